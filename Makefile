@@ -1,0 +1,120 @@
+# convqa - see README.md. `make help` lists the targets.
+#
+# Adding a module: add its object to LIB_OBJS (or CMD_OBJS / TUI_OBJS), its
+# header to include/convqa/, its unit test to UNIT_TESTS.
+
+CC ?= cc
+PKGS := ncursesw sqlite3 libcjson libutf8proc
+TEST_PKGS := cmocka
+DEB_PKGS := build-essential pkg-config libncurses-dev libsqlite3-dev sqlite3 libcjson-dev \
+	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema tmux
+
+V ?= 0
+ifeq ($(V),0)
+Q := @
+say = @printf '  %-6s %s\n' $(1) $(2);
+else
+Q :=
+say =
+endif
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -MMD -MP $(WARN)
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lstemmer -lm
+TEST_CFLAGS = $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
+TEST_LIBS = $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
+
+# Release build: ./convqa. Check build (ASan + UBSan): build/check/.
+RELEASE_CFLAGS := -O2 -g
+CHECK_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+CHECK_LDFLAGS := -fsanitize=address,undefined
+
+# L0-L3: everything but the commands, the UI and main()
+LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
+	metrics.o agreement.o json.o \
+	store.o store_import.o store_label.o \
+	importer.o importer_native.o exporter.o
+CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_export.o
+# UI (issue 3): the annotation UI adds its objects and tests here
+TUI_OBJS :=
+UI_LIB_OBJS :=
+UI_CMD_OBJS :=
+UI_UNIT_TESTS :=
+LIB_OBJS += $(UI_LIB_OBJS)
+CMD_OBJS += $(UI_CMD_OBJS)
+MAIN_OBJS := main.o
+
+UNIT_TESTS := test_hash test_strmap test_json test_store test_importer test_metrics test_agreement $(UI_UNIT_TESTS)
+
+ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
+
+.PHONY: all check deps check-deps demo bench clean help unit FORCE
+all: convqa
+
+help:
+	@echo 'make            build ./convqa'
+	@echo 'make deps       install missing Debian packages (as root)'
+	@echo 'make demo       deps, build, import sample_tasks/ into demo.db, open the UI'
+	@echo 'make check      all tests under ASan+UBSan; ends with "N passed, N failed"'
+	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/import.sh, ...'
+	@echo 'make check-deps check that modules include only what their layer allows'
+	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
+	@echo 'V=1             show the commands'
+
+# ---- build -----------------------------------------------------------
+build/release/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+build/check/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) $(CHECK_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+build/check/tests/%.o: tests/unit/%.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) $(CHECK_CFLAGS) $(PKG_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
+
+convqa: $(addprefix build/release/,$(ALL_OBJS))
+	$(call say,LINK,$@)$(CC) $(RELEASE_CFLAGS) $^ $(PKG_LIBS) -o $@
+
+build/check/convqa: $(addprefix build/check/,$(ALL_OBJS))
+	$(call say,LINK,$@)$(CC) $(CHECK_LDFLAGS) $^ $(PKG_LIBS) -o $@
+
+build/check/tests/%: build/check/tests/%.o $(addprefix build/check/,$(LIB_OBJS))
+	$(call say,LINK,$@)$(CC) $(CHECK_LDFLAGS) $^ $(PKG_LIBS) $(TEST_LIBS) -o $@
+
+-include $(shell find build -name '*.d' 2>/dev/null)
+
+# ---- dependencies ------------------------------------------------------
+deps:
+	@sh tests/tools/deps.sh $(DEB_PKGS)
+
+# ---- tests ---------------------------------------------------------------
+CHECK_BINS := build/check/convqa $(addprefix build/check/tests/,$(UNIT_TESTS))
+
+check: deps
+	@$(MAKE) --no-print-directory check-deps
+	@$(MAKE) --no-print-directory $(CHECK_BINS)
+	@sh tests/run.sh
+
+test/%: FORCE
+	@$(MAKE) --no-print-directory $(CHECK_BINS)
+	@sh tests/run.sh $*
+
+check-deps:
+	@sh tests/tools/check_deps.sh
+
+# ---- demo, bench -----------------------------------------------------------
+demo: deps
+	@$(MAKE) --no-print-directory convqa
+	@sh tests/tools/demo.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory convqa
+	@sh bench/run.sh
+
+clean:
+	rm -rf build convqa
+
+FORCE:

@@ -1,0 +1,55 @@
+/*
+ * cli.h - the subcommand table and option parsing shared by cmd_*.c.
+ *
+ * Adding a subcommand: write src/cmd_<name>.c with
+ *   int cmd_<name>(int argc, char **argv);
+ * declare it below, add a row to commands[] in main.c, add cmd_<name>.o to
+ * CMD_OBJS in the Makefile, a CLI test in tests/cli/, and a README section.
+ *
+ * Each command describes its options in a struct cli_opt table; cli_parse()
+ * parses argv with it and prints --help generated from the same table, so
+ * the help text cannot drift from what the parser accepts.
+ */
+#ifndef CONVQA_CLI_H
+#define CONVQA_CLI_H
+
+struct cli_opt {
+	const char *name;        /* long name without "--" */
+	char short_name;         /* 0 if none */
+	const char *arg;         /* argument name for help, NULL for a flag */
+	const char *help;
+	const char **value;      /* where the argument goes (options with arg) */
+	int *flag;               /* set to 1 (flags) */
+};
+
+struct cli_spec {
+	const char *name;        /* subcommand */
+	const char *usage;       /* e.g. "[options] FILE..." */
+	const char *summary;     /* one line */
+	const char *description; /* paragraphs after the usage, may be NULL */
+	const struct cli_opt *opts;  /* terminated by an entry with name NULL */
+	int min_args, max_args;  /* positional arguments; max -1 = unbounded */
+};
+
+enum { CLI_RUN = -1 };
+
+/* Parse argv[1..] (argv[0] is the subcommand). Options may come before or
+ * after positional arguments; "--" ends options. --db and --help are
+ * accepted by every command. Returns CLI_RUN to go on, with the positional
+ * arguments in *args and *nargs (pointers into argv); otherwise an exit code
+ * (0 after --help, 1 after a usage error, already printed). */
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, int *nargs);
+
+/* The project path: --db, else $CONVQA_DB, else ./convqa.db. */
+const char *cli_db_path(void);
+void cli_set_db_path(const char *path);
+
+/* Print a command's help to stdout. */
+void cli_print_help(const struct cli_spec *spec);
+
+int cmd_init(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+
+#endif

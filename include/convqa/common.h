@@ -1,0 +1,66 @@
+/*
+ * common.h - allocation, error values and small helpers shared by every module.
+ *
+ * Errors are values: functions that can fail return an `enum status` and, on
+ * failure, leave a message in a caller-owned `struct error` (or the process-wide
+ * one behind error()). Only main() and cmd_*.c print messages and pick exit
+ * codes. Allocation failure is not an error value: xmalloc() and friends abort.
+ */
+#ifndef CONVQA_COMMON_H
+#define CONVQA_COMMON_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CONVQA_VERSION "0.1.0"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Statuses double as exit codes (see README "Exit codes"). */
+enum status {
+	ST_OK = 0,
+	ST_USAGE = 1,   /* bad command line */
+	ST_INPUT = 2,   /* bad input data: syntax, schema, conflicts */
+	ST_STORE = 3,   /* project file cannot be opened, read or written */
+	ST_IO = 4,      /* an input or output file cannot be read or written */
+};
+
+/* A message attached to a failed status. Fixed size so it never allocates. */
+struct error {
+	enum status status;
+	char msg[4096];
+};
+
+/* Set err (may be NULL) to status and a printf-style message; returns status. */
+enum status error_set(struct error *err, enum status status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void error_clear(struct error *err);
+
+/* Allocation that aborts on failure; free with free(). */
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *p (array of elem-size items, capacity *cap) to hold at least n items. */
+void xgrow(void *pp, size_t *cap, size_t n, size_t elem);
+
+/* Print "convqa: " + message to stderr (used by main/cmd_* only). */
+void report_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Read a whole file into a NUL-terminated buffer; *len gets its length.
+ * Caller frees the buffer. Returns ST_IO with a message on failure. */
+enum status read_file(const char *path, char **buf, size_t *len, struct error *err);
+
+/* Current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SS.mmmZ" into out[32]. */
+void now_iso8601(char out[32]);
+/* Monotonic seconds (for timing). */
+double now_monotonic(void);
+
+/* Parse a decimal integer in [min, max]; returns 0 on success. */
+int parse_long(const char *s, long min, long max, long *out);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * exporter.h - labels out of the project.
+ *
+ * exporter_json() streams the labels that match a filter as one JSON
+ * document following schemas/labels.schema.json. Values are typed by the
+ * field table of model.h: binary fields as 0/1, categories and text as
+ * strings; a cleared label (history only) has value null.
+ */
+#ifndef CONVQA_EXPORTER_H
+#define CONVQA_EXPORTER_H
+
+#include <stdio.h>
+
+#include "convqa/common.h"
+#include "convqa/store.h"
+
+#define LABELS_FORMAT_VERSION 1
+
+/* project is the name written into the document. Returns ST_IO if writing
+ * to out fails. */
+enum status exporter_json(struct store *s, const struct store_label_filter *f, const char *project,
+			  FILE *out, long *n_labels, struct error *err);
+
+#endif

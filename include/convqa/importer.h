@@ -1,0 +1,47 @@
+/*
+ * importer.h - task files into the project.
+ *
+ * importer_import_file() reads one file, checks all of it (syntax, structure,
+ * types, duplicate ids and ranks) and then writes it in one transaction: either
+ * everything is added or nothing is. Rows already in the project with the same
+ * content are accepted (importing a file twice changes nothing); the same id
+ * with different content is refused, naming both places.
+ *
+ * Messages have the form "FILE:LINE:COL: ..." for syntax errors and
+ * "FILE: $.json.path: ..." for everything else.
+ */
+#ifndef CONVQA_IMPORTER_H
+#define CONVQA_IMPORTER_H
+
+#include "convqa/common.h"
+#include "convqa/model.h"
+
+struct store;
+struct cJSON;
+
+enum import_noun { IMP_SYSTEMS, IMP_PASSAGES, IMP_CONVERSATIONS, IMP_TURNS, IMP_RESPONSES, IMP__COUNT };
+
+struct import_counts {
+	long added[IMP__COUNT];
+	long present[IMP__COUNT];   /* already in the project, same content */
+};
+
+enum import_format { FORMAT_AUTO, FORMAT_NATIVE };
+
+/* Import path into s. On failure the project is unchanged and err holds up
+ * to ten messages, one per line. */
+enum status importer_import_file(struct store *s, const char *path, enum import_format fmt,
+				 struct import_counts *counts, struct error *err);
+
+/* Parse a native task document (already parsed JSON) into m. name is used in
+ * messages. Strings in m borrow from root: keep root alive while m is used. */
+enum status importer_native_read(const char *name, const struct cJSON *root, struct model_tasks *m,
+				 struct error *err);
+
+/* Write m into s in one transaction (see above). */
+enum status importer_write(struct store *s, struct model_tasks *m, const char *name,
+			   const char *sha256, struct import_counts *counts, struct error *err);
+
+const char *import_noun_name(enum import_noun n);
+
+#endif

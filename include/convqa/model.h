@@ -1,0 +1,125 @@
+/*
+ * model.h - the data model shared by importers, the store writer, the UI and
+ * reports: task kinds and their label fields (one table), and the in-memory
+ * form of a task file between parsing and storing.
+ */
+#ifndef CONVQA_MODEL_H
+#define CONVQA_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- task kinds and label fields ------------------------------------ */
+
+enum model_task { TASK_TURN, TASK_PLAUSIBILITY, TASK_FAITHFULNESS, TASK__COUNT };
+
+enum model_field_kind {
+	FIELD_CATEGORY, /* one of values[] */
+	FIELD_BINARY,   /* "0" or "1"; values[] are the names of 0 and 1 */
+	FIELD_TEXT,     /* free text */
+};
+
+struct model_field {
+	const char *name;
+	enum model_task task;
+	enum model_field_kind kind;
+	int per_passage;              /* one value per retrieved passage */
+	int required;                 /* an item is finished when all required are set */
+	const char *const *values;    /* category names; for BINARY: name of 0, of 1 */
+	size_t n_values;
+	const char *help;
+};
+
+extern const struct model_field model_fields[];
+extern const size_t model_n_fields;
+
+const char *model_task_name(enum model_task t);
+/* Returns 0 and sets *t if name is a task kind. */
+int model_task_parse(const char *name, enum model_task *t);
+const struct model_field *model_field_find(enum model_task t, const char *name);
+/* Is value acceptable for f? For CATEGORY: one of values; BINARY: "0"/"1". */
+int model_value_valid(const struct model_field *f, const char *value);
+/* Position of value on the field's scale (0-based), or -1. */
+int model_value_index(const struct model_field *f, const char *value);
+
+/* ---- a task file in memory ------------------------------------------ */
+/* Strings are borrowed from the parsed source (or the tasks' arena) and live
+ * as long as the struct model_tasks and its source. Each object records
+ * where it came from (a JSON path or FILE:LINE) for messages. */
+
+struct model_system {
+	const char *id;
+	const char *description;      /* NULL if absent */
+	const char *where;
+};
+
+struct model_passage {
+	const char *id;               /* given, or "sha256:<16 hex>" derived from the text */
+	const char *title, *url, *text;
+	const char *where;
+	int64_t db_id;                /* filled by the writer */
+};
+
+struct model_ranked {
+	long rank;
+	double score;
+	int has_score;
+	const char *passage_id;
+	const char *where;
+};
+
+struct model_response {
+	const char *system;
+	const char *answer;
+	const char *metadata;         /* JSON text or NULL */
+	struct model_ranked *ranked;
+	size_t n_ranked;
+	const char *where;
+};
+
+struct model_turn {
+	int position;                 /* 1-based */
+	const char *question, *rewrite;
+	int has_gold;
+	const char **gold_answers;
+	size_t n_gold_answers;
+	const char **gold_passages;
+	size_t n_gold_passages;
+	const char *gold_intent;
+	const char *metadata;
+	struct model_response *responses;
+	size_t n_responses;
+	const char *where;
+};
+
+struct model_conversation {
+	const char *id;
+	const char *metadata;
+	struct model_turn *turns;
+	size_t n_turns;
+	const char *where;
+};
+
+struct model_arena_block;
+
+struct model_tasks {
+	struct model_system *systems;
+	size_t n_systems, cap_systems;
+	struct model_passage *passages;
+	size_t n_passages, cap_passages;
+	struct model_conversation *conversations;
+	size_t n_conversations, cap_conversations;
+	struct model_arena_block *arena;
+};
+
+void model_tasks_init(struct model_tasks *m);
+/* Frees everything the model allocated (not the borrowed source). */
+void model_tasks_release(struct model_tasks *m);
+/* Allocate from the model's arena (freed by model_tasks_release). */
+void *model_alloc(struct model_tasks *m, size_t size);
+char *model_strdup(struct model_tasks *m, const char *s);
+char *model_printf(struct model_tasks *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The stable id of a passage given by its text alone: "sha256:" + 16 hex digits. */
+char *model_passage_hash_id(struct model_tasks *m, const char *text);
+
+#endif

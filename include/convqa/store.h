@@ -1,0 +1,169 @@
+/*
+ * store.h - the project file: the only module that speaks SQL.
+ *
+ * A project is one SQLite database. Open it with store_open() (STORE_CREATE
+ * to make a new one), close with store_close(). Every connection runs with
+ * foreign keys on, WAL journaling and a busy timeout, and the schema is
+ * migrated forward through PRAGMA user_version.
+ *
+ * Ids: rows are addressed by int64 row ids; "ext" ids are the ids users see
+ * (conversation, passage and system names from task files).
+ *
+ * The store never prints; failures return a status with a message in err.
+ * Strings handed out in structs are owned by the struct and released by the
+ * matching *_release() function.
+ */
+#ifndef CONVQA_STORE_H
+#define CONVQA_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "convqa/common.h"
+
+struct store;
+
+#define STORE_SCHEMA_VERSION 1
+
+enum store_open_flags {
+	STORE_CREATE = 1,   /* create the file if missing (init) */
+	STORE_MUST_BE_NEW = 2, /* refuse if the file already holds a project */
+};
+
+enum status store_open(const char *path, int flags, struct store **out, struct error *err);
+void store_close(struct store *s);
+const char *store_path(const struct store *s);
+
+/* Explicit transactions (BEGIN IMMEDIATE / COMMIT / ROLLBACK). */
+enum status store_begin(struct store *s, struct error *err);
+enum status store_commit(struct store *s, struct error *err);
+void store_rollback(struct store *s);
+
+/* ---- summary -------------------------------------------------------- */
+
+struct store_counts {
+	long conversations, turns, systems, responses, passages, retrieved;
+	long raters, rounds, assignments, labels, label_rows, spans, imports;
+};
+enum status store_counts(struct store *s, struct store_counts *c, struct error *err);
+
+/* Project settings (key/value text). Value NULL when unset; caller frees. */
+enum status store_setting_get(struct store *s, const char *key, char **value, struct error *err);
+enum status store_setting_set(struct store *s, const char *key, const char *value, struct error *err);
+
+/* ---- import primitives (call inside store_begin/commit) -------------- */
+
+/* Result of putting a row that may already exist. */
+enum store_put {
+	PUT_NEW,      /* inserted */
+	PUT_SAME,     /* already present with the same content */
+	PUT_CONFLICT, /* present with different content: see conflict text */
+};
+
+/* Why a put conflicted: what differs and which import brought the old row. */
+struct store_conflict {
+	char what[256];
+	char origin[512];
+};
+
+enum status store_import_begin(struct store *s, const char *file, const char *sha256,
+			       int64_t *import_id, struct error *err);
+
+enum status store_put_system(struct store *s, const char *name, const char *description,
+			     int64_t *id, enum store_put *res, struct store_conflict *c,
+			     struct error *err);
+enum status store_put_passage(struct store *s, const char *ext_id, const char *title,
+			      const char *url, const char *text, int64_t import_id,
+			      int64_t *id, enum store_put *res, struct store_conflict *c,
+			      struct error *err);
+/* Look a passage up by its ext id; *id = 0 when absent. */
+enum status store_find_passage(struct store *s, const char *ext_id, int64_t *id, struct error *err);
+enum status store_put_conversation(struct store *s, const char *ext_id, const char *metadata_json,
+				   int64_t import_id, int64_t *id, enum store_put *res,
+				   struct store_conflict *c, struct error *err);
+
+struct store_gold {
+	const char *intent;               /* NULL when absent */
+	const char *const *answers;
+	size_t n_answers;
+	const char *const *passages;      /* passage ext ids */
+	size_t n_passages;
+	int present;                      /* the file carried a "gold" object */
+};
+enum status store_put_turn(struct store *s, int64_t conversation_id, int position,
+			   const char *question, const char *rewrite, const struct store_gold *gold,
+			   const char *metadata_json, int64_t *id, enum store_put *res,
+			   struct store_conflict *c, struct error *err);
+
+struct store_ranked {
+	long rank;
+	double score;
+	int has_score;
+	int64_t passage_id;
+	const char *passage_ext;          /* for messages and comparison */
+};
+enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_id,
+			       const char *answer, const struct store_ranked *ranked, size_t n,
+			       const char *metadata_json, int64_t import_id, int64_t *id,
+			       enum store_put *res, struct store_conflict *c, struct error *err);
+
+/* ---- raters, labels ------------------------------------------------ */
+
+/* Find a rater by name, creating it (role "rater") when missing. */
+enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err);
+/* Find a rater or round by name; *id = 0 when absent. */
+enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err);
+enum status store_round_find(struct store *s, const char *name, int64_t *id, struct error *err);
+
+/* What a label is about. round_id 0 = outside any round; passage_rank 0 =
+ * the field is about the whole item, not one retrieved passage. */
+struct store_label_key {
+	int64_t response_id;
+	int64_t rater_id;
+	int64_t round_id;
+	const char *task;
+	const char *field;
+	long passage_rank;
+};
+
+/* Record a new value (NULL = cleared) for key in its own committed
+ * transaction, with the active seconds spent on the item and a timestamp.
+ * History is kept: this adds a row, it never overwrites one. */
+enum status store_label_set(struct store *s, const struct store_label_key *key,
+			    const char *value, double seconds, struct error *err);
+
+/* Current value of one key; *value NULL when unset or cleared. Caller frees. */
+enum status store_label_get(struct store *s, const struct store_label_key *key,
+			    char **value, struct error *err);
+
+/* One label row as exported. Strings are borrowed for the callback's duration. */
+struct store_label_row {
+	int64_t id;
+	const char *conversation;
+	int turn;
+	const char *system;
+	const char *rater;
+	const char *round;                /* NULL outside rounds */
+	const char *task;
+	const char *field;
+	const char *value;                /* NULL = cleared */
+	long passage_rank;                /* 0 when not per passage */
+	const char *passage;              /* passage ext id or NULL */
+	double seconds;
+	const char *created_at;
+};
+
+struct store_label_filter {
+	const char *round;                /* NULL = any */
+	const char *rater;
+	const char *task;
+	int history;                      /* 1: every row; 0: current values only */
+};
+
+typedef int (*store_label_cb)(const struct store_label_row *row, void *ctx);
+/* Calls cb for each matching label in a stable order (conversation, turn,
+ * system, rater, round, field, rank, id); cb returns non-zero to stop. */
+enum status store_labels_each(struct store *s, const struct store_label_filter *f,
+			      store_label_cb cb, void *ctx, struct error *err);
+
+#endif

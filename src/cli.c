@@ -1,0 +1,135 @@
+/* cli.c - option parsing and generated help for the subcommands. */
+#include "convqa/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/common.h"
+
+static const char *db_path;
+
+const char *cli_db_path(void)
+{
+	if (db_path)
+		return db_path;
+	const char *env = getenv("CONVQA_DB");
+	return env && *env ? env : "convqa.db";
+}
+
+void cli_set_db_path(const char *path)
+{
+	db_path = path;
+}
+
+static void print_opt(const char *name, char short_name, const char *arg, const char *help)
+{
+	char left[64];
+	int n = 0;
+	if (short_name)
+		n = snprintf(left, sizeof(left), "-%c, --%s", short_name, name);
+	else
+		n = snprintf(left, sizeof(left), "    --%s", name);
+	if (arg && n >= 0 && (size_t)n < sizeof(left))
+		snprintf(left + n, sizeof(left) - (size_t)n, " %s", arg);
+	printf("  %-26s %s\n", left, help);
+}
+
+void cli_print_help(const struct cli_spec *spec)
+{
+	printf("usage: convqa %s %s\n\n%s\n", spec->name, spec->usage, spec->summary);
+	if (spec->description)
+		printf("\n%s\n", spec->description);
+	printf("\noptions:\n");
+	for (const struct cli_opt *o = spec->opts; o && o->name; o++)
+		print_opt(o->name, o->short_name, o->arg, o->help);
+	print_opt("db", 0, "PATH", "project file (default: $CONVQA_DB, else ./convqa.db)");
+	print_opt("help", 'h', NULL, "show this help and exit");
+}
+
+static int usage_error(const struct cli_spec *spec, const char *fmt, const char *what)
+{
+	fprintf(stderr, "convqa %s: ", spec->name);
+	fprintf(stderr, fmt, what);
+	fprintf(stderr, "\nusage: convqa %s %s (see: convqa help %s)\n", spec->name, spec->usage, spec->name);
+	return ST_USAGE;
+}
+
+static const struct cli_opt *find_long(const struct cli_spec *spec, const char *name, size_t len)
+{
+	for (const struct cli_opt *o = spec->opts; o && o->name; o++)
+		if (strlen(o->name) == len && strncmp(o->name, name, len) == 0)
+			return o;
+	return NULL;
+}
+
+static const struct cli_opt *find_short(const struct cli_spec *spec, char c)
+{
+	for (const struct cli_opt *o = spec->opts; o && o->name; o++)
+		if (o->short_name == c)
+			return o;
+	return NULL;
+}
+
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, int *nargs)
+{
+	int n = 0, only_args = 0;
+	char **pos = argv + 1; /* positional arguments are compacted in place */
+
+	for (int i = 1; i < argc; i++) {
+		char *a = argv[i];
+		if (only_args || a[0] != '-' || !a[1]) {
+			pos[n++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_args = 1;
+			continue;
+		}
+		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			cli_print_help(spec);
+			return ST_OK;
+		}
+		const struct cli_opt *o;
+		const char *inline_val = NULL;
+		if (a[1] == '-') {
+			const char *name = a + 2;
+			const char *eq = strchr(name, '=');
+			size_t len = eq ? (size_t)(eq - name) : strlen(name);
+			if (len == 2 && strncmp(name, "db", 2) == 0) {
+				const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+				if (!v || !*v)
+					return usage_error(spec, "option '%s' needs a value", "--db");
+				cli_set_db_path(v);
+				continue;
+			}
+			o = find_long(spec, name, len);
+			if (!o)
+				return usage_error(spec, "unknown option '%s'", a);
+			inline_val = eq ? eq + 1 : NULL;
+		} else {
+			o = find_short(spec, a[1]);
+			if (!o)
+				return usage_error(spec, "unknown option '%s'", a);
+			if (a[2])
+				inline_val = a + 2;
+		}
+		if (o->arg) {
+			const char *v = inline_val ? inline_val : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v)
+				return usage_error(spec, "option '%s' needs a value", a);
+			*o->value = v;
+		} else {
+			if (inline_val)
+				return usage_error(spec, "option '%s' takes no value", a);
+			*o->flag = 1;
+		}
+	}
+	if (n < spec->min_args)
+		return usage_error(spec, "%s", n ? "too few arguments" : "missing arguments");
+	if (spec->max_args >= 0 && n > spec->max_args)
+		return usage_error(spec, "unexpected argument '%s'", pos[spec->max_args]);
+	*args = pos;
+	*nargs = n;
+	return CLI_RUN;
+}

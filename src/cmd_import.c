@@ -1,0 +1,68 @@
+/* cmd_import.c - convqa import: task files into the project. */
+#include <stdio.h>
+
+#include "convqa/cli.h"
+#include "convqa/importer.h"
+#include "convqa/store.h"
+
+static void print_counts(const char *file, const struct import_counts *c)
+{
+	long added = 0, present = 0;
+	for (int i = 0; i < IMP__COUNT; i++) {
+		added += c->added[i];
+		present += c->present[i];
+	}
+	if (!added) {
+		printf("%s: nothing new (all %ld items already in the project)\n", file, present);
+		return;
+	}
+	printf("%s: added", file);
+	const enum import_noun order[] = { IMP_CONVERSATIONS, IMP_TURNS, IMP_RESPONSES, IMP_PASSAGES, IMP_SYSTEMS };
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		printf("%s %ld %s", i ? "," : "", c->added[order[i]], import_noun_name(order[i]));
+	if (present)
+		printf(" (%ld items were already present)", present);
+	printf("\n");
+}
+
+int cmd_import(int argc, char **argv)
+{
+	static int quiet;
+	static const struct cli_opt opts[] = {
+		{ "quiet", 'q', NULL, "print nothing on success", NULL, &quiet },
+		{ NULL, 0, NULL, NULL, NULL, NULL },
+	};
+	static const struct cli_spec spec = {
+		"import", "[--db PATH] FILE...", "Import task files into the project.",
+		"A task file (schemas/tasks.schema.json) holds conversations, their turns,\n"
+		"the responses of one or more systems with ranked passages, optional gold\n"
+		"answers and passages, and a passage collection. Each file is checked as a\n"
+		"whole and imported in one transaction: all of it or nothing. Importing the\n"
+		"same file again changes nothing; an id that is already in the project with\n"
+		"different content is refused. Files are imported in order; an error stops\n"
+		"at that file (the files before it stay imported).",
+		opts, 1, -1,
+	};
+	char **args;
+	int nargs;
+	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
+	if (rc != CLI_RUN)
+		return rc;
+	struct error err;
+	struct store *s;
+	if (store_open(cli_db_path(), 0, &s, &err) != ST_OK) {
+		report_error("%s", err.msg);
+		return err.status;
+	}
+	enum status st = ST_OK;
+	for (int i = 0; i < nargs && st == ST_OK; i++) {
+		struct import_counts counts;
+		st = importer_import_file(s, args[i], FORMAT_AUTO, &counts, &err);
+		if (st != ST_OK)
+			fprintf(stderr, "%s\n", err.msg);
+		else if (!quiet)
+			print_counts(args[i], &counts);
+	}
+	store_close(s);
+	return st;
+}

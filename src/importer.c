@@ -1,0 +1,219 @@
+/* importer.c - read a task file, pick its reader, write the model in one
+ * transaction. */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/hash.h"
+#include "convqa/importer.h"
+#include "convqa/json.h"
+#include "convqa/store.h"
+#include "convqa/strmap.h"
+
+static const char *const noun_names[IMP__COUNT] = { "systems", "passages", "conversations", "turns",
+						    "responses" };
+
+const char *import_noun_name(enum import_noun n)
+{
+	return noun_names[n];
+}
+
+struct writer {
+	struct store *s;
+	struct model_tasks *m;
+	const char *name;
+	struct import_counts *counts;
+	struct error *err;
+	int64_t import_id;
+	struct strmap systems;   /* system id -> db id */
+	struct strmap passages;  /* passage id -> index in m->passages */
+};
+
+static enum status refuse(struct writer *w, const char *where, const char *noun, const char *id,
+			  const struct store_conflict *c)
+{
+	return error_set(w->err, ST_INPUT, "%s: %s: %s \"%s\" conflicts with the one %s: %s", w->name, where,
+			 noun, id, c->origin, c->what);
+}
+
+static void tally(struct writer *w, enum import_noun n, enum store_put res)
+{
+	if (res == PUT_NEW)
+		w->counts->added[n]++;
+	else
+		w->counts->present[n]++;
+}
+
+static enum status write_systems(struct writer *w)
+{
+	for (size_t i = 0; i < w->m->n_systems; i++) {
+		const struct model_system *sy = &w->m->systems[i];
+		int64_t id;
+		enum store_put res;
+		struct store_conflict c;
+		enum status st = store_put_system(w->s, sy->id, sy->description, &id, &res, &c, w->err);
+		if (st != ST_OK)
+			return st;
+		if (res == PUT_CONFLICT)
+			return refuse(w, sy->where, "system", sy->id, &c);
+		tally(w, IMP_SYSTEMS, res);
+		strmap_put(&w->systems, sy->id, (size_t)id, NULL);
+	}
+	return ST_OK;
+}
+
+static enum status write_passages(struct writer *w)
+{
+	for (size_t i = 0; i < w->m->n_passages; i++) {
+		struct model_passage *p = &w->m->passages[i];
+		enum store_put res;
+		struct store_conflict c;
+		enum status st = store_put_passage(w->s, p->id, p->title, p->url, p->text, w->import_id, &p->db_id,
+						   &res, &c, w->err);
+		if (st != ST_OK)
+			return st;
+		if (res == PUT_CONFLICT)
+			return refuse(w, p->where, "passage", p->id, &c);
+		tally(w, IMP_PASSAGES, res);
+		strmap_put(&w->passages, p->id, i, NULL);
+	}
+	return ST_OK;
+}
+
+static enum status write_response(struct writer *w, int64_t turn_id, const struct model_response *r,
+				  struct store_ranked **ranked, size_t *cap)
+{
+	xgrow(ranked, cap, r->n_ranked, sizeof(**ranked));
+	for (size_t k = 0; k < r->n_ranked; k++) {
+		const struct model_ranked *mr = &r->ranked[k];
+		struct store_ranked *sr = &(*ranked)[k];
+		size_t *idx = strmap_get(&w->passages, mr->passage_id);
+		sr->rank = mr->rank;
+		sr->score = mr->score;
+		sr->has_score = mr->has_score;
+		sr->passage_ext = mr->passage_id;
+		if (idx) {
+			sr->passage_id = w->m->passages[*idx].db_id;
+		} else {
+			enum status st = store_find_passage(w->s, mr->passage_id, &sr->passage_id, w->err);
+			if (st != ST_OK)
+				return st;
+			if (!sr->passage_id)
+				return error_set(w->err, ST_INPUT,
+						 "%s: %s.id: unknown passage \"%s\" (not in this file's collection "
+						 "nor in the project)", w->name, mr->where ? mr->where : r->where,
+						 mr->passage_id);
+		}
+	}
+	size_t *sys = strmap_get(&w->systems, r->system);
+	int64_t id;
+	enum store_put res;
+	struct store_conflict c;
+	enum status st = store_put_response(w->s, turn_id, (int64_t)*sys, r->answer, *ranked, r->n_ranked,
+					    r->metadata, w->import_id, &id, &res, &c, w->err);
+	if (st != ST_OK)
+		return st;
+	if (res == PUT_CONFLICT)
+		return refuse(w, r->where, "response of system", r->system, &c);
+	tally(w, IMP_RESPONSES, res);
+	return ST_OK;
+}
+
+static enum status write_conversations(struct writer *w)
+{
+	struct store_ranked *ranked = NULL;
+	size_t cap = 0;
+	enum status st = ST_OK;
+	for (size_t i = 0; i < w->m->n_conversations && st == ST_OK; i++) {
+		const struct model_conversation *mc = &w->m->conversations[i];
+		int64_t conv_id;
+		enum store_put res;
+		struct store_conflict c;
+		st = store_put_conversation(w->s, mc->id, mc->metadata, w->import_id, &conv_id, &res, &c, w->err);
+		if (st != ST_OK)
+			break;
+		if (res == PUT_CONFLICT) {
+			st = refuse(w, mc->where, "conversation", mc->id, &c);
+			break;
+		}
+		tally(w, IMP_CONVERSATIONS, res);
+		for (size_t j = 0; j < mc->n_turns && st == ST_OK; j++) {
+			const struct model_turn *t = &mc->turns[j];
+			struct store_gold g = { t->gold_intent, t->gold_answers, t->n_gold_answers,
+						t->gold_passages, t->n_gold_passages, t->has_gold };
+			int64_t turn_id;
+			st = store_put_turn(w->s, conv_id, t->position, t->question, t->rewrite, &g, t->metadata,
+					    &turn_id, &res, &c, w->err);
+			if (st != ST_OK)
+				break;
+			if (res == PUT_CONFLICT) {
+				st = error_set(w->err, ST_INPUT,
+					       "%s: %s: turn %d of conversation \"%s\" conflicts with the one "
+					       "already in the project: %s", w->name, t->where, t->position, mc->id,
+					       c.what);
+				break;
+			}
+			tally(w, IMP_TURNS, res);
+			for (size_t k = 0; k < t->n_responses && st == ST_OK; k++)
+				st = write_response(w, turn_id, &t->responses[k], &ranked, &cap);
+		}
+	}
+	free(ranked);
+	return st;
+}
+
+enum status importer_write(struct store *s, struct model_tasks *m, const char *name,
+			   const char *sha256, struct import_counts *counts, struct error *err)
+{
+	struct writer w = { s, m, name, counts, err, 0, STRMAP_INIT, STRMAP_INIT };
+	memset(counts, 0, sizeof(*counts));
+	enum status st = store_begin(s, err);
+	if (st != ST_OK)
+		return st;
+	st = store_import_begin(s, name, sha256, &w.import_id, err);
+	if (st == ST_OK)
+		st = write_systems(&w);
+	if (st == ST_OK)
+		st = write_passages(&w);
+	if (st == ST_OK)
+		st = write_conversations(&w);
+	long added = 0;
+	for (int i = 0; i < IMP__COUNT; i++)
+		added += counts->added[i];
+	if (st == ST_OK && added)
+		st = store_commit(s, err);
+	else
+		store_rollback(s); /* on error, and when nothing is new: leave no trace */
+	strmap_release(&w.systems);
+	strmap_release(&w.passages);
+	return st;
+}
+
+enum status importer_import_file(struct store *s, const char *path, enum import_format fmt,
+				 struct import_counts *counts, struct error *err)
+{
+	char *buf;
+	size_t len;
+	cJSON *root = NULL;
+	struct model_tasks m;
+	char sha[65];
+	(void)fmt;
+
+	memset(counts, 0, sizeof(*counts));
+	enum status st = read_file(path, &buf, &len, err);
+	if (st != ST_OK)
+		return st;
+	model_tasks_init(&m);
+	st = json_parse(path, buf, len, &root, err);
+	if (st == ST_OK)
+		st = importer_native_read(path, root, &m, err);
+	if (st == ST_OK) {
+		hash_sha256_hex(buf, len, sha);
+		st = importer_write(s, &m, path, sha, counts, err);
+	}
+	model_tasks_release(&m);
+	cJSON_Delete(root);
+	free(buf);
+	return st;
+}

@@ -1,0 +1,376 @@
+/* json.c - a validating pass over JSON text with positions, then cJSON. */
+#include "convqa/json.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "convqa/text.h"
+
+struct lexer {
+	const char *s;
+	size_t len, pos;
+	const char *name;
+	struct error *err;
+	int failed;
+};
+
+/* Line and column (in characters, both 1-based) of byte offset off. */
+static void position(const struct lexer *lx, size_t off, size_t *line, size_t *col)
+{
+	size_t l = 1, c = 1;
+	for (size_t i = 0; i < off && i < lx->len; i++) {
+		unsigned char ch = (unsigned char)lx->s[i];
+		if (ch == '\n') {
+			l++;
+			c = 1;
+		} else if ((ch & 0xc0) != 0x80) {
+			c++;
+		}
+	}
+	*line = l;
+	*col = c;
+}
+
+static int fail_at(struct lexer *lx, size_t off, const char *msg)
+{
+	size_t line, col;
+	if (lx->failed)
+		return -1;
+	position(lx, off, &line, &col);
+	error_set(lx->err, ST_INPUT, "%s:%zu:%zu: %s", lx->name, line, col, msg);
+	lx->failed = 1;
+	return -1;
+}
+
+/* Describe the byte at pos for "unexpected X" messages. */
+static const char *describe(struct lexer *lx, size_t pos, char buf[32])
+{
+	if (pos >= lx->len)
+		return "end of file";
+	unsigned char c = (unsigned char)lx->s[pos];
+	if (c == 0)
+		return "a NUL byte";
+	if (c < 0x20 || c == 0x7f)
+		snprintf(buf, 32, "control character 0x%02x", c);
+	else if (c >= 0x80)
+		snprintf(buf, 32, "byte 0x%02x", c);
+	else
+		snprintf(buf, 32, "'%c'", c);
+	return buf;
+}
+
+static int unexpected(struct lexer *lx, const char *expected)
+{
+	char b[32], msg[128];
+	snprintf(msg, sizeof(msg), "syntax error: expected %s, found %s", expected, describe(lx, lx->pos, b));
+	return fail_at(lx, lx->pos, msg);
+}
+
+static void skip_ws(struct lexer *lx)
+{
+	while (lx->pos < lx->len) {
+		char c = lx->s[lx->pos];
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+			break;
+		lx->pos++;
+	}
+}
+
+static int hex4(const char *p, unsigned *v)
+{
+	*v = 0;
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+		*v <<= 4;
+		if (c >= '0' && c <= '9')
+			*v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			*v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			*v |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	return 0;
+}
+
+static int lex_string(struct lexer *lx)
+{
+	size_t start = lx->pos++;
+	while (lx->pos < lx->len) {
+		unsigned char c = (unsigned char)lx->s[lx->pos];
+		if (c == '"') {
+			lx->pos++;
+			return 0;
+		}
+		if (c == '\\') {
+			size_t at = lx->pos;
+			if (lx->pos + 1 >= lx->len)
+				break;
+			char e = lx->s[lx->pos + 1];
+			if (strchr("\"\\/bfnrt", e)) {
+				lx->pos += 2;
+				continue;
+			}
+			if (e != 'u')
+				return fail_at(lx, at, "syntax error: invalid escape sequence in string");
+			unsigned v, lo;
+			if (lx->pos + 6 > lx->len || hex4(lx->s + lx->pos + 2, &v) < 0)
+				return fail_at(lx, at, "syntax error: \\u must be followed by four hex digits");
+			lx->pos += 6;
+			if (v == 0)
+				return fail_at(lx, at, "NUL character (\\u0000) in string: not allowed");
+			if (v >= 0xdc00 && v <= 0xdfff)
+				return fail_at(lx, at, "invalid UTF-16 escape: lone low surrogate");
+			if (v >= 0xd800 && v <= 0xdbff) {
+				if (lx->pos + 6 > lx->len || lx->s[lx->pos] != '\\' || lx->s[lx->pos + 1] != 'u' ||
+				    hex4(lx->s + lx->pos + 2, &lo) < 0 || lo < 0xdc00 || lo > 0xdfff)
+					return fail_at(lx, at, "invalid UTF-16 escape: high surrogate without low surrogate");
+				lx->pos += 6;
+			}
+			continue;
+		}
+		if (c == 0)
+			return fail_at(lx, lx->pos, "NUL byte in string: not allowed");
+		if (c < 0x20) {
+			char msg[96];
+			snprintf(msg, sizeof(msg), "syntax error: unescaped control character 0x%02x in string", c);
+			return fail_at(lx, lx->pos, msg);
+		}
+		if (c >= 0x80) {
+			uint32_t cp;
+			size_t n = text_utf8_decode(lx->s + lx->pos, lx->len - lx->pos, &cp);
+			if (!n)
+				return fail_at(lx, lx->pos, "invalid UTF-8 in string");
+			lx->pos += n;
+			continue;
+		}
+		lx->pos++;
+	}
+	return fail_at(lx, start, "syntax error: unterminated string");
+}
+
+static int digits(struct lexer *lx)
+{
+	size_t s = lx->pos;
+	while (lx->pos < lx->len && lx->s[lx->pos] >= '0' && lx->s[lx->pos] <= '9')
+		lx->pos++;
+	return lx->pos > s;
+}
+
+static int lex_number(struct lexer *lx)
+{
+	if (lx->s[lx->pos] == '-')
+		lx->pos++;
+	if (lx->pos < lx->len && lx->s[lx->pos] == '0') {
+		lx->pos++;
+		if (lx->pos < lx->len && lx->s[lx->pos] >= '0' && lx->s[lx->pos] <= '9')
+			return fail_at(lx, lx->pos - 1, "syntax error: numbers must not have leading zeros");
+	} else if (!digits(lx)) {
+		return unexpected(lx, "a digit");
+	}
+	if (lx->pos < lx->len && lx->s[lx->pos] == '.') {
+		lx->pos++;
+		if (!digits(lx))
+			return unexpected(lx, "a digit after '.'");
+	}
+	if (lx->pos < lx->len && (lx->s[lx->pos] == 'e' || lx->s[lx->pos] == 'E')) {
+		lx->pos++;
+		if (lx->pos < lx->len && (lx->s[lx->pos] == '+' || lx->s[lx->pos] == '-'))
+			lx->pos++;
+		if (!digits(lx))
+			return unexpected(lx, "a digit in the exponent");
+	}
+	return 0;
+}
+
+static int lex_value(struct lexer *lx, int depth);
+
+static int lex_container(struct lexer *lx, int depth, char close)
+{
+	size_t open = lx->pos;
+	if (depth >= JSON_MAX_DEPTH) {
+		char msg[96];
+		snprintf(msg, sizeof(msg), "nesting deeper than %d levels: not supported", JSON_MAX_DEPTH);
+		return fail_at(lx, open, msg);
+	}
+	lx->pos++;
+	skip_ws(lx);
+	if (lx->pos < lx->len && lx->s[lx->pos] == close) {
+		lx->pos++;
+		return 0;
+	}
+	for (;;) {
+		skip_ws(lx);
+		if (close == '}') {
+			if (lx->pos >= lx->len || lx->s[lx->pos] != '"')
+				return unexpected(lx, "a string key");
+			if (lex_string(lx) < 0)
+				return -1;
+			skip_ws(lx);
+			if (lx->pos >= lx->len || lx->s[lx->pos] != ':')
+				return unexpected(lx, "':' after the key");
+			lx->pos++;
+		}
+		if (lex_value(lx, depth + 1) < 0)
+			return -1;
+		skip_ws(lx);
+		if (lx->pos < lx->len && lx->s[lx->pos] == ',') {
+			lx->pos++;
+			continue;
+		}
+		if (lx->pos < lx->len && lx->s[lx->pos] == close) {
+			lx->pos++;
+			return 0;
+		}
+		if (lx->pos >= lx->len) {
+			size_t line, col;
+			char msg[128];
+			position(lx, open, &line, &col);
+			snprintf(msg, sizeof(msg), "syntax error: unexpected end of file, the %s opened at %zu:%zu is not closed",
+				 close == '}' ? "object" : "array", line, col);
+			return fail_at(lx, lx->pos, msg);
+		}
+		return unexpected(lx, close == '}' ? "',' or '}'" : "',' or ']'");
+	}
+}
+
+static int lex_value(struct lexer *lx, int depth)
+{
+	skip_ws(lx);
+	if (lx->pos >= lx->len)
+		return unexpected(lx, "a value");
+	switch (lx->s[lx->pos]) {
+	case '{':
+		return lex_container(lx, depth, '}');
+	case '[':
+		return lex_container(lx, depth, ']');
+	case '"':
+		return lex_string(lx);
+	case 't':
+	case 'f':
+	case 'n': {
+		static const char *const words[] = { "true", "false", "null" };
+		for (size_t i = 0; i < 3; i++) {
+			size_t n = strlen(words[i]);
+			if (lx->len - lx->pos >= n && memcmp(lx->s + lx->pos, words[i], n) == 0) {
+				lx->pos += n;
+				return 0;
+			}
+		}
+		return unexpected(lx, "a value");
+	}
+	default:
+		if (lx->s[lx->pos] == '-' || (lx->s[lx->pos] >= '0' && lx->s[lx->pos] <= '9'))
+			return lex_number(lx);
+		return unexpected(lx, "a value");
+	}
+}
+
+enum status json_parse(const char *name, const char *buf, size_t len, struct cJSON **root,
+		       struct error *err)
+{
+	struct lexer lx = { buf, len, 0, name, err, 0 };
+	*root = NULL;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		lx.pos = 3; /* a UTF-8 byte order mark is tolerated */
+	size_t start = lx.pos;
+	skip_ws(&lx);
+	if (lx.pos >= len)
+		return error_set(err, ST_INPUT, "%s: empty file: expected a JSON document", name);
+	if (lex_value(&lx, 0) < 0)
+		return ST_INPUT;
+	skip_ws(&lx);
+	if (lx.pos < len) {
+		fail_at(&lx, lx.pos, "syntax error: unexpected data after the JSON document");
+		return ST_INPUT;
+	}
+	*root = cJSON_ParseWithLength(buf + start, len - start);
+	if (!*root)
+		return error_set(err, ST_INPUT, "%s: cannot parse JSON (out of memory?)", name);
+	return ST_OK;
+}
+
+void json_path_init(struct json_path *p)
+{
+	memset(p, 0, sizeof(*p));
+	strbuf_addc(&p->sb, '$');
+}
+
+static void push(struct json_path *p)
+{
+	if (p->depth < (int)ARRAY_SIZE(p->stack))
+		p->stack[p->depth] = p->sb.len;
+	p->depth++;
+}
+
+static int plain_key(const char *k)
+{
+	if (!*k || (*k >= '0' && *k <= '9'))
+		return 0;
+	for (; *k; k++)
+		if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z') || (*k >= '0' && *k <= '9') || *k == '_'))
+			return 0;
+	return 1;
+}
+
+void json_path_key(struct json_path *p, const char *key)
+{
+	push(p);
+	if (plain_key(key)) {
+		strbuf_addc(&p->sb, '.');
+		strbuf_adds(&p->sb, key);
+	} else {
+		strbuf_addc(&p->sb, '[');
+		json_quote(&p->sb, key);
+		strbuf_addc(&p->sb, ']');
+	}
+}
+
+void json_path_index(struct json_path *p, size_t i)
+{
+	push(p);
+	strbuf_addf(&p->sb, "[%zu]", i);
+}
+
+void json_path_pop(struct json_path *p)
+{
+	if (p->depth <= 0)
+		return;
+	p->depth--;
+	if (p->depth < (int)ARRAY_SIZE(p->stack))
+		strbuf_setlen(&p->sb, p->stack[p->depth]);
+}
+
+const char *json_path_str(const struct json_path *p)
+{
+	return strbuf_str(&p->sb);
+}
+
+void json_path_release(struct json_path *p)
+{
+	strbuf_release(&p->sb);
+}
+
+void json_quote(struct strbuf *sb, const char *s)
+{
+	strbuf_addc(sb, '"');
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		switch (*c) {
+		case '"': strbuf_adds(sb, "\\\""); break;
+		case '\\': strbuf_adds(sb, "\\\\"); break;
+		case '\n': strbuf_adds(sb, "\\n"); break;
+		case '\r': strbuf_adds(sb, "\\r"); break;
+		case '\t': strbuf_adds(sb, "\\t"); break;
+		case '\b': strbuf_adds(sb, "\\b"); break;
+		case '\f': strbuf_adds(sb, "\\f"); break;
+		default:
+			if (*c < 0x20 || *c == 0x7f)
+				strbuf_addf(sb, "\\u%04x", *c);
+			else
+				strbuf_addc(sb, (char)*c);
+		}
+	}
+	strbuf_addc(sb, '"');
+}

@@ -1,0 +1,97 @@
+/*
+ * main.c - the convqa command: global options, then one subcommand.
+ *
+ * Checklist for a new subcommand: src/cmd_<name>.c (options table, calls,
+ * output, exit code), its prototype in include/convqa/cli.h, a row in
+ * commands[] below, cmd_<name>.o in CMD_OBJS (Makefile), a test in tests/cli/,
+ * and its section in README.md ("CLI reference").
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "convqa/cli.h"
+#include "convqa/common.h"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "init", cmd_init, "create a new, empty project file" },
+	{ "import", cmd_import, "import task files (conversations, system outputs, passages)" },
+	{ "info", cmd_info, "show what a project holds" },
+	{ "export", cmd_export, "write labels as JSON" },
+};
+
+static const struct command *find(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: convqa [--db PATH] COMMAND [options] [args]\n"
+		     "       convqa help COMMAND | --help | --version\n\n"
+		     "Human evaluation of conversational question answering systems.\n\ncommands:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\nThe project is one SQLite file: --db PATH, else $CONVQA_DB, else ./convqa.db.\n"
+		     "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 project (store) error, 4 file I/O error.\n"
+		     "Run 'convqa help COMMAND' for a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+	int i = 1;
+	while (i < argc && argv[i][0] == '-') {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return ST_OK;
+		}
+		if (strcmp(a, "--version") == 0) {
+			printf("convqa %s\n", CONVQA_VERSION);
+			return ST_OK;
+		}
+		if (strcmp(a, "--db") == 0 && i + 1 < argc && argv[i + 1][0]) {
+			cli_set_db_path(argv[i + 1]);
+			i += 2;
+		} else if (strncmp(a, "--db=", 5) == 0 && a[5]) {
+			cli_set_db_path(a + 5);
+			i++;
+		} else {
+			fprintf(stderr, "convqa: unknown option '%s'\n", a);
+			usage(stderr);
+			return ST_USAGE;
+		}
+	}
+	if (i >= argc) {
+		usage(stderr);
+		return ST_USAGE;
+	}
+	const char *name = argv[i];
+	if (strcmp(name, "help") == 0) {
+		if (i + 1 >= argc) {
+			usage(stdout);
+			return ST_OK;
+		}
+		const struct command *c = find(argv[i + 1]);
+		if (!c) {
+			fprintf(stderr, "convqa: no such command '%s'\n", argv[i + 1]);
+			return ST_USAGE;
+		}
+		char *help_argv[] = { argv[i + 1], "--help", NULL };
+		return c->fn(2, help_argv);
+	}
+	const struct command *c = find(name);
+	if (!c) {
+		fprintf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", name);
+		return ST_USAGE;
+	}
+	return c->fn(argc - i, argv + i);
+}

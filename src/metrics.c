@@ -1,0 +1,703 @@
+/* metrics.c - retrieval, answer and correlation metrics (see metrics.h). */
+#include "convqa/metrics.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/common.h"
+
+const char *metrics_status_message(enum metrics_status st)
+{
+	switch (st) {
+	case METRICS_OK: return "ok";
+	case METRICS_EMPTY: return "no data";
+	case METRICS_TOO_FEW_POINTS: return "fewer than 2 points";
+	case METRICS_ZERO_VARIANCE: return "a variable is constant";
+	case METRICS_BAD_ARGUMENT: return "argument out of range";
+	}
+	return "unknown status";
+}
+
+/* ---- ranking ------------------------------------------------------------ */
+
+struct ranked {
+	double score;
+	const char *id;
+	size_t index;
+};
+
+static int cmp_ranked(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+	int a_nan = isnan(a->score), b_nan = isnan(b->score);
+
+	if (a_nan != b_nan)
+		return a_nan ? 1 : -1;
+	if (!a_nan && a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	if (a->id && b->id) {
+		int c = strcmp(b->id, a->id);   /* descending, like trec_eval */
+		if (c)
+			return c < 0 ? -1 : 1;
+	} else if (a->id != b->id) {
+		return a->id ? -1 : 1;          /* NULL ids after the others */
+	}
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+void metrics_order_by_score(size_t *order, const double *scores,
+			    const char *const *ids, size_t n)
+{
+	struct ranked *r;
+	size_t i;
+
+	if (n == 0)
+		return;
+	r = xmalloc(n * sizeof(*r));
+	for (i = 0; i < n; i++) {
+		r[i].score = scores[i];
+		r[i].id = ids ? ids[i] : NULL;
+		r[i].index = i;
+	}
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i++)
+		order[i] = r[i].index;
+	free(r);
+}
+
+/* ---- per-item retrieval metrics ------------------------------------------ */
+
+static size_t cutoff(size_t n, size_t k)
+{
+	return (k == 0 || k > n) ? n : k;
+}
+
+static size_t count_relevant(const int *rel, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += rel[i] != 0;
+	return c;
+}
+
+/* R as given, raised to the relevant passages actually seen in rel. */
+static size_t effective_r(const int *rel, size_t n, size_t R)
+{
+	size_t seen = count_relevant(rel, n);
+
+	return seen > R ? seen : R;
+}
+
+int metrics_hit_at_k(const int *rel, size_t n, size_t k)
+{
+	return count_relevant(rel, cutoff(n, k)) > 0;
+}
+
+double metrics_reciprocal_rank(const int *rel, size_t n, size_t k)
+{
+	size_t i, top = cutoff(n, k);
+
+	for (i = 0; i < top; i++)
+		if (rel[i])
+			return 1.0 / (double)(i + 1);
+	return 0.0;
+}
+
+double metrics_precision_at_k(const int *rel, size_t n, size_t k)
+{
+	size_t denom = k ? k : n;
+
+	if (denom == 0)
+		return 0.0;
+	return (double)count_relevant(rel, cutoff(n, k)) / (double)denom;
+}
+
+double metrics_recall_at_k(const int *rel, size_t n, size_t k, size_t R)
+{
+	size_t r = effective_r(rel, n, R);
+
+	if (r == 0)
+		return 0.0;
+	return (double)count_relevant(rel, cutoff(n, k)) / (double)r;
+}
+
+double metrics_average_precision(const int *rel, size_t n, size_t R)
+{
+	size_t i, found = 0, r = effective_r(rel, n, R);
+	double sum = 0.0;
+
+	if (r == 0)
+		return 0.0;
+	for (i = 0; i < n; i++) {
+		if (!rel[i])
+			continue;
+		found++;
+		sum += (double)found / (double)(i + 1);
+	}
+	return sum / (double)r;
+}
+
+double metrics_ndcg_at_k(const int *rel, size_t n, size_t k, size_t R)
+{
+	size_t i, top = cutoff(n, k), r = effective_r(rel, n, R);
+	size_t ideal_n = (k && k < r) ? k : r;
+	double dcg = 0.0, idcg = 0.0;
+
+	if (r == 0)
+		return 0.0;
+	for (i = 0; i < top; i++)
+		if (rel[i])
+			dcg += 1.0 / log2((double)(i + 2));
+	for (i = 0; i < ideal_n; i++)
+		idcg += 1.0 / log2((double)(i + 2));
+	return dcg / idcg;
+}
+
+/* ---- macro average -------------------------------------------------------- */
+
+void metrics_mean_add(struct metrics_mean *m, double x)
+{
+	m->sum += x;
+	m->n++;
+}
+
+enum metrics_status metrics_mean_value(const struct metrics_mean *m, double *out)
+{
+	if (m->n <= 0)
+		return METRICS_EMPTY;
+	*out = m->sum / (double)m->n;
+	return METRICS_OK;
+}
+
+/* ---- answer normalisation and tokens -------------------------------------- */
+
+/* Byte length of the whitespace code point at p, or 0 if there is none. */
+static size_t space_len(const unsigned char *p)
+{
+	if (*p == ' ' || (*p >= '\t' && *p <= '\r') || (*p >= 0x1c && *p <= 0x1f))
+		return 1;
+	if (p[0] == 0xc2 && (p[1] == 0x85 || p[1] == 0xa0))
+		return 2;
+	if (p[0] == 0xe1 && p[1] == 0x9a && p[2] == 0x80)
+		return 3;
+	if (p[0] == 0xe2 && p[1] == 0x80 &&
+	    ((p[2] >= 0x80 && p[2] <= 0x8a) || p[2] == 0xa8 || p[2] == 0xa9 ||
+	     p[2] == 0xaf))
+		return 3;
+	if (p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0x9f)
+		return 3;
+	if (p[0] == 0xe3 && p[1] == 0x80 && p[2] == 0x80)
+		return 3;
+	return 0;
+}
+
+static int is_ascii_punct(unsigned char c)
+{
+	return c && strchr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) != NULL;
+}
+
+static int is_article(const char *w, size_t len)
+{
+	return (len == 1 && w[0] == 'a') ||
+	       (len == 2 && !memcmp(w, "an", 2)) ||
+	       (len == 3 && !memcmp(w, "the", 3));
+}
+
+char *metrics_normalize_answer(const char *s)
+{
+	size_t len = strlen(s), i = 0, o = 0, w = 0, start;
+	char *tmp = xmalloc(len + 2), *out = xmalloc(len + 1);
+	const unsigned char *u = (const unsigned char *)s;
+
+	/* Pass 1: lowercase, drop punctuation, every whitespace run -> ' '. */
+	while (i < len) {
+		size_t sp = space_len(u + i);
+		if (sp) {
+			tmp[o++] = ' ';
+			i += sp;
+		} else if (is_ascii_punct(u[i])) {
+			i++;
+		} else {
+			unsigned char c = u[i++];
+			tmp[o++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+		}
+	}
+	tmp[o++] = ' ';
+	/* Pass 2: keep non-article words, joined by single spaces. */
+	for (i = 0, start = 0; i < o; i++) {
+		if (tmp[i] != ' ')
+			continue;
+		if (i > start && !is_article(tmp + start, i - start)) {
+			if (w)
+				out[w++] = ' ';
+			memcpy(out + w, tmp + start, i - start);
+			w += i - start;
+		}
+		start = i + 1;
+	}
+	out[w] = '\0';
+	free(tmp);
+	return out;
+}
+
+struct tokens {
+	char *text;       /* normalised text with NULs between tokens */
+	char **tok;       /* tok[0..n-1] point into text */
+	size_t n;
+};
+
+static void tokens_init(struct tokens *t, const char *s)
+{
+	size_t i, len;
+
+	t->text = metrics_normalize_answer(s);
+	len = strlen(t->text);
+	t->n = len ? 1 : 0;
+	for (i = 0; i < len; i++)
+		t->n += t->text[i] == ' ';
+	t->tok = xmalloc((t->n ? t->n : 1) * sizeof(*t->tok));
+	if (!len)
+		return;
+	t->tok[0] = t->text;
+	for (i = 0, t->n = 1; i < len; i++) {
+		if (t->text[i] == ' ') {
+			t->text[i] = '\0';
+			t->tok[t->n++] = t->text + i + 1;
+		}
+	}
+}
+
+static void tokens_release(struct tokens *t)
+{
+	free(t->text);
+	free(t->tok);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Size of the multiset intersection of the two token lists, i.e. the
+ * clipped unigram match count. */
+static size_t common_count(const struct tokens *a, const struct tokens *b)
+{
+	char **x = xmalloc((a->n + 1) * sizeof(*x));
+	char **y = xmalloc((b->n + 1) * sizeof(*y));
+	size_t i = 0, j = 0, c = 0;
+
+	if (a->n)
+		memcpy(x, a->tok, a->n * sizeof(*x));
+	if (b->n)
+		memcpy(y, b->tok, b->n * sizeof(*y));
+	qsort(x, a->n, sizeof(*x), cmp_str);
+	qsort(y, b->n, sizeof(*y), cmp_str);
+	while (i < a->n && j < b->n) {
+		int d = strcmp(x[i], y[j]);
+		if (d == 0) {
+			c++;
+			i++;
+			j++;
+		} else if (d < 0) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+	free(x);
+	free(y);
+	return c;
+}
+
+static size_t lcs_length(const struct tokens *a, const struct tokens *b)
+{
+	size_t *prev = xcalloc(b->n + 1, sizeof(*prev));
+	size_t *cur = xcalloc(b->n + 1, sizeof(*cur));
+	size_t i, j, result;
+
+	for (i = 1; i <= a->n; i++) {
+		size_t *swap;
+		for (j = 1; j <= b->n; j++) {
+			if (!strcmp(a->tok[i - 1], b->tok[j - 1]))
+				cur[j] = prev[j - 1] + 1;
+			else
+				cur[j] = prev[j] > cur[j - 1] ? prev[j] : cur[j - 1];
+		}
+		swap = prev;
+		prev = cur;
+		cur = swap;
+	}
+	result = prev[b->n];
+	free(prev);
+	free(cur);
+	return result;
+}
+
+/* Scores over token lists; p = prediction, g = gold. */
+typedef double token_metric_fn(const struct tokens *p, const struct tokens *g,
+			       double beta);
+
+static double tok_em(const struct tokens *p, const struct tokens *g, double beta)
+{
+	size_t i;
+
+	(void)beta;
+	if (p->n != g->n)
+		return 0.0;
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->tok[i], g->tok[i]))
+			return 0.0;
+	return 1.0;
+}
+
+static double tok_f1(const struct tokens *p, const struct tokens *g, double beta)
+{
+	size_t c;
+	double prec, rec;
+
+	(void)beta;
+	if (p->n == 0 || g->n == 0)
+		return p->n == g->n ? 1.0 : 0.0;
+	c = common_count(p, g);
+	if (c == 0)
+		return 0.0;
+	prec = (double)c / (double)p->n;
+	rec = (double)c / (double)g->n;
+	return 2.0 * prec * rec / (prec + rec);
+}
+
+static double bleu1(const struct tokens *p, const struct tokens *g, int bp)
+{
+	double score;
+
+	if (p->n == 0 || g->n == 0)
+		return p->n == g->n ? 1.0 : 0.0;
+	score = (double)common_count(p, g) / (double)p->n;
+	if (bp && p->n < g->n)
+		score *= exp(1.0 - (double)g->n / (double)p->n);
+	return score;
+}
+
+static double tok_bleu1(const struct tokens *p, const struct tokens *g, double beta)
+{
+	(void)beta;
+	return bleu1(p, g, 0);
+}
+
+static double tok_bleu1_bp(const struct tokens *p, const struct tokens *g,
+			   double beta)
+{
+	(void)beta;
+	return bleu1(p, g, 1);
+}
+
+static double tok_rouge1_r(const struct tokens *p, const struct tokens *g,
+			   double beta)
+{
+	(void)beta;
+	if (p->n == 0 || g->n == 0)
+		return p->n == g->n ? 1.0 : 0.0;
+	return (double)common_count(p, g) / (double)g->n;
+}
+
+static double tok_rouge_l(const struct tokens *p, const struct tokens *g,
+			  double beta)
+{
+	size_t l;
+	double prec, rec, b2 = beta * beta;
+
+	if (p->n == 0 || g->n == 0)
+		return p->n == g->n ? 1.0 : 0.0;
+	l = lcs_length(p, g);
+	if (l == 0)
+		return 0.0;
+	prec = (double)l / (double)p->n;
+	rec = (double)l / (double)g->n;
+	return (1.0 + b2) * prec * rec / (rec + b2 * prec);
+}
+
+static const struct {
+	const char *name;
+	token_metric_fn *fn;
+} answer_metrics[METRICS_ANSWER_COUNT] = {
+	[METRICS_ANSWER_EM] = { "em", tok_em },
+	[METRICS_ANSWER_F1] = { "f1", tok_f1 },
+	[METRICS_ANSWER_BLEU1] = { "bleu1", tok_bleu1 },
+	[METRICS_ANSWER_BLEU1_BP] = { "bleu1_bp", tok_bleu1_bp },
+	[METRICS_ANSWER_ROUGE1_R] = { "rouge1_r", tok_rouge1_r },
+	[METRICS_ANSWER_ROUGE_L] = { "rouge_l", tok_rouge_l },
+};
+
+const char *metrics_answer_name(enum metrics_answer m)
+{
+	if ((unsigned)m >= METRICS_ANSWER_COUNT)
+		return NULL;
+	return answer_metrics[m].name;
+}
+
+double metrics_answer_max(enum metrics_answer m, const char *pred,
+			  const char *const *golds, size_t n_golds, double beta)
+{
+	struct tokens p;
+	double best = 0.0;
+	size_t i;
+
+	if ((unsigned)m >= METRICS_ANSWER_COUNT || n_golds == 0)
+		return 0.0;
+	tokens_init(&p, pred);
+	for (i = 0; i < n_golds; i++) {
+		struct tokens g;
+		double v;
+
+		tokens_init(&g, golds[i]);
+		v = answer_metrics[m].fn(&p, &g, beta);
+		if (v > best)
+			best = v;
+		tokens_release(&g);
+	}
+	tokens_release(&p);
+	return best;
+}
+
+static double answer_one(enum metrics_answer m, const char *pred,
+			 const char *gold, double beta)
+{
+	return metrics_answer_max(m, pred, &gold, 1, beta);
+}
+
+double metrics_exact_match(const char *pred, const char *gold)
+{
+	return answer_one(METRICS_ANSWER_EM, pred, gold, 0.0);
+}
+
+double metrics_token_f1(const char *pred, const char *gold)
+{
+	return answer_one(METRICS_ANSWER_F1, pred, gold, 0.0);
+}
+
+double metrics_bleu1(const char *pred, const char *gold, int brevity_penalty)
+{
+	return answer_one(brevity_penalty ? METRICS_ANSWER_BLEU1_BP
+					  : METRICS_ANSWER_BLEU1, pred, gold, 0.0);
+}
+
+double metrics_rouge1_recall(const char *pred, const char *gold)
+{
+	return answer_one(METRICS_ANSWER_ROUGE1_R, pred, gold, 0.0);
+}
+
+double metrics_rouge_l(const char *pred, const char *gold, double beta)
+{
+	return answer_one(METRICS_ANSWER_ROUGE_L, pred, gold, beta);
+}
+
+/* ---- correlation ------------------------------------------------------------ */
+
+static int is_constant(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (v[i] != v[0])
+			return 0;
+	return 1;
+}
+
+static double clamp_unit(double r)
+{
+	return r > 1.0 ? 1.0 : r < -1.0 ? -1.0 : r;
+}
+
+enum metrics_status metrics_pearson(const double *x, const double *y, size_t n,
+				    double *r)
+{
+	double mx = 0.0, my = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0;
+	size_t i;
+
+	if (n < 2)
+		return METRICS_TOO_FEW_POINTS;
+	if (is_constant(x, n) || is_constant(y, n))
+		return METRICS_ZERO_VARIANCE;
+	for (i = 0; i < n; i++) {
+		mx += x[i];
+		my += y[i];
+	}
+	mx /= (double)n;
+	my /= (double)n;
+	for (i = 0; i < n; i++) {
+		double dx = x[i] - mx, dy = y[i] - my;
+		sxx += dx * dx;
+		syy += dy * dy;
+		sxy += dx * dy;
+	}
+	*r = clamp_unit(sxy / sqrt(sxx * syy));
+	return METRICS_OK;
+}
+
+struct valued {
+	double v;
+	size_t index;
+};
+
+static int cmp_valued(const void *pa, const void *pb)
+{
+	const struct valued *a = pa, *b = pb;
+
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* rank[i] = 1-based rank of v[i]; ties share the average of their ranks. */
+static void average_ranks(const double *v, size_t n, double *rank)
+{
+	struct valued *s = xmalloc(n * sizeof(*s));
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		s[i].v = v[i];
+		s[i].index = i;
+	}
+	qsort(s, n, sizeof(*s), cmp_valued);
+	for (i = 0; i < n; i = j) {
+		double avg;
+		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
+			;
+		avg = (double)(i + 1 + j) / 2.0;   /* mean of ranks i+1..j */
+		while (i < j)
+			rank[s[i++].index] = avg;
+	}
+	free(s);
+}
+
+enum metrics_status metrics_spearman(const double *x, const double *y, size_t n,
+				     double *rho)
+{
+	double *rx, *ry;
+	enum metrics_status st;
+
+	if (n < 2)
+		return METRICS_TOO_FEW_POINTS;
+	rx = xmalloc(n * sizeof(*rx));
+	ry = xmalloc(n * sizeof(*ry));
+	average_ranks(x, n, rx);
+	average_ranks(y, n, ry);
+	st = metrics_pearson(rx, ry, n, rho);
+	free(rx);
+	free(ry);
+	return st;
+}
+
+static int sign_of(double d)
+{
+	return (d > 0) - (d < 0);
+}
+
+enum metrics_status metrics_kendall_tau_b(const double *x, const double *y,
+					  size_t n, double *tau)
+{
+	double concordant = 0, discordant = 0, tied_x = 0, tied_y = 0, n0;
+	size_t i, j;
+
+	if (n < 2)
+		return METRICS_TOO_FEW_POINTS;
+	for (i = 0; i < n; i++) {
+		for (j = i + 1; j < n; j++) {
+			int s = sign_of(x[i] - x[j]) * sign_of(y[i] - y[j]);
+			tied_x += x[i] == x[j];
+			tied_y += y[i] == y[j];
+			concordant += s > 0;
+			discordant += s < 0;
+		}
+	}
+	n0 = (double)n * (double)(n - 1) / 2.0;
+	if (tied_x == n0 || tied_y == n0)
+		return METRICS_ZERO_VARIANCE;
+	*tau = clamp_unit((concordant - discordant) /
+			  sqrt((n0 - tied_x) * (n0 - tied_y)));
+	return METRICS_OK;
+}
+
+/* ---- intervals and quantiles -------------------------------------------------- */
+
+enum metrics_status metrics_wilson_interval(long successes, long n, double z,
+					    double *lo, double *hi)
+{
+	double p, z2, denom, centre, half;
+
+	if (n == 0)
+		return METRICS_EMPTY;
+	if (n < 0 || successes < 0 || successes > n || !(z > 0))
+		return METRICS_BAD_ARGUMENT;
+	p = (double)successes / (double)n;
+	z2 = z * z;
+	denom = 1.0 + z2 / (double)n;
+	centre = (p + z2 / (2.0 * (double)n)) / denom;
+	half = z * sqrt(p * (1.0 - p) / (double)n +
+			z2 / (4.0 * (double)n * (double)n)) / denom;
+	*lo = successes == 0 ? 0.0 : fmax(0.0, centre - half);
+	*hi = successes == n ? 1.0 : fmin(1.0, centre + half);
+	return METRICS_OK;
+}
+
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/* Type-7 quantile of values already sorted ascending. */
+static double quantile_sorted(const double *v, size_t n, double p)
+{
+	double h = (double)(n - 1) * p, fl = floor(h);
+	size_t lo = (size_t)fl;
+
+	if (lo + 1 >= n)
+		return v[n - 1];
+	return v[lo] + (h - fl) * (v[lo + 1] - v[lo]);
+}
+
+static double *sorted_copy(const double *x, size_t n)
+{
+	double *v = xmalloc(n * sizeof(*v));
+
+	memcpy(v, x, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_double);
+	return v;
+}
+
+enum metrics_status metrics_quantile(const double *x, size_t n, double p,
+				     double *out)
+{
+	double *v;
+
+	if (n == 0)
+		return METRICS_EMPTY;
+	if (!(p >= 0.0 && p <= 1.0))
+		return METRICS_BAD_ARGUMENT;
+	v = sorted_copy(x, n);
+	*out = quantile_sorted(v, n, p);
+	free(v);
+	return METRICS_OK;
+}
+
+enum metrics_status metrics_summarize(const double *x, size_t n,
+				      struct metrics_summary *out)
+{
+	double *v;
+
+	if (n == 0)
+		return METRICS_EMPTY;
+	v = sorted_copy(x, n);
+	out->n = n;
+	out->min = v[0];
+	out->q1 = quantile_sorted(v, n, 0.25);
+	out->median = quantile_sorted(v, n, 0.5);
+	out->q3 = quantile_sorted(v, n, 0.75);
+	out->max = v[n - 1];
+	free(v);
+	return METRICS_OK;
+}

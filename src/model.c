@@ -1,0 +1,165 @@
+/* model.c - the label field table and the in-memory task model. */
+#include "convqa/model.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/common.h"
+#include "convqa/hash.h"
+
+static const char *const intents[] = { "extractive", "abstractive", "boolean" };
+static const char *const correct[] = { "incorrect", "correct" };
+static const char *const relevant[] = { "not relevant", "relevant" };
+static const char *const plausibility[] = { "plausible", "implausible", "malformed" };
+static const char *const faithfulness[] = { "faithful", "unfaithful" };
+
+const struct model_field model_fields[] = {
+	{ "intent", TASK_TURN, FIELD_CATEGORY, 0, 1, intents, 3,
+	  "question intent: extractive, abstractive or boolean" },
+	{ "answer_correct", TASK_TURN, FIELD_BINARY, 0, 1, correct, 2,
+	  "is the system's answer correct (1) or not (0)" },
+	{ "relevant", TASK_TURN, FIELD_BINARY, 1, 1, relevant, 2,
+	  "is the retrieved passage relevant (1) or not (0)" },
+	{ "extra_gold", TASK_TURN, FIELD_TEXT, 0, 0, NULL, 0,
+	  "a relevant passage id found by searching the collection" },
+	{ "note", TASK_TURN, FIELD_TEXT, 0, 0, NULL, 0, "a free-text note" },
+	{ "plausibility", TASK_PLAUSIBILITY, FIELD_CATEGORY, 0, 1, plausibility, 3,
+	  "does the answer answer the question: plausible, implausible or malformed" },
+	{ "note", TASK_PLAUSIBILITY, FIELD_TEXT, 0, 0, NULL, 0, "a free-text note" },
+	{ "faithfulness", TASK_FAITHFULNESS, FIELD_CATEGORY, 0, 1, faithfulness, 2,
+	  "is the answer supported by the evidence spans: faithful or unfaithful" },
+	{ "note", TASK_FAITHFULNESS, FIELD_TEXT, 0, 0, NULL, 0, "a free-text note" },
+};
+const size_t model_n_fields = ARRAY_SIZE(model_fields);
+
+static const char *const task_names[TASK__COUNT] = { "turn", "plausibility", "faithfulness" };
+
+const char *model_task_name(enum model_task t)
+{
+	return (unsigned)t < TASK__COUNT ? task_names[t] : "?";
+}
+
+int model_task_parse(const char *name, enum model_task *t)
+{
+	for (int i = 0; i < TASK__COUNT; i++)
+		if (strcmp(name, task_names[i]) == 0) {
+			*t = (enum model_task)i;
+			return 0;
+		}
+	return -1;
+}
+
+const struct model_field *model_field_find(enum model_task t, const char *name)
+{
+	for (size_t i = 0; i < model_n_fields; i++)
+		if (model_fields[i].task == t && strcmp(model_fields[i].name, name) == 0)
+			return &model_fields[i];
+	return NULL;
+}
+
+int model_value_index(const struct model_field *f, const char *value)
+{
+	if (!value)
+		return -1;
+	if (f->kind == FIELD_BINARY)
+		return strcmp(value, "0") == 0 ? 0 : strcmp(value, "1") == 0 ? 1 : -1;
+	for (size_t i = 0; i < f->n_values; i++)
+		if (strcmp(f->values[i], value) == 0)
+			return (int)i;
+	return -1;
+}
+
+int model_value_valid(const struct model_field *f, const char *value)
+{
+	if (f->kind == FIELD_TEXT)
+		return value != NULL;
+	return model_value_index(f, value) >= 0;
+}
+
+/* ---- arena -------------------------------------------------------- */
+
+struct model_arena_block {
+	struct model_arena_block *next;
+	size_t used, cap;
+	max_align_t data[];
+};
+
+void model_tasks_init(struct model_tasks *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void *model_alloc(struct model_tasks *m, size_t size)
+{
+	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	struct model_arena_block *b = m->arena;
+	if (!b || b->cap - b->used < size) {
+		size_t cap = size > 65536 ? size : 65536;
+		b = xmalloc(sizeof(*b) + cap);
+		b->cap = cap;
+		b->used = 0;
+		b->next = m->arena;
+		m->arena = b;
+	}
+	void *p = (char *)b->data + b->used;
+	b->used += size;
+	return p;
+}
+
+char *model_strdup(struct model_tasks *m, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(model_alloc(m, n), s, n);
+}
+
+char *model_printf(struct model_tasks *m, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	char *p = model_alloc(m, (size_t)n + 1);
+	if ((size_t)n < sizeof(small)) {
+		memcpy(p, small, (size_t)n + 1);
+	} else {
+		va_start(ap, fmt);
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	return p;
+}
+
+char *model_passage_hash_id(struct model_tasks *m, const char *text)
+{
+	char hex[65];
+	hash_sha256_hex(text, strlen(text), hex);
+	return model_printf(m, "sha256:%.16s", hex);
+}
+
+void model_tasks_release(struct model_tasks *m)
+{
+	for (size_t i = 0; i < m->n_conversations; i++) {
+		struct model_conversation *c = &m->conversations[i];
+		for (size_t j = 0; j < c->n_turns; j++) {
+			struct model_turn *t = &c->turns[j];
+			for (size_t k = 0; k < t->n_responses; k++)
+				free(t->responses[k].ranked);
+			free(t->responses);
+			free(t->gold_answers);
+			free(t->gold_passages);
+		}
+		free(c->turns);
+	}
+	free(m->conversations);
+	free(m->passages);
+	free(m->systems);
+	while (m->arena) {
+		struct model_arena_block *b = m->arena;
+		m->arena = b->next;
+		free(b);
+	}
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,392 @@
+/* store.c - opening a project, schema and migrations, transactions, counts. */
+#include "store_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Each entry migrates from user_version i to i + 1. Never edit a shipped
+ * entry; append a new one. */
+static const char *const migrations[] = {
+	/* 0 -> 1: the first schema */
+	"CREATE TABLE setting(\n"
+	"  key TEXT PRIMARY KEY,\n"
+	"  value TEXT NOT NULL);\n"
+	"CREATE TABLE import(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  file TEXT NOT NULL,\n"
+	"  sha256 TEXT NOT NULL,\n"
+	"  imported_at TEXT NOT NULL);\n"
+	"CREATE TABLE passage(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  ext_id TEXT NOT NULL UNIQUE CHECK(ext_id <> ''),\n"
+	"  title TEXT,\n"
+	"  url TEXT,\n"
+	"  text TEXT NOT NULL CHECK(text <> ''),\n"
+	"  import_id INTEGER REFERENCES import(id));\n"
+	"CREATE VIRTUAL TABLE passage_fts USING fts5(title, text, content='passage', content_rowid='id');\n"
+	"CREATE TRIGGER passage_ai AFTER INSERT ON passage BEGIN\n"
+	"  INSERT INTO passage_fts(rowid, title, text) VALUES (new.id, new.title, new.text);\n"
+	"END;\n"
+	"CREATE TRIGGER passage_ad AFTER DELETE ON passage BEGIN\n"
+	"  INSERT INTO passage_fts(passage_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);\n"
+	"END;\n"
+	"CREATE TRIGGER passage_au AFTER UPDATE ON passage BEGIN\n"
+	"  INSERT INTO passage_fts(passage_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);\n"
+	"  INSERT INTO passage_fts(rowid, title, text) VALUES (new.id, new.title, new.text);\n"
+	"END;\n"
+	"CREATE TABLE conversation(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  ext_id TEXT NOT NULL UNIQUE CHECK(ext_id <> ''),\n"
+	"  metadata TEXT,\n"
+	"  import_id INTEGER REFERENCES import(id));\n"
+	"CREATE TABLE turn(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  conversation_id INTEGER NOT NULL REFERENCES conversation(id),\n"
+	"  position INTEGER NOT NULL CHECK(position >= 1),\n"
+	"  question TEXT NOT NULL CHECK(question <> ''),\n"
+	"  rewrite TEXT,\n"
+	"  gold_intent TEXT CHECK(gold_intent IN ('extractive','abstractive','boolean')),\n"
+	"  metadata TEXT,\n"
+	"  UNIQUE(conversation_id, position));\n"
+	"CREATE TABLE gold_answer(\n"
+	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  text TEXT NOT NULL,\n"
+	"  PRIMARY KEY(turn_id, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE gold_passage(\n"
+	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
+	"  passage_ext TEXT NOT NULL,\n"
+	"  PRIMARY KEY(turn_id, passage_ext)) WITHOUT ROWID;\n"
+	"CREATE TABLE system(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
+	"  description TEXT);\n"
+	"CREATE TABLE response(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
+	"  system_id INTEGER NOT NULL REFERENCES system(id),\n"
+	"  answer TEXT NOT NULL,\n"
+	"  metadata TEXT,\n"
+	"  import_id INTEGER REFERENCES import(id),\n"
+	"  UNIQUE(turn_id, system_id));\n"
+	"CREATE TABLE retrieved(\n"
+	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
+	"  rank INTEGER NOT NULL CHECK(rank >= 1),\n"
+	"  passage_id INTEGER NOT NULL REFERENCES passage(id),\n"
+	"  score REAL,\n"
+	"  PRIMARY KEY(response_id, rank)) WITHOUT ROWID;\n"
+	"CREATE INDEX retrieved_passage ON retrieved(passage_id);\n"
+	"CREATE TABLE rater(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
+	"  role TEXT NOT NULL DEFAULT 'rater' CHECK(role IN ('rater','adjudicator','coordinator')),\n"
+	"  trusted INTEGER NOT NULL DEFAULT 0 CHECK(trusted IN (0,1)));\n"
+	"CREATE TABLE round(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
+	"  task TEXT NOT NULL CHECK(task IN ('turn','plausibility','faithfulness')),\n"
+	"  overlap REAL NOT NULL DEFAULT 0,\n"
+	"  status TEXT NOT NULL DEFAULT 'open' CHECK(status IN ('open','closed')),\n"
+	"  created_at TEXT NOT NULL,\n"
+	"  closed_at TEXT);\n"
+	"CREATE TABLE round_rater(\n"
+	"  round_id INTEGER NOT NULL REFERENCES round(id),\n"
+	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
+	"  PRIMARY KEY(round_id, rater_id)) WITHOUT ROWID;\n"
+	"CREATE TABLE assignment(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  round_id INTEGER NOT NULL REFERENCES round(id),\n"
+	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
+	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  UNIQUE(round_id, rater_id, response_id),\n"
+	"  UNIQUE(round_id, rater_id, seq));\n"
+	"CREATE TABLE label(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
+	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
+	"  round_id INTEGER REFERENCES round(id),\n"
+	"  task TEXT NOT NULL CHECK(task IN ('turn','plausibility','faithfulness')),\n"
+	"  field TEXT NOT NULL,\n"
+	"  passage_rank INTEGER NOT NULL DEFAULT 0 CHECK(passage_rank >= 0),\n"
+	"  value TEXT,\n"
+	"  seconds REAL NOT NULL DEFAULT 0 CHECK(seconds >= 0),\n"
+	"  created_at TEXT NOT NULL);\n"
+	"CREATE INDEX label_key ON label(response_id, rater_id, round_id, task, field, passage_rank, id);\n"
+	"CREATE INDEX label_rater ON label(rater_id, round_id);\n"
+	"CREATE TRIGGER label_no_update BEFORE UPDATE ON label BEGIN\n"
+	"  SELECT RAISE(ABORT, 'labels are never changed: add a row');\n"
+	"END;\n"
+	"CREATE TRIGGER label_no_delete BEFORE DELETE ON label BEGIN\n"
+	"  SELECT RAISE(ABORT, 'labels are never deleted');\n"
+	"END;\n"
+	"CREATE TABLE evidence_span(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
+	"  passage_id INTEGER NOT NULL REFERENCES passage(id),\n"
+	"  start INTEGER NOT NULL CHECK(start >= 0),\n"
+	"  end INTEGER NOT NULL CHECK(end >= start),\n"
+	"  text TEXT NOT NULL,\n"
+	"  score REAL NOT NULL);\n"
+	"CREATE INDEX evidence_span_response ON evidence_span(response_id);\n",
+};
+
+static enum status set_error(struct error *err, sqlite3 *db, const char *path, const char *what)
+{
+	return error_set(err, ST_STORE, "%s '%s': %s", what, path, sqlite3_errmsg(db));
+}
+
+enum status store_fail(struct store *s, struct error *err, const char *what)
+{
+	return error_set(err, ST_STORE, "%s: %s", what, sqlite3_errmsg(s->db));
+}
+
+sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct error *err)
+{
+	sqlite3_stmt **st = &s->cache[slot];
+	if (!*st) {
+		if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK) {
+			store_fail(s, err, "cannot prepare statement");
+			*st = NULL;
+			return NULL;
+		}
+	} else {
+		sqlite3_reset(*st);
+		sqlite3_clear_bindings(*st);
+	}
+	return *st;
+}
+
+void store_bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+const char *store_col_text(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+static int exec(sqlite3 *db, const char *sql)
+{
+	return sqlite3_exec(db, sql, NULL, NULL, NULL);
+}
+
+static int user_version(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int v = -1;
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static int has_tables(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int n = -1;
+	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_schema", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+static enum status migrate(struct store *s, struct error *err)
+{
+	int v = user_version(s->db);
+	int target = (int)ARRAY_SIZE(migrations);
+	if (v < 0)
+		return set_error(err, s->db, s->path, "cannot read project");
+	if (v > target)
+		return error_set(err, ST_STORE,
+				 "project '%s' has schema version %d, newer than this convqa (%d): upgrade convqa",
+				 s->path, v, target);
+	if (v == target)
+		return ST_OK;
+	if (v == 0 && has_tables(s->db) > 0)
+		return error_set(err, ST_STORE, "'%s' is an SQLite database but not a convqa project", s->path);
+	if (exec(s->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return set_error(err, s->db, s->path, "cannot migrate project");
+	for (; v < target; v++) {
+		char pragma[64];
+		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d", v + 1);
+		if (exec(s->db, migrations[v]) != SQLITE_OK || exec(s->db, pragma) != SQLITE_OK) {
+			enum status st = set_error(err, s->db, s->path, "cannot migrate project");
+			exec(s->db, "ROLLBACK");
+			return st;
+		}
+	}
+	if (exec(s->db, "COMMIT") != SQLITE_OK) {
+		enum status st = set_error(err, s->db, s->path, "cannot migrate project");
+		exec(s->db, "ROLLBACK");
+		return st;
+	}
+	return ST_OK;
+}
+
+enum status store_open(const char *path, int flags, struct store **out, struct error *err)
+{
+	struct stat sb;
+	int exists = stat(path, &sb) == 0;
+	*out = NULL;
+	if (!exists && !(flags & STORE_CREATE))
+		return error_set(err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)",
+				 path, path);
+	if (exists && S_ISDIR(sb.st_mode))
+		return error_set(err, ST_STORE, "cannot open project '%s': is a directory", path);
+	if (exists && (flags & STORE_MUST_BE_NEW) && sb.st_size > 0)
+		return error_set(err, ST_STORE, "'%s' already exists; not overwriting it", path);
+
+	struct store *s = xcalloc(1, sizeof(*s));
+	s->path = xstrdup(path);
+	int oflags = SQLITE_OPEN_READWRITE | (flags & STORE_CREATE ? SQLITE_OPEN_CREATE : 0);
+	enum status st = ST_OK;
+	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
+		st = set_error(err, s->db, path, "cannot open project");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, 5000);
+	if (user_version(s->db) < 0) {
+		st = set_error(err, s->db, path, "cannot open project");
+		goto fail;
+	}
+	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK ||
+	    exec(s->db, "PRAGMA journal_mode = WAL") != SQLITE_OK ||
+	    exec(s->db, "PRAGMA synchronous = NORMAL") != SQLITE_OK) {
+		st = set_error(err, s->db, path, "cannot configure project");
+		goto fail;
+	}
+	st = migrate(s, err);
+	if (st != ST_OK)
+		goto fail;
+	*out = s;
+	return ST_OK;
+fail:
+	store_close(s);
+	if (!exists)
+		unlink(path);
+	return st;
+}
+
+void store_close(struct store *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(s->cache); i++)
+		sqlite3_finalize(s->cache[i]);
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s);
+}
+
+const char *store_path(const struct store *s)
+{
+	return s->path;
+}
+
+enum status store_begin(struct store *s, struct error *err)
+{
+	if (exec(s->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return store_fail(s, err, "cannot start a transaction");
+	return ST_OK;
+}
+
+enum status store_commit(struct store *s, struct error *err)
+{
+	if (exec(s->db, "COMMIT") != SQLITE_OK) {
+		enum status st = store_fail(s, err, "cannot commit");
+		exec(s->db, "ROLLBACK");
+		return st;
+	}
+	return ST_OK;
+}
+
+void store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		exec(s->db, "ROLLBACK");
+}
+
+static long count(struct store *s, const char *sql, struct error *err, int *failed)
+{
+	sqlite3_stmt *st;
+	long n = 0;
+	if (*failed)
+		return 0;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		store_fail(s, err, "cannot count");
+		*failed = 1;
+		return 0;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	else {
+		store_fail(s, err, "cannot count");
+		*failed = 1;
+	}
+	sqlite3_finalize(st);
+	return n;
+}
+
+enum status store_counts(struct store *s, struct store_counts *c, struct error *err)
+{
+	int failed = 0;
+	memset(c, 0, sizeof(*c));
+	c->conversations = count(s, "SELECT count(*) FROM conversation", err, &failed);
+	c->turns = count(s, "SELECT count(*) FROM turn", err, &failed);
+	c->systems = count(s, "SELECT count(*) FROM system", err, &failed);
+	c->responses = count(s, "SELECT count(*) FROM response", err, &failed);
+	c->passages = count(s, "SELECT count(*) FROM passage", err, &failed);
+	c->retrieved = count(s, "SELECT count(*) FROM retrieved", err, &failed);
+	c->raters = count(s, "SELECT count(*) FROM rater", err, &failed);
+	c->rounds = count(s, "SELECT count(*) FROM round", err, &failed);
+	c->assignments = count(s, "SELECT count(*) FROM assignment", err, &failed);
+	c->label_rows = count(s, "SELECT count(*) FROM label", err, &failed);
+	c->labels = count(s, "SELECT count(*) FROM label l WHERE " STORE_LABEL_IS_CURRENT
+			  " AND l.value IS NOT NULL", err, &failed);
+	c->spans = count(s, "SELECT count(*) FROM evidence_span", err, &failed);
+	c->imports = count(s, "SELECT count(*) FROM import", err, &failed);
+	return failed ? ST_STORE : ST_OK;
+}
+
+enum status store_setting_get(struct store *s, const char *key, char **value, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_SETTING_GET, "SELECT value FROM setting WHERE key = ?", err);
+	*value = NULL;
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, key);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*value = xstrdup(store_col_text(st, 0));
+	else if (rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot read setting");
+	sqlite3_reset(st);
+	return ST_OK;
+}
+
+enum status store_setting_set(struct store *s, const char *key, const char *value, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_SETTING_SET,
+				      "INSERT INTO setting(key, value) VALUES (?, ?) "
+				      "ON CONFLICT(key) DO UPDATE SET value = excluded.value", err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, key);
+	store_bind_text(st, 2, value);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot save setting");
+}

@@ -1,0 +1,44 @@
+/* store_internal.h - shared between the store_*.c files only. */
+#ifndef CONVQA_STORE_INTERNAL_H
+#define CONVQA_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+
+#include "convqa/store.h"
+
+struct store {
+	sqlite3 *db;
+	char *path;
+	sqlite3_stmt *cache[64];          /* prepared statements, by STMT_* slot */
+};
+
+/* Prepare (once, cached in slot) and reset a statement. NULL + err on failure. */
+sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct error *err);
+/* Report the connection's last error as ST_STORE. */
+enum status store_fail(struct store *s, struct error *err, const char *what);
+
+/* Bind helpers: NULL text binds SQL NULL. */
+void store_bind_text(sqlite3_stmt *st, int i, const char *v);
+const char *store_col_text(sqlite3_stmt *st, int i);
+
+/* SQL condition: label row l is the latest of its key (the current value). */
+#define STORE_LABEL_IS_CURRENT \
+	"l.id = (SELECT max(x.id) FROM label x WHERE x.response_id = l.response_id" \
+	" AND x.rater_id = l.rater_id AND x.round_id IS l.round_id AND x.task = l.task" \
+	" AND x.field = l.field AND x.passage_rank = l.passage_rank)"
+
+enum {
+	STMT_PUT_SYSTEM, STMT_GET_SYSTEM, STMT_UPD_SYSTEM,
+	STMT_PUT_PASSAGE, STMT_GET_PASSAGE, STMT_FIND_PASSAGE,
+	STMT_PUT_CONV, STMT_GET_CONV,
+	STMT_PUT_TURN, STMT_GET_TURN, STMT_UPD_TURN_GOLD,
+	STMT_PUT_GOLD_ANSWER, STMT_PUT_GOLD_PASSAGE, STMT_GET_GOLD_ANSWERS, STMT_GET_GOLD_PASSAGES,
+	STMT_PUT_RESPONSE, STMT_GET_RESPONSE, STMT_PUT_RETRIEVED, STMT_GET_RETRIEVED,
+	STMT_IMPORT_ORIGIN,
+	STMT_RATER_FIND, STMT_RATER_ADD, STMT_ROUND_FIND,
+	STMT_LABEL_ADD, STMT_LABEL_GET,
+	STMT_SETTING_GET, STMT_SETTING_SET,
+	STMT__FIRST_FREE,
+};
+
+#endif

@@ -1,0 +1,158 @@
+/* store_label.c - raters, rounds by name, and the label history. */
+#include "store_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static enum status find_by_name(struct store *s, int slot, const char *sql, const char *name,
+				int64_t *id, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, slot, sql, err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, name);
+	int rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot look up name");
+	return ST_OK;
+}
+
+enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err)
+{
+	return find_by_name(s, STMT_RATER_FIND, "SELECT id FROM rater WHERE name = ?", name, id, err);
+}
+
+enum status store_round_find(struct store *s, const char *name, int64_t *id, struct error *err)
+{
+	return find_by_name(s, STMT_ROUND_FIND, "SELECT id FROM round WHERE name = ?", name, id, err);
+}
+
+enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err)
+{
+	enum status st = store_rater_find(s, name, id, err);
+	if (st != ST_OK || *id)
+		return st;
+	sqlite3_stmt *ins = store_stmt(s, STMT_RATER_ADD, "INSERT INTO rater(name) VALUES (?)", err);
+	if (!ins)
+		return ST_STORE;
+	store_bind_text(ins, 1, name);
+	int rc = sqlite3_step(ins);
+	sqlite3_reset(ins);
+	if (rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot add rater");
+	*id = sqlite3_last_insert_rowid(s->db);
+	return ST_OK;
+}
+
+static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
+{
+	sqlite3_bind_int64(st, 1, k->response_id);
+	sqlite3_bind_int64(st, 2, k->rater_id);
+	if (k->round_id)
+		sqlite3_bind_int64(st, 3, k->round_id);
+	else
+		sqlite3_bind_null(st, 3);
+	store_bind_text(st, 4, k->task);
+	store_bind_text(st, 5, k->field);
+	sqlite3_bind_int64(st, 6, k->passage_rank);
+}
+
+enum status store_label_set(struct store *s, const struct store_label_key *key,
+			    const char *value, double seconds, struct error *err)
+{
+	char now[32];
+	sqlite3_stmt *st = store_stmt(s, STMT_LABEL_ADD,
+				      "INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, "
+				      "value, seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", err);
+	if (!st)
+		return ST_STORE;
+	now_iso8601(now);
+	bind_key(st, key);
+	store_bind_text(st, 7, value);
+	sqlite3_bind_double(st, 8, seconds < 0 ? 0 : seconds);
+	store_bind_text(st, 9, now);
+	/* autocommit: the single INSERT is its own committed transaction */
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot save label");
+	return ST_OK;
+}
+
+enum status store_label_get(struct store *s, const struct store_label_key *key,
+			    char **value, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_LABEL_GET,
+				      "SELECT value FROM label WHERE response_id = ? AND rater_id = ? AND round_id IS ? "
+				      "AND task = ? AND field = ? AND passage_rank = ? ORDER BY id DESC LIMIT 1", err);
+	*value = NULL;
+	if (!st)
+		return ST_STORE;
+	bind_key(st, key);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && store_col_text(st, 0))
+		*value = xstrdup(store_col_text(st, 0));
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot read label");
+	return ST_OK;
+}
+
+enum status store_labels_each(struct store *s, const struct store_label_filter *f,
+			      store_label_cb cb, void *ctx, struct error *err)
+{
+	static const char sql_head[] =
+		"SELECT l.id, c.ext_id, t.position, sy.name, ra.name, ro.name, l.task, l.field, l.value, "
+		"l.passage_rank, p.ext_id, l.seconds, l.created_at "
+		"FROM label l "
+		"JOIN response r ON r.id = l.response_id "
+		"JOIN turn t ON t.id = r.turn_id "
+		"JOIN conversation c ON c.id = t.conversation_id "
+		"JOIN system sy ON sy.id = r.system_id "
+		"JOIN rater ra ON ra.id = l.rater_id "
+		"LEFT JOIN round ro ON ro.id = l.round_id "
+		"LEFT JOIN retrieved rt ON rt.response_id = l.response_id AND rt.rank = l.passage_rank "
+		"LEFT JOIN passage p ON p.id = rt.passage_id "
+		"WHERE (?1 IS NULL OR ro.name = ?1) AND (?2 IS NULL OR ra.name = ?2) "
+		"AND (?3 IS NULL OR l.task = ?3) ";
+	static const char sql_current[] = "AND " STORE_LABEL_IS_CURRENT " AND l.value IS NOT NULL ";
+	static const char sql_order[] =
+		"ORDER BY c.id, t.position, sy.name, ra.name, ro.name, l.task, l.field, l.passage_rank, l.id";
+	char *sql = xasprintf("%s%s%s", sql_head, f->history ? "" : sql_current, sql_order);
+	sqlite3_stmt *st;
+	enum status ret = ST_OK;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		free(sql);
+		return store_fail(s, err, "cannot read labels");
+	}
+	free(sql);
+	store_bind_text(st, 1, f->round);
+	store_bind_text(st, 2, f->rater);
+	store_bind_text(st, 3, f->task);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_label_row row = {
+			.id = sqlite3_column_int64(st, 0),
+			.conversation = store_col_text(st, 1),
+			.turn = sqlite3_column_int(st, 2),
+			.system = store_col_text(st, 3),
+			.rater = store_col_text(st, 4),
+			.round = store_col_text(st, 5),
+			.task = store_col_text(st, 6),
+			.field = store_col_text(st, 7),
+			.value = store_col_text(st, 8),
+			.passage_rank = (long)sqlite3_column_int64(st, 9),
+			.passage = store_col_text(st, 10),
+			.seconds = sqlite3_column_double(st, 11),
+			.created_at = store_col_text(st, 12),
+		};
+		if (cb(&row, ctx))
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = store_fail(s, err, "cannot read labels");
+	sqlite3_finalize(st);
+	return ret;
+}

@@ -1,0 +1,44 @@
+# tests/lib.sh - helpers for shell tests (TAP output). Source it:
+#   . "$CONVQA_TOP/tests/lib.sh"
+# Each test runs in a fresh temporary directory ($T), removed at exit.
+# $CONVQA is the binary under test (the ASan+UBSan build).
+set -u
+: "${CONVQA:?run through tests/run.sh or make check}"
+: "${CONVQA_TOP:?}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+_n=0
+_failed=0
+
+# ok DESCRIPTION  /  not_ok DESCRIPTION [details...]
+ok() { _n=$((_n + 1)); echo "ok $_n - $1"; }
+not_ok() {
+	_n=$((_n + 1)); _failed=$((_failed + 1)); echo "not ok $_n - $1"; shift
+	for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done
+}
+skip() { _n=$((_n + 1)); echo "ok $_n - $1 # SKIP $2"; }
+
+# run CMD... : runs, capturing stdout in $T/out, stderr in $T/err, status in $rc
+run() { "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+
+# check_eq DESCRIPTION EXPECTED ACTUAL
+check_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else
+		not_ok "$1" "expected:" "$2" "actual:" "$3"; fi
+}
+
+# check_run DESCRIPTION STATUS EXPECTED_STDERR CMD... : exact exit status and stderr
+check_run() {
+	_d=$1 _s=$2 _e=$3; shift 3
+	run "$@"
+	if [ "$rc" = "$_s" ] && [ "$(cat "$T/err")" = "$_e" ]; then ok "$_d"; else
+		not_ok "$_d" "expected status $_s, stderr:" "$_e" "actual status $rc, stderr:" "$(cat "$T/err")"; fi
+}
+
+# check_grep DESCRIPTION PATTERN FILE
+check_grep() {
+	if grep -q -- "$2" "$3"; then ok "$1"; else not_ok "$1" "no '$2' in $3:" "$(head -20 "$3")"; fi
+}
+
+done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }

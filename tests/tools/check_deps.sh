@@ -1,0 +1,32 @@
+#!/bin/sh
+# Check the layering of STYLE.md: which headers each module may include.
+# sqlite3.h only in store*; curses only in src/tui/; cJSON only in json,
+# importers, exporters, report and cmd_*; pure modules include no I/O libs.
+cd "$(dirname "$0")/../.." || exit 1
+bad=0
+fail() { echo "check-deps: $1"; bad=1; }
+for f in $(grep -lE '#include *[<"]sqlite3\.h' src include -r); do
+	case $f in src/store*.c|src/store_internal.h) ;; *) fail "$f includes sqlite3.h (only the store may)";; esac
+done
+for f in $(grep -lE '#include *[<"](n?curses|ncursesw/curses)\.h' src include -r); do
+	case $f in src/tui/*) ;; *) fail "$f includes curses (only src/tui/ may)";; esac
+done
+for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
+	case $f in src/json.c|src/importer*.c|src/exporter*.c|src/report*.c|src/cmd_*.c) ;;
+	*) fail "$f includes cJSON.h";; esac
+done
+for m in metrics agreement spans text common strbuf hash strmap model; do
+	[ -f src/$m.c ] || continue
+	if grep -qE '#include *"convqa/(store|json|importer|exporter|report|tui|cli)' src/$m.c; then
+		fail "src/$m.c is a lower layer: it must not include store, json, importer, exporter, report, tui or cli"
+	fi
+done
+for m in metrics agreement spans; do
+	[ -f src/$m.c ] || continue
+	grep -qE '#include *<(stdio|sqlite3|curses|ncurses|cjson/cJSON)\.h>' src/$m.c && fail "src/$m.c is pure: no I/O headers"
+done
+for h in include/convqa/*.h; do
+	grep -qE '#include *<(sqlite3|curses|ncurses|cjson/cJSON)\.h>' "$h" && fail "$h: public headers must not include library headers"
+done
+[ $bad -eq 0 ] && echo "check-deps: ok"
+exit $bad
