@@ -35,7 +35,7 @@ LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
 	metrics.o agreement.o json.o \
 	store.o store_import.o store_label.o \
 	importer.o importer_native.o exporter.o
-CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_export.o
+CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
 # UI (issue 3): the annotation UI adds its objects and tests here
 TUI_OBJS :=
 UI_LIB_OBJS :=

@@ -58,8 +58,10 @@ int cmd_import(int argc, char **argv)
 	for (int i = 0; i < nargs && st == ST_OK; i++) {
 		struct import_counts counts;
 		st = importer_import_file(s, args[i], FORMAT_AUTO, &counts, &err);
-		if (st != ST_OK)
-			fprintf(stderr, "%s\n", err.msg);
+		if (st == ST_INPUT)
+			fprintf(stderr, "%s\n", err.msg); /* FILE:LINE:COL: or FILE: $.path: */
+		else if (st != ST_OK)
+			report_error("%s", err.msg);
 		else if (!quiet)
 			print_counts(args[i], &counts);
 	}

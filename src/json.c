@@ -13,6 +13,9 @@ struct lexer {
 	const char *name;
 	struct error *err;
 	int failed;
+	int depth;                        /* open containers */
+	size_t open_at[JSON_MAX_DEPTH + 1];
+	char open_kind[JSON_MAX_DEPTH + 1];
 };
 
 /* Line and column (in characters, both 1-based) of byte offset off. */
@@ -63,6 +66,13 @@ static const char *describe(struct lexer *lx, size_t pos, char buf[32])
 static int unexpected(struct lexer *lx, const char *expected)
 {
 	char b[32], msg[128];
+	if (lx->pos >= lx->len && lx->depth > 0) {
+		size_t line, col;
+		position(lx, lx->open_at[lx->depth - 1], &line, &col);
+		snprintf(msg, sizeof(msg), "syntax error: unexpected end of file, the %s opened at %zu:%zu is not closed",
+			 lx->open_kind[lx->depth - 1] == '{' ? "object" : "array", line, col);
+		return fail_at(lx, lx->pos, msg);
+	}
 	snprintf(msg, sizeof(msg), "syntax error: expected %s, found %s", expected, describe(lx, lx->pos, b));
 	return fail_at(lx, lx->pos, msg);
 }
@@ -195,10 +205,13 @@ static int lex_container(struct lexer *lx, int depth, char close)
 		snprintf(msg, sizeof(msg), "nesting deeper than %d levels: not supported", JSON_MAX_DEPTH);
 		return fail_at(lx, open, msg);
 	}
+	lx->open_at[lx->depth] = open;
+	lx->open_kind[lx->depth++] = lx->s[open];
 	lx->pos++;
 	skip_ws(lx);
 	if (lx->pos < lx->len && lx->s[lx->pos] == close) {
 		lx->pos++;
+		lx->depth--;
 		return 0;
 	}
 	for (;;) {
@@ -222,15 +235,8 @@ static int lex_container(struct lexer *lx, int depth, char close)
 		}
 		if (lx->pos < lx->len && lx->s[lx->pos] == close) {
 			lx->pos++;
+			lx->depth--;
 			return 0;
-		}
-		if (lx->pos >= lx->len) {
-			size_t line, col;
-			char msg[128];
-			position(lx, open, &line, &col);
-			snprintf(msg, sizeof(msg), "syntax error: unexpected end of file, the %s opened at %zu:%zu is not closed",
-				 close == '}' ? "object" : "array", line, col);
-			return fail_at(lx, lx->pos, msg);
 		}
 		return unexpected(lx, close == '}' ? "',' or '}'" : "',' or ']'");
 	}
@@ -271,7 +277,7 @@ static int lex_value(struct lexer *lx, int depth)
 enum status json_parse(const char *name, const char *buf, size_t len, struct cJSON **root,
 		       struct error *err)
 {
-	struct lexer lx = { buf, len, 0, name, err, 0 };
+	struct lexer lx = { .s = buf, .len = len, .name = name, .err = err };
 	*root = NULL;
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		lx.pos = 3; /* a UTF-8 byte order mark is tolerated */

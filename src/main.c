@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ "init", cmd_init, "create a new, empty project file" },
 	{ "import", cmd_import, "import task files (conversations, system outputs, passages)" },
 	{ "info", cmd_info, "show what a project holds" },
+	{ "label", cmd_label, "record one label from the command line" },
 	{ "export", cmd_export, "write labels as JSON" },
 };
 

@@ -46,6 +46,43 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 	return ST_OK;
 }
 
+enum status store_response_find(struct store *s, const char *conversation, int position,
+				const char *system, int64_t *id, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_RESPONSE_FIND,
+				      "SELECT r.id FROM response r JOIN turn t ON t.id = r.turn_id "
+				      "JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id "
+				      "WHERE c.ext_id = ? AND t.position = ? AND sy.name = ?", err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, conversation);
+	sqlite3_bind_int(st, 2, position);
+	store_bind_text(st, 3, system);
+	int rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot look up response");
+	return ST_OK;
+}
+
+enum status store_response_has_rank(struct store *s, int64_t response_id, long rank, int *has,
+				    struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_RESPONSE_RANK,
+				      "SELECT 1 FROM retrieved WHERE response_id = ? AND rank = ?", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, response_id);
+	sqlite3_bind_int64(st, 2, rank);
+	int rc = sqlite3_step(st);
+	*has = rc == SQLITE_ROW;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot look up rank");
+	return ST_OK;
+}
+
 static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);

@@ -115,6 +115,14 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err);
 enum status store_round_find(struct store *s, const char *name, int64_t *id, struct error *err);
 
+/* The item (response) of system to turn position of conversation; *id = 0
+ * when there is none. */
+enum status store_response_find(struct store *s, const char *conversation, int position,
+				const char *system, int64_t *id, struct error *err);
+/* Number of retrieved passages of a response (the ranks are 1..n or a subset). */
+enum status store_response_has_rank(struct store *s, int64_t response_id, long rank, int *has,
+				    struct error *err);
+
 /* What a label is about. round_id 0 = outside any round; passage_rank 0 =
  * the field is about the whole item, not one retrieved passage. */
 struct store_label_key {

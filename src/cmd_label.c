@@ -1,0 +1,124 @@
+/* cmd_label.c - convqa label: record one label from the command line
+ * (for scripts and batch corrections; raters use convqa annotate). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/cli.h"
+#include "convqa/model.h"
+#include "convqa/store.h"
+
+int cmd_label(int argc, char **argv)
+{
+	static const char *rater, *round, *task = "turn", *conversation, *turn, *system, *rank, *seconds = "0";
+	static int clear;
+	static const struct cli_opt opts[] = {
+		{ "rater", 'r', "NAME", "who gives the label (default: $USER)", &rater, NULL },
+		{ "round", 0, "NAME", "the round the label belongs to (default: none)", &round, NULL },
+		{ "task", 't', "TASK", "turn (default), plausibility or faithfulness", &task, NULL },
+		{ "conversation", 'c', "ID", "conversation id (required)", &conversation, NULL },
+		{ "turn", 'n', "N", "turn position, 1-based (required)", &turn, NULL },
+		{ "system", 's', "NAME", "system whose response is judged (required)", &system, NULL },
+		{ "rank", 'k', "K", "passage rank, for per-passage fields (relevant)", &rank, NULL },
+		{ "seconds", 0, "S", "active seconds spent (default 0)", &seconds, NULL },
+		{ "clear", 0, NULL, "clear the field instead of setting a value", NULL, &clear },
+		{ NULL, 0, NULL, NULL, NULL, NULL },
+	};
+	static const struct cli_spec spec = {
+		"label", "[options] FIELD [VALUE]", "Record one label, as if given in convqa annotate.",
+		"FIELD is one of the task's fields: intent (extractive, abstractive, boolean),\n"
+		"answer_correct (0, 1), relevant (0, 1; needs --rank), extra_gold (a passage\n"
+		"id), note (text); plausibility (plausible, implausible, malformed);\n"
+		"faithfulness (faithful, unfaithful). The change is added to the label's\n"
+		"history in its own transaction.",
+		opts, 1, 2,
+	};
+	char **args;
+	int nargs;
+	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
+	if (rc != CLI_RUN)
+		return rc;
+	enum model_task t;
+	const struct model_field *f;
+	long pos = 0, k = 0;
+	double secs = 0;
+	char *end;
+	const char *value = nargs > 1 ? args[1] : NULL;
+	if (!rater)
+		rater = getenv("USER");
+	if (model_task_parse(task, &t) != 0) {
+		fprintf(stderr, "convqa label: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", task);
+		return ST_USAGE;
+	}
+	if (!(f = model_field_find(t, args[0]))) {
+		fprintf(stderr, "convqa label: task '%s' has no field '%s'\n", task, args[0]);
+		return ST_USAGE;
+	}
+	if (!conversation || !turn || !system || !rater || !*rater) {
+		fprintf(stderr, "convqa label: --conversation, --turn, --system and --rater (or $USER) are required\n");
+		return ST_USAGE;
+	}
+	if (parse_long(turn, 1, 1000000, &pos) != 0) {
+		fprintf(stderr, "convqa label: --turn expects a position >= 1, got '%s'\n", turn);
+		return ST_USAGE;
+	}
+	if (f->per_passage != (rank != NULL)) {
+		fprintf(stderr, "convqa label: field '%s' %s --rank\n", f->name, f->per_passage ? "needs" : "takes no");
+		return ST_USAGE;
+	}
+	if (rank && parse_long(rank, 1, 1000000, &k) != 0) {
+		fprintf(stderr, "convqa label: --rank expects a rank >= 1, got '%s'\n", rank);
+		return ST_USAGE;
+	}
+	secs = strtod(seconds, &end);
+	if (*end || !(secs >= 0 && secs < 1e9)) {
+		fprintf(stderr, "convqa label: --seconds expects a number >= 0, got '%s'\n", seconds);
+		return ST_USAGE;
+	}
+	if (clear == (value != NULL)) {
+		fprintf(stderr, "convqa label: give a VALUE or --clear\n");
+		return ST_USAGE;
+	}
+	if (value && !model_value_valid(f, value)) {
+		fprintf(stderr, "convqa label: '%s' is not a value of %s", value, f->name);
+		for (size_t i = 0; f->kind != FIELD_TEXT && i < f->n_values; i++) {
+			if (f->kind == FIELD_BINARY)
+				fprintf(stderr, "%s%zu (%s)", i ? ", " : " (expected: ", i, f->values[i]);
+			else
+				fprintf(stderr, "%s%s", i ? ", " : " (expected: ", f->values[i]);
+		}
+		fprintf(stderr, ")\n");
+		return ST_INPUT;
+	}
+
+	struct error err;
+	struct store *s;
+	struct store_label_key key = { 0, 0, 0, task, f->name, k };
+	enum status st = store_open(cli_db_path(), 0, &s, &err);
+	if (st != ST_OK) {
+		report_error("%s", err.msg);
+		return st;
+	}
+	int has = 1;
+	st = store_response_find(s, conversation, (int)pos, system, &key.response_id, &err);
+	if (st == ST_OK && !key.response_id)
+		st = error_set(&err, ST_INPUT, "no response of system '%s' to turn %ld of conversation '%s'", system,
+			       pos, conversation);
+	if (st == ST_OK && k)
+		st = store_response_has_rank(s, key.response_id, k, &has, &err);
+	if (st == ST_OK && !has)
+		st = error_set(&err, ST_INPUT, "that response has no passage at rank %ld", k);
+	if (st == ST_OK && round) {
+		st = store_round_find(s, round, &key.round_id, &err);
+		if (st == ST_OK && !key.round_id)
+			st = error_set(&err, ST_INPUT, "no round '%s'", round);
+	}
+	if (st == ST_OK)
+		st = store_rater_ensure(s, rater, &key.rater_id, &err);
+	if (st == ST_OK)
+		st = store_label_set(s, &key, value, secs, &err);
+	if (st != ST_OK)
+		report_error("%s", err.msg);
+	store_close(s);
+	return st;
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# --help, --version, usage errors and their exit codes.
+. "$CONVQA_TOP/tests/lib.sh"
+
+run $CONVQA --version
+check_eq "--version prints the version" "0|convqa 0.1.0" "$rc|$(cat "$T/out")"
+run $CONVQA --help
+check_eq "--help exits 0" 0 "$rc"
+for c in init import info label export; do
+	check_grep "--help lists $c" "^  $c " "$T/out"
+done
+check_grep "--help documents the exit codes" "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 project (store) error, 4 file I/O error" "$T/out"
+run $CONVQA
+check_eq "no command is a usage error" 1 "$rc"
+run $CONVQA frobnicate
+check_eq "an unknown command exits 1" "1|convqa: no such command 'frobnicate' (see: convqa --help)" "$rc|$(cat "$T/err")"
+run $CONVQA help import
+check_eq "help COMMAND shows its usage" "0|usage: convqa import [--db PATH] FILE..." "$rc|$(head -1 "$T/out")"
+check_grep "help import lists --quiet" "-q, --quiet" "$T/out"
+run $CONVQA import --help
+check_eq "COMMAND --help is the same text" "$(cat "$T/out")" "$($CONVQA help import)"
+run $CONVQA import
+check_eq "import without files is a usage error" "1|convqa import: missing arguments
+usage: convqa import [--db PATH] FILE... (see: convqa help import)" "$rc|$(cat "$T/err")"
+run $CONVQA export --bogus
+check_eq "an unknown option exits 1" "1|convqa export: unknown option '--bogus'" "$rc|$(head -1 "$T/err")"
+run $CONVQA export --format xml
+check_eq "an unknown export format exits 1" "1|convqa export: unknown format 'xml' (expected: json)" "$rc|$(cat "$T/err")"
+run $CONVQA export --db
+check_eq "--db without a value exits 1" "1|convqa export: option '--db' needs a value" "$rc|$(head -1 "$T/err")"
+run $CONVQA info extra
+check_eq "an extra argument exits 1" "1|convqa info: unexpected argument 'extra'" "$rc|$(head -1 "$T/err")"
+$CONVQA init --db p.db >/dev/null
+run $CONVQA label --db p.db -c x -n 1 -s y intent maybe -r a
+check_eq "a label value outside the scale exits 2" \
+	"2|convqa label: 'maybe' is not a value of intent (expected: extractive, abstractive, boolean)" "$rc|$(cat "$T/err")"
+run $CONVQA label --db p.db -c x -n 1 -s y relevant 1 -r a
+check_eq "relevant needs --rank" "1|convqa label: field 'relevant' needs --rank" "$rc|$(cat "$T/err")"
+run $CONVQA label --db p.db -c x -n 1 -s y intent boolean -r a
+check_eq "a label for an unknown item exits 2" \
+	"2|convqa: no response of system 'y' to turn 1 of conversation 'x'" "$rc|$(cat "$T/err")"
+for c in init import info label export; do
+	$CONVQA help $c >"$T/h"
+	# every option the help shows is accepted by the parser
+	for o in $(grep -oE '^ +(-[a-z], )?--[a-z-]+' "$T/h" | grep -oE -- '--[a-z-]+' | grep -v -e --help -e --db); do
+		"$CONVQA" $c "$o" x >/dev/null 2>"$T/e"
+		if grep -q "unknown option" "$T/e"; then not_ok "$c accepts $o shown in its help"; else ok "$c accepts $o shown in its help"; fi
+	done
+done
+done_testing

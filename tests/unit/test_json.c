@@ -1,0 +1,115 @@
+/* Unit tests: JSON syntax errors carry exact positions; paths print right. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <cjson/cJSON.h>
+
+#include "convqa/json.h"
+
+static const char *parse_error(const char *text, size_t len)
+{
+	static struct error err;
+	cJSON *root = NULL;
+	error_clear(&err);
+	enum status st = json_parse("f.json", text, len, &root, &err);
+	cJSON_Delete(root);
+	return st == ST_OK ? "OK" : err.msg;
+}
+
+#define ERR(text) parse_error(text, sizeof(text) - 1)
+
+static void test_valid_documents_parse(void **state)
+{
+	(void)state;
+	assert_string_equal(ERR("{\"a\": [1, -2.5e3, true, false, null, \"x\\u00e9\\ud83d\\ude00\"]}"), "OK");
+	assert_string_equal(ERR("\xef\xbb\xbf[]"), "OK");
+	assert_string_equal(ERR(" \n\t\r0 "), "OK");
+}
+
+static void test_syntax_errors_name_line_and_column_in_characters(void **state)
+{
+	(void)state;
+	assert_string_equal(ERR("{\"a\": 1,\n \"b\" 2}"), "f.json:2:6: syntax error: expected ':' after the key, found '2'");
+	assert_string_equal(ERR("[1, 2,]"), "f.json:1:7: syntax error: expected a value, found ']'");
+	assert_string_equal(ERR("{\"é\": x}"), "f.json:1:7: syntax error: expected a value, found 'x'");
+	assert_string_equal(ERR("[1 2]"), "f.json:1:4: syntax error: expected ',' or ']', found '2'");
+	assert_string_equal(ERR("{'a': 1}"), "f.json:1:2: syntax error: expected a string key, found '''");
+	assert_string_equal(ERR("[NaN]"), "f.json:1:2: syntax error: expected a value, found 'N'");
+	assert_string_equal(ERR("[01]"), "f.json:1:2: syntax error: numbers must not have leading zeros");
+	assert_string_equal(ERR("[1.]"), "f.json:1:4: syntax error: expected a digit after '.', found ']'");
+	assert_string_equal(ERR("{} {}"), "f.json:1:4: syntax error: unexpected data after the JSON document");
+}
+
+static void test_unterminated_containers_say_where_they_opened(void **state)
+{
+	(void)state;
+	assert_string_equal(ERR("{\"a\": [1,\n2"),
+			    "f.json:2:2: syntax error: unexpected end of file, the array opened at 1:7 is not closed");
+	assert_string_equal(ERR("\"abc"), "f.json:1:1: syntax error: unterminated string");
+}
+
+static void test_empty_and_blank_files_are_refused(void **state)
+{
+	(void)state;
+	assert_string_equal(ERR(""), "f.json: empty file: expected a JSON document");
+	assert_string_equal(ERR("  \n "), "f.json: empty file: expected a JSON document");
+}
+
+static void test_nul_controls_bad_utf8_and_surrogates_are_refused(void **state)
+{
+	(void)state;
+	assert_string_equal(ERR("[\"a\\u0000b\"]"), "f.json:1:4: NUL character (\\u0000) in string: not allowed");
+	assert_string_equal(ERR("[\"a\0b\"]"), "f.json:1:4: NUL byte in string: not allowed");
+	assert_string_equal(ERR("[\"a\tb\"]"), "f.json:1:4: syntax error: unescaped control character 0x09 in string");
+	assert_string_equal(ERR("[\"a\xff\"]"), "f.json:1:4: invalid UTF-8 in string");
+	assert_string_equal(ERR("[\"\xc0\xaf\"]"), "f.json:1:3: invalid UTF-8 in string");
+	assert_string_equal(ERR("[\"\xed\xa0\x80\"]"), "f.json:1:3: invalid UTF-8 in string");
+	assert_string_equal(ERR("[\"\\ud800x\"]"), "f.json:1:3: invalid UTF-16 escape: high surrogate without low surrogate");
+	assert_string_equal(ERR("[\"\\udc00\"]"), "f.json:1:3: invalid UTF-16 escape: lone low surrogate");
+	assert_string_equal(ERR("[\"\\q\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
+}
+
+static void test_nesting_beyond_the_limit_is_refused_without_recursion_overflow(void **state)
+{
+	(void)state;
+	enum { N = 100000 };
+	static char deep[N];
+	memset(deep, '[', N);
+	assert_string_equal(parse_error(deep, N), "f.json:1:65: nesting deeper than 64 levels: not supported");
+}
+
+static void test_paths_quote_keys_that_are_not_identifiers(void **state)
+{
+	(void)state;
+	struct json_path p;
+	json_path_init(&p);
+	json_path_key(&p, "conversations");
+	json_path_index(&p, 2);
+	json_path_key(&p, "a b");
+	assert_string_equal(json_path_str(&p), "$.conversations[2][\"a b\"]");
+	json_path_pop(&p);
+	json_path_key(&p, "turns");
+	assert_string_equal(json_path_str(&p), "$.conversations[2].turns");
+	json_path_pop(&p);
+	json_path_pop(&p);
+	json_path_pop(&p);
+	assert_string_equal(json_path_str(&p), "$");
+	json_path_release(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid_documents_parse),
+		cmocka_unit_test(test_syntax_errors_name_line_and_column_in_characters),
+		cmocka_unit_test(test_unterminated_containers_say_where_they_opened),
+		cmocka_unit_test(test_empty_and_blank_files_are_refused),
+		cmocka_unit_test(test_nul_controls_bad_utf8_and_surrogates_are_refused),
+		cmocka_unit_test(test_nesting_beyond_the_limit_is_refused_without_recursion_overflow),
+		cmocka_unit_test(test_paths_quote_keys_that_are_not_identifiers),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

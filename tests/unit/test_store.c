@@ -1,0 +1,274 @@
+/* Unit tests: the project store - creation, migrations, refusals, label history. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "convqa/store.h"
+
+static char dir[64];
+static char path[128];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/convqa-test-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/p.db", dir);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd);
+}
+
+static void raw_exec(const char *sql)
+{
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	char *msg = NULL;
+	int rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
+	if (rc != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+	sqlite3_close(db);
+}
+
+static struct store *open_new(void)
+{
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, STORE_CREATE, &s, &err), ST_OK);
+	return s;
+}
+
+static void test_opening_a_missing_project_without_create_says_how_to_make_one(void **state)
+{
+	(void)state;
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
+	assert_null(s);
+	char expected[512];
+	snprintf(expected, sizeof(expected), "no project at '%s' (create one with: convqa init --db %s)", path, path);
+	assert_string_equal(err.msg, expected);
+	assert_int_equal(access(path, F_OK), -1);
+}
+
+static void test_a_new_project_has_the_current_schema_version_and_wal(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	store_close(s);
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), STORE_SCHEMA_VERSION);
+	sqlite3_finalize(st);
+	sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "wal");
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+}
+
+static void test_init_refuses_to_reuse_an_existing_file(void **state)
+{
+	(void)state;
+	store_close(open_new());
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, STORE_CREATE | STORE_MUST_BE_NEW, &s, &err), ST_STORE);
+	assert_non_null(strstr(err.msg, "already exists; not overwriting it"));
+}
+
+static void test_other_sqlite_databases_are_not_taken_for_projects(void **state)
+{
+	(void)state;
+	raw_exec("CREATE TABLE t(x)");
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
+	assert_non_null(strstr(err.msg, "is an SQLite database but not a convqa project"));
+}
+
+static void test_a_project_from_a_newer_convqa_is_refused(void **state)
+{
+	(void)state;
+	store_close(open_new());
+	raw_exec("PRAGMA user_version = 99");
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
+	assert_non_null(strstr(err.msg, "has schema version 99, newer than this convqa (1): upgrade convqa"));
+}
+
+static void test_a_file_that_is_not_sqlite_is_refused_and_kept(void **state)
+{
+	(void)state;
+	FILE *f = fopen(path, "w");
+	fputs("hello, this is not a database, not at all, certainly not\n", f);
+	fclose(f);
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
+	assert_non_null(strstr(err.msg, "file is not a database"));
+	assert_int_equal(access(path, F_OK), 0);
+}
+
+/* One conversation, one turn, one system, one response with two passages. */
+static int64_t add_item(struct store *s)
+{
+	struct error err;
+	int64_t imp, sys, p1, p2, conv, turn, resp;
+	enum store_put res;
+	struct store_conflict c;
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_import_begin(s, "f.json", "00", &imp, &err), ST_OK);
+	assert_int_equal(store_put_system(s, "sys", NULL, &sys, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, "one", imp, &p1, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_passage(s, "p2", NULL, NULL, "two", imp, &p2, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_conversation(s, "c1", NULL, imp, &conv, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_turn(s, conv, 1, "q?", NULL, NULL, NULL, &turn, &res, &c, &err), ST_OK);
+	struct store_ranked r[2] = { { 1, 2.0, 1, p1, "p1" }, { 2, 1.0, 1, p2, "p2" } };
+	assert_int_equal(store_put_response(s, turn, sys, "a", r, 2, NULL, imp, &resp, &res, &c, &err), ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	return resp;
+}
+
+static void test_passage_put_reports_same_and_conflicting_content(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	int64_t id, id2;
+	enum store_put res;
+	struct store_conflict c;
+	add_item(s);
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, "one", 0, &id, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, "uno", 0, &id2, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_CONFLICT);
+	assert_int_equal(id, id2);
+	assert_string_equal(c.what, "its text differs");
+	assert_non_null(strstr(c.origin, "imported from 'f.json' at "));
+	store_close(s);
+}
+
+static void test_label_changes_add_rows_and_the_latest_is_current(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	struct store_label_key k = { add_item(s), 0, 0, "turn", "answer_correct", 0 };
+	struct store_counts c;
+	char *v;
+	assert_int_equal(store_rater_ensure(s, "alice", &k.rater_id, &err), ST_OK);
+	assert_int_equal(store_label_set(s, &k, "1", 2.5, &err), ST_OK);
+	assert_int_equal(store_label_set(s, &k, "0", 4.0, &err), ST_OK);
+	assert_int_equal(store_label_get(s, &k, &v, &err), ST_OK);
+	assert_string_equal(v, "0");
+	free(v);
+	assert_int_equal(store_counts(s, &c, &err), ST_OK);
+	assert_int_equal(c.labels, 1);
+	assert_int_equal(c.label_rows, 2);
+	assert_int_equal(store_label_set(s, &k, NULL, 5.0, &err), ST_OK);
+	assert_int_equal(store_label_get(s, &k, &v, &err), ST_OK);
+	assert_null(v);
+	assert_int_equal(store_counts(s, &c, &err), ST_OK);
+	assert_int_equal(c.labels, 0);
+	assert_int_equal(c.label_rows, 3);
+	store_close(s);
+}
+
+static void test_labels_of_other_raters_rounds_and_ranks_are_separate(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	int64_t resp = add_item(s), bob;
+	struct store_label_key a1 = { resp, 0, 0, "turn", "relevant", 1 };
+	struct store_label_key a2 = a1;
+	char *v;
+	a2.passage_rank = 2;
+	assert_int_equal(store_rater_ensure(s, "alice", &a1.rater_id, &err), ST_OK);
+	a2.rater_id = a1.rater_id;
+	assert_int_equal(store_rater_ensure(s, "bob", &bob, &err), ST_OK);
+	struct store_label_key b1 = a1;
+	b1.rater_id = bob;
+	assert_int_equal(store_label_set(s, &a1, "1", 0, &err), ST_OK);
+	assert_int_equal(store_label_set(s, &a2, "0", 0, &err), ST_OK);
+	assert_int_equal(store_label_get(s, &b1, &v, &err), ST_OK);
+	assert_null(v);
+	assert_int_equal(store_label_get(s, &a2, &v, &err), ST_OK);
+	assert_string_equal(v, "0");
+	free(v);
+	store_close(s);
+}
+
+static void test_saved_labels_cannot_be_changed_or_deleted_in_place(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	struct store_label_key k = { add_item(s), 0, 0, "turn", "intent", 0 };
+	assert_int_equal(store_rater_ensure(s, "alice", &k.rater_id, &err), ST_OK);
+	assert_int_equal(store_label_set(s, &k, "boolean", 1, &err), ST_OK);
+	store_close(s);
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(db, "UPDATE label SET value = 'x'", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(db, "DELETE FROM label", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+static void test_a_label_is_committed_when_set_returns(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	struct store_label_key k = { add_item(s), 0, 0, "turn", "intent", 0 };
+	assert_int_equal(store_rater_ensure(s, "alice", &k.rater_id, &err), ST_OK);
+	assert_int_equal(store_label_set(s, &k, "boolean", 1, &err), ST_OK);
+	/* a second connection sees it while the first is still open */
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_prepare_v2(db, "SELECT value FROM label", -1, &st, NULL);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "boolean");
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	store_close(s);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_opening_a_missing_project_without_create_says_how_to_make_one),
+		T(test_a_new_project_has_the_current_schema_version_and_wal),
+		T(test_init_refuses_to_reuse_an_existing_file),
+		T(test_other_sqlite_databases_are_not_taken_for_projects),
+		T(test_a_project_from_a_newer_convqa_is_refused),
+		T(test_a_file_that_is_not_sqlite_is_refused_and_kept),
+		T(test_passage_put_reports_same_and_conflicting_content),
+		T(test_label_changes_add_rows_and_the_latest_is_current),
+		T(test_labels_of_other_raters_rounds_and_ranks_are_separate),
+		T(test_saved_labels_cannot_be_changed_or_deleted_in_place),
+		T(test_a_label_is_committed_when_set_returns),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
