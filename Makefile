@@ -45,7 +45,7 @@ LIB_OBJS += $(UI_LIB_OBJS)
 CMD_OBJS += $(UI_CMD_OBJS)
 MAIN_OBJS := main.o
 
-UNIT_TESTS := test_hash test_strmap test_json test_store test_importer test_metrics test_agreement $(UI_UNIT_TESTS)
+UNIT_TESTS := $(sort $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c)) $(UI_UNIT_TESTS))
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
@@ -118,3 +118,4 @@ clean:
 	rm -rf build convqa
 
 FORCE:
+.SECONDARY:

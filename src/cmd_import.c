@@ -19,7 +19,7 @@ static void print_counts(const char *file, const struct import_counts *c)
 	printf("%s: added", file);
 	const enum import_noun order[] = { IMP_CONVERSATIONS, IMP_TURNS, IMP_RESPONSES, IMP_PASSAGES, IMP_SYSTEMS };
 	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
-		printf("%s %ld %s", i ? "," : "", c->added[order[i]], import_noun_name(order[i]));
+		printf("%s %ld %s", i ? "," : "", c->added[order[i]], import_noun_name(order[i], c->added[order[i]]));
 	if (present)
 		printf(" (%ld items were already present)", present);
 	printf("\n");

@@ -11,12 +11,14 @@
 #include "convqa/store.h"
 #include "convqa/strmap.h"
 
-static const char *const noun_names[IMP__COUNT] = { "systems", "passages", "conversations", "turns",
-						    "responses" };
+static const char *const noun_names[IMP__COUNT][2] = {
+	{ "system", "systems" }, { "passage", "passages" }, { "conversation", "conversations" },
+	{ "turn", "turns" }, { "response", "responses" },
+};
 
-const char *import_noun_name(enum import_noun n)
+const char *import_noun_name(enum import_noun n, long count)
 {
-	return noun_names[n];
+	return noun_names[n][count != 1];
 }
 
 struct writer {

@@ -7,16 +7,19 @@
 
 #include "convqa/common.h"
 
+static const char *const status_messages[] = {
+	[METRICS_OK] = "ok",
+	[METRICS_EMPTY] = "no data",
+	[METRICS_TOO_FEW_POINTS] = "fewer than 2 points",
+	[METRICS_ZERO_VARIANCE] = "a variable is constant",
+	[METRICS_BAD_ARGUMENT] = "argument out of range",
+};
+
 const char *metrics_status_message(enum metrics_status st)
 {
-	switch (st) {
-	case METRICS_OK: return "ok";
-	case METRICS_EMPTY: return "no data";
-	case METRICS_TOO_FEW_POINTS: return "fewer than 2 points";
-	case METRICS_ZERO_VARIANCE: return "a variable is constant";
-	case METRICS_BAD_ARGUMENT: return "argument out of range";
-	}
-	return "unknown status";
+	if ((unsigned)st >= sizeof(status_messages) / sizeof(status_messages[0]))
+		return "unknown status";
+	return status_messages[st];
 }
 
 /* ---- ranking ------------------------------------------------------------ */
@@ -244,9 +247,15 @@ char *metrics_normalize_answer(const char *s)
 
 struct tokens {
 	char *text;       /* normalised text with NULs between tokens */
-	char **tok;       /* tok[0..n-1] point into text */
+	char **tok;       /* tok[0..n-1] point into text, in order */
+	char **sorted;    /* the same pointers sorted by strcmp */
 	size_t n;
 };
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static void tokens_init(struct tokens *t, const char *s)
 {
@@ -254,60 +263,38 @@ static void tokens_init(struct tokens *t, const char *s)
 
 	t->text = metrics_normalize_answer(s);
 	len = strlen(t->text);
-	t->n = len ? 1 : 0;
-	for (i = 0; i < len; i++)
-		t->n += t->text[i] == ' ';
-	t->tok = xmalloc((t->n ? t->n : 1) * sizeof(*t->tok));
-	if (!len)
-		return;
-	t->tok[0] = t->text;
-	for (i = 0, t->n = 1; i < len; i++) {
-		if (t->text[i] == ' ') {
+	t->n = 0;
+	t->tok = xmalloc((len / 2 + 1) * sizeof(*t->tok));   /* tokens are >= 1 byte */
+	for (i = 0; i < len; i++) {
+		if (i == 0 || t->text[i - 1] == '\0')
+			t->tok[t->n++] = t->text + i;
+		if (t->text[i] == ' ')
 			t->text[i] = '\0';
-			t->tok[t->n++] = t->text + i + 1;
-		}
 	}
+	t->sorted = xmalloc((t->n + 1) * sizeof(*t->sorted));
+	if (t->n)
+		memcpy(t->sorted, t->tok, t->n * sizeof(*t->sorted));
+	qsort(t->sorted, t->n, sizeof(*t->sorted), cmp_str);
 }
 
 static void tokens_release(struct tokens *t)
 {
 	free(t->text);
 	free(t->tok);
+	free(t->sorted);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Size of the multiset intersection of the two token lists, i.e. the
- * clipped unigram match count. */
+/* Size of the multiset intersection, i.e. the clipped unigram matches. */
 static size_t common_count(const struct tokens *a, const struct tokens *b)
 {
-	char **x = xmalloc((a->n + 1) * sizeof(*x));
-	char **y = xmalloc((b->n + 1) * sizeof(*y));
 	size_t i = 0, j = 0, c = 0;
 
-	if (a->n)
-		memcpy(x, a->tok, a->n * sizeof(*x));
-	if (b->n)
-		memcpy(y, b->tok, b->n * sizeof(*y));
-	qsort(x, a->n, sizeof(*x), cmp_str);
-	qsort(y, b->n, sizeof(*y), cmp_str);
 	while (i < a->n && j < b->n) {
-		int d = strcmp(x[i], y[j]);
-		if (d == 0) {
-			c++;
-			i++;
-			j++;
-		} else if (d < 0) {
-			i++;
-		} else {
-			j++;
-		}
+		int d = strcmp(a->sorted[i], b->sorted[j]);
+		c += d == 0;
+		i += d <= 0;
+		j += d >= 0;
 	}
-	free(x);
-	free(y);
 	return c;
 }
 
@@ -335,106 +322,59 @@ static size_t lcs_length(const struct tokens *a, const struct tokens *b)
 	return result;
 }
 
-/* Scores over token lists; p = prediction, g = gold. */
-typedef double token_metric_fn(const struct tokens *p, const struct tokens *g,
-			       double beta);
-
-static double tok_em(const struct tokens *p, const struct tokens *g, double beta)
+static double f_measure(double prec, double rec, double beta)
 {
-	size_t i;
+	double b2 = beta * beta;
 
-	(void)beta;
-	if (p->n != g->n)
-		return 0.0;
-	for (i = 0; i < p->n; i++)
-		if (strcmp(p->tok[i], g->tok[i]))
-			return 0.0;
-	return 1.0;
-}
-
-static double tok_f1(const struct tokens *p, const struct tokens *g, double beta)
-{
-	size_t c;
-	double prec, rec;
-
-	(void)beta;
-	if (p->n == 0 || g->n == 0)
-		return p->n == g->n ? 1.0 : 0.0;
-	c = common_count(p, g);
-	if (c == 0)
-		return 0.0;
-	prec = (double)c / (double)p->n;
-	rec = (double)c / (double)g->n;
-	return 2.0 * prec * rec / (prec + rec);
-}
-
-static double bleu1(const struct tokens *p, const struct tokens *g, int bp)
-{
-	double score;
-
-	if (p->n == 0 || g->n == 0)
-		return p->n == g->n ? 1.0 : 0.0;
-	score = (double)common_count(p, g) / (double)p->n;
-	if (bp && p->n < g->n)
-		score *= exp(1.0 - (double)g->n / (double)p->n);
-	return score;
-}
-
-static double tok_bleu1(const struct tokens *p, const struct tokens *g, double beta)
-{
-	(void)beta;
-	return bleu1(p, g, 0);
-}
-
-static double tok_bleu1_bp(const struct tokens *p, const struct tokens *g,
-			   double beta)
-{
-	(void)beta;
-	return bleu1(p, g, 1);
-}
-
-static double tok_rouge1_r(const struct tokens *p, const struct tokens *g,
-			   double beta)
-{
-	(void)beta;
-	if (p->n == 0 || g->n == 0)
-		return p->n == g->n ? 1.0 : 0.0;
-	return (double)common_count(p, g) / (double)g->n;
-}
-
-static double tok_rouge_l(const struct tokens *p, const struct tokens *g,
-			  double beta)
-{
-	size_t l;
-	double prec, rec, b2 = beta * beta;
-
-	if (p->n == 0 || g->n == 0)
-		return p->n == g->n ? 1.0 : 0.0;
-	l = lcs_length(p, g);
-	if (l == 0)
-		return 0.0;
-	prec = (double)l / (double)p->n;
-	rec = (double)l / (double)g->n;
 	return (1.0 + b2) * prec * rec / (rec + b2 * prec);
 }
 
-static const struct {
-	const char *name;
-	token_metric_fn *fn;
-} answer_metrics[METRICS_ANSWER_COUNT] = {
-	[METRICS_ANSWER_EM] = { "em", tok_em },
-	[METRICS_ANSWER_F1] = { "f1", tok_f1 },
-	[METRICS_ANSWER_BLEU1] = { "bleu1", tok_bleu1 },
-	[METRICS_ANSWER_BLEU1_BP] = { "bleu1_bp", tok_bleu1_bp },
-	[METRICS_ANSWER_ROUGE1_R] = { "rouge1_r", tok_rouge1_r },
-	[METRICS_ANSWER_ROUGE_L] = { "rouge_l", tok_rouge_l },
+/* Metric m of prediction p against gold g (both tokenised). */
+static double score_pair(enum metrics_answer m, const struct tokens *p,
+			 const struct tokens *g, double beta)
+{
+	size_t i, c;
+	double np = (double)p->n, ng = (double)g->n;
+
+	if (m == METRICS_ANSWER_EM) {
+		for (i = 0; i < p->n && i < g->n; i++)
+			if (strcmp(p->tok[i], g->tok[i]))
+				return 0.0;
+		return p->n == g->n ? 1.0 : 0.0;
+	}
+	if (p->n == 0 || g->n == 0)
+		return p->n == g->n ? 1.0 : 0.0;
+	c = m == METRICS_ANSWER_ROUGE_L ? lcs_length(p, g) : common_count(p, g);
+	if (c == 0)
+		return 0.0;
+	switch (m) {
+	case METRICS_ANSWER_F1:
+		return f_measure((double)c / np, (double)c / ng, 1.0);
+	case METRICS_ANSWER_BLEU1:
+		return (double)c / np;
+	case METRICS_ANSWER_BLEU1_BP:
+		return (double)c / np * (np < ng ? exp(1.0 - ng / np) : 1.0);
+	case METRICS_ANSWER_ROUGE1_R:
+		return (double)c / ng;
+	case METRICS_ANSWER_ROUGE_L:
+		return f_measure((double)c / np, (double)c / ng, beta);
+	default:
+		return 0.0;
+	}
+}
+
+static const char *const answer_names[METRICS_ANSWER_COUNT] = {
+	[METRICS_ANSWER_EM] = "em",
+	[METRICS_ANSWER_F1] = "f1",
+	[METRICS_ANSWER_BLEU1] = "bleu1",
+	[METRICS_ANSWER_BLEU1_BP] = "bleu1_bp",
+	[METRICS_ANSWER_ROUGE1_R] = "rouge1_r",
+	[METRICS_ANSWER_ROUGE_L] = "rouge_l",
 };
 
 const char *metrics_answer_name(enum metrics_answer m)
 {
-	if ((unsigned)m >= METRICS_ANSWER_COUNT)
-		return NULL;
-	return answer_metrics[m].name;
+	return (unsigned)m < METRICS_ANSWER_COUNT ? answer_names[m] : NULL;
 }
 
 double metrics_answer_max(enum metrics_answer m, const char *pred,
@@ -452,45 +392,38 @@ double metrics_answer_max(enum metrics_answer m, const char *pred,
 		double v;
 
 		tokens_init(&g, golds[i]);
-		v = answer_metrics[m].fn(&p, &g, beta);
-		if (v > best)
-			best = v;
+		v = score_pair(m, &p, &g, beta);
+		best = v > best ? v : best;
 		tokens_release(&g);
 	}
 	tokens_release(&p);
 	return best;
 }
 
-static double answer_one(enum metrics_answer m, const char *pred,
-			 const char *gold, double beta)
-{
-	return metrics_answer_max(m, pred, &gold, 1, beta);
-}
-
 double metrics_exact_match(const char *pred, const char *gold)
 {
-	return answer_one(METRICS_ANSWER_EM, pred, gold, 0.0);
+	return metrics_answer_max(METRICS_ANSWER_EM, pred, &gold, 1, 0.0);
 }
 
 double metrics_token_f1(const char *pred, const char *gold)
 {
-	return answer_one(METRICS_ANSWER_F1, pred, gold, 0.0);
+	return metrics_answer_max(METRICS_ANSWER_F1, pred, &gold, 1, 0.0);
 }
 
 double metrics_bleu1(const char *pred, const char *gold, int brevity_penalty)
 {
-	return answer_one(brevity_penalty ? METRICS_ANSWER_BLEU1_BP
-					  : METRICS_ANSWER_BLEU1, pred, gold, 0.0);
+	return metrics_answer_max(brevity_penalty ? METRICS_ANSWER_BLEU1_BP
+						  : METRICS_ANSWER_BLEU1, pred, &gold, 1, 0.0);
 }
 
 double metrics_rouge1_recall(const char *pred, const char *gold)
 {
-	return answer_one(METRICS_ANSWER_ROUGE1_R, pred, gold, 0.0);
+	return metrics_answer_max(METRICS_ANSWER_ROUGE1_R, pred, &gold, 1, 0.0);
 }
 
 double metrics_rouge_l(const char *pred, const char *gold, double beta)
 {
-	return answer_one(METRICS_ANSWER_ROUGE_L, pred, gold, beta);
+	return metrics_answer_max(METRICS_ANSWER_ROUGE_L, pred, &gold, 1, beta);
 }
 
 /* ---- correlation ------------------------------------------------------------ */
@@ -536,40 +469,23 @@ enum metrics_status metrics_pearson(const double *x, const double *y, size_t n,
 	return METRICS_OK;
 }
 
-struct valued {
-	double v;
-	size_t index;
-};
-
-static int cmp_valued(const void *pa, const void *pb)
-{
-	const struct valued *a = pa, *b = pb;
-
-	if (a->v != b->v)
-		return a->v < b->v ? -1 : 1;
-	return a->index < b->index ? -1 : a->index > b->index;
-}
-
-/* rank[i] = 1-based rank of v[i]; ties share the average of their ranks. */
+/* rank[i]: 1-based position of v[i] in descending order, ties sharing the
+ * mean of their positions. (Descending ranks for both variables give the
+ * same rho as ascending ones.) */
 static void average_ranks(const double *v, size_t n, double *rank)
 {
-	struct valued *s = xmalloc(n * sizeof(*s));
-	size_t i, j;
+	size_t *order = xmalloc(n * sizeof(*order)), i, j;
 
-	for (i = 0; i < n; i++) {
-		s[i].v = v[i];
-		s[i].index = i;
-	}
-	qsort(s, n, sizeof(*s), cmp_valued);
+	metrics_order_by_score(order, v, NULL, n);
 	for (i = 0; i < n; i = j) {
-		double avg;
-		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
+		double mean;
+		for (j = i + 1; j < n && v[order[j]] == v[order[i]]; j++)
 			;
-		avg = (double)(i + 1 + j) / 2.0;   /* mean of ranks i+1..j */
+		mean = (double)(i + 1 + j) / 2.0;   /* of positions i+1..j */
 		while (i < j)
-			rank[s[i++].index] = avg;
+			rank[order[i++]] = mean;
 	}
-	free(s);
+	free(order);
 }
 
 enum metrics_status metrics_spearman(const double *x, const double *y, size_t n,

@@ -70,7 +70,7 @@ struct agreement_kappa {
 	 *   - [kappa - p_e (1 - kappa)]^2) / ((1 - p_e) sqrt(n)),
 	 * wr_i = sum_j p_.j w_ij, wc_j = sum_i p_i. w_ij. */
 	double se_fce;
-	double ci_lo, ci_hi;
+	double ci_lo, ci_hi; /* kappa -+ 1.96 se, clamped to [-1, 1] */
 	/* confusion[i][j]: items rater A put in category i and rater B in j. */
 	long confusion[AGREEMENT_MAX_CATEGORIES][AGREEMENT_MAX_CATEGORIES];
 };
@@ -81,7 +81,8 @@ struct agreement_kappa {
  * AGREEMENT_QUADRATIC gives weighted kappa, with distance measured by
  * category position on the scale 0..k-1 (k == 1 then has p_e == 1).
  * Statuses: AGREEMENT_NO_ITEMS (n == 0), AGREEMENT_CHANCE_IS_ONE,
- * AGREEMENT_BAD_CATEGORY, AGREEMENT_BAD_ARGUMENT.
+ * AGREEMENT_BAD_CATEGORY, AGREEMENT_BAD_ARGUMENT. Sums are exact integers
+ * up to n of about 10^8 items.
  */
 enum agreement_status agreement_cohen_kappa(const int *a, const int *b,
 					    size_t n_items, int k,

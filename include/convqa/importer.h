@@ -42,6 +42,7 @@ enum status importer_native_read(const char *name, const struct cJSON *root, str
 enum status importer_write(struct store *s, struct model_tasks *m, const char *name,
 			   const char *sha256, struct import_counts *counts, struct error *err);
 
-const char *import_noun_name(enum import_noun n);
+/* "turn" or "turns" by count. */
+const char *import_noun_name(enum import_noun n, long count);
 
 #endif

@@ -81,9 +81,9 @@ double metrics_recall_at_k(const int *rel, size_t n, size_t k, size_t R);
  * by R (unretrieved relevant passages contribute 0); 0 if R == 0. */
 double metrics_average_precision(const int *rel, size_t n, size_t R);
 
-/* Binary-gain nDCG at k: DCG = sum over relevant ranks r <= k of
- * 1/log2(r + 1); ideal DCG puts min(R, k) relevant passages at ranks 1...
- * 0 if R == 0. */
+/* Binary-gain nDCG at k (trec_eval ndcg_cut): DCG = sum over relevant ranks
+ * r <= k of 1/log2(r + 1); the ideal DCG puts min(R, k) relevant passages at
+ * ranks 1, 2, ... (all R when k == 0). 0 if R == 0. */
 double metrics_ndcg_at_k(const int *rel, size_t n, size_t k, size_t R);
 
 /* ---- macro average ----------------------------------------------------- */

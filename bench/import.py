@@ -1,0 +1,139 @@
+#!/usr/bin/python3
+"""bench/import: import a QReCC-test-sized task file and compare with the
+sqlite3 shell loading the same rows from CSV.
+
+Workload (generated under bench/work/, not committed): 2,775 conversations,
+16,451 turns, one system, 10 ranked passages of about 1,000 characters per
+response (164,510 distinct passages in the collection). Reports the import
+time, MB/s and peak RSS of `convqa import`, the time of
+`sqlite3 .import` of the same rows (same schema, FTS index included, one
+transaction), and their ratio. A figure, not a timed test.
+"""
+import csv
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(TOP, "bench", "work")
+CONVQA = os.path.join(TOP, "convqa")
+CONVS, TURNS, PASSAGES = 2775, 16451, 10
+WORDS = ("the of and to in is was for on that with as by at from his her an which "
+         "river city war king law music film team water energy system island music "
+         "century language species church school army light train coast market").split()
+
+
+def text(rng, n_chars):
+    out, size = [], 0
+    while size < n_chars:
+        w = rng.choice(WORDS)
+        out.append(w)
+        size += len(w) + 1
+    return " ".join(out).capitalize() + "."
+
+
+def generate(path, csv_dir):
+    rng = random.Random(7)
+    # turns per conversation: 16,451 over 2,775 conversations (5 or 6 each, a few more)
+    per = [TURNS // CONVS] * CONVS
+    for i in range(TURNS - sum(per)):
+        per[i % CONVS] += 1
+    collection, conversations = [], []
+    pid = 0
+    rows = {k: [] for k in ("conversation", "turn", "response", "retrieved", "passage")}
+    turn_id = 0
+    for c in range(CONVS):
+        turns = []
+        rows["conversation"].append((c + 1, "conv-%d" % (c + 1), None, 1))
+        for t in range(per[c]):
+            turn_id += 1
+            ranked = []
+            for r in range(PASSAGES):
+                pid += 1
+                body = text(rng, 1000)
+                collection.append({"id": "p%d" % pid, "text": body})
+                rows["passage"].append((pid, "p%d" % pid, None, None, body, 1))
+                score = round(30.0 - r - rng.random(), 4)
+                ranked.append({"rank": r + 1, "id": "p%d" % pid, "score": score})
+                rows["retrieved"].append((turn_id, r + 1, pid, score))
+            q = text(rng, 60)[:-1] + "?"
+            a = text(rng, 200)
+            # a gold intent on every turn: CSV cannot carry NULL, and '' fails its CHECK
+            turns.append({"question": q, "gold": {"intent": "extractive"},
+                          "responses": [{"system": "bench", "answer": a, "passages": ranked}]})
+            rows["turn"].append((turn_id, c + 1, t + 1, q, None, "extractive", None))
+            rows["response"].append((turn_id, turn_id, 1, a, None, 1))
+        conversations.append({"id": "conv-%d" % (c + 1), "turns": turns})
+    doc = {"format": "convqa-tasks", "version": 1, "systems": [{"id": "bench"}],
+           "collection": collection, "conversations": conversations}
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    os.makedirs(csv_dir, exist_ok=True)
+    for name, rs in rows.items():
+        with open(os.path.join(csv_dir, name + ".csv"), "w", newline="") as f:
+            w = csv.writer(f)
+            for r in rs:
+                w.writerow(["" if v is None else v for v in r])
+
+
+def run(cmd, **kw):
+    """Run cmd; return (seconds, peak RSS in MiB of the child)."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, **kw)
+    _, status, ru = os.wait4(p.pid, 0)
+    dt = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("bench/import: %s failed" % " ".join(cmd))
+    return dt, ru.ru_maxrss / 1024.0
+
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    task = os.path.join(WORK, "qrecc-size.json")
+    csv_dir = os.path.join(WORK, "csv")
+    if not os.path.exists(task):
+        print("generating %s ..." % task, flush=True)
+        generate(task, csv_dir)
+    mb = os.path.getsize(task) / 1e6
+
+    db = os.path.join(WORK, "import.db")
+    for f in (db, db + "-wal", db + "-shm"):
+        if os.path.exists(f):
+            os.remove(f)
+    subprocess.check_call([CONVQA, "init", "--db", db], stdout=subprocess.DEVNULL)
+    t_convqa, rss = run([CONVQA, "import", "--db", db, task])
+
+    ref = os.path.join(WORK, "csv.db")
+    for f in (ref, ref + "-wal", ref + "-shm"):
+        if os.path.exists(f):
+            os.remove(f)
+    subprocess.check_call([CONVQA, "init", "--db", ref], stdout=subprocess.DEVNULL)
+    script = ["PRAGMA foreign_keys = ON;", "PRAGMA synchronous = NORMAL;", "BEGIN;",
+              "INSERT INTO import VALUES (1, 'csv', '', '2026-01-01T00:00:00.000Z');",
+              "INSERT INTO system(id, name) VALUES (1, 'bench');"]
+    for table in ("passage", "conversation", "turn", "response", "retrieved"):
+        script.append(".import --csv %s %s" % (os.path.join(csv_dir, table + ".csv"), table))
+    script.append("COMMIT;")
+    p0 = time.perf_counter()
+    r = subprocess.run(["sqlite3", ref], input="\n".join(script) + "\n", text=True, capture_output=True)
+    t_csv = time.perf_counter() - p0
+    if r.returncode != 0 or r.stderr:
+        sys.exit("bench/import: sqlite3 .import failed: " + "\n".join(r.stderr.splitlines()[:5]))
+
+    counts = subprocess.run([CONVQA, "info", "--db", db], capture_output=True, text=True).stdout
+    ref_counts = subprocess.run([CONVQA, "info", "--db", ref], capture_output=True, text=True).stdout
+    same = [l.split()[-1] for l in counts.splitlines()[1:7]] == [l.split()[-1] for l in ref_counts.splitlines()[1:7]]
+    print("bench/import: %d conversations, %d turns, %d passages per response, %.1f MB task file"
+          % (CONVS, TURNS, PASSAGES, mb))
+    print("  convqa import        %7.2f s  %6.1f MB/s  peak RSS %6.1f MiB" % (t_convqa, mb / t_convqa, rss))
+    print("  sqlite3 .import csv  %7.2f s  (same rows, same schema, one transaction)" % t_csv)
+    print("  speed ratio convqa/sqlite3: %.2f (target >= 0.5)%s"
+          % (t_csv / t_convqa, "" if same else "  WARNING: row counts differ"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,576 @@
+/*
+ * test_agreement.c - agreement.c against known values.
+ *
+ * Golden cases live in tests/golden/agreement/ (format described at the
+ * top of each file); every "case NAME" there becomes one test named NAME.
+ * Run from the repository root. The tests written out below cover the API
+ * edges the data files cannot express.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/agreement.h"
+
+/* ---- golden runner -------------------------------------------------------------- */
+
+#define MAX_CELLS 4096
+#define MAX_LABELS 1024
+
+enum input_kind { IN_NONE, IN_TABLE, IN_LABELS, IN_COUNTS, IN_ALPHA_COUNTS, IN_RATINGS };
+
+struct input {
+	enum input_kind kind;
+	int k;
+	enum agreement_weighting weighting;
+	long cells[MAX_CELLS];   /* matrix rows, concatenated */
+	size_t n_cells, row_len, rows;
+	int a[MAX_LABELS], b[MAX_LABELS];
+	size_t n_a, n_b;
+};
+
+/* Everything the evaluator may be asked about, computed fresh per expect. */
+struct results {
+	struct agreement_kappa kappa;
+	struct agreement_fleiss fleiss;
+	struct agreement_alpha alpha;
+};
+
+static const char *const status_names[] = {
+	[AGREEMENT_OK] = "ok",
+	[AGREEMENT_NO_ITEMS] = "no_items",
+	[AGREEMENT_CHANCE_IS_ONE] = "chance_is_one",
+	[AGREEMENT_NO_EXPECTED_DISAGREEMENT] = "no_expected_disagreement",
+	[AGREEMENT_UNEQUAL_RATERS] = "unequal_raters",
+	[AGREEMENT_TOO_FEW_RATERS] = "too_few_raters",
+	[AGREEMENT_BAD_CATEGORY] = "bad_category",
+	[AGREEMENT_BAD_ARGUMENT] = "bad_argument",
+};
+
+/* Does got match the expected token? Plain numbers within 1e-9; with
+ * "rounded", within half a unit of the token's last decimal. */
+static int number_matches(double got, const char *want, int rounded)
+{
+	double w = strtod(want, NULL), tol = 1e-9;
+	const char *dot = strchr(want, '.');
+
+	if (rounded) {
+		int decimals = dot ? (int)strspn(dot + 1, "0123456789") : 0;
+		tol = 0.5 * pow(10.0, -decimals) + 1e-12;
+	}
+	return !isnan(got) && fabs(got - w) <= tol;
+}
+
+static void compute(const struct input *in, struct results *r)
+{
+	memset(r, 0, sizeof(*r));
+	switch (in->kind) {
+	case IN_TABLE:
+		agreement_cohen_kappa_table(in->cells, in->k, in->weighting, &r->kappa);
+		break;
+	case IN_LABELS:
+		agreement_cohen_kappa(in->a, in->b, in->n_a, in->k, in->weighting,
+				      &r->kappa);
+		break;
+	case IN_COUNTS:
+		agreement_fleiss_kappa(in->cells, in->rows, in->k, &r->fleiss);
+		break;
+	case IN_ALPHA_COUNTS:
+		agreement_krippendorff_alpha_counts(in->cells, in->rows, in->k, &r->alpha);
+		break;
+	case IN_RATINGS: {
+		int v[MAX_CELLS];
+		size_t i;
+		for (i = 0; i < in->n_cells; i++)
+			v[i] = (int)in->cells[i];
+		agreement_krippendorff_alpha(v, in->rows, in->row_len, in->k, &r->alpha);
+		break;
+	}
+	case IN_NONE:
+		break;
+	}
+}
+
+/* The value of field (with index arguments idx[]) or NAN if unknown. */
+static double field_value(const struct input *in, const struct results *r,
+			  const char *field, const long *idx, size_t n_idx)
+{
+	const struct agreement_kappa *k = &r->kappa;
+	const struct agreement_fleiss *f = &r->fleiss;
+	const struct agreement_alpha *a = &r->alpha;
+	int ok2 = n_idx == 2 && idx[0] >= 0 && idx[0] < in->k && idx[1] >= 0 &&
+		  idx[1] < in->k;
+
+	if (in->kind == IN_TABLE || in->kind == IN_LABELS) {
+		if (!strcmp(field, "n")) return (double)k->n;
+		if (!strcmp(field, "p_o")) return k->p_o;
+		if (!strcmp(field, "p_e")) return k->p_e;
+		if (!strcmp(field, "kappa")) return k->kappa;
+		if (!strcmp(field, "se")) return k->se;
+		if (!strcmp(field, "se_fce")) return k->se_fce;
+		if (!strcmp(field, "ci_lo")) return k->ci_lo;
+		if (!strcmp(field, "ci_hi")) return k->ci_hi;
+		if (!strcmp(field, "confusion") && ok2)
+			return (double)k->confusion[idx[0]][idx[1]];
+	} else if (in->kind == IN_COUNTS) {
+		if (!strcmp(field, "kappa")) return f->kappa;
+		if (!strcmp(field, "p_bar")) return f->p_bar;
+		if (!strcmp(field, "p_e")) return f->p_e;
+		if (!strcmp(field, "raters")) return (double)f->raters;
+		if (!strcmp(field, "n_items")) return (double)f->n_items;
+		if (!strcmp(field, "p_j") && n_idx == 1 && idx[0] >= 0 && idx[0] < in->k)
+			return f->p_j[idx[0]];
+	} else if (in->kind != IN_NONE) {
+		if (!strcmp(field, "alpha")) return a->alpha;
+		if (!strcmp(field, "d_o")) return a->d_o;
+		if (!strcmp(field, "d_e")) return a->d_e;
+		if (!strcmp(field, "n")) return a->n;
+		if (!strcmp(field, "units")) return (double)a->units;
+		if (!strcmp(field, "o") && ok2)
+			return a->coincidence[idx[0]][idx[1]];
+	}
+	return NAN;
+}
+
+static enum agreement_status status_of(const struct input *in, const struct results *r)
+{
+	switch (in->kind) {
+	case IN_TABLE: case IN_LABELS: return r->kappa.status;
+	case IN_COUNTS: return r->fleiss.status;
+	default: return r->alpha.status;
+	}
+}
+
+/* Split line into at most max whitespace-separated tokens, in place. */
+static size_t split(char *line, char **tok, size_t max)
+{
+	size_t n = 0;
+	char *save = NULL, *t;
+
+	for (t = strtok_r(line, " \t\r", &save); t && n < max;
+	     t = strtok_r(NULL, " \t\r", &save))
+		tok[n++] = t;
+	return n;
+}
+
+static int quiet;   /* set while the runner tests itself */
+
+static int mismatch(const char *name, const char *line, const char *why)
+{
+	if (!quiet)
+		print_error("case %s: %s: %s\n", name, line, why);
+	return 1;
+}
+
+static int check_expect(const char *name, const struct input *in, char **tok,
+			size_t n, const char *line)
+{
+	struct results r;
+	long idx[2];
+	size_t n_idx, i;
+	int rounded;
+	char got[64];
+	double v;
+
+	if (n < 3)
+		return mismatch(name, line, "expect needs a field and a value");
+	compute(in, &r);
+	if (!strcmp(tok[1], "status")) {
+		enum agreement_status st = status_of(in, &r);
+		snprintf(got, sizeof(got), "got %s", status_names[st]);
+		return strcmp(status_names[st], tok[2]) ? mismatch(name, line, got) : 0;
+	}
+	if (!strcmp(tok[1], "band")) {
+		char band[32];
+		snprintf(band, sizeof(band), "%s", agreement_landis_koch(r.kappa.kappa));
+		for (i = 0; band[i]; i++)
+			if (band[i] == ' ')
+				band[i] = '_';
+		snprintf(got, sizeof(got), "got %s", band);
+		return strcmp(band, tok[2]) ? mismatch(name, line, got) : 0;
+	}
+	rounded = !strcmp(tok[n - 1], "rounded");
+	n_idx = n - 3 - (size_t)rounded;
+	if (n_idx > 2)
+		return mismatch(name, line, "too many arguments");
+	for (i = 0; i < n_idx; i++)
+		idx[i] = strtol(tok[2 + i], NULL, 10);
+	v = field_value(in, &r, tok[1], idx, n_idx);
+	if (isnan(v))
+		return mismatch(name, line, "unknown field or NaN value");
+	snprintf(got, sizeof(got), "got %.12g", v);
+	return number_matches(v, tok[2 + n_idx], rounded) ? 0 : mismatch(name, line, got);
+}
+
+static int read_matrix_row(struct input *in, char **tok, size_t n)
+{
+	size_t i;
+
+	if (in->rows == 0)
+		in->row_len = n;
+	if (n != in->row_len || in->n_cells + n > MAX_CELLS)
+		return -1;
+	for (i = 0; i < n; i++)
+		in->cells[in->n_cells++] = !strcmp(tok[i], ".") ? AGREEMENT_MISSING
+							     : strtol(tok[i], NULL, 10);
+	in->rows++;
+	return 0;
+}
+
+static int read_labels(int *dst, size_t *n_dst, char **tok, size_t n)
+{
+	size_t i;
+
+	if (n - 1 > MAX_LABELS)
+		return -1;
+	for (i = 1; i < n; i++)
+		dst[i - 1] = (int)strtol(tok[i], NULL, 10);
+	*n_dst = n - 1;
+	return 0;
+}
+
+static const struct {
+	const char *word;
+	enum input_kind kind;
+} kinds[] = {
+	{ "table", IN_TABLE }, { "labels", IN_LABELS }, { "counts", IN_COUNTS },
+	{ "alpha_counts", IN_ALPHA_COUNTS }, { "ratings", IN_RATINGS },
+};
+
+/* Evaluate one case body; returns the number of failed checks and sets
+ * *n_expect to the number of expectations seen. */
+static int eval_case(const char *name, const char *body, int *n_expect)
+{
+	struct input *in = calloc(1, sizeof(*in));
+	char *text = strdup(body), *save = NULL, *line;
+	int failures = 0;
+
+	*n_expect = 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char copy[1024], *tok[MAX_LABELS + 2];
+		size_t n, i;
+		int known = 0;
+
+		snprintf(copy, sizeof(copy), "%s", line);
+		n = split(line, tok, MAX_LABELS + 2);
+		if (n == 0 || tok[0][0] == '#')
+			continue;
+		for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+			if (!strcmp(tok[0], kinds[i].word) && n == 2) {
+				in->kind = kinds[i].kind;
+				in->k = atoi(tok[1]);
+				known = 1;
+			}
+		}
+		if (known)
+			continue;
+		if (!strcmp(tok[0], "expect")) {
+			(*n_expect)++;
+			failures += check_expect(name, in, tok, n, copy);
+		} else if (!strcmp(tok[0], "weights") && n == 2) {
+			in->weighting = !strcmp(tok[1], "linear") ? AGREEMENT_LINEAR
+				      : !strcmp(tok[1], "quadratic") ? AGREEMENT_QUADRATIC
+				      : AGREEMENT_UNWEIGHTED;
+		} else if (!strcmp(tok[0], "a") && in->kind == IN_LABELS) {
+			failures += read_labels(in->a, &in->n_a, tok, n) ? mismatch(name, copy, "too long") : 0;
+		} else if (!strcmp(tok[0], "b") && in->kind == IN_LABELS) {
+			failures += read_labels(in->b, &in->n_b, tok, n) ? mismatch(name, copy, "too long") : 0;
+		} else if (strchr("0123456789-.", tok[0][0]) && in->kind != IN_NONE &&
+			   in->kind != IN_LABELS) {
+			if (read_matrix_row(in, tok, n))
+				failures += mismatch(name, copy, "bad matrix row");
+		} else {
+			failures += mismatch(name, copy, "cannot parse line");
+		}
+	}
+	if (in->kind == IN_LABELS && in->n_a != in->n_b)
+		failures += mismatch(name, "labels", "a and b differ in length");
+	free(text);
+	free(in);
+	return failures;
+}
+
+struct golden_case {
+	char name[160];
+	char file[96];
+	char *body;     /* NULL: the file could not be read */
+};
+
+static void run_golden_case(void **state)
+{
+	const struct golden_case *c = *state;
+	int n_expect, failures;
+
+	quiet = 0;   /* a failed runner self-test may have left it set */
+	if (!c->body)
+		fail_msg("cannot read %s (tests run from the repository root)", c->file);
+	failures = eval_case(c->name, c->body, &n_expect);
+	assert_true(n_expect > 0);
+	assert_int_equal(failures, 0);
+}
+
+/* Append the cases of one golden file to *cases (count *n). */
+static void load_golden(const char *path, struct golden_case **cases, size_t *n)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024];
+	struct golden_case *cur = NULL;
+	size_t len = 0, cap = 0;
+
+	if (!f) {
+		*cases = realloc(*cases, (*n + 1) * sizeof(**cases));
+		cur = &(*cases)[(*n)++];
+		snprintf(cur->name, sizeof(cur->name), "golden file %s is readable", path);
+		snprintf(cur->file, sizeof(cur->file), "%s", path);
+		cur->body = NULL;
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		size_t l = strlen(line);
+		if (!strncmp(line, "case ", 5)) {
+			*cases = realloc(*cases, (*n + 1) * sizeof(**cases));
+			cur = &(*cases)[(*n)++];
+			line[strcspn(line, "\r\n")] = '\0';
+			snprintf(cur->name, sizeof(cur->name), "%.159s", line + 5);
+			snprintf(cur->file, sizeof(cur->file), "%s", path);
+			cur->body = calloc(1, 1);
+			len = cap = 0;
+			continue;
+		}
+		if (!cur)
+			continue;   /* the file's header comment */
+		if (len + l + 1 > cap) {
+			cap = (len + l + 1) * 2;
+			cur->body = realloc(cur->body, cap);
+		}
+		memcpy(cur->body + len, line, l + 1);
+		len += l;
+	}
+	fclose(f);
+}
+
+/* ---- written-out tests ------------------------------------------------------------ */
+
+static void test_golden_runner_reports_a_wrong_expectation(void **state)
+{
+	int n;
+
+	(void)state;
+	quiet = 1;
+	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect kappa 0.4\n", &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect kappa 0.5\n", &n), 1);
+	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect kappa 0.41 rounded\n", &n), 1);
+	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect kappa 0.4 rounded\n", &n), 0);
+	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect status no_items\n", &n), 1);
+	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect wibble 1\n", &n), 1);
+	assert_int_equal(eval_case("self", "table 2\n20 5\nnonsense\n", &n), 1);
+	quiet = 0;
+}
+
+static void test_landis_koch_bands_include_their_upper_bound(void **state)
+{
+	static const struct {
+		double kappa;
+		const char *band;
+	} cases[] = {
+		{ -0.01, "poor" }, { 0.0, "slight" }, { 0.20, "slight" },
+		{ 0.2001, "fair" }, { 0.40, "fair" }, { 0.41, "moderate" },
+		{ 0.60, "moderate" }, { 0.61, "substantial" }, { 0.80, "substantial" },
+		{ 0.8001, "almost perfect" }, { 1.0, "almost perfect" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_string_equal(agreement_landis_koch(cases[i].kappa), cases[i].band);
+}
+
+static void test_landis_koch_ignores_rounding_noise_at_a_bound(void **state)
+{
+	(void)state;
+	assert_string_equal(agreement_landis_koch(0.4000000000000001), "fair");
+	assert_string_equal(agreement_landis_koch(0.3999999999999999), "fair");
+	assert_string_equal(agreement_landis_koch(-1e-15), "slight");
+	assert_string_equal(agreement_landis_koch(NAN), "undefined");
+}
+
+static void test_weighted_kappa_with_two_categories_equals_unweighted(void **state)
+{
+	static const long table[] = { 12, 3, 5, 9 };
+	struct agreement_kappa plain, lin, quad;
+
+	(void)state;
+	assert_int_equal(agreement_cohen_kappa_table(table, 2, AGREEMENT_UNWEIGHTED, &plain), AGREEMENT_OK);
+	assert_int_equal(agreement_cohen_kappa_table(table, 2, AGREEMENT_LINEAR, &lin), AGREEMENT_OK);
+	assert_int_equal(agreement_cohen_kappa_table(table, 2, AGREEMENT_QUADRATIC, &quad), AGREEMENT_OK);
+	assert_float_equal(plain.kappa, lin.kappa, 1e-12);
+	assert_float_equal(plain.kappa, quad.kappa, 1e-12);
+	/* the FCE standard error does not depend on how it was asked for */
+	assert_float_equal(plain.se_fce, lin.se_fce, 1e-12);
+}
+
+static void test_cohen_kappa_from_labels_equals_kappa_from_their_table(void **state)
+{
+	static const int a[] = { 0, 1, 2, 2, 1, 0, 0, 2, 1, 1, 2, 0 };
+	static const int b[] = { 0, 1, 1, 2, 1, 0, 2, 2, 0, 1, 2, 0 };
+	long table[9] = { 0 };
+	struct agreement_kappa from_labels, from_table;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(a) / sizeof(a[0]); i++)
+		table[a[i] * 3 + b[i]]++;
+	assert_int_equal(agreement_cohen_kappa(a, b, 12, 3, AGREEMENT_QUADRATIC, &from_labels), AGREEMENT_OK);
+	assert_int_equal(agreement_cohen_kappa_table(table, 3, AGREEMENT_QUADRATIC, &from_table), AGREEMENT_OK);
+	assert_memory_equal(&from_labels, &from_table, sizeof(from_table));
+}
+
+static void assert_no_nan(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		assert_false(isnan(v[i]));
+}
+
+static void test_undefined_results_carry_no_nan(void **state)
+{
+	static const int same[] = { 1, 1, 1 };
+	static const long one_column[] = { 0, 4, 0, 4 };
+	static const int one_value[] = { 0, 0, 0, 0 };
+	struct agreement_kappa k;
+	struct agreement_fleiss f;
+	struct agreement_alpha a;
+
+	(void)state;
+	assert_int_equal(agreement_cohen_kappa(same, same, 3, 2, AGREEMENT_LINEAR, &k), AGREEMENT_CHANCE_IS_ONE);
+	{
+		double v[] = { k.p_o, k.p_e, k.kappa, k.se, k.se_fce, k.ci_lo, k.ci_hi };
+		assert_no_nan(v, sizeof(v) / sizeof(v[0]));
+		assert_true(k.kappa == 0.0 && k.ci_lo == 0.0 && k.ci_hi == 0.0);
+	}
+	assert_int_equal(agreement_fleiss_kappa(one_column, 2, 2, &f), AGREEMENT_CHANCE_IS_ONE);
+	{
+		double v[] = { f.p_bar, f.p_e, f.kappa, f.p_j[0], f.p_j[1] };
+		assert_no_nan(v, sizeof(v) / sizeof(v[0]));
+		assert_true(f.kappa == 0.0);
+	}
+	assert_int_equal(agreement_krippendorff_alpha(one_value, 2, 2, 1, &a), AGREEMENT_NO_EXPECTED_DISAGREEMENT);
+	{
+		double v[] = { a.n, a.d_o, a.d_e, a.alpha, a.coincidence[0][0] };
+		assert_no_nan(v, sizeof(v) / sizeof(v[0]));
+		assert_true(a.alpha == 0.0);
+	}
+}
+
+static void test_empty_inputs_are_undefined_and_do_not_crash(void **state)
+{
+	struct agreement_kappa k;
+	struct agreement_fleiss f;
+	struct agreement_alpha a;
+
+	(void)state;
+	assert_int_equal(agreement_cohen_kappa(NULL, NULL, 0, 3, AGREEMENT_UNWEIGHTED, &k), AGREEMENT_NO_ITEMS);
+	assert_int_equal(k.status, AGREEMENT_NO_ITEMS);
+	assert_int_equal(agreement_fleiss_kappa(NULL, 0, 3, &f), AGREEMENT_NO_ITEMS);
+	assert_int_equal(agreement_krippendorff_alpha(NULL, 0, 4, 3, &a), AGREEMENT_NO_ITEMS);
+	assert_int_equal(agreement_krippendorff_alpha(NULL, 5, 0, 3, &a), AGREEMENT_NO_ITEMS);
+	assert_int_equal(agreement_krippendorff_alpha_counts(NULL, 0, 3, &a), AGREEMENT_NO_ITEMS);
+}
+
+static void test_category_count_outside_1_to_max_is_a_bad_argument(void **state)
+{
+	static const int x[] = { 0 };
+	static const long c[] = { 1 };
+	struct agreement_kappa k;
+	struct agreement_fleiss f;
+	struct agreement_alpha a;
+
+	(void)state;
+	assert_int_equal(agreement_cohen_kappa(x, x, 1, 0, AGREEMENT_UNWEIGHTED, &k), AGREEMENT_BAD_ARGUMENT);
+	assert_int_equal(agreement_cohen_kappa(x, x, 1, AGREEMENT_MAX_CATEGORIES + 1,
+					       AGREEMENT_UNWEIGHTED, &k), AGREEMENT_BAD_ARGUMENT);
+	assert_int_equal(agreement_cohen_kappa(x, x, 1, 2, (enum agreement_weighting)7, &k),
+			 AGREEMENT_BAD_ARGUMENT);
+	assert_int_equal(agreement_fleiss_kappa(c, 1, 0, &f), AGREEMENT_BAD_ARGUMENT);
+	assert_int_equal(agreement_krippendorff_alpha(x, 1, 1, -3, &a), AGREEMENT_BAD_ARGUMENT);
+	assert_int_equal(agreement_krippendorff_alpha_counts(c, 1, 99, &a), AGREEMENT_BAD_ARGUMENT);
+}
+
+static void test_negative_counts_and_stray_codes_are_bad_categories(void **state)
+{
+	static const long neg[] = { 2, -1, 1, 0 };
+	static const int stray[] = { 0, -2, 1, 1 };
+	struct agreement_fleiss f;
+	struct agreement_alpha a;
+	struct agreement_kappa k;
+
+	(void)state;
+	assert_int_equal(agreement_fleiss_kappa(neg, 2, 2, &f), AGREEMENT_BAD_CATEGORY);
+	assert_int_equal(agreement_krippendorff_alpha_counts(neg, 2, 2, &a), AGREEMENT_BAD_CATEGORY);
+	assert_int_equal(agreement_krippendorff_alpha(stray, 2, 2, 2, &a), AGREEMENT_BAD_CATEGORY);
+	assert_int_equal(agreement_cohen_kappa_table(neg, 2, AGREEMENT_UNWEIGHTED, &k), AGREEMENT_BAD_CATEGORY);
+}
+
+static void test_every_status_has_a_distinct_message(void **state)
+{
+	int i, j;
+
+	(void)state;
+	for (i = AGREEMENT_OK; i <= AGREEMENT_BAD_ARGUMENT; i++) {
+		assert_true(strlen(agreement_status_message((enum agreement_status)i)) > 1);
+		for (j = AGREEMENT_OK; j < i; j++)
+			assert_string_not_equal(agreement_status_message((enum agreement_status)i),
+						agreement_status_message((enum agreement_status)j));
+	}
+	assert_string_equal(agreement_status_message((enum agreement_status)99), "unknown status");
+}
+
+int main(void)
+{
+	static const struct CMUnitTest fixed[] = {
+		cmocka_unit_test(test_golden_runner_reports_a_wrong_expectation),
+		cmocka_unit_test(test_landis_koch_bands_include_their_upper_bound),
+		cmocka_unit_test(test_landis_koch_ignores_rounding_noise_at_a_bound),
+		cmocka_unit_test(test_weighted_kappa_with_two_categories_equals_unweighted),
+		cmocka_unit_test(test_cohen_kappa_from_labels_equals_kappa_from_their_table),
+		cmocka_unit_test(test_undefined_results_carry_no_nan),
+		cmocka_unit_test(test_empty_inputs_are_undefined_and_do_not_crash),
+		cmocka_unit_test(test_category_count_outside_1_to_max_is_a_bad_argument),
+		cmocka_unit_test(test_negative_counts_and_stray_codes_are_bad_categories),
+		cmocka_unit_test(test_every_status_has_a_distinct_message),
+	};
+	static const char *const files[] = {
+		"tests/golden/agreement/cohen.txt",
+		"tests/golden/agreement/fleiss.txt",
+		"tests/golden/agreement/alpha.txt",
+	};
+	struct golden_case *cases = NULL;
+	struct CMUnitTest *tests;
+	size_t n_cases = 0, n_fixed = sizeof(fixed) / sizeof(fixed[0]), i;
+	int rc;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		load_golden(files[i], &cases, &n_cases);
+	tests = calloc(n_fixed + n_cases, sizeof(*tests));
+	memcpy(tests, fixed, sizeof(fixed));
+	for (i = 0; i < n_cases; i++) {
+		tests[n_fixed + i].name = cases[i].name;
+		tests[n_fixed + i].test_func = run_golden_case;
+		tests[n_fixed + i].initial_state = &cases[i];
+	}
+	rc = _cmocka_run_group_tests("agreement", tests, n_fixed + n_cases, NULL, NULL);
+	for (i = 0; i < n_cases; i++)
+		free(cases[i].body);
+	free(cases);
+	free(tests);
+	return rc;
+}
