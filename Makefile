@@ -43,6 +43,11 @@ UI_CMD_OBJS :=
 UI_UNIT_TESTS :=
 LIB_OBJS += $(UI_LIB_OBJS)
 CMD_OBJS += $(UI_CMD_OBJS)
+# Reporting (issue 4): the report adds its objects here
+REPORT_LIB_OBJS :=
+REPORT_CMD_OBJS :=
+LIB_OBJS += $(REPORT_LIB_OBJS)
+CMD_OBJS += $(REPORT_CMD_OBJS)
 MAIN_OBJS := main.o
 
 UNIT_TESTS := $(sort $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c)) $(UI_UNIT_TESTS))
