@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "convqa/common.h"
+#include "convqa/store.h"
 
 static const char *db_path;
 
@@ -20,6 +21,16 @@ const char *cli_db_path(void)
 void cli_set_db_path(const char *path)
 {
 	db_path = path;
+}
+
+int cli_open_project(int flags, struct store **s)
+{
+	struct error err;
+	if (store_open(cli_db_path(), flags, s, &err) != ST_OK) {
+		report_error("%s", err.msg);
+		return err.status;
+	}
+	return ST_OK;
 }
 
 static void print_opt(const char *name, char short_name, const char *arg, const char *help)

@@ -47,10 +47,8 @@ int cmd_export(int argc, char **argv)
 	}
 	struct error err;
 	struct store *s;
-	if (store_open(cli_db_path(), 0, &s, &err) != ST_OK) {
-		report_error("%s", err.msg);
-		return err.status;
-	}
+	if ((rc = cli_open_project(0, &s)) != ST_OK)
+		return rc;
 	struct store_label_filter f = { round, rater, task, history };
 	FILE *out = stdout;
 	char *tmp = NULL;

@@ -50,10 +50,8 @@ int cmd_import(int argc, char **argv)
 		return rc;
 	struct error err;
 	struct store *s;
-	if (store_open(cli_db_path(), 0, &s, &err) != ST_OK) {
-		report_error("%s", err.msg);
-		return err.status;
-	}
+	if ((rc = cli_open_project(0, &s)) != ST_OK)
+		return rc;
 	enum status st = ST_OK;
 	for (int i = 0; i < nargs && st == ST_OK; i++) {
 		struct import_counts counts;

@@ -6,12 +6,11 @@
 
 int cmd_info(int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { NULL, 0, NULL, NULL, NULL, NULL } };
 	static const struct cli_spec spec = {
 		"info", "[--db PATH]", "Show what a project holds: counts of every kind of row.",
 		"labels counts current values (the latest of each rater's judgement of a\n"
 		"field); label rows counts every saved change, history included.",
-		opts, 0, 0,
+		NULL, 0, 0,
 	};
 	char **args;
 	int nargs;
@@ -21,7 +20,9 @@ int cmd_info(int argc, char **argv)
 	struct error err;
 	struct store *s;
 	struct store_counts c;
-	if (store_open(cli_db_path(), 0, &s, &err) != ST_OK || store_counts(s, &c, &err) != ST_OK) {
+	if ((rc = cli_open_project(0, &s)) != ST_OK)
+		return rc;
+	if (store_counts(s, &c, &err) != ST_OK) {
 		report_error("%s", err.msg);
 		store_close(s);
 		return err.status;

@@ -94,11 +94,9 @@ int cmd_label(int argc, char **argv)
 	struct error err;
 	struct store *s;
 	struct store_label_key key = { 0, 0, 0, task, f->name, k };
-	enum status st = store_open(cli_db_path(), 0, &s, &err);
-	if (st != ST_OK) {
-		report_error("%s", err.msg);
-		return st;
-	}
+	if ((rc = cli_open_project(0, &s)) != ST_OK)
+		return rc;
+	enum status st = ST_OK;
 	int has = 1;
 	st = store_response_find(s, conversation, (int)pos, system, &key.response_id, &err);
 	if (st == ST_OK && !key.response_id)

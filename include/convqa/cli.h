@@ -27,7 +27,7 @@ struct cli_spec {
 	const char *usage;       /* e.g. "[options] FILE..." */
 	const char *summary;     /* one line */
 	const char *description; /* paragraphs after the usage, may be NULL */
-	const struct cli_opt *opts;  /* terminated by an entry with name NULL */
+	const struct cli_opt *opts;  /* terminated by an entry with name NULL; NULL: none */
 	int min_args, max_args;  /* positional arguments; max -1 = unbounded */
 };
 
@@ -43,6 +43,11 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, 
 /* The project path: --db, else $CONVQA_DB, else ./convqa.db. */
 const char *cli_db_path(void);
 void cli_set_db_path(const char *path);
+
+struct store;
+/* Open the project at cli_db_path() (flags as for store_open); on failure
+ * print the reason and return its status. */
+int cli_open_project(int flags, struct store **s);
 
 /* Print a command's help to stdout. */
 void cli_print_help(const struct cli_spec *spec);
