@@ -23,6 +23,7 @@ static const struct command commands[] = {
 	{ "import", cmd_import, "import task files (conversations, system outputs, passages)" },
 	{ "info", cmd_info, "show what a project holds" },
 	{ "label", cmd_label, "record one label from the command line" },
+	{ "annotate", cmd_annotate, "label items in a full-screen terminal UI" },
 	{ "export", cmd_export, "write labels as JSON" },
 };
 

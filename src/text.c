@@ -1,5 +1,10 @@
-/* text.c - UTF-8 validation and decoding. */
+/* text.c - UTF-8 validation and decoding; display width, sanitising and
+ * wrapping for the terminal (utf8proc). */
 #include "convqa/text.h"
+
+#include <utf8proc.h>
+
+#include "convqa/strbuf.h"
 
 size_t text_utf8_decode(const char *str, size_t len, uint32_t *cp)
 {
@@ -72,4 +77,186 @@ size_t text_utf8_encode(uint32_t cp, char out[4])
 	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
 	out[3] = (char)(0x80 | (cp & 0x3f));
 	return 4;
+}
+
+/* ---- display ------------------------------------------------------- */
+
+int text_cp_width(uint32_t cp)
+{
+	int w = utf8proc_charwidth((utf8proc_int32_t)cp);
+	return w < 0 ? 0 : w > 2 ? 2 : w;
+}
+
+/* Decode at s; invalid bytes decode as U+FFFD of length 1. */
+static size_t decode_lenient(const char *s, size_t len, uint32_t *cp)
+{
+	size_t n = text_utf8_decode(s, len, cp);
+	if (!n) {
+		*cp = 0xfffd;
+		n = 1;
+	}
+	return n;
+}
+
+size_t text_width(const char *s, size_t len)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		i += decode_lenient(s + i, len - i, &cp);
+		w += (size_t)text_cp_width(cp);
+	}
+	return w;
+}
+
+size_t text_fit(const char *s, size_t len, int width, int *used)
+{
+	size_t i = 0;
+	int w = 0;
+	while (i < len) {
+		uint32_t cp;
+		size_t n = decode_lenient(s + i, len - i, &cp);
+		int cw = text_cp_width(cp);
+		if (w + cw > width)
+			break;
+		w += cw;
+		i += n;
+	}
+	if (used)
+		*used = w;
+	return i;
+}
+
+static int shown_as_tag(uint32_t cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	       cp == 0x2028 || cp == 0x2029 || cp == 0xfeff || (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
+static int is_pictographic(uint32_t cp)
+{
+	const utf8proc_property_t *p = utf8proc_get_property((utf8proc_int32_t)cp);
+	return p->boundclass == UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC ||
+	       p->boundclass == UTF8PROC_BOUNDCLASS_E_ZWG ||
+	       (cp >= 0x1f3fb && cp <= 0x1f3ff) || cp == 0xfe0f;
+}
+
+void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags)
+{
+	size_t col = 0; /* columns since the last line break, for tabs */
+	int after_emoji = 0;
+	strbuf_grow(out, len);
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		size_t n = decode_lenient(s + i, len - i, &cp);
+		int was_after_emoji = after_emoji;
+		after_emoji = is_pictographic(cp);
+		if (cp == 0x200d && was_after_emoji) {
+			/* a joined emoji sequence: terminals disagree on its width */
+		} else if (cp == '\n') {
+			if (flags & TEXT_NEWLINES) {
+				strbuf_addc(out, '\n');
+				col = 0;
+			} else {
+				strbuf_addc(out, ' ');
+				col++;
+			}
+		} else if (cp == '\t') {
+			do {
+				strbuf_addc(out, ' ');
+				col++;
+			} while (col % 4);
+		} else if (cp == '\r' && i + 1 < len && s[i + 1] == '\n') {
+			/* CRLF: the LF does the work */
+		} else if (cp < 0x20 || cp == 0x7f) {
+			strbuf_addc(out, '^');
+			strbuf_addc(out, cp == 0x7f ? '?' : (char)(cp + 0x40));
+			col += 2;
+		} else if (shown_as_tag(cp)) {
+			strbuf_addf(out, "<U+%04X>", (unsigned)cp);
+			col += cp > 0xffff ? 9 : 8;
+		} else if (cp == 0xfffd && n == 1) { /* an invalid byte */
+			strbuf_adds(out, "\xef\xbf\xbd");
+			col++;
+		} else {
+			strbuf_add(out, s + i, n);
+			col += (size_t)text_cp_width(cp);
+		}
+		i += n;
+	}
+}
+
+size_t text_wrap(const char *s, size_t len, int width, struct text_line *lines, size_t max)
+{
+	size_t count = 0, i = 0;
+	if (width < 1)
+		width = 1;
+#define EMIT(o, l, w) do { \
+		if (count < max) { lines[count].off = (o); lines[count].len = (l); lines[count].width = (w); } \
+		count++; \
+	} while (0)
+	while (i < len) {
+		size_t start = i, j = i, brk = 0;
+		int w = 0, brk_w = 0, have_brk = 0, prev_space = 0, soft = 0;
+		for (;;) {
+			if (j >= len) {
+				EMIT(start, j - start, w);
+				i = len;
+				break;
+			}
+			uint32_t cp;
+			size_t n = decode_lenient(s + j, len - j, &cp);
+			if (cp == '\n') {
+				EMIT(start, j - start, w);
+				i = j + 1;
+				break;
+			}
+			int cw = text_cp_width(cp);
+			if (cw > 0 && w + cw > width) {
+				if (cp == ' ') {
+					/* the line ends exactly before a space */
+					EMIT(start, j - start, w);
+					i = j;
+				} else if (have_brk) {
+					EMIT(start, brk - start, brk_w);
+					i = brk;
+				} else if (j == start) {
+					/* one character wider than the line: it goes alone */
+					size_t e = j + n;
+					while (e < len) {
+						uint32_t c2;
+						size_t n2 = decode_lenient(s + e, len - e, &c2);
+						if (c2 == '\n' || text_cp_width(c2) > 0)
+							break;
+						e += n2;
+					}
+					EMIT(start, e - start, cw);
+					i = e;
+				} else {
+					EMIT(start, j - start, w);
+					i = j;
+				}
+				soft = 1;
+				break;
+			}
+			if (cp == ' ') {
+				if (!prev_space && j > start) {
+					brk = j;
+					brk_w = w;
+					have_brk = 1;
+				}
+				prev_space = 1;
+			} else {
+				prev_space = 0;
+			}
+			w += cw;
+			j += n;
+		}
+		if (soft)
+			while (i < len && s[i] == ' ')
+				i++;
+	}
+#undef EMIT
+	return count;
 }

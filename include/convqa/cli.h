@@ -56,6 +56,7 @@ int cmd_init(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_label(int argc, char **argv);
 
 #endif

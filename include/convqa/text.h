@@ -23,4 +23,70 @@ size_t text_utf8_check(const char *s, size_t len);
 /* Encode cp as UTF-8 into out[4]; returns the number of bytes. */
 size_t text_utf8_encode(uint32_t cp, char out[4]);
 
+/* ---- display (terminal) ----------------------------------------------
+ *
+ * Width is measured in terminal columns with utf8proc: combining marks and
+ * other zero-width characters take 0 columns, East Asian wide characters and
+ * emoji take 2, everything else 1.
+ */
+
+struct strbuf;
+
+/* Columns taken by code point cp (0, 1 or 2). Controls count 0: sanitise
+ * text before measuring it. */
+int text_cp_width(uint32_t cp);
+
+/* Columns taken by s[0..len). Invalid bytes count 1 each (the sanitiser
+ * turns them into U+FFFD, which is 1 column). */
+size_t text_width(const char *s, size_t len);
+
+/* Byte length of the longest prefix of s[0..len) at most width columns wide
+ * (zero-width characters stay with the character before them); *used (may
+ * be NULL) gets that prefix's width. */
+size_t text_fit(const char *s, size_t len, int width, int *used);
+
+enum text_sanitize_flags {
+	TEXT_NEWLINES = 1, /* keep "\n" as a line break (else it becomes a space) */
+};
+
+/* Append s[0..len) to out as inert, printable text. Every byte the terminal
+ * could act on is turned into visible characters:
+ *
+ *   ESC and the other C0 controls   ^[  ^G  ^H ... (caret notation)
+ *   DEL                             ^?
+ *   tab                             spaces up to the next multiple of 4 columns
+ *   CR                              dropped before LF ("\r\n" is a line break),
+ *                                   else shown as ^M
+ *   LF                              kept with TEXT_NEWLINES, else a space
+ *   C1 controls U+0080-U+009F,
+ *   bidi controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069),
+ *   line/paragraph separators (U+2028, U+2029), U+FEFF
+ *   and tag characters (U+E0000-U+E007F)   <U+202E>  (visible tag)
+ *   bytes that are not valid UTF-8  U+FFFD
+ *
+ * A zero-width joiner after an emoji is dropped, so a joined sequence
+ * (👨‍👩‍👧) shows as its parts: terminals disagree on the width of joined
+ * sequences, and the layout must not depend on it.
+ *
+ * So an escape sequence such as "\x1b[31m" appears as the text "^[[31m".
+ * Everything else (including zero-width joiners and combining marks) is
+ * copied unchanged. */
+void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags);
+
+/* One line of wrapped text: bytes [off, off + len) of the source, width
+ * columns wide. */
+struct text_line {
+	size_t off, len;
+	int width;
+};
+
+/* Wrap sanitised text s[0..len) into lines at most width columns wide:
+ * "\n" ends a line; lines break after spaces (the spaces at a break are
+ * dropped); a word wider than the line is broken between characters, never
+ * inside a character or before a combining mark. Stores up to max lines in
+ * lines (may be NULL when max is 0) and returns the total number of lines,
+ * so a caller can ask for the first few and still learn how many there are.
+ * Empty text has 0 lines. */
+size_t text_wrap(const char *s, size_t len, int width, struct text_line *lines, size_t max);
+
 #endif

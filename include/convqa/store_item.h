@@ -1,0 +1,139 @@
+/*
+ * store_item.h - the store queries of the annotation UI (issue 3): a rater's
+ * queue of items, one item at a time with its context, the rater's current
+ * labels of an item, and what is finished.
+ *
+ * An ITEM is one system's response to one turn. The UI never loads the whole
+ * project: it keeps the queue (ids only, a few bytes per item) and loads one
+ * item when it is shown, so memory does not grow with the project.
+ *
+ *   struct store_queue q;
+ *   store_queue_load(s, rater_id, round_id, TASK_TURN, &q, &err);
+ *   struct store_item it;
+ *   store_item_load(s, q.responses[i], &it, &err);  ... store_item_release(&it);
+ *   store_queue_release(&q);
+ *
+ * Labels are written with store_label_set() (store.h); this module reads.
+ * Strings in the structs below are owned by the struct and freed by the
+ * matching *_release(); text is returned exactly as stored (not sanitised).
+ */
+#ifndef CONVQA_STORE_ITEM_H
+#define CONVQA_STORE_ITEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "convqa/common.h"
+#include "convqa/model.h"
+
+struct store;
+
+/* ---- the queue ------------------------------------------------------- */
+
+struct store_queue {
+	int64_t *responses;        /* response ids, in queue order */
+	int64_t *turns;            /* the turn id of each item */
+	unsigned char *finished;   /* 1 when every required field of the task is set */
+	size_t n, n_finished;
+};
+
+/* The queue of rater_id for task. With round_id 0: every response of the
+ * project in conversation order (conversation row id, turn position, system
+ * name). With a round: the items assigned to the rater in that round, in
+ * assignment order (seq). Finished flags count the rater's labels in that
+ * round (round_id 0 = labels outside any round). Release with
+ * store_queue_release(). */
+enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id,
+			     enum model_task task, struct store_queue *q, struct error *err);
+void store_queue_release(struct store_queue *q);
+
+/* A round by name: *id 0 when absent, else its task and whether it is closed. */
+enum status store_round_info(struct store *s, const char *name, int64_t *id,
+			     enum model_task *task, int *closed, struct error *err);
+
+/* ---- one item ---------------------------------------------------------- */
+
+struct store_item_passage {
+	long rank;
+	char *ext_id;
+	char *title;               /* NULL when absent */
+	char *text;
+	double score;
+	int has_score;
+};
+
+/* An earlier turn of the same conversation. */
+struct store_item_turn {
+	int position;
+	char *question;
+	char *answer;              /* what the same system answered; NULL if it did not */
+};
+
+/* At most this many earlier turns are loaded (the most recent ones). */
+#define STORE_ITEM_MAX_HISTORY 50
+
+struct store_item {
+	int64_t response_id, turn_id, system_id;
+	char *conversation;        /* conversation ext id */
+	int position;              /* turn depth, 1-based */
+	int n_turns;               /* turns in the conversation */
+	char *question;
+	char *rewrite;             /* NULL when absent */
+	char *system;              /* system name */
+	char *answer;
+	struct store_item_passage *passages;   /* by rank */
+	size_t n_passages;
+	struct store_item_turn *history;       /* oldest first */
+	size_t n_history;
+};
+
+/* Load the item of response_id (ST_STORE if there is none). Release with
+ * store_item_release(), also after a failure. */
+enum status store_item_load(struct store *s, int64_t response_id, struct store_item *it,
+			    struct error *err);
+void store_item_release(struct store_item *it);
+
+/* ---- an item's current labels --------------------------------------- */
+
+struct store_item_label {
+	const struct model_field *field;   /* points into model_fields[] */
+	long rank;                         /* 0, or the passage rank for per-passage fields */
+	char *value;                       /* NULL = cleared */
+};
+
+struct store_item_labels {
+	struct store_item_label *v;
+	size_t n, cap;
+};
+
+#define STORE_ITEM_LABELS_INIT { NULL, 0, 0 }
+
+/* The current value of every label key of (response, rater, round, task),
+ * replacing what l held. Rows of fields unknown to the task are skipped. */
+enum status store_item_labels_load(struct store *s, int64_t response_id, int64_t rater_id,
+				   int64_t round_id, enum model_task task,
+				   struct store_item_labels *l, struct error *err);
+/* Current value (borrowed) of field at rank, or NULL when unset/cleared. */
+const char *store_item_labels_get(const struct store_item_labels *l, const char *field, long rank);
+/* Record value (copied; NULL = cleared) in the in-memory set only. */
+void store_item_labels_put(struct store_item_labels *l, const struct model_field *f, long rank,
+			   const char *value);
+void store_item_labels_release(struct store_item_labels *l);
+
+/* How many required values of task are still missing for an item with
+ * n_passages retrieved passages (per-passage fields need one per rank
+ * 1..n_passages). 0 = the item is finished. */
+size_t store_item_n_missing(enum model_task task, size_t n_passages,
+			    const struct store_item_labels *l);
+
+/* ---- summary ---------------------------------------------------------- */
+
+/* Calls cb for each (field, value, count) of the current, non-cleared labels
+ * of rater/round/task, ordered by field and value; *seconds gets the active
+ * seconds summed over all of the rater's label rows there. */
+typedef void (*store_item_count_cb)(const char *field, const char *value, long count, void *ctx);
+enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_id,
+			       enum model_task task, store_item_count_cb cb, void *ctx,
+			       double *seconds, struct error *err);
+
+#endif

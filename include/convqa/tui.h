@@ -1,0 +1,60 @@
+/*
+ * tui.h - the annotation UI (issue 3): a full-screen ncursesw program that
+ * takes one rater through their queue of items and saves every label change
+ * at once (store_label_set: its own committed transaction).
+ *
+ * Script mode (for tests and benchmarks), read from the environment:
+ *   CONVQA_SCRIPT=FILE     read keys from FILE instead of the keyboard, and
+ *                          draw to /dev/null (no terminal needed); one key
+ *                          name per line ("e", "enter", "down", "KEY_DOWN",
+ *                          "space", "esc", "pgdn", "F1", "C-l"); blank lines
+ *                          and lines starting with '#' are skipped; commands:
+ *                            :save-screen NAME  write the screen text to
+ *                                               $CONVQA_SCREEN_DIR/NAME (default .)
+ *                            :resize COLS LINES resize the virtual screen
+ *                            :type TEXT         type TEXT, one key per character
+ *                            :wait SECONDS      let time pass (idle-time tests)
+ *                          The end of the script quits.
+ *   CONVQA_COLUMNS, CONVQA_LINES   the virtual screen size (default 80x24)
+ *   CONVQA_TIMING=FILE     write timings: first screen, keys, average per key
+ * In script mode the clock is virtual: each key takes 1 second.
+ *
+ * Time on an item: the seconds stored with a label are the active time spent
+ * on the item since it was shown or since its last saved change, whichever
+ * is later; a pause of more than 120 s between two keys counts 0. Summed
+ * over an item's label rows this is the active time spent on it.
+ */
+#ifndef CONVQA_TUI_H
+#define CONVQA_TUI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "convqa/common.h"
+#include "convqa/model.h"
+
+struct store;
+
+struct tui_options {
+	const char *project;       /* shown in the header: the project file name */
+	const char *rater;
+	int64_t rater_id;
+	const char *round;         /* NULL outside rounds */
+	int64_t round_id;          /* 0 outside rounds */
+	enum model_task task;
+	const char *guidelines;    /* guidelines text, NULL for the built-in summary */
+	double started;            /* now_monotonic() when the command started */
+};
+
+/* Run the UI until the rater quits. The terminal is restored on every
+ * return path and on SIGINT, SIGTERM, SIGHUP and SIGQUIT (then
+ * tui_caught_signal() tells which). Returns ST_OK, or a status with err. */
+enum status tui_run(struct store *s, const struct tui_options *o, struct error *err);
+int tui_caught_signal(void);
+
+/* Print the key table (Markdown, as in the README) to out. */
+void tui_print_keys(FILE *out);
+/* Check the action and key tables; 0, or -1 with err. */
+int tui_check_tables(struct error *err);
+
+#endif

@@ -1,0 +1,655 @@
+/* app.c - the UI state and every change to it: the queue and the item shown,
+ * saving labels (each its own transaction) with active time, undo, moving
+ * between items, the view stack. The only tui file that calls the store. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/hash.h"
+#include "convqa/store.h"
+#include "convqa/text.h"
+#include "tui_internal.h"
+
+const struct view_ops *app_view(const struct app *app)
+{
+	return app->views[app->n_views - 1];
+}
+
+void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
+{
+	char raw[sizeof(app->message)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, raw, strlen(raw), 0);
+	snprintf(app->message, sizeof(app->message), "%s", strbuf_str(&sb));
+	strbuf_release(&sb);
+	app->message_kind = kind;
+}
+
+const char *app_label(const struct app *app, const char *field, long rank)
+{
+	return store_item_labels_get(&app->labels, field, rank);
+}
+
+size_t app_n_unfinished(const struct app *app)
+{
+	return app->queue.n - app->queue.n_finished;
+}
+
+static void fail(struct app *app, const struct error *err)
+{
+	app->err = *err;
+	app->failed = 1;
+	app->quit = 1;
+}
+
+static void push(struct app *app, const struct view_ops *v)
+{
+	if (app->n_views < VIEW_STACK)
+		app->views[app->n_views++] = v;
+	else
+		app->views[app->n_views - 1] = v;
+}
+
+static void pop_to_base(struct app *app)
+{
+	app->n_views = 1;
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+static void clean(char **s, unsigned flags)
+{
+	if (!*s)
+		return;
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, *s, strlen(*s), flags);
+	free(*s);
+	*s = strbuf_detach(&sb);
+	if (!*s)
+		*s = xstrdup("");
+}
+
+static void sanitize_item(struct store_item *it)
+{
+	clean(&it->conversation, 0);
+	clean(&it->question, TEXT_NEWLINES);
+	clean(&it->rewrite, TEXT_NEWLINES);
+	clean(&it->system, 0);
+	clean(&it->answer, TEXT_NEWLINES);
+	for (size_t i = 0; i < it->n_passages; i++) {
+		clean(&it->passages[i].ext_id, 0);
+		clean(&it->passages[i].title, 0);
+		clean(&it->passages[i].text, TEXT_NEWLINES);
+	}
+	for (size_t i = 0; i < it->n_history; i++) {
+		clean(&it->history[i].question, 0);
+		clean(&it->history[i].answer, 0);
+	}
+}
+
+static int load(struct app *app, size_t pos)
+{
+	struct error err;
+	store_item_release(&app->item);
+	if (store_item_load(app->store, app->queue.responses[pos], &app->item, &err) != ST_OK ||
+	    store_item_labels_load(app->store, app->queue.responses[pos], app->opt->rater_id,
+				   app->opt->round_id, app->opt->task, &app->labels, &err) != ST_OK) {
+		fail(app, &err);
+		return -1;
+	}
+	sanitize_item(&app->item);
+	app->cur = pos;
+	app->focus = 0;
+	app->scroll = 0;
+	app->pane_passage = 0;
+	app->show_rewrite = 0;
+	app->active = 0;
+	return 0;
+}
+
+static void load_summary(struct app *app);
+
+static void summary_cb(const char *field, const char *value, long count, void *ctx)
+{
+	struct app *app = ctx;
+	for (size_t i = 0; i < app->n_summary; i++) {
+		struct summary_row *r = &app->summary[i];
+		if (strcmp(r->field->name, field) == 0) {
+			int k = model_value_index(r->field, value);
+			if (k >= 0 && k < 4)
+				r->counts[k] += count;
+		}
+	}
+}
+
+static void load_summary(struct app *app)
+{
+	struct error err;
+	app->n_summary = 0;
+	for (size_t i = 0; i < model_n_fields && app->n_summary < ARRAY_SIZE(app->summary); i++) {
+		const struct model_field *f = &model_fields[i];
+		if (f->task == app->opt->task && f->kind != FIELD_TEXT) {
+			memset(&app->summary[app->n_summary], 0, sizeof(app->summary[0]));
+			app->summary[app->n_summary++].field = f;
+		}
+	}
+	if (store_item_summary(app->store, app->opt->rater_id, app->opt->round_id, app->opt->task,
+			       summary_cb, app, &app->summary_seconds, &err) != ST_OK)
+		fail(app, &err);
+}
+
+static void open_summary(struct app *app)
+{
+	load_summary(app);
+	pop_to_base(app);
+	push(app, &view_summary);
+}
+
+/* ---- guidelines ----------------------------------------------------------- */
+
+static void builtin_guidelines(struct app *app, struct strbuf *sb)
+{
+	enum model_task t = app->opt->task;
+	strbuf_addf(sb, "Task: %s. You see one item at a time: one system's answer to one turn "
+			"of a conversation, with the earlier turns and the passages the system "
+			"retrieved. Set every field below; each change is saved at once.\n\n",
+		    app->task_name);
+	for (size_t i = 0; i < model_n_fields; i++) {
+		const struct model_field *f = &model_fields[i];
+		if (f->task != t || strcmp(f->name, "extra_gold") == 0)
+			continue;
+		strbuf_addf(sb, "%s (%s%s): %s.", f->name, f->required ? "required" : "optional",
+			    f->per_passage ? ", one per passage" : "", f->help);
+		struct strbuf keys = STRBUF_INIT;
+		for (int a = 1; a < ACT__COUNT; a++) {
+			if (!actions[a].field || strcmp(actions[a].field, f->name) != 0 ||
+			    !(actions[a].tasks & (1u << t)))
+				continue;
+			strbuf_addf(&keys, "%s", keys.len ? ", " : " Keys: ");
+			action_keys((enum action)a, t, &keys);
+			strbuf_addf(&keys, " %s", f->kind == FIELD_BINARY ?
+					(strcmp(actions[a].value, "1") == 0 ? f->values[1] : f->values[0]) :
+					actions[a].value);
+		}
+		if (f->per_passage) {
+			strbuf_adds(&keys, " Keys: ");
+			action_keys(ACT_TOGGLE_RANK, t, &keys);
+			strbuf_adds(&keys, " toggle the passage at that rank, ");
+			action_keys(ACT_TOGGLE_FOCUSED, t, &keys);
+			strbuf_adds(&keys, " the focused one, ");
+			action_keys(ACT_REST_NOT_RELEVANT, t, &keys);
+			strbuf_adds(&keys, " marks the rest not relevant");
+		}
+		if (f->kind == FIELD_TEXT) {
+			strbuf_adds(&keys, " Key: ");
+			action_keys(ACT_NOTE, t, &keys);
+		}
+		strbuf_addf(sb, "%s.\n\n", strbuf_str(&keys));
+		strbuf_release(&keys);
+	}
+	strbuf_adds(sb, "An item is finished when every required field is set. Moving on from an "
+			"unfinished item loses nothing. u undoes the last change, ? lists every key, "
+			"q quits.\n\nThe project has no guidelines of its own: give them with "
+			"--guidelines FILE or the project setting 'guidelines'.");
+}
+
+static enum status init_guidelines(struct app *app, struct error *err)
+{
+	char *text = NULL;
+	if (app->opt->guidelines) {
+		text = xstrdup(app->opt->guidelines);
+	} else if (store_setting_get(app->store, "guidelines", &text, err) != ST_OK) {
+		return err->status;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	app->guidelines_given = text != NULL;
+	if (text)
+		text_sanitize(&sb, text, strlen(text), TEXT_NEWLINES);
+	else
+		builtin_guidelines(app, &sb);
+	free(text);
+	app->guidelines = strbuf_detach(&sb);
+	if (!app->guidelines)
+		app->guidelines = xstrdup("");
+	return ST_OK;
+}
+
+/* Show the guidelines once per rater and guidelines text. */
+static enum status guidelines_first_start(struct app *app, int *show, struct error *err)
+{
+	char hex[65], *seen = NULL;
+	hash_sha256_hex(app->guidelines, strlen(app->guidelines), hex);
+	char *key = xasprintf("guidelines_seen.%s", app->opt->rater);
+	enum status st = store_setting_get(app->store, key, &seen, err);
+	*show = st == ST_OK && (!seen || strcmp(seen, hex) != 0);
+	if (st == ST_OK && *show)
+		st = store_setting_set(app->store, key, hex, err);
+	free(seen);
+	free(key);
+	return st;
+}
+
+enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err)
+{
+	memset(app, 0, sizeof(*app));
+	app->store = s;
+	app->opt = opt;
+	app->task_name = model_task_name(opt->task);
+	app->show_history = 1;
+	enum status st = store_queue_load(s, opt->rater_id, opt->round_id, opt->task, &app->queue, err);
+	if (st != ST_OK)
+		return st;
+	if (app->queue.n == 0) {
+		if (opt->round)
+			return error_set(err, ST_INPUT, "round '%s' assigns no items to rater '%s'", opt->round,
+					 opt->rater);
+		return error_set(err, ST_INPUT, "the project has no items to annotate (import a task file first)");
+	}
+	st = init_guidelines(app, err);
+	if (st != ST_OK)
+		return st;
+	int show_guidelines = 0;
+	st = guidelines_first_start(app, &show_guidelines, err);
+	if (st != ST_OK)
+		return st;
+	size_t start = 0;
+	while (start < app->queue.n && app->queue.finished[start])
+		start++;
+	push(app, &view_turn);
+	if (load(app, start < app->queue.n ? start : app->queue.n - 1) != 0) {
+		*err = app->err;
+		return err->status;
+	}
+	if (start == app->queue.n)
+		open_summary(app);
+	else if (app->queue.n_finished)
+		app_message(app, MSG_INFO, "resumed at the first unfinished item (%zu of %zu done)",
+			    app->queue.n_finished, app->queue.n);
+	else
+		app_message(app, MSG_INFO, "welcome, %s: ? lists the keys", opt->rater);
+	if (app->failed) {
+		*err = app->err;
+		return err->status;
+	}
+	if (show_guidelines) {
+		app->scroll = 0;
+		push(app, &view_guidelines);
+	}
+	return ST_OK;
+}
+
+void app_release(struct app *app)
+{
+	store_item_release(&app->item);
+	store_item_labels_release(&app->labels);
+	store_queue_release(&app->queue);
+	for (size_t i = 0; i < app->n_undo; i++) {
+		free(app->undo[i].old_value);
+		free(app->undo[i].new_value);
+	}
+	free(app->undo);
+	free(app->guidelines);
+	strbuf_release(&app->note);
+}
+
+/* ---- labels ------------------------------------------------------------ */
+
+static void push_undo(struct app *app, const struct model_field *f, long rank, const char *old,
+		      const char *new)
+{
+	if (app->n_undo == UNDO_MAX) {
+		free(app->undo[0].old_value);
+		free(app->undo[0].new_value);
+		memmove(app->undo, app->undo + 1, (app->n_undo - 1) * sizeof(*app->undo));
+		app->n_undo--;
+	}
+	xgrow(&app->undo, &app->cap_undo, app->n_undo + 1, sizeof(*app->undo));
+	app->undo[app->n_undo++] = (struct undo_entry){
+		app->cur, f, rank, old ? xstrdup(old) : NULL, new ? xstrdup(new) : NULL,
+	};
+}
+
+static const char *shown_value(const struct model_field *f, const char *v)
+{
+	if (!v)
+		return "unset";
+	if (f->kind == FIELD_TEXT)
+		return v;
+	int i = model_value_index(f, v);
+	return i >= 0 && (size_t)i < f->n_values ? f->values[i] : v;
+}
+
+/* Save one value (NULL clears) of the item shown. Returns 0 when saved. */
+static int save(struct app *app, const struct model_field *f, long rank, const char *value,
+		int undoable, const char *verb)
+{
+	struct error err;
+	struct store_label_key k = {
+		app->queue.responses[app->cur], app->opt->rater_id, app->opt->round_id,
+		app->task_name, f->name, rank,
+	};
+	if (store_label_set(app->store, &k, value, app->active, &err) != ST_OK) {
+		app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
+		return -1;
+	}
+	app->active = 0;
+	const char *cur = app_label(app, f->name, rank);
+	char *old = cur ? xstrdup(cur) : NULL;
+	store_item_labels_put(&app->labels, f, rank, value);
+	if (undoable)
+		push_undo(app, f, rank, old, value);
+	free(old);
+	int was = app->queue.finished[app->cur];
+	int now = store_item_n_missing(app->opt->task, app->item.n_passages, &app->labels) == 0;
+	app->queue.finished[app->cur] = (unsigned char)now;
+	app->queue.n_finished = app->queue.n_finished - (size_t)was + (size_t)now;
+	char what[160];
+	if (f->per_passage)
+		snprintf(what, sizeof(what), "passage %ld %s", rank, value ? shown_value(f, value) : "not judged");
+	else if (f->kind == FIELD_TEXT)
+		snprintf(what, sizeof(what), "note %s", value ? "saved" : "cleared");
+	else if (!value)
+		snprintf(what, sizeof(what), "%s cleared", f->name);
+	else
+		snprintf(what, sizeof(what), "%s = %s", f->name, shown_value(f, value));
+	app_message(app, MSG_SAVED, "%s \xc2\xb7 %s%s", verb, what,
+		    now && !was ? " \xc2\xb7 item finished (n: next item)" : "");
+	return 0;
+}
+
+static const struct store_item_passage *passage_at(const struct app *app, long rank)
+{
+	for (size_t i = 0; i < app->item.n_passages; i++)
+		if (app->item.passages[i].rank == rank)
+			return &app->item.passages[i];
+	return NULL;
+}
+
+static void toggle_rank(struct app *app, long rank)
+{
+	const struct model_field *f = model_field_find(app->opt->task, "relevant");
+	if (!f)
+		return;
+	if (!passage_at(app, rank)) {
+		app_message(app, MSG_INFO, "there is no passage at rank %ld", rank);
+		return;
+	}
+	const char *v = app_label(app, f->name, rank);
+	save(app, f, rank, v && strcmp(v, "1") == 0 ? "0" : "1", 1, "saved");
+}
+
+static void set_value(struct app *app, enum action a)
+{
+	const struct model_field *f = model_field_find(app->opt->task, actions[a].field);
+	if (!f)
+		return;
+	const char *v = app_label(app, f->name, 0);
+	/* the key of the current value again clears it */
+	save(app, f, 0, v && strcmp(v, actions[a].value) == 0 ? NULL : actions[a].value, 1, "saved");
+}
+
+static void undo(struct app *app)
+{
+	if (!app->n_undo) {
+		app_message(app, MSG_INFO, "nothing to undo");
+		return;
+	}
+	struct undo_entry e = app->undo[--app->n_undo];
+	if (e.pos != app->cur || app_view(app) == &view_summary)
+		pop_to_base(app);
+	if (e.pos != app->cur && load(app, e.pos) != 0)
+		goto out;
+	save(app, e.field, e.rank, e.old_value, 0, "undone");
+out:
+	free(e.old_value);
+	free(e.new_value);
+}
+
+/* Save the edited note, without leading and trailing spaces. */
+static void save_note(struct app *app)
+{
+	const struct model_field *f = model_field_find(app->opt->task, "note");
+	size_t start = 0;
+	while (app->note.len && app->note.buf[app->note.len - 1] == ' ')
+		strbuf_setlen(&app->note, app->note.len - 1);
+	while (start < app->note.len && app->note.buf[start] == ' ')
+		start++;
+	if (start) {
+		memmove(app->note.buf, app->note.buf + start, app->note.len - start);
+		strbuf_setlen(&app->note, app->note.len - start);
+	}
+	const char *v = app->note.len ? strbuf_str(&app->note) : NULL;
+	const char *cur = app_label(app, "note", 0);
+	if (!f)
+		return;
+	if ((!v && !cur) || (v && cur && strcmp(v, cur) == 0)) {
+		app_message(app, MSG_INFO, "note unchanged");
+		return;
+	}
+	save(app, f, 0, v, 1, "saved");
+}
+
+/* ---- moving ------------------------------------------------------------ */
+
+static void go(struct app *app, size_t pos)
+{
+	pop_to_base(app);
+	if (load(app, pos) == 0)
+		app->message[0] = '\0';
+}
+
+static void move_item(struct app *app, long delta)
+{
+	if (delta > 0) {
+		if (app->cur + 1 < app->queue.n)
+			go(app, app->cur + 1);
+		else
+			open_summary(app);
+	} else if (app->cur > 0) {
+		go(app, app->cur - 1);
+	} else {
+		app_message(app, MSG_INFO, "this is the first item");
+	}
+}
+
+static void move_turn(struct app *app, long delta)
+{
+	const int64_t *t = app->queue.turns;
+	size_t p = app->cur;
+	if (delta > 0) {
+		while (p < app->queue.n && t[p] == t[app->cur])
+			p++;
+		if (p == app->queue.n) {
+			open_summary(app);
+			return;
+		}
+	} else {
+		while (p > 0 && t[p] == t[app->cur])
+			p--;
+		if (t[p] == t[app->cur]) {
+			app_message(app, MSG_INFO, "this is the first turn");
+			return;
+		}
+		while (p > 0 && t[p - 1] == t[p])
+			p--;
+	}
+	go(app, p);
+}
+
+static void next_unfinished(struct app *app)
+{
+	size_t n = app->queue.n;
+	for (size_t i = 1; i <= n; i++) {
+		size_t p = (app->cur + i) % n;
+		if (!app->queue.finished[p]) {
+			go(app, p);
+			return;
+		}
+	}
+	if (app_view(app) != &view_summary)
+		open_summary(app);
+	app_message(app, MSG_INFO, "every item is finished");
+}
+
+/* ---- the request dispatcher ----------------------------------------------- */
+
+void app_input(struct app *app, double now)
+{
+	double gap = now - app->last_input;
+	if (gap > 0 && gap <= IDLE_SECONDS)
+		app->active += gap;
+	app->last_input = now;
+}
+
+static void utf8_pop(struct strbuf *sb)
+{
+	size_t n = sb->len;
+	while (n > 0 && ((unsigned char)sb->buf[n - 1] & 0xc0) == 0x80)
+		n--;
+	strbuf_setlen(sb, n > 0 ? n - 1 : 0);
+}
+
+void app_do(struct app *app, const struct request *r)
+{
+	switch (r->kind) {
+	case REQ_NONE:
+		break;
+	case REQ_QUIT:
+		app->quit = 1;
+		break;
+	case REQ_SET_VALUE:
+		set_value(app, r->action);
+		break;
+	case REQ_TOGGLE_RANK:
+		toggle_rank(app, r->arg);
+		break;
+	case REQ_TOGGLE_FOCUSED:
+		if (app->item.n_passages)
+			toggle_rank(app, app->item.passages[r->arg].rank);
+		break;
+	case REQ_REST_NOT_RELEVANT: {
+		const struct model_field *f = model_field_find(app->opt->task, "relevant");
+		int n = 0;
+		for (size_t i = 0; f && i < app->item.n_passages; i++)
+			if (!app_label(app, f->name, app->item.passages[i].rank)) {
+				if (save(app, f, app->item.passages[i].rank, "0", 1, "saved") != 0)
+					return;
+				n++;
+			}
+		if (n == 0)
+			app_message(app, MSG_INFO, "every passage is judged already");
+		else if (n > 1)
+			app_message(app, MSG_SAVED, "saved \xc2\xb7 %d passages not relevant%s", n,
+				    app->queue.finished[app->cur] ? " \xc2\xb7 item finished (n: next item)" : "");
+		break;
+	}
+	case REQ_UNDO:
+		undo(app);
+		break;
+	case REQ_ITEM:
+		move_item(app, r->arg);
+		break;
+	case REQ_TURN:
+		move_turn(app, r->arg);
+		break;
+	case REQ_NEXT_UNFINISHED:
+		next_unfinished(app);
+		break;
+	case REQ_FOCUS:
+		if (app->item.n_passages) {
+			long f = app->focus + r->arg;
+			if (f < 0)
+				f = 0;
+			if (f >= (long)app->item.n_passages)
+				f = (long)app->item.n_passages - 1;
+			app->focus = (int)f;
+		}
+		break;
+	case REQ_PASSAGE: {
+		long p = app->pane_passage + r->arg;
+		if (p >= 0 && p < (long)app->item.n_passages) {
+			app->pane_passage = (int)p;
+			app->focus = (int)p;
+			app->scroll = 0;
+		}
+		break;
+	}
+	case REQ_SCROLL:
+		app->scroll = r->arg < 0 ? 0 : (int)r->arg;
+		break;
+	case REQ_OPEN_PASSAGE:
+		if (!app->item.n_passages) {
+			app_message(app, MSG_INFO, "this item has no passages");
+			break;
+		}
+		app->pane_passage = app->focus;
+		app->scroll = 0;
+		push(app, &view_passage);
+		break;
+	case REQ_OPEN_TURN:
+		app->pane_passage = -1;
+		app->scroll = 0;
+		push(app, &view_passage);
+		break;
+	case REQ_TOGGLE_HISTORY:
+		app->show_history = !app->show_history;
+		if (!app->item.n_history)
+			app_message(app, MSG_INFO, "this is the first turn: no history");
+		break;
+	case REQ_TOGGLE_REWRITE:
+		if (!app->item.rewrite)
+			app_message(app, MSG_INFO, "this turn has no rewrite");
+		else
+			app->show_rewrite = !app->show_rewrite;
+		break;
+	case REQ_PUSH:
+		app->scroll = 0;
+		if (r->view == &view_summary)
+			open_summary(app);
+		else
+			push(app, r->view);
+		break;
+	case REQ_POP:
+		if (app->n_views > 1)
+			app->n_views--;
+		app->scroll = 0;
+		break;
+	case REQ_NOTE_BEGIN: {
+		const char *cur = app_label(app, "note", 0);
+		strbuf_reset(&app->note);
+		if (cur)
+			strbuf_adds(&app->note, cur);
+		push(app, &view_note);
+		break;
+	}
+	case REQ_NOTE_INSERT: {
+		char buf[4];
+		if (r->key.code >= 0x20 && r->key.code != 0x7f && !(r->key.code >= 0x80 && r->key.code < 0xa0) &&
+		    app->note.len < 4000)
+			strbuf_add(&app->note, buf, text_utf8_encode(r->key.code, buf));
+		break;
+	}
+	case REQ_NOTE_ERASE:
+		utf8_pop(&app->note);
+		break;
+	case REQ_NOTE_KILL:
+		strbuf_reset(&app->note);
+		break;
+	case REQ_UNKNOWN_KEY: {
+		char buf[32];
+		app_message(app, MSG_INFO, "the key %s does nothing here \xc2\xb7 ? lists the keys",
+			    key_to_name(r->key, buf));
+		break;
+	}
+	case REQ_NOTE_SAVE:
+		if (app->n_views > 1)
+			app->n_views--;
+		save_note(app);
+		break;
+	}
+}

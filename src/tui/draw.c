@@ -1,0 +1,351 @@
+/* draw.c - drawing helpers: sanitised, width-aware text, rules, wrapped
+ * text, and the pieces shared by the item screens (header, label bar,
+ * status line). Everything here reads state; nothing changes it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "convqa/text.h"
+#include "tui_internal.h"
+
+static attr_t styles[S__COUNT];
+
+void draw_init_styles(int colours)
+{
+	static const struct {
+		short fg, bg;
+		attr_t colour_attr, mono;
+	} table[S__COUNT] = {
+		[S_NORMAL] = { -1, -1, A_NORMAL, A_NORMAL },
+		[S_HEADER] = { COLOR_WHITE, COLOR_BLUE, A_BOLD, A_REVERSE },
+		[S_RULE] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
+		[S_HINT] = { COLOR_CYAN, -1, A_DIM, A_NORMAL },
+		[S_MISSING] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD },
+		[S_SAVED] = { COLOR_GREEN, -1, A_NORMAL, A_NORMAL },
+		[S_ERROR] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD },
+		[S_FOCUS] = { -1, -1, A_REVERSE, A_REVERSE },
+		[S_YES] = { COLOR_GREEN, -1, A_BOLD, A_BOLD },
+		[S_NO] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+		[S_DIM] = { -1, -1, A_DIM, A_DIM },
+		[S_BOLD] = { -1, -1, A_BOLD, A_BOLD },
+	};
+	for (int i = 0; i < S__COUNT; i++) {
+		if (colours && (table[i].fg >= 0 || table[i].bg >= 0)) {
+			init_pair((short)i, table[i].fg, table[i].bg);
+			styles[i] = table[i].colour_attr | COLOR_PAIR(i);
+		} else {
+			styles[i] = colours ? table[i].colour_attr : table[i].mono;
+		}
+	}
+}
+
+attr_t style(enum style s)
+{
+	return styles[s];
+}
+
+/* ---- text ----------------------------------------------------------- */
+
+int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a)
+{
+	int used = 0;
+	size_t i = 0;
+	if (y < 0 || y >= LINES || x < 0 || maxw <= 0)
+		return 0;
+	if (x + maxw > COLS)
+		maxw = COLS - x;
+	while (i < len) {
+		uint32_t cp;
+		size_t n = text_utf8_decode(s + i, len - i, &cp);
+		if (!n) {
+			cp = 0xfffd;
+			n = 1;
+		}
+		/* defensive: nothing a terminal acts on gets through */
+		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			cp = '?';
+		int w = text_cp_width(cp);
+		if (w == 0) {
+			i += n;   /* a zero-width character without a base: skip */
+			continue;
+		}
+		if (used + w > maxw)
+			break;
+		wchar_t wch[CCHARW_MAX + 1];
+		int nw = 0;
+		wch[nw++] = (wchar_t)cp;
+		i += n;
+		/* the zero-width characters that follow join this cell */
+		while (i < len) {
+			uint32_t c2;
+			size_t n2 = text_utf8_decode(s + i, len - i, &c2);
+			if (!n2 || c2 < 0x20 || text_cp_width(c2) != 0)
+				break;
+			if (nw < CCHARW_MAX - 1)
+				wch[nw++] = (wchar_t)c2;
+			i += n2;
+		}
+		wch[nw] = L'\0';
+		cchar_t cc;
+		setcchar(&cc, wch, a & ~A_COLOR, (short)PAIR_NUMBER((int)a), NULL);
+		mvadd_wch(y, x + used, &cc);
+		used += w;
+	}
+	return used;
+}
+
+int draw_str(int y, int x, int maxw, const char *s, attr_t a)
+{
+	return draw_text(y, x, maxw, s, strlen(s), a);
+}
+
+/* Formatted text may hold names from the command line: sanitise it. */
+int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, buf, strlen(buf), 0);
+	int w = draw_str(y, x, maxw, strbuf_str(&sb), a);
+	strbuf_release(&sb);
+	return w;
+}
+
+void draw_fill(int y, int x, int w, attr_t a)
+{
+	if (y < 0 || y >= LINES)
+		return;
+	attrset(a);
+	for (int i = 0; i < w && x + i < COLS; i++)
+		mvaddch(y, x + i, ' ');
+	attrset(A_NORMAL);
+}
+
+void draw_rule(int y, const char *title, const char *hint)
+{
+	static const char line[] = "\xe2\x94\x80"; /* ─ */
+	int x = 0;
+	attr_t r = style(S_RULE);
+	x += draw_str(y, x, COLS - x, "\xe2\x94\x80\xe2\x94\x80 ", r);
+	x += draw_str(y, x, COLS - x, title, r | A_BOLD);
+	if (hint && *hint && x + 4 < COLS) {
+		x += draw_str(y, x, COLS - x, " \xc2\xb7 ", r);
+		x += draw_str(y, x, COLS - x, hint, style(S_HINT));
+	}
+	if (x < COLS)
+		x += draw_str(y, x, 1, " ", r);
+	while (x < COLS)
+		x += draw_str(y, x, 1, line, r);
+}
+
+size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a)
+{
+	struct text_line small[64], *lines = small;
+	size_t want = skip + (size_t)(rows > 0 ? rows : 0), len = strlen(s);
+	size_t cap = ARRAY_SIZE(small);
+	if (want > cap) {
+		lines = xmalloc(want * sizeof(*lines));
+		cap = want;
+	}
+	size_t total = text_wrap(s, len, w, lines, cap);
+	for (int r = 0; r < rows && skip + (size_t)r < total; r++) {
+		const struct text_line *l = &lines[skip + (size_t)r];
+		draw_text(y + r, x, w, s + l->off, l->len, a);
+	}
+	if (lines != small)
+		free(lines);
+	return total;
+}
+
+size_t wrapped_lines(const char *s, int w)
+{
+	return text_wrap(s, strlen(s), w, NULL, 0);
+}
+
+/* ---- shared pieces ---------------------------------------------------------- */
+
+void draw_header(const struct app *app)
+{
+	attr_t h = style(S_HEADER);
+	const struct store_queue *q = &app->queue;
+	draw_fill(0, 0, COLS, h);
+	char right[128];
+	int bar = COLS >= 72 ? 10 : 0;
+	char barbuf[16] = "";
+	if (bar) {
+		int filled = q->n ? (int)((q->n_finished * (size_t)bar + q->n / 2) / q->n) : 0;
+		if (filled == bar && q->n_finished < q->n)
+			filled = bar - 1;
+		barbuf[0] = '[';
+		for (int i = 0; i < bar; i++)
+			barbuf[1 + i] = i < filled ? '#' : '-';
+		barbuf[1 + bar] = ']';
+		barbuf[2 + bar] = '\0';
+	}
+	snprintf(right, sizeof(right), "item %zu/%zu %s%s%zu done ", app->cur + 1, q->n, barbuf,
+		 bar ? " " : "", q->n_finished);
+	int rw = (int)text_width(right, strlen(right));
+	char left[512];
+	int lw = COLS - rw - 1;
+	snprintf(left, sizeof(left), " convqa \xc2\xb7 %s \xc2\xb7 rater %s \xc2\xb7 task %s%s%s", app->opt->project,
+		 app->opt->rater, app->task_name, app->opt->round ? " \xc2\xb7 round " : "",
+		 app->opt->round ? app->opt->round : "");
+	if ((int)text_width(left, strlen(left)) > lw)  /* narrow: the values only */
+		snprintf(left, sizeof(left), " %s \xc2\xb7 %s \xc2\xb7 %s%s%s", app->opt->project, app->opt->rater,
+			 app->task_name, app->opt->round ? " \xc2\xb7 " : "", app->opt->round ? app->opt->round : "");
+	draw_fmt(0, 0, lw, h, "%s", left);
+	draw_str(0, COLS - rw, rw, right, h);
+}
+
+void draw_status(const struct app *app, const char *hint)
+{
+	int y = LINES - 1;
+	int hw = hint ? (int)text_width(hint, strlen(hint)) : 0;
+	int mw = (int)text_width(app->message, strlen(app->message));
+	if (hw > COLS / 2 || (mw && mw + hw + 3 > COLS))
+		hw = 0;   /* the message goes first */
+	if (app->message[0]) {
+		enum style st = app->message_kind == MSG_ERROR ? S_ERROR :
+				 app->message_kind == MSG_SAVED ? S_SAVED : S_NORMAL;
+		draw_str(y, 1, COLS - hw - 2, app->message, style(st));
+	}
+	if (hw)
+		draw_str(y, COLS - hw, hw, hint, style(S_HINT));
+}
+
+const char *relevance_mark(const struct app *app, long rank, enum style *st)
+{
+	const char *v = app_label(app, "relevant", rank);
+	if (!v) {
+		*st = S_MISSING;
+		return "[ ]";
+	}
+	if (strcmp(v, "1") == 0) {
+		*st = S_YES;
+		return "[+]";
+	}
+	*st = S_NO;
+	return "[-]";
+}
+
+/* The shown name of a field's value ("correct" for answer_correct = 1). */
+static const char *value_name(const struct model_field *f, const char *v)
+{
+	if (!v)
+		return NULL;
+	if (f->kind == FIELD_BINARY || f->kind == FIELD_CATEGORY) {
+		int i = model_value_index(f, v);
+		return i >= 0 && (size_t)i < f->n_values ? f->values[i] : v;
+	}
+	return v;
+}
+
+void draw_label_bar(const struct app *app, int y)
+{
+	enum model_task task = app->opt->task;
+	struct strbuf missing = STRBUF_INIT;
+	int x = 1;
+	int compact = COLS < 72;
+	draw_fill(y, 0, COLS, A_NORMAL);
+	draw_fill(y + 1, 0, COLS, A_NORMAL);
+	for (size_t i = 0; i < model_n_fields; i++) {
+		const struct model_field *f = &model_fields[i];
+		if (f->task != task || (!f->required && f->kind != FIELD_TEXT))
+			continue;
+		if (strcmp(f->name, "extra_gold") == 0)
+			continue;  /* set from the collection search (a later issue) */
+		const char *shown = f->kind == FIELD_BINARY && strcmp(f->name, "answer_correct") == 0 ?
+					    "answer" : f->name;
+		if (x > 1)
+			x += draw_str(y, x, COLS - x, compact ? " " : "  ", A_NORMAL);
+		x += draw_fmt(y, x, COLS - x, style(S_BOLD), compact ? "%s:" : "%s: ", shown);
+		if (f->per_passage) {
+			size_t set = 0, yes = 0, n = app->item.n_passages;
+			for (size_t p = 0; p < n; p++) {
+				const char *v = app_label(app, f->name, app->item.passages[p].rank);
+				set += v != NULL;
+				yes += v && strcmp(v, "1") == 0;
+			}
+			if (n == 0)
+				x += draw_str(y, x, COLS - x, "no passages", style(S_DIM));
+			else
+				x += draw_fmt(y, x, COLS - x, style(set == n ? S_YES : S_MISSING), "%zu/%zu%s",
+					      set, n, compact ? "" : " judged");
+			if (set && !compact)
+				x += draw_fmt(y, x, COLS - x, A_NORMAL, " (%zu relevant)", yes);
+			if (set < n) {
+				strbuf_addf(&missing, "%s%s", missing.len ? ", " : "", f->name);
+				int k = 0;
+				for (size_t p = 0; p < n; p++)
+					if (!app_label(app, f->name, app->item.passages[p].rank)) {
+						if (k++ < 6)
+							strbuf_addf(&missing, " %ld", app->item.passages[p].rank);
+						else if (k == 7)
+							strbuf_adds(&missing, " …");
+					}
+			}
+			continue;
+		}
+		const char *v = value_name(f, app_label(app, f->name, 0));
+		if (f->kind == FIELD_TEXT) {
+			x += draw_str(y, x, COLS - x, v ? "yes" : "\xe2\x80\x94", v ? A_NORMAL : style(S_DIM));
+			continue;
+		}
+		if (v) {
+			x += draw_str(y, x, COLS - x, v, style(S_YES));
+		} else {
+			x += draw_str(y, x, COLS - x, "?", style(S_MISSING));
+			strbuf_addf(&missing, "%s%s", missing.len ? ", " : "", f->name);
+		}
+	}
+	if (missing.len) {
+		int w = draw_str(y + 1, 1, COLS - 2, "missing: ", style(S_MISSING));
+		draw_str(y + 1, 1 + w, COLS - 2 - w, strbuf_str(&missing), style(S_MISSING));
+	} else {
+		draw_str(y + 1, 1, COLS - 2, "\xe2\x9c\x93 finished \xc2\xb7 n: next item", style(S_YES));
+	}
+	strbuf_release(&missing);
+}
+
+/* ---- text screens (help, guidelines) ------------------------------------- */
+
+int text_screen_rows(void)
+{
+	return LINES - 4;
+}
+
+int text_screen_width(void)
+{
+	return COLS - 4;
+}
+
+void draw_text_screen(const struct app *app, const char *title, const char *text, const char *hint)
+{
+	draw_header(app);
+	draw_rule(1, title, NULL);
+	int rows = text_screen_rows();
+	size_t total = draw_wrapped(2, 2, text_screen_width(), rows, (size_t)app->scroll, text, A_NORMAL);
+	int y = LINES - 2;
+	draw_fill(y, 0, COLS, A_NORMAL);
+	char where[64] = "";
+	size_t last = (size_t)app->scroll + (size_t)rows;
+	if (last > total)
+		last = total;
+	if (total > (size_t)rows)
+		snprintf(where, sizeof(where), "lines %d-%zu of %zu", app->scroll + 1, last, total);
+	int x = 1;
+	x += draw_str(y, x, COLS - 2, where, style(S_DIM));
+	if (hint) {
+		int hw = (int)text_width(hint, strlen(hint));
+		if (x + 2 + hw < COLS)
+			draw_str(y, COLS - 1 - hw, hw, hint, style(S_HINT));
+		else
+			draw_str(y, x + (x > 1 ? 2 : 0), COLS - x - 2, hint, style(S_HINT));
+	}
+	draw_status(app, NULL);
+}

@@ -1,0 +1,397 @@
+/* tui.c - terminal setup and restore, signals, resizing, the main loop, and
+ * script mode (CONVQA_SCRIPT: keys from a file, drawing to /dev/null). */
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "convqa/text.h"
+#include "tui_internal.h"
+
+static volatile sig_atomic_t caught;
+static int curses_on;
+static SCREEN *screen;
+static FILE *null_out, *null_in;
+
+static void on_signal(int sig)
+{
+	caught = sig;
+}
+
+int tui_caught_signal(void)
+{
+	return caught;
+}
+
+/* Idempotent: safe from every exit path (also atexit). */
+static void restore(void)
+{
+	if (curses_on) {
+		curs_set(1);
+		endwin();
+		curses_on = 0;
+	}
+	if (screen) {
+		delscreen(screen);
+		screen = NULL;
+	}
+	if (null_out) {
+		fclose(null_out);
+		null_out = NULL;
+	}
+	if (null_in) {
+		fclose(null_in);
+		null_in = NULL;
+	}
+}
+
+static void install_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; /* no SA_RESTART: a signal interrupts the key wait */
+	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+/* The character set from the environment (UTF-8 needed; C.UTF-8 if the
+ * environment has none); numbers always with a decimal point. */
+static enum status ensure_utf8_locale(struct error *err)
+{
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
+	if (strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
+		return ST_OK;
+	if (setlocale(LC_CTYPE, "C.UTF-8") && strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
+		return ST_OK;
+	return error_set(err, ST_USAGE, "annotate needs a UTF-8 locale (e.g. LANG=C.UTF-8)");
+}
+
+static int env_int(const char *name, int def, int min, int max)
+{
+	const char *v = getenv(name);
+	long n;
+	if (v && *v && parse_long(v, min, max, &n) == 0)
+		return (int)n;
+	return def;
+}
+
+static enum status start_curses(int script, struct error *err)
+{
+	if (script) {
+		const char *term = getenv("TERM");
+		null_out = fopen("/dev/null", "w");
+		null_in = fopen("/dev/null", "r");
+		if (!null_out || !null_in)
+			return error_set(err, ST_IO, "cannot open /dev/null");
+		screen = newterm(term && *term ? term : "xterm", null_out, null_in);
+		if (!screen)
+			screen = newterm("xterm", null_out, null_in);
+	} else {
+		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+			return error_set(err, ST_USAGE,
+					 "annotate needs a terminal (for scripted runs set CONVQA_SCRIPT=FILE)");
+		screen = newterm(NULL, stdout, stdin);
+	}
+	if (!screen)
+		return error_set(err, ST_USAGE, "cannot use the terminal (TERM=%s)",
+				 getenv("TERM") ? getenv("TERM") : "");
+	set_term(screen);
+	curses_on = 1;
+	if (script)
+		resizeterm(env_int("CONVQA_LINES", 24, 1, 1000), env_int("CONVQA_COLUMNS", 80, 1, 1000));
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	return ST_OK;
+}
+
+static int use_colours(void)
+{
+	const char *no = getenv("NO_COLOR");
+	if ((no && *no) || !has_colors())
+		return 0;
+	if (start_color() != OK)
+		return 0;
+	use_default_colors();
+	return 1;
+}
+
+/* ---- drawing ---------------------------------------------------------- */
+
+static void draw(const struct app *app)
+{
+	erase();
+	const struct view_ops *top = app_view(app);
+	if (COLS < MIN_COLS || LINES < MIN_LINES) {
+		top = &view_small;
+		view_small.draw(app);
+	} else {
+		if (top->overlay && app->n_views > 1)
+			app->views[app->n_views - 2]->draw(app);
+		top->draw(app);
+	}
+	curs_set(top->cursor ? 1 : 0);
+	if (!top->cursor)
+		move(LINES - 1, COLS - 1);
+	refresh();
+}
+
+/* Write the screen text (no attributes), one line per row, trailing spaces
+ * removed. */
+static enum status save_screen(const char *name, struct error *err)
+{
+	const char *dir = getenv("CONVQA_SCREEN_DIR");
+	if (!*name || strchr(name, '/') || strcmp(name, "..") == 0)
+		return error_set(err, ST_USAGE, "bad screen name '%s'", name);
+	char *path = xasprintf("%s/%s", dir && *dir ? dir : ".", name);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		enum status st = error_set(err, ST_IO, "cannot write '%s': %s", path, strerror(errno));
+		free(path);
+		return st;
+	}
+	struct strbuf line = STRBUF_INIT;
+	for (int y = 0; y < LINES; y++) {
+		strbuf_reset(&line);
+		for (int x = 0; x < COLS;) {
+			cchar_t cc;
+			wchar_t wch[CCHARW_MAX + 1];
+			attr_t attrs;
+			short pair;
+			int w = 1;
+			if (mvin_wch(y, x, &cc) == OK && getcchar(&cc, wch, &attrs, &pair, NULL) == OK) {
+				for (int i = 0; i < CCHARW_MAX && wch[i]; i++) {
+					char buf[4];
+					strbuf_add(&line, buf, text_utf8_encode((uint32_t)wch[i], buf));
+				}
+				w = wcwidth(wch[0]);
+				if (w < 1)
+					w = 1;
+				if (!wch[0])
+					strbuf_addc(&line, ' ');
+			} else {
+				strbuf_addc(&line, ' ');
+			}
+			x += w;
+		}
+		size_t n = line.len;
+		while (n > 0 && line.buf[n - 1] == ' ')
+			n--;
+		strbuf_setlen(&line, n);
+		fprintf(f, "%s\n", strbuf_str(&line));
+	}
+	strbuf_release(&line);
+	int bad = ferror(f);
+	bad |= fclose(f) != 0;
+	enum status st = bad ? error_set(err, ST_IO, "cannot write '%s'", path) : ST_OK;
+	free(path);
+	return st;
+}
+
+/* ---- input ------------------------------------------------------------ */
+
+struct script {
+	FILE *f;
+	const char *path;
+	int line;
+	char *buf;
+	size_t cap;
+	/* pending typed characters from ":type" */
+	char *typed;
+	size_t typed_off;
+	double clock;
+};
+
+/* The next key from the script; 0 = a key in *k, 1 = the script ended,
+ * -1 = error (err). Commands are carried out here. */
+static int script_next(struct script *sc, struct app *app, struct key *k, struct error *err)
+{
+	for (;;) {
+		if (sc->typed) {
+			size_t len = strlen(sc->typed + sc->typed_off);
+			if (len) {
+				uint32_t cp;
+				size_t n = text_utf8_decode(sc->typed + sc->typed_off, len, &cp);
+				if (!n) {
+					cp = 0xfffd;
+					n = 1;
+				}
+				sc->typed_off += n;
+				*k = (struct key){ 0, cp };
+				sc->clock += 1;
+				return 0;
+			}
+			free(sc->typed);
+			sc->typed = NULL;
+		}
+		ssize_t n = getline(&sc->buf, &sc->cap, sc->f);
+		if (n < 0)
+			return 1;
+		sc->line++;
+		while (n > 0 && (sc->buf[n - 1] == '\n' || sc->buf[n - 1] == '\r'))
+			sc->buf[--n] = '\0';
+		const char *l = sc->buf;
+		if (!*l || *l == '#')
+			continue;
+		if (strncmp(l, ":save-screen ", 13) == 0) {
+			if (save_screen(l + 13, err) != ST_OK)
+				return -1;
+			continue;
+		}
+		if (strncmp(l, ":resize ", 8) == 0) {
+			int c, r;
+			if (sscanf(l + 8, "%d %d", &c, &r) != 2 || c < 1 || r < 1 || c > 1000 || r > 1000) {
+				error_set(err, ST_USAGE, "%s:%d: usage: :resize COLUMNS LINES", sc->path, sc->line);
+				return -1;
+			}
+			resizeterm(r, c);
+			draw(app);
+			continue;
+		}
+		if (strncmp(l, ":type ", 6) == 0) {
+			sc->typed = xstrdup(l + 6);
+			sc->typed_off = 0;
+			continue;
+		}
+		if (strncmp(l, ":wait ", 6) == 0) {
+			long s;
+			if (parse_long(l + 6, 0, 1000000, &s) != 0) {
+				error_set(err, ST_USAGE, "%s:%d: usage: :wait SECONDS", sc->path, sc->line);
+				return -1;
+			}
+			sc->clock += (double)s;
+			continue;
+		}
+		if (key_from_name(l, k) != 0) {
+			error_set(err, ST_USAGE, "%s:%d: unknown key or command '%s'", sc->path, sc->line, l);
+			return -1;
+		}
+		sc->clock += 1;
+		return 0;
+	}
+}
+
+/* The next key from the terminal; 0 = a key, 1 = a signal asks to stop. */
+static int terminal_next(struct key *k)
+{
+	for (;;) {
+		if (caught)
+			return 1;
+		wint_t ch;
+		int rc = get_wch(&ch);
+		if (rc == ERR)
+			continue; /* timeout or interrupted: look at signals again */
+		*k = (struct key){ rc == KEY_CODE_YES, (uint32_t)ch };
+		return 0;
+	}
+}
+
+static void write_timing(const char *path, double first_ms, long keys, double sum_ms, double max_ms)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return;
+	fprintf(f, "first_screen_ms %.3f\nkeys %ld\nkey_ms_avg %.4f\nkey_ms_max %.3f\n", first_ms, keys,
+		keys ? sum_ms / (double)keys : 0.0, max_ms);
+	fclose(f);
+}
+
+/* ---- the loop ----------------------------------------------------------------- */
+
+enum status tui_run(struct store *s, const struct tui_options *o, struct error *err)
+{
+	struct app app;
+	struct script sc = { 0 };
+	const char *script = getenv("CONVQA_SCRIPT");
+	const char *timing = getenv("CONVQA_TIMING");
+	enum status st;
+
+	if (actions_check(err) != 0)
+		return err->status;
+	st = ensure_utf8_locale(err);
+	if (st != ST_OK)
+		return st;
+	if (script && *script) {
+		sc.path = script;
+		sc.f = fopen(script, "r");
+		if (!sc.f)
+			return error_set(err, ST_IO, "cannot read script '%s': %s", script, strerror(errno));
+	}
+	st = app_init(&app, s, o, err);
+	if (st != ST_OK)
+		goto out;
+	install_signals();
+	atexit(restore);
+	st = start_curses(sc.f != NULL, err);
+	if (st != ST_OK)
+		goto out;
+	if (!sc.f)
+		timeout(250);
+	app.colours = use_colours();
+	draw_init_styles(app.colours);
+	app.last_input = sc.f ? 0 : now_monotonic();
+
+	double first_ms = 0, sum_ms = 0, max_ms = 0;
+	long keys = 0;
+	draw(&app);
+	first_ms = (now_monotonic() - o->started) * 1000.0;
+	while (!app.quit) {
+		struct key k;
+		int rc = sc.f ? script_next(&sc, &app, &k, err) : terminal_next(&k);
+		if (rc < 0) {
+			st = err->status;
+			goto out;
+		}
+		if (rc > 0)
+			break;
+		double t0 = now_monotonic();
+		app_input(&app, sc.f ? sc.clock : t0);
+		if (k.fkey && k.code == KEY_RESIZE) {
+			draw(&app);
+			continue;
+		}
+		struct input in = { k, binding_find(k, o->task) };
+		struct request r;
+		if (COLS < MIN_COLS || LINES < MIN_LINES)
+			r = view_small.handle(&app, &in);
+		else
+			r = app_view(&app)->handle(&app, &in);
+		app_do(&app, &r);
+		if (app.failed)
+			break;
+		if (!app.quit)
+			draw(&app);
+		double ms = (now_monotonic() - t0) * 1000.0;
+		sum_ms += ms;
+		if (ms > max_ms)
+			max_ms = ms;
+		keys++;
+	}
+	if (app.failed) {
+		*err = app.err;
+		st = err->status;
+	}
+	if (timing && *timing)
+		write_timing(timing, first_ms, keys, sum_ms, max_ms);
+out:
+	restore();
+	if (sc.f)
+		fclose(sc.f);
+	free(sc.buf);
+	free(sc.typed);
+	app_release(&app);
+	return st;
+}

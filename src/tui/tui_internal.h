@@ -1,0 +1,317 @@
+/*
+ * tui_internal.h - shared by the files of src/tui/ only (the only code that includes
+ * curses).
+ *
+ * The parts:
+ *   actions.c    the action table (X-macro below), default key bindings as
+ *                data, key names; help screen and README key table come from it
+ *   app.c        the state and every change to it: items, labels, undo, time
+ *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
+ *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
+ *   view_*.c     one file per screen, each a struct view_ops
+ *
+ * The loop: read a key -> look up its action -> the top view's handle()
+ * returns a request (intent) -> app_do() carries it out -> the top view's
+ * draw() paints the state. draw() reads state only; it never changes it and
+ * never touches the store. Views never run SQL: app.c calls store.h and
+ * store_item.h.
+ *
+ * Adding a view: write view_<name>.c defining `const struct view_ops
+ * view_<name>`, declare it below, add tui/view_<name>.o to TUI_OBJS in the
+ * Makefile, push it from a request in app.c, add a scripted screen test in
+ * tests/ui/ and a line in the README's screen list.
+ */
+#ifndef CONVQA_TUI_INTERNAL_H
+#define CONVQA_TUI_INTERNAL_H
+
+#include <curses.h>
+#include <stdint.h>
+
+#include "convqa/model.h"
+#include "convqa/store_item.h"
+#include "convqa/strbuf.h"
+#include "convqa/tui.h"
+
+struct app;
+struct input;
+
+/* ---- actions ------------------------------------------------------------ */
+
+/* Which tasks an action applies to. */
+#define T_TURN (1u << TASK_TURN)
+#define T_PLAUS (1u << TASK_PLAUSIBILITY)
+#define T_FAITH (1u << TASK_FAITHFULNESS)
+#define T_ALL (T_TURN | T_PLAUS | T_FAITH)
+
+/* X(ID, name, group, tasks, field, value, help)
+ * field/value: actions that set a label value (checked against
+ * model_fields[] at start-up); NULL for the others. */
+#define ACTIONS(X) \
+	X(INTENT_EXTRACTIVE, "intent-extractive", "Label", T_TURN, "intent", "extractive", "question intent: extractive") \
+	X(INTENT_ABSTRACTIVE, "intent-abstractive", "Label", T_TURN, "intent", "abstractive", "question intent: abstractive") \
+	X(INTENT_BOOLEAN, "intent-boolean", "Label", T_TURN, "intent", "boolean", "question intent: boolean") \
+	X(ANSWER_CORRECT, "answer-correct", "Label", T_TURN, "answer_correct", "1", "the answer is correct") \
+	X(ANSWER_INCORRECT, "answer-incorrect", "Label", T_TURN, "answer_correct", "0", "the answer is incorrect") \
+	X(PLAUSIBLE, "plausible", "Label", T_PLAUS, "plausibility", "plausible", "the answer is plausible") \
+	X(IMPLAUSIBLE, "implausible", "Label", T_PLAUS, "plausibility", "implausible", "the answer is implausible") \
+	X(MALFORMED, "malformed", "Label", T_PLAUS, "plausibility", "malformed", "the answer is malformed") \
+	X(FAITHFUL, "faithful", "Label", T_FAITH, "faithfulness", "faithful", "the answer is faithful to the passages") \
+	X(UNFAITHFUL, "unfaithful", "Label", T_FAITH, "faithfulness", "unfaithful", "the answer is unfaithful") \
+	X(TOGGLE_RANK, "toggle-rank", "Label", T_TURN, NULL, NULL, "passage at rank 1-10: relevant / not relevant") \
+	X(TOGGLE_FOCUSED, "toggle-focused", "Label", T_TURN, NULL, NULL, "focused passage: relevant / not relevant") \
+	X(REST_NOT_RELEVANT, "rest-not-relevant", "Label", T_TURN, NULL, NULL, "every passage still unjudged: not relevant") \
+	X(NOTE, "note", "Label", T_ALL, NULL, NULL, "write a note (enter saves, esc cancels)") \
+	X(UNDO, "undo", "Label", T_ALL, NULL, NULL, "undo the last change (repeat: earlier ones)") \
+	X(NEXT_ITEM, "next-item", "Move", T_ALL, NULL, NULL, "next item (in a passage: next passage)") \
+	X(PREV_ITEM, "prev-item", "Move", T_ALL, NULL, NULL, "previous item (in a passage: previous)") \
+	X(NEXT_TURN, "next-turn", "Move", T_ALL, NULL, NULL, "next turn (skips the other systems' answers)") \
+	X(PREV_TURN, "prev-turn", "Move", T_ALL, NULL, NULL, "previous turn (its first answer)") \
+	X(NEXT_UNFINISHED, "next-unfinished", "Move", T_ALL, NULL, NULL, "next unfinished item") \
+	X(DOWN, "down", "Move", T_ALL, NULL, NULL, "focus the next passage (in a text: scroll)") \
+	X(UP, "up", "Move", T_ALL, NULL, NULL, "focus the previous passage (in a text: scroll)") \
+	X(PAGE_DOWN, "page-down", "Move", T_ALL, NULL, NULL, "a page down (passages: the focus 5 down)") \
+	X(PAGE_UP, "page-up", "Move", T_ALL, NULL, NULL, "a page up (passages: the focus 5 up)") \
+	X(OPEN, "open", "Screens", T_ALL, NULL, NULL, "open the focused passage in full (again: close)") \
+	X(VIEW_TURN, "view-turn", "Screens", T_ALL, NULL, NULL, "question, rewrite and answer in full") \
+	X(HISTORY, "history", "Screens", T_ALL, NULL, NULL, "show / hide the earlier turns") \
+	X(REWRITE, "rewrite", "Screens", T_ALL, NULL, NULL, "show / hide the rewritten question") \
+	X(HELP, "help", "Screens", T_ALL, NULL, NULL, "this help") \
+	X(GUIDELINES, "guidelines", "Screens", T_ALL, NULL, NULL, "the annotation guidelines") \
+	X(BACK, "back", "Screens", T_ALL, NULL, NULL, "close this screen") \
+	X(QUIT, "quit", "Screens", T_ALL, NULL, NULL, "quit (every change is already saved)")
+
+enum action {
+	ACT_NONE,
+#define X(id, name, group, tasks, field, value, help) ACT_##id,
+	ACTIONS(X)
+#undef X
+	ACT__COUNT
+};
+
+struct action_info {
+	const char *name, *group;
+	unsigned tasks;
+	const char *field, *value;   /* label-setting actions */
+	const char *help;
+};
+
+extern const struct action_info actions[ACT__COUNT];
+
+/* A key: a character (code point) or a curses function key (KEY_*). */
+struct key {
+	int fkey;        /* 1: code is a KEY_* constant */
+	uint32_t code;
+};
+
+/* A default key binding; arg is the passage rank for ACT_TOGGLE_RANK. */
+struct binding {
+	struct key key;
+	enum action action;
+	int arg;
+};
+
+extern const struct binding bindings[];
+extern const size_t n_bindings;
+
+/* The binding of key for task, or NULL. */
+const struct binding *binding_find(struct key k, enum model_task task);
+/* The key's name as scripts and the help screen spell it ("e", "enter",
+ * "down", "pgdn", "F1", "C-l"): into buf[32]. */
+const char *key_to_name(struct key k, char buf[32]);
+/* Parse a key name (also curses names such as KEY_DOWN); 0 on success. */
+int key_from_name(const char *name, struct key *k);
+/* The keys bound to action for task as one string ("j down", "1-9 0"). */
+void action_keys(enum action a, enum model_task task, struct strbuf *out);
+/* The request of the item screen for an input (views start from it and
+ * override what differs). */
+struct request request_default(const struct app *app, const struct input *in);
+/* Scrolling a text of total lines in a page of page lines: the request for
+ * the new top line after moving by delta lines (±SCROLL_PAGE = a page). */
+struct request request_scroll(const struct app *app, long delta, size_t total, int page);
+/* The first key bound to action for task (for hints), into buf[32]. */
+const char *action_key(enum action a, enum model_task task, char buf[32]);
+/* Check the tables: label actions name real fields and values, and no key
+ * means two things in one task. Returns 0, or -1 with a message in err. */
+int actions_check(struct error *err);
+
+/* ---- requests (what a handler asks the loop to do) ------------------- */
+
+enum request_kind {
+	REQ_NONE,
+	REQ_QUIT,
+	REQ_SET_VALUE,       /* action's field := action's value (again: clear) */
+	REQ_TOGGLE_RANK,     /* arg = rank */
+	REQ_TOGGLE_FOCUSED,
+	REQ_REST_NOT_RELEVANT,
+	REQ_UNDO,
+	REQ_ITEM,            /* arg = +1 / -1 */
+	REQ_TURN,            /* arg = +1 / -1 */
+	REQ_NEXT_UNFINISHED,
+	REQ_FOCUS,           /* arg = +1 / -1 */
+	REQ_PASSAGE,         /* pane: arg = +1 / -1 */
+	REQ_SCROLL,          /* arg = lines (+/-), ±1000000 = page */
+	REQ_OPEN_PASSAGE,
+	REQ_OPEN_TURN,
+	REQ_TOGGLE_HISTORY,
+	REQ_TOGGLE_REWRITE,
+	REQ_PUSH,            /* view = ... */
+	REQ_POP,
+	REQ_NOTE_BEGIN,
+	REQ_NOTE_INSERT,     /* key.code */
+	REQ_NOTE_ERASE,
+	REQ_NOTE_KILL,
+	REQ_NOTE_SAVE,
+	REQ_UNKNOWN_KEY,     /* key: tell the user it does nothing here */
+};
+
+#define SCROLL_PAGE 1000000
+
+struct view_ops;
+
+struct request {
+	enum request_kind kind;
+	long arg;
+	enum action action;
+	const struct view_ops *view;
+	struct key key;
+};
+
+/* ---- views ------------------------------------------------------------ */
+
+struct app;
+
+/* An input event: the key and, if bound in this task, its action. */
+struct input {
+	struct key key;
+	const struct binding *binding;   /* NULL if the key is not bound */
+};
+
+struct view_ops {
+	const char *name;
+	/* Paint the whole screen from the state; never change it. */
+	void (*draw)(const struct app *app);
+	/* Map an input to a request; never change state. */
+	struct request (*handle)(const struct app *app, const struct input *in);
+	int overlay;   /* draws over the view below it (the note prompt) */
+	int cursor;    /* shows the text cursor */
+};
+
+extern const struct view_ops view_turn, view_passage, view_help, view_guidelines,
+	view_summary, view_small, view_note;
+
+/* ---- state ---------------------------------------------------------------- */
+
+#define VIEW_STACK 6
+#define UNDO_MAX 10000
+#define IDLE_SECONDS 120.0
+#define MIN_COLS 40
+#define MIN_LINES 12
+
+enum status_kind { MSG_INFO, MSG_SAVED, MSG_ERROR };
+
+struct undo_entry {
+	size_t pos;                        /* queue position of the item */
+	const struct model_field *field;
+	long rank;
+	char *old_value, *new_value;       /* NULL = unset */
+};
+
+struct summary_row {
+	const struct model_field *field;
+	long counts[4];                    /* by value index */
+};
+
+struct app {
+	struct store *store;
+	const struct tui_options *opt;
+	const char *task_name;
+
+	struct store_queue queue;
+	size_t cur;                        /* queue position of the item shown */
+	struct store_item item;            /* sanitised for display */
+	struct store_item_labels labels;   /* current values (raw) */
+
+	/* the item screen */
+	int focus;                         /* index into item.passages */
+	int show_history, show_rewrite;
+	int pane_passage;                  /* index shown in the passage pane, -1 = the turn */
+	int scroll;                        /* pane / help / guidelines scroll */
+
+	const struct view_ops *views[VIEW_STACK];
+	int n_views;
+
+	struct strbuf note;                /* the note being edited */
+	char message[512];
+	enum status_kind message_kind;
+
+	struct undo_entry *undo;
+	size_t n_undo, cap_undo;
+
+	char *guidelines;                  /* sanitised, never NULL */
+	int guidelines_given;              /* from a file or the project setting */
+
+	struct summary_row summary[8];
+	size_t n_summary;
+	double summary_seconds;
+
+	double last_input, active;         /* active seconds on the current item */
+	int rows, cols;
+	int colours;
+	int quit;
+	struct error err;                  /* a fatal error ends the loop */
+	int failed;
+};
+
+const struct view_ops *app_view(const struct app *app);
+enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err);
+void app_release(struct app *app);
+/* Account for an input at time now (seconds), then carry out the request. */
+void app_input(struct app *app, double now);
+void app_do(struct app *app, const struct request *r);
+void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Items still to finish. */
+size_t app_n_unfinished(const struct app *app);
+/* The current value of field (rank 0 = whole item). */
+const char *app_label(const struct app *app, const char *field, long rank);
+
+/* ---- drawing ------------------------------------------------------------ */
+
+enum style {
+	S_NORMAL, S_HEADER, S_RULE, S_HINT, S_MISSING, S_SAVED, S_ERROR, S_FOCUS,
+	S_YES, S_NO, S_DIM, S_BOLD, S__COUNT
+};
+
+void draw_init_styles(int colours);
+attr_t style(enum style s);
+/* Draw sanitised text s[0..len) at y,x clipped to maxw columns; returns the
+ * columns used. Characters the sanitiser should have removed show as '?'. */
+int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a);
+int draw_str(int y, int x, int maxw, const char *s, attr_t a);
+int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Fill w columns with spaces. */
+void draw_fill(int y, int x, int w, attr_t a);
+/* A section rule across the screen: "── title ── hint ─────". */
+void draw_rule(int y, const char *title, const char *hint);
+/* Draw lines [skip, skip + rows) of s wrapped to w columns at y,x; returns
+ * the total number of wrapped lines. */
+size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a);
+/* Number of lines s wraps to at width w. */
+size_t wrapped_lines(const char *s, int w);
+/* Shared pieces of the item screens. */
+void draw_header(const struct app *app);
+void draw_status(const struct app *app, const char *hint);
+/* The label bar (2 rows at y). */
+void draw_label_bar(const struct app *app, int y);
+/* "[+]", "[-]" or "[ ]" and its style for a passage's relevance. */
+const char *relevance_mark(const struct app *app, long rank, enum style *st);
+/* Help lines (for the help screen and --keys). */
+size_t help_lines(enum model_task task, int narrow, struct strbuf *out);
+/* A full-screen scrollable text (help, guidelines): header, title rule,
+ * text from app->scroll, footer hint, status line. */
+void draw_text_screen(const struct app *app, const char *title, const char *text, const char *hint);
+/* Rows of text a text screen shows at once, and its wrap width. */
+int text_screen_rows(void);
+int text_screen_width(void);
+
+#endif

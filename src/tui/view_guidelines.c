@@ -1,0 +1,38 @@
+/* view_guidelines.c - the annotation guidelines (--guidelines FILE, the
+ * project setting "guidelines", or a summary built from the field table);
+ * shown on a key and once at a rater's first start. */
+#include "tui_internal.h"
+
+static void draw_guidelines(const struct app *app)
+{
+	draw_text_screen(app, app->guidelines_given ? "Guidelines" : "Guidelines (built in)", app->guidelines,
+			 "j/k pgdn/pgup scroll \xc2\xb7 enter or esc closes");
+}
+
+static struct request handle_guidelines(const struct app *app, const struct input *in)
+{
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	enum action a = in->binding ? in->binding->action : ACT_NONE;
+	switch (a) {
+	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP:
+		return request_scroll(app, a == ACT_DOWN ? 1 : a == ACT_UP ? -1 :
+					   a == ACT_PAGE_DOWN ? SCROLL_PAGE : -SCROLL_PAGE,
+				      wrapped_lines(app->guidelines, text_screen_width()), text_screen_rows());
+	case ACT_QUIT:
+		r.kind = REQ_QUIT;
+		return r;
+	case ACT_HELP:
+		r.kind = REQ_PUSH;
+		r.view = &view_help;
+		return r;
+	default:
+		r.kind = REQ_POP;
+		return r;
+	}
+}
+
+const struct view_ops view_guidelines = {
+	.name = "guidelines",
+	.draw = draw_guidelines,
+	.handle = handle_guidelines,
+};

@@ -1,0 +1,54 @@
+/* view_help.c - the help screen, generated from the action table and the
+ * default key bindings (actions.c): only the keys of the current task. */
+#include <stdio.h>
+
+#include "tui_internal.h"
+
+static void help_text(const struct app *app, struct strbuf *sb)
+{
+	strbuf_addf(sb, "Keys for the %s task. Every change is saved at once; the status line "
+			"says \"saved\" when it is.\n\n", app->task_name);
+	help_lines(app->opt->task, text_screen_width() < 60, sb);
+}
+
+static void draw_help(const struct app *app)
+{
+	struct strbuf sb = STRBUF_INIT;
+	help_text(app, &sb);
+	draw_text_screen(app, "Help", strbuf_str(&sb), "j/k pgdn/pgup scroll \xc2\xb7 esc closes \xc2\xb7 q quits");
+	strbuf_release(&sb);
+}
+
+static struct request handle_help(const struct app *app, const struct input *in)
+{
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	enum action a = in->binding ? in->binding->action : ACT_NONE;
+	struct strbuf sb = STRBUF_INIT;
+	size_t total;
+	switch (a) {
+	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP:
+		help_text(app, &sb);
+		total = wrapped_lines(strbuf_str(&sb), text_screen_width());
+		strbuf_release(&sb);
+		return request_scroll(app, a == ACT_DOWN ? 1 : a == ACT_UP ? -1 :
+					   a == ACT_PAGE_DOWN ? SCROLL_PAGE : -SCROLL_PAGE,
+				      total, text_screen_rows());
+	case ACT_QUIT:
+		r.kind = REQ_QUIT;
+		return r;
+	case ACT_GUIDELINES:
+		r.kind = REQ_PUSH;
+		r.view = &view_guidelines;
+		return r;
+	default:
+		/* any other key closes the help */
+		r.kind = REQ_POP;
+		return r;
+	}
+}
+
+const struct view_ops view_help = {
+	.name = "help",
+	.draw = draw_help,
+	.handle = handle_help,
+};

@@ -1,0 +1,72 @@
+/* view_summary.c - shown when the queue is done (or the rater moves past
+ * its end): what is finished, the label counts, the active time. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui_internal.h"
+
+static void draw_summary(const struct app *app)
+{
+	const struct store_queue *q = &app->queue;
+	int y = 2, w = COLS - 4;
+	draw_header(app);
+	draw_rule(1, "Summary", NULL);
+	if (q->n_finished == q->n)
+		draw_fmt(y, 2, w, style(S_YES), "All %zu items are finished. Thank you, %s!", q->n,
+			 app->opt->rater);
+	else
+		draw_fmt(y, 2, w, style(S_MISSING), "%zu of %zu items finished, %zu still to do.",
+			 q->n_finished, q->n, q->n - q->n_finished);
+	y += 2;
+	int label_w = 0;
+	for (size_t i = 0; i < app->n_summary; i++) {
+		int l = (int)strlen(app->summary[i].field->name);
+		if (l > label_w)
+			label_w = l;
+	}
+	for (size_t i = 0; i < app->n_summary && y < LINES - 4; i++, y++) {
+		const struct summary_row *r = &app->summary[i];
+		int x = 2 + draw_fmt(y, 2, w, style(S_BOLD), "%-*s", label_w + 2, r->field->name);
+		for (size_t v = 0; v < r->field->n_values && v < 4; v++)
+			x += draw_fmt(y, x, COLS - 1 - x, A_NORMAL, "%s %ld%s", r->field->values[v], r->counts[v],
+				      v + 1 < r->field->n_values ? " \xc2\xb7 " : "");
+		if (r->field->per_passage)
+			draw_str(y, x, COLS - 1 - x, " (passages)", style(S_DIM));
+	}
+	y++;
+	double s = app->summary_seconds;
+	if (y < LINES - 3) {
+		if (q->n_finished)
+			draw_fmt(y, 2, w, A_NORMAL, "Active time: %d min %02d s, %.0f s per finished item.",
+				 (int)(s / 60), (int)s % 60, s / (double)q->n_finished);
+		else
+			draw_fmt(y, 2, w, A_NORMAL, "Active time: %d min %02d s.", (int)(s / 60), (int)s % 60);
+	}
+	draw_str(LINES - 2, 2, w,
+		 q->n_finished == q->n ? "p back to the last item \xc2\xb7 u undo \xc2\xb7 q quit" :
+					 "tab next unfinished item \xc2\xb7 p back \xc2\xb7 u undo \xc2\xb7 q quit",
+		 style(S_HINT));
+	draw_status(app, NULL);
+}
+
+static struct request handle_summary(const struct app *app, const struct input *in)
+{
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	enum action a = in->binding ? in->binding->action : ACT_NONE;
+	switch (a) {
+	case ACT_QUIT: r.kind = REQ_QUIT; break;
+	case ACT_PREV_ITEM: case ACT_BACK: case ACT_OPEN: r.kind = REQ_POP; break;
+	case ACT_NEXT_UNFINISHED: r.kind = REQ_NEXT_UNFINISHED; break;
+	case ACT_UNDO: r.kind = REQ_UNDO; break;
+	case ACT_HELP: r.kind = REQ_PUSH; r.view = &view_help; break;
+	case ACT_GUIDELINES: r.kind = REQ_PUSH; r.view = &view_guidelines; break;
+	default: r.kind = in->binding ? REQ_NONE : REQ_UNKNOWN_KEY; break;
+	}
+	return r;
+}
+
+const struct view_ops view_summary = {
+	.name = "summary",
+	.draw = draw_summary,
+	.handle = handle_summary,
+};

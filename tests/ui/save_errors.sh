@@ -1,0 +1,99 @@
+#!/bin/sh
+# When the project refuses a label, the screen says NOT SAVED with the
+# reason and shows the old value; names from the command line are shown
+# inert; the guidelines can come from the project setting "guidelines".
+. "$CONVQA_TOP/tests/lib.sh"
+. "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
+ui_project p.db "$FIX/small.json"
+sqlite3 p.db "CREATE TRIGGER refuse BEFORE INSERT ON label WHEN new.field = 'intent'
+BEGIN SELECT RAISE(ABORT, 'disk full (test)'); END;
+INSERT INTO setting(key, value) VALUES ('guidelines', 'Project guidelines: judge the answer, not the style.');"
+
+ui_run p.db --rater "$(printf 'eve\033[31mred')" <<'EOF'
+:save-screen setting-guidelines
+esc
+e
+:save-screen not-saved
+c
+:save-screen saved-again
+EOF
+check_ran "the script runs"
+check_screen "the guidelines from the project setting" setting-guidelines <<'EOF'
+ convqa · p.db · rater eve^[[31mred · task turn    item 1/4 [----------] 0 done
+── Guidelines ──────────────────────────────────────────────────────────────────
+  Project guidelines: judge the answer, not the style.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                                     j/k pgdn/pgup scroll · enter or esc closes
+ welcome, eve^[[31mred: ? lists the keys
+EOF
+check_screen "a refused label: NOT SAVED and the reason; the field stays unset" not-saved <<'EOF'
+ convqa · p.db · rater eve^[[31mred · task turn    item 1/4 [----------] 0 done
+ conversation c1 · turn 1/2                                          unfinished
+── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
+ What is a lighthouse?
+── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+ A tower with a lamp that guides ships.
+── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses                                               9.5
+      A lighthouse is a tower with a bright lamp that guides ships at night.
+  2 [ ] p-keeper · Keepers                                                 7.25
+      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
+      clean.
+  3 [ ] p-lens                                                                3
+      A Fresnel lens is made of concentric rings of glass.
+
+
+
+
+
+
+
+ intent: ?  answer: ?  relevant: 0/3 judged  note: —
+ missing: intent, answer_correct, relevant 1 2 3
+ NOT SAVED: cannot save label: disk full (test)                 ? help · q quit
+EOF
+check_screen "other fields still save" saved-again <<'EOF'
+ convqa · p.db · rater eve^[[31mred · task turn    item 1/4 [----------] 0 done
+ conversation c1 · turn 1/2                                          unfinished
+── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
+ What is a lighthouse?
+── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+ A tower with a lamp that guides ships.
+── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses                                               9.5
+      A lighthouse is a tower with a bright lamp that guides ships at night.
+  2 [ ] p-keeper · Keepers                                                 7.25
+      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
+      clean.
+  3 [ ] p-lens                                                                3
+      A Fresnel lens is made of concentric rings of glass.
+
+
+
+
+
+
+
+ intent: ?  answer: correct  relevant: 0/3 judged  note: —
+ missing: intent, relevant 1 2 3
+ saved · answer_correct = correct                               ? help · q quit
+EOF
+done_testing

@@ -1,0 +1,309 @@
+/* Unit tests: the annotation UI's store queries (store_item.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "convqa/store.h"
+#include "convqa/store_item.h"
+
+struct fixture {
+	char path[64];
+	struct store *s;
+	int64_t rater;
+	int64_t resp[8];   /* in expected queue order */
+	size_t n_resp;
+};
+
+/* conversations c1 (3 turns) and c2 (1 turn); systems "zeta" (added first)
+ * and "alpha"; every turn answered by both except c1 turn 2 (alpha only).
+ * Queue order: c1/1 alpha, c1/1 zeta, c1/2 alpha, c1/3 alpha, c1/3 zeta,
+ * c2/1 alpha, c2/1 zeta. */
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	struct error err;
+	snprintf(fx->path, sizeof(fx->path), "/tmp/test_store_item_%d.db", (int)getpid());
+	unlink(fx->path);
+	assert_int_equal(store_open(fx->path, STORE_CREATE, &fx->s, &err), ST_OK);
+	struct store *s = fx->s;
+	enum store_put res;
+	struct store_conflict c;
+	int64_t imp, zeta, alpha, conv[2], p[4];
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_import_begin(s, "fixture.json", "0", &imp, &err), ST_OK);
+	assert_int_equal(store_put_system(s, "zeta", NULL, &zeta, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_system(s, "alpha", "first by name", &alpha, &res, &c, &err), ST_OK);
+	const char *texts[4] = { "passage one", "passage two", "passage three", "passage four" };
+	for (int i = 0; i < 4; i++) {
+		char id[8];
+		snprintf(id, sizeof(id), "p%d", i + 1);
+		assert_int_equal(store_put_passage(s, id, i == 0 ? "Title one" : NULL, NULL, texts[i], imp,
+						   &p[i], &res, &c, &err), ST_OK);
+	}
+	assert_int_equal(store_put_conversation(s, "c1", NULL, imp, &conv[0], &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_conversation(s, "c2", NULL, imp, &conv[1], &res, &c, &err), ST_OK);
+	struct { int conv, pos; const char *q, *rw; } turns[] = {
+		{ 0, 1, "first question", NULL }, { 0, 2, "second question", "second, rewritten" },
+		{ 0, 3, "third question", NULL }, { 1, 1, "other conversation", NULL },
+	};
+	size_t k = 0;
+	for (size_t t = 0; t < 4; t++) {
+		int64_t turn;
+		struct store_gold g = { 0 };
+		assert_int_equal(store_put_turn(s, conv[turns[t].conv], turns[t].pos, turns[t].q, turns[t].rw,
+						&g, NULL, &turn, &res, &c, &err), ST_OK);
+		int64_t systems[2] = { alpha, zeta };
+		for (int sy = 0; sy < 2; sy++) {
+			if (t == 1 && sy == 1)
+				continue;
+			struct store_ranked r[3] = {
+				{ 1, 2.5, 1, p[0], "p1" }, { 2, 1.5, 1, p[1], "p2" }, { 3, 0, 0, p[2 + sy], "p3" },
+			};
+			char answer[64];
+			snprintf(answer, sizeof(answer), "answer %zu by %s", t + 1, sy ? "zeta" : "alpha");
+			assert_int_equal(store_put_response(s, turn, systems[sy], answer, r, sy ? 2 : 3, NULL, imp,
+							    &fx->resp[k++], &res, &c, &err), ST_OK);
+		}
+	}
+	fx->n_resp = k;
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	assert_int_equal(store_rater_ensure(s, "alice", &fx->rater, &err), ST_OK);
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+	store_close(fx->s);
+	unlink(fx->path);
+	char aux[80];
+	snprintf(aux, sizeof(aux), "%s-wal", fx->path);
+	unlink(aux);
+	snprintf(aux, sizeof(aux), "%s-shm", fx->path);
+	unlink(aux);
+	free(fx);
+	return 0;
+}
+
+static void set(struct fixture *fx, int64_t resp, const char *field, long rank, const char *value)
+{
+	struct error err;
+	struct store_label_key k = { resp, fx->rater, 0, "turn", field, rank };
+	assert_int_equal(store_label_set(fx->s, &k, value, 1.0, &err), ST_OK);
+}
+
+static void test_queue_is_in_conversation_turn_and_system_name_order(void **state)
+{
+	struct fixture *fx = *state;
+	struct store_queue q;
+	struct error err;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(q.n, 7);
+	const char *expect[7][2] = {
+		{ "c1", "alpha" }, { "c1", "zeta" }, { "c1", "alpha" }, { "c1", "alpha" },
+		{ "c1", "zeta" }, { "c2", "alpha" }, { "c2", "zeta" },
+	};
+	int pos[7] = { 1, 1, 2, 3, 3, 1, 1 };
+	for (size_t i = 0; i < q.n; i++) {
+		struct store_item it;
+		assert_int_equal(store_item_load(fx->s, q.responses[i], &it, &err), ST_OK);
+		assert_string_equal(it.conversation, expect[i][0]);
+		assert_string_equal(it.system, expect[i][1]);
+		assert_int_equal(it.position, pos[i]);
+		assert_int_equal(q.turns[i], it.turn_id);
+		store_item_release(&it);
+	}
+	assert_int_equal(q.n_finished, 0);
+	store_queue_release(&q);
+}
+
+static void test_item_has_its_passages_by_rank_and_the_history_of_the_same_system(void **state)
+{
+	struct fixture *fx = *state;
+	struct store_queue q;
+	struct store_item it;
+	struct error err;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(store_item_load(fx->s, q.responses[4], &it, &err), ST_OK); /* c1/3 zeta */
+	assert_int_equal(it.n_turns, 3);
+	assert_string_equal(it.question, "third question");
+	assert_null(it.rewrite);
+	assert_string_equal(it.answer, "answer 3 by zeta");
+	assert_int_equal(it.n_passages, 2);
+	assert_int_equal(it.passages[0].rank, 1);
+	assert_string_equal(it.passages[0].ext_id, "p1");
+	assert_string_equal(it.passages[0].title, "Title one");
+	assert_string_equal(it.passages[0].text, "passage one");
+	assert_true(it.passages[0].has_score);
+	assert_true(it.passages[0].score == 2.5);
+	assert_null(it.passages[1].title);
+	assert_int_equal(it.n_history, 2);
+	assert_int_equal(it.history[0].position, 1);
+	assert_string_equal(it.history[0].question, "first question");
+	assert_string_equal(it.history[0].answer, "answer 1 by zeta");
+	assert_string_equal(it.history[1].question, "second question");
+	assert_null(it.history[1].answer);  /* zeta did not answer turn 2 */
+	store_item_release(&it);
+
+	assert_int_equal(store_item_load(fx->s, q.responses[2], &it, &err), ST_OK); /* c1/2 alpha */
+	assert_string_equal(it.rewrite, "second, rewritten");
+	assert_int_equal(it.n_passages, 3);
+	assert_false(it.passages[2].has_score);
+	store_item_release(&it);
+	store_queue_release(&q);
+}
+
+static void test_loading_a_missing_item_fails(void **state)
+{
+	struct fixture *fx = *state;
+	struct store_item it;
+	struct error err;
+	assert_int_equal(store_item_load(fx->s, 99999, &it, &err), ST_STORE);
+	assert_string_equal(err.msg, "no response with id 99999");
+	store_item_release(&it);
+}
+
+static void test_an_item_is_finished_when_every_required_field_is_set(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	int64_t r = fx->resp[1]; /* c1/1 zeta: 2 passages */
+	set(fx, r, "intent", 0, "extractive");
+	set(fx, r, "answer_correct", 0, "1");
+	set(fx, r, "relevant", 1, "1");
+	set(fx, r, "note", 0, "notes are optional");
+
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, TASK_TURN, &l, &err), ST_OK);
+	assert_int_equal(store_item_n_missing(TASK_TURN, 2, &l), 1);
+	struct store_queue q;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 0);
+	store_queue_release(&q);
+
+	set(fx, r, "relevant", 2, "0");
+	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, TASK_TURN, &l, &err), ST_OK);
+	assert_int_equal(store_item_n_missing(TASK_TURN, 2, &l), 0);
+	assert_string_equal(store_item_labels_get(&l, "relevant", 2), "0");
+	assert_string_equal(store_item_labels_get(&l, "note", 0), "notes are optional");
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 1);
+	assert_int_equal(q.finished[1], 1);
+	assert_int_equal(q.finished[0], 0);
+	store_queue_release(&q);
+
+	/* clearing a value (a new NULL row) unfinishes it; the latest row wins */
+	set(fx, r, "intent", 0, NULL);
+	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, TASK_TURN, &l, &err), ST_OK);
+	assert_null(store_item_labels_get(&l, "intent", 0));
+	assert_int_equal(store_item_n_missing(TASK_TURN, 2, &l), 1);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 0);
+	store_queue_release(&q);
+	store_item_labels_release(&l);
+}
+
+static void test_labels_of_other_raters_and_tasks_do_not_count(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	int64_t bob;
+	assert_int_equal(store_rater_ensure(fx->s, "bob", &bob, &err), ST_OK);
+	int64_t r = fx->resp[0];
+	const char *fields[] = { "intent", "answer_correct", "relevant", "relevant", "relevant" };
+	const char *values[] = { "boolean", "0", "1", "1", "1" };
+	long ranks[] = { 0, 0, 1, 2, 3 };
+	for (int i = 0; i < 5; i++) {
+		struct store_label_key k = { r, bob, 0, "turn", fields[i], ranks[i] };
+		assert_int_equal(store_label_set(fx->s, &k, values[i], 0, &err), ST_OK);
+	}
+	struct store_label_key k = { r, fx->rater, 0, "plausibility", "plausibility", 0 };
+	assert_int_equal(store_label_set(fx->s, &k, "plausible", 2, &err), ST_OK);
+
+	struct store_queue q;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 0);
+	store_queue_release(&q);
+	assert_int_equal(store_queue_load(fx->s, bob, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 1);
+	store_queue_release(&q);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_PLAUSIBILITY, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 1);
+	assert_int_equal(q.finished[0], 1);
+	store_queue_release(&q);
+}
+
+static void test_labels_put_replaces_the_in_memory_value(void **state)
+{
+	(void)state;
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	const struct model_field *rel = model_field_find(TASK_TURN, "relevant");
+	store_item_labels_put(&l, rel, 3, "1");
+	store_item_labels_put(&l, rel, 3, "0");
+	store_item_labels_put(&l, rel, 1, NULL);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(store_item_labels_get(&l, "relevant", 3), "0");
+	assert_null(store_item_labels_get(&l, "relevant", 1));
+	assert_null(store_item_labels_get(&l, "intent", 0));
+	store_item_labels_release(&l);
+}
+
+struct counts {
+	char text[256];
+};
+
+static void count_cb(const char *field, const char *value, long count, void *ctx)
+{
+	struct counts *c = ctx;
+	size_t n = strlen(c->text);
+	snprintf(c->text + n, sizeof(c->text) - n, "%s=%s:%ld ", field, value, count);
+}
+
+static void test_summary_counts_current_values_and_sums_seconds(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	set(fx, fx->resp[0], "intent", 0, "boolean");
+	set(fx, fx->resp[0], "intent", 0, "extractive");
+	set(fx, fx->resp[1], "intent", 0, "extractive");
+	set(fx, fx->resp[2], "answer_correct", 0, "1");
+	set(fx, fx->resp[3], "answer_correct", 0, NULL);
+	struct counts c = { "" };
+	double seconds;
+	assert_int_equal(store_item_summary(fx->s, fx->rater, 0, TASK_TURN, count_cb, &c, &seconds, &err), ST_OK);
+	assert_string_equal(c.text, "answer_correct=1:1 intent=extractive:2 ");
+	assert_true(seconds == 5.0);
+}
+
+static void test_round_info_reports_absent_rounds_as_id_0(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	int64_t id = -1;
+	enum model_task t = TASK_TURN;
+	int closed = 0;
+	assert_int_equal(store_round_info(fx->s, "r1", &id, &t, &closed, &err), ST_OK);
+	assert_int_equal(id, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_queue_is_in_conversation_turn_and_system_name_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_item_has_its_passages_by_rank_and_the_history_of_the_same_system, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_loading_a_missing_item_fails, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_item_is_finished_when_every_required_field_is_set, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_labels_of_other_raters_and_tasks_do_not_count, setup, teardown),
+		cmocka_unit_test(test_labels_put_replaces_the_in_memory_value),
+		cmocka_unit_test_setup_teardown(test_summary_counts_current_values_and_sums_seconds, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_round_info_reports_absent_rounds_as_id_0, setup, teardown),
+	};
+	return cmocka_run_group_tests_name("store_item", tests, NULL, NULL);
+}
