@@ -55,7 +55,7 @@ int cmd_import(int argc, char **argv)
 	enum status st = ST_OK;
 	for (int i = 0; i < nargs && st == ST_OK; i++) {
 		struct import_counts counts;
-		st = importer_import_file(s, args[i], FORMAT_AUTO, &counts, &err);
+		st = importer_import_file(s, args[i], &counts, &err);
 		if (st == ST_INPUT)
 			fprintf(stderr, "%s\n", err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)

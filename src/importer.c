@@ -192,30 +192,28 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *n
 	return st;
 }
 
-enum status importer_import_file(struct store *s, const char *path, enum import_format fmt,
-				 struct import_counts *counts, struct error *err)
+enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
+				 struct error *err)
 {
 	char *buf;
 	size_t len;
 	cJSON *root = NULL;
 	struct model_tasks m;
 	char sha[65];
-	(void)fmt;
 
 	memset(counts, 0, sizeof(*counts));
 	enum status st = read_file(path, &buf, &len, err);
 	if (st != ST_OK)
 		return st;
 	model_tasks_init(&m);
+	hash_sha256_hex(buf, len, sha);
 	st = json_parse(path, buf, len, &root, err);
+	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
 	if (st == ST_OK)
 		st = importer_native_read(path, root, &m, err);
-	if (st == ST_OK) {
-		hash_sha256_hex(buf, len, sha);
+	if (st == ST_OK)
 		st = importer_write(s, &m, path, sha, counts, err);
-	}
 	model_tasks_release(&m);
 	cJSON_Delete(root);
-	free(buf);
 	return st;
 }

@@ -26,12 +26,10 @@ struct import_counts {
 	long present[IMP__COUNT];   /* already in the project, same content */
 };
 
-enum import_format { FORMAT_AUTO, FORMAT_NATIVE };
-
 /* Import path into s. On failure the project is unchanged and err holds up
  * to ten messages, one per line. */
-enum status importer_import_file(struct store *s, const char *path, enum import_format fmt,
-				 struct import_counts *counts, struct error *err);
+enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
+				 struct error *err);
 
 /* Parse a native task document (already parsed JSON) into m. name is used in
  * messages. Strings in m borrow from root: keep root alive while m is used. */
