@@ -1,12 +1,15 @@
 /* cli.c - option parsing and generated help for the subcommands. */
 #include "convqa/cli.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convqa/common.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
+#include "convqa/text.h"
 
 static const char *db_path;
 
@@ -21,6 +24,25 @@ const char *cli_db_path(void)
 void cli_set_db_path(const char *path)
 {
 	db_path = path;
+}
+
+void cli_print_message(const char *msg)
+{
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, msg, strlen(msg), TEXT_NEWLINES);
+	fprintf(stderr, "%s\n", strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+void report_error(const char *fmt, ...)
+{
+	char msg[sizeof(((struct error *)0)->msg) + 64];
+	va_list ap;
+	int n = snprintf(msg, sizeof(msg), "convqa: ");
+	va_start(ap, fmt);
+	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+	va_end(ap);
+	cli_print_message(msg);
 }
 
 int cli_open_project(int flags, struct store **s)

@@ -56,7 +56,7 @@ int cmd_export(int argc, char **argv)
 		tmp = xasprintf("%s.tmp.%ld", output, (long)getpid());
 		out = fopen(tmp, "w");
 		if (!out) {
-			report_error("cannot write '%s': %s", tmp, strerror(errno));
+			report_error("cannot write '%s': %s", output, strerror(errno));
 			free(tmp);
 			store_close(s);
 			return ST_IO;
@@ -66,7 +66,7 @@ int cmd_export(int argc, char **argv)
 	enum status st = exporter_json(s, &f, store_path(s), out, &n, &err);
 	if (output) {
 		if (fclose(out) != 0 && st == ST_OK)
-			st = error_set(&err, ST_IO, "cannot write '%s': %s", tmp, strerror(errno));
+			st = error_set(&err, ST_IO, "cannot write '%s': %s", output, strerror(errno));
 		if (st == ST_OK && rename(tmp, output) != 0)
 			st = error_set(&err, ST_IO, "cannot write '%s': %s", output, strerror(errno));
 		if (st != ST_OK)

@@ -7,12 +7,13 @@
 
 static void print_counts(const char *file, const struct import_counts *c)
 {
-	long added = 0, present = 0;
+	long added = 0, updated = 0, present = 0;
 	for (int i = 0; i < IMP__COUNT; i++) {
 		added += c->added[i];
+		updated += c->updated[i];
 		present += c->present[i];
 	}
-	if (!added) {
+	if (!added && !updated) {
 		printf("%s: nothing new (all %ld items already in the project)\n", file, present);
 		return;
 	}
@@ -20,8 +21,10 @@ static void print_counts(const char *file, const struct import_counts *c)
 	const enum import_noun order[] = { IMP_CONVERSATIONS, IMP_TURNS, IMP_RESPONSES, IMP_PASSAGES, IMP_SYSTEMS };
 	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
 		printf("%s %ld %s", i ? "," : "", c->added[order[i]], import_noun_name(order[i], c->added[order[i]]));
+	if (updated)
+		printf("; filled in missing data of %ld item%s", updated, updated == 1 ? "" : "s");
 	if (present)
-		printf(" (%ld items were already present)", present);
+		printf(" (%ld item%s already present)", present, present == 1 ? " was" : "s were");
 	printf("\n");
 }
 
@@ -57,7 +60,7 @@ int cmd_import(int argc, char **argv)
 		struct import_counts counts;
 		st = importer_import_file(s, args[i], &counts, &err);
 		if (st == ST_INPUT)
-			fprintf(stderr, "%s\n", err.msg); /* FILE:LINE:COL: or FILE: $.path: */
+			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
 		else if (!quiet)

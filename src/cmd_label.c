@@ -7,6 +7,8 @@
 #include "convqa/cli.h"
 #include "convqa/model.h"
 #include "convqa/store.h"
+#include "convqa/store_item.h"
+#include "convqa/text.h"
 
 int cmd_label(int argc, char **argv)
 {
@@ -71,13 +73,18 @@ int cmd_label(int argc, char **argv)
 		return ST_USAGE;
 	}
 	secs = strtod(seconds, &end);
-	if (*end || !(secs >= 0 && secs < 1e9)) {
+	if (!*seconds || *end || !(secs >= 0 && secs < 1e9)) {
 		fprintf(stderr, "convqa label: --seconds expects a number >= 0, got '%s'\n", seconds);
 		return ST_USAGE;
 	}
 	if (clear == (value != NULL)) {
 		fprintf(stderr, "convqa label: give a VALUE or --clear\n");
 		return ST_USAGE;
+	}
+	if ((value && text_utf8_check(value, strlen(value)) != strlen(value)) ||
+	    text_utf8_check(rater, strlen(rater)) != strlen(rater)) {
+		fprintf(stderr, "convqa label: the rater name and the value must be UTF-8 text\n");
+		return ST_INPUT;
 	}
 	if (value && !model_value_valid(f, value)) {
 		fprintf(stderr, "convqa label: '%s' is not a value of %s", value, f->name);
@@ -107,9 +114,16 @@ int cmd_label(int argc, char **argv)
 	if (st == ST_OK && !has)
 		st = error_set(&err, ST_INPUT, "that response has no passage at rank %ld", k);
 	if (st == ST_OK && round) {
-		st = store_round_find(s, round, &key.round_id, &err);
+		enum model_task round_task;
+		int closed;
+		st = store_round_info(s, round, &key.round_id, &round_task, &closed, &err);
 		if (st == ST_OK && !key.round_id)
 			st = error_set(&err, ST_INPUT, "no round '%s'", round);
+		else if (st == ST_OK && round_task != t)
+			st = error_set(&err, ST_INPUT, "round '%s' is a %s round, not %s", round,
+				       model_task_name(round_task), task);
+		else if (st == ST_OK && closed)
+			st = error_set(&err, ST_INPUT, "round '%s' is closed", round);
 	}
 	if (st == ST_OK)
 		st = store_rater_ensure(s, rater, &key.rater_id, &err);

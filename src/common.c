@@ -98,16 +98,6 @@ void xgrow(void *pp, size_t *cap, size_t n, size_t elem)
 	*cap = c;
 }
 
-void report_error(const char *fmt, ...)
-{
-	va_list ap;
-	fputs("convqa: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 enum status read_file(const char *path, char **buf, size_t *len, struct error *err)
 {
 	FILE *f = fopen(path, "rb");
@@ -124,6 +114,8 @@ enum status read_file(const char *path, char **buf, size_t *len, struct error *e
 		if (S_ISREG(st.st_mode))
 			cap = (size_t)st.st_size + 1;
 	}
+	if (cap - 1 > READ_FILE_MAX)
+		goto too_big;
 	if (cap < 4096)
 		cap = 4096;
 	b = xmalloc(cap);
@@ -136,6 +128,10 @@ enum status read_file(const char *path, char **buf, size_t *len, struct error *e
 		n += got;
 		if (got == 0)
 			break;
+		if (n > READ_FILE_MAX) {
+			free(b);
+			goto too_big;
+		}
 	}
 	if (ferror(f)) {
 		int e = errno;
@@ -148,6 +144,10 @@ enum status read_file(const char *path, char **buf, size_t *len, struct error *e
 	*buf = b;
 	*len = n;
 	return ST_OK;
+too_big:
+	fclose(f);
+	return error_set(err, ST_IO, "cannot read '%s': larger than %d MiB, the most convqa reads at once", path,
+			 READ_FILE_MAX >> 20);
 }
 
 void now_iso8601(char out[32])

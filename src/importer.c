@@ -43,6 +43,8 @@ static void tally(struct writer *w, enum import_noun n, enum store_put res)
 {
 	if (res == PUT_NEW)
 		w->counts->added[n]++;
+	else if (res == PUT_UPDATED)
+		w->counts->updated[n]++;
 	else
 		w->counts->present[n]++;
 }
@@ -151,9 +153,8 @@ static enum status write_conversations(struct writer *w)
 				break;
 			if (res == PUT_CONFLICT) {
 				st = error_set(w->err, ST_INPUT,
-					       "%s: %s: turn %d of conversation \"%s\" conflicts with the one "
-					       "already in the project: %s", w->name, t->where, t->position, mc->id,
-					       c.what);
+					       "%s: %s: turn %d of conversation \"%s\" conflicts with the one %s: %s",
+					       w->name, t->where, t->position, mc->id, c.origin, c.what);
 				break;
 			}
 			tally(w, IMP_TURNS, res);
@@ -165,7 +166,7 @@ static enum status write_conversations(struct writer *w)
 	return st;
 }
 
-enum status importer_write(struct store *s, struct model_tasks *m, const char *name,
+enum status importer_write(struct store *s, struct model_tasks *m, const char *file, const char *name,
 			   const char *sha256, struct import_counts *counts, struct error *err)
 {
 	struct writer w = { s, m, name, counts, err, 0, STRMAP_INIT, STRMAP_INIT };
@@ -173,7 +174,7 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *n
 	enum status st = store_begin(s, err);
 	if (st != ST_OK)
 		return st;
-	st = store_import_begin(s, name, sha256, &w.import_id, err);
+	st = store_import_begin(s, file, sha256, &w.import_id, err);
 	if (st == ST_OK)
 		st = write_systems(&w);
 	if (st == ST_OK)
@@ -182,7 +183,7 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *n
 		st = write_conversations(&w);
 	long added = 0;
 	for (int i = 0; i < IMP__COUNT; i++)
-		added += counts->added[i];
+		added += counts->added[i] + counts->updated[i];
 	if (st == ST_OK && added)
 		st = store_commit(s, err);
 	else
@@ -211,8 +212,12 @@ enum status importer_import_file(struct store *s, const char *path, struct impor
 	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
 	if (st == ST_OK)
 		st = importer_native_read(path, root, &m, err);
-	if (st == ST_OK)
-		st = importer_write(s, &m, path, sha, counts, err);
+	if (st == ST_OK) {
+		/* the project records where the file was, wherever it is run from */
+		char *abs = realpath(path, NULL);
+		st = importer_write(s, &m, abs ? abs : path, path, sha, counts, err);
+		free(abs);
+	}
 	model_tasks_release(&m);
 	cJSON_Delete(root);
 	return st;

@@ -12,6 +12,7 @@
 #include "convqa/strmap.h"
 
 #define MAX_MESSAGES 10
+#define MAX_RANK 1000000000
 
 struct reader {
 	const char *name;
@@ -259,11 +260,12 @@ static void read_ranked(struct reader *r, const cJSON *v, struct model_ranked *o
 	if (rank) {
 		json_path_key(&r->path, "rank");
 		if (!cJSON_IsNumber(rank) || rank->valuedouble != floor(rank->valuedouble) ||
-		    rank->valuedouble < 1 || rank->valuedouble > 1e9) {
+		    rank->valuedouble < 1 || rank->valuedouble > MAX_RANK) {
 			if (cJSON_IsNumber(rank) && isfinite(rank->valuedouble))
-				problem(r, "expected an integer >= 1, got %g", rank->valuedouble);
+				problem(r, "expected an integer from 1 to %d, got %.15g", MAX_RANK, rank->valuedouble);
 			else
-				problem(r, "expected an integer >= 1, got %s", cJSON_IsNumber(rank) ? "a number out of range" : type_name(rank));
+				problem(r, "expected an integer from 1 to %d, got %s", MAX_RANK,
+					cJSON_IsNumber(rank) ? "a number out of range" : type_name(rank));
 		} else {
 			out->rank = (long)rank->valuedouble;
 		}
@@ -304,6 +306,53 @@ static void read_ranked(struct reader *r, const cJSON *v, struct model_ranked *o
 	}
 }
 
+struct rank_at {
+	long rank;
+	size_t i;
+};
+
+static int by_rank_then_position(const void *a, const void *b)
+{
+	const struct rank_at *x = a, *y = b;
+	if (x->rank != y->rank)
+		return (x->rank > y->rank) - (x->rank < y->rank);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* A rank, or a passage, may appear once in a response. Sorting keeps this
+ * linear-logarithmic for rankings of any length. */
+static void check_ranking(struct reader *r, const struct model_response *resp)
+{
+	size_t n = resp->n_ranked;
+	struct rank_at *ra = xmalloc((n ? n : 1) * sizeof(*ra));
+	struct strmap seen = STRMAP_INIT;
+	for (size_t i = 0; i < n; i++)
+		ra[i] = (struct rank_at){ resp->ranked[i].rank, i };
+	qsort(ra, n, sizeof(*ra), by_rank_then_position);
+	for (size_t i = 1; i < n; i++)
+		if (ra[i].rank && ra[i].rank == ra[i - 1].rank) {
+			size_t first = ra[i - 1].i;
+			while (i < n && ra[i].rank == ra[i - 1].rank)
+				i++;
+			json_path_index(&r->path, ra[i - 1].i);
+			json_path_key(&r->path, "rank");
+			problem(r, "duplicate rank %ld in this response (also at passages[%zu])", ra[i - 1].rank, first);
+			json_path_pop(&r->path);
+			json_path_pop(&r->path);
+		}
+	for (size_t i = 0; i < n; i++) {
+		size_t *first;
+		const char *id = resp->ranked[i].passage_id;
+		if (id && !strmap_put(&seen, id, i, &first)) {
+			json_path_index(&r->path, i);
+			problem(r, "passage \"%s\" is ranked twice in this response (also at passages[%zu])", id, *first);
+			json_path_pop(&r->path);
+		}
+	}
+	strmap_release(&seen);
+	free(ra);
+}
+
 static void read_response(struct reader *r, const cJSON *v, struct model_response *out)
 {
 	static const char *const keys[] = { "system", "answer", "passages", "metadata", NULL };
@@ -325,18 +374,11 @@ static void read_response(struct reader *r, const cJSON *v, struct model_respons
 	for (const cJSON *p = ps->child; p; p = p->next, i++) {
 		json_path_index(&r->path, i);
 		read_ranked(r, p, &out->ranked[i]);
-		for (size_t j = 0; j < i && out->ranked[i].rank; j++)
-			if (out->ranked[j].rank == out->ranked[i].rank) {
-				json_path_key(&r->path, "rank");
-				problem(r, "duplicate rank %ld in this response (also at passages[%zu])",
-					out->ranked[i].rank, j);
-				json_path_pop(&r->path);
-				break;
-			}
 		json_path_pop(&r->path);
 	}
-	json_path_pop(&r->path);
 	out->n_ranked = n;
+	check_ranking(r, out);
+	json_path_pop(&r->path);
 }
 
 static const char **string_list(struct reader *r, const cJSON *obj, const char *key, size_t *n, int unique)
@@ -346,24 +388,23 @@ static const char **string_list(struct reader *r, const cJSON *obj, const char *
 	if (!arr)
 		return NULL;
 	const char **out = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof(*out));
+	struct strmap seen = STRMAP_INIT;
 	size_t i = 0;
 	json_path_key(&r->path, key);
 	for (const cJSON *v = arr->child; v; v = v->next, i++) {
 		json_path_index(&r->path, i);
 		const char *s = string_at(r, v, 1);
-		if (s) {
-			for (size_t j = 0; unique && j < *n; j++)
-				if (strcmp(out[j], s) == 0) {
-					problem(r, "\"%s\" is listed twice", s);
-					s = NULL;
-					break;
-				}
+		size_t *first;
+		if (s && unique && !strmap_put(&seen, s, i, &first)) {
+			problem(r, "\"%s\" is listed twice (also at [%zu])", s, *first);
+			s = NULL;
 		}
 		if (s)
 			out[(*n)++] = s;
 		json_path_pop(&r->path);
 	}
 	json_path_pop(&r->path);
+	strmap_release(&seen);
 	return out;
 }
 

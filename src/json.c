@@ -13,6 +13,7 @@ struct lexer {
 	const char *name;
 	struct error *err;
 	int failed;
+	size_t origin;                    /* where column counting starts: after a BOM */
 	int depth;                        /* open containers */
 	size_t open_at[JSON_MAX_DEPTH + 1];
 	char open_kind[JSON_MAX_DEPTH + 1];
@@ -22,7 +23,7 @@ struct lexer {
 static void position(const struct lexer *lx, size_t off, size_t *line, size_t *col)
 {
 	size_t l = 1, c = 1;
-	for (size_t i = 0; i < off && i < lx->len; i++) {
+	for (size_t i = lx->origin; i < off && i < lx->len; i++) {
 		unsigned char ch = (unsigned char)lx->s[i];
 		if (ch == '\n') {
 			l++;
@@ -280,7 +281,7 @@ enum status json_parse(const char *name, const char *buf, size_t len, struct cJS
 	struct lexer lx = { .s = buf, .len = len, .name = name, .err = err };
 	*root = NULL;
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		lx.pos = 3; /* a UTF-8 byte order mark is tolerated */
+		lx.pos = lx.origin = 3; /* a UTF-8 byte order mark is tolerated */
 	size_t start = lx.pos;
 	skip_ws(&lx);
 	if (lx.pos >= len)
@@ -361,8 +362,21 @@ void json_path_release(struct json_path *p)
 
 void json_quote(struct strbuf *sb, const char *s)
 {
+	size_t len = strlen(s);
 	strbuf_addc(sb, '"');
 	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		if (*c >= 0x80) {
+			uint32_t cp;
+			size_t n = text_utf8_decode((const char *)c, len - (size_t)(c - (const unsigned char *)s), &cp);
+			if (!n)
+				strbuf_adds(sb, "\\ufffd"); /* invalid UTF-8: never written as is */
+			else if (cp < 0xa0)
+				strbuf_addf(sb, "\\u%04x", cp);
+			else
+				strbuf_add(sb, c, n);
+			c += n ? n - 1 : 0;
+			continue;
+		}
 		switch (*c) {
 		case '"': strbuf_adds(sb, "\\\""); break;
 		case '\\': strbuf_adds(sb, "\\\\"); break;

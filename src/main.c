@@ -60,11 +60,13 @@ int main(int argc, char **argv)
 			printf("convqa %s\n", CONVQA_VERSION);
 			return ST_OK;
 		}
-		if (strcmp(a, "--db") == 0 && i + 1 < argc && argv[i + 1][0]) {
-			cli_set_db_path(argv[i + 1]);
-			i += 2;
-		} else if (strncmp(a, "--db=", 5) == 0 && a[5]) {
-			cli_set_db_path(a + 5);
+		if (strcmp(a, "--db") == 0 || strncmp(a, "--db=", 5) == 0) {
+			const char *v = a[4] == '=' ? a + 5 : i + 1 < argc ? argv[++i] : NULL;
+			if (!v || !*v) {
+				fprintf(stderr, "convqa: option '--db' needs a value\n");
+				return ST_USAGE;
+			}
+			cli_set_db_path(v);
 			i++;
 		} else {
 			fprintf(stderr, "convqa: unknown option '%s'\n", a);

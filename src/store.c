@@ -50,6 +50,7 @@ static const char *const migrations[] = {
 	"  rewrite TEXT,\n"
 	"  gold_intent TEXT CHECK(gold_intent IN ('extractive','abstractive','boolean')),\n"
 	"  metadata TEXT,\n"
+	"  import_id INTEGER REFERENCES import(id),\n"
 	"  UNIQUE(conversation_id, position));\n"
 	"CREATE TABLE gold_answer(\n"
 	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
@@ -63,7 +64,8 @@ static const char *const migrations[] = {
 	"CREATE TABLE system(\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
-	"  description TEXT);\n"
+	"  description TEXT,\n"
+	"  import_id INTEGER REFERENCES import(id));\n"
 	"CREATE TABLE response(\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
@@ -202,7 +204,9 @@ static int has_tables(sqlite3 *db)
 	return n;
 }
 
-static enum status migrate(struct store *s, struct error *err)
+/* Is this file a convqa project this version can use (or an empty file to
+ * make one in)? Checked before anything is written to it. */
+static enum status check_project(struct store *s, int creating, struct error *err)
 {
 	int v = user_version(s->db);
 	int target = (int)ARRAY_SIZE(migrations);
@@ -212,10 +216,20 @@ static enum status migrate(struct store *s, struct error *err)
 		return error_set(err, ST_STORE,
 				 "project '%s' has schema version %d, newer than this convqa (%d): upgrade convqa",
 				 s->path, v, target);
-	if (v == target)
-		return ST_OK;
 	if (v == 0 && has_tables(s->db) > 0)
 		return error_set(err, ST_STORE, "'%s' is an SQLite database but not a convqa project", s->path);
+	if (v == 0 && !creating)
+		return error_set(err, ST_STORE, "'%s' is an empty file, not a convqa project (create one with: "
+				 "convqa init --db %s)", s->path, s->path);
+	return ST_OK;
+}
+
+static enum status migrate(struct store *s, struct error *err)
+{
+	int v = user_version(s->db);
+	int target = (int)ARRAY_SIZE(migrations);
+	if (v == target)
+		return ST_OK;
 	if (exec(s->db, "BEGIN IMMEDIATE") != SQLITE_OK)
 		return set_error(err, s->db, s->path, "cannot migrate project");
 	for (; v < target; v++) {
@@ -257,14 +271,17 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 		goto fail;
 	}
 	sqlite3_extended_result_codes(s->db, 1);
-	sqlite3_busy_timeout(s->db, 5000);
-	if (user_version(s->db) < 0) {
-		st = set_error(err, s->db, path, "cannot open project");
+	/* A long import holds the write lock for its whole transaction; label
+	 * saves wait for it rather than fail. */
+	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	st = check_project(s, flags & STORE_CREATE, err);
+	if (st != ST_OK)
 		goto fail;
-	}
+	/* synchronous = FULL: a label is on disk when its save returns, even
+	 * across an OS crash, not only a killed process */
 	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK ||
 	    exec(s->db, "PRAGMA journal_mode = WAL") != SQLITE_OK ||
-	    exec(s->db, "PRAGMA synchronous = NORMAL") != SQLITE_OK) {
+	    exec(s->db, "PRAGMA synchronous = FULL") != SQLITE_OK) {
 		st = set_error(err, s->db, path, "cannot configure project");
 		goto fail;
 	}
@@ -371,10 +388,9 @@ enum status store_setting_get(struct store *s, const char *key, char **value, st
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		*value = xstrdup(store_col_text(st, 0));
-	else if (rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot read setting");
+	enum status ret = rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read setting");
 	sqlite3_reset(st);
-	return ST_OK;
+	return ret;
 }
 
 enum status store_setting_set(struct store *s, const char *key, const char *value, struct error *err)

@@ -1,14 +1,19 @@
 /* store_import.c - rows brought in by imports: put-or-compare primitives.
  *
  * Each store_put_* inserts a row that is not there yet (PUT_NEW), accepts an
- * identical one (PUT_SAME) or reports what differs (PUT_CONFLICT) together
- * with the import that brought the existing row. Callers run them inside one
+ * identical one (PUT_SAME), fills in what the project lacks and the file
+ * gives (PUT_UPDATED: a title, a rewrite, gold data, a description,
+ * metadata), or reports what differs (PUT_CONFLICT) with the import that
+ * brought the existing row. The rule: a value missing on one side is never a
+ * conflict; two different values always are. Callers run the puts inside one
  * transaction and roll back on the first conflict. */
 #include "store_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "convqa/strmap.h"
 
 static int same_text(const char *a, const char *b)
 {
@@ -23,24 +28,24 @@ static int compatible(const char *a, const char *b)
 	return !a || !b || strcmp(a, b) == 0;
 }
 
-static void origin(struct store *s, int64_t import_id, struct store_conflict *c)
+/* The file gives a value the project does not have. */
+static int fills(const char *old, const char *new)
 {
-	sqlite3_stmt *st = store_stmt(s, STMT_IMPORT_ORIGIN,
-				      "SELECT file, imported_at FROM import WHERE id = ?", NULL);
-	snprintf(c->origin, sizeof(c->origin), "already in the project");
-	if (!st)
-		return;
-	sqlite3_bind_int64(st, 1, import_id);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		snprintf(c->origin, sizeof(c->origin), "imported from '%s' at %s",
-			 store_col_text(st, 0), store_col_text(st, 1));
-	sqlite3_reset(st);
+	return !old && new;
 }
 
 static void conflict(struct store *s, struct store_conflict *c, int64_t import_id, const char *what)
 {
 	snprintf(c->what, sizeof(c->what), "%s", what);
-	origin(s, import_id, c);
+	snprintf(c->origin, sizeof(c->origin), "already in the project");
+	sqlite3_stmt *st = store_stmt(s, STMT_IMPORT_ORIGIN, "SELECT file, imported_at FROM import WHERE id = ?", NULL);
+	if (!st || !import_id)
+		return;
+	sqlite3_bind_int64(st, 1, import_id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(c->origin, sizeof(c->origin), "imported from '%s' at %s", store_col_text(st, 0),
+			 store_col_text(st, 1));
+	sqlite3_reset(st);
 }
 
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
@@ -59,8 +64,16 @@ enum status store_import_begin(struct store *s, const char *file, const char *sh
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return store_fail(s, err, "cannot record import");
-	*import_id = sqlite3_last_insert_rowid(s->db);
+	*import_id = s->import_id = sqlite3_last_insert_rowid(s->db);
 	return ST_OK;
+}
+
+static void bind_import(struct store *s, sqlite3_stmt *st, int i)
+{
+	if (s->import_id)
+		sqlite3_bind_int64(st, i, s->import_id);
+	else
+		sqlite3_bind_null(st, i);
 }
 
 /* Step an INSERT OR IGNORE; returns 1 if a row was added, 0 if ignored, -1 on error. */
@@ -73,25 +86,39 @@ static int insert_step(struct store *s, sqlite3_stmt *st)
 	return sqlite3_changes(s->db) > 0;
 }
 
+/* Run an UPDATE statement "SET a = coalesce(a, ?1), ... WHERE id = ?N". */
+static enum status fill_in(struct store *s, int slot, const char *sql, int64_t id, const char *const *values,
+			   int n, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, slot, sql, err);
+	if (!st)
+		return ST_STORE;
+	for (int i = 0; i < n; i++)
+		store_bind_text(st, i + 1, values[i]);
+	sqlite3_bind_int64(st, n + 1, id);
+	return insert_step(s, st) < 0 ? store_fail(s, err, "cannot update row") : ST_OK;
+}
+
 enum status store_put_system(struct store *s, const char *name, const char *description,
 			     int64_t *id, enum store_put *res, struct store_conflict *c,
 			     struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_PUT_SYSTEM,
-				      "INSERT OR IGNORE INTO system(name, description) VALUES (?, ?)", err);
+				      "INSERT OR IGNORE INTO system(name, description, import_id) VALUES (?, ?, ?)", err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, name);
 	store_bind_text(st, 2, description);
+	bind_import(s, st, 3);
 	int added = insert_step(s, st);
 	if (added < 0)
 		return store_fail(s, err, "cannot add system");
+	*res = PUT_NEW;
 	if (added) {
 		*id = sqlite3_last_insert_rowid(s->db);
-		*res = PUT_NEW;
 		return ST_OK;
 	}
-	st = store_stmt(s, STMT_GET_SYSTEM, "SELECT id, description FROM system WHERE name = ?", err);
+	st = store_stmt(s, STMT_GET_SYSTEM, "SELECT id, description, import_id FROM system WHERE name = ?", err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, name);
@@ -101,23 +128,15 @@ enum status store_put_system(struct store *s, const char *name, const char *desc
 	}
 	*id = sqlite3_column_int64(st, 0);
 	const char *old = store_col_text(st, 1);
-	*res = PUT_SAME;
-	if (!compatible(old, description)) {
-		*res = PUT_CONFLICT;
-		snprintf(c->what, sizeof(c->what), "its description differs");
-		snprintf(c->origin, sizeof(c->origin), "already in the project");
-	}
-	int fill = !old && description;
+	int ok = compatible(old, description), fill = fills(old, description);
+	int64_t old_import = sqlite3_column_int64(st, 2);
 	sqlite3_reset(st);
-	if (fill) {
-		st = store_stmt(s, STMT_UPD_SYSTEM, "UPDATE system SET description = ? WHERE id = ?", err);
-		if (!st)
-			return ST_STORE;
-		store_bind_text(st, 1, description);
-		sqlite3_bind_int64(st, 2, *id);
-		if (insert_step(s, st) < 0)
-			return store_fail(s, err, "cannot update system");
-	}
+	*res = !ok ? PUT_CONFLICT : fill ? PUT_UPDATED : PUT_SAME;
+	if (!ok)
+		conflict(s, c, old_import, "its description differs");
+	if (fill)
+		return fill_in(s, STMT_UPD_SYSTEM, "UPDATE system SET description = ?1 WHERE id = ?2", *id,
+			       &description, 1, err);
 	return ST_OK;
 }
 
@@ -153,13 +172,13 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 	int added = insert_step(s, st);
 	if (added < 0)
 		return store_fail(s, err, "cannot add passage");
+	*res = PUT_NEW;
 	if (added) {
 		*id = sqlite3_last_insert_rowid(s->db);
-		*res = PUT_NEW;
 		return ST_OK;
 	}
-	st = store_stmt(s, STMT_GET_PASSAGE,
-			"SELECT id, title, url, text, import_id FROM passage WHERE ext_id = ?", err);
+	st = store_stmt(s, STMT_GET_PASSAGE, "SELECT id, title, url, text, import_id FROM passage WHERE ext_id = ?",
+			err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, ext_id);
@@ -175,11 +194,18 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 		what = "its title differs";
 	else if (!compatible(store_col_text(st, 2), url))
 		what = "its url differs";
+	int fill = fills(store_col_text(st, 1), title) || fills(store_col_text(st, 2), url);
 	int64_t old_import = sqlite3_column_int64(st, 4);
 	sqlite3_reset(st);
-	*res = what ? PUT_CONFLICT : PUT_SAME;
+	*res = what ? PUT_CONFLICT : fill ? PUT_UPDATED : PUT_SAME;
 	if (what)
 		conflict(s, c, old_import, what);
+	else if (fill) {
+		const char *v[2] = { title, url };
+		return fill_in(s, STMT_UPD_PASSAGE,
+			       "UPDATE passage SET title = coalesce(title, ?1), url = coalesce(url, ?2) WHERE id = ?3",
+			       *id, v, 2, err);
+	}
 	return ST_OK;
 }
 
@@ -198,9 +224,9 @@ enum status store_put_conversation(struct store *s, const char *ext_id, const ch
 	int added = insert_step(s, st);
 	if (added < 0)
 		return store_fail(s, err, "cannot add conversation");
+	*res = PUT_NEW;
 	if (added) {
 		*id = sqlite3_last_insert_rowid(s->db);
-		*res = PUT_NEW;
 		return ST_OK;
 	}
 	st = store_stmt(s, STMT_GET_CONV, "SELECT id, metadata, import_id FROM conversation WHERE ext_id = ?",
@@ -214,109 +240,101 @@ enum status store_put_conversation(struct store *s, const char *ext_id, const ch
 	}
 	*id = sqlite3_column_int64(st, 0);
 	int ok = compatible(store_col_text(st, 1), metadata_json);
+	int fill = fills(store_col_text(st, 1), metadata_json);
 	int64_t old_import = sqlite3_column_int64(st, 2);
 	sqlite3_reset(st);
-	*res = ok ? PUT_SAME : PUT_CONFLICT;
+	*res = !ok ? PUT_CONFLICT : fill ? PUT_UPDATED : PUT_SAME;
 	if (!ok)
 		conflict(s, c, old_import, "its metadata differs");
+	if (fill)
+		return fill_in(s, STMT_UPD_CONV, "UPDATE conversation SET metadata = ?1 WHERE id = ?2", *id,
+			       &metadata_json, 1, err);
 	return ST_OK;
 }
 
-/* Compare the stored gold of a turn with the file's; add it when the
- * project has none yet. Returns a conflict description or NULL. */
-static const char *put_gold(struct store *s, int64_t turn_id, const char *old_intent,
-			    const struct store_gold *g, int added_turn, struct error *err, int *failed)
+/* Gold answers (an ordered list) and gold passages (a set): the project's
+ * and the file's must be equal when both have them; when only the file has
+ * them they are added (*filled = 1). Returns a conflict description or NULL. */
+static const char *put_gold_answers(struct store *s, int64_t turn_id, const struct store_gold *g, int *filled,
+				    enum status *st_out, struct error *err)
 {
-	sqlite3_stmt *st;
-	size_t i, n_old;
-
-	*failed = 0;
-	if (!g || !g->present)
-		return NULL;
-	if (!added_turn && old_intent && g->intent && strcmp(old_intent, g->intent) != 0)
-		return "its gold intent differs";
-
-	/* answers: either the project has none (add them) or the same list */
-	st = store_stmt(s, STMT_GET_GOLD_ANSWERS, "SELECT text FROM gold_answer WHERE turn_id = ? ORDER BY seq",
-			err);
+	sqlite3_stmt *st = store_stmt(s, STMT_GET_GOLD_ANSWERS,
+				      "SELECT text FROM gold_answer WHERE turn_id = ? ORDER BY seq", err);
+	size_t n_old = 0;
+	const char *what = NULL;
+	int rc;
 	if (!st)
-		goto fail;
+		return *st_out = ST_STORE, NULL;
 	sqlite3_bind_int64(st, 1, turn_id);
-	for (n_old = 0; sqlite3_step(st) == SQLITE_ROW; n_old++) {
-		if (n_old >= g->n_answers || strcmp(store_col_text(st, 0), g->answers[n_old]) != 0) {
-			sqlite3_reset(st);
-			return "its gold answers differ";
-		}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (g->n_answers && (n_old >= g->n_answers || strcmp(store_col_text(st, 0), g->answers[n_old]) != 0))
+			what = "its gold answers differ";
+		n_old++;
 	}
 	sqlite3_reset(st);
-	if (n_old && n_old != g->n_answers)
+	if (rc != SQLITE_DONE)
+		return *st_out = store_fail(s, err, "cannot read gold answers"), NULL;
+	if (what || (n_old && g->n_answers && n_old != g->n_answers))
 		return "its gold answers differ";
-	if (!n_old) {
-		st = store_stmt(s, STMT_PUT_GOLD_ANSWER, "INSERT INTO gold_answer(turn_id, seq, text) VALUES (?, ?, ?)",
-				err);
-		if (!st)
-			goto fail;
-		for (i = 0; i < g->n_answers; i++) {
-			sqlite3_reset(st);
-			sqlite3_bind_int64(st, 1, turn_id);
-			sqlite3_bind_int64(st, 2, (sqlite3_int64)i + 1);
-			store_bind_text(st, 3, g->answers[i]);
-			if (sqlite3_step(st) != SQLITE_DONE) {
-				store_fail(s, err, "cannot add gold answer");
-				goto fail;
-			}
-		}
-		sqlite3_reset(st);
-	}
-
-	st = store_stmt(s, STMT_GET_GOLD_PASSAGES, "SELECT passage_ext FROM gold_passage WHERE turn_id = ?", err);
+	if (n_old || !g->n_answers)
+		return NULL;
+	st = store_stmt(s, STMT_PUT_GOLD_ANSWER, "INSERT INTO gold_answer(turn_id, seq, text) VALUES (?, ?, ?)", err);
 	if (!st)
-		goto fail;
-	sqlite3_bind_int64(st, 1, turn_id);
-	size_t n_common = 0;
-	for (n_old = 0; sqlite3_step(st) == SQLITE_ROW; n_old++) {
-		const char *old = store_col_text(st, 0);
-		for (i = 0; i < g->n_passages; i++)
-			if (strcmp(old, g->passages[i]) == 0) {
-				n_common++;
-				break;
-			}
+		return *st_out = ST_STORE, NULL;
+	for (size_t i = 0; i < g->n_answers; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, turn_id);
+		sqlite3_bind_int64(st, 2, (sqlite3_int64)i + 1);
+		store_bind_text(st, 3, g->answers[i]);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			sqlite3_reset(st);
+			return *st_out = store_fail(s, err, "cannot add gold answer"), NULL;
+		}
 	}
 	sqlite3_reset(st);
-	if (n_old && (n_old != g->n_passages || n_common != n_old))
-		return "its gold passages differ";
-	if (!n_old) {
-		st = store_stmt(s, STMT_PUT_GOLD_PASSAGE,
-				"INSERT INTO gold_passage(turn_id, passage_ext) VALUES (?, ?)", err);
-		if (!st)
-			goto fail;
-		for (i = 0; i < g->n_passages; i++) {
-			sqlite3_reset(st);
-			sqlite3_bind_int64(st, 1, turn_id);
-			store_bind_text(st, 2, g->passages[i]);
-			if (sqlite3_step(st) != SQLITE_DONE) {
-				store_fail(s, err, "cannot add gold passage");
-				goto fail;
-			}
-		}
-		sqlite3_reset(st);
-	}
-	if (!old_intent && g->intent && !added_turn) {
-		st = store_stmt(s, STMT_UPD_TURN_GOLD, "UPDATE turn SET gold_intent = ? WHERE id = ?", err);
-		if (!st)
-			goto fail;
-		store_bind_text(st, 1, g->intent);
-		sqlite3_bind_int64(st, 2, turn_id);
-		int rc = sqlite3_step(st);
-		sqlite3_reset(st);
-		if (rc != SQLITE_DONE) {
-			store_fail(s, err, "cannot update gold intent");
-			goto fail;
-		}
-	}
+	*filled = 1;
 	return NULL;
-fail:
-	*failed = 1;
+}
+
+static const char *put_gold_passages(struct store *s, int64_t turn_id, const struct store_gold *g, int *filled,
+				     enum status *st_out, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_GET_GOLD_PASSAGES,
+				      "SELECT passage_ext FROM gold_passage WHERE turn_id = ?", err);
+	struct strmap file = STRMAP_INIT;
+	size_t n_old = 0, n_common = 0;
+	int rc;
+	if (!st)
+		return *st_out = ST_STORE, NULL;
+	for (size_t i = 0; i < g->n_passages; i++)
+		strmap_put(&file, g->passages[i], i, NULL);
+	sqlite3_bind_int64(st, 1, turn_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		n_old++;
+		n_common += strmap_get(&file, store_col_text(st, 0)) != NULL;
+	}
+	sqlite3_reset(st);
+	strmap_release(&file);
+	if (rc != SQLITE_DONE)
+		return *st_out = store_fail(s, err, "cannot read gold passages"), NULL;
+	if (n_old && g->n_passages && (n_common != n_old || n_old != g->n_passages))
+		return "its gold passages differ";
+	if (n_old || !g->n_passages)
+		return NULL;
+	st = store_stmt(s, STMT_PUT_GOLD_PASSAGE, "INSERT INTO gold_passage(turn_id, passage_ext) VALUES (?, ?)", err);
+	if (!st)
+		return *st_out = ST_STORE, NULL;
+	for (size_t i = 0; i < g->n_passages; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, turn_id);
+		store_bind_text(st, 2, g->passages[i]);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			sqlite3_reset(st);
+			return *st_out = store_fail(s, err, "cannot add gold passage"), NULL;
+		}
+	}
+	sqlite3_reset(st);
+	*filled = 1;
 	return NULL;
 }
 
@@ -325,27 +343,31 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 			   const char *metadata_json, int64_t *id, enum store_put *res,
 			   struct store_conflict *c, struct error *err)
 {
+	static const struct store_gold none = { 0 };
+	const struct store_gold *g = gold && gold->present ? gold : &none;
 	sqlite3_stmt *st = store_stmt(s, STMT_PUT_TURN,
 				      "INSERT OR IGNORE INTO turn(conversation_id, position, question, rewrite, "
-				      "gold_intent, metadata) VALUES (?, ?, ?, ?, ?, ?)", err);
+				      "gold_intent, metadata, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, conversation_id);
 	sqlite3_bind_int(st, 2, position);
 	store_bind_text(st, 3, question);
 	store_bind_text(st, 4, rewrite);
-	store_bind_text(st, 5, gold && gold->present ? gold->intent : NULL);
+	store_bind_text(st, 5, g->intent);
 	store_bind_text(st, 6, metadata_json);
+	bind_import(s, st, 7);
 	int added = insert_step(s, st);
 	if (added < 0)
 		return store_fail(s, err, "cannot add turn");
 	const char *what = NULL;
-	char *old_intent = NULL;
+	int fill = 0;
+	int64_t old_import = 0;
 	if (added) {
 		*id = sqlite3_last_insert_rowid(s->db);
 	} else {
 		st = store_stmt(s, STMT_GET_TURN,
-				"SELECT id, question, rewrite, gold_intent, metadata FROM turn "
+				"SELECT id, question, rewrite, gold_intent, metadata, import_id FROM turn "
 				"WHERE conversation_id = ? AND position = ?", err);
 		if (!st)
 			return ST_STORE;
@@ -360,60 +382,76 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 			what = "its question differs";
 		else if (!compatible(store_col_text(st, 2), rewrite))
 			what = "its rewrite differs";
+		else if (!compatible(store_col_text(st, 3), g->intent))
+			what = "its gold intent differs";
 		else if (!compatible(store_col_text(st, 4), metadata_json))
 			what = "its metadata differs";
-		if (store_col_text(st, 3))
-			old_intent = xstrdup(store_col_text(st, 3));
+		fill = fills(store_col_text(st, 2), rewrite) || fills(store_col_text(st, 3), g->intent) ||
+		       fills(store_col_text(st, 4), metadata_json);
+		old_import = sqlite3_column_int64(st, 5);
 		sqlite3_reset(st);
-	}
-	if (!what) {
-		int failed;
-		what = put_gold(s, *id, old_intent, gold, added, err, &failed);
-		if (failed) {
-			free(old_intent);
-			return ST_STORE;
+		if (!what && fill) {
+			const char *v[3] = { rewrite, g->intent, metadata_json };
+			enum status fst = fill_in(s, STMT_UPD_TURN,
+						  "UPDATE turn SET rewrite = coalesce(rewrite, ?1), "
+						  "gold_intent = coalesce(gold_intent, ?2), "
+						  "metadata = coalesce(metadata, ?3) WHERE id = ?4", *id, v, 3, err);
+			if (fst != ST_OK)
+				return fst;
 		}
 	}
-	free(old_intent);
-	*res = what ? PUT_CONFLICT : added ? PUT_NEW : PUT_SAME;
-	if (what) {
-		snprintf(c->what, sizeof(c->what), "%s", what);
-		snprintf(c->origin, sizeof(c->origin), "already in the project");
-	}
+	enum status gst = ST_OK;
+	if (!what)
+		what = put_gold_answers(s, *id, g, &fill, &gst, err);
+	if (!what && gst == ST_OK)
+		what = put_gold_passages(s, *id, g, &fill, &gst, err);
+	if (gst != ST_OK)
+		return gst;
+	*res = what ? PUT_CONFLICT : added ? PUT_NEW : fill ? PUT_UPDATED : PUT_SAME;
+	if (what)
+		conflict(s, c, old_import, what);
 	return ST_OK;
 }
 
+static int by_rank(const void *a, const void *b)
+{
+	long x = ((const struct store_ranked *)a)->rank, y = ((const struct store_ranked *)b)->rank;
+	return (x > y) - (x < y);
+}
+
+/* Compare the stored ranking of a response with the file's (any order). */
 static const char *same_ranking(struct store *s, int64_t response_id, const struct store_ranked *r,
-				size_t n, struct error *err, int *failed)
+				size_t n, enum status *st_out, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_GET_RETRIEVED,
 				      "SELECT rank, passage_id, score FROM retrieved WHERE response_id = ? "
 				      "ORDER BY rank", err);
-	size_t i = 0;
-	const char *what = NULL;
-	*failed = 0;
-	if (!st) {
-		*failed = 1;
-		return NULL;
-	}
+	if (!st)
+		return *st_out = ST_STORE, NULL;
+	struct store_ranked *sorted = xmalloc((n ? n : 1) * sizeof(*sorted));
+	if (n)
+		memcpy(sorted, r, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), by_rank);
 	sqlite3_bind_int64(st, 1, response_id);
-	/* r is in file order; compare as sets keyed by rank */
+	const char *what = NULL;
+	size_t i = 0;
 	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && !what) {
-		long rank = (long)sqlite3_column_int64(st, 0);
-		int64_t pid = sqlite3_column_int64(st, 1);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int null_score = sqlite3_column_type(st, 2) == SQLITE_NULL;
 		double score = sqlite3_column_double(st, 2);
-		size_t j;
-		for (j = 0; j < n && r[j].rank != rank; j++)
-			;
-		if (j == n || r[j].passage_id != pid)
+		if (what)
+			continue;
+		if (i >= n || sorted[i].rank != (long)sqlite3_column_int64(st, 0) ||
+		    sorted[i].passage_id != sqlite3_column_int64(st, 1))
 			what = "its ranked passages differ";
-		else if (null_score != !r[j].has_score || (!null_score && score != r[j].score))
+		else if (null_score != !sorted[i].has_score || (!null_score && score != sorted[i].score))
 			what = "its passage scores differ";
 		i++;
 	}
 	sqlite3_reset(st);
+	free(sorted);
+	if (rc != SQLITE_DONE)
+		return *st_out = store_fail(s, err, "cannot read ranked passages"), NULL;
 	if (!what && i != n)
 		what = "its ranked passages differ";
 	return what;
@@ -478,16 +516,19 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 		what = "its answer differs";
 	else if (!compatible(store_col_text(st, 2), metadata_json))
 		what = "its metadata differs";
+	int fill = fills(store_col_text(st, 2), metadata_json);
 	int64_t old_import = sqlite3_column_int64(st, 3);
 	sqlite3_reset(st);
-	if (!what) {
-		int failed;
-		what = same_ranking(s, *id, ranked, n, err, &failed);
-		if (failed)
-			return ST_STORE;
-	}
-	*res = what ? PUT_CONFLICT : PUT_SAME;
+	enum status rst = ST_OK;
+	if (!what)
+		what = same_ranking(s, *id, ranked, n, &rst, err);
+	if (rst != ST_OK)
+		return rst;
+	*res = what ? PUT_CONFLICT : fill ? PUT_UPDATED : PUT_SAME;
 	if (what)
 		conflict(s, c, old_import, what);
+	else if (fill)
+		return fill_in(s, STMT_UPD_RESPONSE, "UPDATE response SET metadata = ?1 WHERE id = ?2", *id,
+			       &metadata_json, 1, err);
 	return ST_OK;
 }

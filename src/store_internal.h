@@ -10,6 +10,7 @@ struct store {
 	sqlite3 *db;
 	char *path;
 	sqlite3_stmt *cache[64];          /* prepared statements, by STMT_* slot */
+	int64_t import_id;                /* the import under way (store_import_begin), else 0 */
 };
 
 /* Prepare (once, cached in slot) and reset a statement. NULL + err on failure. */
@@ -31,7 +32,7 @@ enum {
 	STMT_PUT_SYSTEM, STMT_GET_SYSTEM, STMT_UPD_SYSTEM,
 	STMT_PUT_PASSAGE, STMT_GET_PASSAGE, STMT_FIND_PASSAGE,
 	STMT_PUT_CONV, STMT_GET_CONV,
-	STMT_PUT_TURN, STMT_GET_TURN, STMT_UPD_TURN_GOLD,
+	STMT_PUT_TURN, STMT_GET_TURN, STMT_UPD_TURN, STMT_UPD_PASSAGE, STMT_UPD_CONV, STMT_UPD_RESPONSE,
 	STMT_PUT_GOLD_ANSWER, STMT_PUT_GOLD_PASSAGE, STMT_GET_GOLD_ANSWERS, STMT_GET_GOLD_PASSAGES,
 	STMT_PUT_RESPONSE, STMT_GET_RESPONSE, STMT_PUT_RETRIEVED, STMT_GET_RETRIEVED,
 	STMT_IMPORT_ORIGIN,

@@ -34,7 +34,9 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 	enum status st = store_rater_find(s, name, id, err);
 	if (st != ST_OK || *id)
 		return st;
-	sqlite3_stmt *ins = store_stmt(s, STMT_RATER_ADD, "INSERT INTO rater(name) VALUES (?)", err);
+	/* another process may add the same rater between the lookup and here */
+	sqlite3_stmt *ins = store_stmt(s, STMT_RATER_ADD, "INSERT INTO rater(name) VALUES (?) "
+				       "ON CONFLICT(name) DO NOTHING", err);
 	if (!ins)
 		return ST_STORE;
 	store_bind_text(ins, 1, name);
@@ -42,8 +44,7 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 	sqlite3_reset(ins);
 	if (rc != SQLITE_DONE)
 		return store_fail(s, err, "cannot add rater");
-	*id = sqlite3_last_insert_rowid(s->db);
-	return ST_OK;
+	return store_rater_find(s, name, id, err);
 }
 
 enum status store_response_find(struct store *s, const char *conversation, int position,

@@ -49,6 +49,12 @@ struct store;
  * print the reason and return its status. */
 int cli_open_project(int flags, struct store **s);
 
+/* Print "convqa: " + message to stderr; text from task files in it is made
+ * inert (controls and escape sequences shown as ^[ ...). */
+void report_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print a message (lines as they are, made inert) to stderr. */
+void cli_print_message(const char *msg);
+
 /* Print a command's help to stdout. */
 void cli_print_help(const struct cli_spec *spec);
 

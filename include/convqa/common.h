@@ -48,11 +48,13 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Grow *p (array of elem-size items, capacity *cap) to hold at least n items. */
 void xgrow(void *pp, size_t *cap, size_t n, size_t elem);
 
-/* Print "convqa: " + message to stderr (used by main/cmd_* only). */
-void report_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The largest file read_file() reads (a task file of this size needs about
+ * three times as much memory to import). */
+#define READ_FILE_MAX (1024 * 1024 * 1024)
 
 /* Read a whole file into a NUL-terminated buffer; *len gets its length.
- * Caller frees the buffer. Returns ST_IO with a message on failure. */
+ * Caller frees the buffer. Returns ST_IO with a message on failure (also
+ * for files larger than READ_FILE_MAX). */
 enum status read_file(const char *path, char **buf, size_t *len, struct error *err);
 
 /* Current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SS.mmmZ" into out[32]. */

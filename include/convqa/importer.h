@@ -23,6 +23,7 @@ enum import_noun { IMP_SYSTEMS, IMP_PASSAGES, IMP_CONVERSATIONS, IMP_TURNS, IMP_
 
 struct import_counts {
 	long added[IMP__COUNT];
+	long updated[IMP__COUNT];   /* present; the file filled in what was missing */
 	long present[IMP__COUNT];   /* already in the project, same content */
 };
 
@@ -36,8 +37,11 @@ enum status importer_import_file(struct store *s, const char *path, struct impor
 enum status importer_native_read(const char *name, const struct cJSON *root, struct model_tasks *m,
 				 struct error *err);
 
-/* Write m into s in one transaction (see above). */
-enum status importer_write(struct store *s, struct model_tasks *m, const char *name,
+/* Write m into s in one transaction (see above). file is recorded in the
+ * project as the import's origin; name is used in messages. When nothing is
+ * added or updated the transaction is rolled back: the project file stays
+ * byte-for-byte the same. */
+enum status importer_write(struct store *s, struct model_tasks *m, const char *file, const char *name,
 			   const char *sha256, struct import_counts *counts, struct error *err);
 
 /* "turn" or "turns" by count. */

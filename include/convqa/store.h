@@ -24,6 +24,9 @@
 struct store;
 
 #define STORE_SCHEMA_VERSION 1
+/* How long a write waits for another connection's transaction (an import
+ * of a few hundred MB holds the lock for tens of seconds). */
+#define STORE_BUSY_TIMEOUT_MS 120000
 
 enum store_open_flags {
 	STORE_CREATE = 1,   /* create the file if missing (init) */
@@ -57,6 +60,8 @@ enum status store_setting_set(struct store *s, const char *key, const char *valu
 enum store_put {
 	PUT_NEW,      /* inserted */
 	PUT_SAME,     /* already present with the same content */
+	PUT_UPDATED,  /* present; the file added what the project lacked (a title,
+			 a rewrite, gold data, a description, metadata) */
 	PUT_CONFLICT, /* present with different content: see conflict text */
 };
 
@@ -66,6 +71,8 @@ struct store_conflict {
 	char origin[512];
 };
 
+/* Record an import (file should be an absolute path) and make it the origin
+ * of the rows the following puts insert. */
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
 			       int64_t *import_id, struct error *err);
 

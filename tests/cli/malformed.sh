@@ -13,6 +13,7 @@ cat >base.json <<'J'
 J
 $CONVQA import --db p.db -q base.json
 cp p.db before.db
+ORIGIN="imported from '$T/base.json' at $(sqlite3 p.db 'SELECT imported_at FROM import WHERE id = 1')"
 
 # refuse NAME STATUS EXPECTED_STDERR : imports f.json (already written)
 refuse() {
@@ -93,7 +94,7 @@ refuse "metadata that is not an object" 2 "f.json: $P.metadata: expected an obje
 turns '{"question": "q", "gold": {"intent": "factoid"}}'
 refuse "an unknown gold intent" 2 "f.json: $P.gold.intent: expected one of extractive, abstractive, boolean, got \"factoid\""
 turns '{"question": "q", "gold": {"passages": ["p1", "p1"]}}'
-refuse "a gold passage listed twice" 2 "f.json: $P.gold.passages[1]: \"p1\" is listed twice"
+refuse "a gold passage listed twice" 2 "f.json: $P.gold.passages[1]: \"p1\" is listed twice (also at [0])"
 turns '{"question": "q", "gold": {"answers": "Paris"}}'
 refuse "gold answers that are not a list" 2 "f.json: $P.gold.answers: expected an array, got a string"
 resps '{"system": "s"}'
@@ -104,13 +105,21 @@ R="$P.responses[0].passages"
 resps '{"system": "s", "answer": "a", "passages": [{"rank": 1, "id": "p1"}, {"rank": 1, "text": "t"}]}'
 refuse "a duplicate rank" 2 "f.json: $R[1].rank: duplicate rank 1 in this response (also at passages[0])"
 resps '{"system": "s", "answer": "a", "passages": [{"rank": 0, "id": "p1"}]}'
-refuse "rank 0" 2 "f.json: $R[0].rank: expected an integer >= 1, got 0"
+refuse "rank 0" 2 "f.json: $R[0].rank: expected an integer from 1 to 1000000000, got 0"
 resps '{"system": "s", "answer": "a", "passages": [{"rank": -3, "id": "p1"}]}'
-refuse "a negative rank" 2 "f.json: $R[0].rank: expected an integer >= 1, got -3"
+refuse "a negative rank" 2 "f.json: $R[0].rank: expected an integer from 1 to 1000000000, got -3"
 resps '{"system": "s", "answer": "a", "passages": [{"rank": 1.5, "id": "p1"}]}'
-refuse "a fractional rank" 2 "f.json: $R[0].rank: expected an integer >= 1, got 1.5"
+refuse "a fractional rank" 2 "f.json: $R[0].rank: expected an integer from 1 to 1000000000, got 1.5"
 resps '{"system": "s", "answer": "a", "passages": [{"rank": "1", "id": "p1"}]}'
-refuse "a rank that is a string" 2 "f.json: $R[0].rank: expected an integer >= 1, got a string"
+refuse "a rank that is a string" 2 "f.json: $R[0].rank: expected an integer from 1 to 1000000000, got a string"
+resps '{"system": "s", "answer": "a", "passages": [{"rank": 1e12, "id": "p1"}]}'
+refuse "a huge rank" 2 "f.json: $R[0].rank: expected an integer from 1 to 1000000000, got 1000000000000"
+resps '{"system": "s", "answer": "a", "passages": [{"rank": 1, "id": "p1"}, {"rank": 2, "id": "p1"}]}'
+refuse "one passage at two ranks" 2 "f.json: $R[1]: passage \"p1\" is ranked twice in this response (also at passages[0])"
+resps '{"system": "s", "answer": "a", "passages": [{"rank": 1, "text": "same"}, {"rank": 2, "text": "same"}]}'
+refuse "one inline text at two ranks" 2 "f.json: $R[1]: passage \"sha256:0967115f2813a354\" is ranked twice in this response (also at passages[0])"
+printf '\357\273\277{"a" 1}' >f.json
+refuse "columns after a byte order mark count from the first character" 2 "f.json:1:6: syntax error: expected ':' after the key, found '1'"
 resps '{"system": "s", "answer": "a", "passages": [{"rank": 1, "id": "p1", "score": "high"}]}'
 refuse "a score that is a string" 2 "f.json: $R[0].score: expected a number, got a string"
 resps '{"system": "s", "answer": "a", "passages": [{"rank": 1, "id": "p1", "score": 1e999}]}'
@@ -126,14 +135,17 @@ refuse "duplicate collection ids" 2 'f.json: $.collection[1]: duplicate passage 
 resps '{"system": "s", "answer": "a", "passages": [{"rank": 1, "id": "z", "text": "one"}]}, {"system": "t", "answer": "a", "passages": [{"rank": 1, "id": "z", "text": "two"}]}'
 refuse "one inline id with two texts" 2 "f.json: $P.responses[1].passages[0]: passage \"z\" has a different text at $R[0]"
 printf '{"format": "convqa-tasks", "version": 1, "collection": [{"id": "p1", "text": "Paris is in France."}], "conversations": [{"id": "c9", "turns": [{"question": "q"}]}]}' >f.json
-refuse "a passage id already in the project with another text" 2 "$(printf 'f.json: $.collection[0]: passage "p1" conflicts with the one imported from '"'"'base.json'"'"' at %s: its text differs' \
-	"$(sqlite3 p.db 'SELECT imported_at FROM import WHERE id = 1')")"
+refuse "a passage id already in the project with another text" 2 "f.json: $.collection[0]: passage \"p1\" conflicts with the one $ORIGIN: its text differs"
 doc '[{"id": "c1", "turns": [{"question": "capital of Spain?"}]}]'
-refuse "a turn already in the project with another question" 2 'f.json: $.conversations[0].turns[0]: turn 1 of conversation "c1" conflicts with the one already in the project: its question differs'
+refuse "a turn already in the project with another question" 2 "f.json: $.conversations[0].turns[0]: turn 1 of conversation \"c1\" conflicts with the one $ORIGIN: its question differs"
 printf '{"format": "convqa-tasks", "version": 1, "conversations": [{"id": "c1", "turns": [{"question": "capital of France?", "responses": [{"system": "s", "answer": "Paris", "passages": [{"rank": 1, "id": "p1", "score": 2.5}]}]}]}]}' >f.json
-refuse "a response already in the project with other scores" 2 "$(printf 'f.json: $.conversations[0].turns[0].responses[0]: response of system "s" conflicts with the one imported from '"'"'base.json'"'"' at %s: its passage scores differ' \
-	"$(sqlite3 p.db 'SELECT imported_at FROM import WHERE id = 1')")"
+refuse "a response already in the project with other scores" 2 "f.json: $.conversations[0].turns[0].responses[0]: response of system \"s\" conflicts with the one $ORIGIN: its passage scores differ"
 
+printf '{"format": "\\u001b[31mred\\u001b]0;title\\u0007", "version": 1, "conversations": []}' >f.json
+run $CONVQA import --db p.db f.json
+if [ "$rc" = 2 ] && ! grep -q "$(printf '\033')" "$T/err" && ! grep -q "$(printf '\007')" "$T/err" &&
+	grep -qF 'got "^[[31mred^[]0;title^G"' "$T/err"; then ok "escape sequences from the file are shown inert in messages"; else
+	not_ok "escape sequences reach the terminal" "$(cat -v "$T/err")"; fi
 run $CONVQA import --db p.db missing.json
 check_eq "a missing file exits 4 with the reason" "4|convqa: cannot open 'missing.json': No such file or directory" "$rc|$(cat "$T/err")"
 mkdir adir

@@ -28,6 +28,8 @@ run $CONVQA export --format xml
 check_eq "an unknown export format exits 1" "1|convqa export: unknown format 'xml' (expected: json)" "$rc|$(cat "$T/err")"
 run $CONVQA export --db
 check_eq "--db without a value exits 1" "1|convqa export: option '--db' needs a value" "$rc|$(head -1 "$T/err")"
+run $CONVQA --db
+check_eq "a global --db without a value exits 1" "1|convqa: option '--db' needs a value" "$rc|$(cat "$T/err")"
 run $CONVQA info extra
 check_eq "an extra argument exits 1" "1|convqa info: unexpected argument 'extra'" "$rc|$(head -1 "$T/err")"
 $CONVQA init --db p.db >/dev/null
@@ -39,6 +41,21 @@ check_eq "relevant needs --rank" "1|convqa label: field 'relevant' needs --rank"
 run $CONVQA label --db p.db -c x -n 1 -s y intent boolean -r a
 check_eq "a label for an unknown item exits 2" \
 	"2|convqa: no response of system 'y' to turn 1 of conversation 'x'" "$rc|$(cat "$T/err")"
+$CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json"
+run $CONVQA label --db p.db -c demo-honeybees -n 1 -s bm25-t5 note "$(printf 'bad \303\050')" -r a
+check_eq "a value that is not UTF-8 exits 2" "2|convqa label: the rater name and the value must be UTF-8 text" "$rc|$(cat "$T/err")"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	$CONVQA label --db p.db -c demo-honeybees -n 1 -s bm25-t5 answer_correct 1 -r "race$i" 2>>"$T/race" &
+	$CONVQA label --db p.db -c demo-honeybees -n 1 -s dense-llm answer_correct 1 -r "race$i" 2>>"$T/race" &
+done
+wait
+check_eq "labels of new raters saved at the same moment are all kept" "|24" \
+	"$(cat "$T/race")|$(sqlite3 p.db "SELECT count(*) FROM label JOIN rater ON rater.id = rater_id WHERE name LIKE 'race%'")"
+: >empty.db
+run $CONVQA info --db empty.db
+check_eq "an empty file is not taken for a project" \
+	"3|convqa: 'empty.db' is an empty file, not a convqa project (create one with: convqa init --db empty.db)|0" \
+	"$rc|$(cat "$T/err")|$(wc -c <empty.db)"
 for c in init import info label export; do
 	$CONVQA help $c >"$T/h"
 	# every option the help shows is accepted by the parser

@@ -93,14 +93,43 @@ static void test_init_refuses_to_reuse_an_existing_file(void **state)
 	assert_non_null(strstr(err.msg, "already exists; not overwriting it"));
 }
 
-static void test_other_sqlite_databases_are_not_taken_for_projects(void **state)
+static char *slurp(size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *b = malloc(1 << 20);
+	*len = fread(b, 1, 1 << 20, f);
+	fclose(f);
+	return b;
+}
+
+static void test_other_sqlite_databases_are_refused_and_left_unchanged(void **state)
 {
 	(void)state;
 	raw_exec("CREATE TABLE t(x)");
+	size_t n1, n2;
+	char *before = slurp(&n1);
 	struct store *s;
 	struct error err;
 	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
 	assert_non_null(strstr(err.msg, "is an SQLite database but not a convqa project"));
+	char *after = slurp(&n2);
+	assert_int_equal(n1, n2);
+	assert_memory_equal(before, after, n1); /* not even switched to WAL */
+	free(before);
+	free(after);
+}
+
+static void test_an_empty_file_is_not_quietly_made_a_project(void **state)
+{
+	(void)state;
+	fclose(fopen(path, "w"));
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
+	assert_non_null(strstr(err.msg, "is an empty file, not a convqa project"));
+	size_t n;
+	free(slurp(&n));
+	assert_int_equal(n, 0);
 }
 
 static void test_a_project_from_a_newer_convqa_is_refused(void **state)
@@ -261,7 +290,8 @@ int main(void)
 		T(test_opening_a_missing_project_without_create_says_how_to_make_one),
 		T(test_a_new_project_has_the_current_schema_version_and_wal),
 		T(test_init_refuses_to_reuse_an_existing_file),
-		T(test_other_sqlite_databases_are_not_taken_for_projects),
+		T(test_other_sqlite_databases_are_refused_and_left_unchanged),
+		T(test_an_empty_file_is_not_quietly_made_a_project),
 		T(test_a_project_from_a_newer_convqa_is_refused),
 		T(test_a_file_that_is_not_sqlite_is_refused_and_kept),
 		T(test_passage_put_reports_same_and_conflicting_content),
