@@ -25,6 +25,8 @@ static const struct command commands[] = {
 	{ "label", cmd_label, "record one label from the command line" },
 	{ "annotate", cmd_annotate, "label items in a full-screen terminal UI" },
 	{ "export", cmd_export, "write labels as JSON" },
+	{ "report", cmd_report, "accuracy, retrieval metrics, agreement and time from the labels" },
+	{ "agreement", cmd_agreement, "agreement between raters per label field" },
 };
 
 static const struct command *find(const char *name)

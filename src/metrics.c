@@ -1,11 +1,13 @@
 /* metrics.c - retrieval, answer and correlation metrics (see metrics.h). */
 #include "convqa/metrics.h"
 
+#include <libstemmer.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convqa/common.h"
+#include "convqa/strbuf.h"
 
 static const char *const status_messages[] = {
 	[METRICS_OK] = "ok",
@@ -363,6 +365,10 @@ static double score_pair(enum metrics_answer m, const struct tokens *p,
 	}
 }
 
+static struct sb_stemmer *scai_stemmer(void);
+static double scai_em_max(struct sb_stemmer *st, const char *pred,
+			  const char *const *golds, size_t n_golds);
+
 static const char *const answer_names[METRICS_ANSWER_COUNT] = {
 	[METRICS_ANSWER_EM] = "em",
 	[METRICS_ANSWER_F1] = "f1",
@@ -370,6 +376,7 @@ static const char *const answer_names[METRICS_ANSWER_COUNT] = {
 	[METRICS_ANSWER_BLEU1_BP] = "bleu1_bp",
 	[METRICS_ANSWER_ROUGE1_R] = "rouge1_r",
 	[METRICS_ANSWER_ROUGE_L] = "rouge_l",
+	[METRICS_ANSWER_SCAI_EM] = "scai_em",
 };
 
 const char *metrics_answer_name(enum metrics_answer m)
@@ -386,6 +393,12 @@ double metrics_answer_max(enum metrics_answer m, const char *pred,
 
 	if ((unsigned)m >= METRICS_ANSWER_COUNT || n_golds == 0)
 		return 0.0;
+	if (m == METRICS_ANSWER_SCAI_EM) {
+		struct sb_stemmer *st = scai_stemmer();
+		best = scai_em_max(st, pred, golds, n_golds);
+		sb_stemmer_delete(st);
+		return best;
+	}
 	tokens_init(&p, pred);
 	for (i = 0; i < n_golds; i++) {
 		struct tokens g;
@@ -424,6 +437,171 @@ double metrics_rouge1_recall(const char *pred, const char *gold)
 double metrics_rouge_l(const char *pred, const char *gold, double beta)
 {
 	return metrics_answer_max(METRICS_ANSWER_ROUGE_L, pred, &gold, 1, beta);
+}
+
+/* ---- SCAI-QReCC exact match ---------------------------------------------------- */
+
+/* The Snowball English stop word list (snowballstem.org, algorithms/english/
+ * stop.txt: 174 words), sorted by strcmp for bsearch. */
+static const char *const scai_stopwords[] = {
+	"a", "about", "above", "after", "again", "against", "all", "am", "an", "and",
+	"any", "are", "aren't", "as", "at", "be", "because", "been", "before", "being",
+	"below", "between", "both", "but", "by", "can't", "cannot", "could",
+	"couldn't", "did", "didn't", "do", "does", "doesn't", "doing", "don't", "down",
+	"during", "each", "few", "for", "from", "further", "had", "hadn't", "has",
+	"hasn't", "have", "haven't", "having", "he", "he'd", "he'll", "he's", "her",
+	"here", "here's", "hers", "herself", "him", "himself", "his", "how", "how's",
+	"i", "i'd", "i'll", "i'm", "i've", "if", "in", "into", "is", "isn't", "it",
+	"it's", "its", "itself", "let's", "me", "more", "most", "mustn't", "my",
+	"myself", "no", "nor", "not", "of", "off", "on", "once", "only", "or", "other",
+	"ought", "our", "ours", "ourselves", "out", "over", "own", "same", "shan't",
+	"she", "she'd", "she'll", "she's", "should", "shouldn't", "so", "some", "such",
+	"than", "that", "that's", "the", "their", "theirs", "them", "themselves",
+	"then", "there", "there's", "these", "they", "they'd", "they'll", "they're",
+	"they've", "this", "those", "through", "to", "too", "under", "until", "up",
+	"very", "was", "wasn't", "we", "we'd", "we'll", "we're", "we've", "were",
+	"weren't", "what", "what's", "when", "when's", "where", "where's", "which",
+	"while", "who", "who's", "whom", "why", "why's", "with", "won't", "would",
+	"wouldn't", "you", "you'd", "you'll", "you're", "you've", "your", "yours",
+	"yourself", "yourselves",
+};
+
+static int cmp_stopword(const void *key, const void *elem)
+{
+	return strcmp(key, *(const char *const *)elem);
+}
+
+static int is_stopword(const char *w)
+{
+	return *w && bsearch(w, scai_stopwords, ARRAY_SIZE(scai_stopwords),
+			     sizeof(scai_stopwords[0]), cmp_stopword) != NULL;
+}
+
+/* Stems of the token t (lowercased, NUL-terminated, modified in place)
+ * appended to out, or nothing if it is a stop word or only punctuation. */
+static void scai_token(struct sb_stemmer *stemmer, char *t, struct strbuf *out)
+{
+	size_t len = strlen(t), a = 0, b = len, i, o;
+	const sb_symbol *stem;
+
+	while (a < b && is_ascii_punct((unsigned char)t[a]))
+		a++;
+	while (b > a && is_ascii_punct((unsigned char)t[b - 1]))
+		b--;
+	t[b] = '\0';
+	if (is_stopword(t + a))
+		return;
+	for (i = a, o = 0; i < b; i++)
+		if (!is_ascii_punct((unsigned char)t[i]))
+			t[o++] = t[i];
+	t[o] = '\0';
+	if (o == 0 || is_stopword(t))
+		return;
+	stem = sb_stemmer_stem(stemmer, (const sb_symbol *)t, (int)o);
+	if (!stem)
+		abort();   /* libstemmer fails only when out of memory */
+	if (out->len)
+		strbuf_addc(out, ' ');
+	strbuf_add(out, stem, (size_t)sb_stemmer_length(stemmer));
+}
+
+static char *scai_normalize(struct sb_stemmer *stemmer, const char *s)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t len = strlen(s), i = 0, o = 0;
+	const unsigned char *u = (const unsigned char *)s;
+	char *tok = xmalloc(len + 1);
+
+	while (i <= len) {
+		size_t sp = i < len ? space_len(u + i) : 1;
+		if (sp) {
+			tok[o] = '\0';
+			if (o)
+				scai_token(stemmer, tok, &out);
+			o = 0;
+			i += sp;
+		} else if (u[i] == 0xe2 && u[i + 1] == 0x80 && (u[i + 2] == 0x98 || u[i + 2] == 0x99)) {
+			tok[o++] = '\'';   /* typographic apostrophes, as in "don’t" */
+			i += 3;
+		} else {
+			unsigned char c = u[i++];
+			tok[o++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+		}
+	}
+	free(tok);
+	if (!out.buf)
+		return xstrdup("");
+	return strbuf_detach(&out);
+}
+
+static struct sb_stemmer *scai_stemmer(void)
+{
+	struct sb_stemmer *st = sb_stemmer_new("english", NULL);
+
+	if (!st)
+		abort();   /* "english" is built in: only out of memory gets here */
+	return st;
+}
+
+char *metrics_scai_normalize(const char *s)
+{
+	struct sb_stemmer *st = scai_stemmer();
+	char *out = scai_normalize(st, s);
+
+	sb_stemmer_delete(st);
+	return out;
+}
+
+static double scai_em_max(struct sb_stemmer *st, const char *pred,
+			  const char *const *golds, size_t n_golds)
+{
+	char *p = scai_normalize(st, pred);
+	double best = 0.0;
+	size_t i;
+
+	for (i = 0; i < n_golds && best < 1.0; i++) {
+		char *g = scai_normalize(st, golds[i]);
+		best = strcmp(p, g) == 0 ? 1.0 : 0.0;
+		free(g);
+	}
+	free(p);
+	return best;
+}
+
+double metrics_scai_exact_match(const char *pred, const char *gold)
+{
+	return metrics_answer_max(METRICS_ANSWER_SCAI_EM, pred, &gold, 1, 0.0);
+}
+
+void metrics_answer_all(const char *pred, const char *const *golds, size_t n_golds,
+			double beta, double out[METRICS_ANSWER_COUNT])
+{
+	struct sb_stemmer *st;
+	struct tokens p;
+	size_t i;
+	int m;
+
+	for (m = 0; m < METRICS_ANSWER_COUNT; m++)
+		out[m] = 0.0;
+	if (n_golds == 0)
+		return;
+	tokens_init(&p, pred);
+	for (i = 0; i < n_golds; i++) {
+		struct tokens g;
+		tokens_init(&g, golds[i]);
+		for (m = 0; m < METRICS_ANSWER_COUNT; m++) {
+			double v;
+			if (m == METRICS_ANSWER_SCAI_EM)
+				continue;
+			v = score_pair((enum metrics_answer)m, &p, &g, beta);
+			out[m] = v > out[m] ? v : out[m];
+		}
+		tokens_release(&g);
+	}
+	tokens_release(&p);
+	st = scai_stemmer();
+	out[METRICS_ANSWER_SCAI_EM] = scai_em_max(st, pred, golds, n_golds);
+	sb_stemmer_delete(st);
 }
 
 /* ---- correlation ------------------------------------------------------------ */
@@ -469,23 +647,57 @@ enum metrics_status metrics_pearson(const double *x, const double *y, size_t n,
 	return METRICS_OK;
 }
 
-/* rank[i]: 1-based position of v[i] in descending order, ties sharing the
- * mean of their positions. (Descending ranks for both variables give the
- * same rho as ascending ones.) */
+struct valued {
+	double v;
+	size_t i;
+};
+
+/* Stable merge sort of v[0..n) by value (tmp: n scratch entries). The
+ * correlations sort tens of thousands of pairs several times per report:
+ * an inlined comparison is about three times as fast as qsort's callback. */
+static void sort_valued(struct valued *v, struct valued *tmp, size_t n)
+{
+	size_t mid = n / 2, i = 0, j = mid, o = 0;
+
+	if (n < 2)
+		return;
+	sort_valued(v, tmp, mid);
+	sort_valued(v + mid, tmp, n - mid);
+	if (!(v[mid].v < v[mid - 1].v))
+		return;   /* already in order */
+	while (i < mid && j < n)
+		tmp[o++] = v[j].v < v[i].v ? v[j++] : v[i++];
+	while (i < mid)
+		tmp[o++] = v[i++];
+	while (j < n)
+		tmp[o++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+}
+
+/* rank[i]: 1-based position of v[i] in ascending order, ties sharing the
+ * mean of their positions. (Inputs are finite, so a plain comparison
+ * sorts them; ascending ranks for both variables give the same rho as
+ * descending ones.) */
 static void average_ranks(const double *v, size_t n, double *rank)
 {
-	size_t *order = xmalloc(n * sizeof(*order)), i, j;
+	struct valued *s = xmalloc(n * sizeof(*s)), *tmp = xmalloc(n * sizeof(*tmp));
+	size_t i, j;
 
-	metrics_order_by_score(order, v, NULL, n);
+	for (i = 0; i < n; i++) {
+		s[i].v = v[i];
+		s[i].i = i;
+	}
+	sort_valued(s, tmp, n);
 	for (i = 0; i < n; i = j) {
 		double mean;
-		for (j = i + 1; j < n && v[order[j]] == v[order[i]]; j++)
+		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
 			;
 		mean = (double)(i + 1 + j) / 2.0;   /* of positions i+1..j */
 		while (i < j)
-			rank[order[i++]] = mean;
+			rank[s[i++].i] = mean;
 	}
-	free(order);
+	free(s);
+	free(tmp);
 }
 
 enum metrics_status metrics_spearman(const double *x, const double *y, size_t n,
@@ -506,33 +718,109 @@ enum metrics_status metrics_spearman(const double *x, const double *y, size_t n,
 	return st;
 }
 
-static int sign_of(double d)
+/* Knight's (1966) O(n log n) algorithm: sort the pairs by x then y, count
+ * the pairs tied in x (n1) and in both (n3), then merge-sort by y counting
+ * the exchanges, which are the discordant pairs (S); n2 counts the pairs tied
+ * in y. Then C - D = n0 - n1 - n2 + n3 - 2 S. */
+struct xy {
+	double x, y;
+};
+
+static int xy_before(const struct xy *a, const struct xy *b)
 {
-	return (d > 0) - (d < 0);
+	return a->x < b->x || (a->x == b->x && a->y < b->y);
+}
+
+/* Merge sort of v[0..n) by x, then y (tmp: n scratch entries). */
+static void sort_xy(struct xy *v, struct xy *tmp, size_t n)
+{
+	size_t mid = n / 2, i = 0, j = mid, o = 0;
+
+	if (n < 2)
+		return;
+	sort_xy(v, tmp, mid);
+	sort_xy(v + mid, tmp, n - mid);
+	if (!xy_before(&v[mid], &v[mid - 1]))
+		return;
+	while (i < mid && j < n)
+		tmp[o++] = xy_before(&v[j], &v[i]) ? v[j++] : v[i++];
+	while (i < mid)
+		tmp[o++] = v[i++];
+	while (j < n)
+		tmp[o++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+}
+
+/* Stable merge sort of v[0..n) by y (tmp: n scratch entries); returns the
+ * number of exchanges a bubble sort would make (pairs out of order). */
+static double sort_y_count_swaps(struct xy *v, struct xy *tmp, size_t n)
+{
+	size_t mid = n / 2, i = 0, j = mid, o = 0;
+	double swaps;
+
+	if (n < 2)
+		return 0.0;
+	swaps = sort_y_count_swaps(v, tmp, mid) + sort_y_count_swaps(v + mid, tmp, n - mid);
+	while (i < mid && j < n) {
+		if (v[j].y < v[i].y) {
+			swaps += (double)(mid - i);
+			tmp[o++] = v[j++];
+		} else {
+			tmp[o++] = v[i++];
+		}
+	}
+	while (i < mid)
+		tmp[o++] = v[i++];
+	while (j < n)
+		tmp[o++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+	return swaps;
+}
+
+static double tied_pairs(double run)
+{
+	return run * (run - 1.0) / 2.0;
 }
 
 enum metrics_status metrics_kendall_tau_b(const double *x, const double *y,
 					  size_t n, double *tau)
 {
-	double concordant = 0, discordant = 0, tied_x = 0, tied_y = 0, n0;
+	struct xy *v, *tmp;
+	double n0, n1 = 0, n2 = 0, n3 = 0, swaps;
 	size_t i, j;
 
 	if (n < 2)
 		return METRICS_TOO_FEW_POINTS;
+	v = xmalloc(n * sizeof(*v));
+	tmp = xmalloc(n * sizeof(*tmp));
 	for (i = 0; i < n; i++) {
-		for (j = i + 1; j < n; j++) {
-			int s = sign_of(x[i] - x[j]) * sign_of(y[i] - y[j]);
-			tied_x += x[i] == x[j];
-			tied_y += y[i] == y[j];
-			concordant += s > 0;
-			discordant += s < 0;
+		v[i].x = x[i];
+		v[i].y = y[i];
+	}
+	sort_xy(v, tmp, n);
+	for (i = 0; i < n; i = j) {
+		size_t k, l;
+		for (j = i + 1; j < n && v[j].x == v[i].x; j++)
+			;
+		n1 += tied_pairs((double)(j - i));
+		for (k = i; k < j; k = l) {
+			for (l = k + 1; l < j && v[l].y == v[k].y; l++)
+				;
+			n3 += tied_pairs((double)(l - k));
 		}
 	}
-	n0 = (double)n * (double)(n - 1) / 2.0;
-	if (tied_x == n0 || tied_y == n0)
+	swaps = sort_y_count_swaps(v, tmp, n);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && v[j].y == v[i].y; j++)
+			;
+		n2 += tied_pairs((double)(j - i));
+	}
+	free(v);
+	free(tmp);
+	n0 = tied_pairs((double)n);
+	if (n1 == n0 || n2 == n0)
 		return METRICS_ZERO_VARIANCE;
-	*tau = clamp_unit((concordant - discordant) /
-			  sqrt((n0 - tied_x) * (n0 - tied_y)));
+	*tau = clamp_unit((n0 - n1 - n2 + n3 - 2.0 * swaps) / sqrt((n0 - n1) * (n0 - n2)));
 	return METRICS_OK;
 }
 

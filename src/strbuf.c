@@ -11,6 +11,7 @@
 void strbuf_grow(struct strbuf *sb, size_t extra)
 {
 	xgrow(&sb->buf, &sb->cap, sb->len + extra + 1, 1);
+	sb->buf[sb->len] = '\0'; /* a fresh buffer is a valid empty string */
 }
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)

@@ -64,5 +64,7 @@ int cmd_info(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_label(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_agreement(int argc, char **argv);
 
 #endif

@@ -146,10 +146,12 @@ enum metrics_answer {
 	METRICS_ANSWER_BLEU1_BP,   /* BLEU-1 with brevity penalty */
 	METRICS_ANSWER_ROUGE1_R,
 	METRICS_ANSWER_ROUGE_L,    /* uses beta */
+	METRICS_ANSWER_SCAI_EM,    /* SCAI-QReCC exact match (stemmed, see below) */
 	METRICS_ANSWER_COUNT
 };
 
-/* Short stable name: "em", "f1", "bleu1", "bleu1_bp", "rouge1_r", "rouge_l";
+/* Short stable name: "em", "f1", "bleu1", "bleu1_bp", "rouge1_r", "rouge_l",
+ * "scai_em";
  * NULL for an unknown value. */
 const char *metrics_answer_name(enum metrics_answer m);
 
@@ -158,6 +160,34 @@ const char *metrics_answer_name(enum metrics_answer m);
  * 0.0. golds and the strings are borrowed. */
 double metrics_answer_max(enum metrics_answer m, const char *pred,
 			  const char *const *golds, size_t n_golds, double beta);
+
+/* Every metric of the table at once, each the maximum over the golds:
+ * out[m] == metrics_answer_max(m, pred, golds, n_golds, beta), but each
+ * answer is normalised and tokenised only once. All 0.0 when n_golds == 0. */
+void metrics_answer_all(const char *pred, const char *const *golds, size_t n_golds,
+			double beta, double out[METRICS_ANSWER_COUNT]);
+
+/*
+ * SCAI-QReCC exact match (seed 004: "identical after lowercasing, stemming,
+ * punctuation and stopword removal"; the shared task's own scorer for this
+ * step is not published, so the steps are fixed here):
+ *   1. split on whitespace (the same whitespace as the SQuAD normalisation);
+ *   2. lowercase ASCII letters; typographic apostrophes U+2018/U+2019 -> ';
+ *   3. drop the token if, with leading and trailing ASCII punctuation
+ *      trimmed, it is a stop word (so "it's," and "(the" go);
+ *   4. remove every ASCII punctuation character; drop the token if nothing
+ *      is left or if it is now a stop word;
+ *   5. stem with the Snowball English (Porter2) stemmer of libstemmer.
+ * Stop words: the Snowball English stop list (snowballstem.org,
+ * algorithms/english/stop.txt, 174 words: pronouns, forms of be/have/do,
+ * contractions such as "don't", articles, conjunctions, prepositions, "no",
+ * "not", "very", ...). The match compares the stem sequences; two answers
+ * that both normalise to nothing match (as in SQuAD EM).
+ */
+/* The normalised form: stems joined by single spaces. Caller frees. */
+char *metrics_scai_normalize(const char *s);
+/* 1.0 if the normalised forms are equal, else 0.0. */
+double metrics_scai_exact_match(const char *pred, const char *gold);
 
 /* ---- correlation -------------------------------------------------------- */
 
@@ -173,7 +203,8 @@ enum metrics_status metrics_spearman(const double *x, const double *y, size_t n,
 				     double *rho);
 
 /* Kendall's tau-b = (C - D) / sqrt((n0 - n1)(n0 - n2)), n0 = n(n-1)/2,
- * n1/n2 = pairs tied in x/y. O(n^2). Same statuses as metrics_pearson
+ * n1/n2 = pairs tied in x/y. O(n log n) (Knight's algorithm: sort by x,
+ * then count the exchanges of a merge sort by y). Same statuses as metrics_pearson
  * (METRICS_ZERO_VARIANCE when every pair is tied in x or in y). */
 enum metrics_status metrics_kendall_tau_b(const double *x, const double *y,
 					  size_t n, double *tau);

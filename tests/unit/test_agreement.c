@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "convqa/agreement.h"
+#include "golden.h"
 
 /* ---- golden runner -------------------------------------------------------------- */
 
@@ -53,20 +54,6 @@ static const char *const status_names[] = {
 	[AGREEMENT_BAD_CATEGORY] = "bad_category",
 	[AGREEMENT_BAD_ARGUMENT] = "bad_argument",
 };
-
-/* Does got match the expected token? Plain numbers within 1e-9; with
- * "rounded", within half a unit of the token's last decimal. */
-static int number_matches(double got, const char *want, int rounded)
-{
-	double w = strtod(want, NULL), tol = 1e-9;
-	const char *dot = strchr(want, '.');
-
-	if (rounded) {
-		int decimals = dot ? (int)strspn(dot + 1, "0123456789") : 0;
-		tol = 0.5 * pow(10.0, -decimals) + 1e-12;
-	}
-	return !isnan(got) && fabs(got - w) <= tol;
-}
 
 static void compute(const struct input *in, struct results *r)
 {
@@ -146,27 +133,6 @@ static enum agreement_status status_of(const struct input *in, const struct resu
 	case IN_COUNTS: return r->fleiss.status;
 	default: return r->alpha.status;
 	}
-}
-
-/* Split line into at most max whitespace-separated tokens, in place. */
-static size_t split(char *line, char **tok, size_t max)
-{
-	size_t n = 0;
-	char *save = NULL, *t;
-
-	for (t = strtok_r(line, " \t\r", &save); t && n < max;
-	     t = strtok_r(NULL, " \t\r", &save))
-		tok[n++] = t;
-	return n;
-}
-
-static int quiet;   /* set while the runner tests itself */
-
-static int mismatch(const char *name, const char *line, const char *why)
-{
-	if (!quiet)
-		print_error("case %s: %s: %s\n", name, line, why);
-	return 1;
 }
 
 static int check_expect(const char *name, const struct input *in, char **tok,
@@ -295,65 +261,6 @@ static int eval_case(const char *name, const char *body, int *n_expect)
 	free(text);
 	free(in);
 	return failures;
-}
-
-struct golden_case {
-	char name[160];
-	char file[96];
-	char *body;     /* NULL: the file could not be read */
-};
-
-static void run_golden_case(void **state)
-{
-	const struct golden_case *c = *state;
-	int n_expect, failures;
-
-	quiet = 0;   /* a failed runner self-test may have left it set */
-	if (!c->body)
-		fail_msg("cannot read %s (tests run from the repository root)", c->file);
-	failures = eval_case(c->name, c->body, &n_expect);
-	assert_true(n_expect > 0);
-	assert_int_equal(failures, 0);
-}
-
-/* Append the cases of one golden file to *cases (count *n). */
-static void load_golden(const char *path, struct golden_case **cases, size_t *n)
-{
-	FILE *f = fopen(path, "r");
-	char line[1024];
-	struct golden_case *cur = NULL;
-	size_t len = 0, cap = 0;
-
-	if (!f) {
-		*cases = realloc(*cases, (*n + 1) * sizeof(**cases));
-		cur = &(*cases)[(*n)++];
-		snprintf(cur->name, sizeof(cur->name), "golden file %s is readable", path);
-		snprintf(cur->file, sizeof(cur->file), "%s", path);
-		cur->body = NULL;
-		return;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		size_t l = strlen(line);
-		if (!strncmp(line, "case ", 5)) {
-			*cases = realloc(*cases, (*n + 1) * sizeof(**cases));
-			cur = &(*cases)[(*n)++];
-			line[strcspn(line, "\r\n")] = '\0';
-			snprintf(cur->name, sizeof(cur->name), "%.159s", line + 5);
-			snprintf(cur->file, sizeof(cur->file), "%s", path);
-			cur->body = calloc(1, 1);
-			len = cap = 0;
-			continue;
-		}
-		if (!cur)
-			continue;   /* the file's header comment */
-		if (len + l + 1 > cap) {
-			cap = (len + l + 1) * 2;
-			cur->body = realloc(cur->body, cap);
-		}
-		memcpy(cur->body + len, line, l + 1);
-		len += l;
-	}
-	fclose(f);
 }
 
 /* ---- written-out tests ------------------------------------------------------------ */
@@ -553,24 +460,6 @@ int main(void)
 		"tests/golden/agreement/fleiss.txt",
 		"tests/golden/agreement/alpha.txt",
 	};
-	struct golden_case *cases = NULL;
-	struct CMUnitTest *tests;
-	size_t n_cases = 0, n_fixed = sizeof(fixed) / sizeof(fixed[0]), i;
-	int rc;
-
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		load_golden(files[i], &cases, &n_cases);
-	tests = calloc(n_fixed + n_cases, sizeof(*tests));
-	memcpy(tests, fixed, sizeof(fixed));
-	for (i = 0; i < n_cases; i++) {
-		tests[n_fixed + i].name = cases[i].name;
-		tests[n_fixed + i].test_func = run_golden_case;
-		tests[n_fixed + i].initial_state = &cases[i];
-	}
-	rc = _cmocka_run_group_tests("agreement", tests, n_fixed + n_cases, NULL, NULL);
-	for (i = 0; i < n_cases; i++)
-		free(cases[i].body);
-	free(cases);
-	free(tests);
-	return rc;
+	return golden_run("agreement", fixed, sizeof(fixed) / sizeof(fixed[0]), files,
+			  sizeof(files) / sizeof(files[0]));
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "convqa/metrics.h"
+#include "golden.h"
 
 /* ---- golden runner ------------------------------------------------------------- */
 
@@ -58,29 +59,6 @@ static const char *const status_names[] = {
 	[METRICS_BAD_ARGUMENT] = "bad_argument",
 };
 
-static int quiet;   /* set while the runner tests itself */
-
-static int mismatch(const char *name, const char *line, const char *why)
-{
-	if (!quiet)
-		print_error("case %s: %s: %s\n", name, line, why);
-	return 1;
-}
-
-/* Plain numbers must match within 1e-9; "rounded" ones within half a unit
- * of their last decimal. */
-static int number_matches(double got, const char *want, int rounded)
-{
-	double w = strtod(want, NULL), tol = 1e-9;
-	const char *dot = strchr(want, '.');
-
-	if (rounded) {
-		int decimals = dot ? (int)strspn(dot + 1, "0123456789") : 0;
-		tol = 0.5 * pow(10.0, -decimals) + 1e-12;
-	}
-	return !isnan(got) && fabs(got - w) <= tol;
-}
-
 /* Copy src to dst (size MAX_TEXT) turning \xHH into the byte HH. */
 static void unescape(char *dst, const char *src)
 {
@@ -96,17 +74,6 @@ static void unescape(char *dst, const char *src)
 		}
 	}
 	dst[o] = '\0';
-}
-
-static size_t split(char *line, char **tok, size_t max)
-{
-	size_t n = 0;
-	char *save = NULL, *t;
-
-	for (t = strtok_r(line, " \t\r", &save); t && n < max;
-	     t = strtok_r(NULL, " \t\r", &save))
-		tok[n++] = t;
-	return n;
 }
 
 /* order[]: the scored item's docs in rank order. */
@@ -343,6 +310,13 @@ static int eval_case(const char *name, const char *body, int *n_expect)
 			if (strcmp(got, want))
 				failures += mismatch(name, raw, got);
 			free(got);
+		} else if (!strcmp(tok[0], "expect") && n >= 2 && !strcmp(tok[1], "scai_norm")) {
+			char want[MAX_TEXT], *got = metrics_scai_normalize(c->pred);
+			(*n_expect)++;
+			unescape(want, strlen(raw) > 17 ? raw + 17 : "");
+			if (strcmp(got, want))
+				failures += mismatch(name, raw, got);
+			free(got);
 		} else if (!strcmp(tok[0], "expect")) {
 			(*n_expect)++;
 			failures += check_expect(name, c, tok, n, raw);
@@ -376,65 +350,6 @@ static int eval_case(const char *name, const char *body, int *n_expect)
 	free(text);
 	free(c);
 	return failures;
-}
-
-struct golden_case {
-	char name[160];
-	char file[96];
-	char *body;     /* NULL: the file could not be read */
-};
-
-static void run_golden_case(void **state)
-{
-	const struct golden_case *c = *state;
-	int n_expect, failures;
-
-	quiet = 0;   /* a failed runner self-test may have left it set */
-	if (!c->body)
-		fail_msg("cannot read %s (tests run from the repository root)", c->file);
-	failures = eval_case(c->name, c->body, &n_expect);
-	assert_true(n_expect > 0);
-	assert_int_equal(failures, 0);
-}
-
-/* Append the cases of one golden file to *cases (count *n). */
-static void load_golden(const char *path, struct golden_case **cases, size_t *n)
-{
-	FILE *f = fopen(path, "r");
-	char line[1024];
-	struct golden_case *cur = NULL;
-	size_t len = 0, cap = 0;
-
-	if (!f) {
-		*cases = realloc(*cases, (*n + 1) * sizeof(**cases));
-		cur = &(*cases)[(*n)++];
-		snprintf(cur->name, sizeof(cur->name), "golden file %s is readable", path);
-		snprintf(cur->file, sizeof(cur->file), "%s", path);
-		cur->body = NULL;
-		return;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		size_t l = strlen(line);
-		if (!strncmp(line, "case ", 5)) {
-			*cases = realloc(*cases, (*n + 1) * sizeof(**cases));
-			cur = &(*cases)[(*n)++];
-			line[strcspn(line, "\r\n")] = '\0';
-			snprintf(cur->name, sizeof(cur->name), "%.159s", line + 5);
-			snprintf(cur->file, sizeof(cur->file), "%s", path);
-			cur->body = calloc(1, 1);
-			len = cap = 0;
-			continue;
-		}
-		if (!cur)
-			continue;   /* the file's header comment */
-		if (len + l + 1 > cap) {
-			cap = (len + l + 1) * 2;
-			cur->body = realloc(cur->body, cap);
-		}
-		memcpy(cur->body + len, line, l + 1);
-		len += l;
-	}
-	fclose(f);
 }
 
 /* ---- written-out tests -------------------------------------------------------------- */
@@ -620,6 +535,57 @@ static void test_wilson_rejects_a_nonpositive_z(void **state)
 	assert_int_equal(metrics_wilson_interval(-1, 2, 1.96, &lo, &hi), METRICS_BAD_ARGUMENT);
 }
 
+/* The O(n log n) tau-b against the definition, pair by pair, on data with
+ * many ties in both variables (values from a fixed linear congruential
+ * sequence). */
+static void test_kendall_tau_b_agrees_with_counting_every_pair(void **state)
+{
+	enum { N = 300 };
+	double x[N], y[N], tau, c = 0, d = 0, tx = 0, ty = 0, n0 = N * (N - 1) / 2.0;
+	unsigned long seed = 12345;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < N; i++) {
+		seed = (seed * 1103515245UL + 12345UL) % 2147483648UL;
+		x[i] = (double)(seed % 7);
+		seed = (seed * 1103515245UL + 12345UL) % 2147483648UL;
+		y[i] = x[i] + (double)(seed % 5);
+	}
+	for (i = 0; i < N; i++)
+		for (j = i + 1; j < N; j++) {
+			double s = (x[i] - x[j]) * (y[i] - y[j]);
+			c += s > 0;
+			d += s < 0;
+			tx += x[i] == x[j];
+			ty += y[i] == y[j];
+		}
+	assert_int_equal(metrics_kendall_tau_b(x, y, N, &tau), METRICS_OK);
+	assert_float_equal(tau, (c - d) / sqrt((n0 - tx) * (n0 - ty)), 1e-12);
+}
+
+static void test_answer_all_equals_each_metric_on_its_own(void **state)
+{
+	const char *golds[] = { "The Cordouan lighthouse, in 1823", "1823", "lighthouses were lit" };
+	const char *preds[] = { "It was first installed in 1823, in the Cordouan lighthouse.", "", "1823",
+				"Lighthouses were lit." };
+	double all[METRICS_ANSWER_COUNT];
+	size_t p;
+	int m;
+
+	(void)state;
+	for (p = 0; p < sizeof(preds) / sizeof(preds[0]); p++) {
+		metrics_answer_all(preds[p], golds, 3, 1.2, all);
+		for (m = 0; m < METRICS_ANSWER_COUNT; m++)
+			assert_float_equal(all[m], metrics_answer_max((enum metrics_answer)m, preds[p], golds, 3, 1.2),
+					   0.0);
+	}
+	metrics_answer_all("x", NULL, 0, 1.0, all);
+	for (m = 0; m < METRICS_ANSWER_COUNT; m++)
+		assert_float_equal(all[m], 0.0, 0.0);
+	assert_float_equal(metrics_scai_exact_match("The Lighthouses", "lighthouse"), 1.0, 0.0);
+}
+
 static void test_every_status_has_a_distinct_message(void **state)
 {
 	int i, j;
@@ -648,6 +614,8 @@ int main(void)
 		cmocka_unit_test(test_normalized_answer_is_a_fresh_string_owned_by_the_caller),
 		cmocka_unit_test(test_summary_reports_its_sample_size),
 		cmocka_unit_test(test_wilson_rejects_a_nonpositive_z),
+		cmocka_unit_test(test_kendall_tau_b_agrees_with_counting_every_pair),
+		cmocka_unit_test(test_answer_all_equals_each_metric_on_its_own),
 		cmocka_unit_test(test_every_status_has_a_distinct_message),
 	};
 	static const char *const files[] = {
@@ -655,24 +623,6 @@ int main(void)
 		"tests/golden/metrics/answers.txt",
 		"tests/golden/metrics/statistics.txt",
 	};
-	struct golden_case *cases = NULL;
-	struct CMUnitTest *tests;
-	size_t n_cases = 0, n_fixed = sizeof(fixed) / sizeof(fixed[0]), i;
-	int rc;
-
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		load_golden(files[i], &cases, &n_cases);
-	tests = calloc(n_fixed + n_cases, sizeof(*tests));
-	memcpy(tests, fixed, sizeof(fixed));
-	for (i = 0; i < n_cases; i++) {
-		tests[n_fixed + i].name = cases[i].name;
-		tests[n_fixed + i].test_func = run_golden_case;
-		tests[n_fixed + i].initial_state = &cases[i];
-	}
-	rc = _cmocka_run_group_tests("metrics", tests, n_fixed + n_cases, NULL, NULL);
-	for (i = 0; i < n_cases; i++)
-		free(cases[i].body);
-	free(cases);
-	free(tests);
-	return rc;
+	return golden_run("metrics", fixed, sizeof(fixed) / sizeof(fixed[0]), files,
+			  sizeof(files) / sizeof(files[0]));
 }

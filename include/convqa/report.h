@@ -1,0 +1,143 @@
+/*
+ * report.h - turn the labels of a project into tables: answer accuracy,
+ * retrieval metrics, automatic answer metrics and their correlation with
+ * people, plausibility / faithfulness counts, time per item, and agreement
+ * between raters; and write those tables as text, JSON, CSV or Markdown.
+ *
+ *   struct report_options o;
+ *   report_options_init(&o);             // defaults: every round and task, ...
+ *   o.consensus = REPORT_CONSENSUS_MAJORITY;
+ *   struct report *r;
+ *   if (report_build(store, &o, &r, &err) == ST_OK) {
+ *       report_write(r, REPORT_TEXT, stdout, &err);
+ *       report_free(r);
+ *   }
+ *
+ * Building reads the project in a handful of one-pass scans (store_report.h)
+ * and computes every figure with metrics.h and agreement.h; the result is a
+ * plain document of sections and tables (every figure with its n, undefined
+ * values with their reason) that the writers render without further
+ * arithmetic, so the four formats always agree. Conventions (which labels
+ * count, what R is, ...) are stated in the report itself and in
+ * docs_metrics_readme.md.
+ */
+#ifndef CONVQA_REPORT_H
+#define CONVQA_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "convqa/agreement.h"
+#include "convqa/common.h"
+
+struct store;
+struct report;
+
+/* Which labels make up the values the metrics are computed on. */
+enum report_consensus {
+	REPORT_CONSENSUS_NONE,        /* every rater's judgement counts (unit: item x rater) */
+	REPORT_CONSENSUS_MAJORITY,    /* the most frequent value; a tie = no consensus */
+	REPORT_CONSENSUS_ADJUDICATED, /* an adjudicator's value, else the raters' unanimous one */
+	REPORT_CONSENSUS_RATER,       /* one rater's labels (consensus_rater) */
+};
+
+/* Breakdowns of the answer, retrieval and verdict tables (bit mask). */
+enum report_by {
+	REPORT_BY_TURN = 1,           /* turn depth 1, 2, 3, ... */
+	REPORT_BY_CONVERSATION = 2,
+	REPORT_BY_SYSTEM = 4,
+	REPORT_BY_INTENT = 8,
+	REPORT_BY_RATER = 16,         /* only without a consensus */
+};
+
+/* Sections (bit mask). */
+enum report_section {
+	REPORT_SEC_ANSWERS = 1,       /* accuracy of answer_correct */
+	REPORT_SEC_RETRIEVAL = 2,     /* HR@k, MRR, P@k, R@k, MAP, nDCG@k */
+	REPORT_SEC_AUTOMATIC = 4,     /* EM, F1, SCAI EM, BLEU-1, ROUGE vs gold; correlation */
+	REPORT_SEC_VERDICTS = 8,      /* plausibility / faithfulness counts per system */
+	REPORT_SEC_TIME = 16,         /* seconds per item per rater and task */
+	REPORT_SEC_AGREEMENT = 32,    /* kappa, Fleiss, alpha per field */
+	REPORT_SEC_ALL = 63,
+};
+
+#define REPORT_MAX_K 16
+#define REPORT_MAX_RATERS 64
+
+struct report_options {
+	const char *round;            /* NULL: every round and labels outside rounds */
+	unsigned tasks;               /* mask of 1 << TASK_* (model.h); 0 = every task */
+	unsigned by;                  /* REPORT_BY_* mask */
+	unsigned sections;            /* REPORT_SEC_* mask */
+	size_t k[REPORT_MAX_K];       /* cutoffs for HR, P, R, nDCG, ascending */
+	size_t n_k;
+	const char *raters[REPORT_MAX_RATERS];  /* only these raters; none = all */
+	size_t n_raters;
+	enum report_consensus consensus;
+	const char *consensus_rater;  /* for REPORT_CONSENSUS_RATER */
+	int bleu_bp;                  /* BLEU-1 with brevity penalty */
+	double rouge_beta;            /* ROUGE-L F beta (1) */
+	int has_wage;
+	double wage;                  /* cost per hour of rater time */
+	/* agreement */
+	const char *field;            /* NULL: every field; else only this one */
+	enum agreement_weighting weighting;  /* weighted kappa for field (needs field) */
+	int confusion;                /* include confusion matrices */
+	const char *project;          /* shown in the header (the project path) */
+	const char *now;              /* ISO time shown in the header; NULL = now */
+};
+
+/* Defaults: every round, task and section; by turn and system; k 1,3,5,10;
+ * all raters; no consensus; BLEU-1 without penalty; ROUGE-L beta 1. */
+void report_options_init(struct report_options *o);
+
+/* Parse the --k list "1,3,5,10" (ascending, distinct, 1..1000) and the --by
+ * list "turn,system" (or "all") into o; return 0, or -1 with a message in
+ * err (ST_USAGE). */
+int report_parse_k(struct report_options *o, const char *list, struct error *err);
+int report_parse_by(struct report_options *o, const char *list, struct error *err);
+/* "a,b" into o->raters (borrowing pieces of a copy the caller frees with
+ * free(*copy)). */
+int report_parse_raters(struct report_options *o, const char *list, char **copy,
+			struct error *err);
+/* "majority", "adjudicated" or "rater:NAME" (NAME borrowed from s). */
+int report_parse_consensus(struct report_options *o, const char *s, struct error *err);
+
+/* Build the report. ST_INPUT when the options name things the project does
+ * not have (a round, a rater, a consensus rater, adjudicated without an
+ * adjudicator); ST_STORE when reading fails. Caller frees *out with
+ * report_free(). */
+enum status report_build(struct store *s, const struct report_options *o, struct report **out,
+			 struct error *err);
+
+enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MARKDOWN };
+
+/* "text", "json", "csv", "md" (or "markdown"); returns 0 or -1. */
+int report_format_parse(const char *name, enum report_format *f);
+
+/* Write r to out. ST_IO (with errno's message) when writing fails. */
+enum status report_write(const struct report *r, enum report_format f, FILE *out,
+			 struct error *err);
+
+/* Write r to the file path (atomically: a temporary file renamed over it),
+ * or to standard output when path is NULL or "-". */
+enum status report_write_file(const struct report *r, enum report_format f, const char *path,
+			      struct error *err);
+
+void report_free(struct report *r);
+
+/* Where the time of report_build() went, e.g. "load 0.61 s, layer 0.05 s,
+ * answers 0.01 s, ...", into out[size] (for benchmarks). */
+void report_timings(const struct report *r, char *out, size_t size);
+
+/* ---- reading a built report (tests, other front ends) ---------------------- */
+
+/* The value of the cell in column col of the row whose group is group, in
+ * table table of section section. Returns 1 and fills *value and *n (either
+ * may be NULL) when that cell holds a number or a count; 0 when the cell is
+ * missing, empty or undefined (then *why, if not NULL, gets the reason or
+ * NULL; borrowed from r). */
+int report_value(const struct report *r, const char *section, const char *table,
+		 const char *group, const char *col, double *value, long *n, const char **why);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * store_report.h - the reads behind `convqa report` and `convqa agreement`.
+ *
+ * Each function streams one table (or one join) to a callback, in one pass
+ * and in a documented order, so that the report can hold what it needs in
+ * compact arrays instead of asking the store row by row. Strings in the
+ * structs handed to a callback are borrowed for the duration of that call.
+ * A callback returns non-zero to stop early (the function then returns
+ * ST_OK). Read-only: nothing here changes the project.
+ *
+ * The scans run on a reader: a second, read-only connection to the
+ * project's file, inside one read transaction, so that every scan of a
+ * report sees the same snapshot while raters go on saving labels (WAL), and
+ * without the per-call mutex of the shared connection (the reader is used
+ * by one thread only), which is a quarter of the cost of a big scan.
+ *
+ *   struct store_reader *rd;
+ *   if (store_reader_open(s, &rd, &err) == ST_OK) {
+ *       store_report_labels(rd, 0, on_label, ctx, &err);   // every round
+ *       store_reader_close(rd);
+ *   }
+ */
+#ifndef CONVQA_STORE_REPORT_H
+#define CONVQA_STORE_REPORT_H
+
+#include <stdint.h>
+
+#include "convqa/common.h"
+
+struct store;
+struct store_reader;
+
+/* Open a reader on s's project file (read-only, its own snapshot). Close it
+ * with store_reader_close(). */
+enum status store_reader_open(struct store *s, struct store_reader **out, struct error *err);
+void store_reader_close(struct store_reader *r);
+
+/* One item: one system's response to one turn. */
+struct store_report_item {
+	int64_t response_id, turn_id, conversation_id, system_id;
+	const char *conversation;         /* conversation ext id */
+	int position;                     /* turn depth, 1-based */
+	const char *system;               /* system name */
+	const char *answer;
+	const char *gold_intent;          /* NULL when the turn has none */
+};
+typedef int (*store_report_item_cb)(const struct store_report_item *it, void *ctx);
+/* Every item, ordered by conversation (in import order), turn position and
+ * system name. */
+enum status store_report_items(struct store_reader *r, store_report_item_cb cb, void *ctx,
+			       struct error *err);
+
+/* One retrieved passage of a response. */
+struct store_report_ranked {
+	int64_t response_id;
+	long rank;
+	int64_t passage_id;
+};
+typedef int (*store_report_ranked_cb)(const struct store_report_ranked *r, void *ctx);
+/* Every retrieved passage, ordered by response id and rank. */
+enum status store_report_retrieved(struct store_reader *r, store_report_ranked_cb cb, void *ctx,
+				   struct error *err);
+
+/* One gold fact of a turn: an answer (text set, passage fields unused) or
+ * a passage (passage_ext set; passage_id 0 when the collection has no
+ * passage with that id). */
+struct store_report_gold {
+	int64_t turn_id;
+	const char *answer;
+	const char *passage_ext;
+	int64_t passage_id;
+};
+typedef int (*store_report_gold_cb)(const struct store_report_gold *g, void *ctx);
+/* Gold answers ordered by turn id and their order in the task file. */
+enum status store_report_gold_answers(struct store_reader *r, store_report_gold_cb cb, void *ctx,
+				      struct error *err);
+/* Gold passages ordered by turn id and passage ext id. */
+enum status store_report_gold_passages(struct store_reader *r, store_report_gold_cb cb, void *ctx,
+				       struct error *err);
+
+struct store_report_rater {
+	int64_t id;
+	const char *name;
+	const char *role;                 /* "rater", "adjudicator" or "coordinator" */
+	int trusted;
+};
+typedef int (*store_report_rater_cb)(const struct store_report_rater *r, void *ctx);
+/* Every rater, ordered by name. */
+enum status store_report_raters(struct store_reader *r, store_report_rater_cb cb, void *ctx,
+				struct error *err);
+
+/* One saved label row (a value, or NULL when the change cleared it). The
+ * row id and round are not handed out: rows come in id order, and the round
+ * is the filter's. */
+struct store_report_label {
+	int64_t response_id, rater_id;
+	const char *task, *field;
+	const char *value;                /* NULL = cleared */
+	long passage_rank;                /* 0 when the field is about the whole item */
+	double seconds;                   /* active seconds on the item so far */
+};
+typedef int (*store_report_label_cb)(const struct store_report_label *l, void *ctx);
+/*
+ * Every label row, the whole history, in the order the rows were saved
+ * (ascending id); round_id > 0 keeps only that round's rows. The current
+ * value of a key (response, rater, round, task, field, rank) is the last row
+ * the callback sees for it, so a caller that overwrites as it goes ends with
+ * the current values (and, across rounds, with each rater's most recent
+ * value) - the same answer as STORE_LABEL_IS_CURRENT in one sequential scan
+ * of the table instead of a lookup per row.
+ */
+enum status store_report_labels(struct store_reader *r, int64_t round_id, store_report_label_cb cb,
+				void *ctx, struct error *err);
+
+/* The id of the passage with ext id ext; 0 when there is none. */
+enum status store_report_passage_id(struct store_reader *r, const char *ext, int64_t *id,
+				    struct error *err);
+
+#endif

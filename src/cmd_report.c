@@ -1,0 +1,172 @@
+/* cmd_report.c - convqa report: accuracy, retrieval metrics, automatic
+ * answer metrics, verdict counts, agreement and time, as text, JSON, CSV or
+ * Markdown. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/cli.h"
+#include "convqa/model.h"
+#include "convqa/report.h"
+#include "convqa/store.h"
+
+/* "turn,plausibility" -> mask of 1 << TASK_*; -1 when a name is unknown. */
+static int parse_tasks(const char *list, unsigned *mask)
+{
+	const char *p = list;
+	*mask = 0;
+	do {
+		char buf[32];
+		size_t len = strcspn(p, ",");
+		enum model_task t;
+		if (len == 0 || len >= sizeof(buf))
+			return -1;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (model_task_parse(buf, &t) != 0)
+			return -1;
+		*mask |= 1u << t;
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
+
+static int parse_sections(const char *list, unsigned *mask)
+{
+	static const struct { const char *name; unsigned bit; } names[] = {
+		{ "answers", REPORT_SEC_ANSWERS }, { "retrieval", REPORT_SEC_RETRIEVAL },
+		{ "automatic", REPORT_SEC_AUTOMATIC }, { "verdicts", REPORT_SEC_VERDICTS },
+		{ "agreement", REPORT_SEC_AGREEMENT }, { "time", REPORT_SEC_TIME },
+	};
+	const char *p = list;
+	*mask = 0;
+	do {
+		size_t len = strcspn(p, ","), i;
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (strlen(names[i].name) == len && strncmp(names[i].name, p, len) == 0)
+				break;
+		if (i == ARRAY_SIZE(names))
+			return -1;
+		*mask |= names[i].bit;
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
+
+static int parse_number(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (!*s || *end || !(v >= min && v <= max))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const char *round, *task, *by, *k, *raters, *consensus, *format = "text", *output, *beta, *wage,
+			  *only;
+	static int bleu_bp;
+	static const struct cli_opt opts[] = {
+		{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &round, NULL },
+		{ "task", 't', "TASK", "turn, plausibility or faithfulness (a comma list; default: all)", &task,
+		  NULL },
+		{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater, all or none "
+				     "(default: turn,system)", &by, NULL },
+		{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &k, NULL },
+		{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &raters, NULL },
+		{ "consensus", 0, "HOW", "majority, adjudicated or rater:NAME (default: every judgement)",
+		  &consensus, NULL },
+		{ "format", 'f', "FORMAT", "text (default), json, csv or md", &format, NULL },
+		{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &output, NULL },
+		{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,agreement,time", &only,
+		  NULL },
+		{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &bleu_bp },
+		{ "rouge-beta", 0, "B", "beta of the ROUGE-L F-measure (default 1; > 1 favours recall)", &beta,
+		  NULL },
+		{ "wage", 0, "PER_HOUR", "add a cost column: rater hours x PER_HOUR", &wage, NULL },
+		{ NULL, 0, NULL, NULL, NULL, NULL },
+	};
+	static const struct cli_spec spec = {
+		"report", "[options]", "Report accuracy, retrieval metrics and agreement from the labels.",
+		"Answers: accuracy of answer_correct with a 95% Wilson interval. Retrieval:\n"
+		"HR@k, MRR, P@k, R@k, MAP and nDCG@k from the per-passage relevant labels\n"
+		"(R = gold passages + passages judged relevant for the turn). Automatic:\n"
+		"EM, F1, SCAI EM, BLEU-1, ROUGE-1 R, ROUGE-L against the gold answers, and\n"
+		"their correlation with answer_correct. Verdicts: plausibility and\n"
+		"faithfulness counts per system. Agreement: Cohen's kappa per rater pair,\n"
+		"Fleiss' kappa, Krippendorff's alpha. Time: seconds per item per rater.\n"
+		"Every figure carries its n; undefined values say why. The conventions\n"
+		"are printed with each section.",
+		opts, 0, 0,
+	};
+	char **args, *rater_copy = NULL;
+	int nargs;
+	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
+	if (rc != CLI_RUN)
+		return rc;
+
+	struct report_options o;
+	struct error err;
+	enum report_format fmt;
+	report_options_init(&o);
+	o.round = round;
+	o.bleu_bp = bleu_bp;
+	if (report_format_parse(format, &fmt) != 0) {
+		fprintf(stderr, "convqa report: unknown format '%s' (expected: text, json, csv, md)\n", format);
+		return ST_USAGE;
+	}
+	if (task && parse_tasks(task, &o.tasks) != 0) {
+		fprintf(stderr, "convqa report: unknown task in '%s' (expected: turn, plausibility, faithfulness)\n",
+			task);
+		return ST_USAGE;
+	}
+	if (only && parse_sections(only, &o.sections) != 0) {
+		fprintf(stderr, "convqa report: unknown section in '%s' (expected: answers, retrieval, automatic, "
+				"verdicts, agreement, time)\n", only);
+		return ST_USAGE;
+	}
+	if ((by && report_parse_by(&o, by, &err) != 0) || (k && report_parse_k(&o, k, &err) != 0) ||
+	    (consensus && report_parse_consensus(&o, consensus, &err) != 0) ||
+	    (raters && report_parse_raters(&o, raters, &rater_copy, &err) != 0)) {
+		fprintf(stderr, "convqa report: %s\n", err.msg);
+		free(rater_copy);
+		return ST_USAGE;
+	}
+	if (beta && parse_number(beta, 0, 1000, &o.rouge_beta) != 0) {
+		fprintf(stderr, "convqa report: --rouge-beta expects a number from 0 to 1000, got '%s'\n", beta);
+		free(rater_copy);
+		return ST_USAGE;
+	}
+	if (wage && parse_number(wage, 0, 1e9, &o.wage) != 0) {
+		fprintf(stderr, "convqa report: --wage expects a number >= 0, got '%s'\n", wage);
+		free(rater_copy);
+		return ST_USAGE;
+	}
+	o.has_wage = wage != NULL;
+
+	struct store *s;
+	struct report *r = NULL;
+	enum status st = store_open(cli_db_path(), 0, &s, &err);
+	if (st == ST_OK) {
+		o.project = store_path(s);
+		o.now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
+		st = report_build(s, &o, &r, &err);
+		store_close(s);
+	}
+	if (st == ST_OK && getenv("CONVQA_TIMING")) {
+		char t[512];
+		report_timings(r, t, sizeof(t));
+		fprintf(stderr, "convqa %s: %s\n", "report", t);
+	}
+	if (st == ST_OK)
+		st = report_write_file(r, fmt, output, &err);
+	if (st != ST_OK)
+		report_error("%s", err.msg);
+	else if (output)
+		fprintf(stderr, "wrote the report to %s\n", output);
+	report_free(r);
+	free(rater_copy);
+	return st;
+}

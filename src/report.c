@@ -1,0 +1,381 @@
+/* report.c - options, and report_build(): load the project, build the label
+ * layer, then one builder per section (see report_internal.h). */
+#include "convqa/report.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "convqa/store.h"
+#include "convqa/store_report.h"
+#include "convqa/strbuf.h"
+#include "report_internal.h"
+
+void report_options_init(struct report_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->by = REPORT_BY_TURN | REPORT_BY_SYSTEM;
+	o->sections = REPORT_SEC_ALL;
+	o->k[0] = 1;
+	o->k[1] = 3;
+	o->k[2] = 5;
+	o->k[3] = 10;
+	o->n_k = 4;
+	o->rouge_beta = 1.0;
+}
+
+int report_parse_k(struct report_options *o, const char *list, struct error *err)
+{
+	const char *p = list;
+	size_t n = 0;
+	while (*p) {
+		char buf[32];
+		size_t len = strcspn(p, ",");
+		long k;
+		if (len == 0 || len >= sizeof(buf) || n == REPORT_MAX_K)
+			goto bad;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (parse_long(buf, 1, 1000, &k) != 0 || (n && (size_t)k <= o->k[n - 1]))
+			goto bad;
+		o->k[n++] = (size_t)k;
+		p += len;
+		if (*p == ',' && !*++p)
+			goto bad;
+	}
+	if (n == 0)
+		goto bad;
+	o->n_k = n;
+	return 0;
+bad:
+	error_set(err, ST_USAGE, "--k expects ascending cutoffs from 1 to 1000 separated by commas (at most %d), "
+		  "e.g. 1,3,5,10; got '%s'", REPORT_MAX_K, list);
+	return -1;
+}
+
+int report_parse_by(struct report_options *o, const char *list, struct error *err)
+{
+	static const struct { const char *name; unsigned bit; } names[] = {
+		{ "turn", REPORT_BY_TURN }, { "conversation", REPORT_BY_CONVERSATION },
+		{ "system", REPORT_BY_SYSTEM }, { "intent", REPORT_BY_INTENT }, { "rater", REPORT_BY_RATER },
+		{ "all", REPORT_BY_TURN | REPORT_BY_CONVERSATION | REPORT_BY_SYSTEM | REPORT_BY_INTENT | REPORT_BY_RATER },
+		{ "none", 0 },
+	};
+	unsigned by = 0;
+	const char *p = list;
+	do {
+		size_t len = strcspn(p, ","), i;
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (strlen(names[i].name) == len && strncmp(names[i].name, p, len) == 0)
+				break;
+		if (i == ARRAY_SIZE(names)) {
+			error_set(err, ST_USAGE, "--by expects turn, conversation, system, intent, rater, all or "
+				  "none, separated by commas; got '%s'", list);
+			return -1;
+		}
+		by |= names[i].bit;
+		p += len;
+	} while (*p++ == ',');
+	o->by = by;
+	return 0;
+}
+
+int report_parse_raters(struct report_options *o, const char *list, char **copy, struct error *err)
+{
+	char *s = xstrdup(list), *save = NULL;
+	*copy = s;
+	o->n_raters = 0;
+	for (char *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (o->n_raters == REPORT_MAX_RATERS) {
+			error_set(err, ST_USAGE, "--raters takes at most %d names", REPORT_MAX_RATERS);
+			return -1;
+		}
+		o->raters[o->n_raters++] = t;
+	}
+	if (o->n_raters == 0) {
+		error_set(err, ST_USAGE, "--raters expects names separated by commas");
+		return -1;
+	}
+	return 0;
+}
+
+int report_parse_consensus(struct report_options *o, const char *s, struct error *err)
+{
+	if (strcmp(s, "none") == 0) {
+		o->consensus = REPORT_CONSENSUS_NONE;
+	} else if (strcmp(s, "majority") == 0) {
+		o->consensus = REPORT_CONSENSUS_MAJORITY;
+	} else if (strcmp(s, "adjudicated") == 0) {
+		o->consensus = REPORT_CONSENSUS_ADJUDICATED;
+	} else if (strncmp(s, "rater:", 6) == 0 && s[6]) {
+		o->consensus = REPORT_CONSENSUS_RATER;
+		o->consensus_rater = s + 6;
+	} else {
+		error_set(err, ST_USAGE, "--consensus expects majority, adjudicated, rater:NAME or none; got '%s'", s);
+		return -1;
+	}
+	return 0;
+}
+
+int report_format_parse(const char *name, enum report_format *f)
+{
+	static const struct { const char *name; enum report_format f; } names[] = {
+		{ "text", REPORT_TEXT }, { "json", REPORT_JSON }, { "csv", REPORT_CSV },
+		{ "md", REPORT_MARKDOWN }, { "markdown", REPORT_MARKDOWN },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(names[i].name, name) == 0) {
+			*f = names[i].f;
+			return 0;
+		}
+	return -1;
+}
+
+static const char *layer_text(const struct report_options *o)
+{
+	switch (o->consensus) {
+	case REPORT_CONSENSUS_NONE:
+		return "every rater's judgement (an item two raters labelled counts twice)";
+	case REPORT_CONSENSUS_MAJORITY:
+		return "majority: per item and field the most frequent value among the raters; a tie is no consensus";
+	case REPORT_CONSENSUS_ADJUDICATED:
+		return "adjudicated: an adjudicator's value where there is one, else the raters' value when they "
+		       "all agree; otherwise no consensus";
+	case REPORT_CONSENSUS_RATER:
+		return "one rater's labels";
+	}
+	return "";
+}
+
+static void phase(struct report *r, const char *name, double seconds)
+{
+	if (r->n_phases < REPORT_MAX_PHASES) {
+		r->phase_name[r->n_phases] = name;
+		r->phase_seconds[r->n_phases++] = seconds;
+	}
+}
+
+static enum status timed(struct report *r, const char *name, enum status (*fn)(struct rp_ctx *),
+			 struct rp_ctx *c)
+{
+	double t0 = now_monotonic();
+	enum status st = fn(c);
+	phase(r, name, now_monotonic() - t0);
+	return st;
+}
+
+void report_timings(const struct report *r, char *out, size_t size)
+{
+	size_t len = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < r->n_phases && len < size; i++) {
+		int n = snprintf(out + len, size - len, "%s%s %.3f s", i ? ", " : "", r->phase_name[i],
+				 r->phase_seconds[i]);
+		if (n < 0)
+			break;
+		len += (size_t)n;
+	}
+}
+
+static void header(struct report *r, const struct report_options *o, const struct rp_data *d, unsigned shown)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char now[32];
+	report_meta(r, "project", "%s", o->project ? o->project : "");
+	if (!o->now)
+		now_iso8601(now);
+	report_meta(r, "generated_at", "%s", o->now ? o->now : now);
+	report_meta(r, "round", "%s", o->round ? o->round : "all (every round and labels outside rounds)");
+	for (int t = 0; t < TASK__COUNT; t++)
+		if (shown & (1u << t))
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", model_task_name((enum model_task)t));
+	report_meta(r, "tasks", "%s", sb.len ? strbuf_str(&sb) : "(none labelled)");
+	strbuf_reset(&sb);
+	for (size_t i = 0; i < d->n_raters; i++)
+		strbuf_addf(&sb, "%s%s%s", i ? ", " : "", d->raters[i].name, d->raters[i].adjudicator ? " (adjudicator)" : "");
+	report_meta(r, "raters", "%s", d->n_raters ? strbuf_str(&sb) : "(none)");
+	strbuf_reset(&sb);
+	for (size_t i = 0; i < o->n_k; i++)
+		strbuf_addf(&sb, "%s%zu", i ? "," : "", o->k[i]);
+	if (!(o->sections & ~(unsigned)(REPORT_SEC_AGREEMENT | REPORT_SEC_TIME))) {
+		report_meta(r, "layer", "(none: agreement compares the raters' own values)");
+		report_meta(r, "k", "(not used)");
+	} else {
+		if (o->consensus == REPORT_CONSENSUS_RATER)
+			report_meta(r, "layer", "rater:%s (%s)", o->consensus_rater, layer_text(o));
+		else
+			report_meta(r, "layer", "%s", layer_text(o));
+		report_meta(r, "k", "%s", strbuf_str(&sb));
+	}
+	report_meta(r, "label_rows", "%ld", d->label_rows);
+	report_meta(r, "items", "%zu", d->n_items);
+	strbuf_release(&sb);
+}
+
+/* The automatic answer metrics run in a second thread while the labels
+ * load (the two longest steps of a big report); without a thread they run
+ * in turn. */
+struct auto_job {
+	const struct rp_data *d;
+	const struct report_options *o;
+	double *val;
+	uint8_t *scored;
+	double seconds;
+};
+
+static void *auto_job_run(void *arg)
+{
+	struct auto_job *j = arg;
+	double t0 = now_monotonic();
+	rp_auto_scores(j->d, j->o, j->val, j->scored);
+	j->seconds = now_monotonic() - t0;
+	return NULL;
+}
+
+enum status report_build(struct store *s, const struct report_options *o, struct report **out,
+			 struct error *err)
+{
+	struct rp_data d;
+	struct rp_layer layer;
+	struct rp_loader *loader = NULL;
+	struct auto_job job = { &d, o, NULL, NULL, 0 };
+	pthread_t thread;
+	int threaded = 0;
+	int64_t round_id = 0;
+	enum status st = ST_OK;
+	unsigned tasks = o->tasks ? o->tasks : ~0u;
+	unsigned sec = o->sections;
+	int need_layer = (sec & ~(unsigned)REPORT_SEC_AGREEMENT & ~(unsigned)REPORT_SEC_TIME) != 0;
+	int need_auto = (tasks & (1u << TASK_TURN)) && (sec & REPORT_SEC_AUTOMATIC);
+
+	*out = NULL;
+	memset(&d, 0, sizeof(d));
+	memset(&layer, 0, sizeof(layer));
+	if (o->round) {
+		st = store_round_find(s, o->round, &round_id, err);
+		if (st == ST_OK && !round_id)
+			st = error_set(err, ST_INPUT, "no round '%s' in the project", o->round);
+		if (st != ST_OK)
+			return st;
+	}
+	double t0 = now_monotonic(), t_items, t_labels, t_layer;
+	struct store_reader *rd = NULL;
+	st = store_reader_open(s, &rd, err);
+	if (st == ST_OK)
+		st = rp_load_items(rd, o, &d, &loader, err);
+	t_items = now_monotonic();
+	if (st == ST_OK && need_auto) {
+		job.val = xcalloc(d.n_items * RP_N_AUTO + 1, sizeof(double));
+		job.scored = xcalloc(d.n_items + 1, 1);
+		threaded = pthread_create(&thread, NULL, auto_job_run, &job) == 0;
+		if (!threaded)
+			auto_job_run(&job);
+	}
+	if (st == ST_OK)
+		st = rp_load_labels(loader, round_id);
+	t_labels = now_monotonic();
+	if (threaded)
+		pthread_join(thread, NULL);
+	rp_loader_free(loader);
+	if (st == ST_OK && need_layer)
+		st = rp_layer_build(rd, &d, o, &layer, err);
+	t_layer = now_monotonic();
+	if (st != ST_OK) {
+		store_reader_close(rd);
+		free(job.val);
+		free(job.scored);
+		rp_layer_release(&layer);
+		rp_release(&d);
+		return st;
+	}
+	struct report *r = xcalloc(1, sizeof(*r));
+	struct rp_ctx c = { rd, o, &d, &layer, r, err, o->round != NULL, job.val, job.scored };
+	phase(r, "items", t_items - t0);
+	phase(r, "labels", t_labels - t_items);
+	if (need_auto)
+		phase(r, threaded ? "automatic scores (in a 2nd thread)" : "automatic scores", job.seconds);
+	phase(r, "layer", t_layer - t_labels);
+	/* a task's sections appear when --task names it or its labels exist */
+	unsigned shown = o->tasks ? o->tasks : d.tasks_seen;
+	int turn = (shown & (1u << TASK_TURN)) != 0;
+	int gold = 0;
+	for (size_t i = 0; i < d.n_turns && !gold; i++)
+		gold = d.turns[i].n_gold_ans > 0;
+	header(r, o, &d, shown);
+	if (st == ST_OK && turn && (sec & REPORT_SEC_ANSWERS))
+		st = timed(r, "answers", rp_answers, &c);
+	if (st == ST_OK && turn && (sec & REPORT_SEC_RETRIEVAL))
+		st = timed(r, "retrieval", rp_retrieval, &c);
+	if (st == ST_OK && need_auto && (turn || gold))
+		st = timed(r, "automatic", rp_automatic, &c);
+	if (st == ST_OK && (shown & (3u << TASK_PLAUSIBILITY)) && (sec & REPORT_SEC_VERDICTS))
+		st = timed(r, "verdicts", rp_verdicts, &c);
+	if (st == ST_OK && (sec & REPORT_SEC_AGREEMENT))
+		st = timed(r, "agreement", rp_agreement, &c);
+	if (st == ST_OK && (sec & REPORT_SEC_TIME))
+		st = timed(r, "time", rp_time, &c);
+	store_reader_close(rd);
+	free(job.val);
+	free(job.scored);
+	rp_layer_release(&layer);
+	rp_release(&d);
+	if (st != ST_OK) {
+		report_free(r);
+		return st;
+	}
+	*out = r;
+	return ST_OK;
+}
+
+enum status report_write(const struct report *r, enum report_format f, FILE *out, struct error *err)
+{
+	int rc;
+	errno = 0;
+	switch (f) {
+	case REPORT_JSON:
+		rc = report_write_json(r, out);
+		break;
+	case REPORT_CSV:
+		rc = report_write_csv(r, out);
+		break;
+	case REPORT_MARKDOWN:
+		rc = report_write_text(r, out, 1);
+		break;
+	default:
+		rc = report_write_text(r, out, 0);
+		break;
+	}
+	if (rc != 0 || ferror(out))
+		return error_set(err, ST_IO, "cannot write the report: %s", errno ? strerror(errno) : "write error");
+	return ST_OK;
+}
+
+enum status report_write_file(const struct report *r, enum report_format f, const char *path,
+			      struct error *err)
+{
+	if (!path || strcmp(path, "-") == 0) {
+		enum status st = report_write(r, f, stdout, err);
+		if (st == ST_OK && fflush(stdout) != 0)
+			st = error_set(err, ST_IO, "cannot write the report: %s", strerror(errno));
+		return st;
+	}
+	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	FILE *out = fopen(tmp, "w");
+	enum status st;
+	if (!out) {
+		st = error_set(err, ST_IO, "cannot write '%s': %s", tmp, strerror(errno));
+		free(tmp);
+		return st;
+	}
+	st = report_write(r, f, out, err);
+	if (fclose(out) != 0 && st == ST_OK)
+		st = error_set(err, ST_IO, "cannot write '%s': %s", tmp, strerror(errno));
+	if (st == ST_OK && rename(tmp, path) != 0)
+		st = error_set(err, ST_IO, "cannot write '%s': %s", path, strerror(errno));
+	if (st != ST_OK)
+		unlink(tmp);
+	free(tmp);
+	return st;
+}

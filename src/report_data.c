@@ -1,0 +1,661 @@
+/* report_data.c - the project in compact arrays, and the label layers the
+ * metrics are computed on (see report_internal.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/store_report.h"
+#include "report_internal.h"
+
+/* ---- a string arena ---------------------------------------------------------- */
+
+struct rp_arena {
+	struct rp_arena *next;
+	size_t used, cap;
+	char data[];
+};
+
+char *rp_strdup(struct rp_data *d, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct rp_arena *a = d->arena;
+	if (!a || a->cap - a->used < n) {
+		size_t cap = n > 1 << 20 ? n : 1 << 20;
+		a = xmalloc(sizeof(*a) + cap);
+		a->cap = cap;
+		a->used = 0;
+		a->next = d->arena;
+		d->arena = a;
+	}
+	char *p = memcpy(a->data + a->used, s, n);
+	a->used += n;
+	return p;
+}
+
+/* ---- fields ------------------------------------------------------------------ */
+
+const struct model_field *rp_cat_field(enum rp_cat f)
+{
+	static const struct model_field *fields[RP_NCAT];
+	static const struct { enum model_task task; const char *name; } names[RP_NCAT] = {
+		[RP_INTENT] = { TASK_TURN, "intent" },
+		[RP_CORRECT] = { TASK_TURN, "answer_correct" },
+		[RP_PLAUS] = { TASK_PLAUSIBILITY, "plausibility" },
+		[RP_FAITH] = { TASK_FAITHFULNESS, "faithfulness" },
+	};
+	if (!fields[f])
+		fields[f] = model_field_find(names[f].task, names[f].name);
+	return fields[f];
+}
+
+/* ---- loading -------------------------------------------------------------------- */
+
+/* id -> index maps for dense integer row ids. */
+struct idmap {
+	int32_t *v;
+	size_t cap;
+};
+
+static void idmap_set(struct idmap *m, int64_t id, int32_t index)
+{
+	if (id < 0)
+		return;
+	if ((size_t)id >= m->cap) {
+		size_t old = m->cap, cap = old ? old : 1024;
+		while (cap <= (size_t)id)
+			cap *= 2;
+		m->v = xrealloc(m->v, cap * sizeof(*m->v));
+		for (size_t i = old; i < cap; i++)
+			m->v[i] = -1;
+		m->cap = cap;
+	}
+	m->v[id] = index;
+}
+
+static int32_t idmap_get(const struct idmap *m, int64_t id)
+{
+	return id >= 0 && (size_t)id < m->cap ? m->v[id] : -1;
+}
+
+struct loader {
+	struct store_reader *store;
+	struct rp_data *d;
+	const struct report_options *o;
+	struct idmap response, turn, rater;
+	size_t cap_conv, cap_sys, cap_turns, cap_items, cap_pas, cap_gans, cap_gpas, cap_raters;
+	size_t cap_j, cap_rel, cap_extras;
+	int64_t last_conv, last_turn, last_response;
+	const char *missing_rater;
+	int failed;
+	struct error *err;
+};
+
+static int on_rater(const struct store_report_rater *r, void *data)
+{
+	struct loader *l = data;
+	struct rp_data *d = l->d;
+	int wanted = l->o->n_raters == 0;
+	for (size_t i = 0; i < l->o->n_raters && !wanted; i++)
+		wanted = strcmp(l->o->raters[i], r->name) == 0;
+	if (!wanted)
+		return 0;
+	xgrow(&d->raters, &l->cap_raters, d->n_raters + 1, sizeof(*d->raters));
+	struct rp_rater *ra = &d->raters[d->n_raters];
+	ra->id = r->id;
+	ra->name = rp_strdup(d, r->name);
+	ra->adjudicator = r->role && strcmp(r->role, "adjudicator") == 0;
+	idmap_set(&l->rater, r->id, (int32_t)d->n_raters++);
+	return 0;
+}
+
+static int on_item(const struct store_report_item *it, void *data)
+{
+	struct loader *l = data;
+	struct rp_data *d = l->d;
+	if (d->n_conversations == 0 || it->conversation_id != l->last_conv) {
+		xgrow(&d->conversations, &l->cap_conv, d->n_conversations + 1, sizeof(*d->conversations));
+		d->conversations[d->n_conversations++] = rp_strdup(d, it->conversation);
+		l->last_conv = it->conversation_id;
+	}
+	if (d->n_turns == 0 || it->turn_id != l->last_turn) {
+		xgrow(&d->turns, &l->cap_turns, d->n_turns + 1, sizeof(*d->turns));
+		struct rp_turn *t = &d->turns[d->n_turns];
+		memset(t, 0, sizeof(*t));
+		t->conv = (uint32_t)(d->n_conversations - 1);
+		t->position = it->position;
+		t->gold_intent = RP_UNSET;
+		if (it->gold_intent)
+			t->gold_intent = (int8_t)model_value_index(rp_cat_field(RP_INTENT), it->gold_intent);
+		t->first_item = (uint32_t)d->n_items;
+		idmap_set(&l->turn, it->turn_id, (int32_t)d->n_turns++);
+		l->last_turn = it->turn_id;
+		if (it->position > d->max_position)
+			d->max_position = it->position;
+	}
+	size_t sys = 0;
+	while (sys < d->n_systems && strcmp(d->systems[sys], it->system) != 0)
+		sys++;
+	if (sys == d->n_systems) {
+		xgrow(&d->systems, &l->cap_sys, d->n_systems + 1, sizeof(*d->systems));
+		d->systems[d->n_systems++] = rp_strdup(d, it->system);
+	}
+	xgrow(&d->items, &l->cap_items, d->n_items + 1, sizeof(*d->items));
+	struct rp_item *item = &d->items[d->n_items];
+	memset(item, 0, sizeof(*item));
+	item->response_id = it->response_id;
+	item->turn = (uint32_t)(d->n_turns - 1);
+	item->system = (uint32_t)sys;
+	item->answer = rp_strdup(d, it->answer ? it->answer : "");
+	item->first_j = -1;
+	d->turns[d->n_turns - 1].n_items++;
+	idmap_set(&l->response, it->response_id, (int32_t)d->n_items++);
+	return 0;
+}
+
+static int on_ranked(const struct store_report_ranked *r, void *data)
+{
+	struct loader *l = data;
+	struct rp_data *d = l->d;
+	int32_t i = idmap_get(&l->response, r->response_id);
+	if (i < 0 || r->rank < 1 || r->rank > 100000)
+		return 0;
+	struct rp_item *it = &d->items[i];
+	if (r->response_id != l->last_response) {
+		it->ranks = (uint32_t)d->n_passages;
+		it->n_ranks = 0;
+		l->last_response = r->response_id;
+	}
+	while (it->n_ranks < (uint32_t)r->rank) {
+		xgrow(&d->passages, &l->cap_pas, d->n_passages + 1, sizeof(*d->passages));
+		d->passages[d->n_passages++] = 0;
+		it->n_ranks++;
+	}
+	d->passages[it->ranks + (size_t)r->rank - 1] = r->passage_id;
+	return 0;
+}
+
+static int on_gold_answer(const struct store_report_gold *g, void *data)
+{
+	struct loader *l = data;
+	struct rp_data *d = l->d;
+	int32_t t = idmap_get(&l->turn, g->turn_id);
+	if (t < 0 || !g->answer)
+		return 0;
+	if (d->turns[t].n_gold_ans == 0)
+		d->turns[t].gold_ans = (uint32_t)d->n_gold_answers;
+	xgrow(&d->gold_answers, &l->cap_gans, d->n_gold_answers + 1, sizeof(*d->gold_answers));
+	d->gold_answers[d->n_gold_answers++] = rp_strdup(d, g->answer);
+	d->turns[t].n_gold_ans++;
+	return 0;
+}
+
+/* A stable negative id for a passage ext id the collection does not hold. */
+static int64_t unknown_passage(struct rp_data *d, const char *ext)
+{
+	size_t *slot = strmap_get(&d->unknown_ext, ext);
+	if (slot)
+		return -(int64_t)*slot - 1;
+	char *name = rp_strdup(d, ext);
+	d->unknown_names = xrealloc(d->unknown_names, (d->n_unknown + 1) * sizeof(*d->unknown_names));
+	d->unknown_names[d->n_unknown] = name;
+	strmap_put(&d->unknown_ext, name, d->n_unknown, NULL);
+	return -(int64_t)d->n_unknown++ - 1;
+}
+
+static int on_gold_passage(const struct store_report_gold *g, void *data)
+{
+	struct loader *l = data;
+	struct rp_data *d = l->d;
+	int32_t t = idmap_get(&l->turn, g->turn_id);
+	if (t < 0 || !g->passage_ext)
+		return 0;
+	if (d->turns[t].n_gold_pas == 0)
+		d->turns[t].gold_pas = (uint32_t)d->n_gold_passages;
+	xgrow(&d->gold_passages, &l->cap_gpas, d->n_gold_passages + 1, sizeof(*d->gold_passages));
+	d->gold_passages[d->n_gold_passages++] = g->passage_id ? g->passage_id : unknown_passage(d, g->passage_ext);
+	d->turns[t].n_gold_pas++;
+	return 0;
+}
+
+static int task_of(const char *task)
+{
+	switch (task[0]) {
+	case 't':
+		return strcmp(task, "turn") == 0 ? TASK_TURN : -1;
+	case 'p':
+		return strcmp(task, "plausibility") == 0 ? TASK_PLAUSIBILITY : -1;
+	case 'f':
+		return strcmp(task, "faithfulness") == 0 ? TASK_FAITHFULNESS : -1;
+	}
+	return -1;
+}
+
+enum { F_NOTE = RP_NCAT, F_RELEVANT, F_EXTRA };
+
+static int field_of(int task, const char *f)
+{
+	if (task == TASK_TURN) {
+		if (strcmp(f, "relevant") == 0)
+			return F_RELEVANT;
+		if (strcmp(f, "answer_correct") == 0)
+			return RP_CORRECT;
+		if (strcmp(f, "intent") == 0)
+			return RP_INTENT;
+		if (strcmp(f, "extra_gold") == 0)
+			return F_EXTRA;
+	} else if (task == TASK_PLAUSIBILITY && strcmp(f, "plausibility") == 0) {
+		return RP_PLAUS;
+	} else if (task == TASK_FAITHFULNESS && strcmp(f, "faithfulness") == 0) {
+		return RP_FAITH;
+	}
+	return F_NOTE;
+}
+
+static struct rp_judgement *judgement(struct loader *l, int32_t item, int32_t rater)
+{
+	struct rp_data *d = l->d;
+	struct rp_item *it = &d->items[item];
+	int32_t last = -1;
+	for (int32_t k = it->first_j; k >= 0; k = d->judgements[k].next) {
+		if (d->judgements[k].rater == rater)
+			return &d->judgements[k];
+		last = k;
+	}
+	xgrow(&d->judgements, &l->cap_j, d->n_judgements + 1, sizeof(*d->judgements));
+	struct rp_judgement *j = &d->judgements[d->n_judgements];
+	memset(j, 0, sizeof(*j));
+	j->item = (uint32_t)item;
+	j->rater = (uint16_t)rater;
+	for (int f = 0; f < RP_NCAT; f++)
+		j->code[f] = RP_UNSET;
+	j->next = -1;
+	j->rel = -1;
+	j->extra = -1;
+	/* appended at the chain's end (after the growth above moved the array) */
+	if (last < 0)
+		it->first_j = (int32_t)d->n_judgements;
+	else
+		d->judgements[last].next = (int32_t)d->n_judgements;
+	d->n_judgements++;
+	return j;
+}
+
+static int on_label(const struct store_report_label *lr, void *data)
+{
+	struct loader *l = data;
+	struct rp_data *d = l->d;
+	int32_t rater = idmap_get(&l->rater, lr->rater_id);
+	int32_t item = idmap_get(&l->response, lr->response_id);
+	int task = task_of(lr->task);
+	if (rater < 0 || item < 0 || task < 0 || (l->o->tasks && !(l->o->tasks & (1u << task))))
+		return 0;
+	d->label_rows++;
+	d->tasks_seen |= 1u << task;
+	d->items[item].in_round = 1;
+	struct rp_judgement *j = judgement(l, item, rater);
+	j->tasks |= (uint8_t)(1u << task);
+	j->seconds[task] += (float)lr->seconds;   /* each row: seconds since the previous save */
+	int f = field_of(task, lr->field);
+	if (f < RP_NCAT) {
+		int code = model_value_index(rp_cat_field((enum rp_cat)f), lr->value);
+		j->code[f] = (int8_t)(code < 0 ? RP_UNSET : code);
+	} else if (f == F_RELEVANT) {
+		const struct rp_item *it = &d->items[item];
+		if (lr->passage_rank < 1 || (uint32_t)lr->passage_rank > it->n_ranks)
+			return 0;
+		if (j->rel < 0) {
+			xgrow(&d->rel_codes, &l->cap_rel, d->n_rel_codes + it->n_ranks, 1);
+			memset(d->rel_codes + d->n_rel_codes, RP_UNSET, it->n_ranks);
+			j->rel = (int32_t)d->n_rel_codes;
+			d->n_rel_codes += it->n_ranks;
+		}
+		int code = lr->value ? (strcmp(lr->value, "1") == 0 ? 1 : strcmp(lr->value, "0") == 0 ? 0 : -1) : -1;
+		d->rel_codes[(size_t)j->rel + (size_t)lr->passage_rank - 1] = (int8_t)code;
+	} else if (f == F_EXTRA) {
+		if (!lr->value || !*lr->value) {
+			j->extra = -1;
+			return 0;
+		}
+		xgrow(&d->extras, &l->cap_extras, d->n_extras + 1, sizeof(*d->extras));
+		d->extras[d->n_extras] = rp_strdup(d, lr->value);
+		j->extra = (int32_t)d->n_extras++;
+	}
+	return 0;
+}
+
+enum status rp_load_items(struct store_reader *s, const struct report_options *o, struct rp_data *d,
+			  struct rp_loader **out, struct error *err)
+{
+	struct loader *l = xcalloc(1, sizeof(*l));
+	enum status st;
+	*l = (struct loader){ .store = s, .d = d, .o = o, .err = err, .last_conv = -1, .last_turn = -1,
+			      .last_response = -1 };
+	*out = (struct rp_loader *)l;
+	memset(d, 0, sizeof(*d));
+	st = store_report_raters(s, on_rater, l, err);
+	for (size_t i = 0; st == ST_OK && i < o->n_raters; i++) {
+		size_t k = 0;
+		while (k < d->n_raters && strcmp(d->raters[k].name, o->raters[i]) != 0)
+			k++;
+		if (k == d->n_raters)
+			st = error_set(err, ST_INPUT, "no rater '%s' in the project", o->raters[i]);
+	}
+	if (st == ST_OK)
+		st = store_report_items(s, on_item, l, err);
+	if (st == ST_OK)
+		st = store_report_retrieved(s, on_ranked, l, err);
+	/* gold answers feed the automatic metrics, gold passages R */
+	if (st == ST_OK && (o->sections & REPORT_SEC_AUTOMATIC))
+		st = store_report_gold_answers(s, on_gold_answer, l, err);
+	if (st == ST_OK && (o->sections & REPORT_SEC_RETRIEVAL))
+		st = store_report_gold_passages(s, on_gold_passage, l, err);
+	return st;
+}
+
+enum status rp_load_labels(struct rp_loader *ld, int64_t round_id)
+{
+	struct loader *l = (struct loader *)ld;
+	return store_report_labels(l->store, round_id, on_label, l, l->err);
+}
+
+void rp_loader_free(struct rp_loader *ld)
+{
+	struct loader *l = (struct loader *)ld;
+	if (!l)
+		return;
+	free(l->response.v);
+	free(l->turn.v);
+	free(l->rater.v);
+	free(l);
+}
+
+void rp_release(struct rp_data *d)
+{
+	free(d->conversations);
+	free(d->systems);
+	free(d->turns);
+	free(d->items);
+	free(d->passages);
+	free(d->gold_answers);
+	free(d->gold_passages);
+	free(d->raters);
+	free(d->judgements);
+	free(d->rel_codes);
+	free(d->extras);
+	free(d->unknown_names);
+	strmap_release(&d->unknown_ext);
+	while (d->arena) {
+		struct rp_arena *a = d->arena;
+		d->arena = a->next;
+		free(a);
+	}
+	memset(d, 0, sizeof(*d));
+}
+
+enum status rp_extra_ids(struct store_reader *s, struct rp_data *d, const char *value, int64_t **ids,
+			 size_t *n, size_t *cap, struct error *err)
+{
+	const char *p = value;
+	char buf[512];
+	while (*p) {
+		size_t len = strcspn(p, " ,\t\n");
+		if (len > 0 && len < sizeof(buf)) {
+			int64_t id = 0;
+			memcpy(buf, p, len);
+			buf[len] = '\0';
+			enum status st = store_report_passage_id(s, buf, &id, err);
+			if (st != ST_OK)
+				return st;
+			xgrow(ids, cap, *n + 1, sizeof(**ids));
+			(*ids)[(*n)++] = id ? id : unknown_passage(d, buf);
+		}
+		p += len;
+		p += strspn(p, " ,\t\n");
+	}
+	return ST_OK;
+}
+
+/* ---- layers ---------------------------------------------------------------------- */
+
+static int cmp_obs(const void *pa, const void *pb)
+{
+	const struct rp_obs *a = pa, *b = pb;
+	if (a->item != b->item)
+		return a->item < b->item ? -1 : 1;
+	return (a->rater > b->rater) - (a->rater < b->rater);
+}
+
+static void obs_from_judgement(struct rp_obs *ob, const struct rp_data *d, size_t j)
+{
+	const struct rp_judgement *jj = &d->judgements[j];
+	memset(ob, 0, sizeof(*ob));
+	ob->item = jj->item;
+	ob->rater = jj->rater;
+	ob->judgement = (int32_t)j;
+	memcpy(ob->code, jj->code, sizeof(ob->code));
+	ob->rel = jj->rel;
+}
+
+/* The consensus of votes[0..n) (codes >= 0) on a scale of k values:
+ * majority: the most frequent value, a tie for the top = no consensus;
+ * unanimous: the common value, any difference = no consensus. */
+static int settle(const int *votes, int n, int unanimous)
+{
+	int count[AGREEMENT_MAX_CATEGORIES] = { 0 }, best = RP_UNSET, best_n = 0, tie = 0;
+	for (int i = 0; i < n; i++)
+		if (votes[i] >= 0 && votes[i] < AGREEMENT_MAX_CATEGORIES)
+			count[votes[i]]++;
+	for (int c = 0; c < AGREEMENT_MAX_CATEGORIES; c++) {
+		if (count[c] > best_n) {
+			best = c;
+			best_n = count[c];
+			tie = 0;
+		} else if (count[c] && count[c] == best_n) {
+			tie = 1;
+		}
+	}
+	if (best_n == 0)
+		return RP_UNSET;
+	if (tie || (unanimous && best_n != n))
+		return RP_NO_CONSENSUS;
+	return best;
+}
+
+/* Consensus of one value over the judgements of an item: get(j) gives
+ * judgement j's code (>= 0) or RP_UNSET. *by_adjudicator set when an
+ * adjudicator's value decided it. */
+struct vote_src {
+	const struct rp_data *d;
+	int cat;        /* RP_* or -1 for relevance */
+	long rank;
+};
+
+static int vote_of(const struct vote_src *v, const struct rp_judgement *j)
+{
+	if (v->cat >= 0)
+		return j->code[v->cat];
+	if (j->rel < 0)
+		return RP_UNSET;
+	return v->d->rel_codes[(size_t)j->rel + (size_t)v->rank - 1];
+}
+
+static int consensus_of(const struct vote_src *v, const struct rp_item *it, enum report_consensus kind,
+			int *by_adjudicator)
+{
+	const struct rp_data *d = v->d;
+	int votes[REPORT_MAX_RATERS * 4], n = 0, adj[REPORT_MAX_RATERS * 4], n_adj = 0;
+	*by_adjudicator = 0;
+	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
+		const struct rp_judgement *jj = &d->judgements[j];
+		int code = vote_of(v, jj);
+		if (code < 0)
+			continue;
+		if (kind == REPORT_CONSENSUS_ADJUDICATED && d->raters[jj->rater].adjudicator) {
+			if (n_adj < (int)ARRAY_SIZE(adj))
+				adj[n_adj++] = code;
+		} else if (n < (int)ARRAY_SIZE(votes)) {
+			votes[n++] = code;
+		}
+	}
+	if (kind == REPORT_CONSENSUS_MAJORITY)
+		return settle(votes, n, 0);
+	if (n_adj) {
+		*by_adjudicator = 1;
+		return settle(adj, n_adj, 1);
+	}
+	return settle(votes, n, 1);
+}
+
+static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t item, size_t *cap_rel)
+{
+	const struct rp_item *it = &d->items[item];
+	struct rp_obs *ob = &layer->obs[layer->n_obs++];
+	struct vote_src v = { d, 0, 0 };
+	int has_rel = 0, adj;
+	memset(ob, 0, sizeof(*ob));
+	ob->item = item;
+	ob->rater = -1;
+	ob->judgement = -1;
+	ob->rel = -1;
+	for (int f = 0; f < RP_NCAT; f++) {
+		v.cat = f;
+		ob->code[f] = (int8_t)consensus_of(&v, it, layer->kind, &adj);
+		layer->no_consensus[f] += ob->code[f] == RP_NO_CONSENSUS;
+		layer->adjudicated[f] += adj && ob->code[f] >= 0;
+	}
+	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next)
+		has_rel |= d->judgements[j].rel >= 0;
+	if (!has_rel || it->n_ranks == 0)
+		return;
+	xgrow(&layer->own_rel, cap_rel, (size_t)layer->n_own_rel + it->n_ranks, 1);
+	ob->rel = (int32_t)layer->n_own_rel;
+	v.cat = -1;
+	for (uint32_t r = 1; r <= it->n_ranks; r++) {
+		v.rank = r;
+		int code = consensus_of(&v, it, layer->kind, &adj);
+		layer->own_rel[layer->n_own_rel++] = (int8_t)code;
+		if (code == RP_NO_CONSENSUS) {
+			layer->rel_no_consensus_units++;
+			ob->rel_no_consensus = 1;
+		}
+	}
+	layer->rel_no_consensus_items += ob->rel_no_consensus;
+}
+
+static int cmp_i64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
+/* R of every observation: per turn and rater (or the consensus), the gold
+ * passages plus the passages judged relevant in any response to the turn
+ * plus the extra gold passages named for it. */
+static enum status known_relevant(struct store_reader *s, struct rp_data *d, struct rp_layer *layer,
+				  struct error *err)
+{
+	int64_t *ids = NULL;
+	size_t n_ids, cap_ids = 0, a = 0;
+	enum status st = ST_OK;
+	while (a < layer->n_obs && st == ST_OK) {
+		uint32_t turn = d->items[layer->obs[a].item].turn;
+		size_t b = a;
+		while (b < layer->n_obs && d->items[layer->obs[b].item].turn == turn)
+			b++;
+		/* each distinct rater key in [a, b) */
+		for (size_t g = a; g < b && st == ST_OK; g++) {
+			int32_t key = layer->obs[g].rater;
+			int seen = 0;
+			for (size_t h = a; h < g && !seen; h++)
+				seen = layer->obs[h].rater == key;
+			if (seen)
+				continue;
+			const struct rp_turn *t = &d->turns[turn];
+			n_ids = 0;
+			xgrow(&ids, &cap_ids, t->n_gold_pas + 1, sizeof(*ids));
+			if (t->n_gold_pas)
+				memcpy(ids, d->gold_passages + t->gold_pas, t->n_gold_pas * sizeof(*ids));
+			n_ids = t->n_gold_pas;
+			for (size_t h = g; h < b && st == ST_OK; h++) {
+				const struct rp_obs *ob = &layer->obs[h];
+				const struct rp_item *it = &d->items[ob->item];
+				if (ob->rater != key)
+					continue;
+				for (uint32_t r = 0; ob->rel >= 0 && r < it->n_ranks; r++) {
+					if (layer->rel[(size_t)ob->rel + r] != 1 || !d->passages[it->ranks + r])
+						continue;
+					xgrow(&ids, &cap_ids, n_ids + 1, sizeof(*ids));
+					ids[n_ids++] = d->passages[it->ranks + r];
+				}
+				for (int32_t j = it->first_j; j >= 0 && st == ST_OK; j = d->judgements[j].next) {
+					const struct rp_judgement *jj = &d->judgements[j];
+					if (jj->extra >= 0 && (key < 0 || jj->rater == key))
+						st = rp_extra_ids(s, d, d->extras[jj->extra], &ids, &n_ids, &cap_ids, err);
+				}
+			}
+			qsort(ids, n_ids, sizeof(*ids), cmp_i64);
+			size_t distinct = 0;
+			for (size_t i = 0; i < n_ids; i++)
+				distinct += i == 0 || ids[i] != ids[i - 1];
+			for (size_t h = g; h < b; h++)
+				if (layer->obs[h].rater == key)
+					layer->obs[h].R = (int32_t)distinct;
+		}
+		a = b;
+	}
+	free(ids);
+	return st;
+}
+
+enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const struct report_options *o,
+			   struct rp_layer *layer, struct error *err)
+{
+	size_t cap_rel = 0;
+	int32_t only = -1;
+	memset(layer, 0, sizeof(*layer));
+	layer->kind = o->consensus;
+	if (o->consensus == REPORT_CONSENSUS_RATER) {
+		for (size_t i = 0; i < d->n_raters && only < 0; i++)
+			if (strcmp(d->raters[i].name, o->consensus_rater) == 0)
+				only = (int32_t)i;
+		if (only < 0)
+			return error_set(err, ST_INPUT, "--consensus rater:%s: no such rater%s", o->consensus_rater,
+					 o->n_raters ? " among --raters" : " in the project");
+	}
+	if (o->consensus == REPORT_CONSENSUS_ADJUDICATED) {
+		int any = 0;
+		for (size_t i = 0; i < d->n_raters; i++)
+			any |= d->raters[i].adjudicator;
+		if (!any)
+			return error_set(err, ST_INPUT,
+					 "--consensus adjudicated: no rater has the role adjudicator%s",
+					 o->n_raters ? " among --raters" : "");
+	}
+	layer->obs = xcalloc(d->n_judgements + 1, sizeof(*layer->obs));
+	if (o->consensus == REPORT_CONSENSUS_NONE || o->consensus == REPORT_CONSENSUS_RATER) {
+		for (size_t j = 0; j < d->n_judgements; j++)
+			if (only < 0 || d->judgements[j].rater == only)
+				obs_from_judgement(&layer->obs[layer->n_obs++], d, j);
+		qsort(layer->obs, layer->n_obs, sizeof(*layer->obs), cmp_obs);
+		layer->rel = d->rel_codes;
+	} else {
+		for (size_t i = 0; i < d->n_items; i++)
+			if (d->items[i].first_j >= 0)
+				consensus_obs(layer, d, (uint32_t)i, &cap_rel);
+		layer->rel = layer->own_rel;
+	}
+	for (size_t i = 0; i < layer->n_obs; i++) {
+		struct rp_obs *ob = &layer->obs[i];
+		int8_t gold = d->turns[d->items[ob->item].turn].gold_intent;
+		ob->intent_group = (int8_t)(ob->code[RP_INTENT] >= 0 ? ob->code[RP_INTENT] : gold >= 0 ? gold : 3);
+	}
+	if (!(o->sections & REPORT_SEC_RETRIEVAL))
+		return ST_OK;   /* R is for the retrieval metrics only */
+	return known_relevant(s, d, layer, err);
+}
+
+void rp_layer_release(struct rp_layer *layer)
+{
+	free(layer->obs);
+	free(layer->own_rel);
+	memset(layer, 0, sizeof(*layer));
+}

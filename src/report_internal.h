@@ -1,0 +1,276 @@
+/* report_internal.h - shared between the report*.c files only.
+ *
+ *   report.c            options, report_build(): load, layer, then one builder per section
+ *   report_data.c       the project in compact arrays (struct rp_data) and the label layers
+ *   report_doc.c        the document: sections, tables, rows, cells
+ *   report_answers.c    accuracy, retrieval, verdicts, automatic metrics, time
+ *   report_agreement.c  kappa per rater pair, Fleiss, alpha, confusion matrices
+ *   report_render.c     text and Markdown;  report_json.c  JSON and CSV
+ */
+#ifndef CONVQA_REPORT_INTERNAL_H
+#define CONVQA_REPORT_INTERNAL_H
+
+#include <stdint.h>
+
+#include "convqa/model.h"
+#include "convqa/report.h"
+#include "convqa/strmap.h"
+
+struct store_reader;
+
+/* ---- the document -------------------------------------------------------- */
+
+enum rcell_kind {
+	RC_NONE,      /* empty: nothing to report here */
+	RC_NUM,       /* v computed from n observations, maybe with a 95% CI */
+	RC_COUNT,     /* v is a count */
+	RC_TEXT,      /* text */
+	RC_UNDEF,     /* undefined; text is the reason */
+};
+
+struct rcell {
+	enum rcell_kind kind;
+	double v;
+	long n;            /* observations behind an RC_NUM or RC_UNDEF cell; -1 unknown */
+	int has_ci;
+	double lo, hi;
+	char *text;
+};
+
+enum rfmt {
+	RF_FRACTION,  /* a proportion or mean in [0, 1] (or kappa, r in [-1, 1]): 3 decimals */
+	RF_NUMBER,    /* 2 decimals */
+	RF_SECONDS,   /* 1 decimal */
+	RF_COUNT,     /* integer */
+	RF_TEXT,
+};
+
+enum rcol_flags {
+	RCOL_CHART = 1,   /* text: draw a bar chart of this column under the table */
+};
+
+struct rcol {
+	char *id, *label;
+	enum rfmt fmt;
+	unsigned flags;
+};
+
+struct rrow {
+	char *group;
+	long n;            /* the row's sample size (shown as column "n"), -1 none */
+	struct rcell *cells;
+};
+
+struct rtable {
+	char *id, *title;
+	char *by;          /* what the groups are ("turn", "system", ...) */
+	char *n_label;     /* what n counts ("items", "judgements", ...), NULL: no n column */
+	struct rcol *cols;
+	size_t n_cols, cap_cols;
+	struct rrow *rows;
+	size_t n_rows, cap_rows;
+	char **notes;
+	size_t n_notes, cap_notes;
+};
+
+struct rsection {
+	char *id, *title;
+	char **notes;
+	size_t n_notes, cap_notes;
+	struct rtable **tables;
+	size_t n_tables, cap_tables;
+};
+
+#define REPORT_MAX_PHASES 12
+
+struct report {
+	char **meta;       /* key, value, key, value, ... */
+	size_t n_meta, cap_meta;
+	const char *phase_name[REPORT_MAX_PHASES];   /* where the building time went */
+	double phase_seconds[REPORT_MAX_PHASES];
+	size_t n_phases;
+	struct rsection **sections;
+	size_t n_sections, cap_sections;
+};
+
+void report_meta(struct report *r, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+struct rsection *report_section(struct report *r, const char *id, const char *title);
+void rsection_note(struct rsection *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+struct rtable *rsection_table(struct rsection *s, const char *id, const char *title,
+			      const char *by, const char *n_label);
+void rtable_col(struct rtable *t, const char *id, const char *label, enum rfmt fmt, unsigned flags);
+void rtable_note(struct rtable *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+struct rrow *rtable_row(struct rtable *t, const char *group, long n);
+/* Index of column id in t, or -1. */
+int rtable_col_index(const struct rtable *t, const char *id);
+void rcell_num(struct rrow *row, int col, double v, long n);
+void rcell_ci(struct rrow *row, int col, double lo, double hi);
+void rcell_count(struct rrow *row, int col, long count);
+void rcell_text(struct rrow *row, int col, const char *text);
+void rcell_undef(struct rrow *row, int col, long n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Writers (report_render.c, report_json.c); return -1 when out fails. */
+int report_write_text(const struct report *r, FILE *out, int markdown);
+int report_write_json(const struct report *r, FILE *out);
+int report_write_csv(const struct report *r, FILE *out);
+
+/* ---- the project in memory ------------------------------------------------- */
+
+/* Categorical fields kept per judgement. */
+enum rp_cat { RP_INTENT, RP_CORRECT, RP_PLAUS, RP_FAITH, RP_NCAT };
+
+#define RP_UNSET (-1)          /* no current value */
+#define RP_NO_CONSENSUS (-2)   /* raters disagree and nothing settles it */
+
+struct rp_turn {
+	uint32_t conv;                 /* index into conversations */
+	int position;
+	int8_t gold_intent;            /* code on the intent scale, RP_UNSET */
+	uint32_t first_item, n_items;  /* items of a turn are contiguous */
+	uint32_t gold_ans, n_gold_ans; /* into gold_answers */
+	uint32_t gold_pas, n_gold_pas; /* into gold_passages */
+};
+
+struct rp_item {
+	int64_t response_id;
+	uint32_t turn, system;
+	const char *answer;
+	uint32_t ranks;                /* passage of rank r at passages[ranks + r - 1] */
+	uint32_t n_ranks;              /* highest rank (gaps hold passage 0) */
+	int32_t first_j;               /* first judgement of the item, -1 */
+	uint8_t in_round;              /* has a label row in the selection */
+};
+
+/* One rater's current labels of one item. */
+struct rp_judgement {
+	uint32_t item;
+	uint16_t rater;
+	int8_t code[RP_NCAT];
+	int32_t next;                  /* next judgement of the same item, -1 */
+	int32_t rel;                   /* n_ranks relevance codes at rel_codes[rel], -1 */
+	int32_t extra;                 /* extra_gold value in extras[], -1 */
+	uint8_t tasks;                 /* bit 1 << task: has a label row of that task */
+	float seconds[TASK__COUNT];    /* sum over the rows of that task (history included) */
+};
+
+struct rp_rater {
+	int64_t id;
+	char *name;
+	int adjudicator;
+};
+
+struct rp_data {
+	char **conversations;
+	size_t n_conversations;
+	char **systems;
+	size_t n_systems;
+	struct rp_turn *turns;
+	size_t n_turns;
+	struct rp_item *items;
+	size_t n_items;
+	int64_t *passages;             /* retrieved passage ids by item and rank */
+	size_t n_passages;
+	char **gold_answers;
+	size_t n_gold_answers;
+	int64_t *gold_passages;        /* passage ids; unknown ext ids get ids < 0 */
+	size_t n_gold_passages;
+	struct rp_rater *raters;       /* the selected raters, by name */
+	size_t n_raters;
+	struct rp_judgement *judgements;
+	size_t n_judgements;
+	int8_t *rel_codes;
+	size_t n_rel_codes;
+	char **extras;                 /* extra_gold values */
+	size_t n_extras;
+	long label_rows;               /* rows read in the selection */
+	unsigned tasks_seen;           /* 1 << task for every task with label rows */
+	int max_position;
+	/* passage ids for ext ids outside the collection */
+	struct strmap unknown_ext;
+	char **unknown_names;
+	size_t n_unknown;
+	struct rp_arena *arena;
+};
+
+/* Load the project in two steps: raters (those in o->raters), items, their
+ * passages and gold; then the labels of round round_id (0 = all) of the
+ * tasks in o->tasks. The loader is freed with rp_loader_free(). */
+struct rp_loader;
+enum status rp_load_items(struct store_reader *s, const struct report_options *o, struct rp_data *d,
+			  struct rp_loader **loader, struct error *err);
+enum status rp_load_labels(struct rp_loader *loader, int64_t round_id);
+void rp_loader_free(struct rp_loader *loader);
+void rp_release(struct rp_data *d);
+char *rp_strdup(struct rp_data *d, const char *s);
+/* Passage ids of an extra_gold value (ids separated by spaces or commas)
+ * appended to *ids (count *n, capacity *cap). */
+enum status rp_extra_ids(struct store_reader *s, struct rp_data *d, const char *value, int64_t **ids,
+			 size_t *n, size_t *cap, struct error *err);
+
+/* ---- label layers ------------------------------------------------------------ */
+
+/* One observation: an item with the values of one layer (a rater's
+ * judgement, or the consensus of several). */
+struct rp_obs {
+	uint32_t item;
+	int32_t rater;                 /* rater index; -1 for a consensus */
+	int32_t judgement;             /* the judgement (rater layers), -1 */
+	int8_t code[RP_NCAT];          /* value, RP_UNSET or RP_NO_CONSENSUS */
+	int32_t rel;                   /* relevance codes at layer rel[], -1 none */
+	int32_t R;                     /* known relevant passages of the turn in this layer */
+	uint8_t rel_no_consensus;      /* some rank without consensus */
+	int8_t intent_group;           /* 0..2 the layer's intent (gold as fallback), 3 none */
+};
+
+struct rp_layer {
+	enum report_consensus kind;
+	const char *name;              /* for the header */
+	struct rp_obs *obs;            /* ordered by item */
+	size_t n_obs;
+	const int8_t *rel;             /* relevance codes the obs point into */
+	int8_t *own_rel;               /* consensus layers: their own codes */
+	size_t n_own_rel;
+	/* items without consensus, per categorical field and for relevance */
+	long no_consensus[RP_NCAT], rel_no_consensus_items, rel_no_consensus_units;
+	long adjudicated[RP_NCAT];     /* values settled by an adjudicator */
+};
+
+enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const struct report_options *o,
+			   struct rp_layer *layer, struct error *err);
+void rp_layer_release(struct rp_layer *layer);
+
+/* ---- sections -------------------------------------------------------------------- */
+
+struct rp_ctx {
+	struct store_reader *store;
+	const struct report_options *o;
+	struct rp_data *d;
+	struct rp_layer *layer;
+	struct report *r;
+	struct error *err;
+	int round_given;
+	const double *auto_val;        /* per item: the metrics of rp_auto_metrics[] */
+	const uint8_t *auto_scored;    /* per item: has a gold answer */
+};
+
+/* Automatic answer metrics of every item with a gold answer: val[item *
+ * RP_N_AUTO + m] for m over rp_auto_metrics, scored[item] = 1. Touches only
+ * items, turns and gold answers, so it may run in a second thread while the
+ * labels load. */
+#define RP_N_AUTO 6
+void rp_auto_scores(const struct rp_data *d, const struct report_options *o, double *val,
+		    uint8_t *scored);
+
+enum status rp_answers(struct rp_ctx *c);
+enum status rp_retrieval(struct rp_ctx *c);
+enum status rp_verdicts(struct rp_ctx *c);
+enum status rp_automatic(struct rp_ctx *c);
+enum status rp_time(struct rp_ctx *c);
+enum status rp_agreement(struct rp_ctx *c);
+
+/* Category names of a categorical field, and the field itself. */
+const struct model_field *rp_cat_field(enum rp_cat f);
+
+#endif

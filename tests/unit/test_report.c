@@ -1,0 +1,323 @@
+/*
+ * test_report.c - report_build() on small projects with values worked out
+ * by hand: label layers (every judgement, majority, one rater), the known
+ * relevant set R (gold passages outside the collection, extra gold passages),
+ * label history, Fleiss' kappa and Krippendorff's alpha for three raters.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "convqa/importer.h"
+#include "convqa/report.h"
+#include "convqa/store.h"
+
+/* Conversation c1: turn 1 has gold passages p1 and p9 (p9 is not in the
+ * collection) and gold answer "Paris"; s1 retrieved p1 p2 p3, s2 retrieved
+ * p2 p4 p1. Turn 2 has no gold; s1 retrieved p5 p6, s2 p6 p5.
+ * Conversation c2: one turn, s1 and s2, no gold. */
+static const char task[] =
+	"{\"format\": \"convqa-tasks\", \"version\": 1,\n"
+	" \"systems\": [{\"id\": \"s1\"}, {\"id\": \"s2\"}],\n"
+	" \"collection\": [{\"id\": \"p1\", \"text\": \"one\"}, {\"id\": \"p2\", \"text\": \"two\"},\n"
+	"   {\"id\": \"p3\", \"text\": \"three\"}, {\"id\": \"p4\", \"text\": \"four\"},\n"
+	"   {\"id\": \"p5\", \"text\": \"five\"}, {\"id\": \"p6\", \"text\": \"six\"}],\n"
+	" \"conversations\": [\n"
+	"  {\"id\": \"c1\", \"turns\": [\n"
+	"   {\"question\": \"Capital of France?\", \"gold\": {\"answers\": [\"Paris\"], \"passages\": [\"p1\", \"p9\"]},\n"
+	"    \"responses\": [\n"
+	"     {\"system\": \"s1\", \"answer\": \"Paris\", \"passages\": [{\"rank\": 1, \"id\": \"p1\"},\n"
+	"       {\"rank\": 2, \"id\": \"p2\"}, {\"rank\": 3, \"id\": \"p3\"}]},\n"
+	"     {\"system\": \"s2\", \"answer\": \"Lyon\", \"passages\": [{\"rank\": 1, \"id\": \"p2\"},\n"
+	"       {\"rank\": 2, \"id\": \"p4\"}, {\"rank\": 3, \"id\": \"p1\"}]}]},\n"
+	"   {\"question\": \"And its river?\",\n"
+	"    \"responses\": [\n"
+	"     {\"system\": \"s1\", \"answer\": \"Seine\", \"passages\": [{\"rank\": 1, \"id\": \"p5\"}, {\"rank\": 2, \"id\": \"p6\"}]},\n"
+	"     {\"system\": \"s2\", \"answer\": \"Loire\", \"passages\": [{\"rank\": 1, \"id\": \"p6\"}, {\"rank\": 2, \"id\": \"p5\"}]}]}]},\n"
+	"  {\"id\": \"c2\", \"turns\": [\n"
+	"   {\"question\": \"Hello?\", \"responses\": [{\"system\": \"s1\", \"answer\": \"Hi\"}, {\"system\": \"s2\", \"answer\": \"Yo\"}]}]}]}\n";
+
+struct fixture {
+	char dir[64], db[96], task[96];
+	struct store *s;
+};
+
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	struct import_counts counts;
+	struct error err;
+	FILE *f;
+
+	snprintf(fx->dir, sizeof(fx->dir), "/tmp/test_report_XXXXXX");
+	assert_non_null(mkdtemp(fx->dir));
+	snprintf(fx->db, sizeof(fx->db), "%s/p.db", fx->dir);
+	snprintf(fx->task, sizeof(fx->task), "%s/task.json", fx->dir);
+	f = fopen(fx->task, "w");
+	assert_non_null(f);
+	fputs(task, f);
+	fclose(f);
+	assert_int_equal(store_open(fx->db, STORE_CREATE, &fx->s, &err), ST_OK);
+	if (importer_import_file(fx->s, fx->task, &counts, &err) != ST_OK)
+		fail_msg("%s", err.msg);
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+	char path[128];
+	store_close(fx->s);
+	unlink(fx->task);
+	unlink(fx->db);
+	snprintf(path, sizeof(path), "%s-wal", fx->db);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s-shm", fx->db);
+	unlink(path);
+	rmdir(fx->dir);
+	free(fx);
+	return 0;
+}
+
+/* One label: value NULL clears. */
+static void label(struct fixture *fx, const char *conv, int turn, const char *system, const char *rater,
+		  const char *task_name, const char *field, long rank, const char *value, double seconds)
+{
+	struct store_label_key key = { 0, 0, 0, task_name, field, rank };
+	struct error err;
+	assert_int_equal(store_response_find(fx->s, conv, turn, system, &key.response_id, &err), ST_OK);
+	assert_true(key.response_id > 0);
+	assert_int_equal(store_rater_ensure(fx->s, rater, &key.rater_id, &err), ST_OK);
+	assert_int_equal(store_label_set(fx->s, &key, value, seconds, &err), ST_OK);
+}
+
+static void correct(struct fixture *fx, const char *conv, int turn, const char *system, const char *rater,
+		    const char *value)
+{
+	label(fx, conv, turn, system, rater, "turn", "answer_correct", 0, value, 0);
+}
+
+static struct report *build(struct fixture *fx, struct report_options *o)
+{
+	struct report *r = NULL;
+	struct error err;
+	if (report_build(fx->s, o, &r, &err) != ST_OK)
+		fail_msg("report_build: %s", err.msg);
+	return r;
+}
+
+static double value_of(const struct report *r, const char *sec, const char *table, const char *group,
+		       const char *col, long n_expected)
+{
+	double v = -99;
+	long n = -1;
+	const char *why = NULL;
+	if (!report_value(r, sec, table, group, col, &v, &n, &why))
+		fail_msg("no value %s/%s/%s/%s (%s)", sec, table, group, col, why ? why : "missing");
+	assert_int_equal(n, n_expected);
+	return v;
+}
+
+/* alice 1 1 0 1, bob 1 1 0 0, carol 1 0 0 0 on the four items of c1.
+ * Fleiss: per item counts (0,3) (1,2) (3,0) (2,1): P_i = 1, 1/3, 1, 1/3,
+ * P-bar = 2/3; p_0 = p_1 = 1/2, P_e = 1/2: kappa = (2/3 - 1/2)/(1/2) = 1/3.
+ * Krippendorff (nominal): o_00 = 4, o_11 = 4, o_01 = o_10 = 2, n = 12:
+ * D_o = 4/12, D_e = 2 * 6 * 6 / (12 * 11) = 6/11, alpha = 1 - 11/18 = 7/18.
+ * alice / bob: p_o = 3/4, p_e = 3/4 * 1/2 + 1/4 * 1/2 = 1/2, kappa = 1/2. */
+static void three_raters(struct fixture *fx)
+{
+	static const char *const v[3][4] = { { "1", "1", "0", "1" }, { "1", "1", "0", "0" }, { "1", "0", "0", "0" } };
+	static const char *const who[3] = { "alice", "bob", "carol" };
+	for (int r = 0; r < 3; r++) {
+		correct(fx, "c1", 1, "s1", who[r], v[r][0]);
+		correct(fx, "c1", 1, "s2", who[r], v[r][1]);
+		correct(fx, "c1", 2, "s1", who[r], v[r][2]);
+		correct(fx, "c1", 2, "s2", who[r], v[r][3]);
+	}
+}
+
+static void test_fleiss_and_alpha_of_three_raters(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	three_raters(fx);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_AGREEMENT;
+	struct report *r = build(fx, &o);
+	assert_float_equal(value_of(r, "agreement", "summary", "answer_correct", "fleiss_kappa", 4), 1.0 / 3, 1e-12);
+	assert_float_equal(value_of(r, "agreement", "summary", "answer_correct", "alpha", 4), 7.0 / 18, 1e-12);
+	assert_float_equal(value_of(r, "agreement", "answer_correct", "alice / bob", "kappa", 4), 0.5, 1e-12);
+	report_free(r);
+}
+
+/* Pooled: 6 of 12 correct. Majority of three: items 1 1 0 0, 2 of 4. With
+ * --raters alice,bob the last item is a tie: 2 of 3, one without consensus.
+ * rater:carol: 1 of 4. */
+static void test_layers_count_judgements_majorities_or_one_rater(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	struct report *r;
+	char *copy = NULL;
+	struct error err;
+	three_raters(fx);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_ANSWERS;
+	r = build(fx, &o);
+	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 12), 0.5, 1e-12);
+	assert_float_equal(value_of(r, "answers", "by_turn", "2", "accuracy", 6), 1.0 / 6, 1e-12);
+	report_free(r);
+
+	o.consensus = REPORT_CONSENSUS_MAJORITY;
+	r = build(fx, &o);
+	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 4), 0.5, 1e-12);
+	assert_float_equal(value_of(r, "answers", "overall", "all", "no_consensus", 4), 0, 0);
+	report_free(r);
+
+	assert_int_equal(report_parse_raters(&o, "alice,bob", &copy, &err), 0);
+	r = build(fx, &o);
+	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 3), 2.0 / 3, 1e-12);
+	assert_float_equal(value_of(r, "answers", "overall", "all", "no_consensus", 3), 1, 0);
+	report_free(r);
+	free(copy);
+
+	report_options_init(&o);
+	o.sections = REPORT_SEC_ANSWERS;
+	assert_int_equal(report_parse_consensus(&o, "rater:carol", &err), 0);
+	r = build(fx, &o);
+	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 4), 0.25, 1e-12);
+	report_free(r);
+}
+
+/* The latest value of a label counts; a cleared label does not. */
+static void test_history_keeps_the_latest_value_and_clears_drop_out(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	correct(fx, "c1", 1, "s1", "alice", "0");
+	correct(fx, "c1", 1, "s1", "alice", "1");
+	correct(fx, "c1", 1, "s2", "alice", "1");
+	correct(fx, "c1", 1, "s2", "alice", NULL);
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 1, NULL, 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_ANSWERS | REPORT_SEC_RETRIEVAL;
+	struct report *r = build(fx, &o);
+	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 1), 1.0, 0);
+	/* the only relevance label was cleared: no item to score */
+	assert_int_equal(report_value(r, "retrieval", "overall", "all", "mrr", NULL, NULL, NULL), 0);
+	report_free(r);
+}
+
+/* alice, turn 1: s1 ranks p1 p2 p3 judged 1 0 0, s2 ranks p2 p4 p1 judged
+ * 0 1 0, and on s1 she names extra gold passages "p6, zz" (zz unknown).
+ * R = {p1, p9 (gold, not in the collection), p4, p6, zz} = 5.
+ * s1: RR 1, R@3 1/5, AP 1/5; s2: RR 1/2, R@3 1/5, AP (1/2)/5 = 1/10.
+ * Means: MRR 0.75, R@3 0.2, MAP 0.15, P@1 1/2, nDCG@3 of s1 = 1 / ideal of
+ * min(5, 3) = 3 relevant = 1 / (1 + 1/log2 3 + 1/2). */
+static void test_r_counts_gold_outside_the_collection_and_extra_gold(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	static const char *const s1[] = { "1", "0", "0" }, *const s2[] = { "0", "1", "0" };
+	for (int k = 0; k < 3; k++) {
+		label(fx, "c1", 1, "s1", "alice", "turn", "relevant", k + 1, s1[k], 0);
+		label(fx, "c1", 1, "s2", "alice", "turn", "relevant", k + 1, s2[k], 0);
+	}
+	label(fx, "c1", 1, "s1", "alice", "turn", "extra_gold", 0, "p6, zz", 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_RETRIEVAL;
+	assert_int_equal(report_parse_k(&o, "1,3", &(struct error){ 0 }), 0);
+	struct report *r = build(fx, &o);
+	assert_float_equal(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.75, 1e-12);
+	assert_float_equal(value_of(r, "retrieval", "overall", "all", "recall@3", 2), 0.2, 1e-12);
+	assert_float_equal(value_of(r, "retrieval", "overall", "all", "map", 2), 0.15, 1e-12);
+	assert_float_equal(value_of(r, "retrieval", "overall", "all", "p@1", 2), 0.5, 1e-12);
+	assert_float_equal(value_of(r, "retrieval", "by_system", "s1", "ndcg@3", 1),
+			   1.0 / (1.0 + 0.6309297535714574 + 0.5), 1e-12);
+	report_free(r);
+}
+
+/* Majority relevance with two raters who disagree on one passage: the item
+ * has no consensus and is counted, not scored. */
+static void test_items_without_consensus_on_relevance_are_counted(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 2, "s1", "bob", "turn", "relevant", 1, "0", 0);
+	label(fx, "c1", 2, "s2", "alice", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 2, "s2", "bob", "turn", "relevant", 1, "1", 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_RETRIEVAL;
+	o.consensus = REPORT_CONSENSUS_MAJORITY;
+	struct report *r = build(fx, &o);
+	/* s2: p6 at rank 1 relevant by both; R = {p6} (p5 at s1 rank 1 has no consensus) */
+	assert_float_equal(value_of(r, "retrieval", "overall", "all", "mrr", 1), 1.0, 0);
+	assert_float_equal(value_of(r, "retrieval", "overall", "all", "no_consensus", 1), 1, 0);
+	report_free(r);
+}
+
+static void test_unknown_names_are_input_errors(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	struct report *r = NULL;
+	struct error err;
+	char *copy = NULL;
+	report_options_init(&o);
+	o.round = "nope";
+	assert_int_equal(report_build(fx->s, &o, &r, &err), ST_INPUT);
+	assert_string_equal(err.msg, "no round 'nope' in the project");
+	report_options_init(&o);
+	assert_int_equal(report_parse_raters(&o, "ghost", &copy, &err), 0);
+	assert_int_equal(report_build(fx->s, &o, &r, &err), ST_INPUT);
+	assert_string_equal(err.msg, "no rater 'ghost' in the project");
+	free(copy);
+	report_options_init(&o);
+	o.consensus = REPORT_CONSENSUS_ADJUDICATED;
+	assert_int_equal(report_build(fx->s, &o, &r, &err), ST_INPUT);
+	assert_null(r);
+}
+
+static void test_option_lists_are_checked(void **state)
+{
+	struct report_options o;
+	struct error err;
+	(void)state;
+	report_options_init(&o);
+	assert_int_equal(report_parse_k(&o, "1,3,5", &err), 0);
+	assert_int_equal(o.n_k, 3);
+	assert_int_equal(report_parse_k(&o, "3,3", &err), -1);
+	assert_int_equal(report_parse_k(&o, "0", &err), -1);
+	assert_int_equal(report_parse_k(&o, "1,", &err), -1);
+	assert_int_equal(report_parse_k(&o, "", &err), -1);
+	assert_int_equal(report_parse_by(&o, "turn,intent", &err), 0);
+	assert_int_equal(o.by, REPORT_BY_TURN | REPORT_BY_INTENT);
+	assert_int_equal(report_parse_by(&o, "turns", &err), -1);
+	assert_int_equal(report_parse_consensus(&o, "rater:", &err), -1);
+	assert_int_equal(report_parse_consensus(&o, "majority", &err), 0);
+	assert_int_equal(o.consensus, REPORT_CONSENSUS_MAJORITY);
+}
+
+int main(void)
+{
+	static const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_fleiss_and_alpha_of_three_raters, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_layers_count_judgements_majorities_or_one_rater, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_history_keeps_the_latest_value_and_clears_drop_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_r_counts_gold_outside_the_collection_and_extra_gold, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_items_without_consensus_on_relevance_are_counted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_names_are_input_errors, setup, teardown),
+		cmocka_unit_test(test_option_lists_are_checked),
+	};
+	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
+}
