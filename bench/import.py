@@ -65,7 +65,7 @@ def generate(path, csv_dir):
             # a gold intent on every turn: CSV cannot carry NULL, and '' fails its CHECK
             turns.append({"question": q, "gold": {"intent": "extractive"},
                           "responses": [{"system": "bench", "answer": a, "passages": ranked}]})
-            rows["turn"].append((turn_id, c + 1, t + 1, q, None, "extractive", None))
+            rows["turn"].append((turn_id, c + 1, t + 1, q, None, "extractive", None, 1))
             rows["response"].append((turn_id, turn_id, 1, a, None, 1))
         conversations.append({"id": "conv-%d" % (c + 1), "turns": turns})
     doc = {"format": "convqa-tasks", "version": 1, "systems": [{"id": "bench"}],
