@@ -10,6 +10,32 @@
 #include "convqa/store_item.h"
 #include "convqa/tui.h"
 
+/* A rater name must be something one can type again: not blank, no
+ * control characters, no spaces around it (" ann" would be another rater
+ * than "ann", with a queue of its own). NULL when it is fine, else why not. */
+static const char *rater_name_problem(const char *name)
+{
+	size_t len = strlen(name), i;
+	for (i = 0; i < len && name[i] == ' '; i++)
+		;
+	if (i == len)
+		return "the rater name is blank";
+	for (i = 0; i < len; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			return "the rater name holds a control character";
+	if (name[0] == ' ' || name[len - 1] == ' ')
+		return "the rater name begins or ends with a space";
+	return NULL;
+}
+
+static int blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!strchr(" \t\r\n", s[i]))
+			return 0;
+	return 1;
+}
+
 int cmd_annotate(int argc, char **argv)
 {
 	const char *rater = NULL, *round = NULL, *task = NULL, *guidelines = NULL;
@@ -61,12 +87,22 @@ int cmd_annotate(int argc, char **argv)
 		report_error("annotate: who is labelling? give --rater NAME (or set $USER)");
 		return ST_USAGE;
 	}
+	const char *why = rater_name_problem(o.rater);
+	if (why) {
+		report_error("annotate: %s (give --rater NAME)", why);
+		return ST_USAGE;
+	}
 	char *guide_text = NULL;
 	if (guidelines) {
 		size_t len;
 		if (read_file(guidelines, &guide_text, &len, &err) != ST_OK) {
 			report_error("%s", err.msg);
 			return err.status;
+		}
+		if (blank(guide_text, len)) {
+			report_error("annotate: the guidelines file '%s' is empty", guidelines);
+			free(guide_text);
+			return ST_INPUT;
 		}
 		o.guidelines = guide_text;
 	}
@@ -80,17 +116,26 @@ int cmd_annotate(int argc, char **argv)
 		return rc;
 	}
 	enum status st = ST_OK;
-	if (round) {
+	if (store_item_read_only(s))
+		st = error_set(&err, ST_STORE, "annotate: the project '%s' is read-only: no label could be "
+			       "saved (check the file's permissions)", db);
+	if (st == ST_OK && round) {
 		enum model_task round_task;
 		int closed = 0;
 		st = store_round_info(s, round, &o.round_id, &round_task, &closed, &err);
-		if (st == ST_OK && !o.round_id)
-			st = error_set(&err, ST_USAGE, "annotate: no round '%s' in the project", round);
-		else if (st == ST_OK && closed)
+		if (st == ST_OK && !o.round_id) {
+			char *names = NULL;
+			st = store_round_names(s, &names, &err);
+			if (st == ST_OK)
+				st = error_set(&err, ST_USAGE, "annotate: no round '%s' in the project (%s%s)", round,
+					       names ? "its rounds: " : "it has no rounds", names ? names : "");
+			free(names);
+		} else if (st == ST_OK && closed) {
 			st = error_set(&err, ST_USAGE, "annotate: round '%s' is closed", round);
-		else if (st == ST_OK && task && round_task != o.task)
+		} else if (st == ST_OK && task && round_task != o.task) {
 			st = error_set(&err, ST_USAGE, "annotate: round '%s' is a %s round, not %s", round,
 				       model_task_name(round_task), task);
+		}
 		o.task = round_task;
 		o.round = round;
 	}

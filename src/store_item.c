@@ -19,6 +19,7 @@ enum {
 	STMT_ITEM_LABELS,
 	STMT_ITEM_SUMMARY,
 	STMT_ITEM_SECONDS,
+	STMT_ITEM_ROUND_NAMES,
 	STMT_ITEM__END,
 };
 _Static_assert(STMT_ITEM__END <= 64, "statement cache too small");
@@ -197,6 +198,41 @@ enum status store_round_info(struct store *s, const char *name, int64_t *id,
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_fail(s, err, "cannot read round");
 	return ST_OK;
+}
+
+enum status store_round_names(struct store *s, char **names, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_ROUND_NAMES, "SELECT name FROM round ORDER BY name", err);
+	*names = NULL;
+	if (!st)
+		return ST_STORE;
+	char *out = NULL;
+	size_t len = 0, cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *n = store_col_text(st, 0);
+		size_t nl = strlen(n ? n : "");
+		xgrow(&out, &cap, len + nl + 3, 1);
+		if (len) {
+			memcpy(out + len, ", ", 2);
+			len += 2;
+		}
+		memcpy(out + len, n ? n : "", nl);
+		len += nl;
+		out[len] = '\0';
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		free(out);
+		return store_fail(s, err, "cannot read rounds");
+	}
+	*names = out;
+	return ST_OK;
+}
+
+int store_item_read_only(struct store *s)
+{
+	return sqlite3_db_readonly(s->db, "main") == 1;
 }
 
 /* ---- item --------------------------------------------------------------- */

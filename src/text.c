@@ -83,6 +83,8 @@ size_t text_utf8_encode(uint32_t cp, char out[4])
 
 int text_cp_width(uint32_t cp)
 {
+	if (cp >= 0x20 && cp < 0x7f)
+		return 1;   /* printable ASCII: most text, no table lookup */
 	int w = utf8proc_charwidth((utf8proc_int32_t)cp);
 	return w < 0 ? 0 : w > 2 ? 2 : w;
 }
@@ -90,6 +92,10 @@ int text_cp_width(uint32_t cp)
 /* Decode at s; invalid bytes decode as U+FFFD of length 1. */
 static size_t decode_lenient(const char *s, size_t len, uint32_t *cp)
 {
+	if (len && (unsigned char)s[0] < 0x80) {
+		*cp = (unsigned char)s[0];
+		return 1;
+	}
 	size_t n = text_utf8_decode(s, len, cp);
 	if (!n) {
 		*cp = 0xfffd;

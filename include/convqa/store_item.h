@@ -50,6 +50,13 @@ void store_queue_release(struct store_queue *q);
 /* A round by name: *id 0 when absent, else its task and whether it is closed. */
 enum status store_round_info(struct store *s, const char *name, int64_t *id,
 			     enum model_task *task, int *closed, struct error *err);
+/* The names of the project's rounds, ", "-separated in name order, into
+ * *names (caller frees); NULL when there are none. For messages. */
+enum status store_round_names(struct store *s, char **names, struct error *err);
+
+/* 1 when the project file cannot be written (its permissions, a read-only
+ * file system): no label could be saved. */
+int store_item_read_only(struct store *s);
 
 /* ---- one item ---------------------------------------------------------- */
 

@@ -58,6 +58,8 @@ const struct binding bindings[] = {
 	{ F(KEY_UP), ACT_UP, 0 },
 	{ F(KEY_NPAGE), ACT_PAGE_DOWN, 0 },
 	{ F(KEY_PPAGE), ACT_PAGE_UP, 0 },
+	{ F(KEY_HOME), ACT_TOP, 0 },
+	{ F(KEY_END), ACT_BOTTOM, 0 },
 	{ C('\n'), ACT_OPEN, 0 },
 	{ F(KEY_ENTER), ACT_OPEN, 0 },
 	{ C('t'), ACT_VIEW_TURN, 0 },
@@ -323,6 +325,8 @@ struct request request_default(const struct app *app, const struct input *in)
 	case ACT_UP: r.kind = REQ_FOCUS; r.arg = -1; break;
 	case ACT_PAGE_DOWN: r.kind = REQ_FOCUS; r.arg = 5; break;
 	case ACT_PAGE_UP: r.kind = REQ_FOCUS; r.arg = -5; break;
+	case ACT_TOP: r.kind = REQ_FOCUS; r.arg = -SCROLL_END; break;
+	case ACT_BOTTOM: r.kind = REQ_FOCUS; r.arg = SCROLL_END; break;
 	case ACT_OPEN: r.kind = REQ_OPEN_PASSAGE; break;
 	case ACT_VIEW_TURN: r.kind = REQ_OPEN_TURN; break;
 	case ACT_HISTORY: r.kind = REQ_TOGGLE_HISTORY; break;
@@ -341,11 +345,13 @@ struct request request_scroll(const struct app *app, long delta, size_t total, i
 	struct request r = { REQ_SCROLL, 0, ACT_NONE, NULL, { 0, 0 } };
 	if (page < 1)
 		page = 1;
+	long max = (long)total - page;
 	if (delta == SCROLL_PAGE)
 		delta = page > 1 ? page - 1 : 1;
 	else if (delta == -SCROLL_PAGE)
 		delta = -(page > 1 ? page - 1 : 1);
-	long max = (long)total - page;
+	else if (delta == SCROLL_END || delta == -SCROLL_END)
+		delta = delta > 0 ? (max > 0 ? max : 0) - app->scroll : -app->scroll;
 	long s = app->scroll + delta;
 	if (s > max)
 		s = max;
@@ -353,4 +359,17 @@ struct request request_scroll(const struct app *app, long delta, size_t total, i
 		s = 0;
 	r.arg = s;
 	return r;
+}
+
+long scroll_delta(enum action a)
+{
+	switch (a) {
+	case ACT_DOWN: return 1;
+	case ACT_UP: return -1;
+	case ACT_PAGE_DOWN: return SCROLL_PAGE;
+	case ACT_PAGE_UP: return -SCROLL_PAGE;
+	case ACT_TOP: return -SCROLL_END;
+	case ACT_BOTTOM: return SCROLL_END;
+	default: return 0;
+	}
 }

@@ -109,6 +109,7 @@ static int load(struct app *app, size_t pos)
 	app->pane_passage = 0;
 	app->show_rewrite = 0;
 	app->active = 0;
+	app->note_kept = 0;
 	return 0;
 }
 
@@ -145,6 +146,7 @@ static void load_summary(struct app *app)
 
 static void open_summary(struct app *app)
 {
+	app->message[0] = '\0';   /* the last item's news is not the summary's */
 	load_summary(app);
 	pop_to_base(app);
 	push(app, &view_summary);
@@ -219,19 +221,32 @@ static enum status init_guidelines(struct app *app, struct error *err)
 	return ST_OK;
 }
 
-/* Show the guidelines once per rater and guidelines text. */
+/* Show the guidelines once per rater and guidelines text: find out whether
+ * this rater has seen these guidelines (app_shown() records it once they
+ * are on the screen, so a start that fails before it shows nothing does not
+ * count as seen). */
 static enum status guidelines_first_start(struct app *app, int *show, struct error *err)
 {
-	char hex[65], *seen = NULL;
-	hash_sha256_hex(app->guidelines, strlen(app->guidelines), hex);
+	char *seen = NULL;
+	hash_sha256_hex(app->guidelines, strlen(app->guidelines), app->guidelines_hash);
 	char *key = xasprintf("guidelines_seen.%s", app->opt->rater);
 	enum status st = store_setting_get(app->store, key, &seen, err);
-	*show = st == ST_OK && (!seen || strcmp(seen, hex) != 0);
-	if (st == ST_OK && *show)
-		st = store_setting_set(app->store, key, hex, err);
+	*show = st == ST_OK && (!seen || strcmp(seen, app->guidelines_hash) != 0);
 	free(seen);
 	free(key);
 	return st;
+}
+
+void app_shown(struct app *app)
+{
+	struct error err;
+	if (!app->guidelines_unseen)
+		return;
+	app->guidelines_unseen = 0;
+	char *key = xasprintf("guidelines_seen.%s", app->opt->rater);
+	if (store_setting_set(app->store, key, app->guidelines_hash, &err) != ST_OK)
+		app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
+	free(key);
 }
 
 enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err)
@@ -278,6 +293,7 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	}
 	if (show_guidelines) {
 		app->scroll = 0;
+		app->guidelines_unseen = 1;
 		push(app, &view_guidelines);
 	}
 	return ST_OK;
@@ -310,8 +326,10 @@ static void push_undo(struct app *app, const struct model_field *f, long rank, c
 	}
 	xgrow(&app->undo, &app->cap_undo, app->n_undo + 1, sizeof(*app->undo));
 	app->undo[app->n_undo++] = (struct undo_entry){
-		app->cur, f, rank, old ? xstrdup(old) : NULL, new ? xstrdup(new) : NULL,
+		app->cur, app->undo_group, f, rank, old ? xstrdup(old) : NULL, new ? xstrdup(new) : NULL,
 	};
+	if (!app->in_group)
+		app->undo_group++;
 }
 
 static const char *shown_value(const struct model_field *f, const char *v)
@@ -389,25 +407,74 @@ static void set_value(struct app *app, enum action a)
 	if (!f)
 		return;
 	const char *v = app_label(app, f->name, 0);
-	/* the key of the current value again clears it */
-	save(app, f, 0, v && strcmp(v, actions[a].value) == 0 ? NULL : actions[a].value, 1, "saved");
+	if (v && strcmp(v, actions[a].value) == 0) {
+		/* the key of the current value again keeps it: a double press
+		 * must not lose a label (u undoes a change) */
+		char k[32];
+		app_message(app, MSG_INFO, "%s is %s already \xc2\xb7 %s undoes the last change", f->name,
+			    shown_value(f, v), action_key(ACT_UNDO, app->opt->task, k));
+		return;
+	}
+	save(app, f, 0, actions[a].value, 1, "saved");
 }
 
+/* Every passage still unjudged: not relevant. One undo group. */
+static void rest_not_relevant(struct app *app)
+{
+	const struct model_field *f = model_field_find(app->opt->task, "relevant");
+	int n = 0, failed = 0;
+	app->in_group = 1;
+	for (size_t i = 0; f && i < app->item.n_passages && !failed; i++)
+		if (!app_label(app, f->name, app->item.passages[i].rank)) {
+			failed = save(app, f, app->item.passages[i].rank, "0", 1, "saved") != 0;
+			n += !failed;
+		}
+	app->in_group = 0;
+	if (n)
+		app->undo_group++;
+	if (failed)
+		return;   /* NOT SAVED stays on the screen */
+	if (!f || !app->item.n_passages)
+		app_message(app, MSG_INFO, "this item has no passages");
+	else if (n == 0)
+		app_message(app, MSG_INFO, "every passage is judged already");
+	else if (n > 1)
+		app_message(app, MSG_SAVED, "saved \xc2\xb7 %d passages not relevant%s", n,
+			    app->queue.finished[app->cur] ? " \xc2\xb7 item finished (n: next item)" : "");
+}
+
+/* Undo the last group of changes (one key's worth), newest first. An entry
+ * leaves the stack only once its undo is saved: after a failed save, u
+ * tries the same change again. */
 static void undo(struct app *app)
 {
 	if (!app->n_undo) {
 		app_message(app, MSG_INFO, "nothing to undo");
 		return;
 	}
-	struct undo_entry e = app->undo[--app->n_undo];
-	if (e.pos != app->cur || app_view(app) == &view_summary)
+	const struct undo_entry *last = &app->undo[app->n_undo - 1];
+	unsigned long group = last->group;
+	size_t pos = last->pos;
+	if (pos != app->cur || app_view(app) == &view_summary)
 		pop_to_base(app);
-	if (e.pos != app->cur && load(app, e.pos) != 0)
-		goto out;
-	save(app, e.field, e.rank, e.old_value, 0, "undone");
-out:
-	free(e.old_value);
-	free(e.new_value);
+	if (pos != app->cur && load(app, pos) != 0)
+		return;
+	size_t done = 0;
+	int all_unjudged = 1;
+	while (app->n_undo && app->undo[app->n_undo - 1].group == group &&
+	       app->undo[app->n_undo - 1].pos == pos) {
+		struct undo_entry *e = &app->undo[app->n_undo - 1];
+		if (save(app, e->field, e->rank, e->old_value, 0, "undone") != 0)
+			return;   /* NOT SAVED: the entry stays for the next u */
+		all_unjudged &= e->field->per_passage && !e->old_value;
+		free(e->old_value);
+		free(e->new_value);
+		app->n_undo--;
+		done++;
+	}
+	if (done > 1)
+		app_message(app, MSG_SAVED, all_unjudged ? "undone \xc2\xb7 %zu passages not judged" :
+			    "undone \xc2\xb7 %zu changes", done);
 }
 
 /* Save the edited note, without leading and trailing spaces. */
@@ -431,7 +498,14 @@ static void save_note(struct app *app)
 		app_message(app, MSG_INFO, "note unchanged");
 		return;
 	}
-	save(app, f, 0, v, 1, "saved");
+	if (save(app, f, 0, v, 1, "saved") != 0) {
+		/* keep what was typed: w opens it again */
+		char k[32];
+		app->note_kept = 1;
+		size_t len = strlen(app->message);
+		snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 %s edits the note again",
+			 action_key(ACT_NOTE, app->opt->task, k));
+	}
 }
 
 /* ---- moving ------------------------------------------------------------ */
@@ -486,6 +560,10 @@ static void next_unfinished(struct app *app)
 	size_t n = app->queue.n;
 	for (size_t i = 1; i <= n; i++) {
 		size_t p = (app->cur + i) % n;
+		if (p == app->cur && !app->queue.finished[p] && app_view(app) != &view_summary) {
+			app_message(app, MSG_INFO, "this is the only unfinished item");
+			return;
+		}
 		if (!app->queue.finished[p]) {
 			go(app, p);
 			return;
@@ -532,22 +610,9 @@ void app_do(struct app *app, const struct request *r)
 		if (app->item.n_passages)
 			toggle_rank(app, app->item.passages[r->arg].rank);
 		break;
-	case REQ_REST_NOT_RELEVANT: {
-		const struct model_field *f = model_field_find(app->opt->task, "relevant");
-		int n = 0;
-		for (size_t i = 0; f && i < app->item.n_passages; i++)
-			if (!app_label(app, f->name, app->item.passages[i].rank)) {
-				if (save(app, f, app->item.passages[i].rank, "0", 1, "saved") != 0)
-					return;
-				n++;
-			}
-		if (n == 0)
-			app_message(app, MSG_INFO, "every passage is judged already");
-		else if (n > 1)
-			app_message(app, MSG_SAVED, "saved \xc2\xb7 %d passages not relevant%s", n,
-				    app->queue.finished[app->cur] ? " \xc2\xb7 item finished (n: next item)" : "");
+	case REQ_REST_NOT_RELEVANT:
+		rest_not_relevant(app);
 		break;
-	}
 	case REQ_UNDO:
 		undo(app);
 		break;
@@ -576,6 +641,8 @@ void app_do(struct app *app, const struct request *r)
 			app->pane_passage = (int)p;
 			app->focus = (int)p;
 			app->scroll = 0;
+		} else {
+			app_message(app, MSG_INFO, "this is the %s passage", r->arg > 0 ? "last" : "first");
 		}
 		break;
 	}
@@ -621,9 +688,12 @@ void app_do(struct app *app, const struct request *r)
 		break;
 	case REQ_NOTE_BEGIN: {
 		const char *cur = app_label(app, "note", 0);
-		strbuf_reset(&app->note);
-		if (cur)
-			strbuf_adds(&app->note, cur);
+		if (!app->note_kept) {
+			strbuf_reset(&app->note);
+			if (cur)
+				strbuf_adds(&app->note, cur);
+		}
+		app->note_kept = 0;
 		push(app, &view_note);
 		break;
 	}

@@ -195,9 +195,13 @@ void draw_header(const struct app *app)
 	snprintf(left, sizeof(left), " convqa \xc2\xb7 %s \xc2\xb7 rater %s \xc2\xb7 task %s%s%s", app->opt->project,
 		 app->opt->rater, app->task_name, app->opt->round ? " \xc2\xb7 round " : "",
 		 app->opt->round ? app->opt->round : "");
-	if ((int)text_width(left, strlen(left)) > lw)  /* narrow: the values only */
+	/* measured as shown: names from the command line are sanitised */
+	struct strbuf shown = STRBUF_INIT;
+	text_sanitize(&shown, left, strlen(left), 0);
+	if ((int)text_width(shown.buf, shown.len) > lw)  /* narrow: the values only */
 		snprintf(left, sizeof(left), " %s \xc2\xb7 %s \xc2\xb7 %s%s%s", app->opt->project, app->opt->rater,
 			 app->task_name, app->opt->round ? " \xc2\xb7 " : "", app->opt->round ? app->opt->round : "");
+	strbuf_release(&shown);
 	draw_fmt(0, 0, lw, h, "%s", left);
 	draw_str(0, COLS - rw, rw, right, h);
 }
@@ -245,14 +249,39 @@ static const char *value_name(const struct model_field *f, const char *v)
 	return v;
 }
 
-void draw_label_bar(const struct app *app, int y)
+/* The label bar's first row as pieces of text with their attributes, so
+ * that its width is known before it is drawn. */
+struct bar_piece {
+	char text[64];
+	attr_t a;
+};
+
+#define BAR_PIECES 32
+
+static size_t bar_add(struct bar_piece *p, size_t n, attr_t a, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static size_t bar_add(struct bar_piece *p, size_t n, attr_t a, const char *fmt, ...)
 {
+	if (n >= BAR_PIECES)
+		return n;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p[n].text, sizeof(p[n].text), fmt, ap);
+	va_end(ap);
+	p[n].a = a;
+	return n + 1;
+}
+
+/* Fill pieces and the names of missing values; returns the number of
+ * pieces. Level 0 is the full bar; 1 drops "judged"; 2 (compact) also the
+ * relevant count and the spaces after the colons. */
+static size_t label_bar_pieces(const struct app *app, int level, struct bar_piece *p,
+			       struct strbuf *missing)
+{
+	int compact = level >= 2;
 	enum model_task task = app->opt->task;
-	struct strbuf missing = STRBUF_INIT;
-	int x = 1;
-	int compact = COLS < 72;
-	draw_fill(y, 0, COLS, A_NORMAL);
-	draw_fill(y + 1, 0, COLS, A_NORMAL);
+	size_t n = 0;
 	for (size_t i = 0; i < model_n_fields; i++) {
 		const struct model_field *f = &model_fields[i];
 		if (f->task != task || (!f->required && f->kind != FIELD_TEXT))
@@ -261,48 +290,74 @@ void draw_label_bar(const struct app *app, int y)
 			continue;  /* set from the collection search (a later issue) */
 		const char *shown = f->kind == FIELD_BINARY && strcmp(f->name, "answer_correct") == 0 ?
 					    "answer" : f->name;
-		if (x > 1)
-			x += draw_str(y, x, COLS - x, compact ? " " : "  ", A_NORMAL);
-		x += draw_fmt(y, x, COLS - x, style(S_BOLD), compact ? "%s:" : "%s: ", shown);
+		if (n)
+			n = bar_add(p, n, A_NORMAL, "%s", compact ? " " : "  ");
+		n = bar_add(p, n, style(S_BOLD), compact ? "%s:" : "%s: ", shown);
 		if (f->per_passage) {
-			size_t set = 0, yes = 0, n = app->item.n_passages;
-			for (size_t p = 0; p < n; p++) {
-				const char *v = app_label(app, f->name, app->item.passages[p].rank);
+			size_t set = 0, yes = 0, np = app->item.n_passages;
+			for (size_t k = 0; k < np; k++) {
+				const char *v = app_label(app, f->name, app->item.passages[k].rank);
 				set += v != NULL;
 				yes += v && strcmp(v, "1") == 0;
 			}
-			if (n == 0)
-				x += draw_str(y, x, COLS - x, "no passages", style(S_DIM));
+			if (np == 0)
+				n = bar_add(p, n, style(S_DIM), "no passages");
 			else
-				x += draw_fmt(y, x, COLS - x, style(set == n ? S_YES : S_MISSING), "%zu/%zu%s",
-					      set, n, compact ? "" : " judged");
+				n = bar_add(p, n, style(set == np ? S_YES : S_MISSING), "%zu/%zu%s", set, np,
+					    level ? "" : " judged");
 			if (set && !compact)
-				x += draw_fmt(y, x, COLS - x, A_NORMAL, " (%zu relevant)", yes);
-			if (set < n) {
-				strbuf_addf(&missing, "%s%s", missing.len ? ", " : "", f->name);
+				n = bar_add(p, n, A_NORMAL, " (%zu relevant)", yes);
+			if (set < np) {
+				strbuf_addf(missing, "%s%s", missing->len ? ", " : "", f->name);
 				int k = 0;
-				for (size_t p = 0; p < n; p++)
-					if (!app_label(app, f->name, app->item.passages[p].rank)) {
+				for (size_t q = 0; q < np; q++)
+					if (!app_label(app, f->name, app->item.passages[q].rank)) {
 						if (k++ < 6)
-							strbuf_addf(&missing, " %ld", app->item.passages[p].rank);
+							strbuf_addf(missing, " %ld", app->item.passages[q].rank);
 						else if (k == 7)
-							strbuf_adds(&missing, " …");
+							strbuf_adds(missing, " \xe2\x80\xa6");
 					}
 			}
 			continue;
 		}
 		const char *v = value_name(f, app_label(app, f->name, 0));
 		if (f->kind == FIELD_TEXT) {
-			x += draw_str(y, x, COLS - x, v ? "yes" : "\xe2\x80\x94", v ? A_NORMAL : style(S_DIM));
+			n = bar_add(p, n, v ? A_NORMAL : style(S_DIM), "%s", v ? "yes" : "\xe2\x80\x94");
 			continue;
 		}
 		if (v) {
-			x += draw_str(y, x, COLS - x, v, style(S_YES));
+			n = bar_add(p, n, style(S_YES), "%s", v);
 		} else {
-			x += draw_str(y, x, COLS - x, "?", style(S_MISSING));
-			strbuf_addf(&missing, "%s%s", missing.len ? ", " : "", f->name);
+			n = bar_add(p, n, style(S_MISSING), "?");
+			strbuf_addf(missing, "%s%s", missing->len ? ", " : "", f->name);
 		}
 	}
+	return n;
+}
+
+void draw_label_bar(const struct app *app, int y)
+{
+	struct strbuf missing = STRBUF_INIT;
+	struct bar_piece p[BAR_PIECES];
+	/* compact when narrow; else the fullest bar that fits (the last
+	 * field, the note, must not be cut off) */
+	int level = COLS < 72 ? 2 : 0;
+	size_t n;
+	for (;;) {
+		strbuf_reset(&missing);
+		n = label_bar_pieces(app, level, p, &missing);
+		size_t w = 0;
+		for (size_t i = 0; i < n; i++)
+			w += text_width(p[i].text, strlen(p[i].text));
+		if ((int)w <= COLS - 1 || level == 2)
+			break;
+		level++;
+	}
+	draw_fill(y, 0, COLS, A_NORMAL);
+	draw_fill(y + 1, 0, COLS, A_NORMAL);
+	int x = 1;
+	for (size_t i = 0; i < n && x < COLS; i++)
+		x += draw_fmt(y, x, COLS - x, p[i].a, "%s", p[i].text);
 	if (missing.len) {
 		int w = draw_str(y + 1, 1, COLS - 2, "missing: ", style(S_MISSING));
 		draw_str(y + 1, 1 + w, COLS - 2 - w, strbuf_str(&missing), style(S_MISSING));

@@ -348,6 +348,9 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 	long keys = 0;
 	draw(&app);
 	first_ms = (now_monotonic() - o->started) * 1000.0;
+	app_shown(&app);
+	if (app.message_kind == MSG_ERROR)
+		draw(&app);
 	while (!app.quit) {
 		struct key k;
 		int rc = sc.f ? script_next(&sc, &app, &k, err) : terminal_next(&k);
@@ -358,11 +361,11 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 		if (rc > 0)
 			break;
 		double t0 = now_monotonic();
-		app_input(&app, sc.f ? sc.clock : t0);
 		if (k.fkey && k.code == KEY_RESIZE) {
-			draw(&app);
+			draw(&app);   /* not a key the rater pressed: no active time */
 			continue;
 		}
+		app_input(&app, sc.f ? sc.clock : t0);
 		struct input in = { k, binding_find(k, o->task) };
 		struct request r;
 		if (COLS < MIN_COLS || LINES < MIN_LINES)

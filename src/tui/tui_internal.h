@@ -71,6 +71,8 @@ struct input;
 	X(UP, "up", "Move", T_ALL, NULL, NULL, "focus the previous passage (in a text: scroll)") \
 	X(PAGE_DOWN, "page-down", "Move", T_ALL, NULL, NULL, "a page down (passages: the focus 5 down)") \
 	X(PAGE_UP, "page-up", "Move", T_ALL, NULL, NULL, "a page up (passages: the focus 5 up)") \
+	X(TOP, "top", "Move", T_ALL, NULL, NULL, "the first passage (in a text: its top)") \
+	X(BOTTOM, "bottom", "Move", T_ALL, NULL, NULL, "the last passage (in a text: its end)") \
 	X(OPEN, "open", "Screens", T_ALL, NULL, NULL, "open the focused passage in full (again: close)") \
 	X(VIEW_TURN, "view-turn", "Screens", T_ALL, NULL, NULL, "question, rewrite and answer in full") \
 	X(HISTORY, "history", "Screens", T_ALL, NULL, NULL, "show / hide the earlier turns") \
@@ -126,8 +128,12 @@ void action_keys(enum action a, enum model_task task, struct strbuf *out);
  * override what differs). */
 struct request request_default(const struct app *app, const struct input *in);
 /* Scrolling a text of total lines in a page of page lines: the request for
- * the new top line after moving by delta lines (±SCROLL_PAGE = a page). */
+ * the new top line after moving by delta lines (±SCROLL_PAGE = a page,
+ * ±SCROLL_END = to the end / the top). */
 struct request request_scroll(const struct app *app, long delta, size_t total, int page);
+/* The scroll delta of a moving action (down, up, page-down, page-up, top,
+ * bottom), or 0 for the other actions. */
+long scroll_delta(enum action a);
 /* The first key bound to action for task (for hints), into buf[32]. */
 const char *action_key(enum action a, enum model_task task, char buf[32]);
 /* Check the tables: label actions name real fields and values, and no key
@@ -139,7 +145,7 @@ int actions_check(struct error *err);
 enum request_kind {
 	REQ_NONE,
 	REQ_QUIT,
-	REQ_SET_VALUE,       /* action's field := action's value (again: clear) */
+	REQ_SET_VALUE,       /* action's field := action's value (already so: kept) */
 	REQ_TOGGLE_RANK,     /* arg = rank */
 	REQ_TOGGLE_FOCUSED,
 	REQ_REST_NOT_RELEVANT,
@@ -147,9 +153,9 @@ enum request_kind {
 	REQ_ITEM,            /* arg = +1 / -1 */
 	REQ_TURN,            /* arg = +1 / -1 */
 	REQ_NEXT_UNFINISHED,
-	REQ_FOCUS,           /* arg = +1 / -1 */
+	REQ_FOCUS,           /* arg = passages to move (clamped to the list) */
 	REQ_PASSAGE,         /* pane: arg = +1 / -1 */
-	REQ_SCROLL,          /* arg = lines (+/-), ±1000000 = page */
+	REQ_SCROLL,          /* arg = the new top line */
 	REQ_OPEN_PASSAGE,
 	REQ_OPEN_TURN,
 	REQ_TOGGLE_HISTORY,
@@ -165,6 +171,7 @@ enum request_kind {
 };
 
 #define SCROLL_PAGE 1000000
+#define SCROLL_END 2000000
 
 struct view_ops;
 
@@ -211,6 +218,7 @@ enum status_kind { MSG_INFO, MSG_SAVED, MSG_ERROR };
 
 struct undo_entry {
 	size_t pos;                        /* queue position of the item */
+	unsigned long group;               /* one key's changes share a group: one u undoes them */
 	const struct model_field *field;
 	long rank;
 	char *old_value, *new_value;       /* NULL = unset */
@@ -241,14 +249,19 @@ struct app {
 	int n_views;
 
 	struct strbuf note;                /* the note being edited */
+	int note_kept;                     /* a note that failed to save: w edits it again */
 	char message[512];
 	enum status_kind message_kind;
 
 	struct undo_entry *undo;
 	size_t n_undo, cap_undo;
+	unsigned long undo_group;          /* the group of the next change */
+	int in_group;                      /* 1 while one key saves several changes */
 
 	char *guidelines;                  /* sanitised, never NULL */
 	int guidelines_given;              /* from a file or the project setting */
+	char guidelines_hash[65];          /* recorded as seen once the screen shows them */
+	int guidelines_unseen;
 
 	struct summary_row summary[8];
 	size_t n_summary;
@@ -265,6 +278,8 @@ struct app {
 const struct view_ops *app_view(const struct app *app);
 enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err);
 void app_release(struct app *app);
+/* The first screen is on the terminal: record what the rater has seen. */
+void app_shown(struct app *app);
 /* Account for an input at time now (seconds), then carry out the request. */
 void app_input(struct app *app, double now);
 void app_do(struct app *app, const struct request *r);

@@ -14,10 +14,9 @@ static struct request handle_guidelines(const struct app *app, const struct inpu
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	switch (a) {
-	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP:
-		return request_scroll(app, a == ACT_DOWN ? 1 : a == ACT_UP ? -1 :
-					   a == ACT_PAGE_DOWN ? SCROLL_PAGE : -SCROLL_PAGE,
-				      wrapped_lines(app->guidelines, text_screen_width()), text_screen_rows());
+	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:
+		return request_scroll(app, scroll_delta(a), wrapped_lines(app->guidelines, text_screen_width()),
+				      text_screen_rows());
 	case ACT_QUIT:
 		r.kind = REQ_QUIT;
 		return r;

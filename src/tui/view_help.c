@@ -26,13 +26,11 @@ static struct request handle_help(const struct app *app, const struct input *in)
 	struct strbuf sb = STRBUF_INIT;
 	size_t total;
 	switch (a) {
-	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP:
+	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:
 		help_text(app, &sb);
 		total = wrapped_lines(strbuf_str(&sb), text_screen_width());
 		strbuf_release(&sb);
-		return request_scroll(app, a == ACT_DOWN ? 1 : a == ACT_UP ? -1 :
-					   a == ACT_PAGE_DOWN ? SCROLL_PAGE : -SCROLL_PAGE,
-				      total, text_screen_rows());
+		return request_scroll(app, scroll_delta(a), total, text_screen_rows());
 	case ACT_QUIT:
 		r.kind = REQ_QUIT;
 		return r;

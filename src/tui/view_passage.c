@@ -15,7 +15,7 @@ static const char *pane_text(const struct app *app, struct strbuf *sb)
 	strbuf_addf(sb, "Question %d/%d:\n%s\n", it->position, it->n_turns, it->question);
 	if (it->rewrite)
 		strbuf_addf(sb, "\nRewrite:\n%s\n", it->rewrite);
-	strbuf_addf(sb, "\nAnswer of %s:\n%s", it->system, it->answer);
+	strbuf_addf(sb, "\nAnswer of %s:\n%s", it->system, *it->answer ? it->answer : "(empty answer)");
 	return strbuf_str(sb);
 }
 
@@ -96,11 +96,10 @@ static struct request handle_passage(const struct app *app, const struct input *
 	struct strbuf sb = STRBUF_INIT;
 	size_t total;
 	switch (a) {
-	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP:
+	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:
 		total = wrapped_lines(pane_text(app, &sb), pane_width());
 		strbuf_release(&sb);
-		return request_scroll(app, a == ACT_DOWN ? 1 : a == ACT_UP ? -1 :
-					   a == ACT_PAGE_DOWN ? SCROLL_PAGE : -SCROLL_PAGE, total, pane_rows());
+		return request_scroll(app, scroll_delta(a), total, pane_rows());
 	case ACT_NEXT_ITEM: case ACT_PREV_ITEM:
 		if (app->pane_passage < 0) {
 			r.kind = REQ_NONE;

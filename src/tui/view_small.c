@@ -1,5 +1,6 @@
 /* view_small.c - shown instead of any screen while the window is smaller
- * than MIN_COLS x MIN_LINES; the state is kept, and q still quits. */
+ * than MIN_COLS x MIN_LINES; the state is kept, and q still quits (except
+ * while a note is being written: q would lose its text). */
 #include <stdio.h>
 
 #include "tui_internal.h"
@@ -7,15 +8,21 @@
 static void draw_small(const struct app *app)
 {
 	char msg[256];
-	snprintf(msg, sizeof(msg), "Window too small: %dx%d. convqa needs at least %dx%d. "
-		 "Enlarge the window (nothing is lost), or press q to quit.", COLS, LINES, MIN_COLS, MIN_LINES);
+	if (app_view(app) == &view_note)
+		snprintf(msg, sizeof(msg), "Window too small: %dx%d. convqa needs at least %dx%d. "
+			 "Enlarge the window to finish your note (nothing is lost).", COLS, LINES, MIN_COLS,
+			 MIN_LINES);
+	else
+		snprintf(msg, sizeof(msg), "Window too small: %dx%d. convqa needs at least %dx%d. "
+			 "Enlarge the window (nothing is lost), or press q to quit.", COLS, LINES, MIN_COLS,
+			 MIN_LINES);
 	draw_wrapped(0, 0, COLS, LINES, 0, msg, A_BOLD);
 }
 
 static struct request handle_small(const struct app *app, const struct input *in)
 {
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
-	if (in->binding && in->binding->action == ACT_QUIT)
+	if (in->binding && in->binding->action == ACT_QUIT && app_view(app) != &view_note)
 		r.kind = REQ_QUIT;
 	return r;
 }

@@ -146,7 +146,8 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 			draw_str(*y, COLS - 2, 1, "\xe2\x80\xa6", style(S_DIM));
 		(*y)++;
 		x = 1 + draw_str(*y, 1, COLS - 2, "   A: ", style(S_DIM));
-		const char *a = h->answer ? h->answer : "(no answer from this system)";
+		const char *a = !h->answer ? "(no answer from this system)" : !*h->answer ? "(empty answer)" :
+				 h->answer;
 		draw_str(*y, x, COLS - 1 - x, a, style(S_DIM));
 		if ((int)text_width(a, strlen(a)) > COLS - 1 - x)
 			draw_str(*y, COLS - 2, 1, "\xe2\x80\xa6", style(S_DIM));
@@ -204,7 +205,10 @@ static void draw_answer(const struct app *app, const struct layout *l, int *y)
 		    "faithfulness", &hint);
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
-	draw_block(*y, l->ans, l->width, app->item.answer, l->ans_lines, A_NORMAL);
+	if (!*app->item.answer)
+		draw_str(*y, 1, l->width, "(empty answer)", style(S_DIM));
+	else
+		draw_block(*y, l->ans, l->width, app->item.answer, l->ans_lines, A_NORMAL);
 	*y += l->ans;
 }
 

@@ -51,14 +51,12 @@ check_screen "? shows the help for the turn task" help <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 35                   j/k pgdn/pgup scroll · esc closes · q quits
+ lines 1-20 of 37                   j/k pgdn/pgup scroll · esc closes · q quits
  welcome, alice: ? lists the keys
 EOF
 check_screen "pgdn scrolls the help" help-page2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-  Move
-    n right        next item (in a passage: next passage)
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
@@ -67,6 +65,8 @@ check_screen "pgdn scrolls the help" help-page2 <<'EOF'
     k up           focus the previous passage (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
+    home           the first passage (in a text: its top)
+    end            the last passage (in a text: its end)
 
   Screens
     enter          open the focused passage in full (again: close)
@@ -77,7 +77,7 @@ check_screen "pgdn scrolls the help" help-page2 <<'EOF'
     g              the annotation guidelines
     esc backspace  close this screen
     q              quit (every change is already saved)
- lines 16-35 of 35                  j/k pgdn/pgup scroll · esc closes · q quits
+ lines 18-37 of 37                  j/k pgdn/pgup scroll · esc closes · q quits
  welcome, alice: ? lists the keys
 EOF
 check_screen "F1 shows the help too" help-f1 <<'EOF'
@@ -103,7 +103,7 @@ check_screen "F1 shows the help too" help-f1 <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 35                   j/k pgdn/pgup scroll · esc closes · q quits
+ lines 1-20 of 37                   j/k pgdn/pgup scroll · esc closes · q quits
  welcome, alice: ? lists the keys
 EOF
 check_screen "g in the help opens the guidelines" guidelines-from-help <<'EOF'

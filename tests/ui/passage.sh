@@ -280,7 +280,7 @@ check_screen "right stops at the last passage; p and left go back" pane-back <<'
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
  lines 1-19 of 40         j/k scroll · n/p passage · space relevant? · esc back
- saved · passage 1 relevant
+ this is the first passage
 EOF
 check_screen "esc and backspace close the pane; the label is on the item screen" closed <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
@@ -306,7 +306,7 @@ check_screen "esc and backspace close the pane; the label is on the item screen"
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
  missing: intent, answer_correct, relevant 2
- saved · passage 1 relevant                                     ? help · q quit
+ this is the first passage                                      ? help · q quit
 EOF
 check_screen "t shows the question, rewrite and answer in full" turn-pane <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
@@ -332,7 +332,7 @@ check_screen "t shows the question, rewrite and answer in full" turn-pane <<'EOF
   long answer. Sentence 24 of a long answer. Sentence 25 of a long answer.
   Sentence 26 of a long answer. Sentence 27 of a long answer. Sentence 28 of a
  lines 1-19 of 20                                         j/k scroll · esc back
- saved · passage 1 relevant
+ this is the first passage
 EOF
 check_screen "the turn pane scrolls" turn-pane-scrolled <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
@@ -358,7 +358,7 @@ check_screen "the turn pane scrolls" turn-pane-scrolled <<'EOF'
   Sentence 26 of a long answer. Sentence 27 of a long answer. Sentence 28 of a
   long answer. Sentence 29 of a long answer. Sentence 30 of a long answer.
  lines 2-20 of 20                                         j/k scroll · esc back
- saved · passage 1 relevant
+ this is the first passage
 EOF
 check_screen "r shows the rewrite under the question" rewrite <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
@@ -384,7 +384,7 @@ check_screen "r shows the rewrite under the question" rewrite <<'EOF'
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
  missing: intent, answer_correct, relevant 2
- saved · passage 1 relevant                                     ? help · q quit
+ this is the first passage                                      ? help · q quit
 EOF
 check_screen "r again hides it" rewrite-off <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
@@ -410,6 +410,6 @@ check_screen "r again hides it" rewrite-off <<'EOF'
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
  missing: intent, answer_correct, relevant 2
- saved · passage 1 relevant                                     ? help · q quit
+ this is the first passage                                      ? help · q quit
 EOF
 done_testing

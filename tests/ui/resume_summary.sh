@@ -125,7 +125,7 @@ check_screen "n after the last item: the summary" summary <<'EOF'
 
 
   p back to the last item · u undo · q quit
- saved · passage 1 not relevant · item finished (n: next item)
+
 EOF
 
 # session 3: everything is finished, so the summary opens at once
@@ -216,4 +216,28 @@ check_screen "p leaves the summary for the last item" back <<'EOF'
  ✓ finished · n: next item
  every item is finished                                         ? help · q quit
 EOF
+# tab on the only unfinished item says so (and stays)
+ui_run p.db --rater bob <<'EOF'
+esc
+e
+c
+-
+n
+n
+e
+c
+-
+n
+e
+c
+-
+p
+p
+tab
+:save-screen only-unfinished
+EOF
+check_ran "session 4 runs"
+check_eq "tab on the only unfinished item says so" ' convqa · p.db · rater bob · task turn             item 2/4 [########--] 3 done
+ this is the only unfinished item                               ? help · q quit' \
+	"$(sed -n '1p;24p' "$T/screens/only-unfinished")"
 done_testing

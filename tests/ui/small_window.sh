@@ -115,7 +115,7 @@ check_screen "the help at 40x12" help-40x12 <<'EOF'
     e: question intent: extractive
     a: question intent: abstractive
     b: question intent: boolean
- lines 1-8 of 53  j/k pgdn/pgup scroll ·
+ lines 1-8 of 57  j/k pgdn/pgup scroll ·
 
 EOF
 check_screen "39 columns: window too small" too-narrow <<'EOF'

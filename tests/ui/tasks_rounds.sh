@@ -123,7 +123,7 @@ check_screen "the help lists the plausibility keys only" plaus-help <<'EOF'
     k up           focus the previous passage (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
- lines 1-20 of 30                   j/k pgdn/pgup scroll · esc closes · q quits
+ lines 1-20 of 32                   j/k pgdn/pgup scroll · esc closes · q quits
  the key 1 does nothing here · ? lists the keys
 EOF
 check_eq "plausibility labels" 'c1/1/sys-a alice plausibility="plausible"
@@ -216,7 +216,7 @@ for l in json.load(sys.stdin)["labels"]:
 
 check_run "--task checks its value" 1 "convqa: annotate: unknown task 'bogus' (turn, plausibility or faithfulness)" \
 	"$CONVQA" annotate --db p.db --rater alice --task bogus
-check_run "--round must name a round" 1 "convqa: annotate: no round 'r9' in the project" \
+check_run "--round must name a round" 1 "convqa: annotate: no round 'r9' in the project (its rounds: r1)" \
 	"$CONVQA" annotate --db p.db --rater alice --round r9
 check_run "--task must match the round's task" 1 "convqa: annotate: round 'r1' is a plausibility round, not turn" \
 	"$CONVQA" annotate --db p.db --rater carol --round r1 --task turn

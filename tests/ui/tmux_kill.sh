@@ -18,7 +18,7 @@ keys n a
 check_wait "the next item's intent shown as saved" "saved · intent = abstractive"
 keys 2
 check_wait "its passage 2 shown as saved" "saved · passage 2 relevant"
-pid=$(pgrep -f "annotate --db p.db --rater alice" | head -1)
+pid=$(annotate_pid)
 kill -9 "$pid"
 i=0
 while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done

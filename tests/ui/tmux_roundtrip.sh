@@ -40,7 +40,7 @@ c1/1/sys-b alice note="seen in tmux"' "$(labels p.db)"
 tm kill-server
 tmux_start 80 24 p.db --rater alice
 check_wait "reopened at the first unfinished item" "resumed at the first unfinished item"
-pid=$(pgrep -f "annotate --db p.db --rater alice" | head -1)
+pid=$(annotate_pid)
 kill -TERM "$pid"
 wait_exit
 check_eq "SIGTERM ends annotate with 128+15" "143" "$(cat "$T/rc" 2>/dev/null)"

@@ -15,7 +15,7 @@ e
 a
 b
 b
-:save-screen intent-cleared
+:save-screen intent-kept
 b
 c
 x
@@ -115,7 +115,7 @@ check_screen "e sets intent extractive and says saved" intent <<'EOF'
  missing: answer_correct, relevant 1 2 3
  saved · intent = extractive                                    ? help · q quit
 EOF
-check_screen "the key of the current value again clears it" intent-cleared <<'EOF'
+check_screen "the key of the current value again keeps it: a double press loses nothing" intent-kept <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
@@ -137,9 +137,9 @@ check_screen "the key of the current value again clears it" intent-cleared <<'EO
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
- saved · intent cleared                                         ? help · q quit
+ intent: boolean  answer: ?  relevant: 0/3 judged  note: —
+ missing: answer_correct, relevant 1 2 3
+ intent is boolean already · u undoes the last change           ? help · q quit
 EOF
 check_screen "c then x: the answer is incorrect" answer <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "convqa/store.h"
 #include "convqa/store_item.h"
@@ -293,6 +294,31 @@ static void test_round_info_reports_absent_rounds_as_id_0(void **state)
 	assert_int_equal(id, 0);
 }
 
+static void test_round_names_list_the_rounds_by_name_or_null(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	char *names = (char *)"unset";
+	assert_int_equal(store_round_names(fx->s, &names, &err), ST_OK);
+	assert_null(names);
+	/* rounds have no store API yet: a second connection adds them */
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO round(name, task, created_at) VALUES "
+				      "('spring', 'turn', 't'), ('autumn', 'turn', 't'), ('Zo\xc3\xab', 'turn', 't')",
+				      NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(store_round_names(fx->s, &names, &err), ST_OK);
+	assert_string_equal(names, "Zo\xc3\xab, autumn, spring");
+	free(names);
+}
+
+static void test_a_writable_project_is_not_read_only(void **state)
+{
+	struct fixture *fx = *state;
+	assert_int_equal(store_item_read_only(fx->s), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +330,8 @@ int main(void)
 		cmocka_unit_test(test_labels_put_replaces_the_in_memory_value),
 		cmocka_unit_test_setup_teardown(test_summary_counts_current_values_and_sums_seconds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_round_info_reports_absent_rounds_as_id_0, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_round_names_list_the_rounds_by_name_or_null, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_writable_project_is_not_read_only, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("store_item", tests, NULL, NULL);
 }

@@ -38,6 +38,18 @@ static void test_width_counts_wide_cjk_and_emoji_as_2_and_combining_marks_as_0(v
 	assert_int_equal(text_cp_width(0x4e2d), 2);
 }
 
+static void test_width_of_printable_ascii_is_1_and_of_controls_0(void **state)
+{
+	(void)state;
+	for (uint32_t c = 0x20; c < 0x7f; c++)
+		assert_int_equal(text_cp_width(c), 1);
+	assert_int_equal(text_cp_width(0x00), 0);
+	assert_int_equal(text_cp_width(0x1b), 0);
+	assert_int_equal(text_cp_width(0x7f), 0);
+	assert_int_equal(text_cp_width(0xa0), 1);   /* no-break space: past the ASCII shortcut */
+	assert_int_equal(text_width("a \xe9\x95\xbf" "b~", 7), 6);   /* a, space, 長 (2), b, ~ */
+}
+
 static void test_width_counts_an_invalid_byte_as_one_column(void **state)
 {
 	(void)state;
@@ -216,6 +228,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_width_counts_wide_cjk_and_emoji_as_2_and_combining_marks_as_0),
+		cmocka_unit_test(test_width_of_printable_ascii_is_1_and_of_controls_0),
 		cmocka_unit_test(test_width_counts_an_invalid_byte_as_one_column),
 		cmocka_unit_test(test_fit_keeps_whole_characters_and_their_combining_marks),
 		cmocka_unit_test(test_sanitize_shows_escape_sequences_as_caret_text),
