@@ -7,26 +7,9 @@
 #include "convqa/cli.h"
 #include "convqa/common.h"
 #include "convqa/store.h"
+#include "convqa/model.h"
 #include "convqa/store_item.h"
 #include "convqa/tui.h"
-
-/* A rater name must be something one can type again: not blank, no
- * control characters, no spaces around it (" ann" would be another rater
- * than "ann", with a queue of its own). NULL when it is fine, else why not. */
-static const char *rater_name_problem(const char *name)
-{
-	size_t len = strlen(name), i;
-	for (i = 0; i < len && name[i] == ' '; i++)
-		;
-	if (i == len)
-		return "the rater name is blank";
-	for (i = 0; i < len; i++)
-		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
-			return "the rater name holds a control character";
-	if (name[0] == ' ' || name[len - 1] == ' ')
-		return "the rater name begins or ends with a space";
-	return NULL;
-}
 
 static int blank(const char *s, size_t len)
 {
@@ -87,7 +70,7 @@ int cmd_annotate(int argc, char **argv)
 		report_error("annotate: who is labelling? give --rater NAME (or set $USER)");
 		return ST_USAGE;
 	}
-	const char *why = rater_name_problem(o.rater);
+	const char *why = model_rater_name_problem(o.rater);
 	if (why) {
 		report_error("annotate: %s (give --rater NAME)", why);
 		return ST_USAGE;

@@ -81,9 +81,12 @@ int cmd_label(int argc, char **argv)
 		fprintf(stderr, "convqa label: give a VALUE or --clear\n");
 		return ST_USAGE;
 	}
-	if ((value && text_utf8_check(value, strlen(value)) != strlen(value)) ||
-	    text_utf8_check(rater, strlen(rater)) != strlen(rater)) {
-		fprintf(stderr, "convqa label: the rater name and the value must be UTF-8 text\n");
+	if (model_rater_name_problem(rater)) {
+		fprintf(stderr, "convqa label: %s\n", model_rater_name_problem(rater));
+		return ST_INPUT;
+	}
+	if (value && text_utf8_check(value, strlen(value)) != strlen(value)) {
+		fprintf(stderr, "convqa label: the value must be UTF-8 text\n");
 		return ST_INPUT;
 	}
 	if (value && !model_value_valid(f, value)) {

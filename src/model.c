@@ -8,6 +8,7 @@
 
 #include "convqa/common.h"
 #include "convqa/hash.h"
+#include "convqa/text.h"
 
 static const char *const intents[] = { "extractive", "abstractive", "boolean" };
 static const char *const correct[] = { "incorrect", "correct" };
@@ -76,6 +77,23 @@ int model_value_valid(const struct model_field *f, const char *value)
 	if (f->kind == FIELD_TEXT)
 		return value != NULL;
 	return model_value_index(f, value) >= 0;
+}
+
+const char *model_rater_name_problem(const char *name)
+{
+	size_t len = strlen(name), i;
+	if (text_utf8_check(name, len) != len)
+		return "the rater name is not UTF-8 text";
+	for (i = 0; i < len && name[i] == ' '; i++)
+		;
+	if (i == len)
+		return "the rater name is blank";
+	for (i = 0; i < len; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			return "the rater name holds a control character";
+	if (name[0] == ' ' || name[len - 1] == ' ')
+		return "the rater name begins or ends with a space";
+	return NULL;
 }
 
 /* ---- arena -------------------------------------------------------- */

@@ -42,6 +42,11 @@ int model_value_valid(const struct model_field *f, const char *value);
 /* Position of value on the field's scale (0-based), or -1. */
 int model_value_index(const struct model_field *f, const char *value);
 
+/* A rater name must be something one can type again: UTF-8, not blank, no
+ * control characters, no spaces around it (" ann" would be another rater
+ * than "ann"). NULL when name is fine, else why not. */
+const char *model_rater_name_problem(const char *name);
+
 /* ---- a task file in memory ------------------------------------------ */
 /* Strings are borrowed from the parsed source (or the tasks' arena) and live
  * as long as the struct model_tasks and its source. Each object records

@@ -43,7 +43,9 @@ check_eq "a label for an unknown item exits 2" \
 	"2|convqa: no response of system 'y' to turn 1 of conversation 'x'" "$rc|$(cat "$T/err")"
 $CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json"
 run $CONVQA label --db p.db -c demo-honeybees -n 1 -s bm25-t5 note "$(printf 'bad \303\050')" -r a
-check_eq "a value that is not UTF-8 exits 2" "2|convqa label: the rater name and the value must be UTF-8 text" "$rc|$(cat "$T/err")"
+check_eq "a value that is not UTF-8 exits 2" "2|convqa label: the value must be UTF-8 text" "$rc|$(cat "$T/err")"
+run $CONVQA label --db p.db -c demo-honeybees -n 1 -s bm25-t5 note x -r " ann"
+check_eq "a rater name with a space around it exits 2" "2|convqa label: the rater name begins or ends with a space" "$rc|$(cat "$T/err")"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	$CONVQA label --db p.db -c demo-honeybees -n 1 -s bm25-t5 answer_correct 1 -r "race$i" 2>>"$T/race" &
 	$CONVQA label --db p.db -c demo-honeybees -n 1 -s dense-llm answer_correct 1 -r "race$i" 2>>"$T/race" &
