@@ -7,7 +7,7 @@ CC ?= cc
 PKGS := ncursesw sqlite3 libcjson libutf8proc
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config libncurses-dev libsqlite3-dev sqlite3 libcjson-dev \
-	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema tmux
+	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema python3-sklearn tmux
 
 V ?= 0
 ifeq ($(V),0)

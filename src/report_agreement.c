@@ -90,7 +90,8 @@ static void tally_field(const struct rp_data *d, const struct afield *f, struct 
 }
 
 /* Table ids stay unique whatever the rater names: FIELD_confusion_N for
- * the N-th pair (1-based, in the order of the pair table). */
+ * the N-th pair (1-based, in the order of the pair table; a pair that shares
+ * no unit has a row there but no matrix). */
 static void confusion_table(struct rsection *sec, const struct rp_data *d, const struct model_field *mf,
 			    int k, const long *tab, size_t a, size_t b, size_t pair)
 {
@@ -168,11 +169,17 @@ enum status rp_agreement(struct rp_ctx *c)
 				const long *tab = t.pair[a * nr + b];
 				struct agreement_kappa res;
 				char g[600];
-				if (!tab)
-					continue;
+				if (!t.rater_seen[a] || !t.rater_seen[b])
+					continue;   /* one of them never labelled the field */
 				pairs++;
-				agreement_cohen_kappa_table(tab, t.k, w, &res);
 				snprintf(g, sizeof(g), "%s / %s", d->raters[a].name, d->raters[b].name);
+				if (!tab) {   /* both labelled the field, never the same unit */
+					struct rrow *row = rtable_row(pt, g, 0);
+					for (int k = 0; k < 4; k++)
+						rcell_undef(row, k, 0, "%s", agreement_status_message(AGREEMENT_NO_ITEMS));
+					continue;
+				}
+				agreement_cohen_kappa_table(tab, t.k, w, &res);
 				struct rrow *row = rtable_row(pt, g, res.n);
 				rcell_num(row, 0, res.p_o, res.n);
 				rcell_num(row, 1, res.p_e, res.n);

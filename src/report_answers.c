@@ -331,6 +331,10 @@ enum status rp_retrieval(struct rp_ctx *c)
 		int judged = 0;
 		for (size_t r = 0; ob->rel >= 0 && r < n && !judged; r++)
 			judged = L->rel[(size_t)ob->rel + r] != RP_UNSET;
+		/* a response that retrieved nothing has nothing to judge: it
+		 * scores 0 for every judgement of the item (trec_eval -c) */
+		if (n == 0)
+			judged = ob->turn_labelled;
 		if (!judged)
 			continue;   /* no relevance label, or all of them cleared */
 		cells[nc++] = &all;
@@ -384,7 +388,8 @@ enum status rp_retrieval(struct rp_ctx *c)
 			   "the ranks are the ones given in the task file, which fixes the order of "
 			   "passages with equal scores.",
 		      L->kind == REPORT_CONSENSUS_NONE ? "one rater's judgement of one item" : "one item");
-	rsection_note(sec, "Macro average over the %s that have relevance labels. HR@k = 1 if a relevant "
+	rsection_note(sec, "Macro average over the %s that have relevance labels, and those of items whose "
+			   "response retrieved nothing (which score 0). HR@k = 1 if a relevant "
 			   "passage is in the top k (success@k); MRR = 1/rank of the first relevant "
 			   "passage, no cutoff; P@k = relevant in the top k / k, even when fewer than k "
 			   "were retrieved; R@k = relevant in the top k / R; MAP = mean of the precision at "

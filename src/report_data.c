@@ -87,6 +87,10 @@ struct loader {
 	const char *missing_rater;
 	int failed;
 	struct error *err;
+	/* rows of the judgements that have rows in several rounds (merge_rounds) */
+	struct round_row *rr;
+	size_t n_rr, cap_rr;
+	uint32_t seq;              /* rows seen so far */
 };
 
 static int on_rater(const struct store_report_rater *r, void *data)
@@ -279,6 +283,181 @@ static struct rp_judgement *judgement(struct loader *l, int32_t item, int32_t ra
 	return j;
 }
 
+/* The code a row gives field f (RP_* or F_RELEVANT): a category or
+ * relevance code, RP_UNSET when the row clears it (or holds no valid value). */
+static int row_code(int f, const char *value)
+{
+	if (f < RP_NCAT) {
+		int code = model_value_index(rp_cat_field((enum rp_cat)f), value);
+		return code < 0 ? RP_UNSET : code;
+	}
+	if (!value)
+		return RP_UNSET;
+	return strcmp(value, "1") == 0 ? 1 : strcmp(value, "0") == 0 ? 0 : RP_UNSET;
+}
+
+/* The relevance code of rank (1-based) of judgement j, allocating the
+ * item's codes on first use; NULL when the item has no such rank. */
+static int8_t *rel_slot(struct loader *l, struct rp_judgement *j, long rank)
+{
+	struct rp_data *d = l->d;
+	const struct rp_item *it = &d->items[j->item];
+	if (rank < 1 || (uint32_t)rank > it->n_ranks)
+		return NULL;
+	if (j->rel < 0) {
+		xgrow(&d->rel_codes, &l->cap_rel, d->n_rel_codes + it->n_ranks, 1);
+		memset(d->rel_codes + d->n_rel_codes, RP_UNSET, it->n_ranks);
+		j->rel = (int32_t)d->n_rel_codes;
+		d->n_rel_codes += it->n_ranks;
+	}
+	return &d->rel_codes[(size_t)j->rel + (size_t)rank - 1];
+}
+
+/* An extra_gold value kept in d->extras: its index, or -1 when cleared. */
+static int32_t extra_index(struct loader *l, const char *value)
+{
+	struct rp_data *d = l->d;
+	if (!value || !*value)
+		return -1;
+	xgrow(&d->extras, &l->cap_extras, d->n_extras + 1, sizeof(*d->extras));
+	d->extras[d->n_extras] = rp_strdup(d, value);
+	return (int32_t)d->n_extras++;
+}
+
+/* Set (or with value NULL clear) a field of judgement j. */
+static void apply_value(struct loader *l, struct rp_judgement *j, int task, const struct store_report_label *lr)
+{
+	int f = field_of(task, lr->field);
+	if (f == F_NOTE) {
+		if (lr->value)
+			j->notes |= (uint8_t)(1u << task);
+		else
+			j->notes &= (uint8_t)~(1u << task);
+	} else if (f < RP_NCAT) {
+		j->code[f] = (int8_t)row_code(f, lr->value);
+	} else if (f == F_RELEVANT) {
+		int8_t *slot = rel_slot(l, j, lr->passage_rank);
+		if (slot)
+			*slot = (int8_t)row_code(f, lr->value);
+	} else if (f == F_EXTRA) {
+		j->extra = extra_index(l, lr->value);
+	}
+}
+
+/*
+ * Without --round a rater's value is their most recent label over every
+ * round that is not cleared. The last row of a key is that value, unless it
+ * clears the key's label in one round while the label of another round
+ * still holds a value. So the rows of a judgement that has rows in more than
+ * one round are kept (from its first row in a second round on, after a
+ * snapshot of its values then) and merged once the scan is done: per key,
+ * the last row of each round, and of those the latest that holds a value.
+ */
+struct round_row {
+	uint32_t j;            /* judgement */
+	uint32_t seq;          /* order in the scan */
+	int64_t round;
+	int32_t rank;
+	int32_t value;         /* code or extra index; RP_UNSET / -1 / 0: cleared */
+	uint8_t task, field;   /* field: RP_* or F_* */
+};
+
+static void keep_row(struct loader *l, uint32_t j, uint32_t seq, int64_t round, int task, int f, long rank,
+		     int32_t value)
+{
+	xgrow(&l->rr, &l->cap_rr, l->n_rr + 1, sizeof(*l->rr));
+	l->rr[l->n_rr++] = (struct round_row){ j, seq, round, (int32_t)rank, value, (uint8_t)task, (uint8_t)f };
+}
+
+static int cat_task(int f)
+{
+	return f == RP_PLAUS ? TASK_PLAUSIBILITY : f == RP_FAITH ? TASK_FAITHFULNESS : TASK_TURN;
+}
+
+/* The values judgement j holds now, as rows of round j->round, all older
+ * than the row being read (seq). */
+static void keep_snapshot(struct loader *l, struct rp_judgement *j, uint32_t seq)
+{
+	struct rp_data *d = l->d;
+	uint32_t ji = (uint32_t)(j - d->judgements);
+	for (int f = 0; f < RP_NCAT; f++)
+		if (j->code[f] >= 0)
+			keep_row(l, ji, seq - 1, j->round, cat_task(f), f, 0, j->code[f]);
+	for (uint32_t r = 0; j->rel >= 0 && r < d->items[j->item].n_ranks; r++)
+		if (d->rel_codes[(size_t)j->rel + r] >= 0)
+			keep_row(l, ji, seq - 1, j->round, TASK_TURN, F_RELEVANT, (long)r + 1,
+				 d->rel_codes[(size_t)j->rel + r]);
+	if (j->extra >= 0)
+		keep_row(l, ji, seq - 1, j->round, TASK_TURN, F_EXTRA, 0, j->extra);
+	for (int t = 0; t < TASK__COUNT; t++)
+		if (j->notes & (1u << t))
+			keep_row(l, ji, seq - 1, j->round, t, F_NOTE, 0, 1);
+}
+
+static int holds_value(const struct round_row *r)
+{
+	return r->field == F_NOTE ? r->value == 1 : r->value >= 0;
+}
+
+static int cmp_round_row(const void *pa, const void *pb)
+{
+	const struct round_row *a = pa, *b = pb;
+#define CMP(x) if (a->x != b->x) return a->x < b->x ? -1 : 1
+	CMP(j);
+	CMP(task);
+	CMP(field);
+	CMP(rank);
+	CMP(round);
+	CMP(seq);
+#undef CMP
+	return 0;
+}
+
+static void merge_rounds(struct loader *l)
+{
+	struct rp_data *d = l->d;
+	if (l->n_rr == 0)
+		return;
+	qsort(l->rr, l->n_rr, sizeof(*l->rr), cmp_round_row);
+	for (size_t a = 0; a < l->n_rr;) {
+		struct rp_judgement *j = &d->judgements[l->rr[a].j];
+		size_t end = a;
+		while (end < l->n_rr && l->rr[end].j == l->rr[a].j)
+			end++;
+		for (int f = 0; f < RP_NCAT; f++)
+			j->code[f] = RP_UNSET;
+		if (j->rel >= 0)
+			memset(d->rel_codes + j->rel, RP_UNSET, d->items[j->item].n_ranks);
+		j->extra = -1;
+		j->notes = 0;
+		while (a < end) {   /* one key */
+			const struct round_row *k = &l->rr[a], *best = NULL;
+			for (; a < end && l->rr[a].task == k->task && l->rr[a].field == k->field &&
+			       l->rr[a].rank == k->rank; a++) {
+				const struct round_row *r = &l->rr[a];
+				int last_of_round = a + 1 == end || l->rr[a + 1].task != r->task ||
+						    l->rr[a + 1].field != r->field || l->rr[a + 1].rank != r->rank ||
+						    l->rr[a + 1].round != r->round;
+				if (last_of_round && holds_value(r) && (!best || r->seq > best->seq))
+					best = r;
+			}
+			if (!best)
+				continue;
+			if (best->field < RP_NCAT) {
+				j->code[best->field] = (int8_t)best->value;
+			} else if (best->field == F_RELEVANT) {
+				int8_t *slot = rel_slot(l, j, best->rank);
+				if (slot)
+					*slot = (int8_t)best->value;
+			} else if (best->field == F_EXTRA) {
+				j->extra = best->value;
+			} else {
+				j->notes |= (uint8_t)(1u << best->task);
+			}
+		}
+	}
+}
+
 static int on_label(const struct store_report_label *lr, void *data)
 {
 	struct loader *l = data;
@@ -286,39 +465,47 @@ static int on_label(const struct store_report_label *lr, void *data)
 	int32_t rater = idmap_get(&l->rater, lr->rater_id);
 	int32_t item = idmap_get(&l->response, lr->response_id);
 	int task = task_of(lr->task);
+	uint32_t seq = ++l->seq;
 	if (rater < 0 || item < 0 || task < 0 || (l->o->tasks && !(l->o->tasks & (1u << task))))
 		return 0;
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;
-	d->items[item].in_round = 1;
 	struct rp_judgement *j = judgement(l, item, rater);
-	j->tasks |= (uint8_t)(1u << task);
-	j->seconds[task] += (float)lr->seconds;   /* each row: seconds since the previous save */
-	int f = field_of(task, lr->field);
-	if (f < RP_NCAT) {
-		int code = model_value_index(rp_cat_field((enum rp_cat)f), lr->value);
-		j->code[f] = (int8_t)(code < 0 ? RP_UNSET : code);
-	} else if (f == F_RELEVANT) {
-		const struct rp_item *it = &d->items[item];
-		if (lr->passage_rank < 1 || (uint32_t)lr->passage_rank > it->n_ranks)
-			return 0;
-		if (j->rel < 0) {
-			xgrow(&d->rel_codes, &l->cap_rel, d->n_rel_codes + it->n_ranks, 1);
-			memset(d->rel_codes + d->n_rel_codes, RP_UNSET, it->n_ranks);
-			j->rel = (int32_t)d->n_rel_codes;
-			d->n_rel_codes += it->n_ranks;
-		}
-		int code = lr->value ? (strcmp(lr->value, "1") == 0 ? 1 : strcmp(lr->value, "0") == 0 ? 0 : -1) : -1;
-		d->rel_codes[(size_t)j->rel + (size_t)lr->passage_rank - 1] = (int8_t)code;
-	} else if (f == F_EXTRA) {
-		if (!lr->value || !*lr->value) {
-			j->extra = -1;
-			return 0;
-		}
-		xgrow(&d->extras, &l->cap_extras, d->n_extras + 1, sizeof(*d->extras));
-		d->extras[d->n_extras] = rp_strdup(d, lr->value);
-		j->extra = (int32_t)d->n_extras++;
+	if (!j->tasks) {
+		j->round = lr->round_id;   /* its first row */
+	} else if (!j->multi_round && j->round != lr->round_id) {
+		keep_snapshot(l, j, seq);
+		j->multi_round = 1;
 	}
+	j->tasks |= (uint8_t)(1u << task);
+	j->seconds[task] += lr->seconds;   /* each row: seconds since the previous save */
+	if (!j->multi_round) {
+		apply_value(l, j, task, lr);
+		return 0;
+	}
+	int f = field_of(task, lr->field);
+	int32_t value = f == F_NOTE ? lr->value != NULL : f == F_EXTRA ? extra_index(l, lr->value)
+									    : row_code(f, lr->value);
+	keep_row(l, (uint32_t)(j - d->judgements), seq, lr->round_id, task, f, lr->passage_rank, value);
+	return 0;
+}
+
+int rp_judgement_labelled(const struct rp_data *d, const struct rp_judgement *j, int task)
+{
+	unsigned want = task < 0 ? ~0u : 1u << task;
+	if ((want & (1u << TASK_TURN)) &&
+	    (j->code[RP_INTENT] >= 0 || j->code[RP_CORRECT] >= 0 || j->extra >= 0))
+		return 1;
+	if ((want & (1u << TASK_PLAUSIBILITY)) && j->code[RP_PLAUS] >= 0)
+		return 1;
+	if ((want & (1u << TASK_FAITHFULNESS)) && j->code[RP_FAITH] >= 0)
+		return 1;
+	if (j->notes & want)
+		return 1;
+	if ((want & (1u << TASK_TURN)) && j->rel >= 0)
+		for (uint32_t r = 0; r < d->items[j->item].n_ranks; r++)
+			if (d->rel_codes[(size_t)j->rel + r] != RP_UNSET)
+				return 1;
 	return 0;
 }
 
@@ -354,7 +541,16 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 enum status rp_load_labels(struct rp_loader *ld, int64_t round_id)
 {
 	struct loader *l = (struct loader *)ld;
-	return store_report_labels(l->store, round_id, on_label, l, l->err);
+	struct rp_data *d = l->d;
+	enum status st = store_report_labels(l->store, round_id, on_label, l, l->err);
+	if (st == ST_OK)
+		merge_rounds(l);
+	/* an item is in the selection when it has a label there, not only
+	 * label rows that were all cleared */
+	for (size_t j = 0; st == ST_OK && j < d->n_judgements; j++)
+		if (rp_judgement_labelled(d, &d->judgements[j], -1))
+			d->items[d->judgements[j].item].in_round = 1;
+	return st;
 }
 
 void rp_loader_free(struct rp_loader *ld)
@@ -365,6 +561,7 @@ void rp_loader_free(struct rp_loader *ld)
 	free(l->response.v);
 	free(l->turn.v);
 	free(l->rater.v);
+	free(l->rr);
 	free(l);
 }
 
@@ -433,6 +630,7 @@ static void obs_from_judgement(struct rp_obs *ob, const struct rp_data *d, size_
 	ob->judgement = (int32_t)j;
 	memcpy(ob->code, jj->code, sizeof(ob->code));
 	ob->rel = jj->rel;
+	ob->turn_labelled = (uint8_t)rp_judgement_labelled(d, jj, TASK_TURN);
 }
 
 /* The consensus of votes[0..n) (codes >= 0) on a scale of k values:
@@ -522,8 +720,10 @@ static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t it
 		layer->no_consensus[f] += ob->code[f] == RP_NO_CONSENSUS;
 		layer->adjudicated[f] += adj && ob->code[f] >= 0;
 	}
-	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next)
+	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
 		has_rel |= d->judgements[j].rel >= 0;
+		ob->turn_labelled |= (uint8_t)rp_judgement_labelled(d, &d->judgements[j], TASK_TURN);
+	}
 	if (!has_rel || it->n_ranks == 0)
 		return;
 	xgrow(&layer->own_rel, cap_rel, (size_t)layer->n_own_rel + it->n_ranks, 1);

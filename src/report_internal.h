@@ -140,7 +140,7 @@ struct rp_item {
 	uint32_t ranks;                /* passage of rank r at passages[ranks + r - 1] */
 	uint32_t n_ranks;              /* highest rank (gaps hold passage 0) */
 	int32_t first_j;               /* first judgement of the item, -1 */
-	uint8_t in_round;              /* has a label row in the selection */
+	uint8_t in_round;              /* has a label in the selection (not only cleared ones) */
 };
 
 /* One rater's current labels of one item. */
@@ -152,7 +152,10 @@ struct rp_judgement {
 	int32_t rel;                   /* n_ranks relevance codes at rel_codes[rel], -1 */
 	int32_t extra;                 /* extra_gold value in extras[], -1 */
 	uint8_t tasks;                 /* bit 1 << task: has a label row of that task */
-	float seconds[TASK__COUNT];    /* sum over the rows of that task (history included) */
+	uint8_t notes;                 /* bit 1 << task: has a note in that task */
+	uint8_t multi_round;           /* has rows in more than one round (or none and one) */
+	int64_t round;                 /* round of its first row, 0 outside rounds */
+	double seconds[TASK__COUNT];   /* sum over the rows of that task (history included) */
 };
 
 struct rp_rater {
@@ -196,13 +199,17 @@ struct rp_data {
 
 /* Load the project in two steps: raters (those in o->raters), items, their
  * passages and gold; then the labels of round round_id (0 = all) of the
- * tasks in o->tasks. The loader is freed with rp_loader_free(). */
+ * tasks in o->tasks: each judgement holds a rater's current values (with
+ * round_id 0, the most recent label over every round that is not cleared).
+ * The loader is freed with rp_loader_free(). */
 struct rp_loader;
 enum status rp_load_items(struct store_reader *s, const struct report_options *o, struct rp_data *d,
 			  struct rp_loader **loader, struct error *err);
 enum status rp_load_labels(struct rp_loader *loader, int64_t round_id);
 void rp_loader_free(struct rp_loader *loader);
 void rp_release(struct rp_data *d);
+/* Whether judgement j holds a current value of a field of task (-1: any task). */
+int rp_judgement_labelled(const struct rp_data *d, const struct rp_judgement *j, int task);
 char *rp_strdup(struct rp_data *d, const char *s);
 /* Passage ids of an extra_gold value (ids separated by spaces or commas)
  * appended to *ids (count *n, capacity *cap). */
@@ -221,6 +228,7 @@ struct rp_obs {
 	int32_t rel;                   /* relevance codes at layer rel[], -1 none */
 	int32_t R;                     /* known relevant passages of the turn in this layer */
 	uint8_t rel_no_consensus;      /* some rank without consensus */
+	uint8_t turn_labelled;         /* has a turn-task label (a consensus: some rater's) */
 	int8_t intent_group;           /* 0..2 the layer's intent (gold as fallback), 3 none */
 };
 

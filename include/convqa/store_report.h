@@ -90,10 +90,10 @@ enum status store_report_raters(struct store_reader *r, store_report_rater_cb cb
 				struct error *err);
 
 /* One saved label row (a value, or NULL when the change cleared it). The
- * row id and round are not handed out: rows come in id order, and the round
- * is the filter's. */
+ * row id is not handed out: rows come in id order. */
 struct store_report_label {
 	int64_t response_id, rater_id;
+	int64_t round_id;                 /* 0 for a label outside rounds */
 	const char *task, *field;
 	const char *value;                /* NULL = cleared */
 	long passage_rank;                /* 0 when the field is about the whole item */
@@ -105,9 +105,12 @@ typedef int (*store_report_label_cb)(const struct store_report_label *l, void *c
  * (ascending id); round_id > 0 keeps only that round's rows. The current
  * value of a key (response, rater, round, task, field, rank) is the last row
  * the callback sees for it, so a caller that overwrites as it goes ends with
- * the current values (and, across rounds, with each rater's most recent
- * value) - the same answer as STORE_LABEL_IS_CURRENT in one sequential scan
- * of the table instead of a lookup per row.
+ * the current values - the same answer as STORE_LABEL_IS_CURRENT in one
+ * sequential scan of the table instead of a lookup per row. Across rounds
+ * (round_id 0) the last row of a key is the rater's most recent value too,
+ * except when it clears the label of one round while the label of another
+ * round still holds a value: a caller keeps the rows of a rater and item
+ * with rows in several rounds (round_id tells them apart) to merge them.
  */
 enum status store_report_labels(struct store_reader *r, int64_t round_id, store_report_label_cb cb,
 				void *ctx, struct error *err);

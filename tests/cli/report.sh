@@ -246,6 +246,18 @@ $CONVQA label --db p.db --round r1 -c demo-honeybees -n 2 -s bm25-t5 -r alice an
 run $CONVQA report --db p.db --round r1 -f json -o round.json
 check_eq "--round keeps that round's labels only: 1 of 2" "0.5000 n=2" "$(cell round.json answers overall all accuracy)"
 check_eq "--round: time of the round's items" "10.0000 n=2" "$(cell round.json time by_rater 'alice / turn' median)"
+# bob judges honeybees turn 3 correct outside rounds; in r1 he sets it to
+# incorrect and clears that again. His r1 label is cleared (no label), his
+# label outside rounds stands: without --round his value is 1 (as convqa
+# export lists it), with --round r1 he has none.
+$CONVQA label --db p.db -c demo-honeybees -n 3 -s bm25-t5 -r bob answer_correct 1 &&
+$CONVQA label --db p.db --round r1 -c demo-honeybees -n 3 -s bm25-t5 -r bob answer_correct 0 &&
+$CONVQA label --db p.db --round r1 -c demo-honeybees -n 3 -s bm25-t5 -r bob --clear answer_correct
+run $CONVQA report --db p.db --raters bob --by conversation --only answers -f json -o bob.json
+check_eq "a label cleared in a round leaves the value of another round" "1.0000 n=1" \
+	"$(cell bob.json answers by_conversation demo-honeybees accuracy)"
+run $CONVQA report --db p.db --round r1 --raters bob --by conversation --only answers -f json -o bob1.json
+check_eq "... and in that round there is none" "no row" "$(cell bob1.json answers by_conversation demo-honeybees accuracy)"
 
 # ---- usage and input errors ----------------------------------------------------------
 check_run "an unknown round is bad input" 2 "convqa: no round 'r9' in the project" $CONVQA report --db p.db --round r9

@@ -27,6 +27,15 @@
 
 static int eval_case(const char *name, const char *body, int *n_expect);
 
+/* assert_close(got, want, tol): cmocka's assert_float_equal() converts to
+ * float (about 7 digits) whatever the tolerance; this compares doubles. */
+#define assert_close(got, want, tol)                                                         \
+	do {                                                                                 \
+		double got_ = (got), want_ = (want), tol_ = (tol);                           \
+		if (!(fabs(got_ - want_) <= tol_))                                           \
+			fail_msg("%s = %.17g, expected %.17g (within %g)", #got, got_, want_, tol_); \
+	} while (0)
+
 static int quiet;   /* set while a runner tests itself */
 
 /* Report one failed check (unless quiet); returns 1 to add to a count. */

@@ -318,10 +318,10 @@ static void test_weighted_kappa_with_two_categories_equals_unweighted(void **sta
 	assert_int_equal(agreement_cohen_kappa_table(table, 2, AGREEMENT_UNWEIGHTED, &plain), AGREEMENT_OK);
 	assert_int_equal(agreement_cohen_kappa_table(table, 2, AGREEMENT_LINEAR, &lin), AGREEMENT_OK);
 	assert_int_equal(agreement_cohen_kappa_table(table, 2, AGREEMENT_QUADRATIC, &quad), AGREEMENT_OK);
-	assert_float_equal(plain.kappa, lin.kappa, 1e-12);
-	assert_float_equal(plain.kappa, quad.kappa, 1e-12);
+	assert_close(plain.kappa, lin.kappa, 1e-12);
+	assert_close(plain.kappa, quad.kappa, 1e-12);
 	/* the FCE standard error does not depend on how it was asked for */
-	assert_float_equal(plain.se_fce, lin.se_fce, 1e-12);
+	assert_close(plain.se_fce, lin.se_fce, 1e-12);
 }
 
 static void test_cohen_kappa_from_labels_equals_kappa_from_their_table(void **state)

@@ -409,10 +409,10 @@ static void test_r_smaller_than_the_relevant_retrieved_is_raised_to_it(void **st
 	static const int rel[] = { 1, 0, 1 };
 
 	(void)state;
-	assert_float_equal(metrics_recall_at_k(rel, 3, 0, 1), 1.0, 1e-12);
-	assert_float_equal(metrics_recall_at_k(rel, 3, 0, 0), 1.0, 1e-12);
-	assert_float_equal(metrics_average_precision(rel, 3, 1), (1.0 + 2.0 / 3.0) / 2.0, 1e-12);
-	assert_float_equal(metrics_ndcg_at_k(rel, 3, 0, 0), 1.0 * 1.5 / (1.0 + 1.0 / log2(3.0)), 1e-12);
+	assert_close(metrics_recall_at_k(rel, 3, 0, 1), 1.0, 1e-12);
+	assert_close(metrics_recall_at_k(rel, 3, 0, 0), 1.0, 1e-12);
+	assert_close(metrics_average_precision(rel, 3, 1), (1.0 + 2.0 / 3.0) / 2.0, 1e-12);
+	assert_close(metrics_ndcg_at_k(rel, 3, 0, 0), 1.0 * 1.5 / (1.0 + 1.0 / log2(3.0)), 1e-12);
 }
 
 static void test_k_zero_means_the_whole_ranking(void **state)
@@ -422,9 +422,9 @@ static void test_k_zero_means_the_whole_ranking(void **state)
 	(void)state;
 	assert_int_equal(metrics_hit_at_k(rel, 5, 0), 1);
 	assert_int_equal(metrics_hit_at_k(rel, 5, 4), 0);
-	assert_float_equal(metrics_reciprocal_rank(rel, 5, 0), 0.2, 1e-12);
-	assert_float_equal(metrics_precision_at_k(rel, 5, 0), 0.2, 1e-12);
-	assert_float_equal(metrics_precision_at_k(rel, 0, 0), 0.0, 0.0);
+	assert_close(metrics_reciprocal_rank(rel, 5, 0), 0.2, 1e-12);
+	assert_close(metrics_precision_at_k(rel, 5, 0), 0.2, 1e-12);
+	assert_close(metrics_precision_at_k(rel, 0, 0), 0.0, 0.0);
 }
 
 static void test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal(void **state)
@@ -435,8 +435,8 @@ static void test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal(void
 	(void)state;
 	/* 3 relevant known, 2 retrieved: ideal DCG has 3 ranks without a cutoff,
 	 * min(R, k) = 2 ranks at k = 2. */
-	assert_float_equal(metrics_ndcg_at_k(rel, 2, 0, 3), (1.0 + 1.0 / log2(3.0)) / ideal3, 1e-12);
-	assert_float_equal(metrics_ndcg_at_k(rel, 2, 2, 3), 1.0, 1e-12);
+	assert_close(metrics_ndcg_at_k(rel, 2, 0, 3), (1.0 + 1.0 / log2(3.0)) / ideal3, 1e-12);
+	assert_close(metrics_ndcg_at_k(rel, 2, 2, 3), 1.0, 1e-12);
 }
 
 static void test_mean_of_no_items_is_empty_and_leaves_the_output_alone(void **state)
@@ -446,18 +446,18 @@ static void test_mean_of_no_items_is_empty_and_leaves_the_output_alone(void **st
 
 	(void)state;
 	assert_int_equal(metrics_mean_value(&m, &out), METRICS_EMPTY);
-	assert_float_equal(out, 42.0, 0.0);
+	assert_close(out, 42.0, 0.0);
 	metrics_mean_add(&m, 1.0);
 	metrics_mean_add(&m, 0.0);
 	assert_int_equal(metrics_mean_value(&m, &out), METRICS_OK);
-	assert_float_equal(out, 0.5, 0.0);
+	assert_close(out, 0.5, 0.0);
 }
 
 static void test_answer_without_gold_scores_0(void **state)
 {
 	(void)state;
-	assert_float_equal(metrics_answer_max(METRICS_ANSWER_EM, "x", NULL, 0, 1.0), 0.0, 0.0);
-	assert_float_equal(metrics_answer_max(METRICS_ANSWER_COUNT, "x", NULL, 0, 1.0), 0.0, 0.0);
+	assert_close(metrics_answer_max(METRICS_ANSWER_EM, "x", NULL, 0, 1.0), 0.0, 0.0);
+	assert_close(metrics_answer_max(METRICS_ANSWER_COUNT, "x", NULL, 0, 1.0), 0.0, 0.0);
 	assert_null(metrics_answer_name(METRICS_ANSWER_COUNT));
 }
 
@@ -467,22 +467,22 @@ static void test_single_answer_functions_agree_with_the_table(void **state)
 	const char *golds[] = { gold };
 
 	(void)state;
-	assert_float_equal(metrics_exact_match(pred, gold), 0.0, 0.0);
-	assert_float_equal(metrics_exact_match("The Cat", "cat!"), 1.0, 0.0);
-	assert_float_equal(metrics_token_f1(pred, gold),
+	assert_close(metrics_exact_match(pred, gold), 0.0, 0.0);
+	assert_close(metrics_exact_match("The Cat", "cat!"), 1.0, 0.0);
+	assert_close(metrics_token_f1(pred, gold),
 			   metrics_answer_max(METRICS_ANSWER_F1, pred, golds, 1, 1.0), 0.0);
 	/* pred: cat sat on red mat (5), gold: cat on mat today (4), common 3 */
-	assert_float_equal(metrics_bleu1(pred, gold, 0), 3.0 / 5.0, 1e-12);
-	assert_float_equal(metrics_bleu1(pred, gold, 1), 3.0 / 5.0, 1e-12);   /* longer: BP 1 */
-	assert_float_equal(metrics_rouge1_recall(pred, gold), 3.0 / 4.0, 1e-12);
+	assert_close(metrics_bleu1(pred, gold, 0), 3.0 / 5.0, 1e-12);
+	assert_close(metrics_bleu1(pred, gold, 1), 3.0 / 5.0, 1e-12);   /* longer: BP 1 */
+	assert_close(metrics_rouge1_recall(pred, gold), 3.0 / 4.0, 1e-12);
 	/* LCS "cat on mat" = 3: P 3/5, R 3/4 */
-	assert_float_equal(metrics_rouge_l(pred, gold, 1.0), 2.0 * 0.6 * 0.75 / 1.35, 1e-12);
+	assert_close(metrics_rouge_l(pred, gold, 1.0), 2.0 * 0.6 * 0.75 / 1.35, 1e-12);
 }
 
 static void test_rouge_l_with_beta_0_is_lcs_precision(void **state)
 {
 	(void)state;
-	assert_float_equal(metrics_rouge_l("in paris france", "paris", 0.0), 1.0 / 3.0, 1e-12);
+	assert_close(metrics_rouge_l("in paris france", "paris", 0.0), 1.0 / 3.0, 1e-12);
 }
 
 static void test_rouge_l_handles_long_answers(void **state)
@@ -497,7 +497,7 @@ static void test_rouge_l_handles_long_answers(void **state)
 	}
 	a[words * 3 - 1] = b[words * 3 - 1] = '\0';
 	/* a has 1500 xx and 1500 yy; b 2000 xx and 1000 yy */
-	assert_float_equal(metrics_rouge1_recall(a, b), 2500.0 / 3000.0, 1e-12);
+	assert_close(metrics_rouge1_recall(a, b), 2500.0 / 3000.0, 1e-12);
 	assert_true(metrics_rouge_l(a, b, 1.0) > 0.5 && metrics_rouge_l(a, b, 1.0) <= 2500.0 / 3000.0);
 	free(a);
 	free(b);
@@ -523,7 +523,7 @@ static void test_summary_reports_its_sample_size(void **state)
 	(void)state;
 	assert_int_equal(metrics_summarize(v, 3, &s), METRICS_OK);
 	assert_int_equal(s.n, 3);
-	assert_float_equal(s.median, 2.0, 0.0);
+	assert_close(s.median, 2.0, 0.0);
 }
 
 static void test_wilson_rejects_a_nonpositive_z(void **state)
@@ -561,7 +561,7 @@ static void test_kendall_tau_b_agrees_with_counting_every_pair(void **state)
 			ty += y[i] == y[j];
 		}
 	assert_int_equal(metrics_kendall_tau_b(x, y, N, &tau), METRICS_OK);
-	assert_float_equal(tau, (c - d) / sqrt((n0 - tx) * (n0 - ty)), 1e-12);
+	assert_close(tau, (c - d) / sqrt((n0 - tx) * (n0 - ty)), 1e-12);
 }
 
 static void test_answer_all_equals_each_metric_on_its_own(void **state)
@@ -577,13 +577,13 @@ static void test_answer_all_equals_each_metric_on_its_own(void **state)
 	for (p = 0; p < sizeof(preds) / sizeof(preds[0]); p++) {
 		metrics_answer_all(preds[p], golds, 3, 1.2, all);
 		for (m = 0; m < METRICS_ANSWER_COUNT; m++)
-			assert_float_equal(all[m], metrics_answer_max((enum metrics_answer)m, preds[p], golds, 3, 1.2),
+			assert_close(all[m], metrics_answer_max((enum metrics_answer)m, preds[p], golds, 3, 1.2),
 					   0.0);
 	}
 	metrics_answer_all("x", NULL, 0, 1.0, all);
 	for (m = 0; m < METRICS_ANSWER_COUNT; m++)
-		assert_float_equal(all[m], 0.0, 0.0);
-	assert_float_equal(metrics_scai_exact_match("The Lighthouses", "lighthouse"), 1.0, 0.0);
+		assert_close(all[m], 0.0, 0.0);
+	assert_close(metrics_scai_exact_match("The Lighthouses", "lighthouse"), 1.0, 0.0);
 }
 
 static void test_every_status_has_a_distinct_message(void **state)

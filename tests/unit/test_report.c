@@ -2,7 +2,9 @@
  * test_report.c - report_build() on small projects with values worked out
  * by hand: label layers (every judgement, majority, one rater), the known
  * relevant set R (gold passages outside the collection, extra gold passages),
- * label history, Fleiss' kappa and Krippendorff's alpha for three raters.
+ * label history, Fleiss' kappa and Krippendorff's alpha for three raters,
+ * empty rankings, the items of the automatic metrics, rater pairs without a
+ * shared unit, the precision of seconds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,15 @@
 #include "convqa/importer.h"
 #include "convqa/report.h"
 #include "convqa/store.h"
+
+/* assert_close(got, want, tol): cmocka's assert_close() converts to
+ * float (about 7 digits) whatever the tolerance; this compares doubles. */
+#define assert_close(got, want, tol)                                                         \
+	do {                                                                                 \
+		double got_ = (got), want_ = (want), tol_ = (tol);                           \
+		if (!(fabs(got_ - want_) <= tol_))                                           \
+			fail_msg("%s = %.17g, expected %.17g (within %g)", #got, got_, want_, tol_); \
+	} while (0)
 
 /* Conversation c1: turn 1 has gold passages p1 and p9 (p9 is not in the
  * collection) and gold answer "Paris"; s1 retrieved p1 p2 p3, s2 retrieved
@@ -152,9 +164,9 @@ static void test_fleiss_and_alpha_of_three_raters(void **state)
 	report_options_init(&o);
 	o.sections = REPORT_SEC_AGREEMENT;
 	struct report *r = build(fx, &o);
-	assert_float_equal(value_of(r, "agreement", "summary", "answer_correct", "fleiss_kappa", 4), 1.0 / 3, 1e-12);
-	assert_float_equal(value_of(r, "agreement", "summary", "answer_correct", "alpha", 4), 7.0 / 18, 1e-12);
-	assert_float_equal(value_of(r, "agreement", "answer_correct", "alice / bob", "kappa", 4), 0.5, 1e-12);
+	assert_close(value_of(r, "agreement", "summary", "answer_correct", "fleiss_kappa", 4), 1.0 / 3, 1e-12);
+	assert_close(value_of(r, "agreement", "summary", "answer_correct", "alpha", 4), 7.0 / 18, 1e-12);
+	assert_close(value_of(r, "agreement", "answer_correct", "alice / bob", "kappa", 4), 0.5, 1e-12);
 	report_free(r);
 }
 
@@ -172,20 +184,20 @@ static void test_layers_count_judgements_majorities_or_one_rater(void **state)
 	report_options_init(&o);
 	o.sections = REPORT_SEC_ANSWERS;
 	r = build(fx, &o);
-	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 12), 0.5, 1e-12);
-	assert_float_equal(value_of(r, "answers", "by_turn", "2", "accuracy", 6), 1.0 / 6, 1e-12);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 12), 0.5, 1e-12);
+	assert_close(value_of(r, "answers", "by_turn", "2", "accuracy", 6), 1.0 / 6, 1e-12);
 	report_free(r);
 
 	o.consensus = REPORT_CONSENSUS_MAJORITY;
 	r = build(fx, &o);
-	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 4), 0.5, 1e-12);
-	assert_float_equal(value_of(r, "answers", "overall", "all", "no_consensus", 4), 0, 0);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 4), 0.5, 1e-12);
+	assert_close(value_of(r, "answers", "overall", "all", "no_consensus", 4), 0, 0);
 	report_free(r);
 
 	assert_int_equal(report_parse_raters(&o, "alice,bob", &copy, &err), 0);
 	r = build(fx, &o);
-	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 3), 2.0 / 3, 1e-12);
-	assert_float_equal(value_of(r, "answers", "overall", "all", "no_consensus", 3), 1, 0);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 3), 2.0 / 3, 1e-12);
+	assert_close(value_of(r, "answers", "overall", "all", "no_consensus", 3), 1, 0);
 	report_free(r);
 	free(copy);
 
@@ -193,7 +205,7 @@ static void test_layers_count_judgements_majorities_or_one_rater(void **state)
 	o.sections = REPORT_SEC_ANSWERS;
 	assert_int_equal(report_parse_consensus(&o, "rater:carol", &err), 0);
 	r = build(fx, &o);
-	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 4), 0.25, 1e-12);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 4), 0.25, 1e-12);
 	report_free(r);
 }
 
@@ -211,7 +223,7 @@ static void test_history_keeps_the_latest_value_and_clears_drop_out(void **state
 	report_options_init(&o);
 	o.sections = REPORT_SEC_ANSWERS | REPORT_SEC_RETRIEVAL;
 	struct report *r = build(fx, &o);
-	assert_float_equal(value_of(r, "answers", "overall", "all", "accuracy", 1), 1.0, 0);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 1), 1.0, 0);
 	/* the only relevance label was cleared: no item to score */
 	assert_int_equal(report_value(r, "retrieval", "overall", "all", "mrr", NULL, NULL, NULL), 0);
 	report_free(r);
@@ -237,11 +249,11 @@ static void test_r_counts_gold_outside_the_collection_and_extra_gold(void **stat
 	o.sections = REPORT_SEC_RETRIEVAL;
 	assert_int_equal(report_parse_k(&o, "1,3", &(struct error){ 0 }), 0);
 	struct report *r = build(fx, &o);
-	assert_float_equal(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.75, 1e-12);
-	assert_float_equal(value_of(r, "retrieval", "overall", "all", "recall@3", 2), 0.2, 1e-12);
-	assert_float_equal(value_of(r, "retrieval", "overall", "all", "map", 2), 0.15, 1e-12);
-	assert_float_equal(value_of(r, "retrieval", "overall", "all", "p@1", 2), 0.5, 1e-12);
-	assert_float_equal(value_of(r, "retrieval", "by_system", "s1", "ndcg@3", 1),
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.75, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "recall@3", 2), 0.2, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "map", 2), 0.15, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "p@1", 2), 0.5, 1e-12);
+	assert_close(value_of(r, "retrieval", "by_system", "s1", "ndcg@3", 1),
 			   1.0 / (1.0 + 0.6309297535714574 + 0.5), 1e-12);
 	report_free(r);
 }
@@ -261,8 +273,102 @@ static void test_items_without_consensus_on_relevance_are_counted(void **state)
 	o.consensus = REPORT_CONSENSUS_MAJORITY;
 	struct report *r = build(fx, &o);
 	/* s2: p6 at rank 1 relevant by both; R = {p6} (p5 at s1 rank 1 has no consensus) */
-	assert_float_equal(value_of(r, "retrieval", "overall", "all", "mrr", 1), 1.0, 0);
-	assert_float_equal(value_of(r, "retrieval", "overall", "all", "no_consensus", 1), 1, 0);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 1), 1.0, 0);
+	assert_close(value_of(r, "retrieval", "overall", "all", "no_consensus", 1), 1, 0);
+	report_free(r);
+}
+
+/* A response that retrieved nothing has nothing to judge: each judgement
+ * of it in the turn task scores 0 and stays in the retrieval average
+ * (trec_eval -c), instead of leaving the system's failures out. alice:
+ * c1 turn 2 s1 ranks p5 p6, judged 1 0, R = {p5}: RR 1, AP 1; c2 s1
+ * retrieved nothing, she judged its answer: R = 0, every metric 0. Her
+ * answer label on c2 s2 was cleared: that judgement is not counted. */
+static void test_an_empty_ranking_scores_zero_and_is_counted(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 2, "0", 0);
+	correct(fx, "c2", 1, "s1", "alice", "1");
+	correct(fx, "c2", 1, "s2", "alice", "1");
+	correct(fx, "c2", 1, "s2", "alice", NULL);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_RETRIEVAL;
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.5, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "map", 2), 0.5, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "nothing_relevant", 2), 1, 0);
+	assert_close(value_of(r, "retrieval", "by_turn", "1", "hit@1", 1), 0.0, 0);
+	report_free(r);
+	o.consensus = REPORT_CONSENSUS_MAJORITY;   /* the item counts once */
+	r = build(fx, &o);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.5, 1e-12);
+	report_free(r);
+}
+
+/* With --raters (or --round) the automatic metrics cover the items with a
+ * label in the selection; label rows that were all cleared are no label.
+ * Gold "Paris": s1 answers "Paris" (EM 1), s2 "Lyon" (EM 0); bob labels
+ * s1 and writes a note on s2 that he clears. */
+static void test_automatic_metrics_skip_items_whose_labels_were_cleared(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	char *copy = NULL;
+	struct error err;
+	correct(fx, "c1", 1, "s1", "bob", "1");
+	label(fx, "c1", 1, "s2", "bob", "turn", "note", 0, "look again", 0);
+	label(fx, "c1", 1, "s2", "bob", "turn", "note", 0, NULL, 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_AUTOMATIC;
+	assert_int_equal(report_parse_raters(&o, "bob", &copy, &err), 0);
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "automatic", "by_system", "all", "em", 1), 1.0, 0);
+	report_free(r);
+	free(copy);
+}
+
+/* Cohen's kappa is undefined for two raters who labelled a field but never
+ * the same unit: their pair is listed as undefined, not left out. alice and
+ * bob judge intent on different items; carol on both. */
+static void test_a_pair_without_shared_units_is_undefined(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	const char *why = NULL;
+	long n = -1;
+	label(fx, "c1", 1, "s1", "alice", "turn", "intent", 0, "extractive", 0);
+	label(fx, "c1", 1, "s2", "bob", "turn", "intent", 0, "boolean", 0);
+	label(fx, "c1", 1, "s1", "carol", "turn", "intent", 0, "extractive", 0);
+	label(fx, "c1", 1, "s2", "carol", "turn", "intent", 0, "abstractive", 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_AGREEMENT;
+	struct report *r = build(fx, &o);
+	assert_int_equal(report_value(r, "agreement", "intent", "alice / bob", "kappa", NULL, &n, &why), 0);
+	assert_non_null(why);
+	assert_string_equal(why, "no item labelled by both raters");
+	assert_int_equal(report_value(r, "agreement", "intent", "alice / bob", "p_o", NULL, NULL, NULL), 0);
+	/* bob / carol share one unit and disagree: p_o 0 */
+	assert_close(value_of(r, "agreement", "intent", "bob / carol", "p_o", 1), 0.0, 0);
+	report_free(r);
+}
+
+/* Seconds are summed in double precision: 44.87 s stays 44.87 (a float
+ * sum gave 44.8699989...). */
+static void test_seconds_keep_their_precision(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	label(fx, "c1", 1, "s1", "alice", "turn", "answer_correct", 0, "1", 44.87);
+	label(fx, "c1", 1, "s2", "alice", "turn", "answer_correct", 0, "1", 12.3);
+	label(fx, "c1", 1, "s2", "alice", "turn", "intent", 0, "boolean", 0.01);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_TIME;
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "time", "by_rater", "alice / turn", "q3", 2), 44.87 - 0.25 * (44.87 - 12.31),
+			   1e-12);
+	assert_close(value_of(r, "time", "by_rater", "alice / turn", "hours", 2), (44.87 + 12.31) / 3600, 1e-15);
 	report_free(r);
 }
 
@@ -316,6 +422,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_history_keeps_the_latest_value_and_clears_drop_out, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_r_counts_gold_outside_the_collection_and_extra_gold, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_items_without_consensus_on_relevance_are_counted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_empty_ranking_scores_zero_and_is_counted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_automatic_metrics_skip_items_whose_labels_were_cleared, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_a_pair_without_shared_units_is_undefined, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_seconds_keep_their_precision, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_names_are_input_errors, setup, teardown),
 		cmocka_unit_test(test_option_lists_are_checked),
 	};
