@@ -5,9 +5,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "convqa/common.h"
 #include "convqa/strbuf.h"
+#include "convqa/text.h"
 
 static const char *const status_messages[] = {
 	[METRICS_OK] = "ok",
@@ -203,48 +205,85 @@ static int is_ascii_punct(unsigned char c)
 	return c && strchr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) != NULL;
 }
 
-static int is_article(const char *w, size_t len)
+/* Python's \w for str patterns: letters and numbers (str.isalnum), and '_'
+ * (gone with the punctuation by then). */
+static int is_word_cp(utf8proc_int32_t cp)
 {
-	return (len == 1 && w[0] == 'a') ||
-	       (len == 2 && !memcmp(w, "an", 2)) ||
-	       (len == 3 && !memcmp(w, "the", 3));
+	switch (utf8proc_category(cp)) {
+	case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
+	case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO:
+	case UTF8PROC_CATEGORY_ND: case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+		return 1;
+	default:
+		return cp == '_';
+	}
 }
 
+static int is_article(const utf8proc_int32_t *w, size_t len)
+{
+	return (len == 1 && w[0] == 'a') || (len == 2 && w[0] == 'a' && w[1] == 'n') ||
+	       (len == 3 && w[0] == 't' && w[1] == 'h' && w[2] == 'e');
+}
+
+static int is_space_cp(utf8proc_int32_t cp)
+{
+	char b[4];
+	unsigned char z[5] = { 0 };
+	size_t n = text_utf8_encode((uint32_t)cp, b);
+	memcpy(z, b, n);
+	return space_len(z) == n;
+}
+
+/* The steps of the SQuAD script, in its order: lower(), remove
+ * string.punctuation, re.sub(r'\b(a|an|the)\b', ' '), ' '.join(split()). */
 char *metrics_normalize_answer(const char *s)
 {
-	size_t len = strlen(s), i = 0, o = 0, w = 0, start;
-	char *tmp = xmalloc(len + 2), *out = xmalloc(len + 1);
-	const unsigned char *u = (const unsigned char *)s;
+	size_t len = strlen(s), n = 0, i = 0;
+	utf8proc_int32_t *cp = xmalloc((len + 1) * sizeof(*cp));
+	struct strbuf out = STRBUF_INIT;
 
-	/* Pass 1: lowercase, drop punctuation, every whitespace run -> ' '. */
+	/* lowercase, drop ASCII punctuation */
 	while (i < len) {
-		size_t sp = space_len(u + i);
-		if (sp) {
-			tmp[o++] = ' ';
-			i += sp;
-		} else if (is_ascii_punct(u[i])) {
-			i++;
-		} else {
-			unsigned char c = u[i++];
-			tmp[o++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+		uint32_t c;
+		size_t k = text_utf8_decode(s + i, len - i, &c);
+		if (!k) {
+			c = 0xfffd; /* invalid UTF-8 */
+			k = 1;
 		}
-	}
-	tmp[o++] = ' ';
-	/* Pass 2: keep non-article words, joined by single spaces. */
-	for (i = 0, start = 0; i < o; i++) {
-		if (tmp[i] != ' ')
+		i += k;
+		if (c < 0x80 && is_ascii_punct((unsigned char)c))
 			continue;
-		if (i > start && !is_article(tmp + start, i - start)) {
-			if (w)
-				out[w++] = ' ';
-			memcpy(out + w, tmp + start, i - start);
-			w += i - start;
-		}
-		start = i + 1;
+		cp[n++] = utf8proc_tolower((utf8proc_int32_t)c);
 	}
-	out[w] = '\0';
-	free(tmp);
-	return out;
+	/* a run of word characters that is exactly a, an or the becomes a space */
+	for (i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && is_word_cp(cp[j]))
+			j++;
+		if (j > i) {
+			if (is_article(cp + i, j - i))
+				for (size_t k = i; k < j; k++)
+					cp[k] = ' ';
+			i = j;
+		} else {
+			i++;
+		}
+	}
+	/* whitespace runs -> one space, none at the ends */
+	int pending = 0;
+	for (i = 0; i < n; i++) {
+		if (is_space_cp(cp[i])) {
+			pending = out.len > 0;
+			continue;
+		}
+		if (pending)
+			strbuf_addc(&out, ' ');
+		pending = 0;
+		char b[4];
+		strbuf_add(&out, b, text_utf8_encode((uint32_t)cp[i], b));
+	}
+	free(cp);
+	return strbuf_detach(&out);
 }
 
 struct tokens {

@@ -102,16 +102,17 @@ enum metrics_status metrics_mean_value(const struct metrics_mean *m, double *out
 /* ---- answer metrics ---------------------------------------------------- */
 
 /*
- * SQuAD normalisation: ASCII letters lowercased, ASCII punctuation
- * (!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~) removed, then the tokens "a", "an",
- * "the" removed, whitespace runs collapsed to one space, no leading or
- * trailing space. Whitespace is ASCII space, \t \n \v \f \r, \x1c-\x1f
- * and the Unicode spaces U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028,
- * U+2029, U+202F, U+205F, U+3000 (what Python's str.split() splits on).
- * Deliberate simplifications of the Python reference for non-ASCII text:
- * non-ASCII letters are not case-folded, non-ASCII punctuation is kept, and
- * an article is removed only as a whole whitespace-separated token (Python's
- * regex also removes it next to non-ASCII punctuation such as U+2014).
+ * SQuAD normalisation, the steps of the official evaluation script in its
+ * order: lowercase (every letter: utf8proc's simple case mapping, which
+ * is Python's str.lower() but for its few one-to-many and context-dependent
+ * mappings such as U+0130 and a final sigma); remove ASCII punctuation
+ * (!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~); turn "a", "an", "the" into a space
+ * where they stand as whole words (a maximal run of letters and numbers, as
+ * Python's \b...\b: so also next to non-ASCII punctuation such as U+2014);
+ * collapse whitespace runs to one space, none at the ends. Whitespace is
+ * ASCII space, \t \n \v \f \r, \x1c-\x1f and U+0085, U+00A0, U+1680,
+ * U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000 (Python's
+ * str.split()). Invalid UTF-8 bytes count as U+FFFD.
  * Returns a new string; caller frees with free(). s may not be NULL.
  */
 char *metrics_normalize_answer(const char *s);
