@@ -83,27 +83,7 @@ int cmd_agreement(int argc, char **argv)
 		return ST_USAGE;
 	}
 
-	struct store *s;
-	struct report *r = NULL;
-	enum status st = store_open(cli_db_path(), 0, &s, &err);
-	if (st == ST_OK) {
-		o.project = store_path(s);
-		o.now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
-		st = report_build(s, &o, &r, &err);
-		store_close(s);
-	}
-	if (st == ST_OK && getenv("CONVQA_TIMING")) {
-		char t[512];
-		report_timings(r, t, sizeof(t));
-		fprintf(stderr, "convqa %s: %s\n", "agreement", t);
-	}
-	if (st == ST_OK)
-		st = report_write_file(r, fmt, output, &err);
-	if (st != ST_OK)
-		report_error("%s", err.msg);
-	else if (output)
-		fprintf(stderr, "wrote the agreement report to %s\n", output);
-	report_free(r);
+	rc = cmd_report_run("agreement", &o, fmt, output);
 	free(rater_copy);
-	return st;
+	return rc;
 }

@@ -63,6 +63,34 @@ static int parse_number(const char *s, double min, double max, double *out)
 	return 0;
 }
 
+int cmd_report_run(const char *name, struct report_options *o, int fmt, const char *output)
+{
+	struct store *s;
+	struct report *r = NULL;
+	struct error err;
+	int rc = cli_open_project(0, &s);
+	if (rc != ST_OK)
+		return rc;
+	o->project = store_path(s);
+	o->now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
+	enum status st = report_build(s, o, &r, &err);
+	store_close(s);
+	if (st == ST_OK && getenv("CONVQA_TIMING")) {
+		char t[512];
+		report_timings(r, t, sizeof(t));
+		fprintf(stderr, "convqa %s: %s\n", name, t);
+	}
+	if (st == ST_OK)
+		st = report_write_file(r, (enum report_format)fmt, output, &err);
+	if (st != ST_OK)
+		report_error("%s", err.msg);
+	else if (output)
+		fprintf(stderr, "wrote the %s to %s\n", strcmp(name, "report") == 0 ? "report" : "agreement report",
+			output);
+	report_free(r);
+	return st;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const char *round, *task, *by, *k, *raters, *consensus, *format = "text", *output, *beta, *wage,
@@ -146,27 +174,7 @@ int cmd_report(int argc, char **argv)
 	}
 	o.has_wage = wage != NULL;
 
-	struct store *s;
-	struct report *r = NULL;
-	enum status st = store_open(cli_db_path(), 0, &s, &err);
-	if (st == ST_OK) {
-		o.project = store_path(s);
-		o.now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
-		st = report_build(s, &o, &r, &err);
-		store_close(s);
-	}
-	if (st == ST_OK && getenv("CONVQA_TIMING")) {
-		char t[512];
-		report_timings(r, t, sizeof(t));
-		fprintf(stderr, "convqa %s: %s\n", "report", t);
-	}
-	if (st == ST_OK)
-		st = report_write_file(r, fmt, output, &err);
-	if (st != ST_OK)
-		report_error("%s", err.msg);
-	else if (output)
-		fprintf(stderr, "wrote the report to %s\n", output);
-	report_free(r);
+	rc = cmd_report_run("report", &o, fmt, output);
 	free(rater_copy);
-	return st;
+	return rc;
 }

@@ -65,6 +65,10 @@ int cmd_export(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_label(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+struct report_options;
+/* Shared by report and agreement: build the report of o from the project
+ * and write it in format fmt (enum report_format) to output (NULL: stdout). */
+int cmd_report_run(const char *name, struct report_options *o, int fmt, const char *output);
 int cmd_agreement(int argc, char **argv);
 
 #endif
