@@ -31,28 +31,6 @@ static int parse_tasks(const char *list, unsigned *mask)
 	return 0;
 }
 
-static int parse_sections(const char *list, unsigned *mask)
-{
-	static const struct { const char *name; unsigned bit; } names[] = {
-		{ "answers", REPORT_SEC_ANSWERS }, { "retrieval", REPORT_SEC_RETRIEVAL },
-		{ "automatic", REPORT_SEC_AUTOMATIC }, { "verdicts", REPORT_SEC_VERDICTS },
-		{ "agreement", REPORT_SEC_AGREEMENT }, { "time", REPORT_SEC_TIME },
-	};
-	const char *p = list;
-	*mask = 0;
-	do {
-		size_t len = strcspn(p, ","), i;
-		for (i = 0; i < ARRAY_SIZE(names); i++)
-			if (strlen(names[i].name) == len && strncmp(names[i].name, p, len) == 0)
-				break;
-		if (i == ARRAY_SIZE(names))
-			return -1;
-		*mask |= names[i].bit;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
-}
-
 static int parse_number(const char *s, double min, double max, double *out)
 {
 	char *end;
@@ -150,7 +128,7 @@ int cmd_report(int argc, char **argv)
 			task);
 		return ST_USAGE;
 	}
-	if (only && parse_sections(only, &o.sections) != 0) {
+	if (only && report_parse_sections(&o, only, &err) != 0) {
 		fprintf(stderr, "convqa report: unknown section in '%s' (expected: answers, retrieval, automatic, "
 				"verdicts, agreement, time)\n", only);
 		return ST_USAGE;

@@ -55,30 +55,57 @@ bad:
 	return -1;
 }
 
+struct name_bit {
+	const char *name;
+	unsigned bit;
+};
+
+/* OR the bits of the comma-separated names in list; -1 on an unknown name. */
+static int names_mask(const char *list, const struct name_bit *names, size_t n, unsigned *mask)
+{
+	const char *p = list;
+	*mask = 0;
+	do {
+		size_t len = strcspn(p, ","), i;
+		for (i = 0; i < n; i++)
+			if (strlen(names[i].name) == len && strncmp(names[i].name, p, len) == 0)
+				break;
+		if (i == n)
+			return -1;
+		*mask |= names[i].bit;
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
+
 int report_parse_by(struct report_options *o, const char *list, struct error *err)
 {
-	static const struct { const char *name; unsigned bit; } names[] = {
+	static const struct name_bit names[] = {
 		{ "turn", REPORT_BY_TURN }, { "conversation", REPORT_BY_CONVERSATION },
 		{ "system", REPORT_BY_SYSTEM }, { "intent", REPORT_BY_INTENT }, { "rater", REPORT_BY_RATER },
 		{ "all", REPORT_BY_TURN | REPORT_BY_CONVERSATION | REPORT_BY_SYSTEM | REPORT_BY_INTENT | REPORT_BY_RATER },
 		{ "none", 0 },
 	};
-	unsigned by = 0;
-	const char *p = list;
-	do {
-		size_t len = strcspn(p, ","), i;
-		for (i = 0; i < ARRAY_SIZE(names); i++)
-			if (strlen(names[i].name) == len && strncmp(names[i].name, p, len) == 0)
-				break;
-		if (i == ARRAY_SIZE(names)) {
-			error_set(err, ST_USAGE, "--by expects turn, conversation, system, intent, rater, all or "
-				  "none, separated by commas; got '%s'", list);
-			return -1;
-		}
-		by |= names[i].bit;
-		p += len;
-	} while (*p++ == ',');
-	o->by = by;
+	if (names_mask(list, names, ARRAY_SIZE(names), &o->by) != 0) {
+		error_set(err, ST_USAGE, "--by expects turn, conversation, system, intent, rater, all or "
+			  "none, separated by commas; got '%s'", list);
+		return -1;
+	}
+	return 0;
+}
+
+int report_parse_sections(struct report_options *o, const char *list, struct error *err)
+{
+	static const struct name_bit names[] = {
+		{ "answers", REPORT_SEC_ANSWERS }, { "retrieval", REPORT_SEC_RETRIEVAL },
+		{ "automatic", REPORT_SEC_AUTOMATIC }, { "verdicts", REPORT_SEC_VERDICTS },
+		{ "agreement", REPORT_SEC_AGREEMENT }, { "time", REPORT_SEC_TIME },
+	};
+	if (names_mask(list, names, ARRAY_SIZE(names), &o->sections) != 0) {
+		error_set(err, ST_USAGE, "--only expects answers, retrieval, automatic, verdicts, agreement or time, "
+			  "separated by commas; got '%s'", list);
+		return -1;
+	}
 	return 0;
 }
 

@@ -423,40 +423,39 @@ struct vacc {
 	long plaus[3], plaus_noc, faith[2], faith_noc;
 };
 
+/* Counts of each value, the items without consensus, and the share of the
+ * first value (plausible, faithful) with its Wilson interval; returns the
+ * next column. */
+static int verdict_cells(struct rrow *row, int col, const long *counts, int k, long no_consensus,
+			 int consensus, const char *none)
+{
+	long n = 0;
+	double lo, hi;
+	for (int i = 0; i < k; i++) {
+		rcell_count(row, col++, counts[i]);
+		n += counts[i];
+	}
+	if (consensus)
+		rcell_count(row, col++, no_consensus);
+	if (n) {
+		rcell_num(row, col, (double)counts[0] / (double)n, n);
+		if (metrics_wilson_interval(counts[0], n, METRICS_Z95, &lo, &hi) == METRICS_OK)
+			rcell_ci(row, col, lo, hi);
+	} else {
+		rcell_undef(row, col, 0, none);
+	}
+	return col + 1;
+}
+
 static void verdict_row(struct rtable *t, const char *group, const struct vacc *a, int consensus,
 			unsigned tasks)
 {
-	long np = a->plaus[0] + a->plaus[1] + a->plaus[2], nf = a->faith[0] + a->faith[1];
 	struct rrow *row = rtable_row(t, group, -1);
 	int col = 0;
-	double lo, hi;
-	if (tasks & (1u << TASK_PLAUSIBILITY)) {
-		for (int i = 0; i < 3; i++)
-			rcell_count(row, col++, a->plaus[i]);
-		if (consensus)
-			rcell_count(row, col++, a->plaus_noc);
-		if (np) {
-			rcell_num(row, col, (double)a->plaus[0] / (double)np, np);
-			if (metrics_wilson_interval(a->plaus[0], np, METRICS_Z95, &lo, &hi) == METRICS_OK)
-				rcell_ci(row, col, lo, hi);
-		} else {
-			rcell_undef(row, col, 0, "no plausibility labels");
-		}
-		col++;
-	}
-	if (tasks & (1u << TASK_FAITHFULNESS)) {
-		for (int i = 0; i < 2; i++)
-			rcell_count(row, col++, a->faith[i]);
-		if (consensus)
-			rcell_count(row, col++, a->faith_noc);
-		if (nf) {
-			rcell_num(row, col, (double)a->faith[0] / (double)nf, nf);
-			if (metrics_wilson_interval(a->faith[0], nf, METRICS_Z95, &lo, &hi) == METRICS_OK)
-				rcell_ci(row, col, lo, hi);
-		} else {
-			rcell_undef(row, col, 0, "no faithfulness labels");
-		}
-	}
+	if (tasks & (1u << TASK_PLAUSIBILITY))
+		col = verdict_cells(row, col, a->plaus, 3, a->plaus_noc, consensus, "no plausibility labels");
+	if (tasks & (1u << TASK_FAITHFULNESS))
+		verdict_cells(row, col, a->faith, 2, a->faith_noc, consensus, "no faithfulness labels");
 }
 
 static struct rtable *verdict_table(struct rsection *sec, const char *id, const char *title, const char *by,

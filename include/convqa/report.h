@@ -96,6 +96,8 @@ void report_options_init(struct report_options *o);
  * err (ST_USAGE). */
 int report_parse_k(struct report_options *o, const char *list, struct error *err);
 int report_parse_by(struct report_options *o, const char *list, struct error *err);
+/* --only: the sections to build (answers, retrieval, automatic, verdicts, agreement, time). */
+int report_parse_sections(struct report_options *o, const char *list, struct error *err);
 /* "a,b" into o->raters (borrowing pieces of a copy the caller frees with
  * free(*copy)). */
 int report_parse_raters(struct report_options *o, const char *list, char **copy,
