@@ -3,9 +3,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "convqa/json.h"
 #include "convqa/strbuf.h"
+#include "convqa/text.h"
 #include "report_internal.h"
 
 #define REPORT_FORMAT_VERSION 1
@@ -169,6 +171,20 @@ int report_write_json(const struct report *r, FILE *out)
 
 /* ---- CSV (RFC 4180) ------------------------------------------------------------------ */
 
+/* CSV keeps values exactly (ids with control characters included) for files
+ * and pipes; on a terminal the text is made inert first. */
+static int csv_flush(struct strbuf *sb, FILE *out, int tty)
+{
+	if (tty) {
+		struct strbuf inert = STRBUF_INIT;
+		text_sanitize(&inert, strbuf_str(sb), sb->len, TEXT_NEWLINES);
+		strbuf_reset(sb);
+		strbuf_add(sb, inert.buf, inert.len);
+		strbuf_release(&inert);
+	}
+	return flush(sb, out);
+}
+
 static void csv_field(struct strbuf *sb, const char *s, int last)
 {
 	if (strpbrk(s, ",\"\r\n")) {
@@ -188,7 +204,7 @@ static void csv_field(struct strbuf *sb, const char *s, int last)
 int report_write_csv(const struct report *r, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT, v = STRBUF_INIT;
-	int rc = 0;
+	int rc = 0, tty = isatty(fileno(out));
 	strbuf_adds(&sb, "section,table,by,group,column,value,n,ci_lo,ci_hi,status\r\n");
 	for (size_t i = 0; i + 1 < r->n_meta; i += 2) {
 		csv_field(&sb, "meta", 0);
@@ -241,12 +257,12 @@ int report_write_csv(const struct report *r, FILE *out)
 					csv_field(&sb, strbuf_str(&v), 1);
 				}
 				if (sb.len > 1 << 16)
-					rc = flush(&sb, out);
+					rc = csv_flush(&sb, out, tty);
 			}
 		}
 	}
 	if (rc == 0)
-		rc = flush(&sb, out);
+		rc = csv_flush(&sb, out, tty);
 	strbuf_release(&sb);
 	strbuf_release(&v);
 	return rc;
