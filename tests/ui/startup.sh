@@ -21,6 +21,8 @@ if [ "$(id -u)" = 0 ]; then
 		chmod 755 "$T"
 		chmod 777 "$T/ro"
 		as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+		# the checkout may sit where nobody cannot reach (e.g. under /root)
+		$as_user "$CONVQA" --version >/dev/null 2>&1 || as_user=none
 	else
 		as_user=none
 	fi
