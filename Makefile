@@ -57,7 +57,7 @@ UNIT_TESTS := $(sort $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c)
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
-.PHONY: all check deps check-deps demo bench clean help unit FORCE
+.PHONY: all check check-bins deps check-deps demo bench clean help FORCE
 all: convqa
 
 help:
@@ -65,7 +65,7 @@ help:
 	@echo 'make deps       install missing Debian packages (as root)'
 	@echo 'make demo       deps, build, import sample_tasks/ into demo.db, open the UI'
 	@echo 'make check      all tests under ASan+UBSan; ends with "N passed, N failed"'
-	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/import.sh, ...'
+	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/roundtrip.sh, ...'
 	@echo 'make check-deps check that modules include only what their layer allows'
 	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
 	@echo 'V=1             show the commands'
@@ -103,12 +103,16 @@ CHECK_BINS := build/check/convqa $(addprefix build/check/tests/,$(UNIT_TESTS))
 
 check: deps
 	@$(MAKE) --no-print-directory check-deps
-	@$(MAKE) --no-print-directory $(CHECK_BINS)
+	@$(MAKE) --no-print-directory check-bins
 	@sh tests/run.sh
 
 test/%: FORCE
-	@$(MAKE) --no-print-directory $(CHECK_BINS)
+	@$(MAKE) --no-print-directory check-bins
 	@sh tests/run.sh $*
+
+# one target for the binaries, so that make says nothing when they are up to date
+check-bins: $(CHECK_BINS)
+	@:
 
 check-deps:
 	@sh tests/tools/check_deps.sh

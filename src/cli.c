@@ -1,10 +1,12 @@
 /* cli.c - option parsing and generated help for the subcommands. */
 #include "convqa/cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "convqa/common.h"
 #include "convqa/store.h"
@@ -53,6 +55,43 @@ int cli_open_project(int flags, struct store **s)
 		return err.status;
 	}
 	return ST_OK;
+}
+
+enum status cli_output_open(struct cli_output *o, const char *path, struct error *err)
+{
+	o->fp = stdout;
+	o->tmp = NULL;
+	o->path = path && strcmp(path, "-") != 0 ? path : NULL;
+	if (!o->path)
+		return ST_OK;
+	o->tmp = xasprintf("%s.tmp.%ld", o->path, (long)getpid());
+	o->fp = fopen(o->tmp, "w");
+	if (!o->fp) {
+		enum status st = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		return st;
+	}
+	return ST_OK;
+}
+
+enum status cli_output_close(struct cli_output *o, enum status st, struct error *err)
+{
+	if (!o->path) {
+		if (fflush(stdout) != 0 && st == ST_OK)
+			st = error_set(err, ST_IO, "cannot write to standard output: %s", strerror(errno));
+		return st;
+	}
+	if (fclose(o->fp) != 0 && st == ST_OK)
+		st = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
+	if (st == ST_OK && rename(o->tmp, o->path) != 0)
+		st = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
+	if (st != ST_OK)
+		unlink(o->tmp);
+	free(o->tmp);
+	o->tmp = NULL;
+	o->fp = NULL;
+	return st;
 }
 
 static void print_opt(const char *name, char short_name, const char *arg, const char *help)

@@ -26,7 +26,8 @@ int cmd_annotate(int argc, char **argv)
 	const struct cli_opt opts[] = {
 		{ "rater", 'r', "NAME", "who labels (default: $USER)", &rater, NULL },
 		{ "round", 0, "NAME", "label the items assigned to you in this round", &round, NULL },
-		{ "task", 't', "TASK", "turn (default), plausibility or faithfulness", &task, NULL },
+		{ "task", 't', "TASK", "turn (default; with --round the round's), plausibility or faithfulness",
+		  &task, NULL },
 		{ "guidelines", 'g', "FILE", "annotation guidelines to show (default: the project's)",
 		  &guidelines, NULL },
 		{ "keys", 0, NULL, "print the key table (Markdown) and exit", NULL, &keys },
@@ -73,7 +74,7 @@ int cmd_annotate(int argc, char **argv)
 	const char *why = model_rater_name_problem(o.rater);
 	if (why) {
 		report_error("annotate: %s (give --rater NAME)", why);
-		return ST_USAGE;
+		return ST_INPUT;
 	}
 	char *guide_text = NULL;
 	if (guidelines) {
@@ -106,19 +107,11 @@ int cmd_annotate(int argc, char **argv)
 		enum model_task round_task;
 		int closed = 0;
 		st = store_round_info(s, round, &o.round_id, &round_task, &closed, &err);
-		if (st == ST_OK && !o.round_id) {
-			char *names = NULL;
-			st = store_round_names(s, &names, &err);
-			if (st == ST_OK)
-				st = error_set(&err, ST_USAGE, "annotate: no round '%s' in the project (%s%s)", round,
-					       names ? "its rounds: " : "it has no rounds", names ? names : "");
-			free(names);
-		} else if (st == ST_OK && closed) {
-			st = error_set(&err, ST_USAGE, "annotate: round '%s' is closed", round);
-		} else if (st == ST_OK && task && round_task != o.task) {
-			st = error_set(&err, ST_USAGE, "annotate: round '%s' is a %s round, not %s", round,
-				       model_task_name(round_task), task);
-		}
+		if (st == ST_OK && closed)
+			st = error_set(&err, ST_INPUT, "annotate: round '%s' is closed", round);
+		else if (st == ST_OK && task && round_task != o.task)
+			st = error_set(&err, ST_INPUT, "annotate: round '%s' is a %s round, not %s (leave out --task)",
+				       round, model_task_name(round_task), task);
 		o.task = round_task;
 		o.round = round;
 	}

@@ -1,14 +1,12 @@
 /* cmd_export.c - convqa export: labels to JSON. */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "convqa/cli.h"
 #include "convqa/exporter.h"
 #include "convqa/model.h"
 #include "convqa/store.h"
+#include "convqa/store_item.h"
 
 int cmd_export(int argc, char **argv)
 {
@@ -50,35 +48,22 @@ int cmd_export(int argc, char **argv)
 	if ((rc = cli_open_project(0, &s)) != ST_OK)
 		return rc;
 	struct store_label_filter f = { round, rater, task, history };
-	FILE *out = stdout;
-	char *tmp = NULL;
-	if (output) {
-		tmp = xasprintf("%s.tmp.%ld", output, (long)getpid());
-		out = fopen(tmp, "w");
-		if (!out) {
-			report_error("cannot write '%s': %s", output, strerror(errno));
-			free(tmp);
-			store_close(s);
-			return ST_IO;
-		}
-	}
-	long n = 0;
-	enum status st = exporter_json(s, &f, store_path(s), out, &n, &err);
-	if (output) {
-		if (fclose(out) != 0 && st == ST_OK)
-			st = error_set(&err, ST_IO, "cannot write '%s': %s", output, strerror(errno));
-		if (st == ST_OK && rename(tmp, output) != 0)
-			st = error_set(&err, ST_IO, "cannot write '%s': %s", output, strerror(errno));
-		if (st != ST_OK)
-			unlink(tmp);
-		else
-			fprintf(stderr, "wrote %ld labels to %s\n", n, output);
-	} else if (fflush(stdout) != 0 && st == ST_OK) {
-		st = error_set(&err, ST_IO, "cannot write labels: %s", strerror(errno));
+	enum status st = ST_OK;
+	int64_t id;
+	if (round)
+		st = store_round_info(s, round, &id, NULL, NULL, &err);
+	if (st == ST_OK && rater && (st = store_rater_find(s, rater, &id, &err)) == ST_OK && !id)
+		st = error_set(&err, ST_INPUT, "no rater '%s' in the project", rater);
+	struct cli_output out;
+	if (st == ST_OK && (st = cli_output_open(&out, output, &err)) == ST_OK) {
+		long n = 0;
+		st = exporter_json(s, &f, store_path(s), out.fp, &n, &err);
+		st = cli_output_close(&out, st, &err);
+		if (st == ST_OK && out.path)
+			fprintf(stderr, "wrote %ld label%s to %s\n", n, n == 1 ? "" : "s", out.path);
 	}
 	if (st != ST_OK)
 		report_error("%s", err.msg);
-	free(tmp);
 	store_close(s);
 	return st;
 }

@@ -120,11 +120,9 @@ int cmd_label(int argc, char **argv)
 		enum model_task round_task;
 		int closed;
 		st = store_round_info(s, round, &key.round_id, &round_task, &closed, &err);
-		if (st == ST_OK && !key.round_id)
-			st = error_set(&err, ST_INPUT, "no round '%s'", round);
-		else if (st == ST_OK && round_task != t)
-			st = error_set(&err, ST_INPUT, "round '%s' is a %s round, not %s", round,
-				       model_task_name(round_task), task);
+		if (st == ST_OK && round_task != t)
+			st = error_set(&err, ST_INPUT, "round '%s' is a %s round, not %s (give --task %s)", round,
+				       model_task_name(round_task), task, model_task_name(round_task));
 		else if (st == ST_OK && closed)
 			st = error_set(&err, ST_INPUT, "round '%s' is closed", round);
 	}

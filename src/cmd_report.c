@@ -58,13 +58,16 @@ int cmd_report_run(const char *name, struct report_options *o, int fmt, const ch
 		report_timings(r, t, sizeof(t));
 		fprintf(stderr, "convqa %s: %s\n", name, t);
 	}
-	if (st == ST_OK)
-		st = report_write_file(r, (enum report_format)fmt, output, &err);
+	struct cli_output out;
+	if (st == ST_OK && (st = cli_output_open(&out, output, &err)) == ST_OK) {
+		st = report_write(r, (enum report_format)fmt, out.fp, &err);
+		st = cli_output_close(&out, st, &err);
+		if (st == ST_OK && out.path)
+			fprintf(stderr, "wrote the %s to %s\n",
+				strcmp(name, "report") == 0 ? "report" : "agreement report", out.path);
+	}
 	if (st != ST_OK)
 		report_error("%s", err.msg);
-	else if (output)
-		fprintf(stderr, "wrote the %s to %s\n", strcmp(name, "report") == 0 ? "report" : "agreement report",
-			output);
 	report_free(r);
 	return st;
 }
@@ -98,13 +101,13 @@ int cmd_report(int argc, char **argv)
 		"report", "[options]", "Report accuracy, retrieval metrics and agreement from the labels.",
 		"Answers: accuracy of answer_correct with a 95% Wilson interval. Retrieval:\n"
 		"HR@k, MRR, P@k, R@k, MAP and nDCG@k from the per-passage relevant labels\n"
-		"(R = gold passages + passages judged relevant for the turn). Automatic:\n"
-		"EM, F1, SCAI EM, BLEU-1, ROUGE-1 R, ROUGE-L against the gold answers, and\n"
-		"their correlation with answer_correct. Verdicts: plausibility and\n"
-		"faithfulness counts per system. Agreement: Cohen's kappa per rater pair,\n"
-		"Fleiss' kappa, Krippendorff's alpha. Time: seconds per item per rater.\n"
-		"Every figure carries its n; undefined values say why. The conventions\n"
-		"are printed with each section.",
+		"(R = gold passages + passages judged relevant or named extra_gold for the\n"
+		"turn, retrieved or not). Automatic: EM, F1, SCAI EM, BLEU-1, ROUGE-1 R,\n"
+		"ROUGE-L against the gold answers, and their correlation with answer_correct.\n"
+		"Verdicts: plausibility and faithfulness counts per system. Agreement:\n"
+		"Cohen's kappa per rater pair, Fleiss' kappa, Krippendorff's alpha. Time:\n"
+		"seconds per item per rater. Every figure carries its n; undefined values say\n"
+		"why. The conventions are printed with each section.",
 		opts, 0, 0,
 	};
 	char **args, *rater_copy = NULL;

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 		}
 		const struct command *c = find(argv[i + 1]);
 		if (!c) {
-			fprintf(stderr, "convqa: no such command '%s'\n", argv[i + 1]);
+			fprintf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", argv[i + 1]);
 			return ST_USAGE;
 		}
 		char *help_argv[] = { argv[i + 1], "--help", NULL };

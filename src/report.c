@@ -6,9 +6,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "convqa/store.h"
+#include "convqa/store_item.h"
 #include "convqa/store_report.h"
 #include "convqa/strbuf.h"
 #include "report_internal.h"
@@ -281,9 +281,7 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	memset(&d, 0, sizeof(d));
 	memset(&layer, 0, sizeof(layer));
 	if (o->round) {
-		st = store_round_find(s, o->round, &round_id, err);
-		if (st == ST_OK && !round_id)
-			st = error_set(err, ST_INPUT, "no round '%s' in the project", o->round);
+		st = store_round_info(s, o->round, &round_id, NULL, NULL, err);
 		if (st != ST_OK)
 			return st;
 	}
@@ -377,32 +375,4 @@ enum status report_write(const struct report *r, enum report_format f, FILE *out
 	if (rc != 0 || ferror(out))
 		return error_set(err, ST_IO, "cannot write the report: %s", errno ? strerror(errno) : "write error");
 	return ST_OK;
-}
-
-enum status report_write_file(const struct report *r, enum report_format f, const char *path,
-			      struct error *err)
-{
-	if (!path || strcmp(path, "-") == 0) {
-		enum status st = report_write(r, f, stdout, err);
-		if (st == ST_OK && fflush(stdout) != 0)
-			st = error_set(err, ST_IO, "cannot write the report: %s", strerror(errno));
-		return st;
-	}
-	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	FILE *out = fopen(tmp, "w");
-	enum status st;
-	if (!out) {
-		st = error_set(err, ST_IO, "cannot write '%s': %s", tmp, strerror(errno));
-		free(tmp);
-		return st;
-	}
-	st = report_write(r, f, out, err);
-	if (fclose(out) != 0 && st == ST_OK)
-		st = error_set(err, ST_IO, "cannot write '%s': %s", tmp, strerror(errno));
-	if (st == ST_OK && rename(tmp, path) != 0)
-		st = error_set(err, ST_IO, "cannot write '%s': %s", path, strerror(errno));
-	if (st != ST_OK)
-		unlink(tmp);
-	free(tmp);
-	return st;
 }

@@ -10,15 +10,17 @@
 
 /* ---- groupings ---------------------------------------------------------------- */
 
+/* The breakdowns: the table id and title of each, and the name of its
+ * group column. */
 static const struct grouping {
 	enum report_by by;
-	const char *id, *label;
+	const char *table, *title, *label;
 } groupings[] = {
-	{ REPORT_BY_TURN, "turn", "turn depth" },
-	{ REPORT_BY_CONVERSATION, "conversation", "conversation" },
-	{ REPORT_BY_SYSTEM, "system", "system" },
-	{ REPORT_BY_INTENT, "intent", "intent" },
-	{ REPORT_BY_RATER, "rater", "rater" },
+	{ REPORT_BY_TURN, "by_turn", "By turn depth", "turn depth" },
+	{ REPORT_BY_CONVERSATION, "by_conversation", "By conversation", "conversation" },
+	{ REPORT_BY_SYSTEM, "by_system", "By system", "system" },
+	{ REPORT_BY_INTENT, "by_intent", "By intent", "intent" },
+	{ REPORT_BY_RATER, "by_rater", "By rater", "rater" },
 };
 #define N_GROUPINGS ARRAY_SIZE(groupings)
 
@@ -173,10 +175,7 @@ enum status rp_answers(struct rp_ctx *c)
 	for (size_t g = 0; g < N_GROUPINGS; g++) {
 		if (!acc[g])
 			continue;
-		char id[64], title[96];
-		snprintf(id, sizeof(id), "by_%s", groupings[g].id);
-		snprintf(title, sizeof(title), "By %s", groupings[g].label);
-		t = accuracy_table(c, sec, id, title, groupings[g].label,
+		t = accuracy_table(c, sec, groupings[g].table, groupings[g].title, groupings[g].label,
 				   groupings[g].by == REPORT_BY_TURN ? RCOL_CHART : 0);
 		for (size_t k = 0; k < n_groups(c, groupings[g].by); k++) {
 			if (acc[g][k].n == 0 && acc[g][k].no_consensus == 0)
@@ -370,10 +369,7 @@ enum status rp_retrieval(struct rp_ctx *c)
 	for (size_t g = 0; g < N_GROUPINGS; g++) {
 		if (!acc[g])
 			continue;
-		char id[64], title[96];
-		snprintf(id, sizeof(id), "by_%s", groupings[g].id);
-		snprintf(title, sizeof(title), "By %s", groupings[g].label);
-		t = retrieval_table(c, sec, id, title, groupings[g].label, cols, n_cols,
+		t = retrieval_table(c, sec, groupings[g].table, groupings[g].title, groupings[g].label, cols, n_cols,
 				    groupings[g].by == REPORT_BY_TURN);
 		for (size_t k = 0; k < n_groups(c, groupings[g].by); k++) {
 			if (acc[g][k].n == 0 && acc[g][k].no_consensus == 0)
@@ -522,10 +518,7 @@ enum status rp_verdicts(struct rp_ctx *c)
 	for (size_t g = 0; g < N_GROUPINGS; g++) {
 		if (!acc[g])
 			continue;
-		char id[64], title[96];
-		snprintf(id, sizeof(id), "by_%s", groupings[g].id);
-		snprintf(title, sizeof(title), "By %s", groupings[g].label);
-		t = verdict_table(sec, id, title, groupings[g].label, consensus, tasks);
+		t = verdict_table(sec, groupings[g].table, groupings[g].title, groupings[g].label, consensus, tasks);
 		for (size_t k = 0; k < n_groups(c, groupings[g].by); k++) {
 			const struct vacc *a = &acc[g][k];
 			if (!a->plaus[0] && !a->plaus[1] && !a->plaus[2] && !a->plaus_noc && !a->faith[0] &&

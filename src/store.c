@@ -138,6 +138,9 @@ static const char *const migrations[] = {
 
 static enum status set_error(struct error *err, sqlite3 *db, const char *path, const char *what)
 {
+	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_NOTADB)
+		return error_set(err, ST_STORE, "'%s' is not a convqa project: %s (check --db or $CONVQA_DB)", path,
+				 sqlite3_errmsg(db));
 	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY || sqlite3_errcode(db) == SQLITE_CANTOPEN)
 		return error_set(err, ST_STORE, "%s '%s': %s (check the permissions of the file and of its directory)",
 				 what, path, sqlite3_errmsg(db));

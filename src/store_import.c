@@ -99,6 +99,29 @@ static enum status fill_in(struct store *s, int slot, const char *sql, int64_t i
 	return insert_step(s, st) < 0 ? store_fail(s, err, "cannot update row") : ST_OK;
 }
 
+/* A put's INSERT OR IGNORE, bound: 1 when it added the row (*id is its row
+ * id), 0 when the row was there already, -1 on failure. */
+static int put_new(struct store *s, sqlite3_stmt *st, int64_t *id)
+{
+	int added = insert_step(s, st);
+	if (added > 0)
+		*id = sqlite3_last_insert_rowid(s->db);
+	return added;
+}
+
+/* A put's SELECT of the row that was there already, bound, its id in
+ * column 0: step to it and set *id (the caller reads the other columns, then
+ * resets); -1, the statement reset, when there is no such row. */
+static int put_existing(sqlite3_stmt *st, int64_t *id)
+{
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_reset(st);
+		return -1;
+	}
+	*id = sqlite3_column_int64(st, 0);
+	return 0;
+}
+
 enum status store_put_system(struct store *s, const char *name, const char *description,
 			     int64_t *id, enum store_put *res, struct store_conflict *c,
 			     struct error *err)
@@ -110,23 +133,18 @@ enum status store_put_system(struct store *s, const char *name, const char *desc
 	store_bind_text(st, 1, name);
 	store_bind_text(st, 2, description);
 	bind_import(s, st, 3);
-	int added = insert_step(s, st);
+	int added = put_new(s, st, id);
 	if (added < 0)
 		return store_fail(s, err, "cannot add system");
 	*res = PUT_NEW;
-	if (added) {
-		*id = sqlite3_last_insert_rowid(s->db);
+	if (added)
 		return ST_OK;
-	}
 	st = store_stmt(s, STMT_GET_SYSTEM, "SELECT id, description, import_id FROM system WHERE name = ?", err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, name);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_reset(st);
+	if (put_existing(st, id) < 0)
 		return store_fail(s, err, "cannot read system");
-	}
-	*id = sqlite3_column_int64(st, 0);
 	const char *old = store_col_text(st, 1);
 	int ok = compatible(old, description), fill = fills(old, description);
 	int64_t old_import = sqlite3_column_int64(st, 2);
@@ -169,24 +187,19 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 	store_bind_text(st, 3, url);
 	store_bind_text(st, 4, text);
 	sqlite3_bind_int64(st, 5, import_id);
-	int added = insert_step(s, st);
+	int added = put_new(s, st, id);
 	if (added < 0)
 		return store_fail(s, err, "cannot add passage");
 	*res = PUT_NEW;
-	if (added) {
-		*id = sqlite3_last_insert_rowid(s->db);
+	if (added)
 		return ST_OK;
-	}
 	st = store_stmt(s, STMT_GET_PASSAGE, "SELECT id, title, url, text, import_id FROM passage WHERE ext_id = ?",
 			err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, ext_id);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_reset(st);
+	if (put_existing(st, id) < 0)
 		return store_fail(s, err, "cannot read passage");
-	}
-	*id = sqlite3_column_int64(st, 0);
 	const char *what = NULL;
 	if (!same_text(store_col_text(st, 3), text))
 		what = "its text differs";
@@ -221,24 +234,19 @@ enum status store_put_conversation(struct store *s, const char *ext_id, const ch
 	store_bind_text(st, 1, ext_id);
 	store_bind_text(st, 2, metadata_json);
 	sqlite3_bind_int64(st, 3, import_id);
-	int added = insert_step(s, st);
+	int added = put_new(s, st, id);
 	if (added < 0)
 		return store_fail(s, err, "cannot add conversation");
 	*res = PUT_NEW;
-	if (added) {
-		*id = sqlite3_last_insert_rowid(s->db);
+	if (added)
 		return ST_OK;
-	}
 	st = store_stmt(s, STMT_GET_CONV, "SELECT id, metadata, import_id FROM conversation WHERE ext_id = ?",
 			err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, ext_id);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_reset(st);
+	if (put_existing(st, id) < 0)
 		return store_fail(s, err, "cannot read conversation");
-	}
-	*id = sqlite3_column_int64(st, 0);
 	int ok = compatible(store_col_text(st, 1), metadata_json);
 	int fill = fills(store_col_text(st, 1), metadata_json);
 	int64_t old_import = sqlite3_column_int64(st, 2);
@@ -357,15 +365,13 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 	store_bind_text(st, 5, g->intent);
 	store_bind_text(st, 6, metadata_json);
 	bind_import(s, st, 7);
-	int added = insert_step(s, st);
+	int added = put_new(s, st, id);
 	if (added < 0)
 		return store_fail(s, err, "cannot add turn");
 	const char *what = NULL;
 	int fill = 0;
 	int64_t old_import = 0;
-	if (added) {
-		*id = sqlite3_last_insert_rowid(s->db);
-	} else {
+	if (!added) {
 		st = store_stmt(s, STMT_GET_TURN,
 				"SELECT id, question, rewrite, gold_intent, metadata, import_id FROM turn "
 				"WHERE conversation_id = ? AND position = ?", err);
@@ -373,11 +379,8 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 			return ST_STORE;
 		sqlite3_bind_int64(st, 1, conversation_id);
 		sqlite3_bind_int(st, 2, position);
-		if (sqlite3_step(st) != SQLITE_ROW) {
-			sqlite3_reset(st);
+		if (put_existing(st, id) < 0)
 			return store_fail(s, err, "cannot read turn");
-		}
-		*id = sqlite3_column_int64(st, 0);
 		if (!same_text(store_col_text(st, 1), question))
 			what = "its question differs";
 		else if (!compatible(store_col_text(st, 2), rewrite))
@@ -472,11 +475,10 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 	store_bind_text(st, 3, answer);
 	store_bind_text(st, 4, metadata_json);
 	sqlite3_bind_int64(st, 5, import_id);
-	int added = insert_step(s, st);
+	int added = put_new(s, st, id);
 	if (added < 0)
 		return store_fail(s, err, "cannot add response");
 	if (added) {
-		*id = sqlite3_last_insert_rowid(s->db);
 		st = store_stmt(s, STMT_PUT_RETRIEVED,
 				"INSERT INTO retrieved(response_id, rank, passage_id, score) VALUES (?, ?, ?, ?)", err);
 		if (!st)
@@ -506,11 +508,8 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, turn_id);
 	sqlite3_bind_int64(st, 2, system_id);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_reset(st);
+	if (put_existing(st, id) < 0)
 		return store_fail(s, err, "cannot read response");
-	}
-	*id = sqlite3_column_int64(st, 0);
 	const char *what = NULL;
 	if (!same_text(store_col_text(st, 1), answer))
 		what = "its answer differs";

@@ -178,29 +178,9 @@ void store_queue_release(struct store_queue *q)
 	memset(q, 0, sizeof(*q));
 }
 
-enum status store_round_info(struct store *s, const char *name, int64_t *id,
-			     enum model_task *task, int *closed, struct error *err)
-{
-	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_ROUND,
-				      "SELECT id, task, status FROM round WHERE name = ?", err);
-	*id = 0;
-	if (!st)
-		return ST_STORE;
-	store_bind_text(st, 1, name);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*id = sqlite3_column_int64(st, 0);
-		if (model_task_parse(store_col_text(st, 1), task) != 0)
-			*task = TASK_TURN;
-		*closed = strcmp(store_col_text(st, 2), "closed") == 0;
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot read round");
-	return ST_OK;
-}
-
-enum status store_round_names(struct store *s, char **names, struct error *err)
+/* The names of the project's rounds, ", "-separated in name order, into
+ * *names (caller frees); NULL when there are none. For messages. */
+static enum status round_names(struct store *s, char **names, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_ROUND_NAMES, "SELECT name FROM round ORDER BY name", err);
 	*names = NULL;
@@ -228,6 +208,37 @@ enum status store_round_names(struct store *s, char **names, struct error *err)
 	}
 	*names = out;
 	return ST_OK;
+}
+
+enum status store_round_info(struct store *s, const char *name, int64_t *id,
+			     enum model_task *task, int *closed, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_ROUND,
+				      "SELECT id, task, status FROM round WHERE name = ?", err);
+	*id = 0;
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, name);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*id = sqlite3_column_int64(st, 0);
+		if (task && model_task_parse(store_col_text(st, 1), task) != 0)
+			*task = TASK_TURN;
+		if (closed)
+			*closed = strcmp(store_col_text(st, 2), "closed") == 0;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot read round");
+	if (*id)
+		return ST_OK;
+	char *names;
+	enum status rst = round_names(s, &names, err);
+	if (rst == ST_OK)
+		rst = error_set(err, ST_INPUT, "no round '%s' in the project (%s%s)", name,
+				names ? "its rounds: " : "it has no rounds", names ? names : "");
+	free(names);
+	return rst;
 }
 
 int store_item_read_only(struct store *s)

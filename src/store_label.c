@@ -1,13 +1,12 @@
-/* store_label.c - raters, rounds by name, and the label history. */
+/* store_label.c - raters, the items labels are about, and the label history. */
 #include "store_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static enum status find_by_name(struct store *s, int slot, const char *sql, const char *name,
-				int64_t *id, struct error *err)
+enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, slot, sql, err);
+	sqlite3_stmt *st = store_stmt(s, STMT_RATER_FIND, "SELECT id FROM rater WHERE name = ?", err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, name);
@@ -15,18 +14,8 @@ static enum status find_by_name(struct store *s, int slot, const char *sql, cons
 	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_reset(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up name");
+		return store_fail(s, err, "cannot look up rater");
 	return ST_OK;
-}
-
-enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err)
-{
-	return find_by_name(s, STMT_RATER_FIND, "SELECT id FROM rater WHERE name = ?", name, id, err);
-}
-
-enum status store_round_find(struct store *s, const char *name, int64_t *id, struct error *err)
-{
-	return find_by_name(s, STMT_ROUND_FIND, "SELECT id FROM round WHERE name = ?", name, id, err);
 }
 
 enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err)

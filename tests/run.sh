@@ -5,7 +5,7 @@
 # the rest are shell scripts (tests/cli, tests/ui, tests/tools/*.test.sh).
 #
 #   sh tests/run.sh                       all
-#   sh tests/run.sh unit/test_store cli/import.sh
+#   sh tests/run.sh unit/test_store cli/roundtrip.sh
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1

@@ -9,9 +9,17 @@
  * Each command describes its options in a struct cli_opt table; cli_parse()
  * parses argv with it and prints --help generated from the same table, so
  * the help text cannot drift from what the parser accepts.
+ *
+ * Ownership: option values and positional arguments point into argv; the
+ * project path is borrowed (argv or the environment); a struct cli_output
+ * owns its temporary file name until cli_output_close().
  */
 #ifndef CONVQA_CLI_H
 #define CONVQA_CLI_H
+
+#include <stdio.h>
+
+#include "convqa/common.h"
 
 struct cli_opt {
 	const char *name;        /* long name without "--" */
@@ -57,6 +65,22 @@ void cli_print_message(const char *msg);
 
 /* Print a command's help to stdout. */
 void cli_print_help(const struct cli_spec *spec);
+
+/* Where a command writes its document (-o FILE): standard output when path
+ * is NULL or "-", else a temporary file beside path that cli_output_close()
+ * renames over it, so that a failed run never leaves a half-written file.
+ * Messages name path, never the temporary file. */
+struct cli_output {
+	FILE *fp;                /* write here */
+	const char *path;        /* borrowed; NULL for standard output */
+	char *tmp;               /* owned; freed by cli_output_close() */
+};
+/* ST_OK, or ST_IO with "cannot write 'PATH': reason" in err. */
+enum status cli_output_open(struct cli_output *o, const char *path, struct error *err);
+/* Finish the output. With st ST_OK: flush (standard output) or close and
+ * rename (a file); ST_IO with a message when that fails. With any other st
+ * the temporary file is removed. Returns the final status. */
+enum status cli_output_close(struct cli_output *o, enum status st, struct error *err);
 
 int cmd_init(int argc, char **argv);
 int cmd_import(int argc, char **argv);

@@ -5,6 +5,9 @@
  * document following schemas/labels.schema.json. Values are typed by the
  * field table of model.h: binary fields as 0/1, categories and text as
  * strings; a cleared label (history only) has value null.
+ *
+ * Ownership: the store, the filter and out are borrowed; the caller opens
+ * and closes out. Nothing is left for the caller to free.
  */
 #ifndef CONVQA_EXPORTER_H
 #define CONVQA_EXPORTER_H

@@ -3,6 +3,8 @@
  *
  *   char hex[65];
  *   hash_sha256_hex(text, strlen(text), hex);
+ *
+ * Results go into caller-owned buffers; nothing is allocated.
  */
 #ifndef CONVQA_HASH_H
 #define CONVQA_HASH_H

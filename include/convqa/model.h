@@ -2,6 +2,11 @@
  * model.h - the data model shared by importers, the store writer, the UI and
  * reports: task kinds and their label fields (one table), and the in-memory
  * form of a task file between parsing and storing.
+ *
+ * Ownership: the field table and the names it returns are static. A struct
+ * model_tasks owns an arena (model_alloc() and friends) that
+ * model_tasks_release() frees; its other strings are borrowed from the parsed
+ * source, which must outlive it.
  */
 #ifndef CONVQA_MODEL_H
 #define CONVQA_MODEL_H

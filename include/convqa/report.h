@@ -18,8 +18,8 @@
  * plain document of sections and tables (every figure with its n, undefined
  * values with their reason) that the writers render without further
  * arithmetic, so the four formats always agree. Conventions (which labels
- * count, what R is, ...) are stated in the report itself and in
- * docs_metrics_readme.md.
+ * count, what R is, ...) are stated in the report itself and in the
+ * README's "Metrics" section.
  */
 #ifndef CONVQA_REPORT_H
 #define CONVQA_REPORT_H
@@ -121,10 +121,6 @@ int report_format_parse(const char *name, enum report_format *f);
 enum status report_write(const struct report *r, enum report_format f, FILE *out,
 			 struct error *err);
 
-/* Write r to the file path (atomically: a temporary file renamed over it),
- * or to standard output when path is NULL or "-". */
-enum status report_write_file(const struct report *r, enum report_format f, const char *path,
-			      struct error *err);
 
 void report_free(struct report *r);
 

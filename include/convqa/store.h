@@ -118,9 +118,8 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 
 /* Find a rater by name, creating it (role "rater") when missing. */
 enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err);
-/* Find a rater or round by name; *id = 0 when absent. */
+/* Find a rater by name; *id = 0 when absent. */
 enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err);
-enum status store_round_find(struct store *s, const char *name, int64_t *id, struct error *err);
 
 /* The item (response) of system to turn position of conversation; *id = 0
  * when there is none. */

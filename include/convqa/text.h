@@ -4,6 +4,10 @@
  *
  * Everything that reaches the terminal passes text_sanitize() first, which
  * turns control characters and escape sequences into inert visible text.
+ *
+ * Ownership: inputs are borrowed byte ranges (not necessarily NUL-terminated);
+ * output goes into caller-owned buffers (a struct strbuf the caller releases,
+ * an array of struct text_line). Nothing here allocates on its own.
  */
 #ifndef CONVQA_TEXT_H
 #define CONVQA_TEXT_H

@@ -23,6 +23,9 @@
  * on the item since it was shown or since its last saved change, whichever
  * is later; a pause of more than 120 s between two keys counts 0. Summed
  * over an item's label rows this is the active time spent on it.
+ *
+ * Ownership: the store and everything in struct tui_options are borrowed
+ * for the duration of tui_run(); the UI frees what it allocates itself.
  */
 #ifndef CONVQA_TUI_H
 #define CONVQA_TUI_H

@@ -35,11 +35,6 @@ const char *app_label(const struct app *app, const char *field, long rank)
 	return store_item_labels_get(&app->labels, field, rank);
 }
 
-size_t app_n_unfinished(const struct app *app)
-{
-	return app->queue.n - app->queue.n_finished;
-}
-
 static void fail(struct app *app, const struct error *err)
 {
 	app->err = *err;

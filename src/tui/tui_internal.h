@@ -285,8 +285,6 @@ void app_input(struct app *app, double now);
 void app_do(struct app *app, const struct request *r);
 void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Items still to finish. */
-size_t app_n_unfinished(const struct app *app);
 /* The current value of field (rank 0 = whole item). */
 const char *app_label(const struct app *app, const char *field, long rank);
 

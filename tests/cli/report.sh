@@ -260,7 +260,15 @@ run $CONVQA report --db p.db --round r1 --raters bob --by conversation --only an
 check_eq "... and in that round there is none" "no row" "$(cell bob1.json answers by_conversation demo-honeybees accuracy)"
 
 # ---- usage and input errors ----------------------------------------------------------
-check_run "an unknown round is bad input" 2 "convqa: no round 'r9' in the project" $CONVQA report --db p.db --round r9
+check_run "an unknown round is bad input; the message lists the rounds" 2 \
+	"convqa: no round 'r9' in the project (its rounds: r1)" $CONVQA report --db p.db --round r9
+check_run "agreement: an unknown round is bad input too" 2 \
+	"convqa: no round 'r9' in the project (its rounds: r1)" $CONVQA agreement --db p.db --round r9
+check_run "label: an unknown round lists the rounds" 2 "convqa: no round 'r9' in the project (its rounds: r1)" \
+	$CONVQA label --db p.db --round r9 -c demo-honeybees -n 1 -s bm25-t5 -r alice answer_correct 1
+check_run "label: a round of another task says which --task to give" 2 \
+	"convqa: round 'r1' is a turn round, not plausibility (give --task turn)" \
+	$CONVQA label --db p.db --round r1 -t plausibility -c demo-honeybees -n 1 -s bm25-t5 -r alice plausibility plausible
 check_run "an unknown rater is bad input" 2 "convqa: no rater 'zed' in the project" $CONVQA report --db p.db --raters zed
 check_run "--k must ascend" 1 "convqa report: --k expects ascending cutoffs from 1 to 1000 separated by commas (at most 16), e.g. 1,3,5,10; got '5,3'" \
 	$CONVQA report --db p.db --k 5,3
@@ -272,4 +280,11 @@ check_run "an unknown consensus is a usage error" 1 "convqa report: --consensus 
 	$CONVQA report --db p.db --consensus most
 run $CONVQA report --db p.db -o /nonexistent/dir/r.txt
 check_eq "an unwritable output is an I/O error" 4 "$rc"
+check_eq "... and the message names the output file, not a temporary one" \
+	"convqa: cannot write '/nonexistent/dir/r.txt': No such file or directory" "$(cat "$T/err")"
+run $CONVQA agreement --db p.db -o /nonexistent/dir/a.txt
+check_eq "agreement: an unwritable output exits 4 and names the file" \
+	"4|convqa: cannot write '/nonexistent/dir/a.txt': No such file or directory" "$rc|$(cat "$T/err")"
+run $CONVQA report --db p.db --only time -f csv -o -
+check_eq "-o - writes to standard output" "0|section,table" "$rc|$(head -1 "$T/out" | cut -d, -f1,2)"
 done_testing

@@ -70,6 +70,16 @@ if $V "$CONVQA_TOP/schemas/labels.schema.json" h.json bob.json >"$T/v" 2>&1; the
 	not_ok "filtered or history export does not validate" "$(cat "$T/v")"; fi
 $CONVQA export --db p.db --task plausibility >none.json
 check_eq "--task with no labels gives an empty list" "0" "$(/usr/bin/python3 -c 'import json; print(len(json.load(open("none.json"))["labels"]))')"
+run $CONVQA export --db p.db --rater bob -o bob2.json
+check_eq "one label: 'label', not 'labels'" "0|wrote 1 label to bob2.json" "$rc|$(cat "$T/err")"
+run $CONVQA export --db p.db --rater bob -o -
+check_eq "-o - writes to standard output" "0|$(cat bob2.json | grep -v exported_at)" "$rc|$(grep -v exported_at "$T/out")"
+run $CONVQA export --db p.db --round r9
+check_eq "an unknown --round is bad input, not an empty export (as in report)" \
+	"2|convqa: no round 'r9' in the project (it has no rounds)|" "$rc|$(cat "$T/err")|$(cat "$T/out")"
+run $CONVQA export --db p.db --rater zed -o zed.json
+check_eq "an unknown --rater is bad input and writes no file" \
+	"2|convqa: no rater 'zed' in the project|no file" "$rc|$(cat "$T/err")|$(ls zed.json* 2>/dev/null || echo no file)"
 
 export CONVQA_DB=p.db
 run $CONVQA info

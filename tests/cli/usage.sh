@@ -6,7 +6,7 @@ run $CONVQA --version
 check_eq "--version prints the version" "0|convqa 0.1.0" "$rc|$(cat "$T/out")"
 run $CONVQA --help
 check_eq "--help exits 0" 0 "$rc"
-for c in init import info label export; do
+for c in init import info label annotate export report agreement; do
 	check_grep "--help lists $c" "^  $c " "$T/out"
 done
 check_grep "--help documents the exit codes" "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 project (store) error, 4 file I/O error" "$T/out"
@@ -14,6 +14,9 @@ run $CONVQA
 check_eq "no command is a usage error" 1 "$rc"
 run $CONVQA frobnicate
 check_eq "an unknown command exits 1" "1|convqa: no such command 'frobnicate' (see: convqa --help)" "$rc|$(cat "$T/err")"
+run $CONVQA help frobnicate
+check_eq "help of an unknown command exits 1 and says where to look" \
+	"1|convqa: no such command 'frobnicate' (see: convqa --help)" "$rc|$(cat "$T/err")"
 run $CONVQA help import
 check_eq "help COMMAND shows its usage" "0|usage: convqa import [--db PATH] FILE..." "$rc|$(head -1 "$T/out")"
 check_grep "help import lists --quiet" "-q, --quiet" "$T/out"
@@ -58,10 +61,17 @@ run $CONVQA info --db empty.db
 check_eq "an empty file is not taken for a project" \
 	"3|convqa: 'empty.db' is an empty file, not a convqa project (create one with: convqa init --db empty.db)|0" \
 	"$rc|$(cat "$T/err")|$(wc -c <empty.db)"
-for c in init import info label export; do
+echo 'hello, not a database at all, certainly not a convqa project' >text.db
+run $CONVQA info --db text.db
+check_eq "a file that is not a database is not taken for a project, and the message says what to check" \
+	"3|convqa: 'text.db' is not a convqa project: file is not a database (check --db or \$CONVQA_DB)" \
+	"$rc|$(cat "$T/err")"
+for c in init import info label annotate export report agreement; do
 	$CONVQA help $c >"$T/h"
-	# every option the help shows is accepted by the parser
-	for o in $(grep -oE '^ +(-[a-z], )?--[a-z-]+' "$T/h" | grep -oE -- '--[a-z-]+' | grep -v -e --help -e --db); do
+	# every option the help shows, long and short, is accepted by the parser
+	# (the extra argument x makes each run stop before it opens a project)
+	for o in $(grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' "$T/h" | grep -oE -- '-[a-zA-Z]\b|--[a-z-]+' |
+		grep -v -e --help -e --db -e '^-h$'); do
 		"$CONVQA" $c "$o" x >/dev/null 2>"$T/e"
 		if grep -q "unknown option" "$T/e"; then not_ok "$c accepts $o shown in its help"; else ok "$c accepts $o shown in its help"; fi
 	done

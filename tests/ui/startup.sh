@@ -41,12 +41,12 @@ else
 fi
 
 # ---- rater names ---------------------------------------------------------
-CONVQA_SCRIPT="$T/quit" check_run "a blank rater name is refused" 1 \
+CONVQA_SCRIPT="$T/quit" check_run "a blank rater name is refused (bad input, as in label)" 2 \
 	"convqa: annotate: the rater name is blank (give --rater NAME)" "$CONVQA" annotate --db p.db --rater "   "
-CONVQA_SCRIPT="$T/quit" check_run "a rater name with a control character is refused" 1 \
+CONVQA_SCRIPT="$T/quit" check_run "a rater name with a control character is refused" 2 \
 	"convqa: annotate: the rater name holds a control character (give --rater NAME)" \
 	"$CONVQA" annotate --db p.db --rater "$(printf 'eve\033[31mred')"
-CONVQA_SCRIPT="$T/quit" check_run "a rater name with a space around it is refused" 1 \
+CONVQA_SCRIPT="$T/quit" check_run "a rater name with a space around it is refused" 2 \
 	"convqa: annotate: the rater name begins or ends with a space (give --rater NAME)" \
 	"$CONVQA" annotate --db p.db --rater "alice "
 check_eq "none of them became a rater" "0" "$(sqlite3 p.db "SELECT count(*) FROM rater")"
@@ -68,13 +68,13 @@ CONVQA_SCRIPT="$T/quit" check_run "an empty guidelines file is refused" 2 \
 CONVQA_SCRIPT="$T/quit" check_run "a missing guidelines file is an I/O error" 4 \
 	"convqa: cannot open '$T/none.md': No such file or directory" \
 	"$CONVQA" annotate --db p.db --rater alice --guidelines "$T/none.md"
-CONVQA_SCRIPT="$T/quit" check_run "a missing round: the project has none" 1 \
-	"convqa: annotate: no round 'r1' in the project (it has no rounds)" \
+CONVQA_SCRIPT="$T/quit" check_run "a missing round is bad input: the project has none" 2 \
+	"convqa: no round 'r1' in the project (it has no rounds)" \
 	"$CONVQA" annotate --db p.db --rater alice --round r1
 sqlite3 p.db "INSERT INTO round(name, task, created_at) VALUES ('spring', 'turn', '2026-01-01T00:00:00Z'),
   ('autumn', 'plausibility', '2026-01-01T00:00:00Z');"
-CONVQA_SCRIPT="$T/quit" check_run "a missing round: the message names the rounds there are" 1 \
-	"convqa: annotate: no round 'Spring' in the project (its rounds: autumn, spring)" \
+CONVQA_SCRIPT="$T/quit" check_run "a missing round: the message names the rounds there are" 2 \
+	"convqa: no round 'Spring' in the project (its rounds: autumn, spring)" \
 	"$CONVQA" annotate --db p.db --rater alice --round Spring
 
 # ---- the first-start guidelines ---------------------------------------------

@@ -216,14 +216,16 @@ for l in json.load(sys.stdin)["labels"]:
 
 check_run "--task checks its value" 1 "convqa: annotate: unknown task 'bogus' (turn, plausibility or faithfulness)" \
 	"$CONVQA" annotate --db p.db --rater alice --task bogus
-check_run "--round must name a round" 1 "convqa: annotate: no round 'r9' in the project (its rounds: r1)" \
+check_run "--round must name a round (bad input, as in label, report, export)" 2 \
+	"convqa: no round 'r9' in the project (its rounds: r1)" \
 	"$CONVQA" annotate --db p.db --rater alice --round r9
-check_run "--task must match the round's task" 1 "convqa: annotate: round 'r1' is a plausibility round, not turn" \
+check_run "--task must match the round's task (bad input, as in label)" 2 \
+	"convqa: annotate: round 'r1' is a plausibility round, not turn (leave out --task)" \
 	"$CONVQA" annotate --db p.db --rater carol --round r1 --task turn
 check_run "a rater without assignments in the round" 2 "convqa: round 'r1' assigns no items to rater 'alice'" \
 	"$CONVQA" annotate --db p.db --rater alice --round r1
 sqlite3 p.db "UPDATE round SET status = 'closed' WHERE name = 'r1'"
-check_run "a closed round cannot be labelled" 1 "convqa: annotate: round 'r1' is closed" \
+check_run "a closed round cannot be labelled (bad input, as in label)" 2 "convqa: annotate: round 'r1' is closed" \
 	"$CONVQA" annotate --db p.db --rater carol --round r1
 "$CONVQA" init --db empty.db >/dev/null
 check_run "an empty project has nothing to annotate" 2 \

@@ -382,7 +382,7 @@ static void test_unknown_names_are_input_errors(void **state)
 	report_options_init(&o);
 	o.round = "nope";
 	assert_int_equal(report_build(fx->s, &o, &r, &err), ST_INPUT);
-	assert_string_equal(err.msg, "no round 'nope' in the project");
+	assert_string_equal(err.msg, "no round 'nope' in the project (it has no rounds)");
 	report_options_init(&o);
 	assert_int_equal(report_parse_raters(&o, "ghost", &copy, &err), 0);
 	assert_int_equal(report_build(fx->s, &o, &r, &err), ST_INPUT);

@@ -283,34 +283,32 @@ static void test_summary_counts_current_values_and_sums_seconds(void **state)
 	assert_true(seconds == 5.0);
 }
 
-static void test_round_info_reports_absent_rounds_as_id_0(void **state)
+static void test_an_absent_round_is_bad_input_naming_the_rounds_there_are(void **state)
 {
 	struct fixture *fx = *state;
 	struct error err;
 	int64_t id = -1;
 	enum model_task t = TASK_TURN;
 	int closed = 0;
-	assert_int_equal(store_round_info(fx->s, "r1", &id, &t, &closed, &err), ST_OK);
+	assert_int_equal(store_round_info(fx->s, "r1", &id, &t, &closed, &err), ST_INPUT);
 	assert_int_equal(id, 0);
-}
-
-static void test_round_names_list_the_rounds_by_name_or_null(void **state)
-{
-	struct fixture *fx = *state;
-	struct error err;
-	char *names = (char *)"unset";
-	assert_int_equal(store_round_names(fx->s, &names, &err), ST_OK);
-	assert_null(names);
+	assert_string_equal(err.msg, "no round 'r1' in the project (it has no rounds)");
 	/* rounds have no store API yet: a second connection adds them */
 	sqlite3 *db;
 	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "INSERT INTO round(name, task, created_at) VALUES "
-				      "('spring', 'turn', 't'), ('autumn', 'turn', 't'), ('Zo\xc3\xab', 'turn', 't')",
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO round(name, task, created_at, status) VALUES "
+				      "('spring', 'plausibility', 't', 'closed'), ('autumn', 'turn', 't', 'open'), "
+				      "('Zo\xc3\xab', 'turn', 't', 'open')",
 				      NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_int_equal(store_round_names(fx->s, &names, &err), ST_OK);
-	assert_string_equal(names, "Zo\xc3\xab, autumn, spring");
-	free(names);
+	assert_int_equal(store_round_info(fx->s, "r1", &id, NULL, NULL, &err), ST_INPUT);
+	assert_string_equal(err.msg, "no round 'r1' in the project (its rounds: Zo\xc3\xab, autumn, spring)");
+	assert_int_equal(store_round_info(fx->s, "spring", &id, &t, &closed, &err), ST_OK);
+	assert_true(id > 0);
+	assert_int_equal(t, TASK_PLAUSIBILITY);
+	assert_int_equal(closed, 1);
+	assert_int_equal(store_round_info(fx->s, "autumn", &id, NULL, NULL, &err), ST_OK);
+	assert_true(id > 0);
 }
 
 static void test_a_writable_project_is_not_read_only(void **state)
@@ -329,8 +327,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_labels_of_other_raters_and_tasks_do_not_count, setup, teardown),
 		cmocka_unit_test(test_labels_put_replaces_the_in_memory_value),
 		cmocka_unit_test_setup_teardown(test_summary_counts_current_values_and_sums_seconds, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_round_info_reports_absent_rounds_as_id_0, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_round_names_list_the_rounds_by_name_or_null, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_absent_round_is_bad_input_naming_the_rounds_there_are, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_writable_project_is_not_read_only, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("store_item", tests, NULL, NULL);
