@@ -2,10 +2,13 @@
 #include "convqa/cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "convqa/common.h"
@@ -30,21 +33,36 @@ void cli_set_db_path(const char *path)
 
 void cli_print_message(const char *msg)
 {
+	cli_printf(stderr, "%s\n", msg);
+}
+
+void cli_printf(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	char *raw = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(raw, (size_t)n + 1, fmt, ap);
+	va_end(ap);
 	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, msg, strlen(msg), TEXT_NEWLINES);
-	fprintf(stderr, "%s\n", strbuf_str(&sb));
+	text_sanitize(&sb, raw, (size_t)n, TEXT_NEWLINES);
+	fwrite(sb.buf ? sb.buf : "", 1, sb.len, f);
 	strbuf_release(&sb);
+	free(raw);
 }
 
 void report_error(const char *fmt, ...)
 {
 	char msg[sizeof(((struct error *)0)->msg) + 64];
 	va_list ap;
-	int n = snprintf(msg, sizeof(msg), "convqa: ");
 	va_start(ap, fmt);
-	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	cli_print_message(msg);
+	cli_printf(stderr, "convqa: %s\n", msg);
 }
 
 int cli_open_project(int flags, struct store **s)
@@ -57,20 +75,90 @@ int cli_open_project(int flags, struct store **s)
 	return ST_OK;
 }
 
+/* Follow the symbolic links at path to the name shell redirection would
+ * write (which need not exist yet). Caller frees. NULL when the links loop. */
+static char *resolve_links(const char *path)
+{
+	char *p = xstrdup(path);
+	for (int hops = 0; hops < 40; hops++) {
+		struct stat st;
+		if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
+			return p;
+		char target[PATH_MAX];
+		ssize_t n = readlink(p, target, sizeof(target) - 1);
+		if (n < 0) {
+			free(p);
+			return NULL;
+		}
+		target[n] = '\0';
+		const char *slash = strrchr(p, '/');
+		char *next = target[0] == '/' || !slash ? xstrdup(target)
+							: xasprintf("%.*s/%s", (int)(slash - p), p, target);
+		free(p);
+		p = next;
+	}
+	free(p);
+	errno = ELOOP;
+	return NULL;
+}
+
+/* A temporary file beside target, created exclusively (never a name someone
+ * planted), with the mode the new file should end up with. */
+static int open_temp(struct cli_output *o, const char *target, mode_t mode)
+{
+	const char *slash = strrchr(target, '/');
+	const char *base = slash ? slash + 1 : target;
+	o->tmp = slash ? xasprintf("%.*s/.%s.XXXXXX", (int)(slash - target), target, base)
+		       : xasprintf(".%s.XXXXXX", base);
+	int fd = mkstemp(o->tmp);
+	if (fd < 0)
+		return -1;
+	if (fchmod(fd, mode) != 0) {
+		int e = errno;
+		close(fd);
+		unlink(o->tmp);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+static mode_t new_file_mode(void)
+{
+	mode_t mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
 enum status cli_output_open(struct cli_output *o, const char *path, struct error *err)
 {
+	memset(o, 0, sizeof(*o));
 	o->fp = stdout;
-	o->tmp = NULL;
 	o->path = path && strcmp(path, "-") != 0 ? path : NULL;
 	if (!o->path)
 		return ST_OK;
-	o->tmp = xasprintf("%s.tmp.%ld", o->path, (long)getpid());
-	o->fp = fopen(o->tmp, "w");
-	if (!o->fp) {
-		enum status st = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
+	struct stat st;
+	int fd = -1, exists = stat(o->path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+	} else if (exists && !S_ISREG(st.st_mode)) {
+		/* a device, FIFO or terminal: written in place, as '>' would */
+		fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	} else if ((o->target = resolve_links(o->path)) != NULL) {
+		/* a regular file or a new name: replaced atomically (a symbolic link
+		 * is followed, so its target is replaced and the link stays) */
+		fd = open_temp(o, o->target, exists ? st.st_mode & 07777 : new_file_mode());
+	}
+	if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
+		enum status s = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		if (fd >= 0 && o->tmp)
+			unlink(o->tmp);
 		free(o->tmp);
-		o->tmp = NULL;
-		return st;
+		free(o->target);
+		memset(o, 0, sizeof(*o));
+		return s;
 	}
 	return ST_OK;
 }
@@ -82,14 +170,17 @@ enum status cli_output_close(struct cli_output *o, enum status st, struct error 
 			st = error_set(err, ST_IO, "cannot write to standard output: %s", strerror(errno));
 		return st;
 	}
+	if (st == ST_OK && o->tmp && (fflush(o->fp) != 0 || fsync(fileno(o->fp)) != 0))
+		st = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
 	if (fclose(o->fp) != 0 && st == ST_OK)
 		st = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
-	if (st == ST_OK && rename(o->tmp, o->path) != 0)
+	if (o->tmp && st == ST_OK && rename(o->tmp, o->target) != 0)
 		st = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
-	if (st != ST_OK)
+	if (o->tmp && st != ST_OK)
 		unlink(o->tmp);
 	free(o->tmp);
-	o->tmp = NULL;
+	free(o->target);
+	o->tmp = o->target = NULL;
 	o->fp = NULL;
 	return st;
 }
@@ -121,9 +212,10 @@ void cli_print_help(const struct cli_spec *spec)
 
 static int usage_error(const struct cli_spec *spec, const char *fmt, const char *what)
 {
-	fprintf(stderr, "convqa %s: ", spec->name);
-	fprintf(stderr, fmt, what);
-	fprintf(stderr, "\nusage: convqa %s %s (see: convqa help %s)\n", spec->name, spec->usage, spec->name);
+	char msg[256];
+	snprintf(msg, sizeof(msg), fmt, what);
+	cli_printf(stderr, "convqa %s: %s\nusage: convqa %s %s (see: convqa help %s)\n", spec->name, msg, spec->name,
+		   spec->usage, spec->name);
 	return ST_USAGE;
 }
 

@@ -48,7 +48,7 @@ int cmd_agreement(int argc, char **argv)
 	o.sections = REPORT_SEC_AGREEMENT;
 	o.confusion = 1;
 	if (report_format_parse(format, &fmt) != 0) {
-		fprintf(stderr, "convqa agreement: unknown format '%s' (expected: text, json, csv, md)\n", format);
+		cli_printf(stderr, "convqa agreement: unknown format '%s' (expected: text, json, csv, md)\n", format);
 		return ST_USAGE;
 	}
 	if (field) {
@@ -56,7 +56,7 @@ int cmd_agreement(int argc, char **argv)
 		while (i < ARRAY_SIZE(fields) && strcmp(fields[i], field) != 0)
 			i++;
 		if (i == ARRAY_SIZE(fields)) {
-			fprintf(stderr, "convqa agreement: unknown field '%s' (expected: intent, answer_correct, "
+			cli_printf(stderr, "convqa agreement: unknown field '%s' (expected: intent, answer_correct, "
 					"relevant, plausibility, faithfulness)\n", field);
 			return ST_USAGE;
 		}
@@ -68,17 +68,17 @@ int cmd_agreement(int argc, char **argv)
 		else if (strcmp(weights, "quadratic") == 0)
 			o.weighting = AGREEMENT_QUADRATIC;
 		else {
-			fprintf(stderr, "convqa agreement: --weights expects linear or quadratic, got '%s'\n", weights);
+			cli_printf(stderr, "convqa agreement: --weights expects linear or quadratic, got '%s'\n", weights);
 			return ST_USAGE;
 		}
 		if (!field) {
-			fprintf(stderr, "convqa agreement: --weights needs --field: no field is declared ordinal, "
+			cli_printf(stderr, "convqa agreement: --weights needs --field: no field is declared ordinal, "
 					"so name the one whose categories form a scale\n");
 			return ST_USAGE;
 		}
 	}
 	if (raters && report_parse_raters(&o, raters, &rater_copy, &err) != 0) {
-		fprintf(stderr, "convqa agreement: %s\n", err.msg);
+		cli_printf(stderr, "convqa agreement: %s\n", err.msg);
 		free(rater_copy);
 		return ST_USAGE;
 	}

@@ -36,11 +36,11 @@ int cmd_export(int argc, char **argv)
 		return rc;
 	enum model_task t;
 	if (strcmp(format, "json") != 0) {
-		fprintf(stderr, "convqa export: unknown format '%s' (expected: json)\n", format);
+		cli_printf(stderr, "convqa export: unknown format '%s' (expected: json)\n", format);
 		return ST_USAGE;
 	}
 	if (task && model_task_parse(task, &t) != 0) {
-		fprintf(stderr, "convqa export: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", task);
+		cli_printf(stderr, "convqa export: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", task);
 		return ST_USAGE;
 	}
 	struct error err;
@@ -60,7 +60,7 @@ int cmd_export(int argc, char **argv)
 		st = exporter_json(s, &f, store_path(s), out.fp, &n, &err);
 		st = cli_output_close(&out, st, &err);
 		if (st == ST_OK && out.path)
-			fprintf(stderr, "wrote %ld label%s to %s\n", n, n == 1 ? "" : "s", out.path);
+			cli_printf(stderr, "wrote %ld label%s to %s\n", n, n == 1 ? "" : "s", out.path);
 	}
 	if (st != ST_OK)
 		report_error("%s", err.msg);

@@ -14,18 +14,18 @@ static void print_counts(const char *file, const struct import_counts *c)
 		present += c->present[i];
 	}
 	if (!added && !updated) {
-		printf("%s: nothing new (all %ld items already in the project)\n", file, present);
+		cli_printf(stdout, "%s: nothing new (all %ld items already in the project)\n", file, present);
 		return;
 	}
-	printf("%s: added", file);
+	cli_printf(stdout, "%s: added", file);
 	const enum import_noun order[] = { IMP_CONVERSATIONS, IMP_TURNS, IMP_RESPONSES, IMP_PASSAGES, IMP_SYSTEMS };
 	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
-		printf("%s %ld %s", i ? "," : "", c->added[order[i]], import_noun_name(order[i], c->added[order[i]]));
+		cli_printf(stdout, "%s %ld %s", i ? "," : "", c->added[order[i]], import_noun_name(order[i], c->added[order[i]]));
 	if (updated)
-		printf("; filled in missing data of %ld item%s", updated, updated == 1 ? "" : "s");
+		cli_printf(stdout, "; filled in missing data of %ld item%s", updated, updated == 1 ? "" : "s");
 	if (present)
-		printf(" (%ld item%s already present)", present, present == 1 ? " was" : "s were");
-	printf("\n");
+		cli_printf(stdout, " (%ld item%s already present)", present, present == 1 ? " was" : "s were");
+	cli_printf(stdout, "\n");
 }
 
 int cmd_import(int argc, char **argv)

@@ -27,7 +27,7 @@ int cmd_info(int argc, char **argv)
 		store_close(s);
 		return err.status;
 	}
-	printf("project        %s\n"
+	cli_printf(stdout, "project        %s\n"
 	       "conversations  %ld\n"
 	       "turns          %ld\n"
 	       "systems        %ld\n"

@@ -21,6 +21,6 @@ int cmd_init(int argc, char **argv)
 	if ((rc = cli_open_project(STORE_CREATE | STORE_MUST_BE_NEW, &s)) != ST_OK)
 		return rc;
 	store_close(s);
-	printf("created project %s\n", cli_db_path());
+	cli_printf(stdout, "created project %s\n", cli_db_path());
 	return ST_OK;
 }

@@ -1,5 +1,6 @@
 /* cmd_label.c - convqa label: record one label from the command line
  * (for scripts and batch corrections; raters use convqa annotate). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,55 +50,55 @@ int cmd_label(int argc, char **argv)
 	if (!rater)
 		rater = getenv("USER");
 	if (model_task_parse(task, &t) != 0) {
-		fprintf(stderr, "convqa label: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", task);
+		cli_printf(stderr, "convqa label: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", task);
 		return ST_USAGE;
 	}
 	if (!(f = model_field_find(t, args[0]))) {
-		fprintf(stderr, "convqa label: task '%s' has no field '%s'\n", task, args[0]);
+		cli_printf(stderr, "convqa label: task '%s' has no field '%s'\n", task, args[0]);
 		return ST_USAGE;
 	}
 	if (!conversation || !turn || !system || !rater || !*rater) {
-		fprintf(stderr, "convqa label: --conversation, --turn, --system and --rater (or $USER) are required\n");
+		cli_printf(stderr, "convqa label: --conversation, --turn, --system and --rater (or $USER) are required\n");
 		return ST_USAGE;
 	}
-	if (parse_long(turn, 1, 1000000, &pos) != 0) {
-		fprintf(stderr, "convqa label: --turn expects a position >= 1, got '%s'\n", turn);
+	if (parse_long(turn, 1, INT_MAX, &pos) != 0) {
+		cli_printf(stderr, "convqa label: --turn expects a position >= 1, got '%s'\n", turn);
 		return ST_USAGE;
 	}
 	if (f->per_passage != (rank != NULL)) {
-		fprintf(stderr, "convqa label: field '%s' %s --rank\n", f->name, f->per_passage ? "needs" : "takes no");
+		cli_printf(stderr, "convqa label: field '%s' %s --rank\n", f->name, f->per_passage ? "needs" : "takes no");
 		return ST_USAGE;
 	}
-	if (rank && parse_long(rank, 1, 1000000, &k) != 0) {
-		fprintf(stderr, "convqa label: --rank expects a rank >= 1, got '%s'\n", rank);
+	if (rank && parse_long(rank, 1, MODEL_RANK_MAX, &k) != 0) {
+		cli_printf(stderr, "convqa label: --rank expects a rank from 1 to %d, got '%s'\n", MODEL_RANK_MAX, rank);
 		return ST_USAGE;
 	}
 	secs = strtod(seconds, &end);
 	if (!*seconds || *end || !(secs >= 0 && secs < 1e9)) {
-		fprintf(stderr, "convqa label: --seconds expects a number >= 0, got '%s'\n", seconds);
+		cli_printf(stderr, "convqa label: --seconds expects a number >= 0, got '%s'\n", seconds);
 		return ST_USAGE;
 	}
 	if (clear == (value != NULL)) {
-		fprintf(stderr, "convqa label: give a VALUE or --clear\n");
+		cli_printf(stderr, "convqa label: give a VALUE or --clear\n");
 		return ST_USAGE;
 	}
 	if (model_rater_name_problem(rater)) {
-		fprintf(stderr, "convqa label: %s\n", model_rater_name_problem(rater));
+		cli_printf(stderr, "convqa label: %s\n", model_rater_name_problem(rater));
 		return ST_INPUT;
 	}
 	if (value && text_utf8_check(value, strlen(value)) != strlen(value)) {
-		fprintf(stderr, "convqa label: the value must be UTF-8 text\n");
+		cli_printf(stderr, "convqa label: the value must be UTF-8 text\n");
 		return ST_INPUT;
 	}
 	if (value && !model_value_valid(f, value)) {
-		fprintf(stderr, "convqa label: '%s' is not a value of %s", value, f->name);
+		cli_printf(stderr, "convqa label: '%s' is not a value of %s", value, f->name);
 		for (size_t i = 0; f->kind != FIELD_TEXT && i < f->n_values; i++) {
 			if (f->kind == FIELD_BINARY)
-				fprintf(stderr, "%s%zu (%s)", i ? ", " : " (expected: ", i, f->values[i]);
+				cli_printf(stderr, "%s%zu (%s)", i ? ", " : " (expected: ", i, f->values[i]);
 			else
-				fprintf(stderr, "%s%s", i ? ", " : " (expected: ", f->values[i]);
+				cli_printf(stderr, "%s%s", i ? ", " : " (expected: ", f->values[i]);
 		}
-		fprintf(stderr, ")\n");
+		cli_printf(stderr, ")\n");
 		return ST_INPUT;
 	}
 
@@ -109,9 +110,6 @@ int cmd_label(int argc, char **argv)
 	enum status st = ST_OK;
 	int has = 1;
 	st = store_response_find(s, conversation, (int)pos, system, &key.response_id, &err);
-	if (st == ST_OK && !key.response_id)
-		st = error_set(&err, ST_INPUT, "no response of system '%s' to turn %ld of conversation '%s'", system,
-			       pos, conversation);
 	if (st == ST_OK && k)
 		st = store_response_has_rank(s, key.response_id, k, &has, &err);
 	if (st == ST_OK && !has)

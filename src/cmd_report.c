@@ -56,14 +56,14 @@ int cmd_report_run(const char *name, struct report_options *o, int fmt, const ch
 	if (st == ST_OK && getenv("CONVQA_TIMING")) {
 		char t[512];
 		report_timings(r, t, sizeof(t));
-		fprintf(stderr, "convqa %s: %s\n", name, t);
+		cli_printf(stderr, "convqa %s: %s\n", name, t);
 	}
 	struct cli_output out;
 	if (st == ST_OK && (st = cli_output_open(&out, output, &err)) == ST_OK) {
 		st = report_write(r, (enum report_format)fmt, out.fp, &err);
 		st = cli_output_close(&out, st, &err);
 		if (st == ST_OK && out.path)
-			fprintf(stderr, "wrote the %s to %s\n",
+			cli_printf(stderr, "wrote the %s to %s\n",
 				strcmp(name, "report") == 0 ? "report" : "agreement report", out.path);
 	}
 	if (st != ST_OK)
@@ -123,33 +123,33 @@ int cmd_report(int argc, char **argv)
 	o.round = round;
 	o.bleu_bp = bleu_bp;
 	if (report_format_parse(format, &fmt) != 0) {
-		fprintf(stderr, "convqa report: unknown format '%s' (expected: text, json, csv, md)\n", format);
+		cli_printf(stderr, "convqa report: unknown format '%s' (expected: text, json, csv, md)\n", format);
 		return ST_USAGE;
 	}
 	if (task && parse_tasks(task, &o.tasks) != 0) {
-		fprintf(stderr, "convqa report: unknown task in '%s' (expected: turn, plausibility, faithfulness)\n",
+		cli_printf(stderr, "convqa report: unknown task in '%s' (expected: turn, plausibility, faithfulness)\n",
 			task);
 		return ST_USAGE;
 	}
 	if (only && report_parse_sections(&o, only, &err) != 0) {
-		fprintf(stderr, "convqa report: unknown section in '%s' (expected: answers, retrieval, automatic, "
+		cli_printf(stderr, "convqa report: unknown section in '%s' (expected: answers, retrieval, automatic, "
 				"verdicts, agreement, time)\n", only);
 		return ST_USAGE;
 	}
 	if ((by && report_parse_by(&o, by, &err) != 0) || (k && report_parse_k(&o, k, &err) != 0) ||
 	    (consensus && report_parse_consensus(&o, consensus, &err) != 0) ||
 	    (raters && report_parse_raters(&o, raters, &rater_copy, &err) != 0)) {
-		fprintf(stderr, "convqa report: %s\n", err.msg);
+		cli_printf(stderr, "convqa report: %s\n", err.msg);
 		free(rater_copy);
 		return ST_USAGE;
 	}
 	if (beta && parse_number(beta, 0, 1000, &o.rouge_beta) != 0) {
-		fprintf(stderr, "convqa report: --rouge-beta expects a number from 0 to 1000, got '%s'\n", beta);
+		cli_printf(stderr, "convqa report: --rouge-beta expects a number from 0 to 1000, got '%s'\n", beta);
 		free(rater_copy);
 		return ST_USAGE;
 	}
 	if (wage && parse_number(wage, 0, 1e9, &o.wage) != 0) {
-		fprintf(stderr, "convqa report: --wage expects a number >= 0, got '%s'\n", wage);
+		cli_printf(stderr, "convqa report: --wage expects a number >= 0, got '%s'\n", wage);
 		free(rater_copy);
 		return ST_USAGE;
 	}

@@ -370,7 +370,10 @@ void json_quote(struct strbuf *sb, const char *s)
 			size_t n = text_utf8_decode((const char *)c, len - (size_t)(c - (const unsigned char *)s), &cp);
 			if (!n)
 				strbuf_adds(sb, "\\ufffd"); /* invalid UTF-8: never written as is */
-			else if (cp < 0xa0)
+			else if (cp > 0xffff && text_cp_is_hidden_control(cp)) /* as a surrogate pair */
+				strbuf_addf(sb, "\\u%04x\\u%04x", 0xd800 + ((cp - 0x10000) >> 10),
+					    0xdc00 + ((cp - 0x10000) & 0x3ff));
+			else if (text_cp_is_hidden_control(cp))
 				strbuf_addf(sb, "\\u%04x", cp);
 			else
 				strbuf_add(sb, c, n);

@@ -6,6 +6,7 @@
  * commands[] below, cmd_<name>.o in CMD_OBJS (Makefile), a test in tests/cli/,
  * and its section in README.md ("CLI reference").
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,17 +40,17 @@ static const struct command *find(const char *name)
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: convqa [--db PATH] COMMAND [options] [args]\n"
+	cli_printf(out, "usage: convqa [--db PATH] COMMAND [options] [args]\n"
 		     "       convqa help COMMAND | --help | --version\n\n"
 		     "Human evaluation of conversational question answering systems.\n\ncommands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "\nThe project is one SQLite file: --db PATH, else $CONVQA_DB, else ./convqa.db.\n"
+		cli_printf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	cli_printf(out, "\nThe project is one SQLite file: --db PATH, else $CONVQA_DB, else ./convqa.db.\n"
 		     "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 project (store) error, 4 file I/O error.\n"
 		     "Run 'convqa help COMMAND' for a command's options.\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	int i = 1;
 	while (i < argc && argv[i][0] == '-') {
@@ -65,13 +66,13 @@ int main(int argc, char **argv)
 		if (strcmp(a, "--db") == 0 || strncmp(a, "--db=", 5) == 0) {
 			const char *v = a[4] == '=' ? a + 5 : i + 1 < argc ? argv[++i] : NULL;
 			if (!v || !*v) {
-				fprintf(stderr, "convqa: option '--db' needs a value\n");
+				cli_printf(stderr, "convqa: option '--db' needs a value\n");
 				return ST_USAGE;
 			}
 			cli_set_db_path(v);
 			i++;
 		} else {
-			fprintf(stderr, "convqa: unknown option '%s'\n", a);
+			cli_printf(stderr, "convqa: unknown option '%s'\n", a);
 			usage(stderr);
 			return ST_USAGE;
 		}
@@ -88,7 +89,7 @@ int main(int argc, char **argv)
 		}
 		const struct command *c = find(argv[i + 1]);
 		if (!c) {
-			fprintf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", argv[i + 1]);
+			cli_printf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", argv[i + 1]);
 			return ST_USAGE;
 		}
 		char *help_argv[] = { argv[i + 1], "--help", NULL };
@@ -96,8 +97,20 @@ int main(int argc, char **argv)
 	}
 	const struct command *c = find(name);
 	if (!c) {
-		fprintf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", name);
+		cli_printf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", name);
 		return ST_USAGE;
 	}
 	return c->fn(argc - i, argv + i);
+}
+
+/* Every command's output is checked here, once: a full disk or a closed
+ * pipe behind standard output (info > /dev/full) is an error, not success. */
+int main(int argc, char **argv)
+{
+	int rc = run(argc, argv);
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == ST_OK) {
+		cli_printf(stderr, "convqa: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
+		rc = ST_IO;
+	}
+	return rc;
 }

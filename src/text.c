@@ -133,7 +133,7 @@ size_t text_fit(const char *s, size_t len, int width, int *used)
 	return i;
 }
 
-static int shown_as_tag(uint32_t cp)
+int text_cp_is_hidden_control(uint32_t cp)
 {
 	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x061c || cp == 0x200e || cp == 0x200f ||
 	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
@@ -179,7 +179,7 @@ void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags
 			strbuf_addc(out, '^');
 			strbuf_addc(out, cp == 0x7f ? '?' : (char)(cp + 0x40));
 			col += 2;
-		} else if (shown_as_tag(cp)) {
+		} else if (text_cp_is_hidden_control(cp)) {
 			strbuf_addf(out, "<U+%04X>", (unsigned)cp);
 			col += cp > 0xffff ? 9 : 8;
 		} else if (cp == 0xfffd && n == 1) { /* an invalid byte */

@@ -12,7 +12,7 @@
  *
  * Ownership: option values and positional arguments point into argv; the
  * project path is borrowed (argv or the environment); a struct cli_output
- * owns its temporary file name until cli_output_close().
+ * owns its file names until cli_output_close().
  */
 #ifndef CONVQA_CLI_H
 #define CONVQA_CLI_H
@@ -62,18 +62,30 @@ int cli_open_project(int flags, struct store **s);
 void report_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print a message (lines as they are, made inert) to stderr. */
 void cli_print_message(const char *msg);
+/* The one way a command prints text for a person (messages, summaries) to
+ * f: formatted, then made inert (text_sanitize: escape sequences, C1 and
+ * bidi controls shown as visible text), so a hostile file name, argument or
+ * id can never act on the terminal. */
+void cli_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Print a command's help to stdout. */
 void cli_print_help(const struct cli_spec *spec);
 
-/* Where a command writes its document (-o FILE): standard output when path
- * is NULL or "-", else a temporary file beside path that cli_output_close()
- * renames over it, so that a failed run never leaves a half-written file.
+/* Where a command writes its document (-o FILE), as shell redirection would
+ * but never half-written:
+ *   NULL or "-"                standard output
+ *   a device, FIFO, terminal   written in place (never replaced)
+ *   a directory                refused (ST_IO)
+ *   a regular file or new name a temporary file created exclusively beside it
+ *                              (mkstemp), renamed over it by cli_output_close()
+ *                              with the old file's mode (new: 0666 & ~umask)
+ *   a symbolic link            followed: its final target is written as above
  * Messages name path, never the temporary file. */
 struct cli_output {
 	FILE *fp;                /* write here */
 	const char *path;        /* borrowed; NULL for standard output */
-	char *tmp;               /* owned; freed by cli_output_close() */
+	char *target;            /* owned: path with its links followed */
+	char *tmp;               /* owned: the temporary file, NULL if written in place */
 };
 /* ST_OK, or ST_IO with "cannot write 'PATH': reason" in err. */
 enum status cli_output_open(struct cli_output *o, const char *path, struct error *err);

@@ -40,7 +40,10 @@ void json_path_pop(struct json_path *p);
 const char *json_path_str(const struct json_path *p);
 void json_path_release(struct json_path *p);
 
-/* A JSON string literal for s (with quotes), appended to sb. */
+/* A JSON string literal for s (with quotes), appended to sb. Besides what
+ * JSON requires, DEL and every text_cp_is_hidden_control() code point (C1
+ * and bidi controls, U+2028/9, U+FEFF, tags) are written as \uXXXX escapes,
+ * so JSON shown on a terminal stays inert; invalid UTF-8 becomes \ufffd. */
 void json_quote(struct strbuf *sb, const char *s);
 
 #endif

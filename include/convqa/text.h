@@ -49,6 +49,11 @@ size_t text_width(const char *s, size_t len);
  * be NULL) gets that prefix's width. */
 size_t text_fit(const char *s, size_t len, int width, int *used);
 
+/* 1 for the code points text_sanitize() shows as a visible tag: C1
+ * controls, bidi controls, line and paragraph separators, U+FEFF and tag
+ * characters (invisible, yet they act on a terminal or reorder text). */
+int text_cp_is_hidden_control(uint32_t cp);
+
 enum text_sanitize_flags {
 	TEXT_NEWLINES = 1, /* keep "\n" as a line break (else it becomes a space) */
 };
