@@ -12,7 +12,6 @@
 #include "convqa/strmap.h"
 
 #define MAX_MESSAGES 10
-#define MAX_RANK 1000000000
 
 struct reader {
 	const char *name;
@@ -260,11 +259,11 @@ static void read_ranked(struct reader *r, const cJSON *v, struct model_ranked *o
 	if (rank) {
 		json_path_key(&r->path, "rank");
 		if (!cJSON_IsNumber(rank) || rank->valuedouble != floor(rank->valuedouble) ||
-		    rank->valuedouble < 1 || rank->valuedouble > MAX_RANK) {
+		    rank->valuedouble < 1 || rank->valuedouble > MODEL_RANK_MAX) {
 			if (cJSON_IsNumber(rank) && isfinite(rank->valuedouble))
-				problem(r, "expected an integer from 1 to %d, got %.15g", MAX_RANK, rank->valuedouble);
+				problem(r, "expected an integer from 1 to %d, got %.15g", MODEL_RANK_MAX, rank->valuedouble);
 			else
-				problem(r, "expected an integer from 1 to %d, got %s", MAX_RANK,
+				problem(r, "expected an integer from 1 to %d, got %s", MODEL_RANK_MAX,
 					cJSON_IsNumber(rank) ? "a number out of range" : type_name(rank));
 		} else {
 			out->rank = (long)rank->valuedouble;

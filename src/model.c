@@ -88,9 +88,18 @@ const char *model_rater_name_problem(const char *name)
 		;
 	if (i == len)
 		return "the rater name is blank";
-	for (i = 0; i < len; i++)
-		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+	for (i = 0; i < len;) {
+		uint32_t cp;
+		i += text_utf8_decode(name + i, len - i, &cp);
+		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
 			return "the rater name holds a control character";
+		if (text_cp_is_hidden_control(cp))
+			return "the rater name holds an invisible formatting character (bidi control, "
+			       "line separator or the like)";
+		if (cp == ',')
+			return "the rater name holds a comma (commas separate names in lists such as "
+			       "report --raters)";
+	}
 	if (name[0] == ' ' || name[len - 1] == ' ')
 		return "the rater name begins or ends with a space";
 	return NULL;

@@ -1,10 +1,13 @@
 /* store.c - opening a project, schema and migrations, transactions, counts. */
 #include "store_internal.h"
 
+#include "convqa/strbuf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 /* Each entry migrates from user_version i to i + 1. Never edit a shipped
@@ -136,6 +139,24 @@ static const char *const migrations[] = {
 	"CREATE INDEX evidence_span_response ON evidence_span(response_id);\n",
 };
 
+/* Why the last call on db failed, for a person: SQLite's message, and for
+ * a full disk what it means for their work (a full disk often shows as an
+ * I/O error while reading, when SQLite cannot grow its WAL index). */
+static const char *db_reason(sqlite3 *db, char *buf, size_t size)
+{
+	int code = sqlite3_extended_errcode(db);
+	struct statvfs fs;
+	const char *file = sqlite3_db_filename(db, "main");
+	int disk_full = (code & 0xff) == SQLITE_FULL ||
+			((code & 0xff) == SQLITE_IOERR && file && *file && statvfs(file, &fs) == 0 &&
+			 fs.f_bavail == 0);
+	if (!disk_full)
+		return sqlite3_errmsg(db);
+	snprintf(buf, size, "the disk is full (%s); nothing saved before was lost: free some space and "
+		 "try again", sqlite3_errmsg(db));
+	return buf;
+}
+
 static enum status set_error(struct error *err, sqlite3 *db, const char *path, const char *what)
 {
 	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_NOTADB)
@@ -144,12 +165,39 @@ static enum status set_error(struct error *err, sqlite3 *db, const char *path, c
 	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY || sqlite3_errcode(db) == SQLITE_CANTOPEN)
 		return error_set(err, ST_STORE, "%s '%s': %s (check the permissions of the file and of its directory)",
 				 what, path, sqlite3_errmsg(db));
-	return error_set(err, ST_STORE, "%s '%s': %s", what, path, sqlite3_errmsg(db));
+	char buf[256];
+	return error_set(err, ST_STORE, "%s '%s': %s", what, path, db_reason(db, buf, sizeof(buf)));
 }
 
 enum status store_fail(struct store *s, struct error *err, const char *what)
 {
-	return error_set(err, ST_STORE, "%s: %s", what, sqlite3_errmsg(s->db));
+	char buf[256];
+	return error_set(err, ST_STORE, "%s: %s", what, db_reason(s->db, buf, sizeof(buf)));
+}
+
+enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct error *err)
+{
+	enum { SHOWN = 10 };
+	struct strbuf sb = STRBUF_INIT;
+	long n = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n++ < SHOWN) {
+			const char *v = store_col_text(st, 0);
+			strbuf_addf(&sb, "%s%s", n > 1 ? ", " : "", v ? v : "");
+		}
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		strbuf_release(&sb);
+		*names = NULL;
+		return store_fail(s, err, "cannot read the project");
+	}
+	if (n > SHOWN)
+		strbuf_addf(&sb, " and %ld more", n - SHOWN);
+	*names = n ? strbuf_detach(&sb) : NULL;
+	strbuf_release(&sb);
+	return ST_OK;
 }
 
 sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct error *err)

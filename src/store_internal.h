@@ -18,6 +18,12 @@ sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct erro
 /* Report the connection's last error as ST_STORE. */
 enum status store_fail(struct store *s, struct error *err, const char *what);
 
+/* Step st (prepared and bound by the caller) and join its first column,
+ * ", "-separated, into *names (caller frees): the first ten, then "and N
+ * more". *names is NULL when there are no rows. For messages that list what
+ * there is. st is reset. */
+enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct error *err);
+
 /* Bind helpers: NULL text binds SQL NULL. */
 void store_bind_text(sqlite3_stmt *st, int i, const char *v);
 const char *store_col_text(sqlite3_stmt *st, int i);
@@ -39,6 +45,7 @@ enum {
 	STMT_RATER_FIND, STMT_RATER_ADD,
 	STMT_LABEL_ADD, STMT_LABEL_GET, STMT_RESPONSE_FIND, STMT_RESPONSE_RANK,
 	STMT_SETTING_GET, STMT_SETTING_SET,
+	STMT_NAMES_SYSTEMS, STMT_NAMES_TURNS, STMT_NAMES_CONVS,
 	STMT__FIRST_FREE,
 };
 

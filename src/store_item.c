@@ -178,38 +178,6 @@ void store_queue_release(struct store_queue *q)
 	memset(q, 0, sizeof(*q));
 }
 
-/* The names of the project's rounds, ", "-separated in name order, into
- * *names (caller frees); NULL when there are none. For messages. */
-static enum status round_names(struct store *s, char **names, struct error *err)
-{
-	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_ROUND_NAMES, "SELECT name FROM round ORDER BY name", err);
-	*names = NULL;
-	if (!st)
-		return ST_STORE;
-	char *out = NULL;
-	size_t len = 0, cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *n = store_col_text(st, 0);
-		size_t nl = strlen(n ? n : "");
-		xgrow(&out, &cap, len + nl + 3, 1);
-		if (len) {
-			memcpy(out + len, ", ", 2);
-			len += 2;
-		}
-		memcpy(out + len, n ? n : "", nl);
-		len += nl;
-		out[len] = '\0';
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE) {
-		free(out);
-		return store_fail(s, err, "cannot read rounds");
-	}
-	*names = out;
-	return ST_OK;
-}
-
 enum status store_round_info(struct store *s, const char *name, int64_t *id,
 			     enum model_task *task, int *closed, struct error *err)
 {
@@ -233,7 +201,8 @@ enum status store_round_info(struct store *s, const char *name, int64_t *id,
 	if (*id)
 		return ST_OK;
 	char *names;
-	enum status rst = round_names(s, &names, err);
+	sqlite3_stmt *q = store_stmt(s, STMT_ITEM_ROUND_NAMES, "SELECT name FROM round ORDER BY name", err);
+	enum status rst = q ? store_names(s, q, &names, err) : ST_STORE;
 	if (rst == ST_OK)
 		rst = error_set(err, ST_INPUT, "no round '%s' in the project (%s%s)", name,
 				names ? "its rounds: " : "it has no rounds", names ? names : "");

@@ -36,6 +36,50 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 	return store_rater_find(s, name, id, err);
 }
 
+/* ST_INPUT saying which of conversation, turn and system is not there, and
+ * what there is instead. */
+static enum status explain_no_response(struct store *s, const char *conversation, int position,
+				       const char *system, struct error *err)
+{
+	char *names = NULL;
+	sqlite3_stmt *q = store_stmt(s, STMT_NAMES_SYSTEMS,
+				     "SELECT sy.name FROM response r JOIN turn t ON t.id = r.turn_id "
+				     "JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id "
+				     "WHERE c.ext_id = ? AND t.position = ? ORDER BY sy.name", err);
+	if (!q)
+		return ST_STORE;
+	store_bind_text(q, 1, conversation);
+	sqlite3_bind_int(q, 2, position);
+	enum status st = store_names(s, q, &names, err);
+	if (st == ST_OK && names)
+		st = error_set(err, ST_INPUT, "no response of system '%s' to turn %d of conversation '%s' "
+			       "(systems that answered it: %s)", system, position, conversation, names);
+	if (st != ST_OK)
+		goto out;
+	q = store_stmt(s, STMT_NAMES_TURNS, "SELECT DISTINCT t.position FROM turn t JOIN response r ON r.turn_id = t.id "
+		       "JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = ? ORDER BY t.position", err);
+	if (!q)
+		return ST_STORE;
+	store_bind_text(q, 1, conversation);
+	st = store_names(s, q, &names, err);
+	if (st == ST_OK && names)
+		st = error_set(err, ST_INPUT, "conversation '%s' has no answered turn %d (turns with answers: %s)",
+			       conversation, position, names);
+	if (st != ST_OK)
+		goto out;
+	q = store_stmt(s, STMT_NAMES_CONVS, "SELECT ext_id FROM conversation ORDER BY ext_id", err);
+	if (!q)
+		return ST_STORE;
+	st = store_names(s, q, &names, err);
+	if (st == ST_OK)
+		st = error_set(err, ST_INPUT, "no conversation '%s' in the project (%s%s)", conversation,
+			       names ? "its conversations: " : "it has none: import a task file first",
+			       names ? names : "");
+out:
+	free(names);
+	return st;
+}
+
 enum status store_response_find(struct store *s, const char *conversation, int position,
 				const char *system, int64_t *id, struct error *err)
 {
@@ -53,7 +97,7 @@ enum status store_response_find(struct store *s, const char *conversation, int p
 	sqlite3_reset(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_fail(s, err, "cannot look up response");
-	return ST_OK;
+	return *id ? ST_OK : explain_no_response(s, conversation, position, system, err);
 }
 
 enum status store_response_has_rank(struct store *s, int64_t response_id, long rank, int *has,

@@ -47,9 +47,11 @@ int model_value_valid(const struct model_field *f, const char *value);
 /* Position of value on the field's scale (0-based), or -1. */
 int model_value_index(const struct model_field *f, const char *value);
 
-/* A rater name must be something one can type again: UTF-8, not blank, no
- * control characters, no spaces around it (" ann" would be another rater
- * than "ann"). NULL when name is fine, else why not. */
+/* A rater name must be something one can type again and select in a list:
+ * UTF-8, not blank, no control characters (C0, DEL, C1), no invisible
+ * formatting characters (bidi controls and the others of
+ * text_cp_is_hidden_control()), no comma, no spaces around it (" ann" would
+ * be another rater than "ann"). NULL when name is fine, else why not. */
 const char *model_rater_name_problem(const char *name);
 
 /* ---- a task file in memory ------------------------------------------ */
@@ -86,6 +88,10 @@ struct model_response {
 	size_t n_ranked;
 	const char *where;
 };
+
+/* The highest passage rank convqa takes, in every place that takes one
+ * (import, convqa label, the UI). */
+#define MODEL_RANK_MAX 1000000000
 
 struct model_turn {
 	int position;                 /* 1-based */

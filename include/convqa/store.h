@@ -121,8 +121,10 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 /* Find a rater by name; *id = 0 when absent. */
 enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err);
 
-/* The item (response) of system to turn position of conversation; *id = 0
- * when there is none. */
+/* The item (response) of system to turn position of conversation. When
+ * there is none: ST_INPUT with a message saying which of the three is not
+ * there and listing what is (the systems that answered the turn, the
+ * answered turns, or the conversations). */
 enum status store_response_find(struct store *s, const char *conversation, int position,
 				const char *system, int64_t *id, struct error *err);
 /* Number of retrieved passages of a response (the ranks are 1..n or a subset). */

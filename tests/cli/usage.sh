@@ -43,7 +43,7 @@ run $CONVQA label --db p.db -c x -n 1 -s y relevant 1 -r a
 check_eq "relevant needs --rank" "1|convqa label: field 'relevant' needs --rank" "$rc|$(cat "$T/err")"
 run $CONVQA label --db p.db -c x -n 1 -s y intent boolean -r a
 check_eq "a label for an unknown item exits 2" \
-	"2|convqa: no response of system 'y' to turn 1 of conversation 'x'" "$rc|$(cat "$T/err")"
+	"2|convqa: no conversation 'x' in the project (it has none: import a task file first)" "$rc|$(cat "$T/err")"
 $CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json"
 run $CONVQA label --db p.db -c demo-honeybees -n 1 -s bm25-t5 note "$(printf 'bad \303\050')" -r a
 check_eq "a value that is not UTF-8 exits 2" "2|convqa label: the value must be UTF-8 text" "$rc|$(cat "$T/err")"

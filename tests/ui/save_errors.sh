@@ -9,7 +9,7 @@ sqlite3 p.db "CREATE TRIGGER refuse BEFORE INSERT ON label WHEN new.field = 'int
 BEGIN SELECT RAISE(ABORT, 'disk full (test)'); END;
 INSERT INTO setting(key, value) VALUES ('guidelines', 'Project guidelines: judge the answer, not the style.');"
 
-ui_run p.db --rater "$(printf 'eve\342\200\256red')" <<'EOF'
+ui_run p.db --rater eve-red <<'EOF'
 :save-screen setting-guidelines
 esc
 e
@@ -19,7 +19,7 @@ c
 EOF
 check_ran "the script runs"
 check_screen "the guidelines from the project setting" setting-guidelines <<'EOF'
- convqa · p.db · rater eve<U+202E>red · task turn  item 1/4 [----------] 0 done
+ convqa · p.db · rater eve-red · task turn         item 1/4 [----------] 0 done
 ── Guidelines ──────────────────────────────────────────────────────────────────
   Project guidelines: judge the answer, not the style.
 
@@ -42,10 +42,10 @@ check_screen "the guidelines from the project setting" setting-guidelines <<'EOF
 
 
                                      j/k pgdn/pgup scroll · enter or esc closes
- welcome, eve<U+202E>red: ? lists the keys
+ welcome, eve-red: ? lists the keys
 EOF
 check_screen "a refused label: NOT SAVED and the reason; the field stays unset" not-saved <<'EOF'
- convqa · p.db · rater eve<U+202E>red · task turn  item 1/4 [----------] 0 done
+ convqa · p.db · rater eve-red · task turn         item 1/4 [----------] 0 done
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
@@ -71,7 +71,7 @@ check_screen "a refused label: NOT SAVED and the reason; the field stays unset" 
  NOT SAVED: cannot save label: disk full (test)                 ? help · q quit
 EOF
 check_screen "other fields still save" saved-again <<'EOF'
- convqa · p.db · rater eve<U+202E>red · task turn  item 1/4 [----------] 0 done
+ convqa · p.db · rater eve-red · task turn         item 1/4 [----------] 0 done
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
