@@ -29,6 +29,29 @@ static int pane_width(void)
 	return COLS - 4;
 }
 
+/* "lines a-b of n" and the hints: j/k scroll · n/p passage · space
+ * relevant? · q/esc back (the last ones stay when the row is short). */
+static void draw_pane_footer(const struct app *app, size_t total)
+{
+	enum model_task t = app->opt->task;
+	char k[2][32], hint[4][80];
+	const char *hints[4];
+	size_t n = 0;
+	snprintf(hint[n++], sizeof(hint[0]), "%s/%s scroll", action_key(ACT_DOWN, t, k[0]),
+		 action_key(ACT_UP, t, k[1]));
+	if (app->pane_passage >= 0) {
+		snprintf(hint[n++], sizeof(hint[0]), "%s/%s passage", action_key(ACT_NEXT_ITEM, t, k[0]),
+			 action_key(ACT_PREV_ITEM, t, k[1]));
+		if (t == TASK_TURN)
+			snprintf(hint[n++], sizeof(hint[0]), "%s relevant?", action_key(ACT_TOGGLE_FOCUSED, t, k[0]));
+	}
+	snprintf(hint[n++], sizeof(hint[0]), "%s/%s back", action_key(ACT_QUIT, t, k[0]),
+		 action_key(ACT_BACK, t, k[1]));
+	for (size_t i = 0; i < n; i++)
+		hints[i] = hint[i];
+	draw_scroll_footer(app, LINES - 2, pane_rows(), total, hints, n);
+}
+
 static void draw_passage(const struct app *app)
 {
 	const struct store_item *it = &app->item;
@@ -59,32 +82,7 @@ static void draw_passage(const struct app *app)
 	}
 	int rows = pane_rows();
 	size_t total = draw_wrapped(3, 2, pane_width(), rows, (size_t)app->scroll, text, A_NORMAL);
-	int y = LINES - 2;
-	struct strbuf hint = STRBUF_INIT;
-	enum model_task t = app->opt->task;
-	char k[32];
-	strbuf_addf(&hint, "%s/", action_key(ACT_DOWN, t, k));
-	strbuf_adds(&hint, action_key(ACT_UP, t, k));
-	strbuf_adds(&hint, " scroll \xc2\xb7 ");
-	if (app->pane_passage >= 0) {
-		strbuf_addf(&hint, "%s/", action_key(ACT_NEXT_ITEM, t, k));
-		strbuf_adds(&hint, action_key(ACT_PREV_ITEM, t, k));
-		strbuf_adds(&hint, " passage \xc2\xb7 ");
-		if (t == TASK_TURN) {
-			strbuf_adds(&hint, action_key(ACT_TOGGLE_FOCUSED, t, k));
-			strbuf_adds(&hint, " relevant? \xc2\xb7 ");
-		}
-	}
-	strbuf_adds(&hint, "esc back");
-	char where[64] = "";
-	if (total > (size_t)rows)
-		snprintf(where, sizeof(where), "lines %d-%zu of %zu ", app->scroll + 1,
-			 (size_t)app->scroll + (size_t)rows < total ? (size_t)app->scroll + (size_t)rows : total,
-			 total);
-	x = 1 + draw_str(y, 1, COLS - 2, where, style(S_DIM));
-	int hw = (int)text_width(hint.buf, hint.len);
-	draw_str(y, hw < COLS - x - 1 ? COLS - 1 - hw : x, COLS - x - 1, strbuf_str(&hint), style(S_HINT));
-	strbuf_release(&hint);
+	draw_pane_footer(app, total);
 	draw_status(app, NULL);
 	strbuf_release(&sb);
 }
@@ -114,8 +112,8 @@ static struct request handle_passage(const struct app *app, const struct input *
 		else
 			r.arg = app->pane_passage;
 		return r;
-	case ACT_OPEN: case ACT_BACK: case ACT_VIEW_TURN:
-		r.kind = REQ_POP;
+	case ACT_OPEN: case ACT_BACK: case ACT_VIEW_TURN: case ACT_QUIT:
+		r.kind = REQ_POP;   /* q closes the pane as it closes a pager */
 		return r;
 	case ACT_NEXT_TURN: case ACT_PREV_TURN: case ACT_NEXT_UNFINISHED:
 	case ACT_HISTORY: case ACT_REWRITE: case ACT_NOTE:

@@ -123,7 +123,7 @@ check_screen "and in the turn pane" empty-pane <<'EOF'
 
 
 
-                                                          j/k scroll · esc back
+                                                        j/k scroll · q/esc back
 
 EOF
 
@@ -230,7 +230,7 @@ check_screen "end in the 100,000-character passage: its last lines" big-end <<'E
   with up now where how can will from by orchard?
 
   When smörgåsbord its up use h.
- lines 1680-1698 of 1698  j/k scroll · n/p passage · space relevant? · esc back
+ lines 1680-1698 of 1698             n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "home: its first lines" big-home <<'EOF'
@@ -256,7 +256,7 @@ check_screen "home: its first lines" big-home <<'EOF'
   compass most they from we these! Coöperate, words harbour current out
   current carefully.
 
- lines 1-19 of 1698       j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-19 of 1698     j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
@@ -281,8 +281,8 @@ check_screen "end in the help: its last page" help-end <<'EOF'
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
-    q              quit (every change is already saved)
- lines 18-37 of 37                  j/k pgdn/pgup scroll · esc closes · q quits
+    q              quit, all saved (in help, guidelines, a passage: close)
+ lines 18-37 of 37                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -97,7 +97,7 @@ check_screen "enter opens the focused passage in full" pane <<'EOF'
   Line 17 of the long passage: the lamp turned once every 6 seconds.
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
- lines 1-19 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-19 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "j and down scroll a line each" scroll2 <<'EOF'
@@ -123,7 +123,7 @@ check_screen "j and down scroll a line each" scroll2 <<'EOF'
   Line 19 of the long passage: the lamp turned once every 8 seconds.
   Line 20 of the long passage: the lamp turned once every 9 seconds.
   Line 21 of the long passage: the lamp turned once every 3 seconds.
- lines 3-21 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 3-21 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "pgdn scrolls a page" page <<'EOF'
@@ -149,7 +149,7 @@ check_screen "pgdn scrolls a page" page <<'EOF'
   Line 37 of the long passage: the lamp turned once every 5 seconds.
   Line 38 of the long passage: the lamp turned once every 6 seconds.
   Line 39 of the long passage: the lamp turned once every 7 seconds.
- lines 21-39 of 40        j/k scroll · n/p passage · space relevant? · esc back
+ lines 21-39 of 40      j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "scrolling stops at the end" bottom <<'EOF'
@@ -175,7 +175,7 @@ check_screen "scrolling stops at the end" bottom <<'EOF'
   Line 38 of the long passage: the lamp turned once every 6 seconds.
   Line 39 of the long passage: the lamp turned once every 7 seconds.
   Line 40 of the long passage: the lamp turned once every 8 seconds.
- lines 22-40 of 40        j/k scroll · n/p passage · space relevant? · esc back
+ lines 22-40 of 40      j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "k, up and pgup scroll back" up <<'EOF'
@@ -201,7 +201,7 @@ check_screen "k, up and pgup scroll back" up <<'EOF'
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
   Line 20 of the long passage: the lamp turned once every 9 seconds.
- lines 2-20 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 2-20 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "space in the pane toggles the passage shown" pane-toggled <<'EOF'
@@ -227,7 +227,7 @@ check_screen "space in the pane toggles the passage shown" pane-toggled <<'EOF'
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
   Line 20 of the long passage: the lamp turned once every 9 seconds.
- lines 2-20 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 2-20 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  saved · passage 1 relevant
 EOF
 check_screen "n shows the next passage" pane2 <<'EOF'
@@ -253,7 +253,7 @@ check_screen "n shows the next passage" pane2 <<'EOF'
 
 
 
-                          j/k scroll · n/p passage · space relevant? · esc back
+                        j/k scroll · n/p passage · space relevant? · q/esc back
  saved · passage 1 relevant
 EOF
 check_screen "right stops at the last passage; p and left go back" pane-back <<'EOF'
@@ -279,7 +279,7 @@ check_screen "right stops at the last passage; p and left go back" pane-back <<'
   Line 17 of the long passage: the lamp turned once every 6 seconds.
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
- lines 1-19 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-19 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  this is the first passage
 EOF
 check_screen "esc and backspace close the pane; the label is on the item screen" closed <<'EOF'
@@ -331,7 +331,7 @@ check_screen "t shows the question, rewrite and answer in full" turn-pane <<'EOF
   Sentence 21 of a long answer. Sentence 22 of a long answer. Sentence 23 of a
   long answer. Sentence 24 of a long answer. Sentence 25 of a long answer.
   Sentence 26 of a long answer. Sentence 27 of a long answer. Sentence 28 of a
- lines 1-19 of 20                                         j/k scroll · esc back
+ lines 1-19 of 20                                       j/k scroll · q/esc back
  this is the first passage
 EOF
 check_screen "the turn pane scrolls" turn-pane-scrolled <<'EOF'
@@ -357,7 +357,7 @@ check_screen "the turn pane scrolls" turn-pane-scrolled <<'EOF'
   long answer. Sentence 24 of a long answer. Sentence 25 of a long answer.
   Sentence 26 of a long answer. Sentence 27 of a long answer. Sentence 28 of a
   long answer. Sentence 29 of a long answer. Sentence 30 of a long answer.
- lines 2-20 of 20                                         j/k scroll · esc back
+ lines 2-20 of 20                                       j/k scroll · q/esc back
  this is the first passage
 EOF
 check_screen "r shows the rewrite under the question" rewrite <<'EOF'

@@ -192,7 +192,7 @@ check_screen "the hostile passage in full" hostile-pane <<'EOF'
 
 
 
-                          j/k scroll · n/p passage · space relevant? · esc back
+                        j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "C1 controls are shown as tags" c1-pane <<'EOF'
@@ -218,7 +218,7 @@ check_screen "C1 controls are shown as tags" c1-pane <<'EOF'
 
 
 
-                          j/k scroll · n/p passage · space relevant? · esc back
+                        j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "CR, backspace, vertical tab and tabs" controls <<'EOF'
@@ -270,7 +270,7 @@ check_screen "a passage of 100,000 characters opens" big-pane <<'EOF'
   compass most they from we these! Coöperate, words harbour current out
   current carefully.
 
- lines 1-19 of 1698       j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-19 of 1698     j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "and scrolls" big-pane-scrolled <<'EOF'
@@ -296,7 +296,7 @@ check_screen "and scrolls" big-pane-scrolled <<'EOF'
   Question as find at passage for passage archive signal? As about but did we,
   meadow of people when morning northern? Their now them their be first may
   estuary harbour willow the make. Called way corridor Кириллица ledger
- lines 37-55 of 1698      j/k scroll · n/p passage · space relevant? · esc back
+ lines 37-55 of 1698    j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 
