@@ -101,6 +101,19 @@ int draw_str(int y, int x, int maxw, const char *s, attr_t a)
 	return draw_text(y, x, maxw, s, strlen(s), a);
 }
 
+int draw_fit(int y, int x, int maxw, const char *s, attr_t a)
+{
+	size_t len = strlen(s);
+	int used;
+	if (maxw < 1)
+		return 0;
+	if ((int)text_width(s, len) <= maxw)
+		return draw_text(y, x, maxw, s, len, a);
+	size_t n = text_fit(s, len, maxw - 1, &used);
+	used = draw_text(y, x, used, s, n, a);
+	return used + draw_str(y, x + used, 1, "\xe2\x80\xa6", a);
+}
+
 /* Formatted text may hold names from the command line: sanitise it. */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 {

@@ -301,6 +301,10 @@ attr_t style(enum style s);
  * columns used. Characters the sanitiser should have removed show as '?'. */
 int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a);
 int draw_str(int y, int x, int maxw, const char *s, attr_t a);
+/* Draw sanitised one-line text s at y,x in at most maxw columns; text that
+ * does not fit is cut where a character ends and gets an ellipsis (…).
+ * Returns the columns used. */
+int draw_fit(int y, int x, int maxw, const char *s, attr_t a);
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Fill w columns with spaces. */
 void draw_fill(int y, int x, int w, attr_t a);

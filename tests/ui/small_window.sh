@@ -92,14 +92,14 @@ check_screen "history at 40x12" history-40x12 <<'EOF'
 EOF
 check_screen "the passage pane at 40x12" pane-40x12 <<'EOF'
  p.db · alice · turn    item 3/4 0 done
- Passage 1 of 2 · rank 1 · p-tall · sco
+ 1/2 · rank 1 · p-tall · not judged
+ Q2: How tall is it?
 ── Tallest lighthouses ─────────────────
   The tallest lighthouse is the Jeddah
   Light, 133 metres tall. Most
   lighthouses are between 20 and 60
   metres tall, and a few stand only a
   few metres above the sea.
-
 
            space relevant? · q/esc back
 
