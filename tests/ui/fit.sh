@@ -3,7 +3,7 @@
 # ("judged") before it cuts off its last field; an empty answer says it is
 # empty (on the item screen, in the history and in the turn pane); home and
 # end jump to the first / last passage, and to the top / end of a text (the
-# 100,000-character passage of the hostile sample). A window too small
+# 100,000-character passage of the hostile fixture). A window too small
 # while a note is being written does not let q throw the note away.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
@@ -127,7 +127,7 @@ check_screen "and in the turn pane" empty-pane <<'EOF'
 
 EOF
 
-ui_project u.db "$SAMPLES/unicode_hostile.json"
+ui_project u.db "$FIXTURES/unicode_hostile.json"
 ui_run u.db --rater alice <<'EOF'
 esc
 n

@@ -6,7 +6,7 @@
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_tmux.sh"
-ui_project p.db "$SAMPLES/unicode_hostile.json"
+ui_project p.db "$FIXTURES/unicode_hostile.json"
 
 TMUX_ENV="NO_COLOR=1" tmux_start 80 24 p.db --rater alice
 check_wait "the UI starts" "Guidelines"

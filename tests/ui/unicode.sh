@@ -1,11 +1,12 @@
 #!/bin/sh
-# The Unicode/hostile sample task: wide CJK and emoji take 2 columns,
-# combining marks 0, right-to-left text is kept in logical order, long words
-# wrap, and escape sequences and control characters appear inert (^[, ^G,
-# <U+009B>) - no ESC or C1 byte reaches the screen. Also at 40x12.
+# The Unicode/hostile fixture (tests/fixtures/unicode_hostile.json): wide
+# CJK and emoji take 2 columns, combining marks 0, right-to-left text is kept
+# in logical order, long words wrap, and escape sequences and control
+# characters appear inert (^[, ^G, <U+009B>) - no ESC or C1 byte reaches the
+# screen. Also at 40x12.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
-ui_project p.db "$SAMPLES/unicode_hostile.json"
+ui_project p.db "$FIXTURES/unicode_hostile.json"
 
 ui_run p.db --rater alice <<'EOF'
 esc
