@@ -39,7 +39,7 @@ CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
 # UI (issue 3): the annotation UI adds its objects and tests here
 TUI_OBJS := tui/tui.o tui/app.o tui/actions.o tui/draw.o tui/view_turn.o tui/view_passage.o \
 	tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o tui/view_note.o
-UI_LIB_OBJS := store_item.o
+UI_LIB_OBJS := store_item.o lock.o
 UI_CMD_OBJS := cmd_annotate.o
 UI_UNIT_TESTS := test_text test_store_item
 LIB_OBJS += $(UI_LIB_OBJS)

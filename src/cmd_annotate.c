@@ -6,6 +6,7 @@
 
 #include "convqa/cli.h"
 #include "convqa/common.h"
+#include "convqa/lock.h"
 #include "convqa/store.h"
 #include "convqa/model.h"
 #include "convqa/store_item.h"
@@ -17,6 +18,75 @@ static int blank(const char *s, size_t len)
 		if (!strchr(" \t\r\n", s[i]))
 			return 0;
 	return 1;
+}
+
+/* One session per rater and project: two at once would each show labels
+ * the other has changed (a double press that looks like "set already" is a
+ * change lost, an undo clears the other's value). The lock is a byte of
+ * "<project>-annotate.lock" beside the project (the real path: a symbolic
+ * link to the project shares its lock); the kernel drops it when the
+ * process ends, however it ends. */
+static enum status lock_rater(struct lock *l, const char *db, const char *rater, struct error *err)
+{
+	char *real = realpath(db, NULL);
+	const char *project = real ? real : db;
+	char *path = xasprintf("%s-annotate.lock", project);
+	enum status st = ST_OK;
+	switch (lock_take(l, path, rater, project, err)) {
+	case LOCK_TAKEN:
+		break;
+	case LOCK_BUSY: {
+		char pid[32] = "";
+		if (l->holder)
+			snprintf(pid, sizeof(pid), " (pid %ld)", l->holder);
+		st = error_set(err, ST_STORE, "annotate: rater '%s' is already annotating the project '%s' in "
+			       "another session%s; close it first", rater, db, pid);
+		break;
+	}
+	case LOCK_UNAVAILABLE:
+		/* a project the rater may write beside a lock file they may not
+		 * open (someone changed its permissions, or put a link there):
+		 * annotate unguarded rather than not at all, and say so. A
+		 * directory they may not write never gets here: SQLite refuses
+		 * the project first. */
+		report_error("annotate: warning: %s (a second session of rater '%s' would not be refused)",
+			     err->msg, rater);
+		break;
+	}
+	free(path);
+	free(real);
+	return st;
+}
+
+/* The checks and the session once the project is open: writable, the
+ * rater's lock, the round, the rater's row; then the UI. */
+static enum status annotate(struct store *s, struct tui_options *o, const char *task, struct error *err)
+{
+	const char *db = cli_db_path();
+	struct lock lock = { -1, 0 };
+	enum status st = ST_OK;
+	if (store_item_read_only(s))
+		st = error_set(err, ST_STORE, "annotate: the project '%s' is read-only: no label could be "
+			       "saved (check the file's permissions)", db);
+	if (st == ST_OK)
+		st = lock_rater(&lock, db, o->rater, err);
+	if (st == ST_OK && o->round) {
+		enum model_task round_task;
+		int closed = 0;
+		st = store_round_info(s, o->round, &o->round_id, &round_task, &closed, err);
+		if (st == ST_OK && closed)
+			st = error_set(err, ST_INPUT, "annotate: round '%s' is closed", o->round);
+		else if (st == ST_OK && task && round_task != o->task)
+			st = error_set(err, ST_INPUT, "annotate: round '%s' is a %s round, not %s (leave out --task)",
+				       o->round, model_task_name(round_task), task);
+		o->task = round_task;
+	}
+	if (st == ST_OK)
+		st = store_rater_ensure(s, o->rater, &o->rater_id, err);
+	if (st == ST_OK)
+		st = tui_run(s, o, err);
+	lock_release(&lock);
+	return st;
 }
 
 int cmd_annotate(int argc, char **argv)
@@ -38,7 +108,8 @@ int cmd_annotate(int argc, char **argv)
 		"Label items in a full-screen terminal UI.",
 		"Takes the rater through their queue of items (one system's answer to one turn),\n"
 		"starting at the first unfinished one. Every change is saved at once. Press ? in\n"
-		"the UI for the keys, q to quit. Needs a terminal of at least 40x12.\n"
+		"the UI for the keys, q to quit. Needs a terminal of at least 40x12. A rater has\n"
+		"one session per project at a time: a second one is refused (exit status 3).\n"
 		"Scripted runs (tests): CONVQA_SCRIPT=FILE reads key names from FILE and draws\n"
 		"to /dev/null; see the README section \"Annotating\".",
 		opts, 0, 0,
@@ -99,26 +170,8 @@ int cmd_annotate(int argc, char **argv)
 		free(guide_text);
 		return rc;
 	}
-	enum status st = ST_OK;
-	if (store_item_read_only(s))
-		st = error_set(&err, ST_STORE, "annotate: the project '%s' is read-only: no label could be "
-			       "saved (check the file's permissions)", db);
-	if (st == ST_OK && round) {
-		enum model_task round_task;
-		int closed = 0;
-		st = store_round_info(s, round, &o.round_id, &round_task, &closed, &err);
-		if (st == ST_OK && closed)
-			st = error_set(&err, ST_INPUT, "annotate: round '%s' is closed", round);
-		else if (st == ST_OK && task && round_task != o.task)
-			st = error_set(&err, ST_INPUT, "annotate: round '%s' is a %s round, not %s (leave out --task)",
-				       round, model_task_name(round_task), task);
-		o.task = round_task;
-		o.round = round;
-	}
-	if (st == ST_OK)
-		st = store_rater_ensure(s, o.rater, &o.rater_id, &err);
-	if (st == ST_OK)
-		st = tui_run(s, &o, &err);
+	o.round = round;
+	enum status st = annotate(s, &o, task, &err);
 	store_close(s);
 	free(guide_text);
 	if (st != ST_OK) {

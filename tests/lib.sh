@@ -5,6 +5,8 @@
 set -u
 : "${CONVQA:?run through tests/run.sh or make check}"
 : "${CONVQA_TOP:?}"
+# task files shared by the tests (sample_tasks/ holds what a user would try)
+FIXTURES="$CONVQA_TOP/tests/fixtures"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1

@@ -191,8 +191,9 @@ static void builtin_guidelines(struct app *app, struct strbuf *sb)
 	}
 	strbuf_adds(sb, "An item is finished when every required field is set. Moving on from an "
 			"unfinished item loses nothing. u undoes the last change, ? lists every key, "
-			"q quits.\n\nThe project has no guidelines of its own: give them with "
-			"--guidelines FILE or the project setting 'guidelines'.");
+			"q closes this screen (on the item screen q quits).\n\nThe project has no "
+			"guidelines of its own: give them with --guidelines FILE or the project setting "
+			"'guidelines'.");
 }
 
 static enum status init_guidelines(struct app *app, struct error *err)

@@ -101,6 +101,19 @@ int draw_str(int y, int x, int maxw, const char *s, attr_t a)
 	return draw_text(y, x, maxw, s, strlen(s), a);
 }
 
+int draw_fit(int y, int x, int maxw, const char *s, attr_t a)
+{
+	size_t len = strlen(s);
+	int used;
+	if (maxw < 1)
+		return 0;
+	if ((int)text_width(s, len) <= maxw)
+		return draw_text(y, x, maxw, s, len, a);
+	size_t n = text_fit(s, len, maxw - 1, &used);
+	used = draw_text(y, x, used, s, n, a);
+	return used + draw_str(y, x + used, 1, "\xe2\x80\xa6", a);
+}
+
 /* Formatted text may hold names from the command line: sanitise it. */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 {
@@ -379,13 +392,9 @@ int text_screen_width(void)
 	return COLS - 4;
 }
 
-void draw_text_screen(const struct app *app, const char *title, const char *text, const char *hint)
+void draw_scroll_footer(const struct app *app, int y, int rows, size_t total, const char *const *hints,
+			size_t n)
 {
-	draw_header(app);
-	draw_rule(1, title, NULL);
-	int rows = text_screen_rows();
-	size_t total = draw_wrapped(2, 2, text_screen_width(), rows, (size_t)app->scroll, text, A_NORMAL);
-	int y = LINES - 2;
 	draw_fill(y, 0, COLS, A_NORMAL);
 	char where[64] = "";
 	size_t last = (size_t)app->scroll + (size_t)rows;
@@ -393,14 +402,32 @@ void draw_text_screen(const struct app *app, const char *title, const char *text
 		last = total;
 	if (total > (size_t)rows)
 		snprintf(where, sizeof(where), "lines %d-%zu of %zu", app->scroll + 1, last, total);
-	int x = 1;
-	x += draw_str(y, x, COLS - 2, where, style(S_DIM));
-	if (hint) {
-		int hw = (int)text_width(hint, strlen(hint));
-		if (x + 2 + hw < COLS)
-			draw_str(y, COLS - 1 - hw, hw, hint, style(S_HINT));
-		else
-			draw_str(y, x + (x > 1 ? 2 : 0), COLS - x - 2, hint, style(S_HINT));
+	int x = 1 + draw_str(y, 1, COLS - 2, where, style(S_DIM));
+	int room = COLS - 1 - (x > 1 ? x + 2 : x);   /* two spaces after "lines ..." */
+	/* the hints that fit, dropped from the first: the last one (how to
+	 * close the screen) stays */
+	struct strbuf hint = STRBUF_INIT;
+	for (size_t first = 0; first < n; first++) {
+		strbuf_reset(&hint);
+		for (size_t i = first; i < n; i++)
+			strbuf_addf(&hint, "%s%s", i > first ? " \xc2\xb7 " : "", hints[i]);
+		if ((int)text_width(hint.buf, hint.len) <= room)
+			break;
 	}
+	int hw = (int)text_width(hint.buf, hint.len);
+	if (hw > room)
+		hw = room;
+	draw_str(y, COLS - 1 - hw, hw, strbuf_str(&hint), style(S_HINT));
+	strbuf_release(&hint);
+}
+
+void draw_text_screen(const struct app *app, const char *title, const char *text, const char *keys)
+{
+	draw_header(app);
+	draw_rule(1, title, NULL);
+	int rows = text_screen_rows();
+	size_t total = draw_wrapped(2, 2, text_screen_width(), rows, (size_t)app->scroll, text, A_NORMAL);
+	const char *hints[] = { "j/k pgdn/pgup scroll", keys };
+	draw_scroll_footer(app, LINES - 2, rows, total, hints, ARRAY_SIZE(hints));
 	draw_status(app, NULL);
 }

@@ -80,7 +80,7 @@ struct input;
 	X(HELP, "help", "Screens", T_ALL, NULL, NULL, "this help") \
 	X(GUIDELINES, "guidelines", "Screens", T_ALL, NULL, NULL, "the annotation guidelines") \
 	X(BACK, "back", "Screens", T_ALL, NULL, NULL, "close this screen") \
-	X(QUIT, "quit", "Screens", T_ALL, NULL, NULL, "quit (every change is already saved)")
+	X(QUIT, "quit", "Screens", T_ALL, NULL, NULL, "quit, all saved (in help, guidelines, a passage: close)")
 
 enum action {
 	ACT_NONE,
@@ -301,6 +301,10 @@ attr_t style(enum style s);
  * columns used. Characters the sanitiser should have removed show as '?'. */
 int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a);
 int draw_str(int y, int x, int maxw, const char *s, attr_t a);
+/* Draw sanitised one-line text s at y,x in at most maxw columns; text that
+ * does not fit is cut where a character ends and gets an ellipsis (…).
+ * Returns the columns used. */
+int draw_fit(int y, int x, int maxw, const char *s, attr_t a);
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Fill w columns with spaces. */
 void draw_fill(int y, int x, int w, attr_t a);
@@ -320,9 +324,15 @@ void draw_label_bar(const struct app *app, int y);
 const char *relevance_mark(const struct app *app, long rank, enum style *st);
 /* Help lines (for the help screen and --keys). */
 size_t help_lines(enum model_task task, int narrow, struct strbuf *out);
+/* The footer row of a scrollable text of total lines shown rows at a time
+ * from app->scroll: "lines a-b of n" (when it does not all fit) at the left;
+ * at the right the hints joined by " · ", as many as fit, dropped from the
+ * first (so put how to close the screen last). */
+void draw_scroll_footer(const struct app *app, int y, int rows, size_t total, const char *const *hints,
+			size_t n);
 /* A full-screen scrollable text (help, guidelines): header, title rule,
- * text from app->scroll, footer hint, status line. */
-void draw_text_screen(const struct app *app, const char *title, const char *text, const char *hint);
+ * text from app->scroll, footer (keys: how to close it), status line. */
+void draw_text_screen(const struct app *app, const char *title, const char *text, const char *keys);
 /* Rows of text a text screen shows at once, and its wrap width. */
 int text_screen_rows(void);
 int text_screen_width(void);

@@ -6,7 +6,7 @@
 static void draw_guidelines(const struct app *app)
 {
 	draw_text_screen(app, app->guidelines_given ? "Guidelines" : "Guidelines (built in)", app->guidelines,
-			 "j/k pgdn/pgup scroll \xc2\xb7 enter or esc closes");
+			 "q or esc closes");
 }
 
 static struct request handle_guidelines(const struct app *app, const struct input *in)
@@ -17,14 +17,12 @@ static struct request handle_guidelines(const struct app *app, const struct inpu
 	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:
 		return request_scroll(app, scroll_delta(a), wrapped_lines(app->guidelines, text_screen_width()),
 				      text_screen_rows());
-	case ACT_QUIT:
-		r.kind = REQ_QUIT;
-		return r;
 	case ACT_HELP:
 		r.kind = REQ_PUSH;
 		r.view = &view_help;
 		return r;
 	default:
+		/* any other key closes them, q too (a pager: less, man) */
 		r.kind = REQ_POP;
 		return r;
 	}

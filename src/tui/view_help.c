@@ -15,7 +15,7 @@ static void draw_help(const struct app *app)
 {
 	struct strbuf sb = STRBUF_INIT;
 	help_text(app, &sb);
-	draw_text_screen(app, "Help", strbuf_str(&sb), "j/k pgdn/pgup scroll \xc2\xb7 esc closes \xc2\xb7 q quits");
+	draw_text_screen(app, "Help", strbuf_str(&sb), "q or esc closes");
 	strbuf_release(&sb);
 }
 
@@ -31,15 +31,13 @@ static struct request handle_help(const struct app *app, const struct input *in)
 		total = wrapped_lines(strbuf_str(&sb), text_screen_width());
 		strbuf_release(&sb);
 		return request_scroll(app, scroll_delta(a), total, text_screen_rows());
-	case ACT_QUIT:
-		r.kind = REQ_QUIT;
-		return r;
 	case ACT_GUIDELINES:
 		r.kind = REQ_PUSH;
 		r.view = &view_guidelines;
 		return r;
 	default:
-		/* any other key closes the help */
+		/* any other key closes the help; q too, as in less and man
+		 * (q quits from the item screen) */
 		r.kind = REQ_POP;
 		return r;
 	}

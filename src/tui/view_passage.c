@@ -1,5 +1,6 @@
-/* view_passage.c - one passage in full in a scrollable pane (or, opened
- * with the view-turn key, the question, rewrite and answer in full). */
+/* view_passage.c - one passage in full in a scrollable pane, under its
+ * relevance state and the question it is judged against (or, opened with
+ * the view-turn key, the question, rewrite and answer in full). */
 #include <stdio.h>
 #include <string.h>
 
@@ -19,14 +20,92 @@ static const char *pane_text(const struct app *app, struct strbuf *sb)
 	return strbuf_str(sb);
 }
 
-static int pane_rows(void)
+/* The first row of the text: below the header, the passage line, the
+ * question it is judged against and the title rule (the turn in full has
+ * the question in its text: no question row). */
+static int pane_top(const struct app *app)
 {
-	return LINES - 5;
+	return app->pane_passage >= 0 ? 4 : 3;
+}
+
+static int pane_rows(const struct app *app)
+{
+	return LINES - 2 - pane_top(app);
 }
 
 static int pane_width(void)
 {
 	return COLS - 4;
+}
+
+/* "lines a-b of n" and the hints: j/k scroll · n/p passage · space
+ * relevant? · q/esc back (the last ones stay when the row is short). */
+static void draw_pane_footer(const struct app *app, size_t total)
+{
+	enum model_task t = app->opt->task;
+	char k[2][32], hint[4][80];
+	const char *hints[4];
+	size_t n = 0;
+	snprintf(hint[n++], sizeof(hint[0]), "%s/%s scroll", action_key(ACT_DOWN, t, k[0]),
+		 action_key(ACT_UP, t, k[1]));
+	if (app->pane_passage >= 0) {
+		snprintf(hint[n++], sizeof(hint[0]), "%s/%s passage", action_key(ACT_NEXT_ITEM, t, k[0]),
+			 action_key(ACT_PREV_ITEM, t, k[1]));
+		if (t == TASK_TURN)
+			snprintf(hint[n++], sizeof(hint[0]), "%s relevant?", action_key(ACT_TOGGLE_FOCUSED, t, k[0]));
+	}
+	snprintf(hint[n++], sizeof(hint[0]), "%s/%s back", action_key(ACT_QUIT, t, k[0]),
+		 action_key(ACT_BACK, t, k[1]));
+	for (size_t i = 0; i < n; i++)
+		hints[i] = hint[i];
+	draw_scroll_footer(app, LINES - 2, pane_rows(app), total, hints, n);
+}
+
+/* The passage line: "Passage 1 of 5 · rank 1 · ID · score 9.5 · relevant".
+ * The relevance state always shows: a long id is cut (with an ellipsis),
+ * then the score and the words "Passage", "of" give way. */
+static void draw_passage_line(const struct app *app, int y)
+{
+	const struct store_item *it = &app->item;
+	const struct store_item_passage *p = &it->passages[app->pane_passage];
+	char lead[96], score[40] = "", state[40] = "";
+	enum style st = S_NORMAL;
+	if (p->has_score)
+		snprintf(score, sizeof(score), " \xc2\xb7 score %.4g", p->score);
+	if (app->opt->task == TASK_TURN) {
+		const char *v = app_label(app, "relevant", p->rank);
+		relevance_mark(app, p->rank, &st);
+		snprintf(state, sizeof(state), " \xc2\xb7 %s", !v ? "not judged" : strcmp(v, "1") == 0 ?
+			 "relevant" : "not relevant");
+	}
+	int idw = (int)text_width(p->ext_id, strlen(p->ext_id));
+	int room = 0;
+	for (int level = 0; level < 3; level++) {
+		snprintf(lead, sizeof(lead), level < 2 ? "Passage %d of %zu \xc2\xb7 rank %ld \xc2\xb7 " :
+			 "%d/%zu \xc2\xb7 rank %ld \xc2\xb7 ", app->pane_passage + 1, it->n_passages, p->rank);
+		if (level == 1)
+			score[0] = '\0';
+		room = COLS - 2 - (int)(text_width(lead, strlen(lead)) + text_width(score, strlen(score)) +
+					text_width(state, strlen(state)));
+		if (room >= (idw < 12 ? idw : 12))
+			break;
+	}
+	int x = 1 + draw_str(y, 1, COLS - 2, lead, style(S_BOLD));
+	x += draw_fit(y, x, room, p->ext_id, style(S_BOLD));
+	x += draw_str(y, x, COLS - 1 - x, score, style(S_DIM));
+	draw_str(y, x, COLS - 1 - x, state, style(st));
+}
+
+/* "Q2: the question", on one line, cut to fit. */
+static void draw_question_line(const struct app *app, int y)
+{
+	struct strbuf q = STRBUF_INIT;
+	/* the question keeps its line breaks for the item screen: here they
+	 * become spaces */
+	text_sanitize(&q, app->item.question, strlen(app->item.question), 0);
+	int x = 1 + draw_fmt(y, 1, COLS - 2, style(S_BOLD), "Q%d: ", app->item.position);
+	draw_fit(y, x, COLS - 1 - x, strbuf_str(&q), A_NORMAL);
+	strbuf_release(&q);
 }
 
 static void draw_passage(const struct app *app)
@@ -35,56 +114,19 @@ static void draw_passage(const struct app *app)
 	struct strbuf sb = STRBUF_INIT;
 	const char *text = pane_text(app, &sb);
 	draw_header(app);
-	int x = 1;
 	if (app->pane_passage >= 0) {
 		const struct store_item_passage *p = &it->passages[app->pane_passage];
-		x += draw_fmt(1, x, COLS - 2, style(S_BOLD), "Passage %d of %zu \xc2\xb7 rank %ld \xc2\xb7 ",
-			      app->pane_passage + 1, it->n_passages, p->rank);
-		x += draw_str(1, x, COLS - 2 - x, p->ext_id, style(S_BOLD));
-		if (p->has_score)
-			x += draw_fmt(1, x, COLS - 1 - x, style(S_DIM), " \xc2\xb7 score %.4g", p->score);
-		if (app->opt->task == TASK_TURN && x + 18 < COLS) {
-			enum style st;
-			const char *v = app_label(app, "relevant", p->rank);
-			relevance_mark(app, p->rank, &st);
-			x += draw_str(1, x, COLS - 1 - x, " \xc2\xb7 ", A_NORMAL);
-			draw_str(1, x, COLS - 1 - x, !v ? "not judged" : strcmp(v, "1") == 0 ? "relevant" :
-				 "not relevant", style(st));
-		}
-		draw_rule(2, p->title && *p->title ? p->title : "(no title)", NULL);
+		draw_passage_line(app, 1);
+		draw_question_line(app, 2);
+		draw_rule(3, p->title && *p->title ? p->title : "(no title)", NULL);
 	} else {
-		x += draw_fmt(1, x, COLS - 2, style(S_BOLD), "Turn %d/%d of ", it->position, it->n_turns);
-		draw_str(1, x, COLS - 1 - x, it->conversation, style(S_BOLD));
+		int x = 1 + draw_fmt(1, 1, COLS - 2, style(S_BOLD), "Turn %d/%d of ", it->position, it->n_turns);
+		draw_fit(1, x, COLS - 1 - x, it->conversation, style(S_BOLD));
 		draw_rule(2, "Question and answer in full", NULL);
 	}
-	int rows = pane_rows();
-	size_t total = draw_wrapped(3, 2, pane_width(), rows, (size_t)app->scroll, text, A_NORMAL);
-	int y = LINES - 2;
-	struct strbuf hint = STRBUF_INIT;
-	enum model_task t = app->opt->task;
-	char k[32];
-	strbuf_addf(&hint, "%s/", action_key(ACT_DOWN, t, k));
-	strbuf_adds(&hint, action_key(ACT_UP, t, k));
-	strbuf_adds(&hint, " scroll \xc2\xb7 ");
-	if (app->pane_passage >= 0) {
-		strbuf_addf(&hint, "%s/", action_key(ACT_NEXT_ITEM, t, k));
-		strbuf_adds(&hint, action_key(ACT_PREV_ITEM, t, k));
-		strbuf_adds(&hint, " passage \xc2\xb7 ");
-		if (t == TASK_TURN) {
-			strbuf_adds(&hint, action_key(ACT_TOGGLE_FOCUSED, t, k));
-			strbuf_adds(&hint, " relevant? \xc2\xb7 ");
-		}
-	}
-	strbuf_adds(&hint, "esc back");
-	char where[64] = "";
-	if (total > (size_t)rows)
-		snprintf(where, sizeof(where), "lines %d-%zu of %zu ", app->scroll + 1,
-			 (size_t)app->scroll + (size_t)rows < total ? (size_t)app->scroll + (size_t)rows : total,
-			 total);
-	x = 1 + draw_str(y, 1, COLS - 2, where, style(S_DIM));
-	int hw = (int)text_width(hint.buf, hint.len);
-	draw_str(y, hw < COLS - x - 1 ? COLS - 1 - hw : x, COLS - x - 1, strbuf_str(&hint), style(S_HINT));
-	strbuf_release(&hint);
+	size_t total = draw_wrapped(pane_top(app), 2, pane_width(), pane_rows(app), (size_t)app->scroll, text,
+				    A_NORMAL);
+	draw_pane_footer(app, total);
 	draw_status(app, NULL);
 	strbuf_release(&sb);
 }
@@ -99,7 +141,7 @@ static struct request handle_passage(const struct app *app, const struct input *
 	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:
 		total = wrapped_lines(pane_text(app, &sb), pane_width());
 		strbuf_release(&sb);
-		return request_scroll(app, scroll_delta(a), total, pane_rows());
+		return request_scroll(app, scroll_delta(a), total, pane_rows(app));
 	case ACT_NEXT_ITEM: case ACT_PREV_ITEM:
 		if (app->pane_passage < 0) {
 			r.kind = REQ_NONE;
@@ -114,8 +156,8 @@ static struct request handle_passage(const struct app *app, const struct input *
 		else
 			r.arg = app->pane_passage;
 		return r;
-	case ACT_OPEN: case ACT_BACK: case ACT_VIEW_TURN:
-		r.kind = REQ_POP;
+	case ACT_OPEN: case ACT_BACK: case ACT_VIEW_TURN: case ACT_QUIT:
+		r.kind = REQ_POP;   /* q closes the pane as it closes a pager */
 		return r;
 	case ACT_NEXT_TURN: case ACT_PREV_TURN: case ACT_NEXT_UNFINISHED:
 	case ACT_HISTORY: case ACT_REWRITE: case ACT_NOTE:

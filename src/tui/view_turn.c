@@ -141,16 +141,12 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 	for (size_t i = first; i < it->n_history; i++) {
 		const struct store_item_turn *h = &it->history[i];
 		int x = 1 + draw_fmt(*y, 1, COLS - 2, style(S_BOLD), "Q%d ", h->position);
-		draw_str(*y, x, COLS - 1 - x, h->question, A_NORMAL);
-		if ((int)text_width(h->question, strlen(h->question)) > COLS - 1 - x)
-			draw_str(*y, COLS - 2, 1, "\xe2\x80\xa6", style(S_DIM));
+		draw_fit(*y, x, COLS - 1 - x, h->question, A_NORMAL);
 		(*y)++;
 		x = 1 + draw_str(*y, 1, COLS - 2, "   A: ", style(S_DIM));
 		const char *a = !h->answer ? "(no answer from this system)" : !*h->answer ? "(empty answer)" :
 				 h->answer;
-		draw_str(*y, x, COLS - 1 - x, a, style(S_DIM));
-		if ((int)text_width(a, strlen(a)) > COLS - 1 - x)
-			draw_str(*y, COLS - 2, 1, "\xe2\x80\xa6", style(S_DIM));
+		draw_fit(*y, x, COLS - 1 - x, a, style(S_DIM));
 		(*y)++;
 	}
 }

@@ -1,11 +1,11 @@
 #!/bin/sh
 # Text from task files never reaches the terminal as control sequences: ids
-# with escape sequences (sample_tasks/unicode_hostile.json) in reports.
+# with escape sequences (tests/fixtures/unicode_hostile.json) in reports.
 . "$CONVQA_TOP/tests/lib.sh"
 ESC=$(printf '\033')
 
 $CONVQA init --db p.db >/dev/null
-$CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/unicode_hostile.json"
+$CONVQA import --db p.db -q "$FIXTURES/unicode_hostile.json"
 cid=$(sqlite3 p.db "SELECT ext_id FROM conversation WHERE instr(ext_id, char(27)) > 0 LIMIT 1")
 sys=$(sqlite3 p.db "SELECT s.name FROM system s JOIN response r ON r.system_id = s.id JOIN turn t ON t.id = r.turn_id
 	JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = '$cid' AND t.position = 1 LIMIT 1")

@@ -89,8 +89,8 @@ run $CONVQA info
 check_eq "without --db or CONVQA_DB the project is ./convqa.db" \
 	"3|convqa: no project at 'convqa.db' (create one with: convqa init --db convqa.db)" "$rc|$(cat "$T/err")"
 
-run $CONVQA import --db p.db "$S/unicode_hostile.json"
-check_eq "the Unicode and hostile sample imports" 0 "$rc"
+run $CONVQA import --db p.db "$FIXTURES/unicode_hostile.json"
+check_eq "the Unicode and hostile fixture imports" 0 "$rc"
 run $CONVQA export --db p.db -o /nonexistent/dir/x.json
 check_eq "an unwritable output exits 4 and says why" "4" "$rc"
 check_eq "the message names the file" "convqa: cannot write '/nonexistent/dir/x.json': No such file or directory" "$(cat "$T/err")"

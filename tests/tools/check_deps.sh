@@ -15,7 +15,7 @@ for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
 	case $f in src/json.c|src/importer*.c|src/exporter*.c|src/report*.c|src/cmd_*.c) ;;
 	*) fail "$f includes cJSON.h";; esac
 done
-for m in metrics agreement spans text common strbuf hash strmap model; do
+for m in metrics agreement spans text common strbuf hash strmap lock model; do
 	[ -f src/$m.c ] || continue
 	if grep -qE '#include *"convqa/(store|json|importer|exporter|report|tui|cli)' src/$m.c; then
 		fail "src/$m.c is a lower layer: it must not include store, json, importer, exporter, report, tui or cli"

@@ -1,17 +1,28 @@
 #!/bin/sh
 # make demo: import sample_tasks/ into demo.db (kept between runs: importing
-# again changes nothing and labels are never lost), then open the UI.
+# again changes nothing and labels are never lost), say in one line what it
+# holds, then open the UI as $USER (the line stays above the shell prompt
+# once the UI is closed).
+#
+# DEMO_CONVQA (default ./convqa) and DEMO_DB (default demo.db) are for the
+# tests (tests/tools/demo.test.sh, tests/ui/tmux_demo.sh).
 set -e
 cd "$(dirname "$0")/../.."
-db=demo.db
-[ -f "$db" ] || ./convqa init --db "$db"
-./convqa import --db "$db" sample_tasks/*.json
-./convqa info --db "$db"
-if ./convqa help annotate >/dev/null 2>&1; then
-	if [ -t 0 ] && [ -t 1 ]; then
-		exec ./convqa annotate --db "$db" --rater "${USER:-demo}"
-	fi
-	echo "not a terminal; open the annotation UI with: ./convqa annotate --db $db"
+convqa=${DEMO_CONVQA:-./convqa}
+db=${DEMO_DB:-demo.db}
+rater=${USER:-demo}
+[ -f "$db" ] || "$convqa" init --db "$db" >/dev/null
+"$convqa" import --db "$db" -q sample_tasks/*.json
+summary=$("$convqa" info --db "$db" | awk -v db="$db" '
+	$1 == "conversations" { c = $2 } $1 == "turns" { t = $2 }
+	$1 == "systems" { s = $2 } $1 == "responses" { r = $2 }
+	END { printf "%s: %d conversations, %d items to label (%d turns, %d systems)", db, c, r, t, s }')
+if ! "$convqa" help annotate >/dev/null 2>&1; then
+	printf '%s\n(the annotation UI is not built yet)\n' "$summary"
+elif [ -t 0 ] && [ -t 1 ]; then
+	printf '%s; opening the annotation UI as %s (q quits, ? lists the keys)\n' "$summary" "$rater"
+	exec "$convqa" annotate --db "$db" --rater "$rater"
 else
-	echo "(the annotation UI is not built yet)"
+	printf '%s\nnot a terminal: open the annotation UI with: %s annotate --db %s --rater %s\n' \
+		"$summary" "$convqa" "$db" "$rater"
 fi

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""Generate sample_tasks/unicode_hostile.json, a task file that attacks display.
+"""Generate tests/fixtures/unicode_hostile.json, a task file that attacks display.
 
 Usage: gen_unicode_hostile.py [-o PATH] [--check]
 
-  -o PATH   write to PATH (default: sample_tasks/unicode_hostile.json in the
+  -o PATH   write to PATH (default: tests/fixtures/unicode_hostile.json in the
             repository this script lives in; '-' for standard output)
   --check   do not write; exit 1 if the file at PATH differs from what would
             be generated (for CI), 0 if it is up to date
@@ -406,7 +406,7 @@ def _check_no_nul(node):
 
 def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
-    out = os.path.join(here, "..", "..", "sample_tasks", "unicode_hostile.json")
+    out = os.path.join(here, "..", "fixtures", "unicode_hostile.json")
     check = False
     args = argv[1:]
     while args:

@@ -1,12 +1,16 @@
 #!/bin/sh
-# Every sample task validates against schemas/tasks.schema.json and imports;
-# the schemas themselves are valid JSON Schema.
+# Every sample task and every test fixture validates against
+# schemas/tasks.schema.json; the sample tasks import; the hostile fixture is
+# what its generator makes; the schemas themselves are valid JSON Schema.
 . "$CONVQA_TOP/tests/lib.sh"
 V="/usr/bin/python3 $CONVQA_TOP/tests/tools/validate_json_schema.py"
-for f in "$CONVQA_TOP"/sample_tasks/*.json; do
+for f in "$CONVQA_TOP"/sample_tasks/*.json "$FIXTURES"/*.json "$CONVQA_TOP"/tests/ui/fixtures/*.json; do
 	if $V "$CONVQA_TOP/schemas/tasks.schema.json" "$f" >"$T/v" 2>&1; then ok "$(basename "$f") validates against the task schema"; else
 		not_ok "$(basename "$f") does not validate" "$(cat "$T/v")"; fi
 done
+if /usr/bin/python3 "$CONVQA_TOP/tests/tools/gen_unicode_hostile.py" --check >"$T/v" 2>&1; then
+	ok "tests/fixtures/unicode_hostile.json is what gen_unicode_hostile.py makes"; else
+	not_ok "tests/fixtures/unicode_hostile.json is out of date" "$(cat "$T/v")"; fi
 for s in "$CONVQA_TOP"/schemas/*.json; do
 	if /usr/bin/python3 -c 'import json, sys
 from jsonschema import Draft202012Validator

@@ -3,7 +3,7 @@
 # ("judged") before it cuts off its last field; an empty answer says it is
 # empty (on the item screen, in the history and in the turn pane); home and
 # end jump to the first / last passage, and to the top / end of a text (the
-# 100,000-character passage of the hostile sample). A window too small
+# 100,000-character passage of the hostile fixture). A window too small
 # while a note is being written does not let q throw the note away.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
@@ -123,11 +123,11 @@ check_screen "and in the turn pane" empty-pane <<'EOF'
 
 
 
-                                                          j/k scroll · esc back
+                                                        j/k scroll · q/esc back
 
 EOF
 
-ui_project u.db "$SAMPLES/unicode_hostile.json"
+ui_project u.db "$FIXTURES/unicode_hostile.json"
 ui_run u.db --rater alice <<'EOF'
 esc
 n
@@ -210,8 +210,8 @@ EOF
 check_screen "end in the 100,000-character passage: its last lines" big-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 10/11 [----------] 0 done
  Passage 1 of 3 · rank 1 · big-100k · score 30.25 · not judged
+ Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
-  patient just may these her and called the his two these, current have. Been
   that what each granite know her, passage them people? Than uncertain morning
   and we were these.
 
@@ -230,12 +230,13 @@ check_screen "end in the 100,000-character passage: its last lines" big-end <<'E
   with up now where how can will from by orchard?
 
   When smörgåsbord its up use h.
- lines 1680-1698 of 1698  j/k scroll · n/p passage · space relevant? · esc back
+ lines 1681-1698 of 1698             n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "home: its first lines" big-home <<'EOF'
  convqa · u.db · rater alice · task turn         item 10/11 [----------] 0 done
  Passage 1 of 3 · rank 1 · big-100k · score 30.25 · not judged
+ Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
   This passage is exactly 100,000 characters long. It tests scrolling,
   wrapping and storage of very long text. If have at could each smörgåsbord
@@ -255,8 +256,7 @@ check_screen "home: its first lines" big-home <<'EOF'
   very compass called then out! With do uncertain his little quietly an
   compass most they from we these! Coöperate, words harbour current out
   current carefully.
-
- lines 1-19 of 1698       j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-18 of 1698     j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
@@ -281,8 +281,8 @@ check_screen "end in the help: its last page" help-end <<'EOF'
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
-    q              quit (every change is already saved)
- lines 18-37 of 37                  j/k pgdn/pgup scroll · esc closes · q quits
+    q              quit, all saved (in help, guidelines, a passage: close)
+ lines 18-37 of 37                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -51,7 +51,7 @@ check_screen "? shows the help for the turn task" help <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 37                   j/k pgdn/pgup scroll · esc closes · q quits
+ lines 1-20 of 37                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "pgdn scrolls the help" help-page2 <<'EOF'
@@ -76,8 +76,8 @@ check_screen "pgdn scrolls the help" help-page2 <<'EOF'
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
-    q              quit (every change is already saved)
- lines 18-37 of 37                  j/k pgdn/pgup scroll · esc closes · q quits
+    q              quit, all saved (in help, guidelines, a passage: close)
+ lines 18-37 of 37                       j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "F1 shows the help too" help-f1 <<'EOF'
@@ -103,7 +103,7 @@ check_screen "F1 shows the help too" help-f1 <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 37                   j/k pgdn/pgup scroll · esc closes · q quits
+ lines 1-20 of 37                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "g in the help opens the guidelines" guidelines-from-help <<'EOF'
@@ -127,9 +127,9 @@ check_screen "g in the help opens the guidelines" guidelines-from-help <<'EOF'
 
   An item is finished when every required field is set. Moving on from an
   unfinished item loses nothing. u undoes the last change, ? lists every key,
-  q quits.
+  q closes this screen (on the item screen q quits).
 
- lines 1-20 of 22                    j/k pgdn/pgup scroll · enter or esc closes
+ lines 1-20 of 22                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "esc closes each screen" closed <<'EOF'
@@ -179,9 +179,9 @@ check_screen "g opens the guidelines" guidelines-key <<'EOF'
 
   An item is finished when every required field is set. Moving on from an
   unfinished item loses nothing. u undoes the last change, ? lists every key,
-  q quits.
+  q closes this screen (on the item screen q quits).
 
- lines 1-20 of 22                    j/k pgdn/pgup scroll · enter or esc closes
+ lines 1-20 of 22                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "a key that is bound to nothing says so" unknown-key <<'EOF'
@@ -243,7 +243,7 @@ check_screen "new guidelines are shown once at start" file-first <<'EOF'
 
 
 
-                                     j/k pgdn/pgup scroll · enter or esc closes
+                                         j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 ui_run p.db --rater alice --guidelines "$T/guide.txt" <<'EOF'

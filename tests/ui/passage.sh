@@ -1,7 +1,8 @@
 #!/bin/sh
-# The passage pane (enter opens the focused passage in full; j/k/down/up
-# scroll a line, pgdn/pgup a page; n/p (right/left) the next/previous
-# passage; space toggles its relevance; esc, backspace or enter close it),
+# The passage pane (enter opens the focused passage in full under the
+# question it is judged against; j/k/down/up scroll a line, pgdn/pgup a
+# page; n/p (right/left) the next/previous passage; space toggles its
+# relevance; esc, backspace or enter close it),
 # the turn pane (t), the rewrite toggle (r) and a long answer that does not
 # fit ("… more lines").
 . "$CONVQA_TOP/tests/lib.sh"
@@ -77,6 +78,7 @@ EOF
 check_screen "enter opens the focused passage in full" pane <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 1 of the long passage: the lamp turned once every 4 seconds.
   Line 2 of the long passage: the lamp turned once every 5 seconds.
@@ -96,13 +98,13 @@ check_screen "enter opens the focused passage in full" pane <<'EOF'
   Line 16 of the long passage: the lamp turned once every 5 seconds.
   Line 17 of the long passage: the lamp turned once every 6 seconds.
   Line 18 of the long passage: the lamp turned once every 7 seconds.
-  Line 19 of the long passage: the lamp turned once every 8 seconds.
- lines 1-19 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-18 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "j and down scroll a line each" scroll2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 3 of the long passage: the lamp turned once every 6 seconds.
   Line 4 of the long passage: the lamp turned once every 7 seconds.
@@ -122,14 +124,15 @@ check_screen "j and down scroll a line each" scroll2 <<'EOF'
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
   Line 20 of the long passage: the lamp turned once every 9 seconds.
-  Line 21 of the long passage: the lamp turned once every 3 seconds.
- lines 3-21 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 3-20 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "pgdn scrolls a page" page <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
+  Line 20 of the long passage: the lamp turned once every 9 seconds.
   Line 21 of the long passage: the lamp turned once every 3 seconds.
   Line 22 of the long passage: the lamp turned once every 4 seconds.
   Line 23 of the long passage: the lamp turned once every 5 seconds.
@@ -147,16 +150,14 @@ check_screen "pgdn scrolls a page" page <<'EOF'
   Line 35 of the long passage: the lamp turned once every 3 seconds.
   Line 36 of the long passage: the lamp turned once every 4 seconds.
   Line 37 of the long passage: the lamp turned once every 5 seconds.
-  Line 38 of the long passage: the lamp turned once every 6 seconds.
-  Line 39 of the long passage: the lamp turned once every 7 seconds.
- lines 21-39 of 40        j/k scroll · n/p passage · space relevant? · esc back
+ lines 20-37 of 40      j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "scrolling stops at the end" bottom <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
-  Line 22 of the long passage: the lamp turned once every 4 seconds.
   Line 23 of the long passage: the lamp turned once every 5 seconds.
   Line 24 of the long passage: the lamp turned once every 6 seconds.
   Line 25 of the long passage: the lamp turned once every 7 seconds.
@@ -175,15 +176,14 @@ check_screen "scrolling stops at the end" bottom <<'EOF'
   Line 38 of the long passage: the lamp turned once every 6 seconds.
   Line 39 of the long passage: the lamp turned once every 7 seconds.
   Line 40 of the long passage: the lamp turned once every 8 seconds.
- lines 22-40 of 40        j/k scroll · n/p passage · space relevant? · esc back
+ lines 23-40 of 40      j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "k, up and pgup scroll back" up <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
-  Line 2 of the long passage: the lamp turned once every 5 seconds.
-  Line 3 of the long passage: the lamp turned once every 6 seconds.
   Line 4 of the long passage: the lamp turned once every 7 seconds.
   Line 5 of the long passage: the lamp turned once every 8 seconds.
   Line 6 of the long passage: the lamp turned once every 9 seconds.
@@ -201,15 +201,15 @@ check_screen "k, up and pgup scroll back" up <<'EOF'
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
   Line 20 of the long passage: the lamp turned once every 9 seconds.
- lines 2-20 of 40         j/k scroll · n/p passage · space relevant? · esc back
+  Line 21 of the long passage: the lamp turned once every 3 seconds.
+ lines 4-21 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  welcome, alice: ? lists the keys
 EOF
 check_screen "space in the pane toggles the passage shown" pane-toggled <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 1 of 2 · rank 1 · long · score 2 · relevant
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
-  Line 2 of the long passage: the lamp turned once every 5 seconds.
-  Line 3 of the long passage: the lamp turned once every 6 seconds.
   Line 4 of the long passage: the lamp turned once every 7 seconds.
   Line 5 of the long passage: the lamp turned once every 8 seconds.
   Line 6 of the long passage: the lamp turned once every 9 seconds.
@@ -227,12 +227,14 @@ check_screen "space in the pane toggles the passage shown" pane-toggled <<'EOF'
   Line 18 of the long passage: the lamp turned once every 7 seconds.
   Line 19 of the long passage: the lamp turned once every 8 seconds.
   Line 20 of the long passage: the lamp turned once every 9 seconds.
- lines 2-20 of 40         j/k scroll · n/p passage · space relevant? · esc back
+  Line 21 of the long passage: the lamp turned once every 3 seconds.
+ lines 4-21 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  saved · passage 1 relevant
 EOF
 check_screen "n shows the next passage" pane2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 2 of 2 · rank 2 · short · score 1 · not judged
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── Short ───────────────────────────────────────────────────────────────────────
   Only one line.
 
@@ -252,13 +254,13 @@ check_screen "n shows the next passage" pane2 <<'EOF'
 
 
 
-
-                          j/k scroll · n/p passage · space relevant? · esc back
+                        j/k scroll · n/p passage · space relevant? · q/esc back
  saved · passage 1 relevant
 EOF
 check_screen "right stops at the last passage; p and left go back" pane-back <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Passage 1 of 2 · rank 1 · long · score 2 · relevant
+ Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 1 of the long passage: the lamp turned once every 4 seconds.
   Line 2 of the long passage: the lamp turned once every 5 seconds.
@@ -278,8 +280,7 @@ check_screen "right stops at the last passage; p and left go back" pane-back <<'
   Line 16 of the long passage: the lamp turned once every 5 seconds.
   Line 17 of the long passage: the lamp turned once every 6 seconds.
   Line 18 of the long passage: the lamp turned once every 7 seconds.
-  Line 19 of the long passage: the lamp turned once every 8 seconds.
- lines 1-19 of 40         j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-18 of 40       j/k scroll · n/p passage · space relevant? · q/esc back
  this is the first passage
 EOF
 check_screen "esc and backspace close the pane; the label is on the item screen" closed <<'EOF'
@@ -331,7 +332,7 @@ check_screen "t shows the question, rewrite and answer in full" turn-pane <<'EOF
   Sentence 21 of a long answer. Sentence 22 of a long answer. Sentence 23 of a
   long answer. Sentence 24 of a long answer. Sentence 25 of a long answer.
   Sentence 26 of a long answer. Sentence 27 of a long answer. Sentence 28 of a
- lines 1-19 of 20                                         j/k scroll · esc back
+ lines 1-19 of 20                                       j/k scroll · q/esc back
  this is the first passage
 EOF
 check_screen "the turn pane scrolls" turn-pane-scrolled <<'EOF'
@@ -357,7 +358,7 @@ check_screen "the turn pane scrolls" turn-pane-scrolled <<'EOF'
   long answer. Sentence 24 of a long answer. Sentence 25 of a long answer.
   Sentence 26 of a long answer. Sentence 27 of a long answer. Sentence 28 of a
   long answer. Sentence 29 of a long answer. Sentence 30 of a long answer.
- lines 2-20 of 20                                         j/k scroll · esc back
+ lines 2-20 of 20                                       j/k scroll · q/esc back
  this is the first passage
 EOF
 check_screen "r shows the rewrite under the question" rewrite <<'EOF'

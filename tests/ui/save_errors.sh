@@ -41,7 +41,7 @@ check_screen "the guidelines from the project setting" setting-guidelines <<'EOF
 
 
 
-                                     j/k pgdn/pgup scroll · enter or esc closes
+                                         j/k pgdn/pgup scroll · q or esc closes
  welcome, eve-red: ? lists the keys
 EOF
 check_screen "a refused label: NOT SAVED and the reason; the field stays unset" not-saved <<'EOF'

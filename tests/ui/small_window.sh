@@ -45,7 +45,7 @@ check_screen "the guidelines at 40x12" guidelines-40x12 <<'EOF'
   below; each change is saved at once.
 
   intent (required): question intent:
- lines 1-8 of 36  j/k pgdn/pgup scroll ·
+ lines 1-8 of 37        q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "the item screen at 40x12" item-40x12 <<'EOF'
@@ -92,7 +92,8 @@ check_screen "history at 40x12" history-40x12 <<'EOF'
 EOF
 check_screen "the passage pane at 40x12" pane-40x12 <<'EOF'
  p.db · alice · turn    item 3/4 0 done
- Passage 1 of 2 · rank 1 · p-tall · sco
+ 1/2 · rank 1 · p-tall · not judged
+ Q2: How tall is it?
 ── Tallest lighthouses ─────────────────
   The tallest lighthouse is the Jeddah
   Light, 133 metres tall. Most
@@ -100,8 +101,7 @@ check_screen "the passage pane at 40x12" pane-40x12 <<'EOF'
   metres tall, and a few stand only a
   few metres above the sea.
 
-
- j/k scroll · n/p passage · space relev
+           space relevant? · q/esc back
 
 EOF
 check_screen "the help at 40x12" help-40x12 <<'EOF'
@@ -115,7 +115,7 @@ check_screen "the help at 40x12" help-40x12 <<'EOF'
     e: question intent: extractive
     a: question intent: abstractive
     b: question intent: boolean
- lines 1-8 of 57  j/k pgdn/pgup scroll ·
+ lines 1-8 of 57        q or esc closes
 
 EOF
 check_screen "39 columns: window too small" too-narrow <<'EOF'

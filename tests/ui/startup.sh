@@ -30,6 +30,7 @@ fi
 if [ "$as_user" = none ]; then
 	skip "a read-only project is refused before the UI opens" "running as root without setpriv"
 	skip "nothing was written to it" "running as root without setpriv"
+	skip "nor beside it" "running as root without setpriv"
 else
 	cd "$T/ro" || exit 1
 	CONVQA_SCRIPT="$T/quit" check_run "a read-only project is refused before the UI opens" 3 \
@@ -38,6 +39,8 @@ else
 	cd "$T" || exit 1
 	check_eq "nothing was written to it (no rater, no label)" "0|0" \
 		"$(sqlite3 "$T/ro/p.db" "SELECT (SELECT count(*) FROM rater), (SELECT count(*) FROM label)")"
+	check_eq "nor beside it (no lock file)" "no lock file" \
+		"$([ -e "$T/ro/p.db-annotate.lock" ] && echo lock file || echo no lock file)"
 fi
 
 # ---- rater names ---------------------------------------------------------

@@ -36,7 +36,7 @@ check_screen "the built-in guidelines of the plausibility task" plaus-guidelines
 
   An item is finished when every required field is set. Moving on from an
   unfinished item loses nothing. u undoes the last change, ? lists every key,
-  q quits.
+  q closes this screen (on the item screen q quits).
 
   The project has no guidelines of its own: give them with --guidelines FILE
   or the project setting 'guidelines'.
@@ -45,7 +45,7 @@ check_screen "the built-in guidelines of the plausibility task" plaus-guidelines
 
 
 
-                                     j/k pgdn/pgup scroll · enter or esc closes
+                                         j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "the plausibility task shows its one field" plausibility <<'EOF'
@@ -123,7 +123,7 @@ check_screen "the help lists the plausibility keys only" plaus-help <<'EOF'
     k up           focus the previous passage (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
- lines 1-20 of 32                   j/k pgdn/pgup scroll · esc closes · q quits
+ lines 1-20 of 32                        j/k pgdn/pgup scroll · q or esc closes
  the key 1 does nothing here · ? lists the keys
 EOF
 check_eq "plausibility labels" 'c1/1/sys-a alice plausibility="plausible"

@@ -6,7 +6,7 @@
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_tmux.sh"
-ui_project p.db "$SAMPLES/unicode_hostile.json"
+ui_project p.db "$FIXTURES/unicode_hostile.json"
 
 TMUX_ENV="NO_COLOR=1" tmux_start 80 24 p.db --rater alice
 check_wait "the UI starts" "Guidelines"
@@ -45,8 +45,10 @@ title=$(tm display -p -t main '#{pane_title}')
 case $title in *pwned*|*owned*|*answer\ title*) not_ok "the window title is not changed by the task file" "$title" ;;
 *) ok "the window title is not changed by the task file" ;; esac
 keys q
+check_wait "q closes the passage" "── Passages (5)"
+keys q
 wait_exit
-check_eq "q exits with status 0" "0" "$(cat "$T/rc" 2>/dev/null)"
+check_eq "a second q exits with status 0" "0" "$(cat "$T/rc" 2>/dev/null)"
 
 # with colours
 tm kill-server

@@ -58,9 +58,9 @@ check_screen "at first start the guidelines are shown (built in, from the field 
 
   An item is finished when every required field is set. Moving on from an
   unfinished item loses nothing. u undoes the last change, ? lists every key,
-  q quits.
+  q closes this screen (on the item screen q quits).
 
- lines 1-20 of 22                    j/k pgdn/pgup scroll · enter or esc closes
+ lines 1-20 of 22                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "the item screen: header, question, answer, passages, label bar" item1 <<'EOF'

@@ -1,11 +1,12 @@
 #!/bin/sh
-# The Unicode/hostile sample task: wide CJK and emoji take 2 columns,
-# combining marks 0, right-to-left text is kept in logical order, long words
-# wrap, and escape sequences and control characters appear inert (^[, ^G,
-# <U+009B>) - no ESC or C1 byte reaches the screen. Also at 40x12.
+# The Unicode/hostile fixture (tests/fixtures/unicode_hostile.json): wide
+# CJK and emoji take 2 columns, combining marks 0, right-to-left text is kept
+# in logical order, long words wrap, and escape sequences and control
+# characters appear inert (^[, ^G, <U+009B>) - no ESC or C1 byte reaches the
+# screen. Also at 40x12.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
-ui_project p.db "$SAMPLES/unicode_hostile.json"
+ui_project p.db "$FIXTURES/unicode_hostile.json"
 
 ui_run p.db --rater alice <<'EOF'
 esc
@@ -172,6 +173,7 @@ EOF
 check_screen "the hostile passage in full" hostile-pane <<'EOF'
  convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
  Passage 1 of 5 · rank 1 · ansi · score 21 · not judged
+ Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m ──────────────────────
   Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined blinking^[[0m.
   Clear screen: ^[[2J^[[H done. Cursor to 10,10: ^[[10;10Hmoved. Window title:
@@ -191,13 +193,13 @@ check_screen "the hostile passage in full" hostile-pane <<'EOF'
 
 
 
-
-                          j/k scroll · n/p passage · space relevant? · esc back
+                        j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "C1 controls are shown as tags" c1-pane <<'EOF'
  convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
- Passage 2 of 3 · rank 2 · sha256:e3b8c3e29daad553 · score 0.9387
+ Passage 2 of 3 · rank 2 · sha256:e3b8c3e29daad553 · score 0.9387 · not judged
+ Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── Inline passage with C1 <U+009B>31m controls ─────────────────────────────────
   Inline text with the C1 control CSI <U+009B>2J<U+009B>H and ^[[31mESC
   colour^[[0m, tab  here, bell^G.
@@ -217,8 +219,7 @@ check_screen "C1 controls are shown as tags" c1-pane <<'EOF'
 
 
 
-
-                          j/k scroll · n/p passage · space relevant? · esc back
+                        j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "CR, backspace, vertical tab and tabs" controls <<'EOF'
@@ -250,6 +251,7 @@ EOF
 check_screen "a passage of 100,000 characters opens" big-pane <<'EOF'
  convqa · p.db · rater alice · task turn         item 11/11 [----------] 0 done
  Passage 1 of 4 · rank 1 · big-100k · score 0.66 · not judged
+ Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
   This passage is exactly 100,000 characters long. It tests scrolling,
   wrapping and storage of very long text. If have at could each smörgåsbord
@@ -269,14 +271,16 @@ check_screen "a passage of 100,000 characters opens" big-pane <<'EOF'
   very compass called then out! With do uncertain his little quietly an
   compass most they from we these! Coöperate, words harbour current out
   current carefully.
-
- lines 1-19 of 1698       j/k scroll · n/p passage · space relevant? · esc back
+ lines 1-18 of 1698     j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 check_screen "and scrolls" big-pane-scrolled <<'EOF'
  convqa · p.db · rater alice · task turn         item 11/11 [----------] 0 done
  Passage 1 of 4 · rank 1 · big-100k · score 0.66 · not judged
+ Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
+  carefully.
+
   She not of, season what people been time compass after this slowly system we
   now meadow when signal? It but make to did it question northern find ledger
   each harbour after familiar estuary be granite. Distant where water
@@ -293,10 +297,7 @@ check_screen "and scrolls" big-pane-scrolled <<'EOF'
   what corridor or northern she did. One season all can window than current
   what his use very how and one like evening.
 
-  Question as find at passage for passage archive signal? As about but did we,
-  meadow of people when morning northern? Their now them their be first may
-  estuary harbour willow the make. Called way corridor Кириллица ledger
- lines 37-55 of 1698      j/k scroll · n/p passage · space relevant? · esc back
+ lines 35-52 of 1698    j/k scroll · n/p passage · space relevant? · q/esc back
 
 EOF
 
