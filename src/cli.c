@@ -65,6 +65,28 @@ void report_error(const char *fmt, ...)
 	cli_printf(stderr, "convqa: %s\n", msg);
 }
 
+int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
+{
+	struct cmd_ctx c = { 0 };
+	int rc = cli_parse(&e->spec, argc, argv, &c.args, &c.nargs);
+	if (rc != CLI_RUN)
+		return rc;
+	if (e->flags & CMD_RATER)
+		c.rater = e->rater_opt && *e->rater_opt ? *e->rater_opt : getenv("USER");
+	rc = e->check ? e->check(&c) : CLI_RUN;
+	if (rc == CLI_RUN && (e->flags & CMD_PROJECT)) {
+		int flags = e->flags & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0;
+		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
+			rc = CLI_RUN;
+	}
+	if (rc == CLI_RUN)
+		rc = e->run(&c);
+	store_close(c.store);
+	if (e->release)
+		e->release();
+	return rc;
+}
+
 int cli_open_project(int flags, struct store **s)
 {
 	struct error err;

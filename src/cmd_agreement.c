@@ -11,79 +11,83 @@
 
 static const char *const fields[] = { "intent", "answer_correct", "relevant", "plausibility", "faithfulness" };
 
-int cmd_agreement(int argc, char **argv)
-{
-	static const char *round, *field, *raters, *weights, *format = "text", *output;
-	static const struct cli_opt opts[] = {
-		{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &round, NULL },
-		{ "field", 'F', "FIELD", "intent, answer_correct, relevant, plausibility or faithfulness "
-					 "(default: all)", &field, NULL },
-		{ "raters", 'r', "A,B", "only these raters (default: all)", &raters, NULL },
-		{ "weights", 'w', "W", "weighted kappa for --field: linear or quadratic", &weights, NULL },
-		{ "format", 'f', "FORMAT", "text (default), json, csv or md", &format, NULL },
-		{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &output, NULL },
-		{ NULL, 0, NULL, NULL, NULL, NULL },
-	};
-	static const struct cli_spec spec = {
-		"agreement", "[options]", "Show how far raters agree, per label field.",
-		"For every pair of raters: the units both labelled (an item; for relevant\n"
-		"one passage of an item), observed and chance agreement, Cohen's kappa\n"
-		"with a 95% interval, its Landis-Koch band and the confusion matrix. For\n"
-		"all raters: Fleiss' kappa (3 or more raters, the same number on every\n"
-		"unit) and Krippendorff's alpha (nominal). No field is ordinal; --weights\n"
-		"treats the categories of --field, in their declared order, as a scale.",
-		opts, 0, 0,
-	};
-	char **args, *rater_copy = NULL;
-	int nargs;
-	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
-	if (rc != CLI_RUN)
-		return rc;
+static const char *opt_round, *opt_field, *opt_raters, *opt_weights, *opt_format = "text", *opt_output;
+static const struct cli_opt opts[] = {
+	{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &opt_round, NULL },
+	{ "field", 'F', "FIELD", "intent, answer_correct, relevant, plausibility or faithfulness "
+				 "(default: all)", &opt_field, NULL },
+	{ "raters", 'r', "A,B", "only these raters (default: all)", &opt_raters, NULL },
+	{ "weights", 'w', "W", "weighted kappa for --field: linear or quadratic", &opt_weights, NULL },
+	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
+	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+static struct report_options o;
+static enum report_format fmt;
+static char *rater_copy;
 
-	struct report_options o;
+static int check(struct cmd_ctx *c)
+{
 	struct error err;
-	enum report_format fmt;
 	report_options_init(&o);
-	o.round = round;
+	o.round = opt_round;
 	o.sections = REPORT_SEC_AGREEMENT;
 	o.confusion = 1;
-	if (report_format_parse(format, &fmt) != 0) {
-		cli_printf(stderr, "convqa agreement: unknown format '%s' (expected: text, json, csv, md)\n", format);
+	if (report_format_parse(opt_format, &fmt) != 0) {
+		cli_printf(stderr, "convqa agreement: unknown format '%s' (expected: text, json, csv, md)\n", opt_format);
 		return ST_USAGE;
 	}
-	if (field) {
+	if (opt_field) {
 		size_t i = 0;
-		while (i < ARRAY_SIZE(fields) && strcmp(fields[i], field) != 0)
+		while (i < ARRAY_SIZE(fields) && strcmp(fields[i], opt_field) != 0)
 			i++;
 		if (i == ARRAY_SIZE(fields)) {
 			cli_printf(stderr, "convqa agreement: unknown field '%s' (expected: intent, answer_correct, "
-					"relevant, plausibility, faithfulness)\n", field);
+					"relevant, plausibility, faithfulness)\n", opt_field);
 			return ST_USAGE;
 		}
-		o.field = field;
+		o.field = opt_field;
 	}
-	if (weights) {
-		if (strcmp(weights, "linear") == 0)
+	if (opt_weights) {
+		if (strcmp(opt_weights, "linear") == 0)
 			o.weighting = AGREEMENT_LINEAR;
-		else if (strcmp(weights, "quadratic") == 0)
+		else if (strcmp(opt_weights, "quadratic") == 0)
 			o.weighting = AGREEMENT_QUADRATIC;
 		else {
-			cli_printf(stderr, "convqa agreement: --weights expects linear or quadratic, got '%s'\n", weights);
+			cli_printf(stderr, "convqa agreement: --weights expects linear or quadratic, got '%s'\n", opt_weights);
 			return ST_USAGE;
 		}
-		if (!field) {
+		if (!opt_field) {
 			cli_printf(stderr, "convqa agreement: --weights needs --field: no field is declared ordinal, "
 					"so name the one whose categories form a scale\n");
 			return ST_USAGE;
 		}
 	}
-	if (raters && report_parse_raters(&o, raters, &rater_copy, &err) != 0) {
+	if (opt_raters && report_parse_raters(&o, opt_raters, &rater_copy, &err) != 0) {
 		cli_printf(stderr, "convqa agreement: %s\n", err.msg);
-		free(rater_copy);
 		return ST_USAGE;
 	}
-
-	rc = cmd_report_run("agreement", &o, fmt, output);
-	free(rater_copy);
-	return rc;
+	return CLI_RUN;
 }
+
+static int run(struct cmd_ctx *c)
+{
+	return cmd_report_run(c->store, "agreement", &o, fmt, opt_output);
+}
+
+static void release(void)
+{
+	free(rater_copy);
+}
+
+const struct cmd_entry cmd_agreement_entry = {
+	{ "agreement", "[options]", "agreement between raters per label field",
+	  "For every pair of raters: the units both labelled (an item; for relevant\n"
+	  "one passage of an item), observed and chance agreement, Cohen's kappa\n"
+	  "with a 95% interval, its Landis-Koch band and the confusion matrix. For\n"
+	  "all raters: Fleiss' kappa (3 or more raters, the same number on every\n"
+	  "unit) and Krippendorff's alpha (nominal). No field is ordinal; --weights\n"
+	  "treats the categories of --field, in their declared order, as a scale.",
+	  opts, 0, 0 },
+	CMD_PROJECT, NULL, check, run, release,
+};

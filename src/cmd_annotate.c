@@ -12,6 +12,8 @@
 #include "convqa/store_item.h"
 #include "convqa/tui.h"
 
+static void release(void);
+
 static int blank(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
@@ -26,13 +28,13 @@ static int blank(const char *s, size_t len)
  * "<project>-annotate.lock" beside the project (the real path: a symbolic
  * link to the project shares its lock); the kernel drops it when the
  * process ends, however it ends. */
-static enum status lock_rater(struct lock *l, const char *db, const char *rater, struct error *err)
+static enum status lock_rater(struct lock *l, const char *db, const char *opt_rater, struct error *err)
 {
 	char *real = realpath(db, NULL);
 	const char *project = real ? real : db;
 	char *path = xasprintf("%s-annotate.lock", project);
 	enum status st = ST_OK;
-	switch (lock_take(l, path, rater, project, err)) {
+	switch (lock_take(l, path, opt_rater, project, err)) {
 	case LOCK_TAKEN:
 		break;
 	case LOCK_BUSY: {
@@ -40,7 +42,7 @@ static enum status lock_rater(struct lock *l, const char *db, const char *rater,
 		if (l->holder)
 			snprintf(pid, sizeof(pid), " (pid %ld)", l->holder);
 		st = error_set(err, ST_STORE, "annotate: rater '%s' is already annotating the project '%s' in "
-			       "another session%s; close it first", rater, db, pid);
+			       "another session%s; close it first", opt_rater, db, pid);
 		break;
 	}
 	case LOCK_UNAVAILABLE:
@@ -50,7 +52,7 @@ static enum status lock_rater(struct lock *l, const char *db, const char *rater,
 		 * directory they may not write never gets here: SQLite refuses
 		 * the project first. */
 		report_error("annotate: warning: %s (a second session of rater '%s' would not be refused)",
-			     err->msg, rater);
+			     err->msg, opt_rater);
 		break;
 	}
 	free(path);
@@ -60,7 +62,7 @@ static enum status lock_rater(struct lock *l, const char *db, const char *rater,
 
 /* The checks and the session once the project is open: writable, the
  * rater's lock, the round, the rater's row; then the UI. */
-static enum status annotate(struct store *s, struct tui_options *o, const char *task, struct error *err)
+static enum status annotate(struct store *s, struct tui_options *o, const char *opt_task, struct error *err)
 {
 	const char *db = cli_db_path();
 	struct lock lock = { -1, 0 };
@@ -76,9 +78,9 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 		st = store_round_info(s, o->round, &o->round_id, &round_task, &closed, err);
 		if (st == ST_OK && closed)
 			st = error_set(err, ST_INPUT, "annotate: round '%s' is closed", o->round);
-		else if (st == ST_OK && task && round_task != o->task)
+		else if (st == ST_OK && opt_task && round_task != o->task)
 			st = error_set(err, ST_INPUT, "annotate: round '%s' is a %s round, not %s (leave out --task)",
-				       o->round, model_task_name(round_task), task);
+				       o->round, model_task_name(round_task), opt_task);
 		o->task = round_task;
 	}
 	if (st == ST_OK)
@@ -89,55 +91,39 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 	return st;
 }
 
-int cmd_annotate(int argc, char **argv)
+static const char *opt_rater, *opt_round, *opt_task, *opt_guidelines;
+static int opt_keys;
+static const struct cli_opt opts[] = {
+	{ "rater", 'r', "NAME", "who labels (default: $USER)", &opt_rater, NULL },
+	{ "round", 0, "NAME", "label the items assigned to you in this round", &opt_round, NULL },
+	{ "task", 't', "TASK", "turn (default; with --round the round's), plausibility or faithfulness",
+	  &opt_task, NULL },
+	{ "guidelines", 'g', "FILE", "annotation guidelines to show (default: the project's)",
+	  &opt_guidelines, NULL },
+	{ "keys", 0, NULL, "print the key table (Markdown) and exit", NULL, &opt_keys },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+static struct tui_options o;
+static char *guide_text;
+
+static int check(struct cmd_ctx *c)
 {
-	const char *rater = NULL, *round = NULL, *task = NULL, *guidelines = NULL;
-	int keys = 0;
-	const struct cli_opt opts[] = {
-		{ "rater", 'r', "NAME", "who labels (default: $USER)", &rater, NULL },
-		{ "round", 0, "NAME", "label the items assigned to you in this round", &round, NULL },
-		{ "task", 't', "TASK", "turn (default; with --round the round's), plausibility or faithfulness",
-		  &task, NULL },
-		{ "guidelines", 'g', "FILE", "annotation guidelines to show (default: the project's)",
-		  &guidelines, NULL },
-		{ "keys", 0, NULL, "print the key table (Markdown) and exit", NULL, &keys },
-		{ NULL, 0, NULL, NULL, NULL, NULL },
-	};
-	const struct cli_spec spec = {
-		"annotate", "[--rater NAME] [--round NAME] [--task TASK] [--guidelines FILE]",
-		"Label items in a full-screen terminal UI.",
-		"Takes the rater through their queue of items (one system's answer to one turn),\n"
-		"starting at the first unfinished one. Every change is saved at once. Press ? in\n"
-		"the UI for the keys, q to quit. Needs a terminal of at least 40x12. A rater has\n"
-		"one session per project at a time: a second one is refused (exit status 3).\n"
-		"Scripted runs (tests): CONVQA_SCRIPT=FILE reads key names from FILE and draws\n"
-		"to /dev/null; see the README section \"Annotating\".",
-		opts, 0, 0,
-	};
-	double started = now_monotonic();
-	char **args;
-	int nargs;
-	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
-	if (rc != CLI_RUN)
-		return rc;
 	struct error err;
+	o.started = now_monotonic();
 	if (tui_check_tables(&err) != 0) {
 		report_error("%s", err.msg);
 		return ST_USAGE;
 	}
-	if (keys) {
+	if (opt_keys) {
 		tui_print_keys(stdout);
 		return ST_OK;
 	}
-
-	struct tui_options o = { 0 };
-	o.started = started;
 	o.task = TASK_TURN;
-	if (task && model_task_parse(task, &o.task) != 0) {
-		report_error("annotate: unknown task '%s' (turn, plausibility or faithfulness)", task);
+	if (opt_task && model_task_parse(opt_task, &o.task) != 0) {
+		report_error("annotate: unknown task '%s' (turn, plausibility or faithfulness)", opt_task);
 		return ST_USAGE;
 	}
-	o.rater = rater ? rater : getenv("USER");
+	o.rater = c->rater;
 	if (!o.rater || !*o.rater) {
 		report_error("annotate: who is labelling? give --rater NAME (or set $USER)");
 		return ST_USAGE;
@@ -147,16 +133,14 @@ int cmd_annotate(int argc, char **argv)
 		report_error("annotate: %s (give --rater NAME)", why);
 		return ST_INPUT;
 	}
-	char *guide_text = NULL;
-	if (guidelines) {
+	if (opt_guidelines) {
 		size_t len;
-		if (read_file(guidelines, &guide_text, &len, &err) != ST_OK) {
+		if (read_file(opt_guidelines, &guide_text, &len, &err) != ST_OK) {
 			report_error("%s", err.msg);
 			return err.status;
 		}
 		if (blank(guide_text, len)) {
-			report_error("annotate: the guidelines file '%s' is empty", guidelines);
-			free(guide_text);
+			report_error("annotate: the guidelines file '%s' is empty", opt_guidelines);
 			return ST_INPUT;
 		}
 		o.guidelines = guide_text;
@@ -164,16 +148,16 @@ int cmd_annotate(int argc, char **argv)
 	const char *db = cli_db_path();
 	const char *slash = strrchr(db, '/');
 	o.project = slash ? slash + 1 : db;
+	o.round = opt_round;
+	return CLI_RUN;
+}
 
-	struct store *s;
-	if ((rc = cli_open_project(0, &s)) != ST_OK) {
-		free(guide_text);
-		return rc;
-	}
-	o.round = round;
-	enum status st = annotate(s, &o, task, &err);
-	store_close(s);
-	free(guide_text);
+static int run(struct cmd_ctx *c)
+{
+	struct error err;
+	enum status st = annotate(c->store, &o, opt_task, &err);
+	store_close(c->store);
+	c->store = NULL;
 	if (st != ST_OK) {
 		report_error("%s", err.msg);
 		return st;
@@ -181,9 +165,29 @@ int cmd_annotate(int argc, char **argv)
 	int sig = tui_caught_signal();
 	if (sig) {
 		/* die of the same signal, now that the terminal is restored */
+		release();
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return 128 + sig;
 	}
 	return ST_OK;
 }
+
+static void release(void)
+{
+	free(guide_text);
+	guide_text = NULL;
+}
+
+const struct cmd_entry cmd_annotate_entry = {
+	{ "annotate", "[--rater NAME] [--round NAME] [--task TASK] [--guidelines FILE]",
+	  "label items in a full-screen terminal UI",
+	  "Takes the rater through their queue of items (one system's answer to one turn),\n"
+	  "starting at the first unfinished one. Every change is saved at once. Press ? in\n"
+	  "the UI for the keys, q to quit. Needs a terminal of at least 40x12. A rater has\n"
+	  "one session per project at a time: a second one is refused (exit status 3).\n"
+	  "Scripted runs (tests): CONVQA_SCRIPT=FILE reads key names from FILE and draws\n"
+	  "to /dev/null; see the README section \"Annotating\".",
+	  opts, 0, 0 },
+	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release,
+};

@@ -28,44 +28,38 @@ static void print_counts(const char *file, const struct import_counts *c)
 	cli_printf(stdout, "\n");
 }
 
-int cmd_import(int argc, char **argv)
+static int quiet;
+static const struct cli_opt opts[] = {
+	{ "quiet", 'q', NULL, "print nothing on success", NULL, &quiet },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+
+static int run(struct cmd_ctx *c)
 {
-	static int quiet;
-	static const struct cli_opt opts[] = {
-		{ "quiet", 'q', NULL, "print nothing on success", NULL, &quiet },
-		{ NULL, 0, NULL, NULL, NULL, NULL },
-	};
-	static const struct cli_spec spec = {
-		"import", "[--db PATH] FILE...", "Import task files into the project.",
-		"A task file (schemas/tasks.schema.json) holds conversations, their turns,\n"
-		"the responses of one or more systems with ranked passages, optional gold\n"
-		"answers and passages, and a passage collection. Each file is checked as a\n"
-		"whole and imported in one transaction: all of it or nothing. Importing the\n"
-		"same file again changes nothing; an id that is already in the project with\n"
-		"different content is refused. Files are imported in order; an error stops\n"
-		"at that file (the files before it stay imported).",
-		opts, 1, -1,
-	};
-	char **args;
-	int nargs;
-	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
-	if (rc != CLI_RUN)
-		return rc;
 	struct error err;
-	struct store *s;
-	if ((rc = cli_open_project(0, &s)) != ST_OK)
-		return rc;
 	enum status st = ST_OK;
-	for (int i = 0; i < nargs && st == ST_OK; i++) {
+	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
 		struct import_counts counts;
-		st = importer_import_file(s, args[i], &counts, &err);
+		st = importer_import_file(c->store, c->args[i], &counts, &err);
 		if (st == ST_INPUT)
 			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
 		else if (!quiet)
-			print_counts(args[i], &counts);
+			print_counts(c->args[i], &counts);
 	}
-	store_close(s);
 	return st;
 }
+
+const struct cmd_entry cmd_import_entry = {
+	{ "import", "[--db PATH] FILE...", "import task files (conversations, system outputs, passages)",
+	  "A task file (schemas/tasks.schema.json) holds conversations, their turns,\n"
+	  "the responses of one or more systems with ranked passages, optional gold\n"
+	  "answers and passages, and a passage collection. Each file is checked as a\n"
+	  "whole and imported in one transaction: all of it or nothing. Importing the\n"
+	  "same file again changes nothing; an id that is already in the project with\n"
+	  "different content is refused. Files are imported in order; an error stops\n"
+	  "at that file (the files before it stay imported).",
+	  opts, 1, -1 },
+	CMD_PROJECT, NULL, NULL, run, NULL,
+};

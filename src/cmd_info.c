@@ -4,27 +4,12 @@
 #include "convqa/cli.h"
 #include "convqa/store.h"
 
-int cmd_info(int argc, char **argv)
+static int run(struct cmd_ctx *c)
 {
-	static const struct cli_spec spec = {
-		"info", "[--db PATH]", "Show what a project holds: counts of every kind of row.",
-		"labels counts current values (the latest of each rater's judgement of a\n"
-		"field); label rows counts every saved change, history included.",
-		NULL, 0, 0,
-	};
-	char **args;
-	int nargs;
-	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
-	if (rc != CLI_RUN)
-		return rc;
 	struct error err;
-	struct store *s;
-	struct store_counts c;
-	if ((rc = cli_open_project(0, &s)) != ST_OK)
-		return rc;
-	if (store_counts(s, &c, &err) != ST_OK) {
+	struct store_counts n;
+	if (store_counts(c->store, &n, &err) != ST_OK) {
 		report_error("%s", err.msg);
-		store_close(s);
 		return err.status;
 	}
 	cli_printf(stdout, "project        %s\n"
@@ -41,8 +26,15 @@ int cmd_info(int argc, char **argv)
 	       "label rows     %ld\n"
 	       "evidence spans %ld\n"
 	       "imports        %ld\n",
-	       store_path(s), c.conversations, c.turns, c.systems, c.responses, c.passages, c.retrieved,
-	       c.raters, c.rounds, c.assignments, c.labels, c.label_rows, c.spans, c.imports);
-	store_close(s);
+	       store_path(c->store), n.conversations, n.turns, n.systems, n.responses, n.passages, n.retrieved,
+	       n.raters, n.rounds, n.assignments, n.labels, n.label_rows, n.spans, n.imports);
 	return ST_OK;
 }
+
+const struct cmd_entry cmd_info_entry = {
+	{ "info", "[--db PATH]", "show what a project holds: counts of every kind of row",
+	  "labels counts current values (the latest of each rater's judgement of a\n"
+	  "field); label rows counts every saved change, history included.",
+	  NULL, 0, 0 },
+	CMD_PROJECT, NULL, NULL, run, NULL,
+};

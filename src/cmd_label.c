@@ -11,74 +11,59 @@
 #include "convqa/store_item.h"
 #include "convqa/text.h"
 
-int cmd_label(int argc, char **argv)
+static const char *opt_rater, *opt_round, *opt_task = "turn", *opt_conversation, *opt_turn, *opt_system, *opt_rank, *opt_seconds = "0";
+static int opt_clear;
+static const struct cli_opt opts[] = {
+	{ "rater", 'r', "NAME", "who gives the label (default: $USER)", &opt_rater, NULL },
+	{ "round", 0, "NAME", "the round the label belongs to (default: none)", &opt_round, NULL },
+	{ "task", 't', "TASK", "turn (default), plausibility or faithfulness", &opt_task, NULL },
+	{ "conversation", 'c', "ID", "conversation id (required)", &opt_conversation, NULL },
+	{ "turn", 'n', "N", "turn position, 1-based (required)", &opt_turn, NULL },
+	{ "system", 's', "NAME", "system whose response is judged (required)", &opt_system, NULL },
+	{ "rank", 'k', "K", "passage rank, for per-passage fields (relevant)", &opt_rank, NULL },
+	{ "seconds", 0, "S", "active seconds spent (default 0)", &opt_seconds, NULL },
+	{ "clear", 0, NULL, "clear the field instead of setting a value", NULL, &opt_clear },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+static enum model_task t;
+static const struct model_field *f;
+static long pos, k;
+static double secs;
+
+static int check(struct cmd_ctx *c)
 {
-	static const char *rater, *round, *task = "turn", *conversation, *turn, *system, *rank, *seconds = "0";
-	static int clear;
-	static const struct cli_opt opts[] = {
-		{ "rater", 'r', "NAME", "who gives the label (default: $USER)", &rater, NULL },
-		{ "round", 0, "NAME", "the round the label belongs to (default: none)", &round, NULL },
-		{ "task", 't', "TASK", "turn (default), plausibility or faithfulness", &task, NULL },
-		{ "conversation", 'c', "ID", "conversation id (required)", &conversation, NULL },
-		{ "turn", 'n', "N", "turn position, 1-based (required)", &turn, NULL },
-		{ "system", 's', "NAME", "system whose response is judged (required)", &system, NULL },
-		{ "rank", 'k', "K", "passage rank, for per-passage fields (relevant)", &rank, NULL },
-		{ "seconds", 0, "S", "active seconds spent (default 0)", &seconds, NULL },
-		{ "clear", 0, NULL, "clear the field instead of setting a value", NULL, &clear },
-		{ NULL, 0, NULL, NULL, NULL, NULL },
-	};
-	static const struct cli_spec spec = {
-		"label", "[options] FIELD [VALUE]", "Record one label, as if given in convqa annotate.",
-		"FIELD is one of the task's fields: intent (extractive, abstractive, boolean),\n"
-		"answer_correct (0, 1), relevant (0, 1; needs --rank), extra_gold (a passage\n"
-		"id), note (text); plausibility (plausible, implausible, malformed);\n"
-		"faithfulness (faithful, unfaithful). The change is added to the label's\n"
-		"history in its own transaction.",
-		opts, 1, 2,
-	};
-	char **args;
-	int nargs;
-	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
-	if (rc != CLI_RUN)
-		return rc;
-	enum model_task t;
-	const struct model_field *f;
-	long pos = 0, k = 0;
-	double secs = 0;
+	const char *rater = c->rater, *value = c->nargs > 1 ? c->args[1] : NULL;
 	char *end;
-	const char *value = nargs > 1 ? args[1] : NULL;
-	if (!rater)
-		rater = getenv("USER");
-	if (model_task_parse(task, &t) != 0) {
-		cli_printf(stderr, "convqa label: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", task);
+	if (model_task_parse(opt_task, &t) != 0) {
+		cli_printf(stderr, "convqa label: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", opt_task);
 		return ST_USAGE;
 	}
-	if (!(f = model_field_find(t, args[0]))) {
-		cli_printf(stderr, "convqa label: task '%s' has no field '%s'\n", task, args[0]);
+	if (!(f = model_field_find(t, c->args[0]))) {
+		cli_printf(stderr, "convqa label: task '%s' has no field '%s'\n", opt_task, c->args[0]);
 		return ST_USAGE;
 	}
-	if (!conversation || !turn || !system || !rater || !*rater) {
+	if (!opt_conversation || !opt_turn || !opt_system || !rater || !*rater) {
 		cli_printf(stderr, "convqa label: --conversation, --turn, --system and --rater (or $USER) are required\n");
 		return ST_USAGE;
 	}
-	if (parse_long(turn, 1, INT_MAX, &pos) != 0) {
-		cli_printf(stderr, "convqa label: --turn expects a position >= 1, got '%s'\n", turn);
+	if (parse_long(opt_turn, 1, INT_MAX, &pos) != 0) {
+		cli_printf(stderr, "convqa label: --turn expects a position >= 1, got '%s'\n", opt_turn);
 		return ST_USAGE;
 	}
-	if (f->per_passage != (rank != NULL)) {
+	if (f->per_passage != (opt_rank != NULL)) {
 		cli_printf(stderr, "convqa label: field '%s' %s --rank\n", f->name, f->per_passage ? "needs" : "takes no");
 		return ST_USAGE;
 	}
-	if (rank && parse_long(rank, 1, MODEL_RANK_MAX, &k) != 0) {
-		cli_printf(stderr, "convqa label: --rank expects a rank from 1 to %d, got '%s'\n", MODEL_RANK_MAX, rank);
+	if (opt_rank && parse_long(opt_rank, 1, MODEL_RANK_MAX, &k) != 0) {
+		cli_printf(stderr, "convqa label: --rank expects a rank from 1 to %d, got '%s'\n", MODEL_RANK_MAX, opt_rank);
 		return ST_USAGE;
 	}
-	secs = strtod(seconds, &end);
-	if (!*seconds || *end || !(secs >= 0 && secs < 1e9)) {
-		cli_printf(stderr, "convqa label: --seconds expects a number >= 0, got '%s'\n", seconds);
+	secs = strtod(opt_seconds, &end);
+	if (!*opt_seconds || *end || !(secs >= 0 && secs < 1e9)) {
+		cli_printf(stderr, "convqa label: --seconds expects a number >= 0, got '%s'\n", opt_seconds);
 		return ST_USAGE;
 	}
-	if (clear == (value != NULL)) {
+	if (opt_clear == (value != NULL)) {
 		cli_printf(stderr, "convqa label: give a VALUE or --clear\n");
 		return ST_USAGE;
 	}
@@ -101,35 +86,48 @@ int cmd_label(int argc, char **argv)
 		cli_printf(stderr, ")\n");
 		return ST_INPUT;
 	}
+	return CLI_RUN;
+}
 
+static int run(struct cmd_ctx *c)
+{
+	const char *value = c->nargs > 1 ? c->args[1] : NULL;
+	struct store *s = c->store;
 	struct error err;
-	struct store *s;
-	struct store_label_key key = { 0, 0, 0, task, f->name, k };
-	if ((rc = cli_open_project(0, &s)) != ST_OK)
-		return rc;
+	struct store_label_key key = { 0, 0, 0, opt_task, f->name, k };
 	enum status st = ST_OK;
 	int has = 1;
-	st = store_response_find(s, conversation, (int)pos, system, &key.response_id, &err);
+	st = store_response_find(s, opt_conversation, (int)pos, opt_system, &key.response_id, &err);
 	if (st == ST_OK && k)
 		st = store_response_has_rank(s, key.response_id, k, &has, &err);
 	if (st == ST_OK && !has)
 		st = error_set(&err, ST_INPUT, "that response has no passage at rank %ld", k);
-	if (st == ST_OK && round) {
+	if (st == ST_OK && opt_round) {
 		enum model_task round_task;
 		int closed;
-		st = store_round_info(s, round, &key.round_id, &round_task, &closed, &err);
+		st = store_round_info(s, opt_round, &key.round_id, &round_task, &closed, &err);
 		if (st == ST_OK && round_task != t)
-			st = error_set(&err, ST_INPUT, "round '%s' is a %s round, not %s (give --task %s)", round,
-				       model_task_name(round_task), task, model_task_name(round_task));
+			st = error_set(&err, ST_INPUT, "round '%s' is a %s round, not %s (give --task %s)", opt_round,
+				       model_task_name(round_task), opt_task, model_task_name(round_task));
 		else if (st == ST_OK && closed)
-			st = error_set(&err, ST_INPUT, "round '%s' is closed", round);
+			st = error_set(&err, ST_INPUT, "round '%s' is closed", opt_round);
 	}
 	if (st == ST_OK)
-		st = store_rater_ensure(s, rater, &key.rater_id, &err);
+		st = store_rater_ensure(s, c->rater, &key.rater_id, &err);
 	if (st == ST_OK)
 		st = store_label_set(s, &key, value, secs, &err);
 	if (st != ST_OK)
 		report_error("%s", err.msg);
-	store_close(s);
 	return st;
 }
+
+const struct cmd_entry cmd_label_entry = {
+	{ "label", "[options] FIELD [VALUE]", "record one label from the command line",
+	  "FIELD is one of the task's fields: intent (extractive, abstractive, boolean),\n"
+	  "answer_correct (0, 1), relevant (0, 1; needs --rank), extra_gold (a passage\n"
+	  "id), note (text); plausibility (plausible, implausible, malformed);\n"
+	  "faithfulness (faithful, unfaithful). The change is added to the label's\n"
+	  "history in its own transaction.",
+	  opts, 1, 2 },
+	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL,
+};

@@ -41,25 +41,20 @@ static int parse_number(const char *s, double min, double max, double *out)
 	return 0;
 }
 
-int cmd_report_run(const char *name, struct report_options *o, int fmt, const char *output)
+int cmd_report_run(struct store *s, const char *name, struct report_options *o, int fmt, const char *opt_output)
 {
-	struct store *s;
 	struct report *r = NULL;
 	struct error err;
-	int rc = cli_open_project(0, &s);
-	if (rc != ST_OK)
-		return rc;
 	o->project = store_path(s);
 	o->now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
 	enum status st = report_build(s, o, &r, &err);
-	store_close(s);
 	if (st == ST_OK && getenv("CONVQA_TIMING")) {
 		char t[512];
 		report_timings(r, t, sizeof(t));
 		cli_printf(stderr, "convqa %s: %s\n", name, t);
 	}
 	struct cli_output out;
-	if (st == ST_OK && (st = cli_output_open(&out, output, &err)) == ST_OK) {
+	if (st == ST_OK && (st = cli_output_open(&out, opt_output, &err)) == ST_OK) {
 		st = report_write(r, (enum report_format)fmt, out.fp, &err);
 		st = cli_output_close(&out, st, &err);
 		if (st == ST_OK && out.path)
@@ -72,90 +67,92 @@ int cmd_report_run(const char *name, struct report_options *o, int fmt, const ch
 	return st;
 }
 
-int cmd_report(int argc, char **argv)
+static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
+		  *opt_only;
+static int opt_bleu_bp;
+static const struct cli_opt opts[] = {
+	{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &opt_round, NULL },
+	{ "task", 't', "TASK", "turn, plausibility or faithfulness (a comma list; default: all)", &opt_task,
+	  NULL },
+	{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater, all or none "
+			     "(default: turn,system)", &opt_by, NULL },
+	{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &opt_k, NULL },
+	{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &opt_raters, NULL },
+	{ "consensus", 0, "HOW", "majority, adjudicated or rater:NAME (default: every judgement)",
+	  &opt_consensus, NULL },
+	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
+	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
+	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,agreement,time", &opt_only,
+	  NULL },
+	{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &opt_bleu_bp },
+	{ "rouge-beta", 0, "B", "beta of the ROUGE-L F-measure (default 1; > 1 favours recall)", &opt_beta,
+	  NULL },
+	{ "wage", 0, "PER_HOUR", "add a cost column: rater hours x PER_HOUR", &opt_wage, NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+static struct report_options o;
+static enum report_format fmt;
+static char *rater_copy;
+
+static int check(struct cmd_ctx *c)
 {
-	static const char *round, *task, *by, *k, *raters, *consensus, *format = "text", *output, *beta, *wage,
-			  *only;
-	static int bleu_bp;
-	static const struct cli_opt opts[] = {
-		{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &round, NULL },
-		{ "task", 't', "TASK", "turn, plausibility or faithfulness (a comma list; default: all)", &task,
-		  NULL },
-		{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater, all or none "
-				     "(default: turn,system)", &by, NULL },
-		{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &k, NULL },
-		{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &raters, NULL },
-		{ "consensus", 0, "HOW", "majority, adjudicated or rater:NAME (default: every judgement)",
-		  &consensus, NULL },
-		{ "format", 'f', "FORMAT", "text (default), json, csv or md", &format, NULL },
-		{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &output, NULL },
-		{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,agreement,time", &only,
-		  NULL },
-		{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &bleu_bp },
-		{ "rouge-beta", 0, "B", "beta of the ROUGE-L F-measure (default 1; > 1 favours recall)", &beta,
-		  NULL },
-		{ "wage", 0, "PER_HOUR", "add a cost column: rater hours x PER_HOUR", &wage, NULL },
-		{ NULL, 0, NULL, NULL, NULL, NULL },
-	};
-	static const struct cli_spec spec = {
-		"report", "[options]", "Report accuracy, retrieval metrics and agreement from the labels.",
-		"Answers: accuracy of answer_correct with a 95% Wilson interval. Retrieval:\n"
-		"HR@k, MRR, P@k, R@k, MAP and nDCG@k from the per-passage relevant labels\n"
-		"(R = gold passages + passages judged relevant or named extra_gold for the\n"
-		"turn, retrieved or not). Automatic: EM, F1, SCAI EM, BLEU-1, ROUGE-1 R,\n"
-		"ROUGE-L against the gold answers, and their correlation with answer_correct.\n"
-		"Verdicts: plausibility and faithfulness counts per system. Agreement:\n"
-		"Cohen's kappa per rater pair, Fleiss' kappa, Krippendorff's alpha. Time:\n"
-		"seconds per item per rater. Every figure carries its n; undefined values say\n"
-		"why. The conventions are printed with each section.",
-		opts, 0, 0,
-	};
-	char **args, *rater_copy = NULL;
-	int nargs;
-	int rc = cli_parse(&spec, argc, argv, &args, &nargs);
-	if (rc != CLI_RUN)
-		return rc;
-
-	struct report_options o;
 	struct error err;
-	enum report_format fmt;
 	report_options_init(&o);
-	o.round = round;
-	o.bleu_bp = bleu_bp;
-	if (report_format_parse(format, &fmt) != 0) {
-		cli_printf(stderr, "convqa report: unknown format '%s' (expected: text, json, csv, md)\n", format);
+	o.round = opt_round;
+	o.bleu_bp = opt_bleu_bp;
+	if (report_format_parse(opt_format, &fmt) != 0) {
+		cli_printf(stderr, "convqa report: unknown format '%s' (expected: text, json, csv, md)\n", opt_format);
 		return ST_USAGE;
 	}
-	if (task && parse_tasks(task, &o.tasks) != 0) {
+	if (opt_task && parse_tasks(opt_task, &o.tasks) != 0) {
 		cli_printf(stderr, "convqa report: unknown task in '%s' (expected: turn, plausibility, faithfulness)\n",
-			task);
+			opt_task);
 		return ST_USAGE;
 	}
-	if (only && report_parse_sections(&o, only, &err) != 0) {
+	if (opt_only && report_parse_sections(&o, opt_only, &err) != 0) {
 		cli_printf(stderr, "convqa report: unknown section in '%s' (expected: answers, retrieval, automatic, "
-				"verdicts, agreement, time)\n", only);
+				"verdicts, agreement, time)\n", opt_only);
 		return ST_USAGE;
 	}
-	if ((by && report_parse_by(&o, by, &err) != 0) || (k && report_parse_k(&o, k, &err) != 0) ||
-	    (consensus && report_parse_consensus(&o, consensus, &err) != 0) ||
-	    (raters && report_parse_raters(&o, raters, &rater_copy, &err) != 0)) {
+	if ((opt_by && report_parse_by(&o, opt_by, &err) != 0) || (opt_k && report_parse_k(&o, opt_k, &err) != 0) ||
+	    (opt_consensus && report_parse_consensus(&o, opt_consensus, &err) != 0) ||
+	    (opt_raters && report_parse_raters(&o, opt_raters, &rater_copy, &err) != 0)) {
 		cli_printf(stderr, "convqa report: %s\n", err.msg);
-		free(rater_copy);
 		return ST_USAGE;
 	}
-	if (beta && parse_number(beta, 0, 1000, &o.rouge_beta) != 0) {
-		cli_printf(stderr, "convqa report: --rouge-beta expects a number from 0 to 1000, got '%s'\n", beta);
-		free(rater_copy);
+	if (opt_beta && parse_number(opt_beta, 0, 1000, &o.rouge_beta) != 0) {
+		cli_printf(stderr, "convqa report: --rouge-beta expects a number from 0 to 1000, got '%s'\n", opt_beta);
 		return ST_USAGE;
 	}
-	if (wage && parse_number(wage, 0, 1e9, &o.wage) != 0) {
-		cli_printf(stderr, "convqa report: --wage expects a number >= 0, got '%s'\n", wage);
-		free(rater_copy);
+	if (opt_wage && parse_number(opt_wage, 0, 1e9, &o.wage) != 0) {
+		cli_printf(stderr, "convqa report: --wage expects a number >= 0, got '%s'\n", opt_wage);
 		return ST_USAGE;
 	}
-	o.has_wage = wage != NULL;
-
-	rc = cmd_report_run("report", &o, fmt, output);
-	free(rater_copy);
-	return rc;
+	o.has_wage = opt_wage != NULL;
+	return CLI_RUN;
 }
+
+static int run(struct cmd_ctx *c)
+{
+	return cmd_report_run(c->store, "report", &o, fmt, opt_output);
+}
+
+static void release(void)
+{
+	free(rater_copy);
+}
+
+const struct cmd_entry cmd_report_entry = {
+	{ "report", "[options]", "accuracy, retrieval metrics, agreement and time from the labels",
+	  "Answers: accuracy of answer_correct with a 95% Wilson interval. Retrieval:\n"
+	  "HR@k, MRR, P@k, R@k, MAP and nDCG@k from the per-passage relevant labels\n"
+	  "(R = gold passages + passages judged relevant or named extra_gold for the\n"
+	  "turn, retrieved or not). Automatic: EM, F1, SCAI EM, BLEU-1, ROUGE-1 R,\n"
+	  "ROUGE-L against the gold answers, and their correlation with answer_correct.\n"
+	  "Verdicts: plausibility and faithfulness counts per system. Agreement:\n"
+	  "Cohen's kappa per rater pair, Fleiss' kappa, Krippendorff's alpha. Time:\n"
+	  "seconds per item per rater. Every figure carries its n; undefined values say\n"
+	  "why. The conventions are printed with each section.",
+	  opts, 0, 0 },
+	CMD_PROJECT, NULL, check, run, release,
+};

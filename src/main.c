@@ -1,10 +1,11 @@
 /*
  * main.c - the convqa command: global options, then one subcommand.
  *
- * Checklist for a new subcommand: src/cmd_<name>.c (options table, calls,
- * output, exit code), its prototype in include/convqa/cli.h, a row in
- * commands[] below, cmd_<name>.o in CMD_OBJS (Makefile), a test in tests/cli/,
- * and its section in README.md ("CLI reference").
+ * Checklist for a new subcommand: src/cmd_<name>.c defining cmd_<name>_entry
+ * (options table, setup flags, check/run; see cli.h), its declaration in
+ * include/convqa/cli.h, a row in commands[] below, cmd_<name>.o in CMD_OBJS
+ * (Makefile), a test in tests/cli/, and its section in README.md ("CLI
+ * reference").
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,28 +14,16 @@
 #include "convqa/cli.h"
 #include "convqa/common.h"
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *summary;
+static const struct cmd_entry *const commands[] = {
+	&cmd_init_entry, &cmd_import_entry, &cmd_info_entry, &cmd_label_entry, &cmd_annotate_entry,
+	&cmd_export_entry, &cmd_report_entry, &cmd_agreement_entry,
 };
 
-static const struct command commands[] = {
-	{ "init", cmd_init, "create a new, empty project file" },
-	{ "import", cmd_import, "import task files (conversations, system outputs, passages)" },
-	{ "info", cmd_info, "show what a project holds" },
-	{ "label", cmd_label, "record one label from the command line" },
-	{ "annotate", cmd_annotate, "label items in a full-screen terminal UI" },
-	{ "export", cmd_export, "write labels as JSON" },
-	{ "report", cmd_report, "accuracy, retrieval metrics, agreement and time from the labels" },
-	{ "agreement", cmd_agreement, "agreement between raters per label field" },
-};
-
-static const struct command *find(const char *name)
+static const struct cmd_entry *find(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		if (strcmp(commands[i].name, name) == 0)
-			return &commands[i];
+		if (strcmp(commands[i]->spec.name, name) == 0)
+			return commands[i];
 	return NULL;
 }
 
@@ -44,7 +33,7 @@ static void usage(FILE *out)
 		     "       convqa help COMMAND | --help | --version\n\n"
 		     "Human evaluation of conversational question answering systems.\n\ncommands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		cli_printf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+		cli_printf(out, "  %-10s %s\n", commands[i]->spec.name, commands[i]->spec.summary);
 	cli_printf(out, "\nThe project is one SQLite file: --db PATH, else $CONVQA_DB, else ./convqa.db.\n"
 		     "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 project (store) error, 4 file I/O error.\n"
 		     "Run 'convqa help COMMAND' for a command's options.\n");
@@ -87,20 +76,20 @@ static int run(int argc, char **argv)
 			usage(stdout);
 			return ST_OK;
 		}
-		const struct command *c = find(argv[i + 1]);
+		const struct cmd_entry *c = find(argv[i + 1]);
 		if (!c) {
 			cli_printf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", argv[i + 1]);
 			return ST_USAGE;
 		}
-		char *help_argv[] = { argv[i + 1], "--help", NULL };
-		return c->fn(2, help_argv);
+		cli_print_help(&c->spec);
+		return ST_OK;
 	}
-	const struct command *c = find(name);
+	const struct cmd_entry *c = find(name);
 	if (!c) {
 		cli_printf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", name);
 		return ST_USAGE;
 	}
-	return c->fn(argc - i, argv + i);
+	return cli_run_command(c, argc - i, argv + i);
 }
 
 /* Every command's output is checked here, once: a full disk or a closed

@@ -1,10 +1,16 @@
 /*
- * cli.h - the subcommand table and option parsing shared by cmd_*.c.
+ * cli.h - the subcommand table, option parsing and the setup every command
+ * shares.
  *
- * Adding a subcommand: write src/cmd_<name>.c with
- *   int cmd_<name>(int argc, char **argv);
- * declare it below, add a row to commands[] in main.c, add cmd_<name>.o to
- * CMD_OBJS in the Makefile, a CLI test in tests/cli/, and a README section.
+ * Adding a subcommand: write src/cmd_<name>.c defining
+ *   const struct cmd_entry cmd_<name>_entry = { spec, flags, check, run, release };
+ * with its options in a struct cli_opt table (file-scope statics), declare
+ * the entry below, add it to commands[] in main.c, cmd_<name>.o to CMD_OBJS
+ * in the Makefile, a CLI test in tests/cli/ and a README section. The setup
+ * flags say what cli_run_command() does before run(): open the project
+ * (CMD_PROJECT), create a new one (CMD_NEW_PROJECT), take a rater
+ * (CMD_RATER). tests/cli/usage.sh checks every command's --help against its
+ * parser and the README.
  *
  * Each command describes its options in a struct cli_opt table; cli_parse()
  * parses argv with it and prints --help generated from the same table, so
@@ -12,7 +18,8 @@
  *
  * Ownership: option values and positional arguments point into argv; the
  * project path is borrowed (argv or the environment); a struct cli_output
- * owns its file names until cli_output_close().
+ * owns its file names until cli_output_close(); ctx->store is opened and
+ * closed by cli_run_command().
  */
 #ifndef CONVQA_CLI_H
 #define CONVQA_CLI_H
@@ -94,17 +101,49 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
  * the temporary file is removed. Returns the final status. */
 enum status cli_output_close(struct cli_output *o, enum status st, struct error *err);
 
-int cmd_init(int argc, char **argv);
-int cmd_import(int argc, char **argv);
-int cmd_info(int argc, char **argv);
-int cmd_export(int argc, char **argv);
-int cmd_annotate(int argc, char **argv);
-int cmd_label(int argc, char **argv);
-int cmd_report(int argc, char **argv);
+/* ---- commands ---------------------------------------------------------- */
+
+enum cmd_flags {
+	CMD_PROJECT = 1 << 0,     /* open the project at cli_db_path() into ctx->store */
+	CMD_NEW_PROJECT = 1 << 1, /* with CMD_PROJECT: create it; refuse a file that holds one */
+	CMD_RATER = 1 << 2,       /* ctx->rater: the command's --rater value, else $USER (may be
+				   * NULL or unchecked: the command says what it needs) */
+};
+
+/* What a command gets from cli_run_command(). */
+struct cmd_ctx {
+	char **args;              /* positional arguments (into argv) */
+	int nargs;
+	struct store *store;      /* CMD_PROJECT: open until run() returns (run may close it
+				   * early: store_close(), then NULL) */
+	const char *rater;        /* CMD_RATER */
+};
+
+struct cmd_entry {
+	struct cli_spec spec;     /* name, usage, summary (for the command list and
+				   * --help), description, options, arguments */
+	unsigned flags;           /* enum cmd_flags */
+	const char *const *rater_opt; /* CMD_RATER: where the --rater option's value is */
+	/* Check the options (no project yet; ctx->rater is set): usage errors
+	 * come before project errors. Returns CLI_RUN to go on, else an exit code (message printed).
+	 * May be NULL. */
+	int (*check)(struct cmd_ctx *c);
+	/* Do the work; returns the exit code (message printed). */
+	int (*run)(struct cmd_ctx *c);
+	/* Free what check() kept; called after check(), whatever it returned. May be NULL. */
+	void (*release)(void);
+};
+
+/* Parse argv with e's options, check them, set up what e's flags ask for,
+ * run e and tear the setup down. Returns the exit code. */
+int cli_run_command(const struct cmd_entry *e, int argc, char **argv);
+
+extern const struct cmd_entry cmd_init_entry, cmd_import_entry, cmd_info_entry, cmd_label_entry,
+	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry;
+
 struct report_options;
-/* Shared by report and agreement: build the report of o from the project
+/* Shared by report and agreement: build the report of o from the project s
  * and write it in format fmt (enum report_format) to output (NULL: stdout). */
-int cmd_report_run(const char *name, struct report_options *o, int fmt, const char *output);
-int cmd_agreement(int argc, char **argv);
+int cmd_report_run(struct store *s, const char *name, struct report_options *o, int fmt, const char *output);
 
 #endif
