@@ -65,29 +65,9 @@ void report_error(const char *fmt, ...)
 	cli_printf(stderr, "convqa: %s\n", msg);
 }
 
-int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
-{
-	struct cmd_ctx c = { 0 };
-	int rc = cli_parse(&e->spec, argc, argv, &c.args, &c.nargs);
-	if (rc != CLI_RUN)
-		return rc;
-	if (e->flags & CMD_RATER)
-		c.rater = e->rater_opt && *e->rater_opt ? *e->rater_opt : getenv("USER");
-	rc = e->check ? e->check(&c) : CLI_RUN;
-	if (rc == CLI_RUN && (e->flags & CMD_PROJECT)) {
-		int flags = e->flags & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0;
-		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
-			rc = CLI_RUN;
-	}
-	if (rc == CLI_RUN)
-		rc = e->run(&c);
-	store_close(c.store);
-	if (e->release)
-		e->release();
-	return rc;
-}
-
-int cli_open_project(int flags, struct store **s)
+/* Open the project at cli_db_path() (flags as for store_open); on failure
+ * print the reason and return its status. */
+static int cli_open_project(int flags, struct store **s)
 {
 	struct error err;
 	if (store_open(cli_db_path(), flags, s, &err) != ST_OK) {
@@ -257,7 +237,7 @@ static const struct cli_opt *find_short(const struct cli_spec *spec, char c)
 	return NULL;
 }
 
-int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, int *nargs)
+static int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, int *nargs)
 {
 	int n = 0, only_args = 0;
 	char **pos = argv + 1; /* positional arguments are compacted in place */
@@ -318,4 +298,26 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, 
 	*args = pos;
 	*nargs = n;
 	return CLI_RUN;
+}
+
+int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
+{
+	struct cmd_ctx c = { 0 };
+	int rc = cli_parse(&e->spec, argc, argv, &c.args, &c.nargs);
+	if (rc != CLI_RUN)
+		return rc;
+	if (e->flags & CMD_RATER)
+		c.rater = e->rater_opt && *e->rater_opt ? *e->rater_opt : getenv("USER");
+	rc = e->check ? e->check(&c) : CLI_RUN;
+	if (rc == CLI_RUN && (e->flags & CMD_PROJECT)) {
+		int flags = e->flags & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0;
+		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
+			rc = CLI_RUN;
+	}
+	if (rc == CLI_RUN)
+		rc = e->run(&c);
+	store_close(c.store);
+	if (e->release)
+		e->release();
+	return rc;
 }

@@ -48,21 +48,11 @@ struct cli_spec {
 
 enum { CLI_RUN = -1 };
 
-/* Parse argv[1..] (argv[0] is the subcommand). Options may come before or
- * after positional arguments; "--" ends options. --db and --help are
- * accepted by every command. Returns CLI_RUN to go on, with the positional
- * arguments in *args and *nargs (pointers into argv); otherwise an exit code
- * (0 after --help, 1 after a usage error, already printed). */
-int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, int *nargs);
-
 /* The project path: --db, else $CONVQA_DB, else ./convqa.db. */
 const char *cli_db_path(void);
 void cli_set_db_path(const char *path);
 
 struct store;
-/* Open the project at cli_db_path() (flags as for store_open); on failure
- * print the reason and return its status. */
-int cli_open_project(int flags, struct store **s);
 
 /* Print "convqa: " + message to stderr; text from task files in it is made
  * inert (controls and escape sequences shown as ^[ ...). */
@@ -134,7 +124,10 @@ struct cmd_entry {
 	void (*release)(void);
 };
 
-/* Parse argv with e's options, check them, set up what e's flags ask for,
+/* Parse argv[1..] (argv[0] is the command's name) with e's options: they
+ * may come before or after positional arguments; "--" ends options; --db
+ * and --help are accepted by every command (--help prints the help and
+ * returns 0, a usage error prints it and returns 1). Then check them, set up what e's flags ask for,
  * run e and tear the setup down. Returns the exit code. */
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv);
 
