@@ -49,6 +49,7 @@ int cmd_report_run(const char *name, struct report_options *o, int fmt, const ch
 	int rc = cli_open_project(0, &s);
 	if (rc != ST_OK)
 		return rc;
+	o->command = name;
 	o->project = store_path(s);
 	o->now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
 	enum status st = report_build(s, o, &r, &err);

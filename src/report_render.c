@@ -370,14 +370,28 @@ static void md_table(FILE *out, const struct rtable *t)
 	grid_free(&g);
 }
 
+/* The value of the header entry key, or NULL. */
+static const char *meta_value(const struct report *r, const char *key)
+{
+	for (size_t i = 0; i + 1 < r->n_meta; i += 2)
+		if (strcmp(r->meta[i], key) == 0)
+			return r->meta[i + 1];
+	return NULL;
+}
+
 int report_write_text(const struct report *r, FILE *out, int markdown)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *command = meta_value(r, "command");
+	clean(&sb, command ? command : "report", markdown);
+	/* the heading names the command that wrote the report */
 	if (markdown)
-		fprintf(out, "# convqa report\n\n| | |\n|---|---|\n");
+		fprintf(out, "# convqa %s\n\n| | |\n|---|---|\n", strbuf_str(&sb));
 	else
-		fprintf(out, "convqa report\n");
+		fprintf(out, "convqa %s\n", strbuf_str(&sb));
 	for (size_t i = 0; i + 1 < r->n_meta; i += 2) {
+		if (strcmp(r->meta[i], "command") == 0)
+			continue;   /* in the heading */
 		strbuf_reset(&sb);
 		clean(&sb, r->meta[i + 1], markdown);
 		if (markdown) {
