@@ -49,6 +49,12 @@ size_t text_width(const char *s, size_t len);
  * be NULL) gets that prefix's width. */
 size_t text_fit(const char *s, size_t len, int width, int *used);
 
+/* Byte offset where the longest suffix of s[0..len) at most width columns
+ * wide starts (never at a zero-width character, which stays with the one
+ * before it); *used (may be NULL) gets that suffix's width. With text_fit
+ * it cuts text in the middle, keeping both ends. */
+size_t text_fit_end(const char *s, size_t len, int width, int *used);
+
 enum text_sanitize_flags {
 	TEXT_NEWLINES = 1, /* keep "\n" as a line break (else it becomes a space) */
 };
