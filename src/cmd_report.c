@@ -41,10 +41,11 @@ static int parse_number(const char *s, double min, double max, double *out)
 	return 0;
 }
 
-int cmd_report_run(struct store *s, const char *name, struct report_options *o, int fmt, const char *opt_output)
+int cmd_report_run(struct store *s, const char *name, struct report_options *o, int fmt, const char *output)
 {
 	struct report *r = NULL;
 	struct error err;
+	o->command = name;
 	o->project = store_path(s);
 	o->now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
 	enum status st = report_build(s, o, &r, &err);
@@ -54,7 +55,7 @@ int cmd_report_run(struct store *s, const char *name, struct report_options *o, 
 		cli_printf(stderr, "convqa %s: %s\n", name, t);
 	}
 	struct cli_output out;
-	if (st == ST_OK && (st = cli_output_open(&out, opt_output, &err)) == ST_OK) {
+	if (st == ST_OK && (st = cli_output_open(&out, output, &err)) == ST_OK) {
 		st = report_write(r, (enum report_format)fmt, out.fp, &err);
 		st = cli_output_close(&out, st, &err);
 		if (st == ST_OK && out.path)

@@ -383,8 +383,11 @@ static double score_pair(enum metrics_answer m, const struct tokens *p,
 				return 0.0;
 		return p->n == g->n ? 1.0 : 0.0;
 	}
-	if (p->n == 0 || g->n == 0)
-		return p->n == g->n ? 1.0 : 0.0;
+	if (p->n == 0 || g->n == 0) {
+		/* the SQuAD 2.0 F1 is int(gold_toks == pred_toks) here; NLTK's BLEU
+		 * and rouge-score give 0 whenever a side is empty */
+		return m == METRICS_ANSWER_F1 && p->n == g->n ? 1.0 : 0.0;
+	}
 	c = m == METRICS_ANSWER_ROUGE_L ? lcs_length(p, g) : common_count(p, g);
 	if (c == 0)
 		return 0.0;
@@ -402,6 +405,43 @@ static double score_pair(enum metrics_answer m, const struct tokens *p,
 	default:
 		return 0.0;
 	}
+}
+
+/* out[m] for the metrics first <= m < last (but SCAI EM): the best score of
+ * pred over the golds. A gold that normalises to nothing counts only when
+ * every gold does, as in the SQuAD 2.0 script (get_raw_scores keeps the
+ * golds whose normalize_answer() is not empty, else [""]). */
+static void best_over_golds(const char *pred, const char *const *golds, size_t n_golds,
+			    double beta, int first, int last, double out[METRICS_ANSWER_COUNT])
+{
+	double if_all_empty[METRICS_ANSWER_COUNT];
+	int any_gold = 0, m;
+	struct tokens p;
+	size_t i;
+
+	for (m = first; m < last; m++)
+		out[m] = if_all_empty[m] = 0.0;
+	tokens_init(&p, pred);
+	for (i = 0; i < n_golds; i++) {
+		struct tokens g;
+		double *best;
+
+		tokens_init(&g, golds[i]);
+		best = g.n ? out : if_all_empty;
+		any_gold |= g.n > 0;
+		for (m = first; m < last; m++) {
+			double v;
+			if (m == METRICS_ANSWER_SCAI_EM)
+				continue;
+			v = score_pair((enum metrics_answer)m, &p, &g, beta);
+			best[m] = v > best[m] ? v : best[m];
+		}
+		tokens_release(&g);
+	}
+	tokens_release(&p);
+	if (!any_gold)
+		for (m = first; m < last; m++)
+			out[m] = if_all_empty[m];
 }
 
 static struct sb_stemmer *scai_stemmer(void);
@@ -426,9 +466,7 @@ const char *metrics_answer_name(enum metrics_answer m)
 double metrics_answer_max(enum metrics_answer m, const char *pred,
 			  const char *const *golds, size_t n_golds, double beta)
 {
-	struct tokens p;
-	double best = 0.0;
-	size_t i;
+	double out[METRICS_ANSWER_COUNT], best;
 
 	if ((unsigned)m >= METRICS_ANSWER_COUNT || n_golds == 0)
 		return 0.0;
@@ -438,18 +476,8 @@ double metrics_answer_max(enum metrics_answer m, const char *pred,
 		sb_stemmer_delete(st);
 		return best;
 	}
-	tokens_init(&p, pred);
-	for (i = 0; i < n_golds; i++) {
-		struct tokens g;
-		double v;
-
-		tokens_init(&g, golds[i]);
-		v = score_pair(m, &p, &g, beta);
-		best = v > best ? v : best;
-		tokens_release(&g);
-	}
-	tokens_release(&p);
-	return best;
+	best_over_golds(pred, golds, n_golds, beta, m, m + 1, out);
+	return out[m];
 }
 
 double metrics_exact_match(const char *pred, const char *gold)
@@ -595,16 +623,22 @@ static double scai_em_max(struct sb_stemmer *st, const char *pred,
 			  const char *const *golds, size_t n_golds)
 {
 	char *p = scai_normalize(st, pred);
-	double best = 0.0;
+	int match = 0, only_empty = 1;
 	size_t i;
 
-	for (i = 0; i < n_golds && best < 1.0; i++) {
+	/* golds that normalise to nothing count only if all do (as best_over_golds) */
+	for (i = 0; i < n_golds && !match; i++) {
 		char *g = scai_normalize(st, golds[i]);
-		best = strcmp(p, g) == 0 ? 1.0 : 0.0;
+		if (*g) {
+			only_empty = 0;
+			match = strcmp(p, g) == 0;
+		}
 		free(g);
 	}
+	if (only_empty)
+		match = *p == '\0';
 	free(p);
-	return best;
+	return match ? 1.0 : 0.0;
 }
 
 double metrics_scai_exact_match(const char *pred, const char *gold)
@@ -616,28 +650,13 @@ void metrics_answer_all(const char *pred, const char *const *golds, size_t n_gol
 			double beta, double out[METRICS_ANSWER_COUNT])
 {
 	struct sb_stemmer *st;
-	struct tokens p;
-	size_t i;
 	int m;
 
 	for (m = 0; m < METRICS_ANSWER_COUNT; m++)
 		out[m] = 0.0;
 	if (n_golds == 0)
 		return;
-	tokens_init(&p, pred);
-	for (i = 0; i < n_golds; i++) {
-		struct tokens g;
-		tokens_init(&g, golds[i]);
-		for (m = 0; m < METRICS_ANSWER_COUNT; m++) {
-			double v;
-			if (m == METRICS_ANSWER_SCAI_EM)
-				continue;
-			v = score_pair((enum metrics_answer)m, &p, &g, beta);
-			out[m] = v > out[m] ? v : out[m];
-		}
-		tokens_release(&g);
-	}
-	tokens_release(&p);
+	best_over_golds(pred, golds, n_golds, beta, 0, METRICS_ANSWER_COUNT, out);
 	st = scai_stemmer();
 	out[METRICS_ANSWER_SCAI_EM] = scai_em_max(st, pred, golds, n_golds);
 	sb_stemmer_delete(st);

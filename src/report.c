@@ -210,6 +210,7 @@ static void header(struct report *r, const struct report_options *o, const struc
 {
 	struct strbuf sb = STRBUF_INIT;
 	char now[32];
+	report_meta(r, "command", "%s", o->command ? o->command : "report");
 	report_meta(r, "project", "%s", o->project ? o->project : "");
 	if (!o->now)
 		now_iso8601(now);

@@ -592,6 +592,25 @@ void rp_auto_scores(const struct rp_data *d, const struct report_options *o, dou
 	}
 }
 
+static void automatic_notes(const struct rp_ctx *c, struct rsection *sec, int scope)
+{
+	rsection_note(sec, "Each metric compares an item's answer with every gold answer of its turn and keeps "
+			   "the best (SQuAD). EM and F1: SQuAD normalisation (lowercase, no ASCII punctuation, "
+			   "no articles a/an/the); SCAI EM: lowercase, Snowball English stop words and "
+			   "punctuation removed, Snowball English stems; BLEU-1: clipped unigram precision, %s; "
+			   "ROUGE-1 R: unigram recall; ROUGE-L F: LCS F-measure with beta %g.",
+		      c->o->bleu_bp ? "with the brevity penalty (--bleu-bp)" : "no brevity penalty", c->o->rouge_beta);
+	rsection_note(sec, "An answer or gold answer with no words left after the normalisation: EM, F1 and "
+			   "SCAI EM are 1 if the other has none either, else 0 (SQuAD 2.0 script); BLEU-1, "
+			   "ROUGE-1 R and ROUGE-L F are 0 (as NLTK's sentence_bleu and rouge-score). Such a gold "
+			   "answer counts only when every gold answer of the turn is one (SQuAD 2.0).");
+	rsection_note(sec, "Items: every item with a gold answer%s. Correlation: over those items that also have "
+			   "answer_correct in the layer, whose human score is %s.",
+		      scope ? " that has a label in the selection" : "",
+		      c->layer->kind == REPORT_CONSENSUS_NONE ? "the mean of its raters' answer_correct (0 or 1)"
+							     : "its answer_correct (0 or 1)");
+}
+
 enum status rp_automatic(struct rp_ctx *c)
 {
 	const struct rp_data *d = c->d;
@@ -669,17 +688,7 @@ enum status rp_automatic(struct rp_ctx *c)
 			correlation_row(ct, name, x, y, n);
 		}
 	}
-	rsection_note(sec, "Each metric compares an item's answer with every gold answer of its turn and keeps "
-			   "the best (SQuAD). EM and F1: SQuAD normalisation (lowercase, no ASCII punctuation, "
-			   "no articles a/an/the); SCAI EM: lowercase, Snowball English stop words and "
-			   "punctuation removed, Snowball English stems; BLEU-1: clipped unigram precision, %s; "
-			   "ROUGE-1 R: unigram recall; ROUGE-L F: LCS F-measure with beta %g.",
-		      c->o->bleu_bp ? "with the brevity penalty (--bleu-bp)" : "no brevity penalty", c->o->rouge_beta);
-	rsection_note(sec, "Items: every item with a gold answer%s. Correlation: over those items that also have "
-			   "answer_correct in the layer, whose human score is %s.",
-		      scope ? " that has a label in the selection" : "",
-		      L->kind == REPORT_CONSENSUS_NONE ? "the mean of its raters' answer_correct (0 or 1)"
-						      : "its answer_correct (0 or 1)");
+	automatic_notes(c, sec, scope);
 	free(x);
 	free(y);
 	free(human);

@@ -159,14 +159,18 @@ static void grid_free(struct grid *g)
 	free(g->tcol);
 }
 
-/* s padded (or cut, with an ellipsis) to width columns, appended to sb. */
+/* s padded to width display columns, appended to sb. Wider text is cut in
+ * the middle, with an ellipsis, so that names which differ only at the end
+ * ("system / em", "system / f1") stay apart. */
 static void put_cell(struct strbuf *sb, const char *s, int width, int right)
 {
-	int w = (int)text_width(s, strlen(s));
-	if (w > width) {
-		int used;
-		size_t len = text_fit(s, strlen(s), width - 1, &used);
-		strbuf_addf(sb, "%.*s\xe2\x80\xa6%*s", (int)len, s, width - 1 - used, "");
+	size_t len = strlen(s);
+	int w = (int)text_width(s, len);
+	if (w > width && width > 0) {
+		int head_w, tail_w;
+		size_t head = text_fit(s, len, (width - 1) / 2, &head_w);
+		size_t tail = head + text_fit_end(s + head, len - head, width - 1 - head_w, &tail_w);
+		strbuf_addf(sb, "%.*s\xe2\x80\xa6%s%*s", (int)head, s, s + tail, width - 1 - head_w - tail_w, "");
 		return;
 	}
 	if (right)
@@ -248,13 +252,23 @@ static void undefined_notes(FILE *out, const struct rtable *t, const struct rrow
 	}
 }
 
+/* Columns the sanitised s takes. */
+static int shown_width(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	clean(&sb, s, 0);
+	int w = (int)text_width(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return w;
+}
+
 static void chart(FILE *out, const struct rtable *t, size_t j)
 {
 	static const char *const eighths[] = { "", "\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d",
 					       "\xe2\x96\x8c", "\xe2\x96\x8b", "\xe2\x96\x8a", "\xe2\x96\x89" };
 	int gw = 0;
 	for (size_t i = 0; i < t->n_rows; i++) {
-		int w = (int)text_width(t->rows[i].group, strlen(t->rows[i].group));
+		int w = shown_width(t->rows[i].group);
 		gw = w > gw ? w : gw;
 	}
 	gw = gw > 12 ? 12 : gw;
@@ -294,8 +308,8 @@ static void text_table(FILE *out, const struct rtable *t)
 	struct grid g;
 	char *shown = xcalloc(t->n_cols + 1, 1);
 	grid_build(&g, t, 0);
-	fprintf(out, "\n  ");
-	wrapped(out, t->title, 0, NULL);
+	fprintf(out, "\n");
+	wrapped(out, t->title, 2, NULL);
 	/* columns 0 (group) and 1 (n) repeat in every chunk of a wide table */
 	size_t fixed = 1 + (t->n_label != NULL), start = fixed;
 	int fixed_w = 0;
@@ -370,14 +384,28 @@ static void md_table(FILE *out, const struct rtable *t)
 	grid_free(&g);
 }
 
+/* The value of the header entry key, or NULL. */
+static const char *meta_value(const struct report *r, const char *key)
+{
+	for (size_t i = 0; i + 1 < r->n_meta; i += 2)
+		if (strcmp(r->meta[i], key) == 0)
+			return r->meta[i + 1];
+	return NULL;
+}
+
 int report_write_text(const struct report *r, FILE *out, int markdown)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *command = meta_value(r, "command");
+	clean(&sb, command ? command : "report", markdown);
+	/* the heading names the command that wrote the report */
 	if (markdown)
-		fprintf(out, "# convqa report\n\n| | |\n|---|---|\n");
+		fprintf(out, "# convqa %s\n\n| | |\n|---|---|\n", strbuf_str(&sb));
 	else
-		fprintf(out, "convqa report\n");
+		fprintf(out, "convqa %s\n", strbuf_str(&sb));
 	for (size_t i = 0; i + 1 < r->n_meta; i += 2) {
+		if (strcmp(r->meta[i], "command") == 0)
+			continue;   /* in the heading */
 		strbuf_reset(&sb);
 		clean(&sb, r->meta[i + 1], markdown);
 		if (markdown) {

@@ -133,6 +133,23 @@ size_t text_fit(const char *s, size_t len, int width, int *used)
 	return i;
 }
 
+size_t text_fit_end(const char *s, size_t len, int width, int *used)
+{
+	size_t i = 0, rest = text_width(s, len);
+	while (i < len) {
+		uint32_t cp;
+		size_t n = decode_lenient(s + i, len - i, &cp);
+		int cw = text_cp_width(cp);
+		if (width >= 0 && rest <= (size_t)width && cw > 0)
+			break;
+		rest -= (size_t)cw;
+		i += n;
+	}
+	if (used)
+		*used = (int)rest;
+	return i;
+}
+
 int text_cp_is_hidden_control(uint32_t cp)
 {
 	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x061c || cp == 0x200e || cp == 0x200f ||

@@ -23,6 +23,10 @@
  * Answers (SQuAD conventions). Strings are UTF-8 and NUL-terminated. Both
  *   are normalised (metrics_normalize_answer) and split on whitespace; EM,
  *   token F1, BLEU-1, ROUGE-1 recall and ROUGE-L compare those token lists.
+ *   When a side has no tokens left each metric does what its reference tool
+ *   does: EM and F1 are 1 if both are empty and 0 if one is (SQuAD 2.0
+ *   script); BLEU-1 is 0 (NLTK sentence_bleu: no matching unigram), ROUGE-1
+ *   and ROUGE-L are 0 (rouge-score: Score(0, 0, 0) for an empty side).
  *
  * Correlation, intervals, quantiles return an enum metrics_status and write
  *   the value through a pointer only on METRICS_OK; "undefined" is a status,
@@ -121,23 +125,23 @@ char *metrics_normalize_answer(const char *s);
 double metrics_exact_match(const char *pred, const char *gold);
 
 /* SQuAD token F1 over the multiset of common tokens; 1.0 if both have no
- * tokens, 0.0 if only one has none. */
+ * tokens, 0.0 if only one has none (SQuAD 2.0 script). */
 double metrics_token_f1(const char *pred, const char *gold);
 
 /* BLEU-1 as in the thesis: clipped unigram matches divided by the number of
  * predicted tokens. If brevity_penalty is nonzero the score is multiplied by
- * BP = exp(1 - |gold|/|pred|) when |pred| < |gold| (1 otherwise). Both empty
- * gives 1.0, one empty 0.0. */
+ * BP = exp(1 - |gold|/|pred|) when |pred| < |gold| (1 otherwise). 0.0 when
+ * either is empty, both included (NLTK returns 0 without a matching unigram). */
 double metrics_bleu1(const char *pred, const char *gold, int brevity_penalty);
 
 /* ROUGE-1 recall: clipped unigram matches divided by the number of gold
- * tokens. Both empty gives 1.0, one empty 0.0. */
+ * tokens. 0.0 when either is empty, both included (rouge-score). */
 double metrics_rouge1_recall(const char *pred, const char *gold);
 
 /* ROUGE-L F-measure: with L = LCS length over tokens, P = L/|pred|,
  * R = L/|gold|, F = (1 + beta^2) P R / (R + beta^2 P); beta = 1 is the
- * harmonic mean, larger beta favours recall. 0 when L == 0; both empty 1.0.
- * beta must be >= 0. */
+ * harmonic mean, larger beta favours recall. 0 when L == 0, so also when
+ * either is empty, both included (rouge-score). beta must be >= 0. */
 double metrics_rouge_l(const char *pred, const char *gold, double beta);
 
 enum metrics_answer {
@@ -157,8 +161,10 @@ enum metrics_answer {
 const char *metrics_answer_name(enum metrics_answer m);
 
 /* The metric m of pred against the best of n_golds gold answers (SQuAD takes
- * the maximum over golds). beta is used by ROUGE-L only. n_golds == 0 gives
- * 0.0. golds and the strings are borrowed. */
+ * the maximum over golds). As in the SQuAD 2.0 script, golds that normalise
+ * to nothing are left out unless every gold does (then pred is scored
+ * against the empty answer). beta is used by ROUGE-L only. n_golds == 0
+ * gives 0.0. golds and the strings are borrowed. */
 double metrics_answer_max(enum metrics_answer m, const char *pred,
 			  const char *const *golds, size_t n_golds, double beta);
 
@@ -183,7 +189,8 @@ void metrics_answer_all(const char *pred, const char *const *golds, size_t n_gol
  * algorithms/english/stop.txt, 174 words: pronouns, forms of be/have/do,
  * contractions such as "don't", articles, conjunctions, prepositions, "no",
  * "not", "very", ...). The match compares the stem sequences; two answers
- * that both normalise to nothing match (as in SQuAD EM).
+ * that both normalise to nothing match, and a gold that normalises to
+ * nothing counts only when every gold does (as SQuAD 2.0 EM).
  */
 /* The normalised form: stems joined by single spaces. Caller frees. */
 char *metrics_scai_normalize(const char *s);

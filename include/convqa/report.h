@@ -83,6 +83,8 @@ struct report_options {
 	const char *field;            /* NULL: every field; else only this one */
 	enum agreement_weighting weighting;  /* weighted kappa for field (needs field) */
 	int confusion;                /* include confusion matrices */
+	const char *command;          /* the command shown in the header ("report",
+					 "agreement"); NULL = "report" */
 	const char *project;          /* shown in the header (the project path) */
 	const char *now;              /* ISO time shown in the header; NULL = now */
 };

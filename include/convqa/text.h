@@ -54,6 +54,12 @@ size_t text_fit(const char *s, size_t len, int width, int *used);
  * characters (invisible, yet they act on a terminal or reorder text). */
 int text_cp_is_hidden_control(uint32_t cp);
 
+/* Byte offset where the longest suffix of s[0..len) at most width columns
+ * wide starts (never at a zero-width character, which stays with the one
+ * before it); *used (may be NULL) gets that suffix's width. With text_fit
+ * it cuts text in the middle, keeping both ends. */
+size_t text_fit_end(const char *s, size_t len, int width, int *used);
+
 enum text_sanitize_flags {
 	TEXT_NEWLINES = 1, /* keep "\n" as a line break (else it becomes a space) */
 };

@@ -51,6 +51,20 @@ check_grep "linear weighted kappa" '^agreement,plausibility,raters,ann / ben,kap
 run $CONVQA agreement --db p.db -f json -o a.json
 if $V "$CONVQA_TOP/schemas/report.schema.json" a.json >"$T/v" 2>&1; then ok "the agreement JSON validates"; else
 	not_ok "the agreement JSON does not validate" "$(cat "$T/v")"; fi
+# every format says which command wrote it
+run $CONVQA agreement --db p.db
+check_eq "text: the heading names convqa agreement" "convqa agreement" "$(head -1 "$T/out")"
+run $CONVQA agreement --db p.db -f md
+check_eq "markdown: the heading names convqa agreement" "# convqa agreement" "$(head -1 "$T/out")"
+check_eq "json: meta.command is agreement" "agreement" \
+	"$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["meta"]["command"])' a.json)"
+run $CONVQA agreement --db p.db -f csv
+check_grep "csv: a meta row names the command" '^meta,,,,command,agreement,,,,ok' "$T/out"
+run $CONVQA agreement --db p.db -o a.txt
+check_eq "to a file: the heading names convqa agreement" "0|convqa agreement" "$rc|$(head -1 a.txt)"
+if grep -q 'convqa report' a.txt; then not_ok "the agreement output calls itself convqa report"; else
+	ok "the agreement output never calls itself convqa report"; fi
+
 check_run "an unknown field is a usage error" 1 \
 	"convqa agreement: unknown field 'note' (expected: intent, answer_correct, relevant, plausibility, faithfulness)" \
 	$CONVQA agreement --db p.db --field note

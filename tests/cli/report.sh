@@ -216,6 +216,10 @@ if $V "$SCHEMA" full.json >"$T/v" 2>&1; then ok "the full report validates again
 check_grep "csv: one row per cell, with n and the interval" \
 	'^answers,overall,,all,accuracy,0.636363636364,11,0.353796776892,0.848337763859,ok' full.csv
 check_grep "csv: undefined cells say why" 'undefined: chance agreement is 1' full.csv
+check_eq "markdown: the heading names convqa report" "# convqa report" "$(head -1 full.md)"
+check_eq "json: meta.command is report" "report" \
+	"$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["meta"]["command"])' full.json)"
+check_grep "csv: a meta row names the command" '^meta,,,,command,report,,,,ok' full.csv
 check_grep "markdown: a table per breakdown" '^| turn depth | judgements | correct | accuracy | 95% CI |$' full.md
 check_grep "markdown: undefined with its reason" 'undefined (chance agreement is 1' full.md
 if /usr/bin/python3 -c 'import csv, sys; rows = list(csv.reader(open(sys.argv[1], newline=""))); sys.exit(0 if all(len(r) == 10 for r in rows) else 1)' full.csv; then

@@ -4,7 +4,8 @@
 # figure computed from its published definition). A seeded random project
 # (tests/tools/gen_report_project.py) with the awkward cases - history,
 # cleared labels, labels in a round, ties, turns without gold, gold outside
-# the collection, an empty ranking, a rank gap - is labelled by three raters
+# the collection, an empty ranking, a rank gap, answers and gold answers
+# that normalise to nothing - is labelled by three raters
 # (most rows in one SQL transaction, as the store writes them, the last
 # changes through convqa label), reported with several options, and each
 # family of figures of each report is one TAP line. CONVQA_CROSSCHECK_SEED
@@ -54,6 +55,13 @@ has "a gap in the ranks" "SELECT count(*) FROM retrieved a WHERE a.rank > 1 AND 
 has "a passage one system retrieves and another does not" \
 	"SELECT count(*) FROM retrieved a JOIN response ra ON ra.id = a.response_id JOIN response rb ON rb.turn_id = ra.turn_id AND rb.id <> ra.id
 	 WHERE NOT EXISTS (SELECT 1 FROM retrieved b WHERE b.response_id = rb.id AND b.passage_id = a.passage_id)"
+has "an answer and all the gold answers of its turn that normalise to nothing" \
+	"SELECT count(*) FROM response r WHERE r.answer = 'A!' AND NOT EXISTS (SELECT 1 FROM gold_answer g
+	 WHERE g.turn_id = r.turn_id AND g.text NOT IN ('The.', 'an'))"
+has "an empty answer whose turn has a gold answer that normalises to nothing and one that does not" \
+	"SELECT count(*) FROM response r WHERE r.answer = '' AND EXISTS (SELECT 1 FROM gold_answer g
+	 WHERE g.turn_id = r.turn_id AND g.text = 'the') AND EXISTS (SELECT 1 FROM gold_answer g
+	 WHERE g.turn_id = r.turn_id AND g.text <> 'the')"
 has "extra_gold labels" "SELECT count(*) FROM label WHERE field = 'extra_gold' AND value IS NOT NULL"
 
 # check_cases: the reports in file cases against the reference, on the

@@ -7,7 +7,8 @@
         shared by two systems, a passage one system retrieves and the other
         does not, equal scores, a gap in the ranks, a response with no
         passages, systems missing on some turns, answers that differ from the
-        gold only in case, punctuation, articles or whitespace.
+        gold only in case, punctuation, articles or whitespace, answers and
+        gold answers that normalise to nothing.
 
     gen_report_project.py labels SEED TASKS.json OUT.sql OUT.args
         Label rows of three raters (alice, bob, carol) in the turn,
@@ -136,6 +137,10 @@ def tasks(seed, out):
                 golds = gold.get("answers") or [sentence(rng, 3)]
                 responses.append({"system": s, "answer": variant(rng, rng.choice(golds)), "passages": uniq})
             turn["responses"] = responses
+            if c == 3 and t < 2 and responses:   # answers that normalise to nothing
+                gold["answers"] = ["The.", "an"] if t == 0 else gold.get("answers", ["Paris"]) + ["the"]
+                turn["gold"] = gold
+                responses[0]["answer"] = "A!" if t == 0 else ""
             turns.append(turn)
         convs.append({"id": "conv-%d" % (c + 1), "turns": turns})
     doc = {"format": "convqa-tasks", "version": 1,

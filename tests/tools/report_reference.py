@@ -30,12 +30,14 @@ its published definition:
   relevant in any response to the turn + extra_gold, retrieved or not, as
   the README states; R = 0 scores 0; macro average over the observations
   that have relevance labels.
-* answers: the SQuAD v1.1 evaluation script (normalize_answer, exact_match,
-  f1 with collections.Counter), max over the gold answers; BLEU-1 = clipped
-  unigram precision (brevity penalty exp(1 - r/c) with --bleu-bp), ROUGE-1
-  recall, ROUGE-L F_beta over the token LCS. The README deviates from the
-  script in one documented point, kept here: only ASCII letters are
-  lowercased and articles are removed as whole space-separated words.
+* answers: the SQuAD evaluation script (normalize_answer on all text;
+  v2.0's compute_f1, which scores int(gold_toks == pred_toks) when a side is
+  empty, and get_raw_scores, which drops the golds that normalise to nothing
+  unless all do), max over the gold answers; BLEU-1 = clipped unigram
+  precision (brevity penalty exp(1 - r/c) with --bleu-bp), ROUGE-1 recall,
+  ROUGE-L F_beta over the token LCS, all 0 when a side has no tokens (NLTK's
+  corpus_bleu returns 0 without a matching unigram; rouge-score's
+  _score_lcs and _score_ngrams give 0).
 * Wilson score interval; Cohen's kappa (Cohen 1960) with the large-sample
   SE sqrt(p_o (1 - p_o) / n) / (1 - p_e), cross-checked against
   sklearn.metrics.cohen_kappa_score; Fleiss (1971); Krippendorff's alpha
@@ -327,9 +329,8 @@ def lcs(a, b):
 
 def overlap_metrics(pred, gold, bleu_bp, beta):
     p, g = normalize_answer(pred).split(), normalize_answer(gold).split()
-    if not p or not g:
-        same = float(p == g)
-        return {"bleu1": same, "rouge1_r": same, "rouge_l": same}
+    if not p or not g:   # NLTK BLEU and rouge-score: 0, both empty included
+        return {"bleu1": 0.0, "rouge1_r": 0.0, "rouge_l": 0.0}
     clipped = sum((collections.Counter(p) & collections.Counter(g)).values())
     bleu = clipped / len(p)
     bp = math.exp(1 - len(g) / len(p)) if len(p) < len(g) else 1.0
@@ -343,6 +344,8 @@ def overlap_metrics(pred, gold, bleu_bp, beta):
 
 
 def answer_scores(pred, golds, bleu_bp, beta):
+    # SQuAD 2.0 get_raw_scores: golds that normalise to nothing only if all do
+    golds = [g for g in golds if normalize_answer(g)] or [""]
     best = {}
     for g in golds:
         s = {"em": squad_em(pred, g), "f1": squad_f1(pred, g)}

@@ -2,10 +2,10 @@
  * test_metrics.c - metrics.c against known values.
  *
  * Golden cases live in tests/golden/metrics/ (retrieval.txt, answers.txt,
- * statistics.txt; format described at the top of each file); every
- * "case NAME" there becomes one test named NAME. Run from the repository
- * root. The tests written out below cover the API edges the data files
- * cannot express.
+ * empty_answers.txt, statistics.txt; format described at the top of each
+ * file); every "case NAME" there becomes one test named NAME. Run from the
+ * repository root. The tests written out below cover the API edges the data
+ * files cannot express.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -621,6 +621,7 @@ int main(void)
 	static const char *const files[] = {
 		"tests/golden/metrics/retrieval.txt",
 		"tests/golden/metrics/answers.txt",
+		"tests/golden/metrics/empty_answers.txt",
 		"tests/golden/metrics/statistics.txt",
 	};
 	return golden_run("metrics", fixed, sizeof(fixed) / sizeof(fixed[0]), files,

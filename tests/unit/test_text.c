@@ -70,6 +70,27 @@ static void test_fit_keeps_whole_characters_and_their_combining_marks(void **sta
 	assert_int_equal(used, 1);
 }
 
+static void test_fit_end_keeps_the_longest_tail_of_whole_characters(void **state)
+{
+	(void)state;
+	int used;
+	const char *s = "\xe5\xa4\x9a-llm-\xf0\x9f\xa4\x96x";   /* 多-llm-🤖x: 2 + 5 + 2 + 1 */
+	assert_int_equal(text_fit_end(s, strlen(s), 3, &used), 8);   /* 🤖x */
+	assert_int_equal(used, 3);
+	assert_int_equal(text_fit_end(s, strlen(s), 2, &used), 12);  /* x: 🤖 would need 3 */
+	assert_int_equal(used, 1);
+	assert_int_equal(text_fit_end(s, strlen(s), 10, &used), 0);
+	assert_int_equal(used, 10);
+	assert_int_equal(text_fit_end(s, strlen(s), 0, &used), strlen(s));
+	assert_int_equal(used, 0);
+	const char *e = "ae\xcc\x81";   /* a, e + U+0301 */
+	assert_int_equal(text_fit_end(e, strlen(e), 1, &used), 1);   /* the mark stays with its e */
+	assert_int_equal(used, 1);
+	const char *m = "\xcc\x81x";   /* a mark with no character before it */
+	assert_int_equal(text_fit_end(m, strlen(m), 5, &used), 2);
+	assert_int_equal(used, 1);
+}
+
 static void test_sanitize_shows_escape_sequences_as_caret_text(void **state)
 {
 	(void)state;
@@ -231,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_width_of_printable_ascii_is_1_and_of_controls_0),
 		cmocka_unit_test(test_width_counts_an_invalid_byte_as_one_column),
 		cmocka_unit_test(test_fit_keeps_whole_characters_and_their_combining_marks),
+		cmocka_unit_test(test_fit_end_keeps_the_longest_tail_of_whole_characters),
 		cmocka_unit_test(test_sanitize_shows_escape_sequences_as_caret_text),
 		cmocka_unit_test(test_sanitize_drops_cr_before_lf_and_shows_a_lone_cr),
 		cmocka_unit_test(test_sanitize_keeps_newlines_only_when_asked),
