@@ -1,40 +1,8 @@
-/* store_label.c - raters, the items labels are about, and the label history. */
+/* store_label.c - the items labels are about, and the label history. */
 #include "store_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err)
-{
-	sqlite3_stmt *st = store_stmt(s, STMT_RATER_FIND, "SELECT id FROM rater WHERE name = ?", err);
-	if (!st)
-		return ST_STORE;
-	store_bind_text(st, 1, name);
-	int rc = sqlite3_step(st);
-	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up rater");
-	return ST_OK;
-}
-
-enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err)
-{
-	enum status st = store_rater_find(s, name, id, err);
-	if (st != ST_OK || *id)
-		return st;
-	/* another process may add the same rater between the lookup and here */
-	sqlite3_stmt *ins = store_stmt(s, STMT_RATER_ADD, "INSERT INTO rater(name) VALUES (?) "
-				       "ON CONFLICT(name) DO NOTHING", err);
-	if (!ins)
-		return ST_STORE;
-	store_bind_text(ins, 1, name);
-	int rc = sqlite3_step(ins);
-	sqlite3_reset(ins);
-	if (rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot add rater");
-	return store_rater_find(s, name, id, err);
-}
 
 /* ST_INPUT saying which of conversation, turn and system is not there, and
  * what there is instead. */
