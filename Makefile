@@ -34,7 +34,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
 	metrics.o agreement.o json.o \
 	store.o store_import.o store_label.o store_round.o \
-	importer.o importer_native.o exporter.o
+	importer.o importer_native.o exporter.o labelling.o
 CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
 # UI (issue 3): the annotation UI adds its objects and tests here
 TUI_OBJS := tui/tui.o tui/app.o tui/actions.o tui/draw.o tui/view_turn.o tui/view_passage.o \

@@ -21,6 +21,17 @@ for m in metrics agreement spans text common strbuf hash strmap lock model; do
 		fail "src/$m.c is a lower layer: it must not include store, json, importer, exporter, report, tui or cli"
 	fi
 done
+# L3 modules that own rules between the commands or the UI and the store:
+# no UI, no commands, no other L3 module, and they never print (errors are
+# values).
+for m in labelling; do
+	[ -f src/$m.c ] || continue
+	if grep -qE '#include *"convqa/(tui|cli|json|importer|exporter|report)' src/$m.c; then
+		fail "src/$m.c is layer 3: it must not include tui, cli, json, importer, exporter or report"
+	fi
+	grep -qE '(^|[^a-z_])(printf|fprintf|puts|fputs|putchar|perror)[[:space:]]*\(|std(out|err)' src/$m.c &&
+		fail "src/$m.c prints: only main and cmd_* print"
+done
 for m in metrics agreement spans; do
 	[ -f src/$m.c ] || continue
 	grep -qE '#include *<(stdio|sqlite3|curses|ncurses|cjson/cJSON)\.h>' src/$m.c && fail "src/$m.c is pure: no I/O headers"
