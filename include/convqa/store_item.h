@@ -14,7 +14,8 @@
  *   store_item_load(s, q.responses[i], &it, &err);  ... store_item_release(&it);
  *   store_queue_release(&q);
  *
- * Labels are written with store_label_set() (store.h); this module reads.
+ * Labels are written through a labelling session (labelling.h); this module
+ * reads.
  * Strings in the structs below are owned by the struct and freed by the
  * matching *_release(); text is returned exactly as stored (not sanitised).
  */

@@ -32,6 +32,11 @@ for m in labelling; do
 	grep -qE '(^|[^a-z_])(printf|fprintf|puts|fputs|putchar|perror)[[:space:]]*\(|std(out|err)' src/$m.c &&
 		fail "src/$m.c prints: only main and cmd_* print"
 done
+# Labels are written and raters added through the labelling module only.
+for f in $(grep -lE 'store_(label_set|rater_ensure)[[:space:]]*\(' src -r); do
+	case $f in src/store*.c|src/labelling.c) ;;
+	*) fail "$f writes labels or adds raters through the store: call the labelling module (labelling.h)";; esac
+done
 for m in metrics agreement spans; do
 	[ -f src/$m.c ] || continue
 	grep -qE '#include *<(stdio|sqlite3|curses|ncurses|cjson/cJSON)\.h>' src/$m.c && fail "src/$m.c is pure: no I/O headers"
