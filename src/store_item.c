@@ -56,10 +56,10 @@ static enum status count_retrieved(struct store *s, int64_t response_id, size_t 
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
-	int rc = sqlite3_step(st);
-	*n = rc == SQLITE_ROW ? (size_t)sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot count passages");
+	int64_t count;
+	enum status ret = store_step_id(s, st, &count, "cannot count passages", err);
+	*n = (size_t)count;
+	return ret;
 }
 
 /* Mark q's finished items: one pass over the rater's current labels. */

@@ -60,12 +60,10 @@ enum status store_response_find(struct store *s, const char *conversation, int p
 	store_bind_text(st, 1, conversation);
 	sqlite3_bind_int(st, 2, position);
 	store_bind_text(st, 3, system);
-	int rc = sqlite3_step(st);
-	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up response");
-	return *id ? ST_OK : explain_no_response(s, conversation, position, system, err);
+	enum status ret = store_step_id(s, st, id, "cannot look up response", err);
+	if (ret != ST_OK || *id)
+		return ret;
+	return explain_no_response(s, conversation, position, system, err);
 }
 
 enum status store_response_has_rank(struct store *s, int64_t response_id, long rank, int *has,
@@ -77,12 +75,10 @@ enum status store_response_has_rank(struct store *s, int64_t response_id, long r
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
 	sqlite3_bind_int64(st, 2, rank);
-	int rc = sqlite3_step(st);
-	*has = rc == SQLITE_ROW;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up rank");
-	return ST_OK;
+	int64_t one;
+	enum status ret = store_step_id(s, st, &one, "cannot look up rank", err);
+	*has = one != 0;
+	return ret;
 }
 
 static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)

@@ -41,16 +41,8 @@ enum status store_round_info(struct store *s, const char *name, int64_t *id,
 
 enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, STMT_RATER_FIND, "SELECT id FROM rater WHERE name = ?", err);
-	if (!st)
-		return ST_STORE;
-	store_bind_text(st, 1, name);
-	int rc = sqlite3_step(st);
-	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up rater");
-	return ST_OK;
+	return store_find_id(s, STMT_RATER_FIND, "SELECT id FROM rater WHERE name = ?", name, id,
+			     "cannot look up rater", err);
 }
 
 enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err)
