@@ -297,7 +297,7 @@ void tui_print_keys(FILE *out)
 
 /* ---- requests --------------------------------------------------------- */
 
-struct request request_default(const struct app *app, const struct input *in)
+struct request request_default(const struct app *app, const struct view *view, const struct input *in)
 {
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
 	if (!in->binding) {
@@ -340,7 +340,7 @@ struct request request_default(const struct app *app, const struct input *in)
 	return r;
 }
 
-struct request request_scroll(const struct app *app, long delta, size_t total, int page)
+struct request request_scroll(int scroll, long delta, size_t total, int page)
 {
 	struct request r = { REQ_SCROLL, 0, ACT_NONE, NULL, { 0, 0 } };
 	if (page < 1)
@@ -351,8 +351,8 @@ struct request request_scroll(const struct app *app, long delta, size_t total, i
 	else if (delta == -SCROLL_PAGE)
 		delta = -(page > 1 ? page - 1 : 1);
 	else if (delta == SCROLL_END || delta == -SCROLL_END)
-		delta = delta > 0 ? (max > 0 ? max : 0) - app->scroll : -app->scroll;
-	long s = app->scroll + delta;
+		delta = delta > 0 ? (max > 0 ? max : 0) - scroll : -scroll;
+	long s = scroll + delta;
 	if (s > max)
 		s = max;
 	if (s < 0)
@@ -371,5 +371,22 @@ long scroll_delta(enum action a)
 	case ACT_TOP: return -SCROLL_END;
 	case ACT_BOTTOM: return SCROLL_END;
 	default: return 0;
+	}
+}
+
+struct request pager_act(struct app *app, struct view *view, const struct request *r)
+{
+	struct pager *p = view->private;
+	switch (r->kind) {
+	case REQ_SCROLL:
+		p->scroll = r->arg < 0 ? 0 : (int)r->arg;
+		return (struct request){ .kind = REQ_NONE };
+	case REQ_UNCOVERED:
+		/* back at the top, as when one scroll position served every
+		 * screen */
+		p->scroll = 0;
+		return (struct request){ .kind = REQ_NONE };
+	default:
+		return *r;
 	}
 }

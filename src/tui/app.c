@@ -1,6 +1,7 @@
 /* app.c - the UI state and every change to it: the queue and the item shown,
  * saving labels (each its own transaction) with active time, undo, moving
- * between items, the view stack. The only tui file that calls the store. */
+ * between items, the view stack (a push opens a view, a pop closes it). The
+ * only tui file that calls the store. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +13,9 @@
 #include "convqa/text.h"
 #include "tui_internal.h"
 
-const struct view_ops *app_view(const struct app *app)
+const struct view *app_view(const struct app *app)
 {
-	return app->views[app->n_views - 1];
+	return &app->views[app->n_views - 1];
 }
 
 void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
@@ -43,17 +44,43 @@ static void fail(struct app *app, const struct error *err)
 	app->quit = 1;
 }
 
-static void push(struct app *app, const struct view_ops *v)
+/* ---- the view stack -------------------------------------------------------- */
+
+static void close_view(struct app *app, struct view *v)
 {
-	if (app->n_views < VIEW_STACK)
-		app->views[app->n_views++] = v;
-	else
-		app->views[app->n_views - 1] = v;
+	if (v->ops->close)
+		v->ops->close(app, v);
+	free(v->private);
+	*v = (struct view){ NULL, NULL };
+}
+
+/* Open ops on top of the stack (on a full stack: in place of the top). */
+static void push(struct app *app, const struct view_ops *ops, long arg)
+{
+	if (app->n_views == VIEW_STACK)
+		close_view(app, &app->views[--app->n_views]);
+	struct view *v = &app->views[app->n_views];
+	v->ops = ops;
+	v->private = ops->private_size ? xcalloc(1, ops->private_size) : NULL;
+	if (ops->open && ops->open(app, v, arg) != 0) {
+		free(v->private);
+		*v = (struct view){ NULL, NULL };
+		return;
+	}
+	app->n_views++;
+}
+
+/* Close the top view; the item view at the bottom stays. */
+static void pop(struct app *app)
+{
+	if (app->n_views > 1)
+		close_view(app, &app->views[--app->n_views]);
 }
 
 static void pop_to_base(struct app *app)
 {
-	app->n_views = 1;
+	while (app->n_views > 1)
+		pop(app);
 }
 
 /* ---- loading ----------------------------------------------------------- */
@@ -101,51 +128,29 @@ static int load(struct app *app, size_t pos)
 	sanitize_item(&app->item);
 	app->cur = pos;
 	app->focus = 0;
-	app->scroll = 0;
-	app->pane_passage = 0;
 	app->show_rewrite = 0;
 	app->active = 0;
-	app->note_kept = 0;
+	free(app->note_kept);
+	app->note_kept = NULL;
 	return 0;
 }
 
-static void load_summary(struct app *app);
-
-static void summary_cb(const char *field, const char *value, long count, void *ctx)
-{
-	struct app *app = ctx;
-	for (size_t i = 0; i < app->n_summary; i++) {
-		struct summary_row *r = &app->summary[i];
-		if (strcmp(r->field->name, field) == 0) {
-			int k = model_value_index(r->field, value);
-			if (k >= 0 && k < 4)
-				r->counts[k] += count;
-		}
-	}
-}
-
-static void load_summary(struct app *app)
+int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seconds)
 {
 	struct error err;
-	app->n_summary = 0;
-	for (size_t i = 0; i < model_n_fields && app->n_summary < ARRAY_SIZE(app->summary); i++) {
-		const struct model_field *f = &model_fields[i];
-		if (f->task == app->opt->task && f->kind != FIELD_TEXT) {
-			memset(&app->summary[app->n_summary], 0, sizeof(app->summary[0]));
-			app->summary[app->n_summary++].field = f;
-		}
-	}
-	if (store_item_summary(app->store, app->opt->rater_id, app->opt->round_id, app->opt->task,
-			       summary_cb, app, &app->summary_seconds, &err) != ST_OK)
+	if (store_item_summary(app->store, app->opt->rater_id, app->opt->round_id, app->opt->task, cb, ctx,
+			       seconds, &err) != ST_OK) {
 		fail(app, &err);
+		return -1;
+	}
+	return 0;
 }
 
-static void open_summary(struct app *app)
+static void show_summary(struct app *app)
 {
 	app->message[0] = '\0';   /* the last item's news is not the summary's */
-	load_summary(app);
 	pop_to_base(app);
-	push(app, &view_summary);
+	push(app, &view_summary, 0);
 }
 
 /* ---- guidelines ----------------------------------------------------------- */
@@ -272,13 +277,13 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	size_t start = 0;
 	while (start < app->queue.n && app->queue.finished[start])
 		start++;
-	push(app, &view_turn);
+	push(app, &view_turn, 0);
 	if (load(app, start < app->queue.n ? start : app->queue.n - 1) != 0) {
 		*err = app->err;
 		return err->status;
 	}
 	if (start == app->queue.n)
-		open_summary(app);
+		show_summary(app);
 	else if (app->queue.n_finished)
 		app_message(app, MSG_INFO, "resumed at the first unfinished item (%zu of %zu done)",
 			    app->queue.n_finished, app->queue.n);
@@ -289,15 +294,16 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 		return err->status;
 	}
 	if (show_guidelines) {
-		app->scroll = 0;
 		app->guidelines_unseen = 1;
-		push(app, &view_guidelines);
+		push(app, &view_guidelines, 0);
 	}
 	return ST_OK;
 }
 
 void app_release(struct app *app)
 {
+	while (app->n_views > 0)
+		close_view(app, &app->views[--app->n_views]);
 	store_item_release(&app->item);
 	store_item_labels_release(&app->labels);
 	store_queue_release(&app->queue);
@@ -307,7 +313,7 @@ void app_release(struct app *app)
 	}
 	free(app->undo);
 	free(app->guidelines);
-	strbuf_release(&app->note);
+	free(app->note_kept);
 }
 
 /* ---- labels ------------------------------------------------------------ */
@@ -451,7 +457,7 @@ static void undo(struct app *app)
 	const struct undo_entry *last = &app->undo[app->n_undo - 1];
 	unsigned long group = last->group;
 	size_t pos = last->pos;
-	if (pos != app->cur || app_view(app) == &view_summary)
+	if (pos != app->cur || app_view(app)->ops == &view_summary)
 		pop_to_base(app);
 	if (pos != app->cur && load(app, pos) != 0)
 		return;
@@ -473,35 +479,31 @@ static void undo(struct app *app)
 			    "undone \xc2\xb7 %zu changes", done);
 }
 
-/* Save the edited note, without leading and trailing spaces. */
-static void save_note(struct app *app)
+void app_save_note(struct app *app, const char *text)
 {
 	const struct model_field *f = model_field_find(app->opt->task, "note");
-	size_t start = 0;
-	while (app->note.len && app->note.buf[app->note.len - 1] == ' ')
-		strbuf_setlen(&app->note, app->note.len - 1);
-	while (start < app->note.len && app->note.buf[start] == ' ')
-		start++;
-	if (start) {
-		memmove(app->note.buf, app->note.buf + start, app->note.len - start);
-		strbuf_setlen(&app->note, app->note.len - start);
-	}
-	const char *v = app->note.len ? strbuf_str(&app->note) : NULL;
+	size_t n = strlen(text);
+	while (n && text[n - 1] == ' ')
+		n--;
+	while (n && *text == ' ')
+		text++, n--;
+	char *note = n ? xstrndup(text, n) : NULL;   /* NULL clears it */
 	const char *cur = app_label(app, "note", 0);
-	if (!f)
-		return;
-	if ((!v && !cur) || (v && cur && strcmp(v, cur) == 0)) {
+	if (!f) {
+		/* a task without notes */
+	} else if ((!note && !cur) || (note && cur && strcmp(note, cur) == 0)) {
 		app_message(app, MSG_INFO, "note unchanged");
-		return;
-	}
-	if (save(app, f, 0, v, 1, "saved") != 0) {
-		/* keep what was typed: w opens it again */
+	} else if (save(app, f, 0, note, 1, "saved") != 0) {
+		/* keep what was typed (an empty note too): w opens it again */
 		char k[32];
-		app->note_kept = 1;
 		size_t len = strlen(app->message);
 		snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 %s edits the note again",
 			 action_key(ACT_NOTE, app->opt->task, k));
+		free(app->note_kept);
+		app->note_kept = note ? note : xstrdup("");
+		note = NULL;
 	}
+	free(note);
 }
 
 /* ---- moving ------------------------------------------------------------ */
@@ -519,7 +521,7 @@ static void move_item(struct app *app, long delta)
 		if (app->cur + 1 < app->queue.n)
 			go(app, app->cur + 1);
 		else
-			open_summary(app);
+			show_summary(app);
 	} else if (app->cur > 0) {
 		go(app, app->cur - 1);
 	} else {
@@ -535,7 +537,7 @@ static void move_turn(struct app *app, long delta)
 		while (p < app->queue.n && t[p] == t[app->cur])
 			p++;
 		if (p == app->queue.n) {
-			open_summary(app);
+			show_summary(app);
 			return;
 		}
 	} else {
@@ -556,7 +558,7 @@ static void next_unfinished(struct app *app)
 	size_t n = app->queue.n;
 	for (size_t i = 1; i <= n; i++) {
 		size_t p = (app->cur + i) % n;
-		if (p == app->cur && !app->queue.finished[p] && app_view(app) != &view_summary) {
+		if (p == app->cur && !app->queue.finished[p] && app_view(app)->ops != &view_summary) {
 			app_message(app, MSG_INFO, "this is the only unfinished item");
 			return;
 		}
@@ -565,8 +567,8 @@ static void next_unfinished(struct app *app)
 			return;
 		}
 	}
-	if (app_view(app) != &view_summary)
-		open_summary(app);
+	if (app_view(app)->ops != &view_summary)
+		show_summary(app);
 	app_message(app, MSG_INFO, "every item is finished");
 }
 
@@ -580,15 +582,28 @@ void app_input(struct app *app, double now)
 	app->last_input = now;
 }
 
-static void utf8_pop(struct strbuf *sb)
+/* Tell the view a pop uncovered (pagers go back to their top). */
+static void uncover(struct app *app)
 {
-	size_t n = sb->len;
-	while (n > 0 && ((unsigned char)sb->buf[n - 1] & 0xc0) == 0x80)
-		n--;
-	strbuf_setlen(sb, n > 0 ? n - 1 : 0);
+	struct view *top = &app->views[app->n_views - 1];
+	if (top->ops->act)
+		top->ops->act(app, top, &(struct request){ .kind = REQ_UNCOVERED });
 }
 
-void app_do(struct app *app, const struct request *r)
+static void move_focus(struct app *app, long delta)
+{
+	if (!app->item.n_passages)
+		return;
+	long f = app->focus + delta;
+	if (f < 0)
+		f = 0;
+	if (f >= (long)app->item.n_passages)
+		f = (long)app->item.n_passages - 1;
+	app->focus = (int)f;
+}
+
+/* The part of a request that concerns the shared state. */
+static void carry_out(struct app *app, const struct request *r)
 {
 	switch (r->kind) {
 	case REQ_NONE:
@@ -622,42 +637,16 @@ void app_do(struct app *app, const struct request *r)
 		next_unfinished(app);
 		break;
 	case REQ_FOCUS:
-		if (app->item.n_passages) {
-			long f = app->focus + r->arg;
-			if (f < 0)
-				f = 0;
-			if (f >= (long)app->item.n_passages)
-				f = (long)app->item.n_passages - 1;
-			app->focus = (int)f;
-		}
-		break;
-	case REQ_PASSAGE: {
-		long p = app->pane_passage + r->arg;
-		if (p >= 0 && p < (long)app->item.n_passages) {
-			app->pane_passage = (int)p;
-			app->focus = (int)p;
-			app->scroll = 0;
-		} else {
-			app_message(app, MSG_INFO, "this is the %s passage", r->arg > 0 ? "last" : "first");
-		}
-		break;
-	}
-	case REQ_SCROLL:
-		app->scroll = r->arg < 0 ? 0 : (int)r->arg;
+		move_focus(app, r->arg);
 		break;
 	case REQ_OPEN_PASSAGE:
-		if (!app->item.n_passages) {
+		if (!app->item.n_passages)
 			app_message(app, MSG_INFO, "this item has no passages");
-			break;
-		}
-		app->pane_passage = app->focus;
-		app->scroll = 0;
-		push(app, &view_passage);
+		else
+			push(app, &view_passage, 0);
 		break;
 	case REQ_OPEN_TURN:
-		app->pane_passage = -1;
-		app->scroll = 0;
-		push(app, &view_passage);
+		push(app, &view_passage, 1);
 		break;
 	case REQ_TOGGLE_HISTORY:
 		app->show_history = !app->show_history;
@@ -671,40 +660,17 @@ void app_do(struct app *app, const struct request *r)
 			app->show_rewrite = !app->show_rewrite;
 		break;
 	case REQ_PUSH:
-		app->scroll = 0;
 		if (r->view == &view_summary)
-			open_summary(app);
+			show_summary(app);
 		else
-			push(app, r->view);
+			push(app, r->view, r->arg);
 		break;
 	case REQ_POP:
-		if (app->n_views > 1)
-			app->n_views--;
-		app->scroll = 0;
+		pop(app);
+		uncover(app);
 		break;
-	case REQ_NOTE_BEGIN: {
-		const char *cur = app_label(app, "note", 0);
-		if (!app->note_kept) {
-			strbuf_reset(&app->note);
-			if (cur)
-				strbuf_adds(&app->note, cur);
-		}
-		app->note_kept = 0;
-		push(app, &view_note);
-		break;
-	}
-	case REQ_NOTE_INSERT: {
-		char buf[4];
-		if (r->key.code >= 0x20 && r->key.code != 0x7f && !(r->key.code >= 0x80 && r->key.code < 0xa0) &&
-		    app->note.len < 4000)
-			strbuf_add(&app->note, buf, text_utf8_encode(r->key.code, buf));
-		break;
-	}
-	case REQ_NOTE_ERASE:
-		utf8_pop(&app->note);
-		break;
-	case REQ_NOTE_KILL:
-		strbuf_reset(&app->note);
+	case REQ_NOTE_BEGIN:
+		push(app, &view_note, 0);
 		break;
 	case REQ_UNKNOWN_KEY: {
 		char buf[32];
@@ -712,10 +678,15 @@ void app_do(struct app *app, const struct request *r)
 			    key_to_name(r->key, buf));
 		break;
 	}
-	case REQ_NOTE_SAVE:
-		if (app->n_views > 1)
-			app->n_views--;
-		save_note(app);
-		break;
+	case REQ_SCROLL: case REQ_UNCOVERED: case REQ_PASSAGE:
+	case REQ_NOTE_INSERT: case REQ_NOTE_ERASE: case REQ_NOTE_KILL: case REQ_NOTE_SAVE:
+		break;   /* the top view's act() carries them out; other views ignore them */
 	}
+}
+
+void app_do(struct app *app, const struct request *r)
+{
+	struct view *top = &app->views[app->n_views - 1];
+	struct request rest = top->ops->act ? top->ops->act(app, top, r) : *r;
+	carry_out(app, &rest);
 }

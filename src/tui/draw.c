@@ -392,16 +392,15 @@ int text_screen_width(void)
 	return COLS - 4;
 }
 
-void draw_scroll_footer(const struct app *app, int y, int rows, size_t total, const char *const *hints,
-			size_t n)
+void draw_scroll_footer(int scroll, int y, int rows, size_t total, const char *const *hints, size_t n)
 {
 	draw_fill(y, 0, COLS, A_NORMAL);
 	char where[64] = "";
-	size_t last = (size_t)app->scroll + (size_t)rows;
+	size_t last = (size_t)scroll + (size_t)rows;
 	if (last > total)
 		last = total;
 	if (total > (size_t)rows)
-		snprintf(where, sizeof(where), "lines %d-%zu of %zu", app->scroll + 1, last, total);
+		snprintf(where, sizeof(where), "lines %d-%zu of %zu", scroll + 1, last, total);
 	int x = 1 + draw_str(y, 1, COLS - 2, where, style(S_DIM));
 	int room = COLS - 1 - (x > 1 ? x + 2 : x);   /* two spaces after "lines ..." */
 	/* the hints that fit, dropped from the first: the last one (how to
@@ -421,13 +420,14 @@ void draw_scroll_footer(const struct app *app, int y, int rows, size_t total, co
 	strbuf_release(&hint);
 }
 
-void draw_text_screen(const struct app *app, const char *title, const char *text, const char *keys)
+void draw_text_screen(const struct app *app, const struct pager *pager, const char *title, const char *text,
+		      const char *keys)
 {
 	draw_header(app);
 	draw_rule(1, title, NULL);
 	int rows = text_screen_rows();
-	size_t total = draw_wrapped(2, 2, text_screen_width(), rows, (size_t)app->scroll, text, A_NORMAL);
+	size_t total = draw_wrapped(2, 2, text_screen_width(), rows, (size_t)pager->scroll, text, A_NORMAL);
 	const char *hints[] = { "j/k pgdn/pgup scroll", keys };
-	draw_scroll_footer(app, LINES - 2, rows, total, hints, ARRAY_SIZE(hints));
+	draw_scroll_footer(pager->scroll, LINES - 2, rows, total, hints, ARRAY_SIZE(hints));
 	draw_status(app, NULL);
 }

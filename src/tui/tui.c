@@ -131,20 +131,30 @@ static int use_colours(void)
 
 /* ---- drawing ---------------------------------------------------------- */
 
+/* Shown instead of any view while the window is too small. */
+static const struct view small = { &view_small, NULL };
+
+static int too_small(void)
+{
+	return COLS < MIN_COLS || LINES < MIN_LINES;
+}
+
 static void draw(const struct app *app)
 {
 	erase();
-	const struct view_ops *top = app_view(app);
-	if (COLS < MIN_COLS || LINES < MIN_LINES) {
-		top = &view_small;
-		view_small.draw(app);
+	const struct view *top = app_view(app);
+	if (too_small()) {
+		top = &small;
+		view_small.draw(app, top);
 	} else {
-		if (top->overlay && app->n_views > 1)
-			app->views[app->n_views - 2]->draw(app);
-		top->draw(app);
+		if (top->ops->overlay && app->n_views > 1) {
+			const struct view *below = &app->views[app->n_views - 2];
+			below->ops->draw(app, below);
+		}
+		top->ops->draw(app, top);
 	}
-	curs_set(top->cursor ? 1 : 0);
-	if (!top->cursor)
+	curs_set(top->ops->cursor ? 1 : 0);
+	if (!top->ops->cursor)
 		move(LINES - 1, COLS - 1);
 	refresh();
 }
@@ -367,11 +377,8 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 		}
 		app_input(&app, sc.f ? sc.clock : t0);
 		struct input in = { k, binding_find(k, o->task) };
-		struct request r;
-		if (COLS < MIN_COLS || LINES < MIN_LINES)
-			r = view_small.handle(&app, &in);
-		else
-			r = app_view(&app)->handle(&app, &in);
+		const struct view *top = too_small() ? &small : app_view(&app);
+		struct request r = top->ops->handle(&app, top, &in);
 		app_do(&app, &r);
 		if (app.failed)
 			break;

@@ -4,22 +4,36 @@
  *
  * The parts:
  *   actions.c    the action table (X-macro below), default key bindings as
- *                data, key names; help screen and README key table come from it
- *   app.c        the state and every change to it: items, labels, undo, time
+ *                data, key names; help screen and README key table come from it;
+ *                requests, scrolling (struct pager)
+ *   app.c        the state and every change to it: items, labels, undo, time,
+ *                the view stack (push opens a view, pop closes it)
  *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
  *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
  *   view_*.c     one file per screen, each a struct view_ops
  *
  * The loop: read a key -> look up its action -> the top view's handle()
- * returns a request (intent) -> app_do() carries it out -> the top view's
- * draw() paints the state. draw() reads state only; it never changes it and
- * never touches the store. Views never run SQL: app.c calls store.h and
+ * returns a request (intent) -> the top view's act() carries out what
+ * concerns its own state -> app_do() the rest -> the top view's draw()
+ * paints the state. draw() reads state only; it never changes it and never
+ * touches the store. Views never run SQL: app.c calls store.h and
  * store_item.h.
  *
- * Adding a view: write view_<name>.c defining `const struct view_ops
- * view_<name>`, declare it below, add tui/view_<name>.o to TUI_OBJS in the
- * Makefile, push it from a request in app.c, add a scripted screen test in
- * tests/ui/ and a line in the README's screen list.
+ * A view on the stack is a struct view: its ops and its private state
+ * (ops->private_size bytes, zeroed, allocated when it is pushed and freed
+ * when it is popped; open() sets it up from the push request's arg, close()
+ * releases what open() took). State
+ * that outlives a view or is shared (the item, labels, undo, the message,
+ * the focused passage) stays in struct app.
+ *
+ * Adding a view:
+ *   1. write view_<name>.c defining `const struct view_ops view_<name>`:
+ *      draw and handle; private_size, open, close and act if it has state
+ *      of its own;
+ *   2. declare it below and add tui/view_<name>.o to TUI_OBJS in the Makefile;
+ *   3. push it: a request with REQ_PUSH from a view's handle();
+ *   4. add a scripted screen test in tests/ui/ and a line in the README's
+ *      screen list.
  */
 #ifndef CONVQA_TUI_INTERNAL_H
 #define CONVQA_TUI_INTERNAL_H
@@ -34,6 +48,7 @@
 
 struct app;
 struct input;
+struct view;
 
 /* ---- actions ------------------------------------------------------------ */
 
@@ -124,13 +139,13 @@ const char *key_to_name(struct key k, char buf[32]);
 int key_from_name(const char *name, struct key *k);
 /* The keys bound to action for task as one string ("j down", "1-9 0"). */
 void action_keys(enum action a, enum model_task task, struct strbuf *out);
-/* The request of the item screen for an input (views start from it and
- * override what differs). */
-struct request request_default(const struct app *app, const struct input *in);
-/* Scrolling a text of total lines in a page of page lines: the request for
- * the new top line after moving by delta lines (±SCROLL_PAGE = a page,
- * ±SCROLL_END = to the end / the top). */
-struct request request_scroll(const struct app *app, long delta, size_t total, int page);
+/* The request of the item screen for an input (the item views' handle();
+ * other views start from it and override what differs). */
+struct request request_default(const struct app *app, const struct view *view, const struct input *in);
+/* Scrolling a text of total lines in a page of page lines, now at top line
+ * scroll: the request for the new top line after moving by delta lines
+ * (±SCROLL_PAGE = a page, ±SCROLL_END = to the end / the top). */
+struct request request_scroll(int scroll, long delta, size_t total, int page);
 /* The scroll delta of a moving action (down, up, page-down, page-up, top,
  * bottom), or 0 for the other actions. */
 long scroll_delta(enum action a);
@@ -154,20 +169,22 @@ enum request_kind {
 	REQ_TURN,            /* arg = +1 / -1 */
 	REQ_NEXT_UNFINISHED,
 	REQ_FOCUS,           /* arg = passages to move (clamped to the list) */
-	REQ_PASSAGE,         /* pane: arg = +1 / -1 */
-	REQ_SCROLL,          /* arg = the new top line */
 	REQ_OPEN_PASSAGE,
 	REQ_OPEN_TURN,
 	REQ_TOGGLE_HISTORY,
 	REQ_TOGGLE_REWRITE,
-	REQ_PUSH,            /* view = ... */
+	REQ_PUSH,            /* view = ..., arg = its open() arg */
 	REQ_POP,
 	REQ_NOTE_BEGIN,
-	REQ_NOTE_INSERT,     /* key.code */
+	REQ_UNKNOWN_KEY,     /* key: tell the user it does nothing here */
+	/* carried out by the top view's act() (its own state) */
+	REQ_SCROLL,          /* pagers: arg = the new top line */
+	REQ_UNCOVERED,       /* sent to the view a pop uncovers (pagers: back to the top) */
+	REQ_PASSAGE,         /* passage pane: arg = +1 / -1 */
+	REQ_NOTE_INSERT,     /* note prompt: key.code */
 	REQ_NOTE_ERASE,
 	REQ_NOTE_KILL,
 	REQ_NOTE_SAVE,
-	REQ_UNKNOWN_KEY,     /* key: tell the user it does nothing here */
 };
 
 #define SCROLL_PAGE 1000000
@@ -193,18 +210,48 @@ struct input {
 	const struct binding *binding;   /* NULL if the key is not bound */
 };
 
-struct view_ops {
-	const char *name;
-	/* Paint the whole screen from the state; never change it. */
-	void (*draw)(const struct app *app);
-	/* Map an input to a request; never change state. */
-	struct request (*handle)(const struct app *app, const struct input *in);
-	int overlay;   /* draws over the view below it (the note prompt) */
-	int cursor;    /* shows the text cursor */
+/* A view on the stack: what it is and its own state. */
+struct view {
+	const struct view_ops *ops;
+	void *private;   /* ops->private_size bytes, zeroed at push, freed at pop; NULL if 0 */
 };
 
-extern const struct view_ops view_turn, view_passage, view_help, view_guidelines,
-	view_summary, view_small, view_note;
+/* A screen. Only draw and handle are required. */
+struct view_ops {
+	const char *name;
+	size_t private_size;
+	/* Set up view->private when the view is pushed; arg is the push's
+	 * (each view says what it means). Returns 0, or -1 when the view
+	 * cannot open: it released what it took and said why (app_message);
+	 * it is not pushed. */
+	int (*open)(struct app *app, struct view *view, long arg);
+	/* Release what open() and the view's life took when it leaves the
+	 * stack, however it leaves; view->private itself is freed after it. */
+	void (*close)(struct app *app, struct view *view);
+	/* Paint the whole screen from the state; never change it. */
+	void (*draw)(const struct app *app, const struct view *view);
+	/* Map an input to a request; never change state. */
+	struct request (*handle)(const struct app *app, const struct view *view, const struct input *in);
+	/* Carry out the part of a request that concerns the view's own state
+	 * (view->private) before app_do() sees it; returns what is left for
+	 * app_do() (REQ_NONE when nothing is). NULL: all goes to app_do(). */
+	struct request (*act)(struct app *app, struct view *view, const struct request *r);
+	int overlay;        /* draws over the view below it (the note prompt) */
+	int cursor;         /* shows the text cursor */
+};
+
+extern const struct view_ops view_turn, view_passage, view_help, view_guidelines, view_summary, view_small,
+	view_note;
+
+/* The private state of a scrollable text (help, guidelines, the passage
+ * pane): views that scroll begin their private state with it and give
+ * pager_act() the requests they do not carry out themselves. */
+struct pager {
+	int scroll;   /* the top line shown */
+};
+
+/* REQ_SCROLL moves the pager; REQ_UNCOVERED takes it back to its top. */
+struct request pager_act(struct app *app, struct view *view, const struct request *r);
 
 /* ---- state ---------------------------------------------------------------- */
 
@@ -224,11 +271,6 @@ struct undo_entry {
 	char *old_value, *new_value;       /* NULL = unset */
 };
 
-struct summary_row {
-	const struct model_field *field;
-	long counts[4];                    /* by value index */
-};
-
 struct app {
 	struct store *store;
 	const struct tui_options *opt;
@@ -239,17 +281,14 @@ struct app {
 	struct store_item item;            /* sanitised for display */
 	struct store_item_labels labels;   /* current values (raw) */
 
-	/* the item screen */
-	int focus;                         /* index into item.passages */
+	/* the item screen (the item views and the passage pane) */
+	int focus;                         /* index into item.passages; the passage pane shows it */
 	int show_history, show_rewrite;
-	int pane_passage;                  /* index shown in the passage pane, -1 = the turn */
-	int scroll;                        /* pane / help / guidelines scroll */
 
-	const struct view_ops *views[VIEW_STACK];
+	struct view views[VIEW_STACK];     /* [0]: the item view of the task */
 	int n_views;
 
-	struct strbuf note;                /* the note being edited */
-	int note_kept;                     /* a note that failed to save: w edits it again */
+	char *note_kept;                   /* a note the project refused: w edits it again */
 	char message[512];
 	enum status_kind message_kind;
 
@@ -263,26 +302,30 @@ struct app {
 	char guidelines_hash[65];          /* recorded as seen once the screen shows them */
 	int guidelines_unseen;
 
-	struct summary_row summary[8];
-	size_t n_summary;
-	double summary_seconds;
-
 	double last_input, active;         /* active seconds on the current item */
-	int rows, cols;
 	int colours;
 	int quit;
 	struct error err;                  /* a fatal error ends the loop */
 	int failed;
 };
 
-const struct view_ops *app_view(const struct app *app);
+/* The view on top of the stack: the screen shown. */
+const struct view *app_view(const struct app *app);
 enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err);
 void app_release(struct app *app);
 /* The first screen is on the terminal: record what the rater has seen. */
 void app_shown(struct app *app);
-/* Account for an input at time now (seconds), then carry out the request. */
+/* Account for an input at time now (seconds), then carry out the request:
+ * the top view's act() first, then the rest. */
 void app_input(struct app *app, double now);
 void app_do(struct app *app, const struct request *r);
+/* Save text as the item's note (spaces around it trimmed; empty clears it).
+ * When the project refuses it, the text is kept for the next note prompt. */
+void app_save_note(struct app *app, const char *text);
+/* The rater's label counts (cb per field and value) and active seconds in
+ * this task and round, for the summary. 0, or -1 after a fatal error (the
+ * loop ends). */
+int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seconds);
 void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The current value of field (rank 0 = whole item). */
@@ -325,14 +368,15 @@ const char *relevance_mark(const struct app *app, long rank, enum style *st);
 /* Help lines (for the help screen and --keys). */
 size_t help_lines(enum model_task task, int narrow, struct strbuf *out);
 /* The footer row of a scrollable text of total lines shown rows at a time
- * from app->scroll: "lines a-b of n" (when it does not all fit) at the left;
+ * from line scroll: "lines a-b of n" (when it does not all fit) at the left;
  * at the right the hints joined by " · ", as many as fit, dropped from the
  * first (so put how to close the screen last). */
-void draw_scroll_footer(const struct app *app, int y, int rows, size_t total, const char *const *hints,
-			size_t n);
+void draw_scroll_footer(int scroll, int y, int rows, size_t total, const char *const *hints, size_t n);
 /* A full-screen scrollable text (help, guidelines): header, title rule,
- * text from app->scroll, footer (keys: how to close it), status line. */
-void draw_text_screen(const struct app *app, const char *title, const char *text, const char *keys);
+ * text from the pager's top line, footer (keys: how to close it), status
+ * line. */
+void draw_text_screen(const struct app *app, const struct pager *pager, const char *title, const char *text,
+		      const char *keys);
 /* Rows of text a text screen shows at once, and its wrap width. */
 int text_screen_rows(void);
 int text_screen_width(void);

@@ -3,19 +3,20 @@
  * shown on a key and once at a rater's first start. */
 #include "tui_internal.h"
 
-static void draw_guidelines(const struct app *app)
+static void draw_guidelines(const struct app *app, const struct view *view)
 {
-	draw_text_screen(app, app->guidelines_given ? "Guidelines" : "Guidelines (built in)", app->guidelines,
+	draw_text_screen(app, view->private, app->guidelines_given ? "Guidelines" : "Guidelines (built in)", app->guidelines,
 			 "q or esc closes");
 }
 
-static struct request handle_guidelines(const struct app *app, const struct input *in)
+static struct request handle_guidelines(const struct app *app, const struct view *view, const struct input *in)
 {
+	const struct pager *p = view->private;
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	switch (a) {
 	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:
-		return request_scroll(app, scroll_delta(a), wrapped_lines(app->guidelines, text_screen_width()),
+		return request_scroll(p->scroll, scroll_delta(a), wrapped_lines(app->guidelines, text_screen_width()),
 				      text_screen_rows());
 	case ACT_HELP:
 		r.kind = REQ_PUSH;
@@ -30,6 +31,6 @@ static struct request handle_guidelines(const struct app *app, const struct inpu
 
 const struct view_ops view_guidelines = {
 	.name = "guidelines",
-	.draw = draw_guidelines,
-	.handle = handle_guidelines,
+	.private_size = sizeof(struct pager),
+	.draw = draw_guidelines, .handle = handle_guidelines, .act = pager_act,
 };

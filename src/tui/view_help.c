@@ -11,16 +11,17 @@ static void help_text(const struct app *app, struct strbuf *sb)
 	help_lines(app->opt->task, text_screen_width() < 60, sb);
 }
 
-static void draw_help(const struct app *app)
+static void draw_help(const struct app *app, const struct view *view)
 {
 	struct strbuf sb = STRBUF_INIT;
 	help_text(app, &sb);
-	draw_text_screen(app, "Help", strbuf_str(&sb), "q or esc closes");
+	draw_text_screen(app, view->private, "Help", strbuf_str(&sb), "q or esc closes");
 	strbuf_release(&sb);
 }
 
-static struct request handle_help(const struct app *app, const struct input *in)
+static struct request handle_help(const struct app *app, const struct view *view, const struct input *in)
 {
+	const struct pager *p = view->private;
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	struct strbuf sb = STRBUF_INIT;
@@ -30,7 +31,7 @@ static struct request handle_help(const struct app *app, const struct input *in)
 		help_text(app, &sb);
 		total = wrapped_lines(strbuf_str(&sb), text_screen_width());
 		strbuf_release(&sb);
-		return request_scroll(app, scroll_delta(a), total, text_screen_rows());
+		return request_scroll(p->scroll, scroll_delta(a), total, text_screen_rows());
 	case ACT_GUIDELINES:
 		r.kind = REQ_PUSH;
 		r.view = &view_guidelines;
@@ -45,6 +46,6 @@ static struct request handle_help(const struct app *app, const struct input *in)
 
 const struct view_ops view_help = {
 	.name = "help",
-	.draw = draw_help,
-	.handle = handle_help,
+	.private_size = sizeof(struct pager),
+	.draw = draw_help, .handle = handle_help, .act = pager_act,
 };

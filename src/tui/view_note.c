@@ -1,12 +1,41 @@
 /* view_note.c - the note prompt, drawn over the item screen: typed keys go
  * into the note; enter saves, esc cancels, backspace erases, C-u clears. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "convqa/text.h"
 #include "tui_internal.h"
 
-static void draw_note(const struct app *app)
+#define NOTE_MAX 4000   /* bytes */
+
+/* The private state: the text being edited. */
+struct note {
+	struct strbuf text;
+};
+
+/* Start from the note the project refused, if any, else the saved one. */
+static int open_note(struct app *app, struct view *view, long arg)
 {
+	struct note *n = view->private;   /* zeroed: n->text is STRBUF_INIT */
+	const char *cur = app_label(app, "note", 0);
+	if (app->note_kept)
+		strbuf_adds(&n->text, app->note_kept);
+	else if (cur)
+		strbuf_adds(&n->text, cur);
+	free(app->note_kept);
+	app->note_kept = NULL;
+	return 0;
+}
+
+static void close_note(struct app *app, struct view *view)
+{
+	struct note *n = view->private;
+	strbuf_release(&n->text);
+}
+
+static void draw_note(const struct app *app, const struct view *view)
+{
+	const struct note *note = view->private;
 	int y = LINES - 3;
 	draw_fill(y, 0, COLS, A_NORMAL);
 	draw_fill(y + 1, 0, COLS, A_NORMAL);
@@ -14,7 +43,7 @@ static void draw_note(const struct app *app)
 	draw_rule(y, "Note", "enter saves \xc2\xb7 esc cancels \xc2\xb7 C-u clears \xc2\xb7 empty = no note");
 	/* sanitised copy; show the end that fits, the cursor after it */
 	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, strbuf_str(&app->note), app->note.len, 0);
+	text_sanitize(&sb, strbuf_str(&note->text), note->text.len, 0);
 	const char *s = strbuf_str(&sb);
 	size_t len = sb.len;
 	int room = COLS - 4;
@@ -33,7 +62,7 @@ static void draw_note(const struct app *app)
 	strbuf_release(&sb);
 }
 
-static struct request handle_note(const struct app *app, const struct input *in)
+static struct request handle_note(const struct app *app, const struct view *view, const struct input *in)
 {
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
 	struct key k = in->key;
@@ -52,10 +81,42 @@ static struct request handle_note(const struct app *app, const struct input *in)
 	return r;
 }
 
+static void utf8_pop(struct strbuf *sb)
+{
+	size_t n = sb->len;
+	while (n > 0 && ((unsigned char)sb->buf[n - 1] & 0xc0) == 0x80)
+		n--;
+	strbuf_setlen(sb, n > 0 ? n - 1 : 0);
+}
+
+static struct request act_note(struct app *app, struct view *view, const struct request *r)
+{
+	struct note *n = view->private;
+	struct key k = r->key;
+	char buf[4];
+	switch (r->kind) {
+	case REQ_NOTE_INSERT:
+		if (k.code >= 0x20 && k.code != 0x7f && !(k.code >= 0x80 && k.code < 0xa0) &&
+		    n->text.len < NOTE_MAX)
+			strbuf_add(&n->text, buf, text_utf8_encode(k.code, buf));
+		break;
+	case REQ_NOTE_ERASE:
+		utf8_pop(&n->text);
+		break;
+	case REQ_NOTE_KILL:
+		strbuf_reset(&n->text);
+		break;
+	case REQ_NOTE_SAVE:
+		app_save_note(app, strbuf_str(&n->text));
+		return (struct request){ .kind = REQ_POP };
+	default:
+		return *r;
+	}
+	return (struct request){ .kind = REQ_NONE };
+}
+
 const struct view_ops view_note = {
-	.name = "note",
-	.draw = draw_note,
-	.handle = handle_note,
-	.overlay = 1,
-	.cursor = 1,
+	.name = "note", .overlay = 1, .cursor = 1,
+	.private_size = sizeof(struct note), .open = open_note, .close = close_note,
+	.draw = draw_note, .handle = handle_note, .act = act_note,
 };

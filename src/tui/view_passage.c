@@ -1,18 +1,27 @@
 /* view_passage.c - one passage in full in a scrollable pane, under its
  * relevance state and the question it is judged against (or, opened with
- * the view-turn key, the question, rewrite and answer in full). */
+ * the view-turn key, the question, rewrite and answer in full). The
+ * passage shown is the focused one (app->focus): n and p in the pane move
+ * the focus, so the item screen shows the last passage read. */
 #include <stdio.h>
 #include <string.h>
 
 #include "convqa/text.h"
 #include "tui_internal.h"
 
+/* The private state. open() arg: 0 the focused passage, 1 the turn. */
+struct pane {
+	struct pager pager;   /* first: pager_act() scrolls it */
+	int turn;             /* the question and answer in full, not a passage */
+};
+
 /* The pane's text; for the turn it is assembled into sb. */
-static const char *pane_text(const struct app *app, struct strbuf *sb)
+static const char *pane_text(const struct app *app, const struct view *view, struct strbuf *sb)
 {
 	const struct store_item *it = &app->item;
-	if (app->pane_passage >= 0 && (size_t)app->pane_passage < it->n_passages)
-		return it->passages[app->pane_passage].text;
+	const struct pane *pane = view->private;
+	if (!pane->turn && app->focus >= 0 && (size_t)app->focus < it->n_passages)
+		return it->passages[app->focus].text;
 	strbuf_addf(sb, "Question %d/%d:\n%s\n", it->position, it->n_turns, it->question);
 	if (it->rewrite)
 		strbuf_addf(sb, "\nRewrite:\n%s\n", it->rewrite);
@@ -23,14 +32,15 @@ static const char *pane_text(const struct app *app, struct strbuf *sb)
 /* The first row of the text: below the header, the passage line, the
  * question it is judged against and the title rule (the turn in full has
  * the question in its text: no question row). */
-static int pane_top(const struct app *app)
+static int pane_top(const struct view *view)
 {
-	return app->pane_passage >= 0 ? 4 : 3;
+	const struct pane *pane = view->private;
+	return pane->turn ? 3 : 4;
 }
 
-static int pane_rows(const struct app *app)
+static int pane_rows(const struct view *view)
 {
-	return LINES - 2 - pane_top(app);
+	return LINES - 2 - pane_top(view);
 }
 
 static int pane_width(void)
@@ -40,15 +50,16 @@ static int pane_width(void)
 
 /* "lines a-b of n" and the hints: j/k scroll · n/p passage · space
  * relevant? · q/esc back (the last ones stay when the row is short). */
-static void draw_pane_footer(const struct app *app, size_t total)
+static void draw_pane_footer(const struct app *app, const struct view *view, size_t total)
 {
+	const struct pane *pane = view->private;
 	enum model_task t = app->opt->task;
 	char k[2][32], hint[4][80];
 	const char *hints[4];
 	size_t n = 0;
 	snprintf(hint[n++], sizeof(hint[0]), "%s/%s scroll", action_key(ACT_DOWN, t, k[0]),
 		 action_key(ACT_UP, t, k[1]));
-	if (app->pane_passage >= 0) {
+	if (!pane->turn) {
 		snprintf(hint[n++], sizeof(hint[0]), "%s/%s passage", action_key(ACT_NEXT_ITEM, t, k[0]),
 			 action_key(ACT_PREV_ITEM, t, k[1]));
 		if (t == TASK_TURN)
@@ -58,7 +69,7 @@ static void draw_pane_footer(const struct app *app, size_t total)
 		 action_key(ACT_BACK, t, k[1]));
 	for (size_t i = 0; i < n; i++)
 		hints[i] = hint[i];
-	draw_scroll_footer(app, LINES - 2, pane_rows(app), total, hints, n);
+	draw_scroll_footer(pane->pager.scroll, LINES - 2, pane_rows(view), total, hints, n);
 }
 
 /* The passage line: "Passage 1 of 5 · rank 1 · ID · score 9.5 · relevant".
@@ -67,7 +78,7 @@ static void draw_pane_footer(const struct app *app, size_t total)
 static void draw_passage_line(const struct app *app, int y)
 {
 	const struct store_item *it = &app->item;
-	const struct store_item_passage *p = &it->passages[app->pane_passage];
+	const struct store_item_passage *p = &it->passages[app->focus];
 	char lead[96], score[40] = "", state[40] = "";
 	enum style st = S_NORMAL;
 	if (p->has_score)
@@ -82,7 +93,7 @@ static void draw_passage_line(const struct app *app, int y)
 	int room = 0;
 	for (int level = 0; level < 3; level++) {
 		snprintf(lead, sizeof(lead), level < 2 ? "Passage %d of %zu \xc2\xb7 rank %ld \xc2\xb7 " :
-			 "%d/%zu \xc2\xb7 rank %ld \xc2\xb7 ", app->pane_passage + 1, it->n_passages, p->rank);
+			 "%d/%zu \xc2\xb7 rank %ld \xc2\xb7 ", app->focus + 1, it->n_passages, p->rank);
 		if (level == 1)
 			score[0] = '\0';
 		room = COLS - 2 - (int)(text_width(lead, strlen(lead)) + text_width(score, strlen(score)) +
@@ -108,14 +119,15 @@ static void draw_question_line(const struct app *app, int y)
 	strbuf_release(&q);
 }
 
-static void draw_passage(const struct app *app)
+static void draw_passage(const struct app *app, const struct view *view)
 {
 	const struct store_item *it = &app->item;
+	const struct pane *pane = view->private;
 	struct strbuf sb = STRBUF_INIT;
-	const char *text = pane_text(app, &sb);
+	const char *text = pane_text(app, view, &sb);
 	draw_header(app);
-	if (app->pane_passage >= 0) {
-		const struct store_item_passage *p = &it->passages[app->pane_passage];
+	if (!pane->turn) {
+		const struct store_item_passage *p = &it->passages[app->focus];
 		draw_passage_line(app, 1);
 		draw_question_line(app, 2);
 		draw_rule(3, p->title && *p->title ? p->title : "(no title)", NULL);
@@ -124,26 +136,27 @@ static void draw_passage(const struct app *app)
 		draw_fit(1, x, COLS - 1 - x, it->conversation, style(S_BOLD));
 		draw_rule(2, "Question and answer in full", NULL);
 	}
-	size_t total = draw_wrapped(pane_top(app), 2, pane_width(), pane_rows(app), (size_t)app->scroll, text,
-				    A_NORMAL);
-	draw_pane_footer(app, total);
+	size_t total = draw_wrapped(pane_top(view), 2, pane_width(), pane_rows(view), (size_t)pane->pager.scroll,
+				    text, A_NORMAL);
+	draw_pane_footer(app, view, total);
 	draw_status(app, NULL);
 	strbuf_release(&sb);
 }
 
-static struct request handle_passage(const struct app *app, const struct input *in)
+static struct request handle_passage(const struct app *app, const struct view *view, const struct input *in)
 {
-	struct request r = request_default(app, in);
+	const struct pane *pane = view->private;
+	struct request r = request_default(app, view, in);
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	struct strbuf sb = STRBUF_INIT;
 	size_t total;
 	switch (a) {
 	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:
-		total = wrapped_lines(pane_text(app, &sb), pane_width());
+		total = wrapped_lines(pane_text(app, view, &sb), pane_width());
 		strbuf_release(&sb);
-		return request_scroll(app, scroll_delta(a), total, pane_rows(app));
+		return request_scroll(pane->pager.scroll, scroll_delta(a), total, pane_rows(view));
 	case ACT_NEXT_ITEM: case ACT_PREV_ITEM:
-		if (app->pane_passage < 0) {
+		if (pane->turn) {
 			r.kind = REQ_NONE;
 		} else {
 			r.kind = REQ_PASSAGE;
@@ -151,10 +164,8 @@ static struct request handle_passage(const struct app *app, const struct input *
 		}
 		return r;
 	case ACT_TOGGLE_FOCUSED:
-		if (app->pane_passage < 0)
-			r.kind = REQ_NONE;
-		else
-			r.arg = app->pane_passage;
+		if (pane->turn)
+			r.kind = REQ_NONE;   /* else the focused passage: the one shown */
 		return r;
 	case ACT_OPEN: case ACT_BACK: case ACT_VIEW_TURN: case ACT_QUIT:
 		r.kind = REQ_POP;   /* q closes the pane as it closes a pager */
@@ -168,8 +179,31 @@ static struct request handle_passage(const struct app *app, const struct input *
 	}
 }
 
+static int open_passage(struct app *app, struct view *view, long arg)
+{
+	struct pane *pane = view->private;
+	pane->turn = arg != 0;
+	return 0;
+}
+
+/* n and p: the next or previous passage, from its top. */
+static struct request act_passage(struct app *app, struct view *view, const struct request *r)
+{
+	struct pane *pane = view->private;
+	if (r->kind != REQ_PASSAGE)
+		return pager_act(app, view, r);
+	long p = app->focus + r->arg;
+	if (p >= 0 && p < (long)app->item.n_passages) {
+		app->focus = (int)p;
+		pane->pager.scroll = 0;
+	} else {
+		app_message(app, MSG_INFO, "this is the %s passage", r->arg > 0 ? "last" : "first");
+	}
+	return (struct request){ .kind = REQ_NONE };
+}
+
 const struct view_ops view_passage = {
 	.name = "passage",
-	.draw = draw_passage,
-	.handle = handle_passage,
+	.private_size = sizeof(struct pane), .open = open_passage,
+	.draw = draw_passage, .handle = handle_passage, .act = act_passage,
 };

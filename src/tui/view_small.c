@@ -5,10 +5,10 @@
 
 #include "tui_internal.h"
 
-static void draw_small(const struct app *app)
+static void draw_small(const struct app *app, const struct view *view)
 {
 	char msg[256];
-	if (app_view(app) == &view_note)
+	if (app_view(app)->ops == &view_note)
 		snprintf(msg, sizeof(msg), "Window too small: %dx%d. convqa needs at least %dx%d. "
 			 "Enlarge the window to finish your note (nothing is lost).", COLS, LINES, MIN_COLS,
 			 MIN_LINES);
@@ -19,10 +19,10 @@ static void draw_small(const struct app *app)
 	draw_wrapped(0, 0, COLS, LINES, 0, msg, A_BOLD);
 }
 
-static struct request handle_small(const struct app *app, const struct input *in)
+static struct request handle_small(const struct app *app, const struct view *view, const struct input *in)
 {
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
-	if (in->binding && in->binding->action == ACT_QUIT && app_view(app) != &view_note)
+	if (in->binding && in->binding->action == ACT_QUIT && app_view(app)->ops != &view_note)
 		r.kind = REQ_QUIT;
 	return r;
 }

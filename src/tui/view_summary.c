@@ -5,8 +5,47 @@
 
 #include "tui_internal.h"
 
-static void draw_summary(const struct app *app)
+struct summary_row {
+	const struct model_field *field;
+	long counts[4];   /* by value index */
+};
+
+/* The private state: the counts when the summary opened. */
+struct summary {
+	struct summary_row rows[8];
+	size_t n;
+	double seconds;
+};
+
+static void count_cb(const char *field, const char *value, long count, void *ctx)
 {
+	struct summary *sum = ctx;
+	for (size_t i = 0; i < sum->n; i++) {
+		struct summary_row *r = &sum->rows[i];
+		if (strcmp(r->field->name, field) == 0) {
+			int k = model_value_index(r->field, value);
+			if (k >= 0 && k < 4)
+				r->counts[k] += count;
+		}
+	}
+}
+
+/* A row per field of the task that has values to count. */
+static int open_summary(struct app *app, struct view *view, long arg)
+{
+	struct summary *sum = view->private;
+	for (size_t i = 0; i < model_n_fields && sum->n < ARRAY_SIZE(sum->rows); i++) {
+		const struct model_field *f = &model_fields[i];
+		if (f->task == app->opt->task && f->kind != FIELD_TEXT)
+			sum->rows[sum->n++].field = f;
+	}
+	app_summary(app, count_cb, sum, &sum->seconds);   /* a failure ends the loop */
+	return 0;
+}
+
+static void draw_summary(const struct app *app, const struct view *view)
+{
+	const struct summary *sum = view->private;
 	const struct store_queue *q = &app->queue;
 	int y = 2, w = COLS - 4;
 	draw_header(app);
@@ -19,13 +58,13 @@ static void draw_summary(const struct app *app)
 			 q->n_finished, q->n, q->n - q->n_finished);
 	y += 2;
 	int label_w = 0;
-	for (size_t i = 0; i < app->n_summary; i++) {
-		int l = (int)strlen(app->summary[i].field->name);
+	for (size_t i = 0; i < sum->n; i++) {
+		int l = (int)strlen(sum->rows[i].field->name);
 		if (l > label_w)
 			label_w = l;
 	}
-	for (size_t i = 0; i < app->n_summary && y < LINES - 4; i++, y++) {
-		const struct summary_row *r = &app->summary[i];
+	for (size_t i = 0; i < sum->n && y < LINES - 4; i++, y++) {
+		const struct summary_row *r = &sum->rows[i];
 		int x = 2 + draw_fmt(y, 2, w, style(S_BOLD), "%-*s", label_w + 2, r->field->name);
 		for (size_t v = 0; v < r->field->n_values && v < 4; v++)
 			x += draw_fmt(y, x, COLS - 1 - x, A_NORMAL, "%s %ld%s", r->field->values[v], r->counts[v],
@@ -34,7 +73,7 @@ static void draw_summary(const struct app *app)
 			draw_str(y, x, COLS - 1 - x, " (passages)", style(S_DIM));
 	}
 	y++;
-	double s = app->summary_seconds;
+	double s = sum->seconds;
 	if (y < LINES - 3) {
 		if (q->n_finished)
 			draw_fmt(y, 2, w, A_NORMAL, "Active time: %d min %02d s, %.0f s per finished item.",
@@ -49,7 +88,7 @@ static void draw_summary(const struct app *app)
 	draw_status(app, NULL);
 }
 
-static struct request handle_summary(const struct app *app, const struct input *in)
+static struct request handle_summary(const struct app *app, const struct view *view, const struct input *in)
 {
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
@@ -67,6 +106,6 @@ static struct request handle_summary(const struct app *app, const struct input *
 
 const struct view_ops view_summary = {
 	.name = "summary",
-	.draw = draw_summary,
-	.handle = handle_summary,
+	.private_size = sizeof(struct summary), .open = open_summary,
+	.draw = draw_summary, .handle = handle_summary,
 };

@@ -333,7 +333,7 @@ static void draw_item_line(const struct app *app)
 		draw_str(1, COLS - sw + 1, sw, state, fin ? style(S_YES) : style(S_MISSING));
 }
 
-static void draw_turn(const struct app *app)
+static void draw_turn(const struct app *app, const struct view *view)
 {
 	struct layout l;
 	compute_layout(app, &l);
@@ -355,9 +355,9 @@ static void draw_turn(const struct app *app)
 	strbuf_release(&hint);
 }
 
-static struct request handle_turn(const struct app *app, const struct input *in)
+static struct request handle_turn(const struct app *app, const struct view *view, const struct input *in)
 {
-	return request_default(app, in);
+	return request_default(app, view, in);
 }
 
 const struct view_ops view_turn = {
