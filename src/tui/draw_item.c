@@ -1,4 +1,4 @@
-/* view_turn.c - the item screen: header, history, question, answer, ranked
+/* draw_item.c - the item screen: header, history, question, answer, ranked
  * passages, label bar, status line. The same screen serves every task. */
 #include <stdio.h>
 #include <string.h>
