@@ -13,6 +13,14 @@
 #include "convqa/text.h"
 #include "tui_internal.h"
 
+/* The item view of each task kind: a task's screen is a view file and a
+ * row here. */
+static const struct view_ops *const item_views[TASK__COUNT] = {
+	[TASK_TURN] = &view_turn,
+	[TASK_PLAUSIBILITY] = &view_plausibility,
+	[TASK_FAITHFULNESS] = &view_faithfulness,
+};
+
 const struct view *app_view(const struct app *app)
 {
 	return &app->views[app->n_views - 1];
@@ -274,10 +282,12 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	st = guidelines_first_start(app, &show_guidelines, err);
 	if (st != ST_OK)
 		return st;
+	if (!item_views[opt->task])
+		return error_set(err, ST_USAGE, "annotate: the %s task has no screen", app->task_name);
 	size_t start = 0;
 	while (start < app->queue.n && app->queue.finished[start])
 		start++;
-	push(app, &view_turn, 0);
+	push(app, item_views[opt->task], 0);
 	if (load(app, start < app->queue.n ? start : app->queue.n - 1) != 0) {
 		*err = app->err;
 		return err->status;

@@ -1,5 +1,7 @@
 /* draw_item.c - the item screen: header, history, question, answer, ranked
- * passages, label bar, status line. The same screen serves every task. */
+ * passages, label bar, status line. The item views of the tasks draw it
+ * from their struct item_screen (which fields, whether passages are
+ * judged). */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +10,7 @@
 
 /* Rows given to each section; computed from the state and the screen size. */
 struct layout {
+	const struct item_screen *scr;   /* what the task judges */
 	int top, bottom;              /* content rows [top, bottom) */
 	int hist, quest, ans, pass;   /* body rows of each section */
 	int has_hist;
@@ -26,10 +29,11 @@ static int imax(int a, int b)
 	return a > b ? a : b;
 }
 
-static void compute_layout(const struct app *app, struct layout *l)
+static void compute_layout(const struct app *app, const struct item_screen *scr, struct layout *l)
 {
 	const struct store_item *it = &app->item;
 	memset(l, 0, sizeof(*l));
+	l->scr = scr;
 	l->top = 2;
 	l->bottom = LINES - 3;
 	l->width = COLS - 2;
@@ -151,6 +155,25 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 	}
 }
 
+/* "e/a/b intent: extractive/abstractive/boolean" (" intent" when narrow)
+ * for the label actions of field in task. */
+static void field_hint(enum model_task t, const char *field, struct strbuf *sb)
+{
+	struct strbuf values = STRBUF_INIT;
+	for (int a = 1; a < ACT__COUNT; a++) {
+		if (!actions[a].field || strcmp(actions[a].field, field) != 0 || !(actions[a].tasks & (1u << t)))
+			continue;
+		if (values.len)
+			strbuf_adds(sb, "/");
+		strbuf_addf(&values, "%s%s", values.len ? "/" : "", actions[a].value);
+		keys_of((enum action)a, t, sb);
+	}
+	strbuf_addf(sb, " %s", field);
+	if (COLS >= 80)
+		strbuf_addf(sb, ": %s", strbuf_str(&values));
+	strbuf_release(&values);
+}
+
 static void draw_question(const struct app *app, const struct layout *l, int *y)
 {
 	const struct store_item *it = &app->item;
@@ -158,14 +181,8 @@ static void draw_question(const struct app *app, const struct layout *l, int *y)
 	char title[64];
 	struct strbuf hint = STRBUF_INIT;
 	snprintf(title, sizeof(title), "Question %d/%d", it->position, it->n_turns);
-	if (t == TASK_TURN) {
-		keys_of(ACT_INTENT_EXTRACTIVE, t, &hint);
-		strbuf_adds(&hint, "/");
-		keys_of(ACT_INTENT_ABSTRACTIVE, t, &hint);
-		strbuf_adds(&hint, "/");
-		keys_of(ACT_INTENT_BOOLEAN, t, &hint);
-		strbuf_adds(&hint, COLS >= 80 ? " intent: extractive/abstractive/boolean" : " intent");
-	}
+	if (l->scr->question_field)
+		field_hint(t, l->scr->question_field, &hint);
 	if (it->rewrite) {
 		if (hint.len)
 			strbuf_adds(&hint, " \xc2\xb7 ");
@@ -195,10 +212,8 @@ static void draw_answer(const struct app *app, const struct layout *l, int *y)
 {
 	struct strbuf hint = STRBUF_INIT;
 	char title[256];
-	enum model_task t = app->opt->task;
 	snprintf(title, sizeof(title), "Answer of %s", app->item.system);
-	value_hints(t, t == TASK_TURN ? "answer_correct" : t == TASK_PLAUSIBILITY ? "plausibility" :
-		    "faithfulness", &hint);
+	value_hints(app->opt->task, l->scr->answer_field, &hint);
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
 	if (!*app->item.answer)
@@ -208,7 +223,7 @@ static void draw_answer(const struct app *app, const struct layout *l, int *y)
 	*y += l->ans;
 }
 
-static void draw_passage_header(const struct app *app, int y, size_t i)
+static void draw_passage_header(const struct app *app, const struct layout *l, int y, size_t i)
 {
 	const struct store_item_passage *p = &app->item.passages[i];
 	int focused = (int)i == app->focus;
@@ -219,7 +234,7 @@ static void draw_passage_header(const struct app *app, int y, size_t i)
 	x += draw_str(y, x, 2, focused ? "\xe2\x96\xb8" : " ", base | A_BOLD);
 	x = 1;
 	x += draw_fmt(y, x, COLS - x, base | A_BOLD, "%2ld ", p->rank);
-	if (app->opt->task == TASK_TURN) {
+	if (l->scr->relevance) {
 		enum style st;
 		const char *mark = relevance_mark(app, p->rank, &st);
 		x += draw_str(y, x, COLS - x, mark, focused ? base | A_BOLD : style(st));
@@ -261,7 +276,7 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		snprintf(title, sizeof(title), "Passages %zu-%zu of %d", first + 1, first + (size_t)fit, n);
 	else
 		snprintf(title, sizeof(title), "Passages (%d)", n);
-	if (t == TASK_TURN && n) {
+	if (l->scr->relevance && n) {
 		long last = it->passages[n - 1].rank;
 		if (last >= 10)
 			strbuf_adds(&hint, "1-9,0");
@@ -305,7 +320,7 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		}
 	int end = *y + rows;
 	for (size_t i = first; i < it->n_passages && *y < end; i++) {
-		draw_passage_header(app, (*y)++, i);
+		draw_passage_header(app, l, (*y)++, i);
 		int k = (int)(i - first);
 		int n_pv = imin(k < 10 ? pv[k] : l->preview, end - *y);
 		if (n_pv > 0) {
@@ -333,10 +348,10 @@ static void draw_item_line(const struct app *app)
 		draw_str(1, COLS - sw + 1, sw, state, fin ? style(S_YES) : style(S_MISSING));
 }
 
-static void draw_turn(const struct app *app, const struct view *view)
+void draw_item_screen(const struct app *app, const struct view *view)
 {
 	struct layout l;
-	compute_layout(app, &l);
+	compute_layout(app, view->ops->data, &l);
 	draw_header(app);
 	draw_item_line(app);
 	int y = l.top;
@@ -354,14 +369,3 @@ static void draw_turn(const struct app *app, const struct view *view)
 	draw_status(app, strbuf_str(&hint));
 	strbuf_release(&hint);
 }
-
-static struct request handle_turn(const struct app *app, const struct view *view, const struct input *in)
-{
-	return request_default(app, view, in);
-}
-
-const struct view_ops view_turn = {
-	.name = "turn",
-	.draw = draw_turn,
-	.handle = handle_turn,
-};

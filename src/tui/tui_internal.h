@@ -9,6 +9,8 @@
  *   app.c        the state and every change to it: items, labels, undo, time,
  *                the view stack (push opens a view, pop closes it)
  *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
+ *   draw_item.c  the item screen, drawn from a struct item_screen: the item
+ *                views of every task share it
  *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
  *   view_*.c     one file per screen, each a struct view_ops
  *
@@ -31,7 +33,9 @@
  *      draw and handle; private_size, open, close and act if it has state
  *      of its own;
  *   2. declare it below and add tui/view_<name>.o to TUI_OBJS in the Makefile;
- *   3. push it: a request with REQ_PUSH from a view's handle();
+ *   3. push it: a request with REQ_PUSH from a view's handle(), or, for the
+ *      item screen of a task kind, a row in item_views[] in app.c (with
+ *      ITEM_VIEW and a struct item_screen when the standard item screen fits);
  *   4. add a scripted screen test in tests/ui/ and a line in the README's
  *      screen list.
  */
@@ -236,12 +240,13 @@ struct view_ops {
 	 * (view->private) before app_do() sees it; returns what is left for
 	 * app_do() (REQ_NONE when nothing is). NULL: all goes to app_do(). */
 	struct request (*act)(struct app *app, struct view *view, const struct request *r);
+	const void *data;   /* constant data of the view's functions (item views: a struct item_screen) */
 	int overlay;        /* draws over the view below it (the note prompt) */
 	int cursor;         /* shows the text cursor */
 };
 
-extern const struct view_ops view_turn, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note;
+extern const struct view_ops view_turn, view_plausibility, view_faithfulness, view_passage, view_help,
+	view_guidelines, view_summary, view_small, view_note;
 
 /* The private state of a scrollable text (help, guidelines, the passage
  * pane): views that scroll begin their private state with it and give
@@ -252,6 +257,22 @@ struct pager {
 
 /* REQ_SCROLL moves the pager; REQ_UNCOVERED takes it back to its top. */
 struct request pager_act(struct app *app, struct view *view, const struct request *r);
+
+/* The item screen of a task kind: header, history, question, answer,
+ * passages, label bar, status line. What differs between tasks is data. */
+struct item_screen {
+	const char *answer_field;     /* judged from the answer: its keys on the answer rule */
+	const char *question_field;   /* judged from the question (NULL: none): its keys on the question rule */
+	int relevance;                /* passages are judged: marks and rank keys */
+};
+
+/* An item view with the standard item screen: the initialiser of its
+ * view_ops (name, a const struct item_screen *). */
+#define ITEM_VIEW(vname, screen) { .name = (vname), .draw = draw_item_screen, .handle = request_default, \
+				   .data = (screen) }
+
+/* Draw the item screen of view->ops->data (a struct item_screen). */
+void draw_item_screen(const struct app *app, const struct view *view);
 
 /* ---- state ---------------------------------------------------------------- */
 
