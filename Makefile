@@ -37,9 +37,10 @@ LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
 	importer.o importer_native.o exporter.o labelling.o
 CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
 # UI (issue 3): the annotation UI adds its objects and tests here
-TUI_OBJS := tui/tui.o tui/app.o tui/actions.o tui/draw.o tui/draw_item.o \
+TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/draw.o tui/draw_item.o \
 	tui/view_turn.o tui/view_plausibility.o tui/view_faithfulness.o tui/view_passage.o \
-	tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o tui/view_note.o
+	tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o tui/view_note.o \
+	tui/view_probe.o
 UI_LIB_OBJS := store_item.o lock.o
 UI_CMD_OBJS := cmd_annotate.o
 UI_UNIT_TESTS := test_text test_store_item

@@ -17,7 +17,11 @@
  *                          The end of the script quits.
  *   CONVQA_COLUMNS, CONVQA_LINES   the virtual screen size (default 80x24)
  *   CONVQA_TIMING=FILE     write timings: first screen, keys, average per key
- * In script mode the clock is virtual: each key takes 1 second.
+ *   CONVQA_TEST_LOOP=1     (tests only) open a view on top that shows the
+ *                          loop's deadlines and a watched pipe firing
+ * In script mode the clock is virtual: each key takes 1 second, and what
+ * the UI has set to happen at a time (a deadline) happens when a key or a
+ * :wait reaches it, before that key: a script run is deterministic.
  *
  * Time on an item: the seconds stored with a label are the active time spent
  * on the item since it was shown or since its last saved change, whichever

@@ -1,5 +1,6 @@
-/* tui.c - terminal setup and restore, signals, resizing, the main loop, and
- * script mode (CONVQA_SCRIPT: keys from a file, drawing to /dev/null). */
+/* tui.c - terminal setup and restore, signals, resizing, the main loop
+ * (keys, watched file descriptors and deadlines), and script mode
+ * (CONVQA_SCRIPT: keys from a file, drawing to /dev/null, a virtual clock). */
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -12,6 +13,10 @@
 
 #include "convqa/text.h"
 #include "tui_internal.h"
+
+/* The longest wait without looking at the signals caught: one that comes
+ * just before poll() starts does not interrupt it. */
+#define SIGNAL_CHECK_MS 250
 
 static volatile sig_atomic_t caught;
 static int curses_on;
@@ -225,6 +230,26 @@ struct script {
 	double clock;
 };
 
+/* The clock moved to now (virtual in script mode): run the deadlines due
+ * and the callbacks of the descriptors ready (without waiting); draw if any
+ * ran. */
+static void serve(struct app *app, double now)
+{
+	int key_ready;
+	int ran = loop_run_timers(&app->loop, app, now);
+	ran += loop_poll(&app->loop, app, -1, 0, &key_ready);
+	if (ran && !app->quit)
+		draw(app);
+}
+
+/* A key at the script's clock + 1 s; 0, or 1 when a callback ended the run. */
+static int script_key(struct script *sc, struct app *app)
+{
+	sc->clock += 1;
+	serve(app, sc->clock);
+	return app->quit;
+}
+
 /* The next key from the script; 0 = a key in *k, 1 = the script ended,
  * -1 = error (err). Commands are carried out here. */
 static int script_next(struct script *sc, struct app *app, struct key *k, struct error *err)
@@ -241,8 +266,7 @@ static int script_next(struct script *sc, struct app *app, struct key *k, struct
 				}
 				sc->typed_off += n;
 				*k = (struct key){ 0, cp };
-				sc->clock += 1;
-				return 0;
+				return script_key(sc, app);
 			}
 			free(sc->typed);
 			sc->typed = NULL;
@@ -283,29 +307,51 @@ static int script_next(struct script *sc, struct app *app, struct key *k, struct
 				return -1;
 			}
 			sc->clock += (double)s;
+			serve(app, sc->clock);
+			if (app->quit)
+				return 1;
 			continue;
 		}
 		if (key_from_name(l, k) != 0) {
 			error_set(err, ST_USAGE, "%s:%d: unknown key or command '%s'", sc->path, sc->line, l);
 			return -1;
 		}
-		sc->clock += 1;
-		return 0;
+		return script_key(sc, app);
 	}
 }
 
-/* The next key from the terminal; 0 = a key, 1 = a signal asks to stop. */
-static int terminal_next(struct key *k)
+/* A key curses has or the terminal sends within wait_ms; 0 = a key in *k. */
+static int read_key(int wait_ms, struct key *k)
+{
+	wint_t ch;
+	timeout(wait_ms);
+	int rc = get_wch(&ch);
+	if (rc == ERR)
+		return -1;
+	*k = (struct key){ rc == KEY_CODE_YES, (uint32_t)ch };
+	return 0;
+}
+
+/* The next key from the terminal, running the deadlines and the callbacks
+ * of the watched descriptors while it waits; 0 = a key, 1 = a signal (or a
+ * fatal error in a callback) asks to stop. A key is read as soon as it
+ * comes: poll() wakes for it. */
+static int terminal_next(struct app *app, struct key *k)
 {
 	for (;;) {
-		if (caught)
+		if (caught || app->quit)
 			return 1;
-		wint_t ch;
-		int rc = get_wch(&ch);
-		if (rc == ERR)
-			continue; /* timeout or interrupted: look at signals again */
-		*k = (struct key){ rc == KEY_CODE_YES, (uint32_t)ch };
-		return 0;
+		if (read_key(0, k) == 0)
+			return 0;   /* read with an earlier one (an escape sequence's tail) */
+		int key_ready;
+		int ran = loop_run_timers(&app->loop, app, now_monotonic());
+		int wait_ms = ran ? 0 : loop_timeout_ms(&app->loop, SIGNAL_CHECK_MS);
+		ran += loop_poll(&app->loop, app, STDIN_FILENO, wait_ms, &key_ready);
+		if (ran && !app->quit)
+			draw(app);
+		/* a character's bytes may come apart: wait for the rest */
+		if (key_ready && read_key(SIGNAL_CHECK_MS, k) == 0)
+			return 0;
 	}
 }
 
@@ -348,11 +394,13 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 	st = start_curses(sc.f != NULL, err);
 	if (st != ST_OK)
 		goto out;
-	if (!sc.f)
-		timeout(250);
 	app.colours = use_colours();
 	draw_init_styles(app.colours);
-	app.last_input = sc.f ? 0 : now_monotonic();
+	app.loop.virtual_clock = sc.f != NULL;
+	app.loop.now = app.last_input = sc.f ? 0 : now_monotonic();
+	const char *probe = getenv("CONVQA_TEST_LOOP");
+	if (probe && *probe)
+		app_do(&app, &(struct request){ .kind = REQ_PUSH, .view = &view_probe });
 
 	double first_ms = 0, sum_ms = 0, max_ms = 0;
 	long keys = 0;
@@ -363,7 +411,7 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 		draw(&app);
 	while (!app.quit) {
 		struct key k;
-		int rc = sc.f ? script_next(&sc, &app, &k, err) : terminal_next(&k);
+		int rc = sc.f ? script_next(&sc, &app, &k, err) : terminal_next(&app, &k);
 		if (rc < 0) {
 			st = err->status;
 			goto out;
@@ -375,7 +423,8 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 			draw(&app);   /* not a key the rater pressed: no active time */
 			continue;
 		}
-		app_input(&app, sc.f ? sc.clock : t0);
+		app.loop.now = sc.f ? sc.clock : t0;
+		app_input(&app, app.loop.now);
 		struct input in = { k, binding_find(k, o->task) };
 		const struct view *top = too_small() ? &small : app_view(&app);
 		struct request r = top->ops->handle(&app, top, &in);

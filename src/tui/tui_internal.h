@@ -11,27 +11,32 @@
  *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
  *   draw_item.c  the item screen, drawn from a struct item_screen: the item
  *                views of every task share it
+ *   loop.c       the sources the loop waits on besides keys: file
+ *                descriptors and deadlines
  *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
  *   view_*.c     one file per screen, each a struct view_ops
  *
- * The loop: read a key -> look up its action -> the top view's handle()
- * returns a request (intent) -> the top view's act() carries out what
- * concerns its own state -> app_do() the rest -> the top view's draw()
- * paints the state. draw() reads state only; it never changes it and never
- * touches the store. Views never run SQL: app.c calls store.h and
- * store_item.h.
+ * The loop waits (poll) on the keyboard, the watched file descriptors and
+ * the earliest deadline; a key is read as soon as it comes. A key -> its
+ * action -> the top view's handle() returns a request (intent) -> the top
+ * view's act() carries out what concerns its own state -> app_do() the rest
+ * -> the top view's draw() paints the state. A deadline or a ready file
+ * descriptor runs its callback, then the screen is drawn. draw() reads
+ * state only; it never changes it and never touches the store. Views never
+ * run SQL: app.c calls store.h and store_item.h.
  *
  * A view on the stack is a struct view: its ops and its private state
  * (ops->private_size bytes, zeroed, allocated when it is pushed and freed
  * when it is popped; open() sets it up from the push request's arg, close()
- * releases what open() took). State
+ * releases what open() took: memory, file descriptors, deadlines). State
  * that outlives a view or is shared (the item, labels, undo, the message,
  * the focused passage) stays in struct app.
  *
  * Adding a view:
  *   1. write view_<name>.c defining `const struct view_ops view_<name>`:
  *      draw and handle; private_size, open, close and act if it has state
- *      of its own;
+ *      of its own; deadlines and file descriptors through the loop_*
+ *      calls below, given up in close();
  *   2. declare it below and add tui/view_<name>.o to TUI_OBJS in the Makefile;
  *   3. push it: a request with REQ_PUSH from a view's handle(), or, for the
  *      item screen of a task kind, a row in item_views[] in app.c (with
@@ -229,8 +234,9 @@ struct view_ops {
 	 * cannot open: it released what it took and said why (app_message);
 	 * it is not pushed. */
 	int (*open)(struct app *app, struct view *view, long arg);
-	/* Release what open() and the view's life took when it leaves the
-	 * stack, however it leaves; view->private itself is freed after it. */
+	/* Release what open() and the view's life took (memory, file
+	 * descriptors, deadlines) when it leaves the stack, however it leaves;
+	 * view->private itself is freed after it. */
 	void (*close)(struct app *app, struct view *view);
 	/* Paint the whole screen from the state; never change it. */
 	void (*draw)(const struct app *app, const struct view *view);
@@ -246,7 +252,7 @@ struct view_ops {
 };
 
 extern const struct view_ops view_turn, view_plausibility, view_faithfulness, view_passage, view_help,
-	view_guidelines, view_summary, view_small, view_note;
+	view_guidelines, view_summary, view_small, view_note, view_probe;
 
 /* The private state of a scrollable text (help, guidelines, the passage
  * pane): views that scroll begin their private state with it and give
@@ -273,6 +279,61 @@ struct item_screen {
 
 /* Draw the item screen of view->ops->data (a struct item_screen). */
 void draw_item_screen(const struct app *app, const struct view *view);
+
+/* ---- the loop's other sources: file descriptors and deadlines --------- */
+
+/* Times are seconds on the loop's clock (loop_now): monotonic time, or the
+ * virtual clock of a script (each key 1 s, :wait S), on which deadlines
+ * fire in order before the key that passes them - a script run is
+ * deterministic. Callbacks may change the state (as app_do() does) and may
+ * add and remove sources; the screen is drawn after them. A view that adds
+ * sources removes them in its close(). In script mode the
+ * watched descriptors are served between keys, without waiting (what
+ * another process writes shows at the first key after it is there). */
+typedef void loop_fd_fn(struct app *app, int fd, void *ctx);
+typedef void loop_timer_fn(struct app *app, void *ctx);
+
+#define LOOP_SOURCES 16
+
+/* A watched file descriptor or a deadline. */
+struct loop_source {
+	unsigned long id;
+	int fd;                 /* -1: a deadline */
+	double when;
+	loop_fd_fn *on_fd;
+	loop_timer_fn *on_time;
+	void *ctx;
+};
+
+struct loop {
+	double now;
+	int virtual_clock;      /* script mode: only the script moves the clock */
+	struct loop_source sources[LOOP_SOURCES];
+	size_t n_sources;
+	unsigned long last_id;
+};
+
+double loop_now(const struct loop *l);
+/* Call fn when fd is readable (or at its end, or in error: fn reads, and
+ * stops watching at the end). Returns an id for loop_remove(), 0 when
+ * LOOP_SOURCES are taken. */
+unsigned long loop_watch(struct loop *l, int fd, loop_fd_fn *fn, void *ctx);
+/* Call fn once at time when (loop_now() + seconds for "in seconds").
+ * Returns an id for loop_remove(), 0 when LOOP_SOURCES are taken. */
+unsigned long loop_at(struct loop *l, double when, loop_timer_fn *fn, void *ctx);
+/* Stop watching, or cancel the deadline; an id that is gone (a deadline
+ * that fired) is ignored. */
+void loop_remove(struct loop *l, unsigned long id);
+/* For tui.c: set the clock to now and run the deadlines due, earliest
+ * first; returns how many ran. */
+int loop_run_timers(struct loop *l, struct app *app, double now);
+/* For tui.c: milliseconds until the earliest deadline, at most cap_ms. */
+int loop_timeout_ms(const struct loop *l, int cap_ms);
+/* For tui.c: wait up to timeout_ms (0: do not wait) for key_fd (-1: none)
+ * or a watched descriptor, then run the callbacks of the ready ones (on the
+ * monotonic clock unless it is virtual); *key_ready says whether key_fd is
+ * readable. Returns how many callbacks ran. */
+int loop_poll(struct loop *l, struct app *app, int key_fd, int timeout_ms, int *key_ready);
 
 /* ---- state ---------------------------------------------------------------- */
 
@@ -323,6 +384,7 @@ struct app {
 	char guidelines_hash[65];          /* recorded as seen once the screen shows them */
 	int guidelines_unseen;
 
+	struct loop loop;                  /* file descriptors and deadlines the loop waits on */
 	double last_input, active;         /* active seconds on the current item */
 	int colours;
 	int quit;
