@@ -32,7 +32,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # L0-L3: everything but the commands, the UI and main()
 LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
-	metrics.o agreement.o json.o \
+	tokens.o metrics_retrieval.o metrics_answer.o metrics_stats.o agreement.o json.o \
 	store.o store_import.o store_label.o \
 	importer.o importer_native.o exporter.o
 CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
