@@ -1,7 +1,8 @@
 /* report_internal.h - shared between the report*.c files only.
  *
  *   report.c            options, report_build(): load, layer, then one builder per section
- *   report_data.c       the project in compact arrays (struct rp_data) and the label layers
+ *   report_load.c       the project in compact arrays (struct rp_data), read from the store
+ *   report_consensus.c  the label layers: every judgement, one rater's, majority, adjudicated
  *   report_doc.c        the document: sections, tables, rows, cells
  *   report_answers.c    accuracy, retrieval, verdicts, automatic metrics, time
  *   report_agreement.c  kappa per rater pair, Fleiss, alpha, confusion matrices
@@ -116,7 +117,7 @@ int report_write_text(const struct report *r, FILE *out, int markdown);
 int report_write_json(const struct report *r, FILE *out);
 int report_write_csv(const struct report *r, FILE *out);
 
-/* ---- the project in memory ------------------------------------------------- */
+/* ---- the project in memory (report_load.c) ----------------------------------- */
 
 /* Categorical fields kept per judgement. */
 enum rp_cat { RP_INTENT, RP_CORRECT, RP_PLAUS, RP_FAITH, RP_NCAT };
@@ -216,7 +217,7 @@ char *rp_strdup(struct rp_data *d, const char *s);
 enum status rp_extra_ids(struct store_reader *s, struct rp_data *d, const char *value, int64_t **ids,
 			 size_t *n, size_t *cap, struct error *err);
 
-/* ---- label layers ------------------------------------------------------------ */
+/* ---- label layers (report_consensus.c) ---------------------------------------- */
 
 /* One observation: an item with the values of one layer (a rater's
  * judgement, or the consensus of several). */
