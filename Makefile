@@ -45,8 +45,10 @@ UI_UNIT_TESTS := test_text test_store_item
 LIB_OBJS += $(UI_LIB_OBJS)
 CMD_OBJS += $(UI_CMD_OBJS)
 # Reporting (issue 4): the report adds its objects here
-REPORT_LIB_OBJS := store_report.o report.o report_load.o report_consensus.o report_doc.o report_answers.o \
-	report_agreement.o report_render.o report_json.o
+REPORT_LIB_OBJS := store_report.o report.o report_load.o report_consensus.o report_doc.o \
+	report_groups.o report_sec_answers.o report_sec_retrieval.o report_sec_automatic.o \
+	report_sec_verdicts.o report_sec_agreement.o report_sec_time.o \
+	report_render.o report_json.o
 REPORT_CMD_OBJS := cmd_report.o cmd_agreement.o
 PKG_LIBS += -pthread
 LIB_OBJS += $(REPORT_LIB_OBJS)

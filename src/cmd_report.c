@@ -9,6 +9,7 @@
 #include "convqa/model.h"
 #include "convqa/report.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
 
 /* "turn,plausibility" -> mask of 1 << TASK_*; -1 when a name is unknown. */
 static int parse_tasks(const char *list, unsigned *mask)
@@ -111,8 +112,11 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	if (opt_only && report_parse_sections(&o, opt_only, &err) != 0) {
-		cli_printf(stderr, "convqa report: unknown section in '%s' (expected: answers, retrieval, automatic, "
-				"verdicts, agreement, time)\n", opt_only);
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; report_section_name(i); i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", report_section_name(i));
+		cli_printf(stderr, "convqa report: unknown section in '%s' (expected: %s)\n", opt_only, strbuf_str(&sb));
+		strbuf_release(&sb);
 		return ST_USAGE;
 	}
 	if ((opt_by && report_parse_by(&o, opt_by, &err) != 0) || (opt_k && report_parse_k(&o, opt_k, &err) != 0) ||

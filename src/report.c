@@ -13,6 +13,48 @@
 #include "convqa/strbuf.h"
 #include "report_internal.h"
 
+/* The turn task is shown: --task names it, or it has labels. */
+static int shows_turn(const struct rp_ctx *c)
+{
+	return (c->shown & (1u << TASK_TURN)) != 0;
+}
+
+/* The plausibility or the faithfulness task is shown. */
+static int shows_verdicts(const struct rp_ctx *c)
+{
+	return (c->shown & (3u << TASK_PLAUSIBILITY)) != 0;
+}
+
+/* The sections, in the order of the report. A new section: a file
+ * src/report_sec_NAME.c with its build function (declared in
+ * report_internal.h), a bit in enum report_section (report.h), a row here. */
+static const struct rp_section sections[] = {
+	{ "answers", REPORT_SEC_ANSWERS, RP_NEED_LAYER, shows_turn, rp_answers },
+	{ "retrieval", REPORT_SEC_RETRIEVAL, RP_NEED_LAYER | RP_NEED_R, shows_turn, rp_retrieval },
+	{ "automatic", REPORT_SEC_AUTOMATIC, RP_NEED_LAYER | RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES,
+	  rp_automatic_applies, rp_automatic },
+	{ "verdicts", REPORT_SEC_VERDICTS, RP_NEED_LAYER, shows_verdicts, rp_verdicts },
+	{ "agreement", REPORT_SEC_AGREEMENT, 0, NULL, rp_agreement },
+	{ "time", REPORT_SEC_TIME, 0, NULL, rp_time },
+};
+
+/* the preparation (items, labels, automatic scores, layer), then a phase per section */
+_Static_assert(4 + ARRAY_SIZE(sections) <= REPORT_MAX_PHASES, "REPORT_MAX_PHASES: one per section");
+
+const char *report_section_name(size_t i)
+{
+	return i < ARRAY_SIZE(sections) ? sections[i].name : NULL;
+}
+
+unsigned rp_needs(const struct report_options *o)
+{
+	unsigned needs = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+		if (o->sections & sections[i].bit)
+			needs |= sections[i].needs;
+	return needs;
+}
+
 void report_options_init(struct report_options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -96,14 +138,16 @@ int report_parse_by(struct report_options *o, const char *list, struct error *er
 
 int report_parse_sections(struct report_options *o, const char *list, struct error *err)
 {
-	static const struct name_bit names[] = {
-		{ "answers", REPORT_SEC_ANSWERS }, { "retrieval", REPORT_SEC_RETRIEVAL },
-		{ "automatic", REPORT_SEC_AUTOMATIC }, { "verdicts", REPORT_SEC_VERDICTS },
-		{ "agreement", REPORT_SEC_AGREEMENT }, { "time", REPORT_SEC_TIME },
-	};
+	struct name_bit names[ARRAY_SIZE(sections)];
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+		names[i] = (struct name_bit){ sections[i].name, sections[i].bit };
 	if (names_mask(list, names, ARRAY_SIZE(names), &o->sections) != 0) {
-		error_set(err, ST_USAGE, "--only expects answers, retrieval, automatic, verdicts, agreement or time, "
-			  "separated by commas; got '%s'", list);
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+			strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 < ARRAY_SIZE(sections) ? ", " : " or ",
+				    sections[i].name);
+		error_set(err, ST_USAGE, "--only expects %s, separated by commas; got '%s'", strbuf_str(&sb), list);
+		strbuf_release(&sb);
 		return -1;
 	}
 	return 0;
@@ -184,12 +228,19 @@ static void phase(struct report *r, const char *name, double seconds)
 	}
 }
 
-static enum status timed(struct report *r, const char *name, enum status (*fn)(struct rp_ctx *),
-			 struct rp_ctx *c)
+/* The sections o selects that have something to say, in table order, each
+ * timed. */
+static enum status build_sections(struct rp_ctx *c)
 {
-	double t0 = now_monotonic();
-	enum status st = fn(c);
-	phase(r, name, now_monotonic() - t0);
+	enum status st = ST_OK;
+	for (size_t i = 0; i < ARRAY_SIZE(sections) && st == ST_OK; i++) {
+		const struct rp_section *sec = &sections[i];
+		if (!(c->o->sections & sec->bit) || (sec->applies && !sec->applies(c)))
+			continue;
+		double t0 = now_monotonic();
+		st = sec->build(c);
+		phase(c->r, sec->name, now_monotonic() - t0);
+	}
 	return st;
 }
 
@@ -227,7 +278,7 @@ static void header(struct report *r, const struct report_options *o, const struc
 	strbuf_reset(&sb);
 	for (size_t i = 0; i < o->n_k; i++)
 		strbuf_addf(&sb, "%s%zu", i ? "," : "", o->k[i]);
-	if (!(o->sections & ~(unsigned)(REPORT_SEC_AGREEMENT | REPORT_SEC_TIME))) {
+	if (!(rp_needs(o) & RP_NEED_LAYER)) {
 		report_meta(r, "layer", "(none: agreement compares the raters' own values)");
 		report_meta(r, "k", "(not used)");
 	} else {
@@ -268,15 +319,15 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	struct rp_data d;
 	struct rp_layer layer;
 	struct rp_loader *loader = NULL;
+	struct store_reader *rd = NULL;
+	struct report *r = NULL;
 	struct auto_job job = { &d, o, NULL, NULL, 0 };
 	pthread_t thread;
 	int threaded = 0;
 	int64_t round_id = 0;
 	enum status st = ST_OK;
-	unsigned tasks = o->tasks ? o->tasks : ~0u;
-	unsigned sec = o->sections;
-	int need_layer = (sec & ~(unsigned)REPORT_SEC_AGREEMENT & ~(unsigned)REPORT_SEC_TIME) != 0;
-	int need_auto = (tasks & (1u << TASK_TURN)) && (sec & REPORT_SEC_AUTOMATIC);
+	unsigned tasks = o->tasks ? o->tasks : ~0u, needs = rp_needs(o);
+	int need_auto = (tasks & (1u << TASK_TURN)) && (needs & RP_NEED_AUTO_SCORES);
 
 	*out = NULL;
 	memset(&d, 0, sizeof(d));
@@ -287,7 +338,6 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 			return st;
 	}
 	double t0 = now_monotonic(), t_items, t_labels, t_layer;
-	struct store_reader *rd = NULL;
 	st = store_reader_open(s, &rd, err);
 	if (st == ST_OK)
 		st = rp_load_items(rd, o, &d, &loader, err);
@@ -305,43 +355,23 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	if (threaded)
 		pthread_join(thread, NULL);
 	rp_loader_free(loader);
-	if (st == ST_OK && need_layer)
+	if (st == ST_OK && (needs & RP_NEED_LAYER))
 		st = rp_layer_build(rd, &d, o, &layer, err);
 	t_layer = now_monotonic();
-	if (st != ST_OK) {
-		store_reader_close(rd);
-		free(job.val);
-		free(job.scored);
-		rp_layer_release(&layer);
-		rp_release(&d);
-		return st;
+	if (st == ST_OK) {
+		r = xcalloc(1, sizeof(*r));
+		/* a task's sections appear when --task names it or its labels exist */
+		struct rp_ctx c = { .store = rd, .o = o, .d = &d, .layer = &layer, .r = r, .err = err,
+				    .round_given = o->round != NULL, .shown = o->tasks ? o->tasks : d.tasks_seen,
+				    .auto_val = job.val, .auto_scored = job.scored };
+		phase(r, "items", t_items - t0);
+		phase(r, "labels", t_labels - t_items);
+		if (need_auto)
+			phase(r, threaded ? "automatic scores (in a 2nd thread)" : "automatic scores", job.seconds);
+		phase(r, "layer", t_layer - t_labels);
+		header(r, o, &d, c.shown);
+		st = build_sections(&c);
 	}
-	struct report *r = xcalloc(1, sizeof(*r));
-	struct rp_ctx c = { rd, o, &d, &layer, r, err, o->round != NULL, job.val, job.scored };
-	phase(r, "items", t_items - t0);
-	phase(r, "labels", t_labels - t_items);
-	if (need_auto)
-		phase(r, threaded ? "automatic scores (in a 2nd thread)" : "automatic scores", job.seconds);
-	phase(r, "layer", t_layer - t_labels);
-	/* a task's sections appear when --task names it or its labels exist */
-	unsigned shown = o->tasks ? o->tasks : d.tasks_seen;
-	int turn = (shown & (1u << TASK_TURN)) != 0;
-	int gold = 0;
-	for (size_t i = 0; i < d.n_turns && !gold; i++)
-		gold = d.turns[i].n_gold_ans > 0;
-	header(r, o, &d, shown);
-	if (st == ST_OK && turn && (sec & REPORT_SEC_ANSWERS))
-		st = timed(r, "answers", rp_answers, &c);
-	if (st == ST_OK && turn && (sec & REPORT_SEC_RETRIEVAL))
-		st = timed(r, "retrieval", rp_retrieval, &c);
-	if (st == ST_OK && need_auto && (turn || gold))
-		st = timed(r, "automatic", rp_automatic, &c);
-	if (st == ST_OK && (shown & (3u << TASK_PLAUSIBILITY)) && (sec & REPORT_SEC_VERDICTS))
-		st = timed(r, "verdicts", rp_verdicts, &c);
-	if (st == ST_OK && (sec & REPORT_SEC_AGREEMENT))
-		st = timed(r, "agreement", rp_agreement, &c);
-	if (st == ST_OK && (sec & REPORT_SEC_TIME))
-		st = timed(r, "time", rp_time, &c);
 	store_reader_close(rd);
 	free(job.val);
 	free(job.scored);

@@ -242,7 +242,7 @@ enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const stru
 		int8_t gold = d->turns[d->items[ob->item].turn].gold_intent;
 		ob->intent_group = (int8_t)(ob->code[RP_INTENT] >= 0 ? ob->code[RP_INTENT] : gold >= 0 ? gold : 3);
 	}
-	if (!(o->sections & REPORT_SEC_RETRIEVAL))
+	if (!(rp_needs(o) & RP_NEED_R))
 		return ST_OK;   /* R is for the retrieval metrics only */
 	return known_relevant(s, d, layer, err);
 }

@@ -532,9 +532,9 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 	if (st == ST_OK)
 		st = store_report_retrieved(s, on_ranked, l, err);
 	/* gold answers feed the automatic metrics, gold passages R */
-	if (st == ST_OK && (o->sections & REPORT_SEC_AUTOMATIC))
+	if (st == ST_OK && (rp_needs(o) & RP_NEED_GOLD_ANSWERS))
 		st = store_report_gold_answers(s, on_gold_answer, l, err);
-	if (st == ST_OK && (o->sections & REPORT_SEC_RETRIEVAL))
+	if (st == ST_OK && (rp_needs(o) & RP_NEED_R))
 		st = store_report_gold_passages(s, on_gold_passage, l, err);
 	return st;
 }

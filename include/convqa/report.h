@@ -100,6 +100,10 @@ int report_parse_k(struct report_options *o, const char *list, struct error *err
 int report_parse_by(struct report_options *o, const char *list, struct error *err);
 /* --only: the sections to build (answers, retrieval, automatic, verdicts, agreement, time). */
 int report_parse_sections(struct report_options *o, const char *list, struct error *err);
+/* The name of section i in the order of the report ("answers", "retrieval",
+ * ...; what --only takes and the section's id), NULL past the last: for the
+ * messages and checks that list them. */
+const char *report_section_name(size_t i);
 /* "a,b" into o->raters (borrowing pieces of a copy the caller frees with
  * free(*copy)). */
 int report_parse_raters(struct report_options *o, const char *list, char **copy,
