@@ -48,7 +48,7 @@ CMD_OBJS += $(UI_CMD_OBJS)
 REPORT_LIB_OBJS := store_report.o report.o report_load.o report_consensus.o report_doc.o \
 	report_groups.o report_sec_answers.o report_sec_retrieval.o report_sec_automatic.o \
 	report_sec_verdicts.o report_sec_agreement.o report_sec_time.o \
-	report_render.o report_json.o
+	report_fmt_text.o report_fmt_json.o report_fmt_csv.o
 REPORT_CMD_OBJS := cmd_report.o cmd_agreement.o
 PKG_LIBS += -pthread
 LIB_OBJS += $(REPORT_LIB_OBJS)

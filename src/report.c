@@ -38,6 +38,16 @@ static const struct rp_section sections[] = {
 	{ "time", REPORT_SEC_TIME, 0, NULL, rp_time },
 };
 
+/* The writers, by enum report_format. A new format: a file
+ * src/report_fmt_NAME.c with its write function (declared in
+ * report_internal.h), a constant in enum report_format (report.h), a row here. */
+static const struct rp_writer writers[] = {
+	[REPORT_TEXT] = { "text", NULL, rp_write_text },
+	[REPORT_JSON] = { "json", NULL, rp_write_json },
+	[REPORT_CSV] = { "csv", NULL, rp_write_csv },
+	[REPORT_MARKDOWN] = { "md", "markdown", rp_write_md },
+};
+
 /* the preparation (items, labels, automatic scores, layer), then a phase per section */
 _Static_assert(4 + ARRAY_SIZE(sections) <= REPORT_MAX_PHASES, "REPORT_MAX_PHASES: one per section");
 
@@ -136,6 +146,13 @@ int report_parse_by(struct report_options *o, const char *list, struct error *er
 	return 0;
 }
 
+/* The names name(0), name(1), ... (up to NULL) joined by ", " into sb. */
+static void names_list(struct strbuf *sb, const char *(*name)(size_t i))
+{
+	for (size_t i = 0; name(i); i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "", name(i));
+}
+
 int report_parse_sections(struct report_options *o, const char *list, struct error *err)
 {
 	struct name_bit names[ARRAY_SIZE(sections)];
@@ -143,10 +160,8 @@ int report_parse_sections(struct report_options *o, const char *list, struct err
 		names[i] = (struct name_bit){ sections[i].name, sections[i].bit };
 	if (names_mask(list, names, ARRAY_SIZE(names), &o->sections) != 0) {
 		struct strbuf sb = STRBUF_INIT;
-		for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
-			strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 < ARRAY_SIZE(sections) ? ", " : " or ",
-				    sections[i].name);
-		error_set(err, ST_USAGE, "--only expects %s, separated by commas; got '%s'", strbuf_str(&sb), list);
+		names_list(&sb, report_section_name);
+		error_set(err, ST_USAGE, "unknown section in '%s' (expected: %s)", list, strbuf_str(&sb));
 		strbuf_release(&sb);
 		return -1;
 	}
@@ -190,18 +205,23 @@ int report_parse_consensus(struct report_options *o, const char *s, struct error
 	return 0;
 }
 
-int report_format_parse(const char *name, enum report_format *f)
+int report_format_parse(const char *name, enum report_format *f, struct error *err)
 {
-	static const struct { const char *name; enum report_format f; } names[] = {
-		{ "text", REPORT_TEXT }, { "json", REPORT_JSON }, { "csv", REPORT_CSV },
-		{ "md", REPORT_MARKDOWN }, { "markdown", REPORT_MARKDOWN },
-	};
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (strcmp(names[i].name, name) == 0) {
-			*f = names[i].f;
+	for (size_t i = 0; i < ARRAY_SIZE(writers); i++)
+		if (strcmp(writers[i].name, name) == 0 || (writers[i].alias && strcmp(writers[i].alias, name) == 0)) {
+			*f = (enum report_format)i;
 			return 0;
 		}
+	struct strbuf sb = STRBUF_INIT;
+	names_list(&sb, report_format_name);
+	error_set(err, ST_USAGE, "unknown format '%s' (expected: %s)", name, strbuf_str(&sb));
+	strbuf_release(&sb);
 	return -1;
+}
+
+const char *report_format_name(size_t i)
+{
+	return i < ARRAY_SIZE(writers) ? writers[i].name : NULL;
 }
 
 static const char *layer_text(const struct report_options *o)
@@ -387,22 +407,9 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 
 enum status report_write(const struct report *r, enum report_format f, FILE *out, struct error *err)
 {
-	int rc;
+	const struct rp_writer *w = (unsigned)f < ARRAY_SIZE(writers) ? &writers[f] : &writers[REPORT_TEXT];
 	errno = 0;
-	switch (f) {
-	case REPORT_JSON:
-		rc = report_write_json(r, out);
-		break;
-	case REPORT_CSV:
-		rc = report_write_csv(r, out);
-		break;
-	case REPORT_MARKDOWN:
-		rc = report_write_text(r, out, 1);
-		break;
-	default:
-		rc = report_write_text(r, out, 0);
-		break;
-	}
+	int rc = w->write(r, out);
 	if (rc != 0 || ferror(out))
 		return error_set(err, ST_IO, "cannot write the report: %s", errno ? strerror(errno) : "write error");
 	return ST_OK;

@@ -8,7 +8,8 @@
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
  *   report_sec_<name>.c   one section each: answers, retrieval, automatic, verdicts,
  *                         agreement, time
- *   report_render.c       text and Markdown;  report_json.c  JSON and CSV
+ *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv; the table of
+ *                         writers is in report.c
  */
 #ifndef CONVQA_REPORT_INTERNAL_H
 #define CONVQA_REPORT_INTERNAL_H
@@ -20,6 +21,7 @@
 #include "convqa/strmap.h"
 
 struct store_reader;
+struct strbuf;
 
 /* ---- the document -------------------------------------------------------- */
 
@@ -114,10 +116,26 @@ void rcell_text(struct rrow *row, int col, const char *text);
 void rcell_undef(struct rrow *row, int col, long n, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* Writers (report_render.c, report_json.c); return -1 when out fails. */
-int report_write_text(const struct report *r, FILE *out, int markdown);
-int report_write_json(const struct report *r, FILE *out);
-int report_write_csv(const struct report *r, FILE *out);
+/* For the writers: v as JSON and CSV give numbers (an integer without
+ * decimals, else 12 significant digits) appended to sb; sb written to out
+ * and emptied (-1 when writing fails). */
+void rp_put_number(struct strbuf *sb, double v);
+int rp_flush(struct strbuf *sb, FILE *out);
+
+/* ---- writers (the table in report.c; one report_fmt_<name>.c each) -------------- */
+
+/* A format of the report: one row of the table in report.c. */
+struct rp_writer {
+	const char *name;              /* --format NAME */
+	const char *alias;             /* another name it answers to (not listed), or NULL */
+	/* write r to out; -1 when writing fails (errno says why) */
+	int (*write)(const struct report *r, FILE *out);
+};
+
+int rp_write_text(const struct report *r, FILE *out);   /* report_fmt_text.c */
+int rp_write_md(const struct report *r, FILE *out);     /* report_fmt_text.c */
+int rp_write_json(const struct report *r, FILE *out);   /* report_fmt_json.c */
+int rp_write_csv(const struct report *r, FILE *out);    /* report_fmt_csv.c */
 
 /* ---- the project in memory (report_load.c) ----------------------------------- */
 
