@@ -285,7 +285,7 @@ struct rp_ctx {
 	struct error *err;
 	int round_given;
 	unsigned shown;                /* 1 << task of the tasks shown: --task, else those labelled */
-	const double *auto_val;        /* per item: the metrics of rp_auto_metrics[] (RP_NEED_AUTO_SCORES) */
+	const double *auto_val;        /* per item: rp_auto_scores() (RP_NEED_AUTO_SCORES) */
 	const uint8_t *auto_scored;    /* per item: has a gold answer */
 };
 
@@ -321,9 +321,9 @@ enum status rp_time(struct rp_ctx *c);
 enum status rp_agreement(struct rp_ctx *c);
 
 /* Automatic answer metrics of every item with a gold answer: val[item *
- * RP_N_AUTO + m] for m over rp_auto_metrics, scored[item] = 1. Touches only
- * items, turns and gold answers, so it may run in a second thread while the
- * labels load. */
+ * RP_N_AUTO + m] for m over auto_metrics[] of report_sec_automatic.c,
+ * scored[item] = 1. Touches only items, turns and gold answers, so it may
+ * run in a second thread while the labels load. */
 #define RP_N_AUTO 6
 void rp_auto_scores(const struct rp_data *d, const struct report_options *o, double *val,
 		    uint8_t *scored);

@@ -9,26 +9,22 @@
 #include "convqa/metrics_stats.h"
 #include "report_internal.h"
 
-static const enum metrics_answer auto_metrics[] = {
-	METRICS_ANSWER_EM, METRICS_ANSWER_F1, METRICS_ANSWER_SCAI_EM, METRICS_ANSWER_BLEU1,
-	METRICS_ANSWER_ROUGE1_R, METRICS_ANSWER_ROUGE_L,
+/* The metrics of the section (metrics_answer.h), in column order, and their
+ * labels. With --bleu-bp the BLEU-1 column is BLEU-1 with the brevity
+ * penalty. A new column: a row here, and RP_N_AUTO one more. */
+static const struct auto_metric {
+	enum metrics_answer m;
+	const char *label;
+} auto_metrics[] = {
+	{ METRICS_ANSWER_EM, "EM" },
+	{ METRICS_ANSWER_F1, "F1" },
+	{ METRICS_ANSWER_SCAI_EM, "SCAI EM" },
+	{ METRICS_ANSWER_BLEU1, "BLEU-1" },
+	{ METRICS_ANSWER_ROUGE1_R, "ROUGE-1 R" },
+	{ METRICS_ANSWER_ROUGE_L, "ROUGE-L F" },
 };
 #define N_AUTO ARRAY_SIZE(auto_metrics)
 _Static_assert(N_AUTO == RP_N_AUTO, "RP_N_AUTO counts auto_metrics[]");
-
-static const char *auto_label(enum metrics_answer m)
-{
-	switch (m) {
-	case METRICS_ANSWER_EM: return "EM";
-	case METRICS_ANSWER_F1: return "F1";
-	case METRICS_ANSWER_SCAI_EM: return "SCAI EM";
-	case METRICS_ANSWER_BLEU1: return "BLEU-1";
-	case METRICS_ANSWER_BLEU1_BP: return "BLEU-1 BP";
-	case METRICS_ANSWER_ROUGE1_R: return "ROUGE-1 R";
-	case METRICS_ANSWER_ROUGE_L: return "ROUGE-L F";
-	default: return "?";
-	}
-}
 
 static void correlation_row(struct rtable *t, const char *group, const double *x, const double *y,
 			    size_t n)
@@ -61,7 +57,7 @@ void rp_auto_scores(const struct rp_data *d, const struct report_options *o, dou
 		if (o->bleu_bp)
 			all[METRICS_ANSWER_BLEU1] = all[METRICS_ANSWER_BLEU1_BP];
 		for (size_t m = 0; m < N_AUTO; m++)
-			val[i * N_AUTO + m] = all[auto_metrics[m]];
+			val[i * N_AUTO + m] = all[auto_metrics[m].m];
 		scored[i] = 1;
 	}
 }
@@ -135,9 +131,9 @@ enum status rp_automatic(struct rp_ctx *c)
 	}
 	struct rtable *t = rsection_table(sec, "by_system", "Mean per system", "system", "items");
 	for (size_t m = 0; m < N_AUTO; m++) {
-		enum metrics_answer am = c->o->bleu_bp && auto_metrics[m] == METRICS_ANSWER_BLEU1 ?
-						 METRICS_ANSWER_BLEU1_BP : auto_metrics[m];
-		rtable_col(t, metrics_answer_name(am), auto_label(am), RF_FRACTION, 0);
+		int bp = c->o->bleu_bp && auto_metrics[m].m == METRICS_ANSWER_BLEU1;
+		rtable_col(t, metrics_answer_name(bp ? METRICS_ANSWER_BLEU1_BP : auto_metrics[m].m),
+			   bp ? "BLEU-1 BP" : auto_metrics[m].label, RF_FRACTION, 0);
 	}
 	for (size_t s = 0; s <= ns; s++) {
 		if (s < ns && count[s] == 0)
