@@ -33,8 +33,8 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 # L0-L3: everything but the commands, the UI and main()
 LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
 	tokens.o metrics_retrieval.o metrics_answer.o metrics_stats.o agreement.o json.o \
-	store.o store_import.o store_label.o \
-	importer.o importer_native.o exporter.o
+	store.o store_import.o store_label.o store_round.o \
+	importer.o importer_native.o exporter.o labelling.o
 CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
 # UI (issue 3): the annotation UI adds its objects and tests here
 TUI_OBJS := tui/tui.o tui/app.o tui/actions.o tui/draw.o tui/view_turn.o tui/view_passage.o \

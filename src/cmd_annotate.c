@@ -6,6 +6,7 @@
 
 #include "convqa/cli.h"
 #include "convqa/common.h"
+#include "convqa/labelling.h"
 #include "convqa/lock.h"
 #include "convqa/store.h"
 #include "convqa/model.h"
@@ -60,33 +61,48 @@ static enum status lock_rater(struct lock *l, const char *db, const char *opt_ra
 	return st;
 }
 
+/* The rater's labelling session (labelling.h): the round, the round's task
+ * (a --task that differs is refused), the rater's row. A refusal by one of
+ * its rules is annotate's own message. */
+static enum status open_session(struct labelling *l, struct store *s, struct tui_options *o, int task_given,
+				struct error *err)
+{
+	struct labelling_request rq = {
+		.rater = o->rater, .round = o->round, .task = o->task, .task_given = task_given,
+		.task_rule = LABELLING_TASK_OF_ROUND,
+	};
+	enum status st = labelling_open(l, s, &rq, err);
+	if (st != ST_OK && l->refused != LABELLING_NOT_REFUSED) {
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		return error_set(err, st, "annotate: %s", msg);
+	}
+	o->rater_id = l->rater_id;
+	o->round_id = l->round_id;
+	o->task = l->task;
+	o->labelling = l;
+	return st;
+}
+
 /* The checks and the session once the project is open: writable, the
- * rater's lock, the round, the rater's row; then the UI. */
+ * rater's lock, the labelling session; then the UI. */
 static enum status annotate(struct store *s, struct tui_options *o, const char *opt_task, struct error *err)
 {
 	const char *db = cli_db_path();
 	struct lock lock = { -1, 0 };
+	struct labelling l = { 0 };
 	enum status st = ST_OK;
 	if (store_item_read_only(s))
 		st = error_set(err, ST_STORE, "annotate: the project '%s' is read-only: no label could be "
 			       "saved (check the file's permissions)", db);
 	if (st == ST_OK)
 		st = lock_rater(&lock, db, o->rater, err);
-	if (st == ST_OK && o->round) {
-		enum model_task round_task;
-		int closed = 0;
-		st = store_round_info(s, o->round, &o->round_id, &round_task, &closed, err);
-		if (st == ST_OK && closed)
-			st = error_set(err, ST_INPUT, "annotate: round '%s' is closed", o->round);
-		else if (st == ST_OK && opt_task && round_task != o->task)
-			st = error_set(err, ST_INPUT, "annotate: round '%s' is a %s round, not %s (leave out --task)",
-				       o->round, model_task_name(round_task), opt_task);
-		o->task = round_task;
-	}
 	if (st == ST_OK)
-		st = store_rater_ensure(s, o->rater, &o->rater_id, err);
+		st = open_session(&l, s, o, opt_task != NULL, err);
 	if (st == ST_OK)
 		st = tui_run(s, o, err);
+	o->labelling = NULL;
+	labelling_release(&l);
 	lock_release(&lock);
 	return st;
 }
@@ -128,9 +144,8 @@ static int check(struct cmd_ctx *c)
 		report_error("annotate: who is labelling? give --rater NAME (or set $USER)");
 		return ST_USAGE;
 	}
-	const char *why = model_rater_name_problem(o.rater);
-	if (why) {
-		report_error("annotate: %s (give --rater NAME)", why);
+	if (labelling_rater_check(o.rater, &err) != ST_OK) {
+		report_error("annotate: %s (give --rater NAME)", err.msg);
 		return ST_INPUT;
 	}
 	if (opt_guidelines) {

@@ -6,9 +6,8 @@
 #include <string.h>
 
 #include "convqa/cli.h"
+#include "convqa/labelling.h"
 #include "convqa/model.h"
-#include "convqa/store.h"
-#include "convqa/store_item.h"
 #include "convqa/text.h"
 
 static const char *opt_rater, *opt_round, *opt_task = "turn", *opt_conversation, *opt_turn, *opt_system, *opt_rank, *opt_seconds = "0";
@@ -33,6 +32,7 @@ static double secs;
 static int check(struct cmd_ctx *c)
 {
 	const char *rater = c->rater, *value = c->nargs > 1 ? c->args[1] : NULL;
+	struct error err;
 	char *end;
 	if (model_task_parse(opt_task, &t) != 0) {
 		cli_printf(stderr, "convqa label: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", opt_task);
@@ -67,8 +67,8 @@ static int check(struct cmd_ctx *c)
 		cli_printf(stderr, "convqa label: give a VALUE or --clear\n");
 		return ST_USAGE;
 	}
-	if (model_rater_name_problem(rater)) {
-		cli_printf(stderr, "convqa label: %s\n", model_rater_name_problem(rater));
+	if (labelling_rater_check(rater, &err) != ST_OK) {
+		cli_printf(stderr, "convqa label: %s\n", err.msg);
 		return ST_INPUT;
 	}
 	if (value && text_utf8_check(value, strlen(value)) != strlen(value)) {
@@ -89,33 +89,24 @@ static int check(struct cmd_ctx *c)
 	return CLI_RUN;
 }
 
+/* The item, then the session (rater, round: labelling.h), then the label. */
 static int run(struct cmd_ctx *c)
 {
 	const char *value = c->nargs > 1 ? c->args[1] : NULL;
-	struct store *s = c->store;
+	struct labelling_request rq = {
+		.rater = c->rater, .round = opt_round, .task = t, .task_given = 1,
+		.task_rule = LABELLING_TASK_MUST_MATCH,
+	};
+	struct labelling_key key = { .field = f->name, .passage_rank = k };
+	struct labelling l = { 0 };
 	struct error err;
-	struct store_label_key key = { 0, 0, 0, opt_task, f->name, k };
-	enum status st = ST_OK;
-	int has = 1;
-	st = store_response_find(s, opt_conversation, (int)pos, opt_system, &key.response_id, &err);
-	if (st == ST_OK && k)
-		st = store_response_has_rank(s, key.response_id, k, &has, &err);
-	if (st == ST_OK && !has)
-		st = error_set(&err, ST_INPUT, "that response has no passage at rank %ld", k);
-	if (st == ST_OK && opt_round) {
-		enum model_task round_task;
-		int closed;
-		st = store_round_info(s, opt_round, &key.round_id, &round_task, &closed, &err);
-		if (st == ST_OK && round_task != t)
-			st = error_set(&err, ST_INPUT, "round '%s' is a %s round, not %s (give --task %s)", opt_round,
-				       model_task_name(round_task), opt_task, model_task_name(round_task));
-		else if (st == ST_OK && closed)
-			st = error_set(&err, ST_INPUT, "round '%s' is closed", opt_round);
-	}
+	enum status st = labelling_item_find(c->store, opt_conversation, (int)pos, opt_system, k,
+					     &key.response_id, &err);
 	if (st == ST_OK)
-		st = store_rater_ensure(s, c->rater, &key.rater_id, &err);
+		st = labelling_open(&l, c->store, &rq, &err);
 	if (st == ST_OK)
-		st = store_label_set(s, &key, value, secs, &err);
+		st = labelling_set(&l, &key, value, secs, &err);
+	labelling_release(&l);
 	if (st != ST_OK)
 		report_error("%s", err.msg);
 	return st;

@@ -200,6 +200,27 @@ enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct 
 	return ST_OK;
 }
 
+enum status store_step_id(struct store *s, sqlite3_stmt *st, int64_t *id, const char *what, struct error *err)
+{
+	int rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, what);
+	return ST_OK;
+}
+
+enum status store_find_id(struct store *s, int slot, const char *sql, const char *key, int64_t *id,
+			  const char *what, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, slot, sql, err);
+	*id = 0;
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, key);
+	return store_step_id(s, st, id, what, err);
+}
+
 sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct error *err)
 {
 	sqlite3_stmt **st = &s->cache[slot];

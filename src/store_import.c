@@ -160,16 +160,8 @@ enum status store_put_system(struct store *s, const char *name, const char *desc
 
 enum status store_find_passage(struct store *s, const char *ext_id, int64_t *id, struct error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, STMT_FIND_PASSAGE, "SELECT id FROM passage WHERE ext_id = ?", err);
-	if (!st)
-		return ST_STORE;
-	store_bind_text(st, 1, ext_id);
-	int rc = sqlite3_step(st);
-	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up passage");
-	return ST_OK;
+	return store_find_id(s, STMT_FIND_PASSAGE, "SELECT id FROM passage WHERE ext_id = ?", ext_id, id,
+			     "cannot look up passage", err);
 }
 
 enum status store_put_passage(struct store *s, const char *ext_id, const char *title,

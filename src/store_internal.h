@@ -24,6 +24,15 @@ enum status store_fail(struct store *s, struct error *err, const char *what);
  * there is. st is reset. */
 enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct error *err);
 
+/* Step st (prepared and bound by the caller) for one row: *id = its first
+ * column, 0 when there is no row. st is reset. ST_STORE "what: reason" on
+ * failure. For lookups of one id. */
+enum status store_step_id(struct store *s, sqlite3_stmt *st, int64_t *id, const char *what, struct error *err);
+/* The id of the row sql (one text parameter, cached in slot) finds for key:
+ * *id, 0 when there is none. */
+enum status store_find_id(struct store *s, int slot, const char *sql, const char *key, int64_t *id,
+			  const char *what, struct error *err);
+
 /* Bind helpers: NULL text binds SQL NULL. */
 void store_bind_text(sqlite3_stmt *st, int i, const char *v);
 const char *store_col_text(sqlite3_stmt *st, int i);
@@ -42,7 +51,7 @@ enum {
 	STMT_PUT_GOLD_ANSWER, STMT_PUT_GOLD_PASSAGE, STMT_GET_GOLD_ANSWERS, STMT_GET_GOLD_PASSAGES,
 	STMT_PUT_RESPONSE, STMT_GET_RESPONSE, STMT_PUT_RETRIEVED, STMT_GET_RETRIEVED,
 	STMT_IMPORT_ORIGIN,
-	STMT_RATER_FIND, STMT_RATER_ADD,
+	STMT_RATER_FIND, STMT_RATER_ADD, STMT_ROUND_INFO, STMT_ROUND_NAMES,
 	STMT_LABEL_ADD, STMT_LABEL_GET, STMT_RESPONSE_FIND, STMT_RESPONSE_RANK,
 	STMT_SETTING_GET, STMT_SETTING_SET,
 	STMT_NAMES_SYSTEMS, STMT_NAMES_TURNS, STMT_NAMES_CONVS,

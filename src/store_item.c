@@ -12,14 +12,12 @@ enum {
 	STMT_ITEM_QUEUE_ROUND,
 	STMT_ITEM_LABELLED,
 	STMT_ITEM_N_RETRIEVED,
-	STMT_ITEM_ROUND,
 	STMT_ITEM_LOAD,
 	STMT_ITEM_PASSAGES,
 	STMT_ITEM_HISTORY,
 	STMT_ITEM_LABELS,
 	STMT_ITEM_SUMMARY,
 	STMT_ITEM_SECONDS,
-	STMT_ITEM_ROUND_NAMES,
 	STMT_ITEM__END,
 };
 _Static_assert(STMT_ITEM__END <= 64, "statement cache too small");
@@ -58,10 +56,10 @@ static enum status count_retrieved(struct store *s, int64_t response_id, size_t 
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
-	int rc = sqlite3_step(st);
-	*n = rc == SQLITE_ROW ? (size_t)sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot count passages");
+	int64_t count;
+	enum status ret = store_step_id(s, st, &count, "cannot count passages", err);
+	*n = (size_t)count;
+	return ret;
 }
 
 /* Mark q's finished items: one pass over the rater's current labels. */
@@ -176,38 +174,6 @@ void store_queue_release(struct store_queue *q)
 	free(q->turns);
 	free(q->finished);
 	memset(q, 0, sizeof(*q));
-}
-
-enum status store_round_info(struct store *s, const char *name, int64_t *id,
-			     enum model_task *task, int *closed, struct error *err)
-{
-	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_ROUND,
-				      "SELECT id, task, status FROM round WHERE name = ?", err);
-	*id = 0;
-	if (!st)
-		return ST_STORE;
-	store_bind_text(st, 1, name);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*id = sqlite3_column_int64(st, 0);
-		if (task && model_task_parse(store_col_text(st, 1), task) != 0)
-			*task = TASK_TURN;
-		if (closed)
-			*closed = strcmp(store_col_text(st, 2), "closed") == 0;
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot read round");
-	if (*id)
-		return ST_OK;
-	char *names;
-	sqlite3_stmt *q = store_stmt(s, STMT_ITEM_ROUND_NAMES, "SELECT name FROM round ORDER BY name", err);
-	enum status rst = q ? store_names(s, q, &names, err) : ST_STORE;
-	if (rst == ST_OK)
-		rst = error_set(err, ST_INPUT, "no round '%s' in the project (%s%s)", name,
-				names ? "its rounds: " : "it has no rounds", names ? names : "");
-	free(names);
-	return rst;
 }
 
 int store_item_read_only(struct store *s)

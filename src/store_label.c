@@ -1,40 +1,8 @@
-/* store_label.c - raters, the items labels are about, and the label history. */
+/* store_label.c - the items labels are about, and the label history. */
 #include "store_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err)
-{
-	sqlite3_stmt *st = store_stmt(s, STMT_RATER_FIND, "SELECT id FROM rater WHERE name = ?", err);
-	if (!st)
-		return ST_STORE;
-	store_bind_text(st, 1, name);
-	int rc = sqlite3_step(st);
-	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up rater");
-	return ST_OK;
-}
-
-enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err)
-{
-	enum status st = store_rater_find(s, name, id, err);
-	if (st != ST_OK || *id)
-		return st;
-	/* another process may add the same rater between the lookup and here */
-	sqlite3_stmt *ins = store_stmt(s, STMT_RATER_ADD, "INSERT INTO rater(name) VALUES (?) "
-				       "ON CONFLICT(name) DO NOTHING", err);
-	if (!ins)
-		return ST_STORE;
-	store_bind_text(ins, 1, name);
-	int rc = sqlite3_step(ins);
-	sqlite3_reset(ins);
-	if (rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot add rater");
-	return store_rater_find(s, name, id, err);
-}
 
 /* ST_INPUT saying which of conversation, turn and system is not there, and
  * what there is instead. */
@@ -92,12 +60,10 @@ enum status store_response_find(struct store *s, const char *conversation, int p
 	store_bind_text(st, 1, conversation);
 	sqlite3_bind_int(st, 2, position);
 	store_bind_text(st, 3, system);
-	int rc = sqlite3_step(st);
-	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up response");
-	return *id ? ST_OK : explain_no_response(s, conversation, position, system, err);
+	enum status ret = store_step_id(s, st, id, "cannot look up response", err);
+	if (ret != ST_OK || *id)
+		return ret;
+	return explain_no_response(s, conversation, position, system, err);
 }
 
 enum status store_response_has_rank(struct store *s, int64_t response_id, long rank, int *has,
@@ -109,12 +75,10 @@ enum status store_response_has_rank(struct store *s, int64_t response_id, long r
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
 	sqlite3_bind_int64(st, 2, rank);
-	int rc = sqlite3_step(st);
-	*has = rc == SQLITE_ROW;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot look up rank");
-	return ST_OK;
+	int64_t one;
+	enum status ret = store_step_id(s, st, &one, "cannot look up rank", err);
+	*has = one != 0;
+	return ret;
 }
 
 static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)

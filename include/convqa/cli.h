@@ -10,7 +10,8 @@
  * flags say what cli_run_command() does before run(): open the project
  * (CMD_PROJECT), create a new one (CMD_NEW_PROJECT), take a rater
  * (CMD_RATER). tests/cli/usage.sh checks every command's --help against its
- * parser and the README.
+ * parser and the README. A command that records labels or checks a rater's
+ * name does it through the labelling module (labelling.h).
  *
  * Each command describes its options in a struct cli_opt table; cli_parse()
  * parses argv with it and prints --help generated from the same table, so

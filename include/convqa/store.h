@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "convqa/common.h"
+#include "convqa/model.h"
 
 struct store;
 
@@ -114,12 +115,21 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 			       const char *metadata_json, int64_t import_id, int64_t *id,
 			       enum store_put *res, struct store_conflict *c, struct error *err);
 
-/* ---- raters, labels ------------------------------------------------ */
+/* ---- rounds, raters (store_round.c) ---------------------------------- */
+
+/* The round a user named (--round): its id, its task and whether it is
+ * closed (task and closed may be NULL). A name the project does not have is
+ * ST_INPUT with "no round 'NAME' in the project (its rounds: a, b)" or
+ * "(it has no rounds)" in err. */
+enum status store_round_info(struct store *s, const char *name, int64_t *id,
+			     enum model_task *task, int *closed, struct error *err);
 
 /* Find a rater by name, creating it (role "rater") when missing. */
 enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err);
 /* Find a rater by name; *id = 0 when absent. */
 enum status store_rater_find(struct store *s, const char *name, int64_t *id, struct error *err);
+
+/* ---- labels ---------------------------------------------------------- */
 
 /* The item (response) of system to turn position of conversation. When
  * there is none: ST_INPUT with a message saying which of the three is not

@@ -1,8 +1,8 @@
 /*
  * store_item.h - the store queries of the annotation UI (issue 3): a rater's
  * queue of items, one item at a time with its context, the rater's current
- * labels of an item, and what is finished; and the lookup of a round a user
- * named with --round (annotate, label, export, report).
+ * labels of an item, and what is finished. Rounds and raters are looked up
+ * with store.h (store_round_info, store_rater_find).
  *
  * An ITEM is one system's response to one turn. The UI never loads the whole
  * project: it keeps the queue (ids only, a few bytes per item) and loads one
@@ -14,7 +14,8 @@
  *   store_item_load(s, q.responses[i], &it, &err);  ... store_item_release(&it);
  *   store_queue_release(&q);
  *
- * Labels are written with store_label_set() (store.h); this module reads.
+ * Labels are written through a labelling session (labelling.h); this module
+ * reads.
  * Strings in the structs below are owned by the struct and freed by the
  * matching *_release(); text is returned exactly as stored (not sanitised).
  */
@@ -47,13 +48,6 @@ struct store_queue {
 enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id,
 			     enum model_task task, struct store_queue *q, struct error *err);
 void store_queue_release(struct store_queue *q);
-
-/* The round a user named (--round): its id, its task and whether it is
- * closed (task and closed may be NULL). A name the project does not have is
- * ST_INPUT with "no round 'NAME' in the project (its rounds: a, b)" or
- * "(it has no rounds)" in err. */
-enum status store_round_info(struct store *s, const char *name, int64_t *id,
-			     enum model_task *task, int *closed, struct error *err);
 
 /* 1 when the project file cannot be written (its permissions, a read-only
  * file system): no label could be saved. */

@@ -1,7 +1,7 @@
 /*
  * tui.h - the annotation UI (issue 3): a full-screen ncursesw program that
  * takes one rater through their queue of items and saves every label change
- * at once (store_label_set: its own committed transaction).
+ * at once (labelling_set: its own committed transaction).
  *
  * Script mode (for tests and benchmarks), read from the environment:
  *   CONVQA_SCRIPT=FILE     read keys from FILE instead of the keyboard, and
@@ -37,6 +37,7 @@
 #include "convqa/model.h"
 
 struct store;
+struct labelling;
 
 struct tui_options {
 	const char *project;       /* shown in the header: the project file name */
@@ -47,6 +48,8 @@ struct tui_options {
 	enum model_task task;
 	const char *guidelines;    /* guidelines text, NULL for the built-in summary */
 	double started;            /* now_monotonic() when the command started */
+	struct labelling *labelling; /* the rater's open session: every label is written
+				     * through it (labelling.h) */
 };
 
 /* Run the UI until the rater quits. The terminal is restored on every

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "convqa/hash.h"
+#include "convqa/labelling.h"
 #include "convqa/store.h"
 #include "convqa/text.h"
 #include "tui_internal.h"
@@ -343,11 +344,10 @@ static int save(struct app *app, const struct model_field *f, long rank, const c
 		int undoable, const char *verb)
 {
 	struct error err;
-	struct store_label_key k = {
-		app->queue.responses[app->cur], app->opt->rater_id, app->opt->round_id,
-		app->task_name, f->name, rank,
+	struct labelling_key k = {
+		.response_id = app->queue.responses[app->cur], .field = f->name, .passage_rank = rank,
 	};
-	if (store_label_set(app->store, &k, value, app->active, &err) != ST_OK) {
+	if (labelling_set(app->opt->labelling, &k, value, app->active, &err) != ST_OK) {
 		app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
 		return -1;
 	}

@@ -24,6 +24,22 @@ for m in $PURE text common strbuf hash strmap lock model; do
 		fail "src/$m.c is a lower layer: it must not include store, json, importer, exporter, report, tui or cli"
 	fi
 done
+# L3 modules that own rules between the commands or the UI and the store:
+# no UI, no commands, no other L3 module, and they never print (errors are
+# values).
+for m in labelling; do
+	[ -f src/$m.c ] || continue
+	if grep -qE '#include *"convqa/(tui|cli|json|importer|exporter|report)' src/$m.c; then
+		fail "src/$m.c is layer 3: it must not include tui, cli, json, importer, exporter or report"
+	fi
+	grep -qE '(^|[^a-z_])(printf|fprintf|puts|fputs|putchar|perror)[[:space:]]*\(|std(out|err)' src/$m.c &&
+		fail "src/$m.c prints: only main and cmd_* print"
+done
+# Labels are written and raters added through the labelling module only.
+for f in $(grep -lE 'store_(label_set|rater_ensure)[[:space:]]*\(' src -r); do
+	case $f in src/store*.c|src/labelling.c) ;;
+	*) fail "$f writes labels or adds raters through the store: call the labelling module (labelling.h)";; esac
+done
 for m in $PURE; do
 	[ -f src/$m.c ] || continue
 	grep -qE '#include *<(stdio|sqlite3|curses|ncurses|cjson/cJSON)\.h>' src/$m.c && fail "src/$m.c is pure: no I/O headers"

@@ -1,0 +1,143 @@
+/*
+ * labelling.h - the labelling rules, between the commands and the UI above
+ * and the store below: who labels (the rater), in which round and task,
+ * which item, what may be written, and writing it. convqa label, convqa
+ * annotate and the UI call this module for each of these rules and for
+ * every label they write; none of them writes a label or adds a rater
+ * through the store itself.
+ *
+ * A labelling session is opened once, for one rater in one round (or none)
+ * and one task, and then records labels, each in its own transaction:
+ *
+ *   struct labelling_request rq = { .rater = "alice", .round = "r1", .task = TASK_TURN,
+ *                                   .task_rule = LABELLING_TASK_MUST_MATCH };
+ *   struct labelling l;
+ *   if (labelling_open(&l, store, &rq, &err) != ST_OK)
+ *           ... err.msg says why; l.refused names the rule when one refused
+ *   struct labelling_key k = { .response_id = id, .field = "answer_correct" };
+ *   labelling_set(&l, &k, "1", seconds, &err);
+ *   labelling_release(&l);
+ *
+ * The rules, each kept here and only here:
+ *   rater  a name one can type again (model_rater_name_problem); its row is
+ *          created when a session opens, after every other rule has passed
+ *   round  one the project has, not closed; its task and the task asked
+ *          agree as the request's task_rule says
+ *   item   convqa label names an item by conversation, turn and system
+ *          (labelling_item_find); a per-passage field names a rank the item
+ *          retrieved
+ *   write  a field of the session's task, with a value of its scale; a
+ *          rater changes only their own labels; never in a closed round: a
+ *          session is not opened on one (the round's state is not read
+ *          again on each write, as nothing in convqa closes a round yet;
+ *          the command that will should make labelling_set look)
+ *
+ * Growing (later issues): label schemes make the field and value rules read
+ * a scheme instead of model_fields[]; judgement units other than a response
+ * add to struct labelling_key; assignments, blind labelling, adjudication
+ * and live mode add fields to struct labelling_request (zero: today's
+ * behaviour) and refusals to enum labelling_refusal. Callers that fill the
+ * structs with designated initialisers need no change.
+ *
+ * Messages are for a person: lowercase, no period, without a command's name
+ * (a command puts its own in front where it always has: see refused). The
+ * module never prints.
+ *
+ * Ownership: the store is borrowed and must stay open while the session is;
+ * the request's strings are copied; struct labelling owns its strings until
+ * labelling_release(). Keys and values are borrowed for the call.
+ */
+#ifndef CONVQA_LABELLING_H
+#define CONVQA_LABELLING_H
+
+#include <stdint.h>
+
+#include "convqa/common.h"
+#include "convqa/model.h"
+
+struct store;
+
+/* How the task asked and a round's task must agree. */
+enum labelling_task_rule {
+	/* the task asked is the session's; a round of another task is refused:
+	 * "round 'R' is a X round, not Y (give --task X)" (convqa label) */
+	LABELLING_TASK_MUST_MATCH,
+	/* a round's task is the session's; a task the user gave explicitly
+	 * (task_given) that differs is refused: "round 'R' is a X round, not Y
+	 * (leave out --task)" (convqa annotate) */
+	LABELLING_TASK_OF_ROUND,
+};
+
+/* The rule a call refused by. Failures that are not refusals (a round the
+ * project does not have, SQLite) leave LABELLING_NOT_REFUSED. */
+enum labelling_refusal {
+	LABELLING_NOT_REFUSED,
+	LABELLING_RATER_NAME,    /* not a rater's name: model_rater_name_problem()'s reason */
+	LABELLING_ROUND_CLOSED,  /* "round 'R' is closed" */
+	LABELLING_ROUND_TASK,    /* the task asked is not the round's (enum labelling_task_rule) */
+	LABELLING_FIELD,         /* a field the task does not have, a value off its scale,
+				  * a passage rank where the field takes none or none where it needs one */
+	LABELLING_OTHER_RATER,   /* a label of another rater than the session's */
+};
+
+struct labelling_request {
+	const char *rater;                 /* the rater's name */
+	const char *round;                 /* a round's name; NULL: outside rounds */
+	enum model_task task;              /* the task asked */
+	int task_given;                    /* the user named the task (LABELLING_TASK_OF_ROUND) */
+	enum labelling_task_rule task_rule;
+};
+
+/* An open session. Read its fields; change them only through this module. */
+struct labelling {
+	struct store *store;               /* borrowed */
+	char *rater;                       /* owned copy of the rater's name */
+	int64_t rater_id;
+	char *round;                       /* owned copy; NULL outside rounds */
+	int64_t round_id;                  /* 0 outside rounds */
+	enum model_task task;              /* the session's task (the round's, by task_rule) */
+	enum labelling_refusal refused;    /* the rule the last call refused by */
+};
+
+/* What one label is about. */
+struct labelling_key {
+	int64_t response_id;               /* the item: one system's response to one turn */
+	const char *field;                 /* a field of the session's task */
+	long passage_rank;                 /* per-passage fields: the passage's rank; else 0 */
+	int64_t rater_id;                  /* whose label: 0 or the session's rater (anyone
+					    * else's is refused) */
+};
+
+/* ST_OK when name can be a rater's name, else ST_INPUT with the reason
+ * (model_rater_name_problem; NULL: "no rater name"). Needs no project:
+ * commands call it with their checks of the command line, before opening
+ * the project; labelling_open() calls it again. */
+enum status labelling_rater_check(const char *name, struct error *err);
+
+/* Open a session in l for rq on store s. In order: the rater's name, the
+ * round (ST_INPUT listing the project's rounds when it has no such round;
+ * refused when closed or of another task, see enum labelling_task_rule:
+ * LABELLING_TASK_MUST_MATCH checks the task before the round's state,
+ * LABELLING_TASK_OF_ROUND after it), then the rater's row (created when
+ * missing). On failure l holds nothing to release and l->refused names the
+ * rule that refused, if one did. labelling_release() is safe either way. */
+enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
+			   struct error *err);
+void labelling_release(struct labelling *l);
+
+/* The item a user named: the response of system to turn position of
+ * conversation, in *response_id. With rank > 0 the response must have
+ * retrieved a passage at that rank. ST_INPUT when not, saying what there is
+ * instead. Needs no session: a command may look the item up first. */
+enum status labelling_item_find(struct store *s, const char *conversation, int position,
+				const char *system, long rank, int64_t *response_id, struct error *err);
+
+/* Record value (NULL clears the label) for key in the open session l: as
+ * its rater, in its round and task, with the active seconds spent on the
+ * item, in its own committed transaction; history is kept. Refused
+ * (ST_INPUT, l->refused set) by the write rules above; ST_STORE with the
+ * store's message when the project does not take it. */
+enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
+			  double seconds, struct error *err);
+
+#endif

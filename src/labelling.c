@@ -1,0 +1,161 @@
+/* labelling.c - the labelling rules: rater, round, task, item, who may
+ * write what; and writing a label. See labelling.h. */
+#include "convqa/labelling.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/store.h"
+
+static enum status refuse(struct labelling *l, enum labelling_refusal why, struct error *err,
+			  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* ST_INPUT with a message, and the rule that refused in l. */
+static enum status refuse(struct labelling *l, enum labelling_refusal why, struct error *err,
+			  const char *fmt, ...)
+{
+	char msg[sizeof(err->msg)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	l->refused = why;
+	return error_set(err, ST_INPUT, "%s", msg);
+}
+
+enum status labelling_rater_check(const char *name, struct error *err)
+{
+	const char *why = name ? model_rater_name_problem(name) : "no rater name";
+	return why ? error_set(err, ST_INPUT, "%s", why) : ST_OK;
+}
+
+/* ---- the round ------------------------------------------------------------ */
+
+static enum status refuse_closed(struct labelling *l, struct error *err)
+{
+	return refuse(l, LABELLING_ROUND_CLOSED, err, "round '%s' is closed", l->round);
+}
+
+/* The task asked against the round's, by the request's rule; sets l->task. */
+static enum status check_task(struct labelling *l, const struct labelling_request *rq,
+			      enum model_task round_task, struct error *err)
+{
+	const char *asked = model_task_name(rq->task), *its = model_task_name(round_task);
+	if (rq->task_rule == LABELLING_TASK_OF_ROUND) {
+		l->task = round_task;
+		if (rq->task_given && rq->task != round_task)
+			return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round, not %s (leave out --task)",
+				      l->round, its, asked);
+		return ST_OK;
+	}
+	l->task = rq->task;
+	if (rq->task != round_task)
+		return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round, not %s (give --task %s)",
+			      l->round, its, asked, its);
+	return ST_OK;
+}
+
+/* The round rq names: one the project has, open, of the right task. The two
+ * task rules check the round's state and its task in the order convqa label
+ * (task first) and convqa annotate (state first) always have. */
+static enum status open_round(struct labelling *l, const struct labelling_request *rq, struct error *err)
+{
+	enum model_task round_task;
+	int closed = 0;
+	l->round = xstrdup(rq->round);
+	enum status st = store_round_info(l->store, rq->round, &l->round_id, &round_task, &closed, err);
+	if (st != ST_OK)
+		return st;
+	if (closed && rq->task_rule == LABELLING_TASK_OF_ROUND)
+		return refuse_closed(l, err);
+	st = check_task(l, rq, round_task, err);
+	if (st == ST_OK && closed)
+		st = refuse_closed(l, err);
+	return st;
+}
+
+/* ---- the session ------------------------------------------------------------ */
+
+enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
+			   struct error *err)
+{
+	memset(l, 0, sizeof(*l));
+	l->store = s;
+	l->task = rq->task;
+	enum status st = labelling_rater_check(rq->rater, err);
+	if (st != ST_OK) {
+		l->refused = LABELLING_RATER_NAME;
+		return st;
+	}
+	if (rq->round)
+		st = open_round(l, rq, err);
+	/* the rater's row last: a session refused adds no rater to the project */
+	if (st == ST_OK)
+		st = store_rater_ensure(s, rq->rater, &l->rater_id, err);
+	if (st == ST_OK)
+		l->rater = xstrdup(rq->rater);
+	if (st != ST_OK) {
+		enum labelling_refusal why = l->refused;
+		labelling_release(l);
+		l->refused = why;
+	}
+	return st;
+}
+
+void labelling_release(struct labelling *l)
+{
+	free(l->rater);
+	free(l->round);
+	memset(l, 0, sizeof(*l));
+}
+
+/* ---- the item and the label ------------------------------------------------- */
+
+enum status labelling_item_find(struct store *s, const char *conversation, int position,
+				const char *system, long rank, int64_t *response_id, struct error *err)
+{
+	int has = 1;
+	enum status st = store_response_find(s, conversation, position, system, response_id, err);
+	if (st == ST_OK && rank)
+		st = store_response_has_rank(s, *response_id, rank, &has, err);
+	if (st == ST_OK && !has)
+		st = error_set(err, ST_INPUT, "that response has no passage at rank %ld", rank);
+	return st;
+}
+
+/* The field of key in the session's task, if the key and value fit it. */
+static enum status check_field(struct labelling *l, const struct labelling_key *key, const char *value,
+			       const struct model_field **out, struct error *err)
+{
+	const struct model_field *f = model_field_find(l->task, key->field);
+	const char *task = model_task_name(l->task);
+	if (!f)
+		return refuse(l, LABELLING_FIELD, err, "task '%s' has no field '%s'", task, key->field);
+	if (f->per_passage && key->passage_rank < 1)
+		return refuse(l, LABELLING_FIELD, err, "field '%s' needs a passage rank", f->name);
+	if (!f->per_passage && key->passage_rank != 0)
+		return refuse(l, LABELLING_FIELD, err, "field '%s' is not about one passage", f->name);
+	if (value && !model_value_valid(f, value))
+		return refuse(l, LABELLING_FIELD, err, "'%s' is not a value of %s", value, f->name);
+	*out = f;
+	return ST_OK;
+}
+
+enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
+			  double seconds, struct error *err)
+{
+	const struct model_field *f = NULL;
+	l->refused = LABELLING_NOT_REFUSED;
+	if (key->rater_id && key->rater_id != l->rater_id)
+		return refuse(l, LABELLING_OTHER_RATER, err, "rater '%s' can change only their own labels",
+			      l->rater);
+	enum status st = check_field(l, key, value, &f, err);
+	if (st != ST_OK)
+		return st;
+	struct store_label_key k = {
+		key->response_id, l->rater_id, l->round_id, model_task_name(l->task), f->name, key->passage_rank,
+	};
+	return store_label_set(l->store, &k, value, seconds, err);
+}

@@ -1,0 +1,291 @@
+/* Unit tests: the labelling rules (labelling.h). Each test checks what a
+ * user would see: the status (the exit code of convqa label and annotate),
+ * the message, and what the project holds afterwards. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "convqa/labelling.h"
+#include "convqa/store.h"
+
+struct fixture {
+	char path[64];
+	struct store *s;
+	int64_t resp;      /* c1 turn 1, system sys-a: two passages */
+};
+
+/* One conversation c1 of one turn answered by sys-a with passages at ranks
+ * 1 and 2; rounds "spring" (turn, open), "autumn" (plausibility, open),
+ * "winter" (turn, closed) and "summer" (plausibility, closed). */
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	struct error err;
+	snprintf(fx->path, sizeof(fx->path), "/tmp/test_labelling_%d.db", (int)getpid());
+	unlink(fx->path);
+	assert_int_equal(store_open(fx->path, STORE_CREATE, &fx->s, &err), ST_OK);
+	struct store *s = fx->s;
+	enum store_put res;
+	struct store_conflict c;
+	struct store_gold g = { 0 };
+	int64_t imp, sys, conv, turn, p[2];
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_import_begin(s, "fixture.json", "0", &imp, &err), ST_OK);
+	assert_int_equal(store_put_system(s, "sys-a", NULL, &sys, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, "passage one", imp, &p[0], &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_passage(s, "p2", NULL, NULL, "passage two", imp, &p[1], &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_conversation(s, "c1", NULL, imp, &conv, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_turn(s, conv, 1, "a question", NULL, &g, NULL, &turn, &res, &c, &err), ST_OK);
+	struct store_ranked r[2] = { { 1, 2.5, 1, p[0], "p1" }, { 2, 1.5, 1, p[1], "p2" } };
+	assert_int_equal(store_put_response(s, turn, sys, "an answer", r, 2, NULL, imp, &fx->resp, &res, &c, &err),
+			 ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	/* rounds have no store API yet: a second connection adds them */
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO round(name, task, created_at, status) VALUES "
+				      "('spring', 'turn', 't', 'open'), ('autumn', 'plausibility', 't', 'open'), "
+				      "('winter', 'turn', 't', 'closed'), ('summer', 'plausibility', 't', 'closed')",
+				      NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+	store_close(fx->s);
+	unlink(fx->path);
+	char aux[80];
+	snprintf(aux, sizeof(aux), "%s-wal", fx->path);
+	unlink(aux);
+	snprintf(aux, sizeof(aux), "%s-shm", fx->path);
+	unlink(aux);
+	free(fx);
+	return 0;
+}
+
+/* The project's label rows, one "rater round task field rank=value" line each. */
+static int row_cb(const struct store_label_row *row, void *ctx)
+{
+	char line[256];
+	snprintf(line, sizeof(line), "%s %s %s %s %ld=%s\n", row->rater, row->round ? row->round : "-", row->task,
+		 row->field, row->passage_rank, row->value ? row->value : "null");
+	strncat(ctx, line, 1023 - strlen(ctx));
+	return 0;
+}
+
+static const char *rows(struct fixture *fx)
+{
+	static char text[1024];
+	struct store_label_filter f = { NULL, NULL, NULL, 1 };
+	struct error err;
+	text[0] = 0;
+	assert_int_equal(store_labels_each(fx->s, &f, row_cb, text, &err), ST_OK);
+	return text;
+}
+
+static int64_t rater_id(struct fixture *fx, const char *name)
+{
+	int64_t id;
+	struct error err;
+	assert_int_equal(store_rater_find(fx->s, name, &id, &err), ST_OK);
+	return id;
+}
+
+/* Open a session as convqa label (task must match) or annotate (round's task). */
+static enum status open_as(struct fixture *fx, struct labelling *l, const char *rater, const char *round,
+			   enum model_task task, int task_given, enum labelling_task_rule rule, struct error *err)
+{
+	struct labelling_request rq = {
+		.rater = rater, .round = round, .task = task, .task_given = task_given, .task_rule = rule,
+	};
+	return labelling_open(l, fx->s, &rq, err);
+}
+
+static void test_a_closed_round_refuses_a_session_with_the_message_of_label_and_annotate(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(open_as(fx, &l, "alice", "winter", TASK_TURN, 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'winter' is closed");
+	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
+	assert_int_equal(open_as(fx, &l, "alice", "winter", TASK_TURN, 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'winter' is closed");
+	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
+	/* closed and of another task: label names the task first, annotate the state */
+	assert_int_equal(open_as(fx, &l, "alice", "summer", TASK_TURN, 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'summer' is a plausibility round, not turn (give --task plausibility)");
+	assert_int_equal(open_as(fx, &l, "alice", "summer", TASK_TURN, 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'summer' is closed");
+	labelling_release(&l);
+	assert_int_equal(rater_id(fx, "alice"), 0); /* a refused session adds no rater */
+	assert_string_equal(rows(fx), "");
+}
+
+static void test_label_refuses_a_round_of_another_task(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'autumn' is a plausibility round, not turn (give --task plausibility)");
+	assert_int_equal(l.refused, LABELLING_ROUND_TASK);
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_PLAUSIBILITY, 1, LABELLING_TASK_MUST_MATCH, &err),
+			 ST_OK);
+	assert_int_equal(l.task, TASK_PLAUSIBILITY);
+	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
+	labelling_release(&l);
+}
+
+static void test_annotate_takes_the_rounds_task_and_refuses_only_another_task_given(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_TURN, 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'autumn' is a plausibility round, not turn (leave out --task)");
+	assert_int_equal(l.refused, LABELLING_ROUND_TASK);
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_TURN, 0, LABELLING_TASK_OF_ROUND, &err), ST_OK);
+	assert_int_equal(l.task, TASK_PLAUSIBILITY);
+	struct labelling_key k = { .response_id = fx->resp, .field = "plausibility" };
+	assert_int_equal(labelling_set(&l, &k, "plausible", 3, &err), ST_OK);
+	assert_string_equal(rows(fx), "alice autumn plausibility plausibility 0=plausible\n");
+	labelling_release(&l);
+}
+
+static void test_an_unknown_round_lists_the_rounds_and_is_no_refusal(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(open_as(fx, &l, "alice", "r9", TASK_TURN, 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_string_equal(err.msg, "no round 'r9' in the project (its rounds: autumn, spring, summer, winter)");
+	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
+	labelling_release(&l);
+}
+
+static void test_a_label_is_written_by_the_sessions_rater_only(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l, bob;
+	struct error err;
+	assert_int_equal(open_as(fx, &bob, "bob", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(open_as(fx, &l, "alice", "spring", TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(l.rater_id, rater_id(fx, "alice"));
+	struct labelling_key own = { .response_id = fx->resp, .field = "answer_correct" };
+	assert_int_equal(labelling_set(&l, &own, "1", 2, &err), ST_OK);
+	own.rater_id = l.rater_id;
+	assert_int_equal(labelling_set(&l, &own, NULL, 1, &err), ST_OK);
+	struct labelling_key other = { .response_id = fx->resp, .field = "answer_correct", .rater_id = bob.rater_id };
+	assert_int_equal(labelling_set(&l, &other, "0", 1, &err), ST_INPUT);
+	assert_string_equal(err.msg, "rater 'alice' can change only their own labels");
+	assert_int_equal(l.refused, LABELLING_OTHER_RATER);
+	assert_string_equal(rows(fx), "alice spring turn answer_correct 0=1\n"
+			    "alice spring turn answer_correct 0=null\n");
+	labelling_release(&l);
+	labelling_release(&bob);
+}
+
+static void test_an_invalid_rater_name_is_refused_and_adds_no_rater(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(labelling_rater_check("ann,bob", &err), ST_INPUT);
+	assert_string_equal(err.msg, "the rater name holds a comma (commas separate names in lists such as "
+			    "report --raters)");
+	assert_int_equal(labelling_rater_check(NULL, &err), ST_INPUT);
+	assert_string_equal(err.msg, "no rater name");
+	assert_int_equal(labelling_rater_check("Ann", &err), ST_OK);
+	assert_int_equal(open_as(fx, &l, " ann", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_string_equal(err.msg, "the rater name begins or ends with a space");
+	assert_int_equal(l.refused, LABELLING_RATER_NAME);
+	labelling_release(&l);
+	assert_int_equal(rater_id(fx, " ann"), 0);
+}
+
+static void test_a_write_takes_a_field_of_the_sessions_task_with_a_value_of_its_scale(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(open_as(fx, &l, "alice", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	struct { struct labelling_key k; const char *value, *msg; } cases[] = {
+		{ { fx->resp, "plausibility", 0, 0 }, "plausible", "task 'turn' has no field 'plausibility'" },
+		{ { fx->resp, "relevant", 0, 0 }, "1", "field 'relevant' needs a passage rank" },
+		{ { fx->resp, "intent", 2, 0 }, "boolean", "field 'intent' is not about one passage" },
+		{ { fx->resp, "intent", 0, 0 }, "yes", "'yes' is not a value of intent" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(labelling_set(&l, &cases[i].k, cases[i].value, 0, &err), ST_INPUT);
+		assert_string_equal(err.msg, cases[i].msg);
+		assert_int_equal(l.refused, LABELLING_FIELD);
+	}
+	struct labelling_key rel = { fx->resp, "relevant", 2, 0 };
+	assert_int_equal(labelling_set(&l, &rel, "1", 0, &err), ST_OK);
+	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
+	assert_string_equal(rows(fx), "alice - turn relevant 2=1\n");
+	labelling_release(&l);
+}
+
+static void test_the_project_refusing_a_label_is_its_message_and_no_refusal(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "CREATE TRIGGER refuse BEFORE INSERT ON label "
+				      "BEGIN SELECT RAISE(ABORT, 'disk full (test)'); END", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(open_as(fx, &l, "alice", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	struct labelling_key k = { .response_id = fx->resp, .field = "intent" };
+	assert_int_equal(labelling_set(&l, &k, "boolean", 0, &err), ST_STORE);
+	assert_string_equal(err.msg, "cannot save label: disk full (test)");
+	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
+	labelling_release(&l);
+}
+
+static void test_an_item_is_named_by_conversation_turn_system_and_rank(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	int64_t id = 0;
+	assert_int_equal(labelling_item_find(fx->s, "c1", 1, "sys-a", 2, &id, &err), ST_OK);
+	assert_int_equal(id, fx->resp);
+	assert_int_equal(labelling_item_find(fx->s, "c1", 1, "sys-a", 3, &id, &err), ST_INPUT);
+	assert_string_equal(err.msg, "that response has no passage at rank 3");
+	assert_int_equal(labelling_item_find(fx->s, "c1", 1, "sys-b", 0, &id, &err), ST_INPUT);
+	assert_string_equal(err.msg, "no response of system 'sys-b' to turn 1 of conversation 'c1' "
+			    "(systems that answered it: sys-a)");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_a_closed_round_refuses_a_session_with_the_message_of_label_and_annotate,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_label_refuses_a_round_of_another_task, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_annotate_takes_the_rounds_task_and_refuses_only_another_task_given,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_unknown_round_lists_the_rounds_and_is_no_refusal, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_label_is_written_by_the_sessions_rater_only, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_invalid_rater_name_is_refused_and_adds_no_rater, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_write_takes_a_field_of_the_sessions_task_with_a_value_of_its_scale,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_project_refusing_a_label_is_its_message_and_no_refusal,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_item_is_named_by_conversation_turn_system_and_rank, setup, teardown),
+	};
+	return cmocka_run_group_tests_name("labelling", tests, NULL, NULL);
+}
