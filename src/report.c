@@ -1,5 +1,7 @@
-/* report.c - options, and report_build(): load the project, build the label
- * layer, then one builder per section (see report_internal.h). */
+/* report.c - options; the tables of sections and of writers; report_build():
+ * load the project, build the label layer, then each section of the table
+ * that the options select and that applies; report_write() through the
+ * writers' table (see report_internal.h). */
 #include "convqa/report.h"
 
 #include <errno.h>
@@ -27,7 +29,8 @@ static int shows_verdicts(const struct rp_ctx *c)
 
 /* The sections, in the order of the report. A new section: a file
  * src/report_sec_NAME.c with its build function (declared in
- * report_internal.h), a bit in enum report_section (report.h), a row here. */
+ * report_internal.h), a bit in enum report_section and REPORT_SEC_ALL
+ * (report.h), a row here. */
 static const struct rp_section sections[] = {
 	{ "answers", REPORT_SEC_ANSWERS, RP_NEED_LAYER, shows_turn, rp_answers },
 	{ "retrieval", REPORT_SEC_RETRIEVAL, RP_NEED_LAYER | RP_NEED_R, shows_turn, rp_retrieval },
