@@ -32,7 +32,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # L0-L3: everything but the commands, the UI and main()
 LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
-	metrics.o agreement.o json.o \
+	tokens.o metrics_retrieval.o metrics_answer.o metrics_stats.o agreement.o json.o \
 	store.o store_import.o store_label.o store_round.o \
 	importer.o importer_native.o exporter.o labelling.o
 CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
@@ -47,8 +47,10 @@ UI_UNIT_TESTS := test_text test_store_item
 LIB_OBJS += $(UI_LIB_OBJS)
 CMD_OBJS += $(UI_CMD_OBJS)
 # Reporting (issue 4): the report adds its objects here
-REPORT_LIB_OBJS := store_report.o report.o report_data.o report_doc.o report_answers.o \
-	report_agreement.o report_render.o report_json.o
+REPORT_LIB_OBJS := store_report.o report.o report_load.o report_consensus.o report_doc.o \
+	report_groups.o report_sec_answers.o report_sec_retrieval.o report_sec_automatic.o \
+	report_sec_verdicts.o report_sec_agreement.o report_sec_time.o \
+	report_fmt_text.o report_fmt_json.o report_fmt_csv.o
 REPORT_CMD_OBJS := cmd_report.o cmd_agreement.o
 PKG_LIBS += -pthread
 LIB_OBJS += $(REPORT_LIB_OBJS)

@@ -33,8 +33,8 @@ static int check(struct cmd_ctx *c)
 	o.round = opt_round;
 	o.sections = REPORT_SEC_AGREEMENT;
 	o.confusion = 1;
-	if (report_format_parse(opt_format, &fmt) != 0) {
-		cli_printf(stderr, "convqa agreement: unknown format '%s' (expected: text, json, csv, md)\n", opt_format);
+	if (report_format_parse(opt_format, &fmt, &err) != 0) {
+		cli_printf(stderr, "convqa agreement: %s\n", err.msg);
 		return ST_USAGE;
 	}
 	if (opt_field) {

@@ -101,8 +101,8 @@ static int check(struct cmd_ctx *c)
 	report_options_init(&o);
 	o.round = opt_round;
 	o.bleu_bp = opt_bleu_bp;
-	if (report_format_parse(opt_format, &fmt) != 0) {
-		cli_printf(stderr, "convqa report: unknown format '%s' (expected: text, json, csv, md)\n", opt_format);
+	if (report_format_parse(opt_format, &fmt, &err) != 0) {
+		cli_printf(stderr, "convqa report: %s\n", err.msg);
 		return ST_USAGE;
 	}
 	if (opt_task && parse_tasks(opt_task, &o.tasks) != 0) {
@@ -110,12 +110,8 @@ static int check(struct cmd_ctx *c)
 			opt_task);
 		return ST_USAGE;
 	}
-	if (opt_only && report_parse_sections(&o, opt_only, &err) != 0) {
-		cli_printf(stderr, "convqa report: unknown section in '%s' (expected: answers, retrieval, automatic, "
-				"verdicts, agreement, time)\n", opt_only);
-		return ST_USAGE;
-	}
-	if ((opt_by && report_parse_by(&o, opt_by, &err) != 0) || (opt_k && report_parse_k(&o, opt_k, &err) != 0) ||
+	if ((opt_only && report_parse_sections(&o, opt_only, &err) != 0) ||
+	    (opt_by && report_parse_by(&o, opt_by, &err) != 0) || (opt_k && report_parse_k(&o, opt_k, &err) != 0) ||
 	    (opt_consensus && report_parse_consensus(&o, opt_consensus, &err) != 0) ||
 	    (opt_raters && report_parse_raters(&o, opt_raters, &rater_copy, &err) != 0)) {
 		cli_printf(stderr, "convqa report: %s\n", err.msg);

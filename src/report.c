@@ -1,5 +1,7 @@
-/* report.c - options, and report_build(): load the project, build the label
- * layer, then one builder per section (see report_internal.h). */
+/* report.c - options; the tables of sections and of writers; report_build():
+ * load the project, build the label layer, then each section of the table
+ * that the options select and that applies; report_write() through the
+ * writers' table (see report_internal.h). */
 #include "convqa/report.h"
 
 #include <errno.h>
@@ -12,6 +14,59 @@
 #include "convqa/store_report.h"
 #include "convqa/strbuf.h"
 #include "report_internal.h"
+
+/* The turn task is shown: --task names it, or it has labels. */
+static int shows_turn(const struct rp_ctx *c)
+{
+	return (c->shown & (1u << TASK_TURN)) != 0;
+}
+
+/* The plausibility or the faithfulness task is shown. */
+static int shows_verdicts(const struct rp_ctx *c)
+{
+	return (c->shown & (3u << TASK_PLAUSIBILITY)) != 0;
+}
+
+/* The sections, in the order of the report. A new section: a file
+ * src/report_sec_NAME.c with its build function (declared in
+ * report_internal.h), a bit in enum report_section and REPORT_SEC_ALL
+ * (report.h), a row here. */
+static const struct rp_section sections[] = {
+	{ "answers", REPORT_SEC_ANSWERS, RP_NEED_LAYER, shows_turn, rp_answers },
+	{ "retrieval", REPORT_SEC_RETRIEVAL, RP_NEED_LAYER | RP_NEED_R, shows_turn, rp_retrieval },
+	{ "automatic", REPORT_SEC_AUTOMATIC, RP_NEED_LAYER | RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES,
+	  rp_automatic_applies, rp_automatic },
+	{ "verdicts", REPORT_SEC_VERDICTS, RP_NEED_LAYER, shows_verdicts, rp_verdicts },
+	{ "agreement", REPORT_SEC_AGREEMENT, 0, NULL, rp_agreement },
+	{ "time", REPORT_SEC_TIME, 0, NULL, rp_time },
+};
+
+/* The writers, by enum report_format. A new format: a file
+ * src/report_fmt_NAME.c with its write function (declared in
+ * report_internal.h), a constant in enum report_format (report.h), a row here. */
+static const struct rp_writer writers[] = {
+	[REPORT_TEXT] = { "text", NULL, rp_write_text },
+	[REPORT_JSON] = { "json", NULL, rp_write_json },
+	[REPORT_CSV] = { "csv", NULL, rp_write_csv },
+	[REPORT_MARKDOWN] = { "md", "markdown", rp_write_md },
+};
+
+/* the preparation (items, labels, automatic scores, layer), then a phase per section */
+_Static_assert(4 + ARRAY_SIZE(sections) <= REPORT_MAX_PHASES, "REPORT_MAX_PHASES: one per section");
+
+const char *report_section_name(size_t i)
+{
+	return i < ARRAY_SIZE(sections) ? sections[i].name : NULL;
+}
+
+unsigned rp_needs(const struct report_options *o)
+{
+	unsigned needs = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+		if (o->sections & sections[i].bit)
+			needs |= sections[i].needs;
+	return needs;
+}
 
 void report_options_init(struct report_options *o)
 {
@@ -94,16 +149,23 @@ int report_parse_by(struct report_options *o, const char *list, struct error *er
 	return 0;
 }
 
+/* The names name(0), name(1), ... (up to NULL) joined by ", " into sb. */
+static void names_list(struct strbuf *sb, const char *(*name)(size_t i))
+{
+	for (size_t i = 0; name(i); i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "", name(i));
+}
+
 int report_parse_sections(struct report_options *o, const char *list, struct error *err)
 {
-	static const struct name_bit names[] = {
-		{ "answers", REPORT_SEC_ANSWERS }, { "retrieval", REPORT_SEC_RETRIEVAL },
-		{ "automatic", REPORT_SEC_AUTOMATIC }, { "verdicts", REPORT_SEC_VERDICTS },
-		{ "agreement", REPORT_SEC_AGREEMENT }, { "time", REPORT_SEC_TIME },
-	};
+	struct name_bit names[ARRAY_SIZE(sections)];
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+		names[i] = (struct name_bit){ sections[i].name, sections[i].bit };
 	if (names_mask(list, names, ARRAY_SIZE(names), &o->sections) != 0) {
-		error_set(err, ST_USAGE, "--only expects answers, retrieval, automatic, verdicts, agreement or time, "
-			  "separated by commas; got '%s'", list);
+		struct strbuf sb = STRBUF_INIT;
+		names_list(&sb, report_section_name);
+		error_set(err, ST_USAGE, "unknown section in '%s' (expected: %s)", list, strbuf_str(&sb));
+		strbuf_release(&sb);
 		return -1;
 	}
 	return 0;
@@ -146,18 +208,23 @@ int report_parse_consensus(struct report_options *o, const char *s, struct error
 	return 0;
 }
 
-int report_format_parse(const char *name, enum report_format *f)
+int report_format_parse(const char *name, enum report_format *f, struct error *err)
 {
-	static const struct { const char *name; enum report_format f; } names[] = {
-		{ "text", REPORT_TEXT }, { "json", REPORT_JSON }, { "csv", REPORT_CSV },
-		{ "md", REPORT_MARKDOWN }, { "markdown", REPORT_MARKDOWN },
-	};
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (strcmp(names[i].name, name) == 0) {
-			*f = names[i].f;
+	for (size_t i = 0; i < ARRAY_SIZE(writers); i++)
+		if (strcmp(writers[i].name, name) == 0 || (writers[i].alias && strcmp(writers[i].alias, name) == 0)) {
+			*f = (enum report_format)i;
 			return 0;
 		}
+	struct strbuf sb = STRBUF_INIT;
+	names_list(&sb, report_format_name);
+	error_set(err, ST_USAGE, "unknown format '%s' (expected: %s)", name, strbuf_str(&sb));
+	strbuf_release(&sb);
 	return -1;
+}
+
+const char *report_format_name(size_t i)
+{
+	return i < ARRAY_SIZE(writers) ? writers[i].name : NULL;
 }
 
 static const char *layer_text(const struct report_options *o)
@@ -184,12 +251,19 @@ static void phase(struct report *r, const char *name, double seconds)
 	}
 }
 
-static enum status timed(struct report *r, const char *name, enum status (*fn)(struct rp_ctx *),
-			 struct rp_ctx *c)
+/* The sections o selects that have something to say, in table order, each
+ * timed. */
+static enum status build_sections(struct rp_ctx *c)
 {
-	double t0 = now_monotonic();
-	enum status st = fn(c);
-	phase(r, name, now_monotonic() - t0);
+	enum status st = ST_OK;
+	for (size_t i = 0; i < ARRAY_SIZE(sections) && st == ST_OK; i++) {
+		const struct rp_section *sec = &sections[i];
+		if (!(c->o->sections & sec->bit) || (sec->applies && !sec->applies(c)))
+			continue;
+		double t0 = now_monotonic();
+		st = sec->build(c);
+		phase(c->r, sec->name, now_monotonic() - t0);
+	}
 	return st;
 }
 
@@ -227,7 +301,7 @@ static void header(struct report *r, const struct report_options *o, const struc
 	strbuf_reset(&sb);
 	for (size_t i = 0; i < o->n_k; i++)
 		strbuf_addf(&sb, "%s%zu", i ? "," : "", o->k[i]);
-	if (!(o->sections & ~(unsigned)(REPORT_SEC_AGREEMENT | REPORT_SEC_TIME))) {
+	if (!(rp_needs(o) & RP_NEED_LAYER)) {
 		report_meta(r, "layer", "(none: agreement compares the raters' own values)");
 		report_meta(r, "k", "(not used)");
 	} else {
@@ -268,15 +342,15 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	struct rp_data d;
 	struct rp_layer layer;
 	struct rp_loader *loader = NULL;
+	struct store_reader *rd = NULL;
+	struct report *r = NULL;
 	struct auto_job job = { &d, o, NULL, NULL, 0 };
 	pthread_t thread;
 	int threaded = 0;
 	int64_t round_id = 0;
 	enum status st = ST_OK;
-	unsigned tasks = o->tasks ? o->tasks : ~0u;
-	unsigned sec = o->sections;
-	int need_layer = (sec & ~(unsigned)REPORT_SEC_AGREEMENT & ~(unsigned)REPORT_SEC_TIME) != 0;
-	int need_auto = (tasks & (1u << TASK_TURN)) && (sec & REPORT_SEC_AUTOMATIC);
+	unsigned tasks = o->tasks ? o->tasks : ~0u, needs = rp_needs(o);
+	int need_auto = (tasks & (1u << TASK_TURN)) && (needs & RP_NEED_AUTO_SCORES);
 
 	*out = NULL;
 	memset(&d, 0, sizeof(d));
@@ -287,7 +361,6 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 			return st;
 	}
 	double t0 = now_monotonic(), t_items, t_labels, t_layer;
-	struct store_reader *rd = NULL;
 	st = store_reader_open(s, &rd, err);
 	if (st == ST_OK)
 		st = rp_load_items(rd, o, &d, &loader, err);
@@ -305,43 +378,23 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	if (threaded)
 		pthread_join(thread, NULL);
 	rp_loader_free(loader);
-	if (st == ST_OK && need_layer)
+	if (st == ST_OK && (needs & RP_NEED_LAYER))
 		st = rp_layer_build(rd, &d, o, &layer, err);
 	t_layer = now_monotonic();
-	if (st != ST_OK) {
-		store_reader_close(rd);
-		free(job.val);
-		free(job.scored);
-		rp_layer_release(&layer);
-		rp_release(&d);
-		return st;
+	if (st == ST_OK) {
+		r = xcalloc(1, sizeof(*r));
+		/* a task's sections appear when --task names it or its labels exist */
+		struct rp_ctx c = { .store = rd, .o = o, .d = &d, .layer = &layer, .r = r, .err = err,
+				    .round_given = o->round != NULL, .shown = o->tasks ? o->tasks : d.tasks_seen,
+				    .auto_val = job.val, .auto_scored = job.scored };
+		phase(r, "items", t_items - t0);
+		phase(r, "labels", t_labels - t_items);
+		if (need_auto)
+			phase(r, threaded ? "automatic scores (in a 2nd thread)" : "automatic scores", job.seconds);
+		phase(r, "layer", t_layer - t_labels);
+		header(r, o, &d, c.shown);
+		st = build_sections(&c);
 	}
-	struct report *r = xcalloc(1, sizeof(*r));
-	struct rp_ctx c = { rd, o, &d, &layer, r, err, o->round != NULL, job.val, job.scored };
-	phase(r, "items", t_items - t0);
-	phase(r, "labels", t_labels - t_items);
-	if (need_auto)
-		phase(r, threaded ? "automatic scores (in a 2nd thread)" : "automatic scores", job.seconds);
-	phase(r, "layer", t_layer - t_labels);
-	/* a task's sections appear when --task names it or its labels exist */
-	unsigned shown = o->tasks ? o->tasks : d.tasks_seen;
-	int turn = (shown & (1u << TASK_TURN)) != 0;
-	int gold = 0;
-	for (size_t i = 0; i < d.n_turns && !gold; i++)
-		gold = d.turns[i].n_gold_ans > 0;
-	header(r, o, &d, shown);
-	if (st == ST_OK && turn && (sec & REPORT_SEC_ANSWERS))
-		st = timed(r, "answers", rp_answers, &c);
-	if (st == ST_OK && turn && (sec & REPORT_SEC_RETRIEVAL))
-		st = timed(r, "retrieval", rp_retrieval, &c);
-	if (st == ST_OK && need_auto && (turn || gold))
-		st = timed(r, "automatic", rp_automatic, &c);
-	if (st == ST_OK && (shown & (3u << TASK_PLAUSIBILITY)) && (sec & REPORT_SEC_VERDICTS))
-		st = timed(r, "verdicts", rp_verdicts, &c);
-	if (st == ST_OK && (sec & REPORT_SEC_AGREEMENT))
-		st = timed(r, "agreement", rp_agreement, &c);
-	if (st == ST_OK && (sec & REPORT_SEC_TIME))
-		st = timed(r, "time", rp_time, &c);
 	store_reader_close(rd);
 	free(job.val);
 	free(job.scored);
@@ -357,22 +410,9 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 
 enum status report_write(const struct report *r, enum report_format f, FILE *out, struct error *err)
 {
-	int rc;
+	const struct rp_writer *w = (unsigned)f < ARRAY_SIZE(writers) ? &writers[f] : &writers[REPORT_TEXT];
 	errno = 0;
-	switch (f) {
-	case REPORT_JSON:
-		rc = report_write_json(r, out);
-		break;
-	case REPORT_CSV:
-		rc = report_write_csv(r, out);
-		break;
-	case REPORT_MARKDOWN:
-		rc = report_write_text(r, out, 1);
-		break;
-	default:
-		rc = report_write_text(r, out, 0);
-		break;
-	}
+	int rc = w->write(r, out);
 	if (rc != 0 || ferror(out))
 		return error_set(err, ST_IO, "cannot write the report: %s", errno ? strerror(errno) : "write error");
 	return ST_OK;

@@ -1,4 +1,5 @@
 /* report_doc.c - the report document: sections of tables of cells. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,4 +231,23 @@ int report_value(const struct report *r, const char *section, const char *table,
 		}
 	}
 	return 0;
+}
+
+/* ---- for the writers ------------------------------------------------------------ */
+
+void rp_put_number(struct strbuf *sb, double v)
+{
+	if (!isfinite(v))
+		v = 0;   /* never reached: undefined values are RC_UNDEF cells */
+	if (v == floor(v) && fabs(v) < 1e15)
+		strbuf_addf(sb, "%.0f", v);
+	else
+		strbuf_addf(sb, "%.12g", v);
+}
+
+int rp_flush(struct strbuf *sb, FILE *out)
+{
+	int rc = fwrite(sb->buf ? sb->buf : "", 1, sb->len, out) == sb->len ? 0 : -1;
+	strbuf_reset(sb);
+	return rc;
 }

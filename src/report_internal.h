@@ -1,11 +1,15 @@
 /* report_internal.h - shared between the report*.c files only.
  *
- *   report.c            options, report_build(): load, layer, then one builder per section
- *   report_data.c       the project in compact arrays (struct rp_data) and the label layers
- *   report_doc.c        the document: sections, tables, rows, cells
- *   report_answers.c    accuracy, retrieval, verdicts, automatic metrics, time
- *   report_agreement.c  kappa per rater pair, Fleiss, alpha, confusion matrices
- *   report_render.c     text and Markdown;  report_json.c  JSON and CSV
+ *   report.c              options; the table of sections; report_build(): load, layer,
+ *                         then each section the options select and that applies
+ *   report_load.c         the project in compact arrays (struct rp_data), read from the store
+ *   report_consensus.c    the label layers: every judgement, one rater's, majority, adjudicated
+ *   report_doc.c          the document: sections, tables, rows, cells
+ *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
+ *   report_sec_<name>.c   one section each: answers, retrieval, automatic, verdicts,
+ *                         agreement, time
+ *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv; the table of
+ *                         writers is in report.c
  */
 #ifndef CONVQA_REPORT_INTERNAL_H
 #define CONVQA_REPORT_INTERNAL_H
@@ -17,6 +21,7 @@
 #include "convqa/strmap.h"
 
 struct store_reader;
+struct strbuf;
 
 /* ---- the document -------------------------------------------------------- */
 
@@ -81,7 +86,7 @@ struct rsection {
 	size_t n_tables, cap_tables;
 };
 
-#define REPORT_MAX_PHASES 12
+#define REPORT_MAX_PHASES 24   /* the 4 steps of preparation, then one per section */
 
 struct report {
 	char **meta;       /* key, value, key, value, ... */
@@ -111,12 +116,28 @@ void rcell_text(struct rrow *row, int col, const char *text);
 void rcell_undef(struct rrow *row, int col, long n, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* Writers (report_render.c, report_json.c); return -1 when out fails. */
-int report_write_text(const struct report *r, FILE *out, int markdown);
-int report_write_json(const struct report *r, FILE *out);
-int report_write_csv(const struct report *r, FILE *out);
+/* For the writers: v as JSON and CSV give numbers (an integer without
+ * decimals, else 12 significant digits) appended to sb; sb written to out
+ * and emptied (-1 when writing fails). */
+void rp_put_number(struct strbuf *sb, double v);
+int rp_flush(struct strbuf *sb, FILE *out);
 
-/* ---- the project in memory ------------------------------------------------- */
+/* ---- writers (the table in report.c; one report_fmt_<name>.c each) -------------- */
+
+/* A format of the report: one row of the table in report.c. */
+struct rp_writer {
+	const char *name;              /* --format NAME */
+	const char *alias;             /* another name it answers to (not listed), or NULL */
+	/* write r to out; -1 when writing fails (errno says why) */
+	int (*write)(const struct report *r, FILE *out);
+};
+
+int rp_write_text(const struct report *r, FILE *out);   /* report_fmt_text.c */
+int rp_write_md(const struct report *r, FILE *out);     /* report_fmt_text.c */
+int rp_write_json(const struct report *r, FILE *out);   /* report_fmt_json.c */
+int rp_write_csv(const struct report *r, FILE *out);    /* report_fmt_csv.c */
+
+/* ---- the project in memory (report_load.c) ----------------------------------- */
 
 /* Categorical fields kept per judgement. */
 enum rp_cat { RP_INTENT, RP_CORRECT, RP_PLAUS, RP_FAITH, RP_NCAT };
@@ -216,7 +237,10 @@ char *rp_strdup(struct rp_data *d, const char *s);
 enum status rp_extra_ids(struct store_reader *s, struct rp_data *d, const char *value, int64_t **ids,
 			 size_t *n, size_t *cap, struct error *err);
 
-/* ---- label layers ------------------------------------------------------------ */
+/* Category names of a categorical field, and the field itself. */
+const struct model_field *rp_cat_field(enum rp_cat f);
+
+/* ---- label layers (report_consensus.c) ---------------------------------------- */
 
 /* One observation: an item with the values of one layer (a rater's
  * judgement, or the consensus of several). */
@@ -249,36 +273,85 @@ enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const stru
 			   struct rp_layer *layer, struct error *err);
 void rp_layer_release(struct rp_layer *layer);
 
-/* ---- sections -------------------------------------------------------------------- */
+/* ---- sections (the table in report.c; one report_sec_<name>.c each) ------------ */
 
+/* What report_build() hands a section's applies() and build(). */
 struct rp_ctx {
 	struct store_reader *store;
 	const struct report_options *o;
 	struct rp_data *d;
-	struct rp_layer *layer;
+	struct rp_layer *layer;        /* empty unless a selected section needs RP_NEED_LAYER */
 	struct report *r;
 	struct error *err;
 	int round_given;
-	const double *auto_val;        /* per item: the metrics of rp_auto_metrics[] */
+	unsigned shown;                /* 1 << task of the tasks shown: --task, else those labelled */
+	const double *auto_val;        /* per item: rp_auto_scores() (RP_NEED_AUTO_SCORES) */
 	const uint8_t *auto_scored;    /* per item: has a gold answer */
 };
 
-/* Automatic answer metrics of every item with a gold answer: val[item *
- * RP_N_AUTO + m] for m over rp_auto_metrics, scored[item] = 1. Touches only
- * items, turns and gold answers, so it may run in a second thread while the
- * labels load. */
-#define RP_N_AUTO 6
-void rp_auto_scores(const struct rp_data *d, const struct report_options *o, double *val,
-		    uint8_t *scored);
+/* What a section needs report_build() to prepare before the sections run. */
+enum rp_need {
+	RP_NEED_LAYER = 1,             /* the label layer of --consensus (c->layer) */
+	RP_NEED_R = 2,                 /* gold passages, and R of every observation of the layer */
+	RP_NEED_GOLD_ANSWERS = 4,      /* the gold answers (d->gold_answers) */
+	RP_NEED_AUTO_SCORES = 8,       /* c->auto_val: the automatic metrics of every item */
+};
 
+/* A section of the report: one row of the table in report.c. */
+struct rp_section {
+	const char *name;              /* --only NAME; also its section id and timing phase */
+	enum report_section bit;       /* its bit in report_options.sections */
+	unsigned needs;                /* RP_NEED_* */
+	/* whether it has something to say on this project (NULL: always) */
+	int (*applies)(const struct rp_ctx *c);
+	/* add its section(s) to c->r; ST_OK, or an error in c->err */
+	enum status (*build)(struct rp_ctx *c);
+};
+
+/* The RP_NEED_* of the sections o selects. */
+unsigned rp_needs(const struct report_options *o);
+
+/* The builders (and the predicates that are not shared), one file each. */
 enum status rp_answers(struct rp_ctx *c);
 enum status rp_retrieval(struct rp_ctx *c);
 enum status rp_verdicts(struct rp_ctx *c);
+int rp_automatic_applies(const struct rp_ctx *c);
 enum status rp_automatic(struct rp_ctx *c);
 enum status rp_time(struct rp_ctx *c);
 enum status rp_agreement(struct rp_ctx *c);
 
-/* Category names of a categorical field, and the field itself. */
-const struct model_field *rp_cat_field(enum rp_cat f);
+/* Automatic answer metrics of every item with a gold answer: val[item *
+ * RP_N_AUTO + m] for m over auto_metrics[] of report_sec_automatic.c,
+ * scored[item] = 1. Touches only items, turns and gold answers, so it may
+ * run in a second thread while the labels load. */
+#define RP_N_AUTO 6
+void rp_auto_scores(const struct rp_data *d, const struct report_options *o, double *val,
+		    uint8_t *scored);
+
+/* ---- breakdowns of the sections on a layer (report_groups.c) ------------------------ */
+
+/* A breakdown: its REPORT_BY_* bit, table id and title, and the name of
+ * its group column. */
+struct rp_grouping {
+	enum report_by by;
+	const char *table, *title, *label;
+};
+
+#define RP_N_GROUPINGS 5
+extern const struct rp_grouping rp_groupings[RP_N_GROUPINGS];
+
+/* How many groups breakdown by has (group indexes 0 .. n-1). */
+size_t rp_n_groups(const struct rp_ctx *c, enum report_by by);
+/* The group of observation ob, or -1 when it has none (rater of a consensus). */
+long rp_group_of(const struct rp_ctx *c, enum report_by by, const struct rp_obs *ob);
+/* The name of group g (a turn depth, a conversation, ...) into buf[size]. */
+void rp_group_name(const struct rp_ctx *c, enum report_by by, size_t g, char *buf, size_t size);
+/* Whether a section breaks down by rp_groupings[gi]: asked for by --by, and
+ * by rater only without consensus. The "all" row comes first, always. */
+int rp_grouping_wanted(const struct rp_ctx *c, size_t gi);
+/* What a layer's observations are: "judgements" or "items". */
+const char *rp_unit_name(const struct rp_ctx *c);
+/* The note of a section that was asked --by rater with a consensus. */
+void rp_by_rater_note(const struct rp_ctx *c, struct rsection *sec);
 
 #endif

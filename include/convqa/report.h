@@ -98,8 +98,13 @@ void report_options_init(struct report_options *o);
  * err (ST_USAGE). */
 int report_parse_k(struct report_options *o, const char *list, struct error *err);
 int report_parse_by(struct report_options *o, const char *list, struct error *err);
-/* --only: the sections to build (answers, retrieval, automatic, verdicts, agreement, time). */
+/* --only: the sections to build (answers, retrieval, automatic, verdicts,
+ * agreement, time); the message of an unknown name lists them. */
 int report_parse_sections(struct report_options *o, const char *list, struct error *err);
+/* The name of section i in the order of the report ("answers", "retrieval",
+ * ...; what --only takes and the section's id), NULL past the last: for the
+ * messages and checks that list them. */
+const char *report_section_name(size_t i);
 /* "a,b" into o->raters (borrowing pieces of a copy the caller frees with
  * free(*copy)). */
 int report_parse_raters(struct report_options *o, const char *list, char **copy,
@@ -116,8 +121,12 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 
 enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MARKDOWN };
 
-/* "text", "json", "csv", "md" (or "markdown"); returns 0 or -1. */
-int report_format_parse(const char *name, enum report_format *f);
+/* "text", "json", "csv", "md" (or "markdown"); returns 0, or -1 with a
+ * message that lists the formats in err (ST_USAGE). */
+int report_format_parse(const char *name, enum report_format *f, struct error *err);
+/* The name of format i (enum report_format order: "text", "json", "csv",
+ * "md"; what --format takes, aliases left out), NULL past the last. */
+const char *report_format_name(size_t i);
 
 /* Write r to out. ST_IO (with errno's message) when writing fails. */
 enum status report_write(const struct report *r, enum report_format f, FILE *out,

@@ -1,7 +1,7 @@
-/* report_agreement.c - agreement between raters per label field: Cohen's
- * kappa per rater pair (with its confusion matrix), Fleiss' kappa and
- * Krippendorff's alpha over all raters. Computed on the raters' own current
- * values, whatever the consensus option says. */
+/* report_sec_agreement.c - section "agreement": agreement between raters per
+ * label field: Cohen's kappa per rater pair (with its confusion matrix),
+ * Fleiss' kappa and Krippendorff's alpha over all raters. Computed on the
+ * raters' own current values, whatever the consensus option says. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +121,87 @@ static const char *weighting_name(enum agreement_weighting w)
 	return w == AGREEMENT_LINEAR ? "linear" : w == AGREEMENT_QUADRATIC ? "quadratic" : "none";
 }
 
+/* The table of the rater pairs of field f: p_o, p_e, kappa and its band per
+ * pair (and with --confusion the pair's confusion matrix). */
+static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struct afield *f,
+		       const struct model_field *mf, const struct tally *t, enum agreement_weighting w)
+{
+	const struct rp_data *d = c->d;
+	size_t nr = d->n_raters, pairs = 0;
+	char title[256];
+
+	if (f->cat >= 0)
+		snprintf(title, sizeof(title), "%s: rater pairs (unit: item)", f->name);
+	else
+		snprintf(title, sizeof(title), "%s: rater pairs (unit: one passage of one item)", f->name);
+	struct rtable *pt = rsection_table(sec, f->name, title, "raters", "units");
+	rtable_col(pt, "p_o", "p_o", RF_FRACTION, 0);
+	rtable_col(pt, "p_e", "p_e", RF_FRACTION, 0);
+	rtable_col(pt, "kappa", w == AGREEMENT_UNWEIGHTED ? "kappa" : "weighted kappa", RF_FRACTION, 0);
+	rtable_col(pt, "band", "Landis-Koch", RF_TEXT, 0);
+	for (size_t a = 0; a < nr; a++) {
+		for (size_t b = a + 1; b < nr; b++) {
+			const long *tab = t->pair[a * nr + b];
+			struct agreement_kappa res;
+			char g[600];
+			if (!t->rater_seen[a] || !t->rater_seen[b])
+				continue;   /* one of them never labelled the field */
+			pairs++;
+			snprintf(g, sizeof(g), "%s / %s", d->raters[a].name, d->raters[b].name);
+			if (!tab) {   /* both labelled the field, never the same unit */
+				struct rrow *row = rtable_row(pt, g, 0);
+				for (int k = 0; k < 4; k++)
+					rcell_undef(row, k, 0, "%s", agreement_status_message(AGREEMENT_NO_ITEMS));
+				continue;
+			}
+			agreement_cohen_kappa_table(tab, t->k, w, &res);
+			struct rrow *row = rtable_row(pt, g, res.n);
+			rcell_num(row, 0, res.p_o, res.n);
+			rcell_num(row, 1, res.p_e, res.n);
+			if (res.status == AGREEMENT_OK) {
+				rcell_num(row, 2, res.kappa, res.n);
+				rcell_ci(row, 2, res.ci_lo, res.ci_hi);
+				rcell_text(row, 3, agreement_landis_koch(res.kappa));
+			} else {
+				rcell_undef(row, 2, res.n, "%s", agreement_status_message(res.status));
+				rcell_undef(row, 3, res.n, "%s", agreement_status_message(res.status));
+			}
+			if (c->o->confusion)
+				confusion_table(sec, d, mf, t->k, tab, a, b, pairs);
+		}
+	}
+	if (!pairs) {
+		struct rrow *row = rtable_row(pt, "(no pair)", 0);
+		for (int k = 0; k < 4; k++)
+			rcell_undef(row, k, 0, "%s", agreement_status_message(AGREEMENT_NO_ITEMS));
+	}
+	if (w != AGREEMENT_UNWEIGHTED)
+		rtable_note(pt, "Weighted kappa (%s weights) by category position on the scale as "
+				"declared: %s%s%s%s%s.", weighting_name(w), mf->values[0],
+			    t->k > 1 ? " < " : "", t->k > 1 ? mf->values[1] : "", t->k > 2 ? " < " : "",
+			    t->k > 2 ? mf->values[2] : "");
+}
+
+/* The row of field f in the table of all raters: Fleiss' kappa, alpha. */
+static void summary_row(struct rtable *sum, const struct afield *f, const struct tally *t, long raters_seen)
+{
+	struct rrow *row = rtable_row(sum, f->name, (long)t->n_units);
+	rcell_count(row, 0, raters_seen);
+	rcell_count(row, 1, t->single);
+	if (raters_seen >= 3) {
+		struct agreement_fleiss fl;
+		if (agreement_fleiss_kappa(t->counts, t->n_units, t->k, &fl) == AGREEMENT_OK)
+			rcell_num(row, 2, fl.kappa, (long)t->n_units);
+		else
+			rcell_undef(row, 2, (long)t->n_units, "%s", agreement_status_message(fl.status));
+	}
+	struct agreement_alpha al;
+	if (agreement_krippendorff_alpha_counts(t->counts, t->n_units, t->k, &al) == AGREEMENT_OK)
+		rcell_num(row, 3, al.alpha, (long)t->n_units);
+	else
+		rcell_undef(row, 3, (long)t->n_units, "%s", agreement_status_message(al.status));
+}
+
 enum status rp_agreement(struct rp_ctx *c)
 {
 	const struct rp_data *d = c->d;
@@ -152,76 +233,8 @@ enum status rp_agreement(struct rp_ctx *c)
 			free(t.rater_seen);
 			continue;
 		}
-
-		char title[256];
-		if (f->cat >= 0)
-			snprintf(title, sizeof(title), "%s: rater pairs (unit: item)", f->name);
-		else
-			snprintf(title, sizeof(title), "%s: rater pairs (unit: one passage of one item)", f->name);
-		struct rtable *pt = rsection_table(sec, f->name, title, "raters", "units");
-		rtable_col(pt, "p_o", "p_o", RF_FRACTION, 0);
-		rtable_col(pt, "p_e", "p_e", RF_FRACTION, 0);
-		rtable_col(pt, "kappa", w == AGREEMENT_UNWEIGHTED ? "kappa" : "weighted kappa", RF_FRACTION, 0);
-		rtable_col(pt, "band", "Landis-Koch", RF_TEXT, 0);
-		size_t pairs = 0;
-		for (size_t a = 0; a < nr; a++) {
-			for (size_t b = a + 1; b < nr; b++) {
-				const long *tab = t.pair[a * nr + b];
-				struct agreement_kappa res;
-				char g[600];
-				if (!t.rater_seen[a] || !t.rater_seen[b])
-					continue;   /* one of them never labelled the field */
-				pairs++;
-				snprintf(g, sizeof(g), "%s / %s", d->raters[a].name, d->raters[b].name);
-				if (!tab) {   /* both labelled the field, never the same unit */
-					struct rrow *row = rtable_row(pt, g, 0);
-					for (int k = 0; k < 4; k++)
-						rcell_undef(row, k, 0, "%s", agreement_status_message(AGREEMENT_NO_ITEMS));
-					continue;
-				}
-				agreement_cohen_kappa_table(tab, t.k, w, &res);
-				struct rrow *row = rtable_row(pt, g, res.n);
-				rcell_num(row, 0, res.p_o, res.n);
-				rcell_num(row, 1, res.p_e, res.n);
-				if (res.status == AGREEMENT_OK) {
-					rcell_num(row, 2, res.kappa, res.n);
-					rcell_ci(row, 2, res.ci_lo, res.ci_hi);
-					rcell_text(row, 3, agreement_landis_koch(res.kappa));
-				} else {
-					rcell_undef(row, 2, res.n, "%s", agreement_status_message(res.status));
-					rcell_undef(row, 3, res.n, "%s", agreement_status_message(res.status));
-				}
-				if (c->o->confusion)
-					confusion_table(sec, d, mf, t.k, tab, a, b, pairs);
-			}
-		}
-		if (!pairs) {
-			struct rrow *row = rtable_row(pt, "(no pair)", 0);
-			for (int k = 0; k < 4; k++)
-				rcell_undef(row, k, 0, "%s", agreement_status_message(AGREEMENT_NO_ITEMS));
-		}
-		if (w != AGREEMENT_UNWEIGHTED)
-			rtable_note(pt, "Weighted kappa (%s weights) by category position on the scale as "
-					"declared: %s%s%s%s%s.", weighting_name(w), mf->values[0],
-				    t.k > 1 ? " < " : "", t.k > 1 ? mf->values[1] : "", t.k > 2 ? " < " : "",
-				    t.k > 2 ? mf->values[2] : "");
-
-		struct rrow *row = rtable_row(sum, f->name, (long)t.n_units);
-		rcell_count(row, 0, raters_seen);
-		rcell_count(row, 1, t.single);
-		if (raters_seen >= 3) {
-			struct agreement_fleiss fl;
-			if (agreement_fleiss_kappa(t.counts, t.n_units, t.k, &fl) == AGREEMENT_OK)
-				rcell_num(row, 2, fl.kappa, (long)t.n_units);
-			else
-				rcell_undef(row, 2, (long)t.n_units, "%s", agreement_status_message(fl.status));
-		}
-		struct agreement_alpha al;
-		if (agreement_krippendorff_alpha_counts(t.counts, t.n_units, t.k, &al) == AGREEMENT_OK)
-			rcell_num(row, 3, al.alpha, (long)t.n_units);
-		else
-			rcell_undef(row, 3, (long)t.n_units, "%s", agreement_status_message(al.status));
-
+		pair_table(c, sec, f, mf, &t, w);
+		summary_row(sum, f, &t, raters_seen);
 		for (size_t p = 0; p < nr * nr; p++)
 			free(t.pair[p]);
 		free(t.pair);

@@ -1,6 +1,7 @@
-/* report_render.c - the report as text (80 columns, bar charts drawn with
- * block characters) and as Markdown tables. Every string from the project
- * (names, ids) passes text_sanitize() first. */
+/* report_fmt_text.c - the report as text (80 columns, bar charts drawn with
+ * block characters) and as Markdown tables: one layout of the cells (the
+ * grid) in two syntaxes. Every string from the project (names, ids) passes
+ * text_sanitize() first. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -393,7 +394,8 @@ static const char *meta_value(const struct report *r, const char *key)
 	return NULL;
 }
 
-int report_write_text(const struct report *r, FILE *out, int markdown)
+/* The report as text, or with markdown set as Markdown. */
+static int write_doc(const struct report *r, FILE *out, int markdown)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *command = meta_value(r, "command");
@@ -449,4 +451,14 @@ int report_write_text(const struct report *r, FILE *out, int markdown)
 	}
 	strbuf_release(&sb);
 	return ferror(out) ? -1 : 0;
+}
+
+int rp_write_text(const struct report *r, FILE *out)
+{
+	return write_doc(r, out, 0);
+}
+
+int rp_write_md(const struct report *r, FILE *out)
+{
+	return write_doc(r, out, 1);
 }

@@ -1,0 +1,56 @@
+/*
+ * tokens.h - the words of an answer: the SQuAD normalisation and the
+ * whitespace split that the answer metrics (metrics_answer.h) compare, and
+ * that anything matching answer text against passages (evidence spans) must
+ * share so that its tokens are the metrics' tokens.
+ *
+ *   struct tokens t;
+ *   tokens_init(&t, "The  Eiffel Tower!");   // t.n == 2: "eiffel", "tower"
+ *   for (size_t i = 0; i < t.n; i++)
+ *       puts(t.tok[i]);
+ *   tokens_release(&t);
+ *
+ * Pure: no I/O, no SQL, no JSON. Strings are UTF-8 and NUL-terminated;
+ * invalid bytes count as U+FFFD. Allocation failure aborts (xmalloc). All
+ * functions are reentrant.
+ */
+#ifndef CONVQA_TOKENS_H
+#define CONVQA_TOKENS_H
+
+#include <stddef.h>
+
+/*
+ * SQuAD normalisation, the steps of the official evaluation script in its
+ * order: lowercase (every letter: utf8proc's simple case mapping, which
+ * is Python's str.lower() but for its few one-to-many and context-dependent
+ * mappings such as U+0130 and a final sigma); remove ASCII punctuation
+ * (!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~); turn "a", "an", "the" into a space
+ * where they stand as whole words (a maximal run of letters and numbers, as
+ * Python's \b...\b: so also next to non-ASCII punctuation such as U+2014);
+ * collapse whitespace runs (tokens_space_len) to one space, none at the ends.
+ * Returns a new string; caller frees with free(). s may not be NULL.
+ */
+char *tokens_normalize(const char *s);
+
+/* The tokens of the normalised text, in order. */
+struct tokens {
+	char *text;       /* the normalised text with NULs between the tokens */
+	char **tok;       /* tok[0..n-1] point into text; no token is empty */
+	size_t n;
+};
+
+/* Normalise s (tokens_normalize) and split it at its spaces. Release t with
+ * tokens_release(). s is borrowed. */
+void tokens_init(struct tokens *t, const char *s);
+void tokens_release(struct tokens *t);
+
+/* Byte length of the whitespace code point at p, or 0 if p does not start
+ * with one. Whitespace is Python's str.split(): ASCII space, \t \n \v \f \r,
+ * \x1c-\x1f and U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+ * U+202F, U+205F, U+3000. p is NUL-terminated (read at most 3 bytes). */
+size_t tokens_space_len(const char *p);
+
+/* 1 if c is ASCII punctuation (Python's string.punctuation), else 0. */
+int tokens_is_punct(int c);
+
+#endif

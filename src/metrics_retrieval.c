@@ -1,0 +1,145 @@
+/* metrics_retrieval.c - ranking and per-item retrieval metrics (see
+ * metrics_retrieval.h). */
+#include "convqa/metrics_retrieval.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/common.h"
+
+/* ---- ranking ------------------------------------------------------------ */
+
+struct ranked {
+	double score;
+	const char *id;
+	size_t index;
+};
+
+static int cmp_ranked(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+	int a_nan = isnan(a->score), b_nan = isnan(b->score);
+
+	if (a_nan != b_nan)
+		return a_nan ? 1 : -1;
+	if (!a_nan && a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	if (a->id && b->id) {
+		int c = strcmp(b->id, a->id);   /* descending, like trec_eval */
+		if (c)
+			return c < 0 ? -1 : 1;
+	} else if (a->id != b->id) {
+		return a->id ? -1 : 1;          /* NULL ids after the others */
+	}
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+void metrics_order_by_score(size_t *order, const double *scores,
+			    const char *const *ids, size_t n)
+{
+	struct ranked *r;
+	size_t i;
+
+	if (n == 0)
+		return;
+	r = xmalloc(n * sizeof(*r));
+	for (i = 0; i < n; i++) {
+		r[i].score = scores[i];
+		r[i].id = ids ? ids[i] : NULL;
+		r[i].index = i;
+	}
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i++)
+		order[i] = r[i].index;
+	free(r);
+}
+
+/* ---- per-item retrieval metrics ------------------------------------------ */
+
+static size_t cutoff(size_t n, size_t k)
+{
+	return (k == 0 || k > n) ? n : k;
+}
+
+static size_t count_relevant(const int *rel, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += rel[i] != 0;
+	return c;
+}
+
+/* R as given, raised to the relevant passages actually seen in rel. */
+static size_t effective_r(const int *rel, size_t n, size_t R)
+{
+	size_t seen = count_relevant(rel, n);
+
+	return seen > R ? seen : R;
+}
+
+int metrics_hit_at_k(const int *rel, size_t n, size_t k)
+{
+	return count_relevant(rel, cutoff(n, k)) > 0;
+}
+
+double metrics_reciprocal_rank(const int *rel, size_t n, size_t k)
+{
+	size_t i, top = cutoff(n, k);
+
+	for (i = 0; i < top; i++)
+		if (rel[i])
+			return 1.0 / (double)(i + 1);
+	return 0.0;
+}
+
+double metrics_precision_at_k(const int *rel, size_t n, size_t k)
+{
+	size_t denom = k ? k : n;
+
+	if (denom == 0)
+		return 0.0;
+	return (double)count_relevant(rel, cutoff(n, k)) / (double)denom;
+}
+
+double metrics_recall_at_k(const int *rel, size_t n, size_t k, size_t R)
+{
+	size_t r = effective_r(rel, n, R);
+
+	if (r == 0)
+		return 0.0;
+	return (double)count_relevant(rel, cutoff(n, k)) / (double)r;
+}
+
+double metrics_average_precision(const int *rel, size_t n, size_t R)
+{
+	size_t i, found = 0, r = effective_r(rel, n, R);
+	double sum = 0.0;
+
+	if (r == 0)
+		return 0.0;
+	for (i = 0; i < n; i++) {
+		if (!rel[i])
+			continue;
+		found++;
+		sum += (double)found / (double)(i + 1);
+	}
+	return sum / (double)r;
+}
+
+double metrics_ndcg_at_k(const int *rel, size_t n, size_t k, size_t R)
+{
+	size_t i, top = cutoff(n, k), r = effective_r(rel, n, R);
+	size_t ideal_n = (k && k < r) ? k : r;
+	double dcg = 0.0, idcg = 0.0;
+
+	if (r == 0)
+		return 0.0;
+	for (i = 0; i < top; i++)
+		if (rel[i])
+			dcg += 1.0 / log2((double)(i + 2));
+	for (i = 0; i < ideal_n; i++)
+		idcg += 1.0 / log2((double)(i + 2));
+	return dcg / idcg;
+}

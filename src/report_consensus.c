@@ -1,0 +1,255 @@
+/* report_consensus.c - the label layers the metrics are computed on: every
+ * rater's judgement, one rater's, or per item the consensus of the raters
+ * (majority, adjudicated); and R, the passages known relevant per turn in
+ * the layer (see report_internal.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_internal.h"
+
+static int cmp_obs(const void *pa, const void *pb)
+{
+	const struct rp_obs *a = pa, *b = pb;
+	if (a->item != b->item)
+		return a->item < b->item ? -1 : 1;
+	return (a->rater > b->rater) - (a->rater < b->rater);
+}
+
+static void obs_from_judgement(struct rp_obs *ob, const struct rp_data *d, size_t j)
+{
+	const struct rp_judgement *jj = &d->judgements[j];
+	memset(ob, 0, sizeof(*ob));
+	ob->item = jj->item;
+	ob->rater = jj->rater;
+	ob->judgement = (int32_t)j;
+	memcpy(ob->code, jj->code, sizeof(ob->code));
+	ob->rel = jj->rel;
+	ob->turn_labelled = (uint8_t)rp_judgement_labelled(d, jj, TASK_TURN);
+}
+
+/* The consensus of votes[0..n) (codes >= 0) on a scale of k values:
+ * majority: the most frequent value, a tie for the top = no consensus;
+ * unanimous: the common value, any difference = no consensus. */
+static int settle(const int *votes, int n, int unanimous)
+{
+	int count[AGREEMENT_MAX_CATEGORIES] = { 0 }, best = RP_UNSET, best_n = 0, tie = 0;
+	for (int i = 0; i < n; i++)
+		if (votes[i] >= 0 && votes[i] < AGREEMENT_MAX_CATEGORIES)
+			count[votes[i]]++;
+	for (int c = 0; c < AGREEMENT_MAX_CATEGORIES; c++) {
+		if (count[c] > best_n) {
+			best = c;
+			best_n = count[c];
+			tie = 0;
+		} else if (count[c] && count[c] == best_n) {
+			tie = 1;
+		}
+	}
+	if (best_n == 0)
+		return RP_UNSET;
+	if (tie || (unanimous && best_n != n))
+		return RP_NO_CONSENSUS;
+	return best;
+}
+
+/* Consensus of one value over the judgements of an item: get(j) gives
+ * judgement j's code (>= 0) or RP_UNSET. *by_adjudicator set when an
+ * adjudicator's value decided it. */
+struct vote_src {
+	const struct rp_data *d;
+	int cat;        /* RP_* or -1 for relevance */
+	long rank;
+};
+
+static int vote_of(const struct vote_src *v, const struct rp_judgement *j)
+{
+	if (v->cat >= 0)
+		return j->code[v->cat];
+	if (j->rel < 0)
+		return RP_UNSET;
+	return v->d->rel_codes[(size_t)j->rel + (size_t)v->rank - 1];
+}
+
+static int consensus_of(const struct vote_src *v, const struct rp_item *it, enum report_consensus kind,
+			int *by_adjudicator)
+{
+	const struct rp_data *d = v->d;
+	int votes[REPORT_MAX_RATERS * 4], n = 0, adj[REPORT_MAX_RATERS * 4], n_adj = 0;
+	*by_adjudicator = 0;
+	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
+		const struct rp_judgement *jj = &d->judgements[j];
+		int code = vote_of(v, jj);
+		if (code < 0)
+			continue;
+		if (kind == REPORT_CONSENSUS_ADJUDICATED && d->raters[jj->rater].adjudicator) {
+			if (n_adj < (int)ARRAY_SIZE(adj))
+				adj[n_adj++] = code;
+		} else if (n < (int)ARRAY_SIZE(votes)) {
+			votes[n++] = code;
+		}
+	}
+	if (kind == REPORT_CONSENSUS_MAJORITY)
+		return settle(votes, n, 0);
+	if (n_adj) {
+		*by_adjudicator = 1;
+		return settle(adj, n_adj, 1);
+	}
+	return settle(votes, n, 1);
+}
+
+static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t item, size_t *cap_rel)
+{
+	const struct rp_item *it = &d->items[item];
+	struct rp_obs *ob = &layer->obs[layer->n_obs++];
+	struct vote_src v = { d, 0, 0 };
+	int has_rel = 0, adj;
+	memset(ob, 0, sizeof(*ob));
+	ob->item = item;
+	ob->rater = -1;
+	ob->judgement = -1;
+	ob->rel = -1;
+	for (int f = 0; f < RP_NCAT; f++) {
+		v.cat = f;
+		ob->code[f] = (int8_t)consensus_of(&v, it, layer->kind, &adj);
+		layer->no_consensus[f] += ob->code[f] == RP_NO_CONSENSUS;
+		layer->adjudicated[f] += adj && ob->code[f] >= 0;
+	}
+	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
+		has_rel |= d->judgements[j].rel >= 0;
+		ob->turn_labelled |= (uint8_t)rp_judgement_labelled(d, &d->judgements[j], TASK_TURN);
+	}
+	if (!has_rel || it->n_ranks == 0)
+		return;
+	xgrow(&layer->own_rel, cap_rel, (size_t)layer->n_own_rel + it->n_ranks, 1);
+	ob->rel = (int32_t)layer->n_own_rel;
+	v.cat = -1;
+	for (uint32_t r = 1; r <= it->n_ranks; r++) {
+		v.rank = r;
+		int code = consensus_of(&v, it, layer->kind, &adj);
+		layer->own_rel[layer->n_own_rel++] = (int8_t)code;
+		if (code == RP_NO_CONSENSUS) {
+			layer->rel_no_consensus_units++;
+			ob->rel_no_consensus = 1;
+		}
+	}
+	layer->rel_no_consensus_items += ob->rel_no_consensus;
+}
+
+static int cmp_i64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
+/* R of every observation: per turn and rater (or the consensus), the gold
+ * passages plus the passages judged relevant in any response to the turn
+ * plus the extra gold passages named for it. */
+static enum status known_relevant(struct store_reader *s, struct rp_data *d, struct rp_layer *layer,
+				  struct error *err)
+{
+	int64_t *ids = NULL;
+	size_t n_ids, cap_ids = 0, a = 0;
+	enum status st = ST_OK;
+	while (a < layer->n_obs && st == ST_OK) {
+		uint32_t turn = d->items[layer->obs[a].item].turn;
+		size_t b = a;
+		while (b < layer->n_obs && d->items[layer->obs[b].item].turn == turn)
+			b++;
+		/* each distinct rater key in [a, b) */
+		for (size_t g = a; g < b && st == ST_OK; g++) {
+			int32_t key = layer->obs[g].rater;
+			int seen = 0;
+			for (size_t h = a; h < g && !seen; h++)
+				seen = layer->obs[h].rater == key;
+			if (seen)
+				continue;
+			const struct rp_turn *t = &d->turns[turn];
+			n_ids = 0;
+			xgrow(&ids, &cap_ids, t->n_gold_pas + 1, sizeof(*ids));
+			if (t->n_gold_pas)
+				memcpy(ids, d->gold_passages + t->gold_pas, t->n_gold_pas * sizeof(*ids));
+			n_ids = t->n_gold_pas;
+			for (size_t h = g; h < b && st == ST_OK; h++) {
+				const struct rp_obs *ob = &layer->obs[h];
+				const struct rp_item *it = &d->items[ob->item];
+				if (ob->rater != key)
+					continue;
+				for (uint32_t r = 0; ob->rel >= 0 && r < it->n_ranks; r++) {
+					if (layer->rel[(size_t)ob->rel + r] != 1 || !d->passages[it->ranks + r])
+						continue;
+					xgrow(&ids, &cap_ids, n_ids + 1, sizeof(*ids));
+					ids[n_ids++] = d->passages[it->ranks + r];
+				}
+				for (int32_t j = it->first_j; j >= 0 && st == ST_OK; j = d->judgements[j].next) {
+					const struct rp_judgement *jj = &d->judgements[j];
+					if (jj->extra >= 0 && (key < 0 || jj->rater == key))
+						st = rp_extra_ids(s, d, d->extras[jj->extra], &ids, &n_ids, &cap_ids, err);
+				}
+			}
+			qsort(ids, n_ids, sizeof(*ids), cmp_i64);
+			size_t distinct = 0;
+			for (size_t i = 0; i < n_ids; i++)
+				distinct += i == 0 || ids[i] != ids[i - 1];
+			for (size_t h = g; h < b; h++)
+				if (layer->obs[h].rater == key)
+					layer->obs[h].R = (int32_t)distinct;
+		}
+		a = b;
+	}
+	free(ids);
+	return st;
+}
+
+enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const struct report_options *o,
+			   struct rp_layer *layer, struct error *err)
+{
+	size_t cap_rel = 0;
+	int32_t only = -1;
+	memset(layer, 0, sizeof(*layer));
+	layer->kind = o->consensus;
+	if (o->consensus == REPORT_CONSENSUS_RATER) {
+		for (size_t i = 0; i < d->n_raters && only < 0; i++)
+			if (strcmp(d->raters[i].name, o->consensus_rater) == 0)
+				only = (int32_t)i;
+		if (only < 0)
+			return error_set(err, ST_INPUT, "--consensus rater:%s: no such rater%s", o->consensus_rater,
+					 o->n_raters ? " among --raters" : " in the project");
+	}
+	if (o->consensus == REPORT_CONSENSUS_ADJUDICATED) {
+		int any = 0;
+		for (size_t i = 0; i < d->n_raters; i++)
+			any |= d->raters[i].adjudicator;
+		if (!any)
+			return error_set(err, ST_INPUT,
+					 "--consensus adjudicated: no rater has the role adjudicator%s",
+					 o->n_raters ? " among --raters" : "");
+	}
+	layer->obs = xcalloc(d->n_judgements + 1, sizeof(*layer->obs));
+	if (o->consensus == REPORT_CONSENSUS_NONE || o->consensus == REPORT_CONSENSUS_RATER) {
+		for (size_t j = 0; j < d->n_judgements; j++)
+			if (only < 0 || d->judgements[j].rater == only)
+				obs_from_judgement(&layer->obs[layer->n_obs++], d, j);
+		qsort(layer->obs, layer->n_obs, sizeof(*layer->obs), cmp_obs);
+		layer->rel = d->rel_codes;
+	} else {
+		for (size_t i = 0; i < d->n_items; i++)
+			if (d->items[i].first_j >= 0)
+				consensus_obs(layer, d, (uint32_t)i, &cap_rel);
+		layer->rel = layer->own_rel;
+	}
+	for (size_t i = 0; i < layer->n_obs; i++) {
+		struct rp_obs *ob = &layer->obs[i];
+		int8_t gold = d->turns[d->items[ob->item].turn].gold_intent;
+		ob->intent_group = (int8_t)(ob->code[RP_INTENT] >= 0 ? ob->code[RP_INTENT] : gold >= 0 ? gold : 3);
+	}
+	if (!(rp_needs(o) & RP_NEED_R))
+		return ST_OK;   /* R is for the retrieval metrics only */
+	return known_relevant(s, d, layer, err);
+}
+
+void rp_layer_release(struct rp_layer *layer)
+{
+	free(layer->obs);
+	free(layer->own_rel);
+	memset(layer, 0, sizeof(*layer));
+}

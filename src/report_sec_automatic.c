@@ -1,0 +1,184 @@
+/* report_sec_automatic.c - section "automatic": EM, F1, SCAI EM, BLEU-1,
+ * ROUGE-1 R and ROUGE-L F against the gold answers per system, and their
+ * correlation with the raters' answer_correct. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/metrics_answer.h"
+#include "convqa/metrics_stats.h"
+#include "report_internal.h"
+
+/* The metrics of the section (metrics_answer.h), in column order, and their
+ * labels. With --bleu-bp the BLEU-1 column is BLEU-1 with the brevity
+ * penalty. A new column: a row here, and RP_N_AUTO one more. */
+static const struct auto_metric {
+	enum metrics_answer m;
+	const char *label;
+} auto_metrics[] = {
+	{ METRICS_ANSWER_EM, "EM" },
+	{ METRICS_ANSWER_F1, "F1" },
+	{ METRICS_ANSWER_SCAI_EM, "SCAI EM" },
+	{ METRICS_ANSWER_BLEU1, "BLEU-1" },
+	{ METRICS_ANSWER_ROUGE1_R, "ROUGE-1 R" },
+	{ METRICS_ANSWER_ROUGE_L, "ROUGE-L F" },
+};
+#define N_AUTO ARRAY_SIZE(auto_metrics)
+_Static_assert(N_AUTO == RP_N_AUTO, "RP_N_AUTO counts auto_metrics[]");
+
+static void correlation_row(struct rtable *t, const char *group, const double *x, const double *y,
+			    size_t n)
+{
+	struct rrow *row = rtable_row(t, group, (long)n);
+	enum metrics_status (*fn[3])(const double *, const double *, size_t, double *) = {
+		metrics_pearson, metrics_spearman, metrics_kendall_tau_b,
+	};
+	for (int i = 0; i < 3; i++) {
+		double v;
+		enum metrics_status st = fn[i](x, y, n, &v);
+		if (st == METRICS_OK)
+			rcell_num(row, i, v, (long)n);
+		else
+			rcell_undef(row, i, (long)n, "%s", metrics_status_message(st));
+	}
+}
+
+void rp_auto_scores(const struct rp_data *d, const struct report_options *o, double *val,
+		    uint8_t *scored)
+{
+	for (size_t i = 0; i < d->n_items; i++) {
+		const struct rp_item *it = &d->items[i];
+		const struct rp_turn *t = &d->turns[it->turn];
+		double all[METRICS_ANSWER_COUNT];
+		if (t->n_gold_ans == 0)
+			continue;
+		metrics_answer_all(it->answer, (const char *const *)d->gold_answers + t->gold_ans, t->n_gold_ans,
+				   o->rouge_beta, all);
+		if (o->bleu_bp)
+			all[METRICS_ANSWER_BLEU1] = all[METRICS_ANSWER_BLEU1_BP];
+		for (size_t m = 0; m < N_AUTO; m++)
+			val[i * N_AUTO + m] = all[auto_metrics[m].m];
+		scored[i] = 1;
+	}
+}
+
+/* Automatic scores are of the turn task: the section appears when --task
+ * leaves it in and the turn task is shown or some turn has a gold answer. */
+int rp_automatic_applies(const struct rp_ctx *c)
+{
+	unsigned tasks = c->o->tasks ? c->o->tasks : ~0u;
+	int gold = 0;
+	if (!(tasks & (1u << TASK_TURN)))
+		return 0;
+	for (size_t i = 0; i < c->d->n_turns && !gold; i++)
+		gold = c->d->turns[i].n_gold_ans > 0;
+	return (c->shown & (1u << TASK_TURN)) || gold;
+}
+
+static void automatic_notes(const struct rp_ctx *c, struct rsection *sec, int scope)
+{
+	rsection_note(sec, "Each metric compares an item's answer with every gold answer of its turn and keeps "
+			   "the best (SQuAD). EM and F1: SQuAD normalisation (lowercase, no ASCII punctuation, "
+			   "no articles a/an/the); SCAI EM: lowercase, Snowball English stop words and "
+			   "punctuation removed, Snowball English stems; BLEU-1: clipped unigram precision, %s; "
+			   "ROUGE-1 R: unigram recall; ROUGE-L F: LCS F-measure with beta %g.",
+		      c->o->bleu_bp ? "with the brevity penalty (--bleu-bp)" : "no brevity penalty", c->o->rouge_beta);
+	rsection_note(sec, "An answer or gold answer with no words left after the normalisation: EM, F1 and "
+			   "SCAI EM are 1 if the other has none either, else 0 (SQuAD 2.0 script); BLEU-1, "
+			   "ROUGE-1 R and ROUGE-L F are 0 (as NLTK's sentence_bleu and rouge-score). Such a gold "
+			   "answer counts only when every gold answer of the turn is one (SQuAD 2.0).");
+	rsection_note(sec, "Items: every item with a gold answer%s. Correlation: over those items that also have "
+			   "answer_correct in the layer, whose human score is %s.",
+		      scope ? " that has a label in the selection" : "",
+		      c->layer->kind == REPORT_CONSENSUS_NONE ? "the mean of its raters' answer_correct (0 or 1)"
+							     : "its answer_correct (0 or 1)");
+}
+
+enum status rp_automatic(struct rp_ctx *c)
+{
+	const struct rp_data *d = c->d;
+	const struct rp_layer *L = c->layer;
+	struct rsection *sec = report_section(c->r, "automatic", "Automatic answer metrics against the gold answers");
+	size_t ns = d->n_systems;
+	const double *val = c->auto_val;
+	double *human = xcalloc(d->n_items + 1, sizeof(double));
+	long *human_n = xcalloc(d->n_items + 1, sizeof(long));
+	uint8_t *scored = xcalloc(d->n_items + 1, 1);
+	double *sum = xcalloc((ns + 1) * N_AUTO, sizeof(double));
+	long *count = xcalloc(ns + 1, sizeof(long));
+	int scope = c->round_given || c->o->n_raters;
+	char name[256];
+
+	/* the human score of an item: its mean answer_correct in the layer */
+	for (size_t i = 0; i < L->n_obs; i++) {
+		int v = L->obs[i].code[RP_CORRECT];
+		if (v >= 0) {
+			human[L->obs[i].item] += v;
+			human_n[L->obs[i].item]++;
+		}
+	}
+	for (size_t i = 0; i < d->n_items; i++) {
+		const struct rp_item *it = &d->items[i];
+		if (!c->auto_scored[i] || (scope && !it->in_round))
+			continue;
+		scored[i] = 1;
+		count[it->system]++;
+		count[ns]++;
+		for (size_t m = 0; m < N_AUTO; m++) {
+			sum[it->system * N_AUTO + m] += val[i * N_AUTO + m];
+			sum[ns * N_AUTO + m] += val[i * N_AUTO + m];
+		}
+	}
+	struct rtable *t = rsection_table(sec, "by_system", "Mean per system", "system", "items");
+	for (size_t m = 0; m < N_AUTO; m++) {
+		int bp = c->o->bleu_bp && auto_metrics[m].m == METRICS_ANSWER_BLEU1;
+		rtable_col(t, metrics_answer_name(bp ? METRICS_ANSWER_BLEU1_BP : auto_metrics[m].m),
+			   bp ? "BLEU-1 BP" : auto_metrics[m].label, RF_FRACTION, 0);
+	}
+	for (size_t s = 0; s <= ns; s++) {
+		if (s < ns && count[s] == 0)
+			continue;
+		struct rrow *row = rtable_row(t, s < ns ? d->systems[s] : "all", count[s]);
+		for (size_t m = 0; m < N_AUTO; m++) {
+			if (count[s])
+				rcell_num(row, (int)m, sum[s * N_AUTO + m] / (double)count[s], count[s]);
+			else
+				rcell_undef(row, (int)m, 0, "no item with a gold answer");
+		}
+	}
+
+	/* correlation with the human answer_correct, per system and metric */
+	struct rtable *ct = rsection_table(sec, "correlation", "Correlation with answer_correct", "system / metric",
+					   "items");
+	rtable_col(ct, "pearson", "Pearson r", RF_FRACTION, 0);
+	rtable_col(ct, "spearman", "Spearman rho", RF_FRACTION, 0);
+	rtable_col(ct, "kendall_tau_b", "Kendall tau-b", RF_FRACTION, 0);
+	double *x = xcalloc(d->n_items + 1, sizeof(double)), *y = xcalloc(d->n_items + 1, sizeof(double));
+	for (size_t s = 0; s < ns; s++) {   /* per system: which metric agrees with people */
+		if (count[s] == 0)
+			continue;
+		for (size_t m = 0; m < N_AUTO; m++) {
+			size_t n = 0;
+			for (size_t i = 0; i < d->n_items; i++) {
+				if (!scored[i] || !human_n[i] || d->items[i].system != s)
+					continue;
+				x[n] = val[i * N_AUTO + m];
+				y[n++] = human[i] / (double)human_n[i];
+			}
+			if (n == 0)
+				continue;   /* no item of this system has the human label */
+			snprintf(name, sizeof(name), "%s / %s", d->systems[s], t->cols[m].id);
+			correlation_row(ct, name, x, y, n);
+		}
+	}
+	automatic_notes(c, sec, scope);
+	free(x);
+	free(y);
+	free(human);
+	free(human_n);
+	free(scored);
+	free(sum);
+	free(count);
+	return ST_OK;
+}
+

@@ -1,0 +1,234 @@
+/* report_sec_retrieval.c - section "retrieval": HR@k, MRR, P@k, R@k, MAP
+ * and nDCG@k from the per-passage relevant labels, overall and per
+ * breakdown. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/metrics_retrieval.h"
+#include "report_internal.h"
+
+enum rmetric { RM_HIT, RM_MRR, RM_P, RM_R, RM_MAP, RM_NDCG };
+
+struct rcolumn {
+	enum rmetric m;
+	size_t k;
+};
+
+struct racc {
+	long n, zero_r, no_consensus;
+	double *sum;
+};
+
+/* The HR@k drawn as a chart: the largest k <= 5, else the smallest. */
+static size_t chart_k(const struct report_options *o)
+{
+	size_t k = o->k[0];
+	for (size_t i = 0; i < o->n_k; i++)
+		if (o->k[i] <= 5)
+			k = o->k[i];
+	return k;
+}
+
+static size_t retrieval_columns(const struct report_options *o, struct rcolumn *cols)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < o->n_k; i++)
+		cols[n++] = (struct rcolumn){ RM_HIT, o->k[i] };
+	cols[n++] = (struct rcolumn){ RM_MRR, 0 };
+	for (size_t i = 0; i < o->n_k; i++)
+		cols[n++] = (struct rcolumn){ RM_P, o->k[i] };
+	for (size_t i = 0; i < o->n_k; i++)
+		cols[n++] = (struct rcolumn){ RM_R, o->k[i] };
+	cols[n++] = (struct rcolumn){ RM_MAP, 0 };
+	for (size_t i = 0; i < o->n_k; i++)
+		cols[n++] = (struct rcolumn){ RM_NDCG, o->k[i] };
+	return n;
+}
+
+static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *sec, const char *id,
+				      const char *title, const char *by, const struct rcolumn *cols,
+				      size_t n_cols, int chart)
+{
+	static const char *const ids[] = { "hit", "mrr", "p", "recall", "map", "ndcg" };
+	static const char *const labels[] = { "HR", "MRR", "P", "R", "MAP", "nDCG" };
+	struct rtable *t = rsection_table(sec, id, title, by, rp_unit_name(c));
+	size_t ck = chart_k(c->o);
+	for (size_t i = 0; i < n_cols; i++) {
+		char cid[32], label[32];
+		if (cols[i].k) {
+			snprintf(cid, sizeof(cid), "%s@%zu", ids[cols[i].m], cols[i].k);
+			snprintf(label, sizeof(label), "%s@%zu", labels[cols[i].m], cols[i].k);
+		} else {
+			snprintf(cid, sizeof(cid), "%s", ids[cols[i].m]);
+			snprintf(label, sizeof(label), "%s", labels[cols[i].m]);
+		}
+		rtable_col(t, cid, label, RF_FRACTION,
+			   chart && cols[i].m == RM_HIT && cols[i].k == ck ? RCOL_CHART : 0);
+	}
+	rtable_col(t, "nothing_relevant", "R=0", RF_COUNT, 0);
+	if (c->layer->kind == REPORT_CONSENSUS_MAJORITY || c->layer->kind == REPORT_CONSENSUS_ADJUDICATED)
+		rtable_col(t, "no_consensus", "no consensus", RF_COUNT, 0);
+	return t;
+}
+
+static void retrieval_row(struct rtable *t, const char *group, const struct racc *a, size_t n_cols,
+			  int consensus)
+{
+	struct rrow *row = rtable_row(t, group, a->n);
+	for (size_t i = 0; i < n_cols; i++) {
+		if (a->n)
+			rcell_num(row, (int)i, a->sum[i] / (double)a->n, a->n);
+		else if (a->no_consensus)
+			rcell_undef(row, (int)i, 0, "every item with relevance labels lacks a consensus on some passage");
+		else
+			rcell_undef(row, (int)i, 0, "no item with relevance labels");
+	}
+	rcell_count(row, (int)n_cols, a->zero_r);
+	if (consensus)
+		rcell_count(row, (int)n_cols + 1, a->no_consensus);
+}
+
+static double rmetric(const struct rcolumn *col, const int *rel, size_t n, size_t R)
+{
+	switch (col->m) {
+	case RM_HIT:
+		return metrics_hit_at_k(rel, n, col->k);
+	case RM_MRR:
+		return metrics_reciprocal_rank(rel, n, 0);
+	case RM_P:
+		return metrics_precision_at_k(rel, n, col->k);
+	case RM_R:
+		return metrics_recall_at_k(rel, n, col->k, R);
+	case RM_MAP:
+		return metrics_average_precision(rel, n, R);
+	case RM_NDCG:
+		return metrics_ndcg_at_k(rel, n, col->k, R);
+	}
+	return 0.0;
+}
+
+/* The conventions, and the counts of what was left out or scored 0. */
+static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long zero_r, long incomplete)
+{
+	const struct rp_layer *L = c->layer;
+	int consensus = L->kind == REPORT_CONSENSUS_MAJORITY || L->kind == REPORT_CONSENSUS_ADJUDICATED;
+
+	rsection_note(sec, "Relevance comes from the per-passage relevant labels (unit: %s); "
+			   "the ranks are the ones given in the task file, which fixes the order of "
+			   "passages with equal scores.",
+		      L->kind == REPORT_CONSENSUS_NONE ? "one rater's judgement of one item" : "one item");
+	rsection_note(sec, "Macro average over the %s that have relevance labels, and those of items whose "
+			   "response retrieved nothing (which score 0). HR@k = 1 if a relevant "
+			   "passage is in the top k (success@k); MRR = 1/rank of the first relevant "
+			   "passage, no cutoff; P@k = relevant in the top k / k, even when fewer than k "
+			   "were retrieved; R@k = relevant in the top k / R; MAP = mean of the precision at "
+			   "each relevant rank / R; nDCG@k with binary gain and an ideal ranking of "
+			   "min(R, k) relevant passages.", rp_unit_name(c));
+	rsection_note(sec, "R = the passages known relevant for the turn: its gold passages, plus the "
+			   "passages judged relevant %s in any system's response to the turn, plus the extra "
+			   "gold passages %s, retrieved or not.",
+		      L->kind == REPORT_CONSENSUS_NONE ? "by the same rater" :
+		      L->kind == REPORT_CONSENSUS_RATER ? "by that rater" : "by the consensus",
+		      L->kind == REPORT_CONSENSUS_NONE || L->kind == REPORT_CONSENSUS_RATER ?
+			      "that rater named (extra_gold)" : "any rater named (extra_gold)");
+	rsection_note(sec, "An item with nothing known relevant (R = 0) scores 0 on every metric and stays "
+			   "in the average: %ld; column R=0.", zero_r);
+	if (incomplete)
+		rsection_note(sec, "Passages without a relevance label count as not relevant; %s with such "
+				   "passages: %ld.", rp_unit_name(c), incomplete);
+	rp_by_rater_note(c, sec);
+	if (consensus)
+		rsection_note(sec, "Items left out because some passage has no consensus on relevance: %ld "
+				   "(%ld passages).", L->rel_no_consensus_items, L->rel_no_consensus_units);
+}
+
+enum status rp_retrieval(struct rp_ctx *c)
+{
+	const struct rp_layer *L = c->layer;
+	const struct rp_data *d = c->d;
+	int consensus = L->kind == REPORT_CONSENSUS_MAJORITY || L->kind == REPORT_CONSENSUS_ADJUDICATED;
+	struct rsection *sec = report_section(c->r, "retrieval", "Retrieval: passages judged relevant");
+	struct rcolumn cols[4 * REPORT_MAX_K + 2];
+	size_t n_cols = retrieval_columns(c->o, cols), cap_rel = 0;
+	struct racc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };
+	long incomplete = 0;
+	int *rel = NULL;
+	double *vals = xcalloc(n_cols, sizeof(*vals));
+	char name[256];
+
+	all.sum = xcalloc(n_cols, sizeof(double));
+	for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
+		if (!rp_grouping_wanted(c, g))
+			continue;
+		size_t ng = rp_n_groups(c, rp_groupings[g].by);
+		acc[g] = xcalloc(ng + 1, sizeof(*acc[g]));
+		double *sums = xcalloc((ng + 1) * n_cols, sizeof(double));
+		for (size_t k = 0; k <= ng; k++)
+			acc[g][k].sum = sums + k * n_cols;
+	}
+	for (size_t i = 0; i < L->n_obs; i++) {
+		const struct rp_obs *ob = &L->obs[i];
+		const struct rp_item *it = &d->items[ob->item];
+		struct racc *cells[RP_N_GROUPINGS + 1];
+		size_t nc = 0, n = it->n_ranks;
+		int judged = 0;
+		for (size_t r = 0; ob->rel >= 0 && r < n && !judged; r++)
+			judged = L->rel[(size_t)ob->rel + r] != RP_UNSET;
+		/* a response that retrieved nothing has nothing to judge: it
+		 * scores 0 for every judgement of the item (trec_eval -c) */
+		if (n == 0)
+			judged = ob->turn_labelled;
+		if (!judged)
+			continue;   /* no relevance label, or all of them cleared */
+		cells[nc++] = &all;
+		for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
+			long gr = acc[g] ? rp_group_of(c, rp_groupings[g].by, ob) : -1;
+			if (gr >= 0)
+				cells[nc++] = &acc[g][gr];
+		}
+		if (ob->rel_no_consensus) {
+			for (size_t k = 0; k < nc; k++)
+				cells[k]->no_consensus++;
+			continue;
+		}
+		xgrow(&rel, &cap_rel, n + 1, sizeof(*rel));
+		int gaps = 0;
+		for (size_t r = 0; r < n; r++) {
+			int8_t code = L->rel[(size_t)ob->rel + r];
+			rel[r] = code == 1;
+			gaps |= code == RP_UNSET && d->passages[it->ranks + r] != 0;
+		}
+		incomplete += gaps;
+		for (size_t m = 0; m < n_cols; m++)
+			vals[m] = rmetric(&cols[m], rel, n, (size_t)ob->R);
+		for (size_t k = 0; k < nc; k++) {
+			cells[k]->n++;
+			cells[k]->zero_r += ob->R == 0;
+			for (size_t m = 0; m < n_cols; m++)
+				cells[k]->sum[m] += vals[m];
+		}
+	}
+	struct rtable *t = retrieval_table(c, sec, "overall", "Overall", "", cols, n_cols, 0);
+	retrieval_row(t, "all", &all, n_cols, consensus);
+	for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
+		if (!acc[g])
+			continue;
+		t = retrieval_table(c, sec, rp_groupings[g].table, rp_groupings[g].title, rp_groupings[g].label, cols, n_cols,
+				    rp_groupings[g].by == REPORT_BY_TURN);
+		for (size_t k = 0; k < rp_n_groups(c, rp_groupings[g].by); k++) {
+			if (acc[g][k].n == 0 && acc[g][k].no_consensus == 0)
+				continue;
+			rp_group_name(c, rp_groupings[g].by, k, name, sizeof(name));
+			retrieval_row(t, name, &acc[g][k], n_cols, consensus);
+		}
+		free(acc[g][0].sum);
+		free(acc[g]);
+	}
+	retrieval_notes(c, sec, all.zero_r, incomplete);
+	free(all.sum);
+	free(rel);
+	free(vals);
+	return ST_OK;
+}
+

@@ -1,0 +1,56 @@
+#!/bin/sh
+# The tables of report sections and writers (src/report.c) against what
+# tells people about them, so that adding a row (README "Adding a report
+# section", "Adding a report writer") cannot leave a place behind: the
+# sections are the --only list of `convqa report --help` and of the README,
+# and each builds the section of its name; the formats are the --format list
+# of `convqa report --help`, `convqa agreement --help` and the README's
+# synopsis, and each writes. The lists of the tables are the ones the
+# messages for an unknown name give (report_section_name(),
+# report_format_name()).
+. "$CONVQA_TOP/tests/lib.sh"
+README="$CONVQA_TOP/README.md"
+export CONVQA_NOW=2026-01-02T03:04:05.000Z
+
+# words LIST: the names of a list "a, b or c" / "a,b,c" / "a|b|c", sorted, one a line
+words() { printf '%s\n' "$1" | sed 's/(default)//g; s/ or /,/g; s/[,|]/ /g' | tr -s ' ' '\n' | sed '/^$/d' | sort; }
+
+# ---- the tables ----------------------------------------------------------------
+run $CONVQA report --only no-such-section
+sections=$(sed -n "s/^convqa report: unknown section in 'no-such-section' (expected: \(.*\))$/\1/p" "$T/err")
+check_eq "an unknown section is a usage error that lists the sections" "1|yes" "$rc|${sections:+yes}"
+run $CONVQA report --format no-such-format
+formats=$(sed -n "s/^convqa report: unknown format 'no-such-format' (expected: \(.*\))$/\1/p" "$T/err")
+check_eq "an unknown format is a usage error that lists the formats" "1|yes" "$rc|${formats:+yes}"
+run $CONVQA agreement --format no-such-format
+check_eq "agreement lists the same formats" \
+	"1|convqa agreement: unknown format 'no-such-format' (expected: $formats)" "$rc|$(cat "$T/err")"
+
+# ---- sections ----------------------------------------------------------------------
+help=$($CONVQA report --help | sed -n 's/^ *--only LIST *sections: //p')
+check_eq "report --help lists every section for --only, and no other" "$(words "$sections")" "$(words "$help")"
+readme=$(tr '\n' ' ' <"$README" | sed -n 's/.*`--only` picks sections (`\([^`]*\)`).*/\1/p')
+check_eq "README's --only list names every section, and no other" "$(words "$sections")" "$(words "$readme")"
+
+$CONVQA init --db p.db >/dev/null && $CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json"
+for s in $(words "$sections"); do
+	# every task named: each section has something to say
+	run $CONVQA report --db p.db --task turn,plausibility,faithfulness --only "$s" -f json -o "$s.json"
+	got=$(/usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["sections"]))' "$s.json")
+	check_eq "--only $s builds the section $s alone" "0|$s" "$rc|$got"
+done
+
+# ---- writers -----------------------------------------------------------------------
+help=$($CONVQA report --help | sed -n 's/^ *-f, --format FORMAT *//p')
+check_eq "report --help lists every format, and no other" "$(words "$formats")" "$(words "$help")"
+help=$($CONVQA agreement --help | sed -n 's/^ *-f, --format FORMAT *//p')
+check_eq "agreement --help lists every format, and no other" "$(words "$formats")" "$(words "$help")"
+readme=$(sed -n 's/.*\[--format \([a-z|]*\)\].*/\1/p' "$README")
+check_eq "README's report synopsis lists every format, and no other" "$(words "$formats")" "$(words "$readme")"
+for f in $(words "$formats"); do
+	run $CONVQA report --db p.db --only answers,time -f "$f"
+	check_eq "report --format $f writes the report" "0|yes" "$rc|$([ -s "$T/out" ] && echo yes)"
+	run $CONVQA agreement --db p.db -f "$f"
+	check_eq "agreement --format $f writes the report" "0|yes" "$rc|$([ -s "$T/out" ] && echo yes)"
+done
+done_testing

@@ -1,0 +1,73 @@
+/*
+ * test_metrics_answer.c - the table of answer metrics (enum metrics_answer)
+ * is whole: every metric has a name of its own and a formula, so that a
+ * metric added to the enum (README "Adding a metric") is computed by
+ * metrics_answer_all() and named in the report. The values themselves are
+ * tested against known ones in test_metrics.c (tests/golden/metrics/).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "convqa/metrics_answer.h"
+
+static const char *const answers[] = {
+	"The Cordouan lighthouse, in 1823",
+	"Lighthouses were lit.",
+	"\xc3\x89" "COLE normale",
+};
+
+static void test_every_answer_metric_has_a_name_of_its_own(void **state)
+{
+	(void)state;
+	for (int m = 0; m < METRICS_ANSWER_COUNT; m++) {
+		const char *name = metrics_answer_name((enum metrics_answer)m);
+		assert_non_null(name);
+		assert_true(name[0] != '\0');
+		for (int k = 0; k < m; k++)
+			assert_string_not_equal(name, metrics_answer_name((enum metrics_answer)k));
+	}
+	assert_null(metrics_answer_name(METRICS_ANSWER_COUNT));
+}
+
+static void test_every_answer_metric_scores_an_answer_against_itself_1(void **state)
+{
+	double all[METRICS_ANSWER_COUNT];
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(answers) / sizeof(answers[0]); a++) {
+		metrics_answer_all(answers[a], &answers[a], 1, 1.0, all);
+		for (int m = 0; m < METRICS_ANSWER_COUNT; m++) {
+			if (all[m] != 1.0)
+				fail_msg("%s of '%s' against itself: %g", metrics_answer_name((enum metrics_answer)m),
+					 answers[a], all[m]);
+			assert_true(metrics_answer_max((enum metrics_answer)m, answers[a], &answers[a], 1, 1.0) == 1.0);
+		}
+	}
+}
+
+static void test_every_answer_metric_scores_answers_without_a_common_word_0(void **state)
+{
+	const char *gold = "tower bridge";
+	double all[METRICS_ANSWER_COUNT];
+
+	(void)state;
+	metrics_answer_all(answers[0], &gold, 1, 1.0, all);
+	for (int m = 0; m < METRICS_ANSWER_COUNT; m++)
+		if (all[m] != 0.0)
+			fail_msg("%s: %g", metrics_answer_name((enum metrics_answer)m), all[m]);
+}
+
+int main(void)
+{
+	static const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_answer_metric_has_a_name_of_its_own),
+		cmocka_unit_test(test_every_answer_metric_scores_an_answer_against_itself_1),
+		cmocka_unit_test(test_every_answer_metric_scores_answers_without_a_common_word_0),
+	};
+	return cmocka_run_group_tests_name("metrics_answer", tests, NULL, NULL);
+}
