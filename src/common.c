@@ -98,56 +98,80 @@ void xgrow(void *pp, size_t *cap, size_t n, size_t elem)
 	*cap = c;
 }
 
+static enum status too_big(const char *what, size_t max, struct error *err)
+{
+	if (max % (1 << 20) == 0)
+		return error_set(err, ST_IO, "cannot read %s: larger than %zu MiB, the most convqa reads at once", what,
+				 max >> 20);
+	return error_set(err, ST_IO, "cannot read %s: larger than %zu bytes, the most convqa reads at once", what,
+			 max);
+}
+
+/* The size of a regular file as a first guess of the buffer; 0 when f is a
+ * pipe, a terminal or a device (their size is known only at their end). */
+static enum status size_hint(FILE *f, const char *what, size_t max, size_t *hint, struct error *err)
+{
+	struct stat st;
+	*hint = 0;
+	if (fstat(fileno(f), &st) != 0)
+		return ST_OK;
+	if (S_ISDIR(st.st_mode))
+		return error_set(err, ST_IO, "cannot read %s: is a directory", what);
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		if ((uintmax_t)st.st_size > max)
+			return too_big(what, max, err);
+		*hint = (size_t)st.st_size;
+	}
+	return ST_OK;
+}
+
+enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_t *len, struct error *err)
+{
+	size_t hint, n = 0;
+	enum status st = size_hint(f, what, max, &hint, err);
+	if (st != ST_OK)
+		return st;
+	/* room for max + 1 bytes at most: one byte more than allowed tells "too big" */
+	size_t cap = hint + 1 > 4096 ? hint + 1 : 4096;
+	if (cap > max + 2)
+		cap = max + 2;
+	char *b = xmalloc(cap);
+	for (;;) {
+		if (n + 1 == cap) {
+			if (n > max)
+				break;
+			cap = cap > (max + 2) / 2 ? max + 2 : cap * 2;
+			b = xrealloc(b, cap);
+		}
+		size_t got = fread(b + n, 1, cap - 1 - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(b);
+		return error_set(err, ST_IO, "cannot read %s: %s", what, strerror(errno));
+	}
+	if (n > max) {
+		free(b);
+		return too_big(what, max, err);
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return ST_OK;
+}
+
 enum status read_file(const char *path, char **buf, size_t *len, struct error *err)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return error_set(err, ST_IO, "cannot open '%s': %s", path, strerror(errno));
-	struct stat st;
-	size_t cap = 0, n = 0;
-	char *b = NULL;
-	if (fstat(fileno(f), &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			fclose(f);
-			return error_set(err, ST_IO, "cannot read '%s': is a directory", path);
-		}
-		if (S_ISREG(st.st_mode))
-			cap = (size_t)st.st_size + 1;
-	}
-	if (cap - 1 > READ_FILE_MAX)
-		goto too_big;
-	if (cap < 4096)
-		cap = 4096;
-	b = xmalloc(cap);
-	for (;;) {
-		if (n + 1 >= cap) {
-			cap *= 2;
-			b = xrealloc(b, cap);
-		}
-		size_t got = fread(b + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-		if (n > READ_FILE_MAX) {
-			free(b);
-			goto too_big;
-		}
-	}
-	if (ferror(f)) {
-		int e = errno;
-		fclose(f);
-		free(b);
-		return error_set(err, ST_IO, "cannot read '%s': %s", path, strerror(e));
-	}
+	char *what = xasprintf("'%s'", path);
+	enum status st = read_stream(f, what, READ_FILE_MAX, buf, len, err);
+	free(what);
 	fclose(f);
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return ST_OK;
-too_big:
-	fclose(f);
-	return error_set(err, ST_IO, "cannot read '%s': larger than %d MiB, the most convqa reads at once", path,
-			 READ_FILE_MAX >> 20);
+	return st;
 }
 
 void now_iso8601(char out[32])

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "convqa/hash.h"
 #include "convqa/importer.h"
@@ -193,6 +194,31 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *f
 	return st;
 }
 
+/* "-" is standard input; messages name it so. */
+static const char *input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
+static enum status read_input(const char *path, char **buf, size_t *len, struct error *err)
+{
+	if (strcmp(path, "-") == 0)
+		return read_stream(stdin, input_name(path), READ_FILE_MAX, buf, len, err);
+	return read_file(path, buf, len, err);
+}
+
+/* Where the project records the file came from: the absolute path of a file
+ * on disk, wherever convqa is run from; what the user gave for a pipe
+ * (realpath would make /proc/PID/fd/pipe:[N] of it). Caller frees. */
+static char *origin_of(const char *path)
+{
+	struct stat st;
+	char *abs = NULL;
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		abs = realpath(path, NULL);
+	return abs ? abs : xstrdup(input_name(path));
+}
+
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err)
 {
@@ -201,22 +227,22 @@ enum status importer_import_file(struct store *s, const char *path, struct impor
 	cJSON *root = NULL;
 	struct model_tasks m;
 	char sha[65];
+	const char *name = input_name(path);
 
 	memset(counts, 0, sizeof(*counts));
-	enum status st = read_file(path, &buf, &len, err);
+	enum status st = read_input(path, &buf, &len, err);
 	if (st != ST_OK)
 		return st;
 	model_tasks_init(&m);
 	hash_sha256_hex(buf, len, sha);
-	st = json_parse(path, buf, len, &root, err);
+	st = json_parse(name, buf, len, &root, err);
 	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
 	if (st == ST_OK)
-		st = importer_native_read(path, root, &m, err);
+		st = importer_native_read(name, root, &m, err);
 	if (st == ST_OK) {
-		/* the project records where the file was, wherever it is run from */
-		char *abs = realpath(path, NULL);
-		st = importer_write(s, &m, abs ? abs : path, path, sha, counts, err);
-		free(abs);
+		char *origin = origin_of(path);
+		st = importer_write(s, &m, origin, name, sha, counts, err);
+		free(origin);
 	}
 	model_tasks_release(&m);
 	cJSON_Delete(root);

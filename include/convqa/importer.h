@@ -27,8 +27,9 @@ struct import_counts {
 	long present[IMP__COUNT];   /* already in the project, same content */
 };
 
-/* Import path into s. On failure the project is unchanged and err holds up
- * to ten messages, one per line. */
+/* Import path into s: a file, a pipe (/dev/stdin, a shell's <(...)), or "-"
+ * for standard input, named "standard input" in messages. On failure the
+ * project is unchanged and err holds up to ten messages, one per line. */
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err);
 
