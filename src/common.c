@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 enum status error_set(struct error *err, enum status status, const char *fmt, ...)
 {
@@ -172,6 +174,92 @@ enum status read_file(const char *path, char **buf, size_t *len, struct error *e
 	free(what);
 	fclose(f);
 	return st;
+}
+
+/* ---- memory left to this process -------------------------------------- */
+
+/* A number of bytes from a file holding one ("max" or unreadable: SIZE_MAX). */
+static size_t file_number(const char *path, const char *key, size_t unit)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	unsigned long long v;
+	size_t found = SIZE_MAX;
+	if (!f)
+		return SIZE_MAX;
+	while (found == SIZE_MAX && fgets(line, sizeof(line), f)) {
+		size_t k = strlen(key);
+		if (strncmp(line, key, k) == 0 && sscanf(line + k, "%llu", &v) == 1 && v < SIZE_MAX / unit)
+			found = (size_t)v * unit;
+	}
+	fclose(f);
+	return found;
+}
+
+static size_t meminfo_left(void)
+{
+	size_t v = file_number("/proc/meminfo", "MemAvailable:", 1024);
+	long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	if (v == SIZE_MAX && pages > 0 && size > 0)
+		v = (size_t)pages * (size_t)size;
+	return v;
+}
+
+static size_t cgroup_left(void)
+{
+	size_t max = file_number("/sys/fs/cgroup/memory.max", "", 1);
+	size_t used = file_number("/sys/fs/cgroup/memory.current", "", 1);
+	if (max == SIZE_MAX || used == SIZE_MAX)
+		return SIZE_MAX;
+	return max > used ? max - used : 0;
+}
+
+/* A resource limit minus what the process uses of it: field of /proc/self/statm in pages. */
+static size_t rlimit_left(int resource, int field)
+{
+	struct rlimit rl;
+	unsigned long v[7];
+	if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return SIZE_MAX;
+	FILE *f = fopen("/proc/self/statm", "r");
+	int n = f ? fscanf(f, "%lu %lu %lu %lu %lu %lu %lu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]) : 0;
+	if (f)
+		fclose(f);
+	size_t used = n == 7 ? (size_t)v[field] * (size_t)sysconf(_SC_PAGESIZE) : 0;
+	return rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) : 0;
+}
+
+static size_t as_left(void)
+{
+	return rlimit_left(RLIMIT_AS, 0);
+}
+
+static size_t data_left(void)
+{
+	return rlimit_left(RLIMIT_DATA, 5);
+}
+
+size_t mem_available(const char **source)
+{
+	static const struct {
+		const char *name;
+		size_t (*left)(void);
+	} probes[] = {
+		{ "MemAvailable", meminfo_left },
+		{ "cgroup memory.max", cgroup_left },
+		{ "RLIMIT_AS", as_left },
+		{ "RLIMIT_DATA", data_left },
+	};
+	size_t least = SIZE_MAX;
+	*source = "unknown";
+	for (size_t i = 0; i < ARRAY_SIZE(probes); i++) {
+		size_t v = probes[i].left();
+		if (v < least) {
+			least = v;
+			*source = probes[i].name;
+		}
+	}
+	return least;
 }
 
 void now_iso8601(char out[32])

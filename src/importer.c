@@ -1,6 +1,8 @@
 /* importer.c - read a task file, pick its reader, write the model in one
  * transaction. */
 #include <cjson/cJSON.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +196,37 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *f
 	return st;
 }
 
+/* How many JSON values a text of len bytes may have: $CONVQA_MAX_JSON_VALUES,
+ * else as many as the memory left holds (json_max_values(): the file is read
+ * already, so what is left must hold the tree). why (why_size bytes) gets
+ * the reason, for the message. */
+static enum status value_limit(size_t len, struct json_limits *lim, char *why, size_t why_size,
+			       struct error *err)
+{
+	const char *env = getenv(IMPORTER_MAX_VALUES_ENV);
+	long n;
+	lim->why = why;
+	if (env && *env) {
+		if (parse_long(env, 1, LONG_MAX, &n) < 0)
+			return error_set(err, ST_USAGE, "%s must be a positive whole number of JSON values, not '%s'",
+					 IMPORTER_MAX_VALUES_ENV, env);
+		lim->max_values = (size_t)n;
+		snprintf(why, why_size, "the limit set by %s", IMPORTER_MAX_VALUES_ENV);
+		return ST_OK;
+	}
+	const char *source;
+	size_t memory = mem_available(&source);
+	lim->max_values = memory == SIZE_MAX ? SIZE_MAX : json_max_values(memory, len);
+	char amount[32];
+	if (memory >= (size_t)1 << 30)
+		snprintf(amount, sizeof(amount), "%.1f GiB", (double)memory / (1 << 30));
+	else
+		snprintf(amount, sizeof(amount), "%zu MiB", memory >> 20);
+	snprintf(why, why_size, "the most that %s of available memory (%s) holds at %d bytes a value; "
+		 "set %s to change the limit", amount, source, JSON_VALUE_BYTES, IMPORTER_MAX_VALUES_ENV);
+	return ST_OK;
+}
+
 /* "-" is standard input; messages name it so. */
 static const char *input_name(const char *path)
 {
@@ -226,7 +259,8 @@ enum status importer_import_file(struct store *s, const char *path, struct impor
 	size_t len;
 	cJSON *root = NULL;
 	struct model_tasks m;
-	char sha[65];
+	char sha[65], why[256];
+	struct json_limits lim;
 	const char *name = input_name(path);
 
 	memset(counts, 0, sizeof(*counts));
@@ -235,7 +269,9 @@ enum status importer_import_file(struct store *s, const char *path, struct impor
 		return st;
 	model_tasks_init(&m);
 	hash_sha256_hex(buf, len, sha);
-	st = json_parse(name, buf, len, &root, err);
+	st = value_limit(len, &lim, why, sizeof(why), err);
+	if (st == ST_OK)
+		st = json_parse(name, buf, len, &lim, &root, err);
 	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
 	if (st == ST_OK)
 		st = importer_native_read(name, root, &m, err);

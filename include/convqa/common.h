@@ -63,6 +63,13 @@ enum status read_file(const char *path, char **buf, size_t *len, struct error *e
  * of max bytes; what names it in messages: "'tasks.json'", "standard input". */
 enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_t *len, struct error *err);
 
+/* Bytes of memory this process can still use: the least of MemAvailable in
+ * /proc/meminfo (else the free physical pages), /sys/fs/cgroup/memory.max
+ * minus memory.current (a container's cgroup v2), and RLIMIT_AS / RLIMIT_DATA minus what the process uses of
+ * them. *source names the one that gave the figure; SIZE_MAX when none is
+ * known. */
+size_t mem_available(const char **source);
+
 /* Current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SS.mmmZ" into out[32]. */
 void now_iso8601(char out[32]);
 /* Monotonic seconds (for timing). */

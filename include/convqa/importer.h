@@ -27,9 +27,16 @@ struct import_counts {
 	long present[IMP__COUNT];   /* already in the project, same content */
 };
 
+/* The environment variable that sets the most JSON values a task file may
+ * have; without it, the limit is what the memory left holds (see
+ * json_max_values()). A file over the limit is refused with ST_IO before its
+ * tree is built. */
+#define IMPORTER_MAX_VALUES_ENV "CONVQA_MAX_JSON_VALUES"
+
 /* Import path into s: a file, a pipe (/dev/stdin, a shell's <(...)), or "-"
  * for standard input, named "standard input" in messages. On failure the
- * project is unchanged and err holds up to ten messages, one per line. */
+ * project is unchanged and err holds up to ten messages, one per line
+ * (ST_USAGE: IMPORTER_MAX_VALUES_ENV is not a positive number). */
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err);
 
