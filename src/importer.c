@@ -252,35 +252,42 @@ static char *origin_of(const char *path)
 	return abs ? abs : xstrdup(input_name(path));
 }
 
-enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
-				 struct error *err)
+enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
+				 struct import_counts *counts, struct error *err)
 {
-	char *buf;
-	size_t len;
 	cJSON *root = NULL;
 	struct model_tasks m;
 	char sha[65], why[256];
 	struct json_limits lim;
-	const char *name = input_name(path);
 
 	memset(counts, 0, sizeof(*counts));
-	enum status st = read_input(path, &buf, &len, err);
-	if (st != ST_OK)
-		return st;
 	model_tasks_init(&m);
 	hash_sha256_hex(buf, len, sha);
-	st = value_limit(len, &lim, why, sizeof(why), err);
+	enum status st = value_limit(len, &lim, why, sizeof(why), err);
 	if (st == ST_OK)
 		st = json_parse(name, buf, len, &lim, &root, err);
 	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
 	if (st == ST_OK)
 		st = importer_native_read(name, root, &m, err);
-	if (st == ST_OK) {
-		char *origin = origin_of(path);
+	if (st == ST_OK)
 		st = importer_write(s, &m, origin, name, sha, counts, err);
-		free(origin);
-	}
 	model_tasks_release(&m);
 	cJSON_Delete(root);
+	return st;
+}
+
+enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
+				 struct error *err)
+{
+	char *buf;
+	size_t len;
+
+	memset(counts, 0, sizeof(*counts));
+	enum status st = read_input(path, &buf, &len, err);
+	if (st != ST_OK)
+		return st;
+	char *origin = origin_of(path);
+	st = importer_import_text(s, buf, len, input_name(path), origin, counts, err);
+	free(origin);
 	return st;
 }

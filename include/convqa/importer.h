@@ -40,6 +40,12 @@ struct import_counts {
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err);
 
+/* The same for a text already in memory: buf[0..len), from xmalloc, is freed
+ * here (as soon as it is parsed). name is used in messages, origin is
+ * recorded in the project as where the text came from. */
+enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
+				 struct import_counts *counts, struct error *err);
+
 /* Parse a native task document (already parsed JSON) into m. name is used in
  * messages. Strings in m borrow from root: keep root alive while m is used. */
 enum status importer_native_read(const char *name, const struct cJSON *root, struct model_tasks *m,
