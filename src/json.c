@@ -138,7 +138,7 @@ static int lex_string(struct lexer *lx)
 			if (lx->pos + 1 >= lx->len)
 				break;
 			char e = lx->s[lx->pos + 1];
-			if (strchr("\"\\/bfnrt", e)) {
+			if (e && strchr("\"\\/bfnrt", e)) { /* strchr finds the terminating NUL too */
 				lx->pos += 2;
 				continue;
 			}

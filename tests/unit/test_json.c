@@ -70,6 +70,8 @@ static void test_nul_controls_bad_utf8_and_surrogates_are_refused(void **state)
 	assert_string_equal(ERR("[\"\\ud800x\"]"), "f.json:1:3: invalid UTF-16 escape: high surrogate without low surrogate");
 	assert_string_equal(ERR("[\"\\udc00\"]"), "f.json:1:3: invalid UTF-16 escape: lone low surrogate");
 	assert_string_equal(ERR("[\"\\q\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
+	/* a backslash before a NUL byte (cJSON refused it after the check passed it) */
+	assert_string_equal(ERR("[\"\\\0\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
 }
 
 static void test_nesting_beyond_the_limit_is_refused_without_recursion_overflow(void **state)
