@@ -72,6 +72,7 @@ help:
 	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/roundtrip.sh, ...'
 	@echo 'make check-deps check that modules include only what their layer allows'
 	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
+	@echo 'make fuzz       build/fuzz/fuzz_import, the importer under libFuzzer (clang); make fuzz-run FUZZ_TIME=S runs it'
 	@echo 'V=1             show the commands'
 
 # ---- build -----------------------------------------------------------
@@ -135,3 +136,33 @@ clean:
 
 FORCE:
 .SECONDARY:
+
+# ---- fuzzing (not part of check; README "Fuzzing") ------------------------
+# The importer under libFuzzer with ASan + UBSan. Needs clang.
+FUZZ_CC ?= clang
+FUZZ_OBJS := $(filter-out $(REPORT_LIB_OBJS),$(LIB_OBJS))
+FUZZ_TIME ?= 600
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_RUN_FLAGS := -jobs=1 -workers=1 -max_total_time=$(FUZZ_TIME) -dict=../../tests/fuzz/import.dict \
+	-artifact_prefix=artifacts/ -print_final_stats=1
+.PHONY: fuzz fuzz-run
+
+fuzz: build/fuzz/fuzz_import
+
+build/fuzz/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+build/fuzz/tests/%.o: tests/fuzz/%.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+build/fuzz/fuzz_import: build/fuzz/tests/fuzz_import.o $(addprefix build/fuzz/,$(FUZZ_OBJS))
+	$(call say,LINK,$@)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(PKG_LIBS) -o $@
+
+# in build/fuzz: new inputs go to corpus/, crashes to artifacts/, the log to
+# fuzz-0.log; the seeds in tests/fuzz/corpus stay as they are
+fuzz-run: build/fuzz/fuzz_import
+	@mkdir -p build/fuzz/corpus build/fuzz/artifacts
+	cd build/fuzz && { ./fuzz_import $(FUZZ_RUN_FLAGS) corpus ../../tests/fuzz/corpus; rc=$$?; \
+		tail -12 fuzz-0.log; exit $$rc; }

@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 enum status error_set(struct error *err, enum status status, const char *fmt, ...)
 {
@@ -98,56 +100,166 @@ void xgrow(void *pp, size_t *cap, size_t n, size_t elem)
 	*cap = c;
 }
 
+static enum status too_big(const char *what, size_t max, struct error *err)
+{
+	if (max % (1 << 20) == 0)
+		return error_set(err, ST_IO, "cannot read %s: larger than %zu MiB, the most convqa reads at once", what,
+				 max >> 20);
+	return error_set(err, ST_IO, "cannot read %s: larger than %zu bytes, the most convqa reads at once", what,
+			 max);
+}
+
+/* The size of a regular file as a first guess of the buffer; 0 when f is a
+ * pipe, a terminal or a device (their size is known only at their end). */
+static enum status size_hint(FILE *f, const char *what, size_t max, size_t *hint, struct error *err)
+{
+	struct stat st;
+	*hint = 0;
+	if (fstat(fileno(f), &st) != 0)
+		return ST_OK;
+	if (S_ISDIR(st.st_mode))
+		return error_set(err, ST_IO, "cannot read %s: is a directory", what);
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		if ((uintmax_t)st.st_size > max)
+			return too_big(what, max, err);
+		*hint = (size_t)st.st_size;
+	}
+	return ST_OK;
+}
+
+enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_t *len, struct error *err)
+{
+	size_t hint, n = 0;
+	enum status st = size_hint(f, what, max, &hint, err);
+	if (st != ST_OK)
+		return st;
+	/* room for max + 1 bytes at most: one byte more than allowed tells "too big" */
+	size_t cap = hint + 1 > 4096 ? hint + 1 : 4096;
+	if (cap > max + 2)
+		cap = max + 2;
+	char *b = xmalloc(cap);
+	for (;;) {
+		if (n + 1 == cap) {
+			if (n > max)
+				break;
+			cap = cap > (max + 2) / 2 ? max + 2 : cap * 2;
+			b = xrealloc(b, cap);
+		}
+		size_t got = fread(b + n, 1, cap - 1 - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(b);
+		return error_set(err, ST_IO, "cannot read %s: %s", what, strerror(errno));
+	}
+	if (n > max) {
+		free(b);
+		return too_big(what, max, err);
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return ST_OK;
+}
+
 enum status read_file(const char *path, char **buf, size_t *len, struct error *err)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return error_set(err, ST_IO, "cannot open '%s': %s", path, strerror(errno));
-	struct stat st;
-	size_t cap = 0, n = 0;
-	char *b = NULL;
-	if (fstat(fileno(f), &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			fclose(f);
-			return error_set(err, ST_IO, "cannot read '%s': is a directory", path);
-		}
-		if (S_ISREG(st.st_mode))
-			cap = (size_t)st.st_size + 1;
+	char *what = xasprintf("'%s'", path);
+	enum status st = read_stream(f, what, READ_FILE_MAX, buf, len, err);
+	free(what);
+	fclose(f);
+	return st;
+}
+
+/* ---- memory left to this process -------------------------------------- */
+
+/* A number of bytes from a file holding one ("max" or unreadable: SIZE_MAX). */
+static size_t file_number(const char *path, const char *key, size_t unit)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	unsigned long long v;
+	size_t found = SIZE_MAX;
+	if (!f)
+		return SIZE_MAX;
+	while (found == SIZE_MAX && fgets(line, sizeof(line), f)) {
+		size_t k = strlen(key);
+		if (strncmp(line, key, k) == 0 && sscanf(line + k, "%llu", &v) == 1 && v < SIZE_MAX / unit)
+			found = (size_t)v * unit;
 	}
-	if (cap - 1 > READ_FILE_MAX)
-		goto too_big;
-	if (cap < 4096)
-		cap = 4096;
-	b = xmalloc(cap);
-	for (;;) {
-		if (n + 1 >= cap) {
-			cap *= 2;
-			b = xrealloc(b, cap);
-		}
-		size_t got = fread(b + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-		if (n > READ_FILE_MAX) {
-			free(b);
-			goto too_big;
-		}
-	}
-	if (ferror(f)) {
-		int e = errno;
+	fclose(f);
+	return found;
+}
+
+static size_t meminfo_left(void)
+{
+	size_t v = file_number("/proc/meminfo", "MemAvailable:", 1024);
+	long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	if (v == SIZE_MAX && pages > 0 && size > 0)
+		v = (size_t)pages * (size_t)size;
+	return v;
+}
+
+static size_t cgroup_left(void)
+{
+	size_t max = file_number("/sys/fs/cgroup/memory.max", "", 1);
+	size_t used = file_number("/sys/fs/cgroup/memory.current", "", 1);
+	if (max == SIZE_MAX || used == SIZE_MAX)
+		return SIZE_MAX;
+	return max > used ? max - used : 0;
+}
+
+/* A resource limit minus what the process uses of it: field of /proc/self/statm in pages. */
+static size_t rlimit_left(int resource, int field)
+{
+	struct rlimit rl;
+	unsigned long v[7];
+	if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return SIZE_MAX;
+	FILE *f = fopen("/proc/self/statm", "r");
+	int n = f ? fscanf(f, "%lu %lu %lu %lu %lu %lu %lu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]) : 0;
+	if (f)
 		fclose(f);
-		free(b);
-		return error_set(err, ST_IO, "cannot read '%s': %s", path, strerror(e));
+	size_t used = n == 7 ? (size_t)v[field] * (size_t)sysconf(_SC_PAGESIZE) : 0;
+	return rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) : 0;
+}
+
+static size_t as_left(void)
+{
+	return rlimit_left(RLIMIT_AS, 0);
+}
+
+static size_t data_left(void)
+{
+	return rlimit_left(RLIMIT_DATA, 5);
+}
+
+size_t mem_available(const char **source)
+{
+	static const struct {
+		const char *name;
+		size_t (*left)(void);
+	} probes[] = {
+		{ "MemAvailable", meminfo_left },
+		{ "cgroup memory.max", cgroup_left },
+		{ "RLIMIT_AS", as_left },
+		{ "RLIMIT_DATA", data_left },
+	};
+	size_t least = SIZE_MAX;
+	*source = "unknown";
+	for (size_t i = 0; i < ARRAY_SIZE(probes); i++) {
+		size_t v = probes[i].left();
+		if (v < least) {
+			least = v;
+			*source = probes[i].name;
+		}
 	}
-	fclose(f);
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return ST_OK;
-too_big:
-	fclose(f);
-	return error_set(err, ST_IO, "cannot read '%s': larger than %d MiB, the most convqa reads at once", path,
-			 READ_FILE_MAX >> 20);
+	return least;
 }
 
 void now_iso8601(char out[32])

@@ -1,9 +1,12 @@
 /* importer.c - read a task file, pick its reader, write the model in one
  * transaction. */
 #include <cjson/cJSON.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "convqa/hash.h"
 #include "convqa/importer.h"
@@ -193,32 +196,98 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *f
 	return st;
 }
 
+/* How many JSON values a text of len bytes may have: $CONVQA_MAX_JSON_VALUES,
+ * else as many as the memory left holds (json_max_values(): the file is read
+ * already, so what is left must hold the tree). why (why_size bytes) gets
+ * the reason, for the message. */
+static enum status value_limit(size_t len, struct json_limits *lim, char *why, size_t why_size,
+			       struct error *err)
+{
+	const char *env = getenv(IMPORTER_MAX_VALUES_ENV);
+	long n;
+	lim->why = why;
+	if (env && *env) {
+		if (parse_long(env, 1, LONG_MAX, &n) < 0)
+			return error_set(err, ST_USAGE, "%s must be a positive whole number of JSON values, not '%s'",
+					 IMPORTER_MAX_VALUES_ENV, env);
+		lim->max_values = (size_t)n;
+		snprintf(why, why_size, "the limit set by %s", IMPORTER_MAX_VALUES_ENV);
+		return ST_OK;
+	}
+	const char *source;
+	size_t memory = mem_available(&source);
+	lim->max_values = memory == SIZE_MAX ? SIZE_MAX : json_max_values(memory, len);
+	char amount[32];
+	if (memory >= (size_t)1 << 30)
+		snprintf(amount, sizeof(amount), "%.1f GiB", (double)memory / (1 << 30));
+	else
+		snprintf(amount, sizeof(amount), "%zu MiB", memory >> 20);
+	snprintf(why, why_size, "the most that %s of available memory (%s) holds at %d bytes a value; "
+		 "set %s to change the limit", amount, source, JSON_VALUE_BYTES, IMPORTER_MAX_VALUES_ENV);
+	return ST_OK;
+}
+
+/* "-" is standard input; messages name it so. */
+static const char *input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
+static enum status read_input(const char *path, char **buf, size_t *len, struct error *err)
+{
+	if (strcmp(path, "-") == 0)
+		return read_stream(stdin, input_name(path), READ_FILE_MAX, buf, len, err);
+	return read_file(path, buf, len, err);
+}
+
+/* Where the project records the file came from: the absolute path of a file
+ * on disk, wherever convqa is run from; what the user gave for a pipe
+ * (realpath would make /proc/PID/fd/pipe:[N] of it). Caller frees. */
+static char *origin_of(const char *path)
+{
+	struct stat st;
+	char *abs = NULL;
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		abs = realpath(path, NULL);
+	return abs ? abs : xstrdup(input_name(path));
+}
+
+enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
+				 struct import_counts *counts, struct error *err)
+{
+	cJSON *root = NULL;
+	struct model_tasks m;
+	char sha[65], why[256];
+	struct json_limits lim;
+
+	memset(counts, 0, sizeof(*counts));
+	model_tasks_init(&m);
+	hash_sha256_hex(buf, len, sha);
+	enum status st = value_limit(len, &lim, why, sizeof(why), err);
+	if (st == ST_OK)
+		st = json_parse(name, buf, len, &lim, &root, err);
+	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
+	if (st == ST_OK)
+		st = importer_native_read(name, root, &m, err);
+	if (st == ST_OK)
+		st = importer_write(s, &m, origin, name, sha, counts, err);
+	model_tasks_release(&m);
+	cJSON_Delete(root);
+	return st;
+}
+
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err)
 {
 	char *buf;
 	size_t len;
-	cJSON *root = NULL;
-	struct model_tasks m;
-	char sha[65];
 
 	memset(counts, 0, sizeof(*counts));
-	enum status st = read_file(path, &buf, &len, err);
+	enum status st = read_input(path, &buf, &len, err);
 	if (st != ST_OK)
 		return st;
-	model_tasks_init(&m);
-	hash_sha256_hex(buf, len, sha);
-	st = json_parse(path, buf, len, &root, err);
-	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
-	if (st == ST_OK)
-		st = importer_native_read(path, root, &m, err);
-	if (st == ST_OK) {
-		/* the project records where the file was, wherever it is run from */
-		char *abs = realpath(path, NULL);
-		st = importer_write(s, &m, abs ? abs : path, path, sha, counts, err);
-		free(abs);
-	}
-	model_tasks_release(&m);
-	cJSON_Delete(root);
+	char *origin = origin_of(path);
+	st = importer_import_text(s, buf, len, input_name(path), origin, counts, err);
+	free(origin);
 	return st;
 }

@@ -12,7 +12,9 @@ struct lexer {
 	size_t len, pos;
 	const char *name;
 	struct error *err;
-	int failed;
+	enum status failed;               /* ST_OK until the first error */
+	const struct json_limits *lim;    /* may be NULL: no limits */
+	size_t values;                    /* values seen so far */
 	size_t origin;                    /* where column counting starts: after a BOM */
 	int depth;                        /* open containers */
 	size_t open_at[JSON_MAX_DEPTH + 1];
@@ -36,15 +38,31 @@ static void position(const struct lexer *lx, size_t off, size_t *line, size_t *c
 	*col = c;
 }
 
-static int fail_at(struct lexer *lx, size_t off, const char *msg)
+static int fail_with(struct lexer *lx, enum status status, size_t off, const char *msg)
 {
 	size_t line, col;
 	if (lx->failed)
 		return -1;
 	position(lx, off, &line, &col);
-	error_set(lx->err, ST_INPUT, "%s:%zu:%zu: %s", lx->name, line, col, msg);
-	lx->failed = 1;
+	error_set(lx->err, status, "%s:%zu:%zu: %s", lx->name, line, col, msg);
+	lx->failed = status;
 	return -1;
+}
+
+static int fail_at(struct lexer *lx, size_t off, const char *msg)
+{
+	return fail_with(lx, ST_INPUT, off, msg);
+}
+
+/* The value at lx->pos is one more for the tree: refused past the limit. */
+static int count_value(struct lexer *lx)
+{
+	if (!lx->lim || ++lx->values <= lx->lim->max_values)
+		return 0;
+	char msg[512];
+	snprintf(msg, sizeof(msg), "more than %zu JSON values, %s", lx->lim->max_values,
+		 lx->lim->why ? lx->lim->why : "the most convqa reads at once");
+	return fail_with(lx, ST_IO, lx->pos, msg);
 }
 
 /* Describe the byte at pos for "unexpected X" messages. */
@@ -120,7 +138,7 @@ static int lex_string(struct lexer *lx)
 			if (lx->pos + 1 >= lx->len)
 				break;
 			char e = lx->s[lx->pos + 1];
-			if (strchr("\"\\/bfnrt", e)) {
+			if (e && strchr("\"\\/bfnrt", e)) { /* strchr finds the terminating NUL too */
 				lx->pos += 2;
 				continue;
 			}
@@ -248,6 +266,8 @@ static int lex_value(struct lexer *lx, int depth)
 	skip_ws(lx);
 	if (lx->pos >= lx->len)
 		return unexpected(lx, "a value");
+	if (count_value(lx) < 0)
+		return -1;
 	switch (lx->s[lx->pos]) {
 	case '{':
 		return lex_container(lx, depth, '}');
@@ -275,10 +295,15 @@ static int lex_value(struct lexer *lx, int depth)
 	}
 }
 
-enum status json_parse(const char *name, const char *buf, size_t len, struct cJSON **root,
-		       struct error *err)
+size_t json_max_values(size_t memory, size_t text_len)
 {
-	struct lexer lx = { .s = buf, .len = len, .name = name, .err = err };
+	return memory > text_len ? (memory - text_len) / JSON_VALUE_BYTES : 0;
+}
+
+enum status json_parse(const char *name, const char *buf, size_t len, const struct json_limits *lim,
+		       struct cJSON **root, struct error *err)
+{
+	struct lexer lx = { .s = buf, .len = len, .name = name, .err = err, .lim = lim };
 	*root = NULL;
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		lx.pos = lx.origin = 3; /* a UTF-8 byte order mark is tolerated */
@@ -287,7 +312,7 @@ enum status json_parse(const char *name, const char *buf, size_t len, struct cJS
 	if (lx.pos >= len)
 		return error_set(err, ST_INPUT, "%s: empty file: expected a JSON document", name);
 	if (lex_value(&lx, 0) < 0)
-		return ST_INPUT;
+		return lx.failed;
 	skip_ws(&lx);
 	if (lx.pos < len) {
 		fail_at(&lx, lx.pos, "syntax error: unexpected data after the JSON document");

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define CONVQA_VERSION "0.1.0"
 
@@ -50,12 +51,24 @@ void xgrow(void *pp, size_t *cap, size_t n, size_t elem);
 
 /* The largest file read_file() reads (a task file of this size needs about
  * three times as much memory to import). */
-#define READ_FILE_MAX (1024 * 1024 * 1024)
+#define READ_FILE_MAX ((size_t)1024 * 1024 * 1024)
 
 /* Read a whole file into a NUL-terminated buffer; *len gets its length.
+ * Regular files, pipes and devices alike (/dev/stdin, a shell's <(...)).
  * Caller frees the buffer. Returns ST_IO with a message on failure (also
  * for files larger than READ_FILE_MAX). */
 enum status read_file(const char *path, char **buf, size_t *len, struct error *err);
+
+/* The same for an open stream f (read to its end, not closed) with a limit
+ * of max bytes; what names it in messages: "'tasks.json'", "standard input". */
+enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_t *len, struct error *err);
+
+/* Bytes of memory this process can still use: the least of MemAvailable in
+ * /proc/meminfo (else the free physical pages), /sys/fs/cgroup/memory.max
+ * minus memory.current (a container's cgroup v2), and RLIMIT_AS / RLIMIT_DATA minus what the process uses of
+ * them. *source names the one that gave the figure; SIZE_MAX when none is
+ * known. */
+size_t mem_available(const char **source);
 
 /* Current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SS.mmmZ" into out[32]. */
 void now_iso8601(char out[32]);

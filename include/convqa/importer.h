@@ -27,10 +27,24 @@ struct import_counts {
 	long present[IMP__COUNT];   /* already in the project, same content */
 };
 
-/* Import path into s. On failure the project is unchanged and err holds up
- * to ten messages, one per line. */
+/* The environment variable that sets the most JSON values a task file may
+ * have; without it, the limit is what the memory left holds (see
+ * json_max_values()). A file over the limit is refused with ST_IO before its
+ * tree is built. */
+#define IMPORTER_MAX_VALUES_ENV "CONVQA_MAX_JSON_VALUES"
+
+/* Import path into s: a file, a pipe (/dev/stdin, a shell's <(...)), or "-"
+ * for standard input, named "standard input" in messages. On failure the
+ * project is unchanged and err holds up to ten messages, one per line
+ * (ST_USAGE: IMPORTER_MAX_VALUES_ENV is not a positive number). */
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err);
+
+/* The same for a text already in memory: buf[0..len), from xmalloc, is freed
+ * here (as soon as it is parsed). name is used in messages, origin is
+ * recorded in the project as where the text came from. */
+enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
+				 struct import_counts *counts, struct error *err);
 
 /* Parse a native task document (already parsed JSON) into m. name is used in
  * messages. Strings in m borrow from root: keep root alive while m is used. */

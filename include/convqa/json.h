@@ -21,11 +21,31 @@ struct cJSON;
 
 #define JSON_MAX_DEPTH 64
 
-/* Parse buf[0..len) (name is used in messages). On success *root is a cJSON
- * tree the caller frees with cJSON_Delete(). On failure returns ST_INPUT with
- * "NAME:LINE:COL: message" in err. */
-enum status json_parse(const char *name, const char *buf, size_t len, struct cJSON **root,
-		       struct error *err);
+/* What json_parse() may build, checked before cJSON allocates anything. */
+struct json_limits {
+	size_t max_values;  /* objects, arrays, strings, numbers, literals; SIZE_MAX: no limit */
+	const char *why;    /* where the limit comes from, ends the message */
+};
+
+/* The most a cJSON tree takes per value besides its strings' text (glibc
+ * malloc, 64-bit): an 80-byte chunk for the 64-byte node, and a 32-byte
+ * chunk each for its key and its string value when they are short (longer
+ * ones take at most their length more). Measured: [1,1,...] 80 bytes a value,
+ * ["ab",...] 112, {"k":"v"} members 144. So a tree of text_len bytes of JSON
+ * with n values takes at most n * JSON_VALUE_BYTES + text_len bytes. */
+#define JSON_VALUE_BYTES 144
+
+/* The most values whose tree fits in memory bytes, for a text of text_len
+ * bytes (by the rule above; 0 when the text alone does not fit). */
+size_t json_max_values(size_t memory, size_t text_len);
+
+/* Parse buf[0..len) (name is used in messages; lim may be NULL). On success
+ * *root is a cJSON tree the caller frees with cJSON_Delete(). On failure
+ * returns ST_INPUT with "NAME:LINE:COL: message" in err; a document with more
+ * values than lim allows returns ST_IO with the position of the first value
+ * past the limit, before any tree is built. */
+enum status json_parse(const char *name, const char *buf, size_t len, const struct json_limits *lim,
+		       struct cJSON **root, struct error *err);
 
 struct json_path {
 	struct strbuf sb;

@@ -55,6 +55,8 @@ printf '{"format": "a\000b"}' >f.json
 refuse "a raw NUL byte" 2 "f.json:1:14: NUL byte in string: not allowed"
 printf '{"format": "a\\u0000b"}' >f.json
 refuse "an escaped NUL character" 2 'f.json:1:14: NUL character (\u0000) in string: not allowed'
+printf '{"format": "a\\\000"}' >f.json
+refuse "a backslash before a NUL byte" 2 "f.json:1:14: syntax error: invalid escape sequence in string"
 printf '{"format": "a\tb"}' >f.json
 refuse "a raw tab inside a string" 2 "f.json:1:14: syntax error: unescaped control character 0x09 in string"
 printf '%0100d' 0 | tr 0 '[' >f.json

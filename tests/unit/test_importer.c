@@ -48,7 +48,7 @@ static enum status import_text(const char *text)
 	struct model_tasks m;
 	model_tasks_init(&m);
 	error_clear(&err);
-	enum status st = json_parse("t.json", text, strlen(text), &root, &err);
+	enum status st = json_parse("t.json", text, strlen(text), NULL, &root, &err);
 	if (st == ST_OK)
 		st = importer_native_read("t.json", root, &m, &err);
 	if (st == ST_OK)

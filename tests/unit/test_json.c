@@ -14,7 +14,7 @@ static const char *parse_error(const char *text, size_t len)
 	static struct error err;
 	cJSON *root = NULL;
 	error_clear(&err);
-	enum status st = json_parse("f.json", text, len, &root, &err);
+	enum status st = json_parse("f.json", text, len, NULL, &root, &err);
 	cJSON_Delete(root);
 	return st == ST_OK ? "OK" : err.msg;
 }
@@ -70,6 +70,8 @@ static void test_nul_controls_bad_utf8_and_surrogates_are_refused(void **state)
 	assert_string_equal(ERR("[\"\\ud800x\"]"), "f.json:1:3: invalid UTF-16 escape: high surrogate without low surrogate");
 	assert_string_equal(ERR("[\"\\udc00\"]"), "f.json:1:3: invalid UTF-16 escape: lone low surrogate");
 	assert_string_equal(ERR("[\"\\q\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
+	/* a backslash before a NUL byte (cJSON refused it after the check passed it) */
+	assert_string_equal(ERR("[\"\\\0\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
 }
 
 static void test_nesting_beyond_the_limit_is_refused_without_recursion_overflow(void **state)
@@ -79,6 +81,41 @@ static void test_nesting_beyond_the_limit_is_refused_without_recursion_overflow(
 	static char deep[N];
 	memset(deep, '[', N);
 	assert_string_equal(parse_error(deep, N), "f.json:1:65: nesting deeper than 64 levels: not supported");
+}
+
+static void test_a_document_over_the_value_limit_is_refused_at_the_first_value_past_it(void **state)
+{
+	(void)state;
+	static struct error err;
+	cJSON *root = NULL;
+	/* values (keys are not): the object, the array, 1, 2, the inner object, "d" */
+	const char text[] = "{\"a\": [1, 2],\n \"b\": {\"c\": \"d\"}}";
+	struct json_limits lim = { 6, "the limit set by TEST" };
+	assert_int_equal(json_parse("f.json", text, sizeof(text) - 1, &lim, &root, &err), ST_OK);
+	cJSON_Delete(root);
+	lim.max_values = 5;
+	assert_int_equal(json_parse("f.json", text, sizeof(text) - 1, &lim, &root, &err), ST_IO);
+	assert_null(root);
+	assert_string_equal(err.msg, "f.json:2:13: more than 5 JSON values, the limit set by TEST");
+	lim.max_values = 0;
+	assert_int_equal(json_parse("f.json", text, sizeof(text) - 1, &lim, &root, &err), ST_IO);
+	assert_string_equal(err.msg, "f.json:1:1: more than 0 JSON values, the limit set by TEST");
+	/* a syntax error before the limit is still a syntax error */
+	lim.max_values = 2;
+	assert_int_equal(json_parse("f.json", "[1 2, 3]", 8, &lim, &root, &err), ST_INPUT);
+	assert_string_equal(err.msg, "f.json:1:4: syntax error: expected ',' or ']', found '2'");
+}
+
+static void test_the_value_limit_leaves_the_text_and_144_bytes_a_value_in_memory(void **state)
+{
+	(void)state;
+	assert_int_equal(JSON_VALUE_BYTES, 144);
+	assert_int_equal(json_max_values(1440 + 100, 100), 10);
+	assert_int_equal(json_max_values(1440 + 99, 100), 9);
+	assert_int_equal(json_max_values(100, 100), 0);
+	assert_int_equal(json_max_values(50, 100), 0);
+	/* 8 GiB free, a 1 GiB file: about 52 million values */
+	assert_int_equal(json_max_values((size_t)8 << 30, (size_t)1 << 30), ((size_t)7 << 30) / 144);
 }
 
 static void test_paths_quote_keys_that_are_not_identifiers(void **state)
@@ -109,6 +146,8 @@ int main(void)
 		cmocka_unit_test(test_empty_and_blank_files_are_refused),
 		cmocka_unit_test(test_nul_controls_bad_utf8_and_surrogates_are_refused),
 		cmocka_unit_test(test_nesting_beyond_the_limit_is_refused_without_recursion_overflow),
+		cmocka_unit_test(test_a_document_over_the_value_limit_is_refused_at_the_first_value_past_it),
+		cmocka_unit_test(test_the_value_limit_leaves_the_text_and_144_bytes_a_value_in_memory),
 		cmocka_unit_test(test_paths_quote_keys_that_are_not_identifiers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
