@@ -1,5 +1,6 @@
 /* cmd_import.c - convqa import: task files into the project. */
 #include <stdio.h>
+#include <string.h>
 
 #include "convqa/cli.h"
 #include "convqa/importer.h"
@@ -46,7 +47,7 @@ static int run(struct cmd_ctx *c)
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
 		else if (!quiet)
-			print_counts(c->args[i], &counts);
+			print_counts(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &counts);
 	}
 	return st;
 }
@@ -59,7 +60,8 @@ const struct cmd_entry cmd_import_entry = {
 	  "whole and imported in one transaction: all of it or nothing. Importing the\n"
 	  "same file again changes nothing; an id that is already in the project with\n"
 	  "different content is refused. Files are imported in order; an error stops\n"
-	  "at that file (the files before it stay imported).",
+	  "at that file (the files before it stay imported). FILE - is standard input\n"
+	  "(pipes work too: convqa import /dev/stdin, <(...)).",
 	  opts, 1, -1 },
 	CMD_PROJECT, NULL, NULL, run, NULL,
 };

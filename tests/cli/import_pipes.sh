@@ -17,7 +17,7 @@ piped() {
 origin() { sqlite3 "$1.db" 'SELECT file FROM import'; }
 
 piped dash "$DEMO" -
-check_eq "'-' imports standard input from a pipe" "0|-: $ADDED|" "$rc|$(cat "$T/out")|$(cat "$T/err")"
+check_eq "'-' imports standard input from a pipe" "0|standard input: $ADDED|" "$rc|$(cat "$T/out")|$(cat "$T/err")"
 check_eq "the project records it as standard input" "standard input" "$(origin dash)"
 
 piped devstdin "$DEMO" /dev/stdin
