@@ -113,6 +113,12 @@ struct model_arena_block {
 	max_align_t data[];
 };
 
+struct model_kept {
+	struct model_kept *next;
+	void *p;
+	void (*free_fn)(void *);
+};
+
 void model_tasks_init(struct model_tasks *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -133,6 +139,13 @@ void *model_alloc(struct model_tasks *m, size_t size)
 	void *p = (char *)b->data + b->used;
 	b->used += size;
 	return p;
+}
+
+void model_tasks_keep(struct model_tasks *m, void *p, void (*free_fn)(void *))
+{
+	struct model_kept *k = model_alloc(m, sizeof(*k));
+	*k = (struct model_kept){ m->kept, p, free_fn };
+	m->kept = k;
 }
 
 char *model_strdup(struct model_tasks *m, const char *s)
@@ -183,6 +196,8 @@ void model_tasks_release(struct model_tasks *m)
 	free(m->conversations);
 	free(m->passages);
 	free(m->systems);
+	for (struct model_kept *k = m->kept; k; k = k->next) /* in the arena: before it goes */
+		k->free_fn(k->p);
 	while (m->arena) {
 		struct model_arena_block *b = m->arena;
 		m->arena = b->next;

@@ -5,6 +5,7 @@
  * every syntax error is reported as NAME:LINE:COL with what was expected,
  * refuses what convqa never accepts (invalid UTF-8, NUL characters, nesting
  * deeper than JSON_MAX_DEPTH), and only then builds a cJSON tree.
+ * json_parse_line() does the same for one line of a file of JSON lines.
  *
  * struct json_path tracks where a reader is in a document, for messages like
  * "$.conversations[2].turns[0].question".
@@ -46,6 +47,16 @@ size_t json_max_values(size_t memory, size_t text_len);
  * past the limit, before any tree is built. */
 enum status json_parse(const char *name, const char *buf, size_t len, const struct json_limits *lim,
 		       struct cJSON **root, struct error *err);
+
+/* One line of a file of JSON lines (JSONL: one JSON value a line), as
+ * json_parse(): buf[0..len) is the line without its newline and line its
+ * number in the file, so positions read "NAME:LINE:COL" and the end of the
+ * text is "end of line"; a byte order mark is an error (the caller skips the
+ * file's own); a blank line is an error (the caller skips blank lines).
+ * The lines of a file share one limit: *values holds the values of the
+ * earlier lines, counts toward lim, and has this line's added on success. */
+enum status json_parse_line(const char *name, size_t line, const char *buf, size_t len,
+			    const struct json_limits *lim, size_t *values, struct cJSON **root, struct error *err);
 
 struct json_path {
 	struct strbuf sb;

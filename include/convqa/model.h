@@ -6,7 +6,8 @@
  * Ownership: the field table and the names it returns are static. A struct
  * model_tasks owns an arena (model_alloc() and friends) that
  * model_tasks_release() frees; its other strings are borrowed from the parsed
- * source, which must outlive it.
+ * source, which must outlive it (a reader may hand the source to the model
+ * with model_tasks_keep(): then it lives exactly as long).
  */
 #ifndef CONVQA_MODEL_H
 #define CONVQA_MODEL_H
@@ -57,7 +58,9 @@ const char *model_rater_name_problem(const char *name);
 /* ---- a task file in memory ------------------------------------------ */
 /* Strings are borrowed from the parsed source (or the tasks' arena) and live
  * as long as the struct model_tasks and its source. Each object records
- * where it came from (a JSON path or FILE:LINE) for messages. */
+ * where it came from for messages: a JSON path in the file ("$.conversations[2]",
+ * shown after the file's name), or, when where_names_file is set, the whole
+ * place ("FILE:LINE: $.turns[0]", for a file of lines). */
 
 struct model_system {
 	const char *id;
@@ -117,6 +120,7 @@ struct model_conversation {
 };
 
 struct model_arena_block;
+struct model_kept;
 
 struct model_tasks {
 	struct model_system *systems;
@@ -125,12 +129,18 @@ struct model_tasks {
 	size_t n_passages, cap_passages;
 	struct model_conversation *conversations;
 	size_t n_conversations, cap_conversations;
+	int where_names_file;         /* every where is "FILE:LINE: $.path", not a path */
 	struct model_arena_block *arena;
+	struct model_kept *kept;      /* model_tasks_keep() */
 };
 
 void model_tasks_init(struct model_tasks *m);
-/* Frees everything the model allocated (not the borrowed source). */
+/* Frees everything the model allocated and what it was given to keep (not
+ * a borrowed source it was not given). */
 void model_tasks_release(struct model_tasks *m);
+/* Give p to the model: model_tasks_release() frees it with free_fn, e.g.
+ * the parsed source its strings borrow from. */
+void model_tasks_keep(struct model_tasks *m, void *p, void (*free_fn)(void *));
 /* Allocate from the model's arena (freed by model_tasks_release). */
 void *model_alloc(struct model_tasks *m, size_t size);
 char *model_strdup(struct model_tasks *m, const char *s);
