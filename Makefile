@@ -34,7 +34,11 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
 	tokens.o metrics_retrieval.o metrics_answer.o metrics_stats.o agreement.o json.o \
 	store.o store_import.o store_label.o store_round.o \
-	importer.o importer_native.o exporter.o labelling.o
+	importer.o labelling.o
+# Import and export formats (issue 8): one file each, a row in formats/formats.c
+FORMATS_OBJS := formats/formats.o formats/json_read.o formats/import_native.o \
+	formats/export_json.o
+LIB_OBJS += $(FORMATS_OBJS)
 CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
 # UI (issue 3): the annotation UI adds its objects and tests here
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/draw.o tui/draw_item.o \

@@ -3,8 +3,10 @@
 #include <string.h>
 
 #include "convqa/cli.h"
+#include "convqa/formats.h"
 #include "convqa/importer.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
 
 static void print_counts(const char *file, const struct import_counts *c)
 {
@@ -30,10 +32,36 @@ static void print_counts(const char *file, const struct import_counts *c)
 }
 
 static int quiet;
+static const char *opt_format;
+static char format_help[256];
 static const struct cli_opt opts[] = {
+	{ "format", 'f', "FORMAT", format_help, &opt_format, NULL },
 	{ "quiet", 'q', NULL, "print nothing on success", NULL, &quiet },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
+
+/* --format's help names the formats of the import table. It is made before
+ * main() runs: `convqa help import` prints it without calling this file. */
+__attribute__((constructor)) static void make_format_help(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	formats_import_names(&sb);
+	snprintf(format_help, sizeof(format_help), "read the files as FORMAT: %s (default: detected per file)",
+		 strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+static const struct import_format *format; /* NULL: detect it */
+
+static int check(struct cmd_ctx *c)
+{
+	struct error err;
+	if (opt_format && !(format = formats_import_find(opt_format, &err))) {
+		cli_printf(stderr, "convqa import: %s\n", err.msg);
+		return ST_USAGE;
+	}
+	return CLI_RUN;
+}
 
 static int run(struct cmd_ctx *c)
 {
@@ -41,7 +69,7 @@ static int run(struct cmd_ctx *c)
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
 		struct import_counts counts;
-		st = importer_import_file(c->store, c->args[i], &counts, &err);
+		st = importer_import_as(c->store, c->args[i], format, &counts, &err);
 		if (st == ST_INPUT)
 			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)
@@ -61,7 +89,8 @@ const struct cmd_entry cmd_import_entry = {
 	  "same file again changes nothing; an id that is already in the project with\n"
 	  "different content is refused. Files are imported in order; an error stops\n"
 	  "at that file (the files before it stay imported). FILE - is standard input\n"
-	  "(pipes work too: convqa import /dev/stdin, <(...)).",
+	  "(pipes work too: convqa import /dev/stdin, <(...)). A file is read in the\n"
+	  "format its start shows (convqa formats lists them), else as a task file.",
 	  opts, 1, -1 },
-	CMD_PROJECT, NULL, NULL, run, NULL,
+	CMD_PROJECT, NULL, check, run, NULL,
 };

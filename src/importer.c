@@ -1,16 +1,14 @@
-/* importer.c - read a task file, pick its reader, write the model in one
- * transaction. */
-#include <cjson/cJSON.h>
-#include <limits.h>
+/* importer.c - read a task file in its format (formats.h: detected, or
+ * the one asked for), write the model in one transaction. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "convqa/formats.h"
 #include "convqa/hash.h"
 #include "convqa/importer.h"
-#include "convqa/json.h"
 #include "convqa/store.h"
 #include "convqa/strmap.h"
 
@@ -35,11 +33,18 @@ struct writer {
 	struct strmap passages;  /* passage id -> index in m->passages */
 };
 
+/* Where an object of the file came from, for a message: "NAME: $.path", or
+ * the object's own "FILE:LINE: $.path" (model.h). */
+static const char *at(struct writer *w, const char *where)
+{
+	return w->m->where_names_file ? where : model_printf(w->m, "%s: %s", w->name, where);
+}
+
 static enum status refuse(struct writer *w, const char *where, const char *noun, const char *id,
 			  const struct store_conflict *c)
 {
-	return error_set(w->err, ST_INPUT, "%s: %s: %s \"%s\" conflicts with the one %s: %s", w->name, where,
-			 noun, id, c->origin, c->what);
+	return error_set(w->err, ST_INPUT, "%s: %s \"%s\" conflicts with the one %s: %s", at(w, where), noun, id,
+			 c->origin, c->what);
 }
 
 static void tally(struct writer *w, enum import_noun n, enum store_put res)
@@ -108,8 +113,8 @@ static enum status write_response(struct writer *w, int64_t turn_id, const struc
 				return st;
 			if (!sr->passage_id)
 				return error_set(w->err, ST_INPUT,
-						 "%s: %s.id: unknown passage \"%s\" (not in this file's collection "
-						 "nor in the project)", w->name, mr->where ? mr->where : r->where,
+						 "%s.id: unknown passage \"%s\" (not in this file's collection "
+						 "nor in the project)", at(w, mr->where ? mr->where : r->where),
 						 mr->passage_id);
 		}
 	}
@@ -156,8 +161,8 @@ static enum status write_conversations(struct writer *w)
 				break;
 			if (res == PUT_CONFLICT) {
 				st = error_set(w->err, ST_INPUT,
-					       "%s: %s: turn %d of conversation \"%s\" conflicts with the one %s: %s",
-					       w->name, t->where, t->position, mc->id, c.origin, c.what);
+					       "%s: turn %d of conversation \"%s\" conflicts with the one %s: %s",
+					       at(w, t->where), t->position, mc->id, c.origin, c.what);
 				break;
 			}
 			tally(w, IMP_TURNS, res);
@@ -196,37 +201,6 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *f
 	return st;
 }
 
-/* How many JSON values a text of len bytes may have: $CONVQA_MAX_JSON_VALUES,
- * else as many as the memory left holds (json_max_values(): the file is read
- * already, so what is left must hold the tree). why (why_size bytes) gets
- * the reason, for the message. */
-static enum status value_limit(size_t len, struct json_limits *lim, char *why, size_t why_size,
-			       struct error *err)
-{
-	const char *env = getenv(IMPORTER_MAX_VALUES_ENV);
-	long n;
-	lim->why = why;
-	if (env && *env) {
-		if (parse_long(env, 1, LONG_MAX, &n) < 0)
-			return error_set(err, ST_USAGE, "%s must be a positive whole number of JSON values, not '%s'",
-					 IMPORTER_MAX_VALUES_ENV, env);
-		lim->max_values = (size_t)n;
-		snprintf(why, why_size, "the limit set by %s", IMPORTER_MAX_VALUES_ENV);
-		return ST_OK;
-	}
-	const char *source;
-	size_t memory = mem_available(&source);
-	lim->max_values = memory == SIZE_MAX ? SIZE_MAX : json_max_values(memory, len);
-	char amount[32];
-	if (memory >= (size_t)1 << 30)
-		snprintf(amount, sizeof(amount), "%.1f GiB", (double)memory / (1 << 30));
-	else
-		snprintf(amount, sizeof(amount), "%zu MiB", memory >> 20);
-	snprintf(why, why_size, "the most that %s of available memory (%s) holds at %d bytes a value; "
-		 "set %s to change the limit", amount, source, JSON_VALUE_BYTES, IMPORTER_MAX_VALUES_ENV);
-	return ST_OK;
-}
-
 /* "-" is standard input; messages name it so. */
 static const char *input_name(const char *path)
 {
@@ -252,32 +226,34 @@ static char *origin_of(const char *path)
 	return abs ? abs : xstrdup(input_name(path));
 }
 
-enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
-				 struct import_counts *counts, struct error *err)
+/* Read buf[0..len) (freed here) as f, or the format detected, and write it. */
+static enum status import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
+			       const struct import_format *f, struct import_counts *counts, struct error *err)
 {
-	cJSON *root = NULL;
 	struct model_tasks m;
-	char sha[65], why[256];
-	struct json_limits lim;
+	struct import_input in = { name, buf, len };
+	char sha[65];
 
 	memset(counts, 0, sizeof(*counts));
 	model_tasks_init(&m);
 	hash_sha256_hex(buf, len, sha);
-	enum status st = value_limit(len, &lim, why, sizeof(why), err);
-	if (st == ST_OK)
-		st = json_parse(name, buf, len, &lim, &root, err);
-	free(buf); /* the tree holds copies of every string: peak memory drops by the file size */
-	if (st == ST_OK)
-		st = importer_native_read(name, root, &m, err);
+	if (!f)
+		f = formats_detect(buf, len);
+	enum status st = f->read(&in, &m, err); /* frees buf */
 	if (st == ST_OK)
 		st = importer_write(s, &m, origin, name, sha, counts, err);
 	model_tasks_release(&m);
-	cJSON_Delete(root);
 	return st;
 }
 
-enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
-				 struct error *err)
+enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
+				 struct import_counts *counts, struct error *err)
+{
+	return import_text(s, buf, len, name, origin, NULL, counts, err);
+}
+
+enum status importer_import_as(struct store *s, const char *path, const struct import_format *f,
+			       struct import_counts *counts, struct error *err)
 {
 	char *buf;
 	size_t len;
@@ -287,7 +263,13 @@ enum status importer_import_file(struct store *s, const char *path, struct impor
 	if (st != ST_OK)
 		return st;
 	char *origin = origin_of(path);
-	st = importer_import_text(s, buf, len, input_name(path), origin, counts, err);
+	st = import_text(s, buf, len, input_name(path), origin, f, counts, err);
 	free(origin);
 	return st;
+}
+
+enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
+				 struct error *err)
+{
+	return importer_import_as(s, path, NULL, counts, err);
 }

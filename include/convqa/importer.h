@@ -1,14 +1,16 @@
 /*
  * importer.h - task files into the project.
  *
- * importer_import_file() reads one file, checks all of it (syntax, structure,
- * types, duplicate ids and ranks) and then writes it in one transaction: either
- * everything is added or nothing is. Rows already in the project with the same
+ * importer_import_file() reads one file in its format (formats.h: the one
+ * detected from its start, or the one asked for), checks all of it (syntax,
+ * structure, types, duplicate ids and ranks) and then writes it in one
+ * transaction: either everything is added or nothing is. Rows already in the project with the same
  * content are accepted (importing a file twice changes nothing); the same id
  * with different content is refused, naming both places.
  *
  * Messages have the form "FILE:LINE:COL: ..." for syntax errors and
- * "FILE: $.json.path: ..." for everything else.
+ * "FILE: $.json.path: ..." for everything else ("FILE:LINE: $.json.path:
+ * ..." in a file of lines).
  */
 #ifndef CONVQA_IMPORTER_H
 #define CONVQA_IMPORTER_H
@@ -40,13 +42,20 @@ struct import_counts {
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err);
 
-/* The same for a text already in memory: buf[0..len), from xmalloc, is freed
+/* The same, reading the file as format f (formats.h); NULL: the format
+ * detected from the file's start (formats_detect()). */
+struct import_format;
+enum status importer_import_as(struct store *s, const char *path, const struct import_format *f,
+			       struct import_counts *counts, struct error *err);
+
+/* The same (format detected) for a text already in memory: buf[0..len), from xmalloc, is freed
  * here (as soon as it is parsed). name is used in messages, origin is
  * recorded in the project as where the text came from. */
 enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
 				 struct import_counts *counts, struct error *err);
 
-/* Parse a native task document (already parsed JSON) into m. name is used in
+/* Read a native task document (already parsed JSON) into m (the native
+ * format's reader, src/formats/import_native.c). name is used in
  * messages. Strings in m borrow from root: keep root alive while m is used. */
 enum status importer_native_read(const char *name, const struct cJSON *root, struct model_tasks *m,
 				 struct error *err);

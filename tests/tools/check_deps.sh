@@ -1,7 +1,8 @@
 #!/bin/sh
 # Check the layering of STYLE.md: which headers each module may include.
 # sqlite3.h only in store*; curses only in src/tui/; cJSON only in json,
-# importers, exporters, report and cmd_*; pure modules include no I/O libs.
+# importers, exporters, the formats (src/formats/), report and cmd_*; pure
+# modules include no I/O libs.
 cd "$(dirname "$0")/../.." || exit 1
 bad=0
 fail() { echo "check-deps: $1"; bad=1; }
@@ -12,7 +13,7 @@ for f in $(grep -lE '#include *[<"](n?curses|ncursesw/curses)\.h' src include -r
 	case $f in src/tui/*) ;; *) fail "$f includes curses (only src/tui/ may)";; esac
 done
 for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
-	case $f in src/json.c|src/importer*.c|src/exporter*.c|src/report*.c|src/cmd_*.c) ;;
+	case $f in src/json.c|src/importer*.c|src/exporter*.c|src/formats/*.c|src/report*.c|src/cmd_*.c) ;;
 	*) fail "$f includes cJSON.h";; esac
 done
 # the pure cores: every metric family (src/metrics*.c), the tokeniser under
@@ -34,6 +35,17 @@ for m in labelling; do
 	fi
 	grep -qE '(^|[^a-z_])(printf|fprintf|puts|fputs|putchar|perror)[[:space:]]*\(|std(out|err)' src/$m.c &&
 		fail "src/$m.c prints: only main and cmd_* print"
+done
+# The formats (src/formats/) are layer 3, beside the importer and the
+# exporter: no UI, no commands, no report, and only they include their
+# internal headers (json_read.h, native.h).
+for f in src/formats/*.c src/formats/*.h; do
+	[ -f "$f" ] || continue
+	grep -qE '#include *"convqa/(tui|cli|report)' "$f" &&
+		fail "$f is layer 3: it must not include tui, cli or report"
+done
+for f in $(grep -lE '#include *"(formats/)?(json_read|native)\.h"' src include -r); do
+	case $f in src/formats/*) ;; *) fail "$f includes an internal header of src/formats/";; esac
 done
 # Labels are written and raters added through the labelling module only.
 for f in $(grep -lE 'store_(label_set|rater_ensure)[[:space:]]*\(' src -r); do

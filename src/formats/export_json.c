@@ -1,9 +1,11 @@
-/* exporter.c - labels as JSON (schemas/labels.schema.json), streamed. */
+/* export_json.c - labels as JSON (schemas/labels.schema.json), streamed:
+ * the export format "json". */
 #include "convqa/exporter.h"
 
 #include <errno.h>
 #include <string.h>
 
+#include "convqa/formats.h"
 #include "convqa/json.h"
 #include "convqa/model.h"
 #include "convqa/strbuf.h"
@@ -106,3 +108,7 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 	*n_labels = c.n;
 	return ST_OK;
 }
+
+const struct export_format export_json = {
+	"json", "labels as one JSON document (schemas/labels.schema.json)", exporter_json,
+};

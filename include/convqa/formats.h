@@ -1,0 +1,91 @@
+/*
+ * formats.h - the import and export formats, as tables.
+ *
+ * An import format turns a task file's bytes into the format-neutral task
+ * model (model.h), which importer.c then writes into the project in one
+ * transaction; an export format writes the project's labels to a stream.
+ * Each format is one struct in its own file under src/formats/ and one row
+ * of a table in src/formats/formats.c. `convqa import` detects the format
+ * of a file (or takes --format NAME), `convqa export --format NAME` picks a
+ * writer, and `convqa formats` and the --format help of both commands list
+ * the tables.
+ *
+ *   const struct import_format *f = formats_import_find("jsonl", &err);  // NULL: no such format
+ *   f = formats_detect(buf, len);        // what the file's start shows, else the first row
+ *
+ * Adding a format: src/formats/import_NAME.c (or export_NAME.c) defining
+ * const struct import_format import_NAME (export_format export_NAME), its
+ * object in the Makefile (FORMATS_OBJS), a row in formats.c, a CLI test, a
+ * row in the README's table of formats. A JSON-based reader checks its
+ * input with src/formats/json_read.h.
+ *
+ * Ownership: the tables and their strings are static.
+ */
+#ifndef CONVQA_FORMATS_H
+#define CONVQA_FORMATS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "convqa/common.h"
+#include "convqa/model.h"
+#include "convqa/store.h"
+
+/* A task file to read. */
+struct import_input {
+	const char *name;   /* in messages: the file's name, or "standard input" */
+	char *buf;          /* its bytes, from xmalloc: read() frees them (as soon as it is done
+			     * with them) and sets buf to NULL */
+	size_t len;
+};
+
+struct import_format {
+	const char *name;       /* what --format takes */
+	const char *summary;    /* one line, for `convqa formats` */
+	/* Is this the format of a file that begins with buf[0..len)? Looks at
+	 * the first bytes only: it runs on every import. NULL: the format is
+	 * never detected, only read with --format. */
+	int (*detect)(const char *buf, size_t len);
+	/* Read in into m (initialised by the caller, who releases it with
+	 * model_tasks_release() whatever read returns). Strings in m may borrow
+	 * from what read parsed, which read then hands to m (model_tasks_keep()).
+	 * Returns ST_INPUT with up to ten messages, one a line, "FILE:LINE:COL:
+	 * ..." for syntax and "FILE: $.path: ..." (or "FILE:LINE: $.path: ..."
+	 * for a file of lines) for the rest; ST_IO for a file with more values
+	 * than the memory takes; ST_USAGE for a CONVQA_MAX_JSON_VALUES that is
+	 * not a number (importer.h). */
+	enum status (*read)(struct import_input *in, struct model_tasks *m, struct error *err);
+};
+
+struct export_format {
+	const char *name;       /* what --format takes */
+	const char *summary;    /* one line, for `convqa formats` */
+	/* Write the labels of s that match f to out (borrowed; the caller opens
+	 * and closes it); project is the name written into the document.
+	 * *n_labels: how many. ST_IO when writing fails. */
+	enum status (*write)(struct store *s, const struct store_label_filter *f, const char *project, FILE *out,
+			     long *n_labels, struct error *err);
+};
+
+/* The rows of the tables in order, NULL past the end. The first import
+ * format reads what no format detects; the first export format is the
+ * default of `convqa export`. */
+const struct import_format *formats_import(size_t i);
+const struct export_format *formats_export(size_t i);
+
+/* By name; NULL when there is none, with ST_USAGE and "unknown format
+ * 'NAME' (expected: a, b)" in err. */
+const struct import_format *formats_import_find(const char *name, struct error *err);
+const struct export_format *formats_export_find(const char *name, struct error *err);
+
+/* The first import format, in table order, that detects buf[0..len); else
+ * the first of the table (native: its messages then say what is wrong with
+ * a file no format recognises, even one that is not JSON). */
+const struct import_format *formats_detect(const char *buf, size_t len);
+
+/* The names of a table, "a, b, c", appended to sb (for messages and help). */
+struct strbuf;
+void formats_import_names(struct strbuf *sb);
+void formats_export_names(struct strbuf *sb);
+
+#endif

@@ -1,0 +1,471 @@
+/* import_native.c - the native task format (schemas/tasks.schema.json) into
+ * the model, checking everything the schema says and what it cannot say
+ * (unique ids and ranks, references between passages). Its conversation
+ * reader serves the JSONL format too (native.h). */
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/formats.h"
+#include "convqa/importer.h"
+#include "native.h"
+
+static const char *metadata_member(struct native_reader *r, const cJSON *obj)
+{
+	const cJSON *v = jr_member(&r->jr, obj, "metadata", 0);
+	if (!v)
+		return NULL;
+	if (!cJSON_IsObject(v)) {
+		json_path_key(&r->jr.path, "metadata");
+		jr_problem(&r->jr, "expected an object, got %s", jr_type_name(v));
+		json_path_pop(&r->jr.path);
+		return NULL;
+	}
+	char *s = cJSON_PrintUnformatted(v);
+	char *copy = model_strdup(r->m, s);
+	cJSON_free(s);
+	return copy;
+}
+
+static const char *where(struct native_reader *r)
+{
+	return jr_where(&r->jr, r->m);
+}
+
+/* ---- systems -------------------------------------------------------- */
+
+static void read_systems(struct native_reader *r, const cJSON *arr)
+{
+	static const char *const keys[] = { "id", "description", NULL };
+	size_t i = 0;
+	for (const cJSON *v = arr ? arr->child : NULL; v; v = v->next, i++) {
+		json_path_index(&r->jr.path, i);
+		if (jr_object(&r->jr, v, keys, "a system") == 0) {
+			const char *id = jr_string_member(&r->jr, v, "id", 1, 1);
+			const char *desc = jr_string_member(&r->jr, v, "description", 0, 0);
+			if (id) {
+				size_t *old;
+				if (!strmap_put(&r->systems, id, r->m->n_systems, &old)) {
+					jr_problem(&r->jr, "duplicate system id \"%s\" (also at %s)", id, r->m->systems[*old].where);
+				} else {
+					xgrow(&r->m->systems, &r->m->cap_systems, r->m->n_systems + 1,
+					      sizeof(*r->m->systems));
+					r->m->systems[r->m->n_systems++] =
+						(struct model_system){ id, desc, where(r) };
+				}
+			}
+		}
+		json_path_pop(&r->jr.path);
+	}
+}
+
+/* A response naming a system not in "systems" creates it. */
+static void system_used(struct native_reader *r, const char *id)
+{
+	if (strmap_get(&r->systems, id))
+		return;
+	xgrow(&r->m->systems, &r->m->cap_systems, r->m->n_systems + 1, sizeof(*r->m->systems));
+	strmap_put(&r->systems, id, r->m->n_systems, NULL);
+	r->m->systems[r->m->n_systems++] = (struct model_system){ id, NULL, where(r) };
+}
+
+/* ---- passages ------------------------------------------------------- */
+
+static int same(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Add a passage with text (collection or inline); returns its id or NULL. */
+static const char *add_passage(struct native_reader *r, const char *id, const char *title, const char *url,
+			       const char *text, int from_collection)
+{
+	struct model_tasks *m = r->m;
+	if (!id)
+		id = model_passage_hash_id(m, text);
+	size_t *old;
+	if (!strmap_put(&r->passages, id, m->n_passages, &old)) {
+		struct model_passage *p = &m->passages[*old];
+		if (from_collection)
+			jr_problem(&r->jr, "duplicate passage id \"%s\" (also at %s)", id, p->where);
+		else if (!same(p->text, text))
+			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, p->where);
+		else if (!same(p->title, title) && title)
+			jr_problem(&r->jr, "passage \"%s\" has a different title at %s", id, p->where);
+		else if (!same(p->url, url) && url)
+			jr_problem(&r->jr, "passage \"%s\" has a different url at %s", id, p->where);
+		return id;
+	}
+	xgrow(&m->passages, &m->cap_passages, m->n_passages + 1, sizeof(*m->passages));
+	m->passages[m->n_passages++] = (struct model_passage){ id, title, url, text, where(r), 0 };
+	return id;
+}
+
+static void read_collection(struct native_reader *r, const cJSON *arr)
+{
+	static const char *const keys[] = { "id", "title", "url", "text", NULL };
+	size_t i = 0;
+	for (const cJSON *v = arr ? arr->child : NULL; v; v = v->next, i++) {
+		json_path_index(&r->jr.path, i);
+		if (jr_object(&r->jr, v, keys, "a passage") == 0) {
+			const char *id = jr_string_member(&r->jr, v, "id", 0, 1);
+			const char *title = jr_string_member(&r->jr, v, "title", 0, 0);
+			const char *url = jr_string_member(&r->jr, v, "url", 0, 0);
+			const char *text = jr_string_member(&r->jr, v, "text", 1, 1);
+			if (text && (id || !jr_member(&r->jr, v, "id", 0)))
+				add_passage(r, id, title, url, text, 1);
+		}
+		json_path_pop(&r->jr.path);
+	}
+}
+
+/* ---- conversations -------------------------------------------------- */
+
+static void read_ranked(struct native_reader *r, const cJSON *v, struct model_ranked *out)
+{
+	static const char *const keys[] = { "rank", "score", "id", "title", "url", "text", NULL };
+	memset(out, 0, sizeof(*out));
+	if (jr_object(&r->jr, v, keys, "a ranked passage") < 0)
+		return;
+	const cJSON *rank = jr_member(&r->jr, v, "rank", 1);
+	if (rank) {
+		json_path_key(&r->jr.path, "rank");
+		if (!cJSON_IsNumber(rank) || rank->valuedouble != floor(rank->valuedouble) ||
+		    rank->valuedouble < 1 || rank->valuedouble > MODEL_RANK_MAX) {
+			if (cJSON_IsNumber(rank) && isfinite(rank->valuedouble))
+				jr_problem(&r->jr, "expected an integer from 1 to %d, got %.15g", MODEL_RANK_MAX, rank->valuedouble);
+			else
+				jr_problem(&r->jr, "expected an integer from 1 to %d, got %s", MODEL_RANK_MAX,
+					cJSON_IsNumber(rank) ? "a number out of range" : jr_type_name(rank));
+		} else {
+			out->rank = (long)rank->valuedouble;
+		}
+		json_path_pop(&r->jr.path);
+	}
+	const cJSON *score = jr_member(&r->jr, v, "score", 0);
+	if (score) {
+		json_path_key(&r->jr.path, "score");
+		if (!cJSON_IsNumber(score))
+			jr_problem(&r->jr, "expected a number, got %s", jr_type_name(score));
+		else if (!isfinite(score->valuedouble))
+			jr_problem(&r->jr, "expected a finite number, got a number out of range");
+		else {
+			out->score = score->valuedouble;
+			out->has_score = 1;
+		}
+		json_path_pop(&r->jr.path);
+	}
+	const char *id = jr_string_member(&r->jr, v, "id", 0, 1);
+	const char *title = jr_string_member(&r->jr, v, "title", 0, 0);
+	const char *url = jr_string_member(&r->jr, v, "url", 0, 0);
+	const char *text = jr_string_member(&r->jr, v, "text", 0, 1);
+	int has_id = jr_member(&r->jr, v, "id", 0) != NULL, has_text = jr_member(&r->jr, v, "text", 0) != NULL;
+	if (!has_id && !has_text) {
+		jr_problem(&r->jr, "a ranked passage needs \"id\" (a passage of the collection) or \"text\" (an inline passage)");
+		return;
+	}
+	if (!has_text && (title || url)) {
+		jr_problem(&r->jr, "\"title\" and \"url\" belong to inline passages (with \"text\"); "
+			   "give them in the collection entry of \"%s\"", id ? id : "");
+		return;
+	}
+	if (text && (id || !has_id))
+		out->passage_id = add_passage(r, id, title, url, text, 0);
+	else if (id) {
+		out->passage_id = id;
+		out->where = where(r); /* resolved when writing; needed for the message */
+	}
+}
+
+struct rank_at {
+	long rank;
+	size_t i;
+};
+
+static int by_rank_then_position(const void *a, const void *b)
+{
+	const struct rank_at *x = a, *y = b;
+	if (x->rank != y->rank)
+		return (x->rank > y->rank) - (x->rank < y->rank);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* A rank, or a passage, may appear once in a response. Sorting keeps this
+ * linear-logarithmic for rankings of any length. */
+static void check_ranking(struct native_reader *r, const struct model_response *resp)
+{
+	size_t n = resp->n_ranked;
+	struct rank_at *ra = xmalloc((n ? n : 1) * sizeof(*ra));
+	struct strmap seen = STRMAP_INIT;
+	for (size_t i = 0; i < n; i++)
+		ra[i] = (struct rank_at){ resp->ranked[i].rank, i };
+	qsort(ra, n, sizeof(*ra), by_rank_then_position);
+	for (size_t i = 1; i < n; i++)
+		if (ra[i].rank && ra[i].rank == ra[i - 1].rank) {
+			size_t first = ra[i - 1].i;
+			while (i < n && ra[i].rank == ra[i - 1].rank)
+				i++;
+			json_path_index(&r->jr.path, ra[i - 1].i);
+			json_path_key(&r->jr.path, "rank");
+			jr_problem(&r->jr, "duplicate rank %ld in this response (also at passages[%zu])", ra[i - 1].rank, first);
+			json_path_pop(&r->jr.path);
+			json_path_pop(&r->jr.path);
+		}
+	for (size_t i = 0; i < n; i++) {
+		size_t *first;
+		const char *id = resp->ranked[i].passage_id;
+		if (id && !strmap_put(&seen, id, i, &first)) {
+			json_path_index(&r->jr.path, i);
+			jr_problem(&r->jr, "passage \"%s\" is ranked twice in this response (also at passages[%zu])", id, *first);
+			json_path_pop(&r->jr.path);
+		}
+	}
+	strmap_release(&seen);
+	free(ra);
+}
+
+static void read_response(struct native_reader *r, const cJSON *v, struct model_response *out)
+{
+	static const char *const keys[] = { "system", "answer", "passages", "metadata", NULL };
+	memset(out, 0, sizeof(*out));
+	if (jr_object(&r->jr, v, keys, "a response") < 0)
+		return;
+	out->where = where(r);
+	out->system = jr_string_member(&r->jr, v, "system", 1, 1);
+	out->answer = jr_string_member(&r->jr, v, "answer", 1, 0);
+	out->metadata = metadata_member(r, v);
+	if (out->system)
+		system_used(r, out->system);
+	const cJSON *ps = jr_array_member(&r->jr, v, "passages", 0, 0);
+	if (!ps)
+		return;
+	size_t n = (size_t)cJSON_GetArraySize(ps), i = 0;
+	out->ranked = xcalloc(n, sizeof(*out->ranked));
+	json_path_key(&r->jr.path, "passages");
+	for (const cJSON *p = ps->child; p; p = p->next, i++) {
+		json_path_index(&r->jr.path, i);
+		read_ranked(r, p, &out->ranked[i]);
+		json_path_pop(&r->jr.path);
+	}
+	out->n_ranked = n;
+	check_ranking(r, out);
+	json_path_pop(&r->jr.path);
+}
+
+static const char **string_list(struct native_reader *r, const cJSON *obj, const char *key, size_t *n, int unique)
+{
+	const cJSON *arr = jr_array_member(&r->jr, obj, key, 0, 0);
+	*n = 0;
+	if (!arr)
+		return NULL;
+	const char **out = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof(*out));
+	struct strmap seen = STRMAP_INIT;
+	size_t i = 0;
+	json_path_key(&r->jr.path, key);
+	for (const cJSON *v = arr->child; v; v = v->next, i++) {
+		json_path_index(&r->jr.path, i);
+		const char *s = jr_string(&r->jr, v, 1);
+		size_t *first;
+		if (s && unique && !strmap_put(&seen, s, i, &first)) {
+			jr_problem(&r->jr, "\"%s\" is listed twice (also at [%zu])", s, *first);
+			s = NULL;
+		}
+		if (s)
+			out[(*n)++] = s;
+		json_path_pop(&r->jr.path);
+	}
+	json_path_pop(&r->jr.path);
+	strmap_release(&seen);
+	return out;
+}
+
+static void read_gold(struct native_reader *r, const cJSON *v, struct model_turn *t)
+{
+	static const char *const keys[] = { "answers", "passages", "intent", NULL };
+	json_path_key(&r->jr.path, "gold");
+	if (jr_object(&r->jr, v, keys, "gold data") == 0) {
+		t->has_gold = 1;
+		t->gold_answers = string_list(r, v, "answers", &t->n_gold_answers, 0);
+		t->gold_passages = string_list(r, v, "passages", &t->n_gold_passages, 1);
+		const char *intent = jr_string_member(&r->jr, v, "intent", 0, 1);
+		if (intent) {
+			const struct model_field *f = model_field_find(TASK_TURN, "intent");
+			if (model_value_index(f, intent) < 0) {
+				json_path_key(&r->jr.path, "intent");
+				jr_problem(&r->jr, "expected one of extractive, abstractive, boolean, got \"%s\"", intent);
+				json_path_pop(&r->jr.path);
+			} else {
+				t->gold_intent = intent;
+			}
+		}
+	}
+	json_path_pop(&r->jr.path);
+}
+
+static void read_turn(struct native_reader *r, const cJSON *v, struct model_turn *t, int position)
+{
+	static const char *const keys[] = { "question", "rewrite", "gold", "responses", "metadata", NULL };
+	memset(t, 0, sizeof(*t));
+	t->position = position;
+	if (jr_object(&r->jr, v, keys, "a turn") < 0)
+		return;
+	t->where = where(r);
+	t->question = jr_string_member(&r->jr, v, "question", 1, 1);
+	t->rewrite = jr_string_member(&r->jr, v, "rewrite", 0, 1);
+	t->metadata = metadata_member(r, v);
+	const cJSON *gold = jr_member(&r->jr, v, "gold", 0);
+	if (gold)
+		read_gold(r, gold, t);
+	const cJSON *rs = jr_array_member(&r->jr, v, "responses", 0, 0);
+	if (!rs)
+		return;
+	size_t n = (size_t)cJSON_GetArraySize(rs), i = 0;
+	t->responses = xcalloc(n, sizeof(*t->responses));
+	json_path_key(&r->jr.path, "responses");
+	for (const cJSON *rv = rs->child; rv; rv = rv->next, i++) {
+		json_path_index(&r->jr.path, i);
+		read_response(r, rv, &t->responses[i]);
+		for (size_t j = 0; j < i && t->responses[i].system; j++)
+			if (t->responses[j].system && strcmp(t->responses[j].system, t->responses[i].system) == 0) {
+				jr_problem(&r->jr, "a second response of system \"%s\" for this turn (also at responses[%zu])",
+					t->responses[i].system, j);
+				break;
+			}
+		json_path_pop(&r->jr.path);
+	}
+	json_path_pop(&r->jr.path);
+	t->n_responses = n;
+}
+
+static void read_turns(struct native_reader *r, const cJSON *turns, struct model_conversation *c)
+{
+	size_t n = (size_t)cJSON_GetArraySize(turns), j = 0;
+	c->turns = xcalloc(n, sizeof(*c->turns));
+	json_path_key(&r->jr.path, "turns");
+	for (const cJSON *t = turns->child; t; t = t->next, j++) {
+		json_path_index(&r->jr.path, j);
+		read_turn(r, t, &c->turns[j], (int)j + 1);
+		json_path_pop(&r->jr.path);
+	}
+	json_path_pop(&r->jr.path);
+	c->n_turns = n;
+}
+
+const char *const native_conversation_keys[] = { "id", "metadata", "turns", NULL };
+
+void native_read_conversation(struct native_reader *r, const cJSON *v)
+{
+	struct model_tasks *m = r->m;
+	size_t i = m->n_conversations;
+	xgrow(&m->conversations, &m->cap_conversations, i + 1, sizeof(*m->conversations));
+	struct model_conversation *c = &m->conversations[m->n_conversations++];
+	memset(c, 0, sizeof(*c));
+	if (jr_object(&r->jr, v, native_conversation_keys, "a conversation") < 0)
+		return;
+	c->where = where(r);
+	c->id = jr_string_member(&r->jr, v, "id", 1, 1);
+	c->metadata = metadata_member(r, v);
+	size_t *old;
+	if (c->id && !strmap_put(&r->conversations, c->id, i, &old))
+		jr_problem(&r->jr, "duplicate conversation id \"%s\" (also at %s)", c->id, m->conversations[*old].where);
+	const cJSON *turns = jr_array_member(&r->jr, v, "turns", 1, 1);
+	if (turns)
+		read_turns(r, turns, c);
+}
+
+/* ---- the document ------------------------------------------------------ */
+
+static void read_header(struct native_reader *r, const cJSON *root)
+{
+	const char *format = jr_string_member(&r->jr, root, "format", 1, 0);
+	if (format && strcmp(format, "convqa-tasks") != 0) {
+		json_path_key(&r->jr.path, "format");
+		jr_problem(&r->jr, "expected \"convqa-tasks\", got \"%s\"", format);
+		json_path_pop(&r->jr.path);
+	}
+	const cJSON *version = jr_member(&r->jr, root, "version", 1);
+	if (version && (!cJSON_IsNumber(version) || version->valuedouble != 1)) {
+		json_path_key(&r->jr.path, "version");
+		jr_problem(&r->jr, "expected 1 (the only version this convqa reads), got %s",
+			   cJSON_IsNumber(version) ? "another number" : jr_type_name(version));
+		json_path_pop(&r->jr.path);
+	}
+}
+
+static void read_document(struct native_reader *r, const cJSON *root)
+{
+	read_header(r, root);
+	const cJSON *systems = jr_array_member(&r->jr, root, "systems", 0, 0);
+	json_path_key(&r->jr.path, "systems");
+	read_systems(r, systems);
+	json_path_pop(&r->jr.path);
+	const cJSON *coll = jr_array_member(&r->jr, root, "collection", 0, 0);
+	json_path_key(&r->jr.path, "collection");
+	read_collection(r, coll);
+	json_path_pop(&r->jr.path);
+	const cJSON *convs = jr_array_member(&r->jr, root, "conversations", 1, 1);
+	if (!convs)
+		return;
+	size_t i = 0;
+	r->m->conversations = xcalloc((size_t)cJSON_GetArraySize(convs), sizeof(*r->m->conversations));
+	r->m->cap_conversations = (size_t)cJSON_GetArraySize(convs);
+	json_path_key(&r->jr.path, "conversations");
+	for (const cJSON *v = convs->child; v; v = v->next, i++) {
+		json_path_index(&r->jr.path, i);
+		native_read_conversation(r, v);
+		json_path_pop(&r->jr.path);
+	}
+	json_path_pop(&r->jr.path);
+}
+
+void native_reader_init(struct native_reader *r, const char *name, struct model_tasks *m, struct error *err)
+{
+	*r = (struct native_reader){ .m = m, .passages = STRMAP_INIT, .systems = STRMAP_INIT,
+				     .conversations = STRMAP_INIT };
+	jr_init(&r->jr, name, err);
+}
+
+enum status native_reader_finish(struct native_reader *r)
+{
+	strmap_release(&r->passages);
+	strmap_release(&r->systems);
+	strmap_release(&r->conversations);
+	return jr_finish(&r->jr);
+}
+
+/* The members of a task file, in the order they are read. */
+static const char *const doc_keys[] = { "format", "version", "systems", "collection", "conversations", NULL };
+
+enum status importer_native_read(const char *name, const cJSON *root, struct model_tasks *m,
+				 struct error *err)
+{
+	struct native_reader r;
+	native_reader_init(&r, name, m, err);
+	if (jr_object(&r.jr, root, doc_keys, "a convqa task file") == 0)
+		read_document(&r, root);
+	return native_reader_finish(&r);
+}
+
+/* ---- the format ---------------------------------------------------------- */
+
+/* A task file's object begins with one of its keys ("format", as a rule). */
+static int detect_native(const char *buf, size_t len)
+{
+	return jr_first_key_in(buf, len, doc_keys);
+}
+
+static enum status read_native(struct import_input *in, struct model_tasks *m, struct error *err)
+{
+	struct cJSON *root;
+	enum status st = jr_parse(in, &root, err);
+	if (st != ST_OK)
+		return st;
+	jr_keep(m, root);
+	return importer_native_read(in->name, root, m, err);
+}
+
+const struct import_format import_native = {
+	"native", "a task file: one JSON document (schemas/tasks.schema.json)", detect_native, read_native,
+};

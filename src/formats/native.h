@@ -1,0 +1,40 @@
+/*
+ * native.h - the native format's reader (import_native.c), for the formats
+ * that carry its shapes: a JSONL file's lines are native conversations.
+ *
+ *   struct native_reader r;
+ *   native_reader_init(&r, in->name, m, err);
+ *   for each conversation object v (r.jr.path and r.jr.line where v is):
+ *       native_read_conversation(&r, v);   // appended to m->conversations
+ *   return native_reader_finish(&r);       // ST_INPUT when there was a problem
+ *
+ * The reader checks what the schema says and what it cannot (unique ids and
+ * ranks, one response per system and turn, the same text for a passage id)
+ * across everything it reads; systems are created as responses name them.
+ * Only the files of src/formats/ include this header.
+ */
+#ifndef CONVQA_FORMATS_NATIVE_H
+#define CONVQA_FORMATS_NATIVE_H
+
+#include "convqa/model.h"
+#include "convqa/strmap.h"
+#include "json_read.h"
+
+struct native_reader {
+	struct json_reader jr;        /* the messages, the path and the line */
+	struct model_tasks *m;        /* borrowed: what is read goes here */
+	struct strmap passages;       /* id -> index in m->passages */
+	struct strmap systems;        /* id -> index in m->systems */
+	struct strmap conversations;  /* id -> index in m->conversations */
+};
+
+/* The members of a conversation object (NULL-terminated). */
+extern const char *const native_conversation_keys[];
+
+void native_reader_init(struct native_reader *r, const char *name, struct model_tasks *m, struct error *err);
+/* Read the conversation object v into a new m->conversations entry. */
+void native_read_conversation(struct native_reader *r, const struct cJSON *v);
+/* Finish: the count of problems past the first ten, the maps released. */
+enum status native_reader_finish(struct native_reader *r);
+
+#endif
