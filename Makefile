@@ -36,7 +36,7 @@ LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
 	store.o store_import.o store_label.o store_round.o \
 	importer.o labelling.o
 # Import and export formats (issue 8): one file each, a row in formats/formats.c
-FORMATS_OBJS := formats/formats.o formats/json_read.o formats/import_native.o \
+FORMATS_OBJS := formats/formats.o formats/json_read.o formats/import_native.o formats/import_jsonl.o \
 	formats/export_json.o
 LIB_OBJS += $(FORMATS_OBJS)
 CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o

@@ -12,12 +12,13 @@
 
 #include "convqa/strbuf.h"
 
-extern const struct import_format import_native;
+extern const struct import_format import_native, import_jsonl;
 extern const struct export_format export_json;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
 	&import_native,
+	&import_jsonl,
 };
 
 /* The first is the default of `convqa export --format`. */
