@@ -39,7 +39,7 @@ LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
 FORMATS_OBJS := formats/formats.o formats/json_read.o formats/import_native.o formats/import_jsonl.o \
 	formats/export_json.o
 LIB_OBJS += $(FORMATS_OBJS)
-CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o
+CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o cmd_formats.o
 # UI (issue 3): the annotation UI adds its objects and tests here
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/draw.o tui/draw_item.o \
 	tui/view_turn.o tui/view_plausibility.o tui/view_faithfulness.o tui/view_passage.o \

@@ -133,7 +133,7 @@ struct cmd_entry {
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv);
 
 extern const struct cmd_entry cmd_init_entry, cmd_import_entry, cmd_info_entry, cmd_label_entry,
-	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry;
+	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry, cmd_formats_entry;
 
 struct report_options;
 /* Shared by report and agreement: build the report of o from the project s

@@ -1,0 +1,43 @@
+/* cmd_formats.c - convqa formats: the import and export formats, from their
+ * tables (formats.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "convqa/cli.h"
+#include "convqa/formats.h"
+
+/* The width of the name column: the longest name of both tables. */
+static int name_width(void)
+{
+	size_t w = 4;
+	for (size_t i = 0; formats_import(i); i++)
+		if (strlen(formats_import(i)->name) > w)
+			w = strlen(formats_import(i)->name);
+	for (size_t i = 0; formats_export(i); i++)
+		if (strlen(formats_export(i)->name) > w)
+			w = strlen(formats_export(i)->name);
+	return (int)w;
+}
+
+static int run(struct cmd_ctx *c)
+{
+	int w = name_width();
+	cli_printf(stdout, "import formats (convqa import --format NAME; default: detected, else %s):\n",
+		   formats_import(0)->name);
+	for (size_t i = 0; formats_import(i); i++) {
+		const struct import_format *f = formats_import(i);
+		cli_printf(stdout, "  %-*s  %-7s  %s\n", w, f->name, f->detect ? "detects" : "-", f->summary);
+	}
+	cli_printf(stdout, "\nexport formats (convqa export --format NAME; default: %s):\n", formats_export(0)->name);
+	for (size_t i = 0; formats_export(i); i++)
+		cli_printf(stdout, "  %-*s  %-7s  %s\n", w, formats_export(i)->name, "", formats_export(i)->summary);
+	return ST_OK;
+}
+
+const struct cmd_entry cmd_formats_entry = {
+	{ "formats", "", "list the import and export formats",
+	  "Each import format says whether convqa import detects it from the start of\n"
+	  "a file; a file that no format detects is read as the first one.",
+	  NULL, 0, 0 },
+	0, NULL, NULL, run, NULL,
+};
