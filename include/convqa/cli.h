@@ -2,7 +2,7 @@
  * cli.h - the subcommand table, option parsing and the setup every command
  * shares.
  *
- * Adding a subcommand: write src/cmd_<name>.c defining
+ * Adding a subcommand: write src/cmd/cmd_<name>.c defining
  *   const struct cmd_entry cmd_<name>_entry = { spec, flags, check, run, release };
  * with its options in a struct cli_opt table (file-scope statics), declare
  * the entry below, add it to commands[] in main.c, cmd_<name>.o to CMD_OBJS

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The tables of report sections and writers (src/report.c) against what
+# The tables of report sections and writers (src/report/report.c) against what
 # tells people about them, so that adding a row (README "Adding a report
 # section", "Adding a report writer") cannot leave a place behind: the
 # sections are the --only list of `convqa report --help` and of the README,
