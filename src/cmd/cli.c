@@ -38,21 +38,13 @@ void cli_print_message(const char *msg)
 
 void cli_printf(FILE *f, const char *fmt, ...)
 {
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	text_sanitize_vfmt(&sb, TEXT_NEWLINES, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	char *raw = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(raw, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, raw, (size_t)n, TEXT_NEWLINES);
 	fwrite(sb.buf ? sb.buf : "", 1, sb.len, f);
 	strbuf_release(&sb);
-	free(raw);
 }
 
 void report_error(const char *fmt, ...)
@@ -302,7 +294,7 @@ static int cli_parse(const struct cli_spec *spec, int argc, char **argv, char **
 
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 {
-	struct cmd_ctx c = { 0 };
+	struct cmd_ctx c = { .data = e->data };
 	int rc = cli_parse(&e->spec, argc, argv, &c.args, &c.nargs);
 	if (rc != CLI_RUN)
 		return rc;
@@ -314,10 +306,13 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
 			rc = CLI_RUN;
 	}
-	if (rc == CLI_RUN)
+	if (rc == CLI_RUN) {
 		rc = e->run(&c);
+		if (rc != ST_OK && c.err.msg[0])
+			report_error("%s", c.err.msg);
+	}
 	store_close(c.store);
 	if (e->release)
-		e->release();
+		e->release(&c);
 	return rc;
 }

@@ -63,5 +63,5 @@ const struct cmd_entry cmd_import_entry = {
 	  "at that file (the files before it stay imported). FILE - is standard input\n"
 	  "(pipes work too: convqa import /dev/stdin, <(...)).",
 	  opts, 1, -1 },
-	CMD_PROJECT, NULL, NULL, run, NULL,
+	CMD_PROJECT, NULL, NULL, run, NULL, NULL,
 };

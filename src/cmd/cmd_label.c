@@ -99,16 +99,13 @@ static int run(struct cmd_ctx *c)
 	};
 	struct labelling_key key = { .field = f->name, .passage_rank = k };
 	struct labelling l = { 0 };
-	struct error err;
 	enum status st = labelling_item_find(c->store, opt_conversation, (int)pos, opt_system, k,
-					     &key.response_id, &err);
+					     &key.response_id, &c->err);
 	if (st == ST_OK)
-		st = labelling_open(&l, c->store, &rq, &err);
+		st = labelling_open(&l, c->store, &rq, &c->err);
 	if (st == ST_OK)
-		st = labelling_set(&l, &key, value, secs, &err);
+		st = labelling_set(&l, &key, value, secs, &c->err);
 	labelling_release(&l);
-	if (st != ST_OK)
-		report_error("%s", err.msg);
 	return st;
 }
 
@@ -120,5 +117,5 @@ const struct cmd_entry cmd_label_entry = {
 	  "faithfulness (faithful, unfaithful). The change is added to the label's\n"
 	  "history in its own transaction.",
 	  opts, 1, 2 },
-	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL,
+	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL, NULL,
 };
