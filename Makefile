@@ -122,7 +122,7 @@ check-deps:
 
 # ---- demo, bench -----------------------------------------------------------
 demo: deps
-	@$(MAKE) --no-print-directory convqa
+	@$(MAKE) --no-print-directory -s convqa
 	@sh tests/tools/demo.sh
 
 bench: deps

@@ -189,7 +189,19 @@ static void print_opt(const char *name, char short_name, const char *arg, const 
 		n = snprintf(left, sizeof(left), "    --%s", name);
 	if (arg && n >= 0 && (size_t)n < sizeof(left))
 		snprintf(left + n, sizeof(left) - (size_t)n, " %s", arg);
-	printf("  %-26s %s\n", left, help);
+	/* the help wrapped to 80 columns, continued under itself */
+	enum { INDENT = 29, WIDTH = 80 };
+	int col = printf("  %-26s", left);
+	const char *w = help;
+	while (*w) {
+		size_t len = strcspn(w, " ");
+		if (col > INDENT && col + 1 + (int)len > WIDTH)
+			col = printf("\n%*s", INDENT - 1, "") - 1;
+		col += printf(" %.*s", (int)len, w);
+		w += len;
+		w += strspn(w, " ");
+	}
+	printf("\n");
 }
 
 void cli_print_help(const struct cli_spec *spec)
