@@ -144,7 +144,10 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
 		fd = open_temp(o, o->target, exists ? st.st_mode & 07777 : new_file_mode());
 	}
 	if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-		enum status s = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
+		int dir = errno == EISDIR;
+		enum status s = error_set(err, ST_IO, "cannot write '%s': %s%s%s%s", o->path, strerror(errno),
+					  dir ? " (-o takes a file name, such as " : "", dir ? o->path : "",
+					  dir ? "/out.txt)" : "");
 		if (fd >= 0)
 			close(fd);
 		if (fd >= 0 && o->tmp)
