@@ -1,7 +1,8 @@
 # convqa - see README.md. `make help` lists the targets.
 #
-# Adding a module: add its object to LIB_OBJS (or CMD_OBJS / TUI_OBJS), its
-# header to include/convqa/, its unit test to UNIT_TESTS.
+# Adding a module: add its object to the list of its directory below (a new
+# directory gets a list of its own, added to LIB_OBJS), its header to
+# include/convqa/; tests/unit/test_<name>.c is found by itself.
 
 CC ?= cc
 PKGS := ncursesw sqlite3 libcjson libutf8proc
@@ -30,38 +31,33 @@ RELEASE_CFLAGS := -O2 -g
 CHECK_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 CHECK_LDFLAGS := -fsanitize=address,undefined
 
+# Objects by module: one directory of src/ each, the small core at the top,
+# lowest layer first (README "Development", tests/tools/check_deps.sh).
+CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o
+METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
+	metrics/metrics_stats.o metrics/agreement.o
+STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
+	store/store_item.o store/store_report.o
+# import and export formats: one file each under formats/, a row in formats/formats.c
+FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
+	formats/import_jsonl.o formats/export_json.o
+RULE_OBJS := labelling.o
+REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
+	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
+	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_agreement.o \
+	report/report_sec_time.o report/report_fmt_text.o report/report_fmt_json.o report/report_fmt_csv.o
 # L0-L3: everything but the commands, the UI and main()
-LIB_OBJS := common.o strbuf.o hash.o strmap.o text.o model.o \
-	tokens.o metrics_retrieval.o metrics_answer.o metrics_stats.o agreement.o json.o \
-	store.o store_import.o store_label.o store_round.o \
-	importer.o labelling.o
-# Import and export formats (issue 8): one file each, a row in formats/formats.c
-FORMATS_OBJS := formats/formats.o formats/json_read.o formats/import_native.o formats/import_jsonl.o \
-	formats/export_json.o
-LIB_OBJS += $(FORMATS_OBJS)
-CMD_OBJS := cli.o cmd_init.o cmd_import.o cmd_info.o cmd_label.o cmd_export.o cmd_formats.o
-# UI (issue 3): the annotation UI adds its objects and tests here
+LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJS) $(REPORT_OBJS)
+CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
+	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/draw.o tui/draw_item.o \
 	tui/view_turn.o tui/view_plausibility.o tui/view_faithfulness.o tui/view_passage.o \
 	tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o tui/view_note.o \
 	tui/view_probe.o
-UI_LIB_OBJS := store_item.o lock.o
-UI_CMD_OBJS := cmd_annotate.o
-UI_UNIT_TESTS := test_text test_store_item
-LIB_OBJS += $(UI_LIB_OBJS)
-CMD_OBJS += $(UI_CMD_OBJS)
-# Reporting (issue 4): the report adds its objects here
-REPORT_LIB_OBJS := store_report.o report.o report_load.o report_consensus.o report_doc.o \
-	report_groups.o report_sec_answers.o report_sec_retrieval.o report_sec_automatic.o \
-	report_sec_verdicts.o report_sec_agreement.o report_sec_time.o \
-	report_fmt_text.o report_fmt_json.o report_fmt_csv.o
-REPORT_CMD_OBJS := cmd_report.o cmd_agreement.o
-PKG_LIBS += -pthread
-LIB_OBJS += $(REPORT_LIB_OBJS)
-CMD_OBJS += $(REPORT_CMD_OBJS)
 MAIN_OBJS := main.o
+PKG_LIBS += -pthread
 
-UNIT_TESTS := $(sort $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c)) $(UI_UNIT_TESTS))
+UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
@@ -128,7 +124,7 @@ check-deps:
 
 # ---- demo, bench -----------------------------------------------------------
 demo: deps
-	@$(MAKE) --no-print-directory convqa
+	@$(MAKE) --no-print-directory -s convqa
 	@sh tests/tools/demo.sh
 
 bench: deps
@@ -144,7 +140,7 @@ FORCE:
 # ---- fuzzing (not part of check; README "Fuzzing") ------------------------
 # The importer under libFuzzer with ASan + UBSan. Needs clang.
 FUZZ_CC ?= clang
-FUZZ_OBJS := $(filter-out $(REPORT_LIB_OBJS),$(LIB_OBJS))
+FUZZ_OBJS := $(filter-out $(REPORT_OBJS),$(LIB_OBJS))
 FUZZ_TIME ?= 600
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_RUN_FLAGS := -jobs=1 -workers=1 -max_total_time=$(FUZZ_TIME) -dict=../../tests/fuzz/import.dict \

@@ -120,8 +120,14 @@ enum status labelling_item_find(struct store *s, const char *conversation, int p
 	enum status st = store_response_find(s, conversation, position, system, response_id, err);
 	if (st == ST_OK && rank)
 		st = store_response_has_rank(s, *response_id, rank, &has, err);
-	if (st == ST_OK && !has)
-		st = error_set(err, ST_INPUT, "that response has no passage at rank %ld", rank);
+	if (st == ST_OK && !has) {
+		char *ranks;
+		st = store_response_ranks(s, *response_id, &ranks, err);
+		if (st == ST_OK)
+			st = error_set(err, ST_INPUT, "that response has no passage at rank %ld (%s%s)", rank,
+				       ranks ? "its ranks: " : "it retrieved no passages", ranks ? ranks : "");
+		free(ranks);
+	}
 	return st;
 }
 

@@ -1,7 +1,7 @@
 /*
  * main.c - the convqa command: global options, then one subcommand.
  *
- * Checklist for a new subcommand: src/cmd_<name>.c defining cmd_<name>_entry
+ * Checklist for a new subcommand: src/cmd/cmd_<name>.c defining cmd_<name>_entry
  * (options table, setup flags, check/run; see cli.h), its declaration in
  * include/convqa/cli.h, a row in commands[] below, cmd_<name>.o in CMD_OBJS
  * (Makefile), a test in tests/cli/, and its section in README.md ("CLI

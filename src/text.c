@@ -2,8 +2,12 @@
  * wrapping for the terminal (utf8proc). */
 #include "convqa/text.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include <utf8proc.h>
 
+#include "convqa/common.h"
 #include "convqa/strbuf.h"
 
 size_t text_utf8_decode(const char *str, size_t len, uint32_t *cp)
@@ -208,6 +212,20 @@ void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags
 		}
 		i += n;
 	}
+}
+
+void text_sanitize_vfmt(struct strbuf *out, unsigned flags, const char *fmt, va_list ap)
+{
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	if (n < 0)
+		return;
+	char *raw = xmalloc((size_t)n + 1);
+	vsnprintf(raw, (size_t)n + 1, fmt, ap);
+	text_sanitize(out, raw, (size_t)n, flags);
+	free(raw);
 }
 
 size_t text_wrap(const char *s, size_t len, int width, struct text_line *lines, size_t max)

@@ -2,8 +2,9 @@
  * cli.h - the subcommand table, option parsing and the setup every command
  * shares.
  *
- * Adding a subcommand: write src/cmd_<name>.c defining
- *   const struct cmd_entry cmd_<name>_entry = { spec, flags, check, run, release };
+ * Adding a subcommand: write src/cmd/cmd_<name>.c defining
+ *   const struct cmd_entry cmd_<name>_entry = { spec, flags, rater_opt, check, run,
+ *                                               release, data };
  * with its options in a struct cli_opt table (file-scope statics), declare
  * the entry below, add it to commands[] in main.c, cmd_<name>.o to CMD_OBJS
  * in the Makefile, a CLI test in tests/cli/ and a README section. The setup
@@ -108,6 +109,9 @@ struct cmd_ctx {
 	struct store *store;      /* CMD_PROJECT: open until run() returns (run may close it
 				   * early: store_close(), then NULL) */
 	const char *rater;        /* CMD_RATER */
+	void *data;               /* the entry's data: the command's own state */
+	struct error err;         /* run() may leave its failure here instead of printing
+				   * it: cli_run_command() prints it ("convqa: MESSAGE") */
 };
 
 struct cmd_entry {
@@ -116,13 +120,15 @@ struct cmd_entry {
 	unsigned flags;           /* enum cmd_flags */
 	const char *const *rater_opt; /* CMD_RATER: where the --rater option's value is */
 	/* Check the options (no project yet; ctx->rater is set): usage errors
-	 * come before project errors. Returns CLI_RUN to go on, else an exit code (message printed).
-	 * May be NULL. */
+	 * come before project errors. Returns CLI_RUN to go on, else an exit
+	 * code (message printed). May be NULL. */
 	int (*check)(struct cmd_ctx *c);
-	/* Do the work; returns the exit code (message printed). */
+	/* Do the work; returns the exit code, with its message printed or left
+	 * in c->err. */
 	int (*run)(struct cmd_ctx *c);
 	/* Free what check() kept; called after check(), whatever it returned. May be NULL. */
-	void (*release)(void);
+	void (*release)(struct cmd_ctx *c);
+	void *data;               /* state of the command's own, passed as ctx->data; may be NULL */
 };
 
 /* Parse argv[1..] (argv[0] is the command's name) with e's options: they
@@ -136,8 +142,17 @@ extern const struct cmd_entry cmd_init_entry, cmd_import_entry, cmd_info_entry, 
 	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry, cmd_formats_entry;
 
 struct report_options;
-/* Shared by report and agreement: build the report of o from the project s
- * and write it in format fmt (enum report_format) to output (NULL: stdout). */
-int cmd_report_run(struct store *s, const char *name, struct report_options *o, int fmt, const char *output);
+/* report and agreement: one state, one run and release (cmd_report.c). */
+struct report_cmd {
+	const char *name;            /* "report" or "agreement" */
+	const char *const *output;   /* the -o option's value */
+	struct report_options *o;    /* filled by the command's check() */
+	int fmt;                     /* enum report_format, set by check() */
+	char *rater_copy;            /* owned (report_parse_raters), freed by release */
+};
+/* Build the report of state->o from the project and write it in state->fmt
+ * to *state->output (NULL: stdout); c->data is the struct report_cmd. */
+int cmd_report_run(struct cmd_ctx *c);
+void cmd_report_release(struct cmd_ctx *c);
 
 #endif

@@ -15,7 +15,7 @@
  *
  * Adding a format: src/formats/import_NAME.c (or export_NAME.c) defining
  * const struct import_format import_NAME (export_format export_NAME), its
- * object in the Makefile (FORMATS_OBJS), a row in formats.c, a CLI test, a
+ * object in the Makefile (FORMAT_OBJS), a row in formats.c, a CLI test, a
  * row in the README's table of formats. A JSON-based reader checks its
  * input with src/formats/json_read.h.
  *

@@ -140,6 +140,10 @@ enum status store_response_find(struct store *s, const char *conversation, int p
 /* Number of retrieved passages of a response (the ranks are 1..n or a subset). */
 enum status store_response_has_rank(struct store *s, int64_t response_id, long rank, int *has,
 				    struct error *err);
+/* The ranks of a response's retrieved passages, ", "-separated (the first
+ * ten, then "and N more"), into *ranks (caller frees; NULL when it retrieved
+ * none). For messages. */
+enum status store_response_ranks(struct store *s, int64_t response_id, char **ranks, struct error *err);
 
 /* What a label is about. round_id 0 = outside any round; passage_rank 0 =
  * the field is about the whole item, not one retrieved passage. */

@@ -12,6 +12,7 @@
 #ifndef CONVQA_TEXT_H
 #define CONVQA_TEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -87,6 +88,11 @@ enum text_sanitize_flags {
  * Everything else (including zero-width joiners and combining marks) is
  * copied unchanged. */
 void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags);
+
+/* Format like vprintf, then append the result to out made inert as
+ * text_sanitize() does: for messages that quote names or values. */
+void text_sanitize_vfmt(struct strbuf *out, unsigned flags, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 /* One line of wrapped text: bytes [off, off + len) of the source, width
  * columns wide. */

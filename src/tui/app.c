@@ -28,14 +28,16 @@ const struct view *app_view(const struct app *app)
 
 void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 {
-	char raw[sizeof(app->message)];
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(raw, sizeof(raw), fmt, ap);
+	text_sanitize_vfmt(&sb, 0, fmt, ap);
 	va_end(ap);
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, raw, strlen(raw), 0);
-	snprintf(app->message, sizeof(app->message), "%s", strbuf_str(&sb));
+	size_t n = sb.len < sizeof(app->message) ? sb.len : sizeof(app->message) - 1;
+	while (n < sb.len && n > 0 && (sb.buf[n] & 0xc0) == 0x80)
+		n--;   /* never cut a character in two */
+	memcpy(app->message, sb.buf ? sb.buf : "", n);
+	app->message[n] = '\0';
 	strbuf_release(&sb);
 	app->message_kind = kind;
 }

@@ -117,13 +117,11 @@ int draw_fit(int y, int x, int maxw, const char *s, attr_t a)
 /* Formatted text may hold names from the command line: sanitise it. */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 {
-	char buf[1024];
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	text_sanitize_vfmt(&sb, 0, fmt, ap);
 	va_end(ap);
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, buf, strlen(buf), 0);
 	int w = draw_str(y, x, maxw, strbuf_str(&sb), a);
 	strbuf_release(&sb);
 	return w;

@@ -40,9 +40,14 @@ tabled=$(for n in $(echo "$imports" | tr -d ,); do printf 'import|%s ' "$n"; don
 	for n in $(echo "$exports" | tr -d ,); do printf 'export|%s ' "$n"; done)
 check_eq "convqa formats lists every row of both tables, in order, and no other" "$tabled" "$listed"
 
-help=$($CONVQA help import | sed -n 's/^ *-f, --format FORMAT *//p')
+# format_help COMMAND: the help of --format in `convqa help COMMAND`, its lines joined
+format_help() {
+	$CONVQA help "$1" | awk '/^ *-f, --format FORMAT/ { sub(/^ *-f, --format FORMAT +/, ""); h = $0; on = 1; next }
+		on && /^      +[^ -]/ { sub(/^ +/, ""); h = h " " $0; next } { on = 0 } END { print h }'
+}
+help=$(format_help import)
 check_eq "import --help names every import format" "read the files as FORMAT: $imports (default: detected per file)" "$help"
-help=$($CONVQA help export | sed -n 's/^ *-f, --format FORMAT *//p')
+help=$(format_help export)
 first=${exports%%,*}
 check_eq "export --help names every export format, the first the default" \
 	"output format: $first (default)${exports#"$first"}" "$help"

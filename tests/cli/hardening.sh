@@ -59,7 +59,7 @@ fi
 
 # 8: one limit on ranks, the one import takes
 check_run "label -k 5000000 is a rank like any other (the response has none there)" 2 \
-	"convqa: that response has no passage at rank 5000000" $L -r ann -k 5000000 relevant 1
+	"convqa: that response has no passage at rank 5000000 (its ranks: 1, 2, 3)" $L -r ann -k 5000000 relevant 1
 check_run "label -k above the limit names the limit" 1 \
 	"convqa label: --rank expects a rank from 1 to 1000000000, got '1000000001'" $L -r ann -k 1000000001 relevant 1
 cat >big.json <<'EOF'
@@ -93,4 +93,14 @@ $CONVQA init --db empty.db >/dev/null
 check_run "an empty project says to import first" 2 \
 	"convqa: no conversation 'c1' in the project (it has none: import a task file first)" \
 	$CONVQA label --db empty.db -r ann -c c1 -n 1 -s sys-a answer_correct 1
+
+# label's messages say what to do
+check_run "a field of another task names the task to give" 1 \
+	"convqa label: task 'turn' has no field 'plausibility' (its fields: intent, answer_correct, relevant, extra_gold, note; it is a field of task plausibility: give --task plausibility)" \
+	$L -r ann plausibility plausible
+check_run "a value and --clear together" 1 "convqa label: give either a VALUE or --clear, not both" \
+	$L -r ann --clear answer_correct 1
+check_run "a project in a directory that does not exist says so" 3 \
+	"convqa: cannot open project 'no/such/dir/p.db': its directory does not exist (create it first, or give another --db)" \
+	$CONVQA init --db no/such/dir/p.db
 done_testing

@@ -70,7 +70,7 @@ rm -f victim.txt out.json out.json.tmp.*
 
 # a directory: refused, left alone
 mkdir adir
-check_run "-o onto a directory: exit 4" 4 "convqa: cannot write 'adir': Is a directory" \
+check_run "-o onto a directory: exit 4" 4 "convqa: cannot write 'adir': Is a directory (-o takes a file name, such as adir/out.txt)" \
 	$CONVQA agreement --db p.db -o adir
 check_eq "the directory is untouched and empty" "directory " "$(stat -c %F adir) $(ls -A adir)"
 rmdir adir

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The tables of report sections and writers (src/report.c) against what
+# The tables of report sections and writers (src/report/report.c) against what
 # tells people about them, so that adding a row (README "Adding a report
 # section", "Adding a report writer") cannot leave a place behind: the
 # sections are the --only list of `convqa report --help` and of the README,
@@ -27,7 +27,9 @@ check_eq "agreement lists the same formats" \
 	"1|convqa agreement: unknown format 'no-such-format' (expected: $formats)" "$rc|$(cat "$T/err")"
 
 # ---- sections ----------------------------------------------------------------------
-help=$($CONVQA report --help | sed -n 's/^ *--only LIST *sections: //p')
+# (an option's help may continue on the lines below it, indented)
+help=$($CONVQA report --help | awk '/^ *--only LIST/ { on = 1; sub(/^ *--only LIST *sections: */, ""); print; next }
+	on && /^                    +[^ -]/ { sub(/^ */, ""); print; next } { on = 0 }' | tr -d '\n')
 check_eq "report --help lists every section for --only, and no other" "$(words "$sections")" "$(words "$help")"
 readme=$(tr '\n' ' ' <"$README" | sed -n 's/.*`--only` picks sections (`\([^`]*\)`).*/\1/p')
 check_eq "README's --only list names every section, and no other" "$(words "$sections")" "$(words "$readme")"

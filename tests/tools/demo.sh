@@ -20,7 +20,7 @@ summary=$("$convqa" info --db "$db" | awk -v db="$db" '
 if ! "$convqa" help annotate >/dev/null 2>&1; then
 	printf '%s\n(the annotation UI is not built yet)\n' "$summary"
 elif [ -t 0 ] && [ -t 1 ]; then
-	printf '%s; opening the annotation UI as %s (q quits, ? lists the keys)\n' "$summary" "$rater"
+	printf '%s\nopening the annotation UI as %s (q quits, ? lists the keys)\n' "$summary" "$rater"
 	exec "$convqa" annotate --db "$db" --rater "$rater"
 else
 	printf '%s\nnot a terminal: open the annotation UI with: %s annotate --db %s --rater %s\n' \

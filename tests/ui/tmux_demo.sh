@@ -24,7 +24,8 @@ wait_exit
 check_eq "q quits with status 0" "0" "$(cat "$T/rc" 2>/dev/null)"
 capture -J >"$T/after"
 check_grep "the summary line is on the terminal once the UI is closed" \
-	"^$T/demo.db: 5 conversations, 52 items to label (26 turns, 2 systems); opening the annotation UI as alice (q quits, ? lists the keys)\$" \
-	"$T/after"
+	"^$T/demo.db: 5 conversations, 52 items to label (26 turns, 2 systems)\$" "$T/after"
+check_grep "and the line that says how to quit" \
+	"^opening the annotation UI as alice (q quits, ? lists the keys)\$" "$T/after"
 check_eq "nothing on stderr" "" "$(cat "$T/tmux-err")"
 done_testing

@@ -264,7 +264,7 @@ static void test_an_item_is_named_by_conversation_turn_system_and_rank(void **st
 	assert_int_equal(labelling_item_find(fx->s, "c1", 1, "sys-a", 2, &id, &err), ST_OK);
 	assert_int_equal(id, fx->resp);
 	assert_int_equal(labelling_item_find(fx->s, "c1", 1, "sys-a", 3, &id, &err), ST_INPUT);
-	assert_string_equal(err.msg, "that response has no passage at rank 3");
+	assert_string_equal(err.msg, "that response has no passage at rank 3 (its ranks: 1, 2)");
 	assert_int_equal(labelling_item_find(fx->s, "c1", 1, "sys-b", 0, &id, &err), ST_INPUT);
 	assert_string_equal(err.msg, "no response of system 'sys-b' to turn 1 of conversation 'c1' "
 			    "(systems that answered it: sys-a)");

@@ -1,6 +1,6 @@
 /*
  * test_report_tables.c - the tables of report sections and writers
- * (src/report.c) are consistent: each section has a bit of its own in enum
+ * (src/report/report.c) are consistent: each section has a bit of its own in enum
  * report_section and together they make REPORT_SEC_ALL; each format name
  * parses to its own enum report_format. What the tables must agree with
  * outside the library (help, README) is tests/cli/report_tables.sh.

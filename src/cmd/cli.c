@@ -38,21 +38,13 @@ void cli_print_message(const char *msg)
 
 void cli_printf(FILE *f, const char *fmt, ...)
 {
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	text_sanitize_vfmt(&sb, TEXT_NEWLINES, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	char *raw = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(raw, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, raw, (size_t)n, TEXT_NEWLINES);
 	fwrite(sb.buf ? sb.buf : "", 1, sb.len, f);
 	strbuf_release(&sb);
-	free(raw);
 }
 
 void report_error(const char *fmt, ...)
@@ -152,7 +144,10 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
 		fd = open_temp(o, o->target, exists ? st.st_mode & 07777 : new_file_mode());
 	}
 	if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-		enum status s = error_set(err, ST_IO, "cannot write '%s': %s", o->path, strerror(errno));
+		int dir = errno == EISDIR;
+		enum status s = error_set(err, ST_IO, "cannot write '%s': %s%s%s%s", o->path, strerror(errno),
+					  dir ? " (-o takes a file name, such as " : "", dir ? o->path : "",
+					  dir ? "/out.txt)" : "");
 		if (fd >= 0)
 			close(fd);
 		if (fd >= 0 && o->tmp)
@@ -197,7 +192,19 @@ static void print_opt(const char *name, char short_name, const char *arg, const 
 		n = snprintf(left, sizeof(left), "    --%s", name);
 	if (arg && n >= 0 && (size_t)n < sizeof(left))
 		snprintf(left + n, sizeof(left) - (size_t)n, " %s", arg);
-	printf("  %-26s %s\n", left, help);
+	/* the help wrapped to 80 columns, continued under itself */
+	enum { INDENT = 29, WIDTH = 80 };
+	int col = printf("  %-26s", left);
+	const char *w = help;
+	while (*w) {
+		size_t len = strcspn(w, " ");
+		if (col > INDENT && col + 1 + (int)len > WIDTH)
+			col = printf("\n%*s", INDENT - 1, "") - 1;
+		col += printf(" %.*s", (int)len, w);
+		w += len;
+		w += strspn(w, " ");
+	}
+	printf("\n");
 }
 
 void cli_print_help(const struct cli_spec *spec)
@@ -302,7 +309,7 @@ static int cli_parse(const struct cli_spec *spec, int argc, char **argv, char **
 
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 {
-	struct cmd_ctx c = { 0 };
+	struct cmd_ctx c = { .data = e->data };
 	int rc = cli_parse(&e->spec, argc, argv, &c.args, &c.nargs);
 	if (rc != CLI_RUN)
 		return rc;
@@ -314,10 +321,13 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
 			rc = CLI_RUN;
 	}
-	if (rc == CLI_RUN)
+	if (rc == CLI_RUN) {
 		rc = e->run(&c);
+		if (rc != ST_OK && c.err.msg[0])
+			report_error("%s", c.err.msg);
+	}
 	store_close(c.store);
 	if (e->release)
-		e->release();
+		e->release(&c);
 	return rc;
 }

@@ -13,7 +13,7 @@
 #include "convqa/store_item.h"
 #include "convqa/tui.h"
 
-static void release(void);
+static void release(struct cmd_ctx *c);
 
 static int blank(const char *s, size_t len)
 {
@@ -169,18 +169,15 @@ static int check(struct cmd_ctx *c)
 
 static int run(struct cmd_ctx *c)
 {
-	struct error err;
-	enum status st = annotate(c->store, &o, opt_task, &err);
+	enum status st = annotate(c->store, &o, opt_task, &c->err);
 	store_close(c->store);
 	c->store = NULL;
-	if (st != ST_OK) {
-		report_error("%s", err.msg);
+	if (st != ST_OK)
 		return st;
-	}
 	int sig = tui_caught_signal();
 	if (sig) {
 		/* die of the same signal, now that the terminal is restored */
-		release();
+		release(c);
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return 128 + sig;
@@ -188,7 +185,7 @@ static int run(struct cmd_ctx *c)
 	return ST_OK;
 }
 
-static void release(void)
+static void release(struct cmd_ctx *c)
 {
 	free(guide_text);
 	guide_text = NULL;
@@ -204,5 +201,5 @@ const struct cmd_entry cmd_annotate_entry = {
 	  "Scripted runs (tests): CONVQA_SCRIPT=FILE reads key names from FILE and draws\n"
 	  "to /dev/null; see the README section \"Annotating\".",
 	  opts, 0, 0 },
-	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release,
+	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release, NULL,
 };

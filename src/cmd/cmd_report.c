@@ -41,31 +41,37 @@ static int parse_number(const char *s, double min, double max, double *out)
 	return 0;
 }
 
-int cmd_report_run(struct store *s, const char *name, struct report_options *o, int fmt, const char *output)
+int cmd_report_run(struct cmd_ctx *c)
 {
+	struct report_cmd *rc = c->data;
+	struct report_options *o = rc->o;
 	struct report *r = NULL;
-	struct error err;
-	o->command = name;
-	o->project = store_path(s);
+	o->command = rc->name;
+	o->project = store_path(c->store);
 	o->now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
-	enum status st = report_build(s, o, &r, &err);
+	enum status st = report_build(c->store, o, &r, &c->err);
 	if (st == ST_OK && getenv("CONVQA_TIMING")) {
 		char t[512];
 		report_timings(r, t, sizeof(t));
-		cli_printf(stderr, "convqa %s: %s\n", name, t);
+		cli_printf(stderr, "convqa %s: %s\n", rc->name, t);
 	}
 	struct cli_output out;
-	if (st == ST_OK && (st = cli_output_open(&out, output, &err)) == ST_OK) {
-		st = report_write(r, (enum report_format)fmt, out.fp, &err);
-		st = cli_output_close(&out, st, &err);
+	if (st == ST_OK && (st = cli_output_open(&out, *rc->output, &c->err)) == ST_OK) {
+		st = report_write(r, (enum report_format)rc->fmt, out.fp, &c->err);
+		st = cli_output_close(&out, st, &c->err);
 		if (st == ST_OK && out.path)
 			cli_printf(stderr, "wrote the %s to %s\n",
-				strcmp(name, "report") == 0 ? "report" : "agreement report", out.path);
+				strcmp(rc->name, "report") == 0 ? "report" : "agreement report", out.path);
 	}
-	if (st != ST_OK)
-		report_error("%s", err.msg);
 	report_free(r);
 	return st;
+}
+
+void cmd_report_release(struct cmd_ctx *c)
+{
+	struct report_cmd *rc = c->data;
+	free(rc->rater_copy);
+	rc->rater_copy = NULL;
 }
 
 static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
@@ -79,7 +85,7 @@ static const struct cli_opt opts[] = {
 			     "(default: turn,system)", &opt_by, NULL },
 	{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &opt_k, NULL },
 	{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &opt_raters, NULL },
-	{ "consensus", 0, "HOW", "majority, adjudicated or rater:NAME (default: every judgement)",
+	{ "consensus", 0, "HOW", "none, majority, adjudicated or rater:NAME (default: none, every judgement)",
 	  &opt_consensus, NULL },
 	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
@@ -92,12 +98,12 @@ static const struct cli_opt opts[] = {
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 static struct report_options o;
-static enum report_format fmt;
-static char *rater_copy;
+static struct report_cmd state = { "report", &opt_output, &o, 0, NULL };
 
 static int check(struct cmd_ctx *c)
 {
 	struct error err;
+	enum report_format fmt;
 	report_options_init(&o);
 	o.round = opt_round;
 	o.bleu_bp = opt_bleu_bp;
@@ -113,7 +119,7 @@ static int check(struct cmd_ctx *c)
 	if ((opt_only && report_parse_sections(&o, opt_only, &err) != 0) ||
 	    (opt_by && report_parse_by(&o, opt_by, &err) != 0) || (opt_k && report_parse_k(&o, opt_k, &err) != 0) ||
 	    (opt_consensus && report_parse_consensus(&o, opt_consensus, &err) != 0) ||
-	    (opt_raters && report_parse_raters(&o, opt_raters, &rater_copy, &err) != 0)) {
+	    (opt_raters && report_parse_raters(&o, opt_raters, &state.rater_copy, &err) != 0)) {
 		cli_printf(stderr, "convqa report: %s\n", err.msg);
 		return ST_USAGE;
 	}
@@ -126,17 +132,8 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	o.has_wage = opt_wage != NULL;
+	state.fmt = fmt;
 	return CLI_RUN;
-}
-
-static int run(struct cmd_ctx *c)
-{
-	return cmd_report_run(c->store, "report", &o, fmt, opt_output);
-}
-
-static void release(void)
-{
-	free(rater_copy);
 }
 
 const struct cmd_entry cmd_report_entry = {
@@ -151,5 +148,5 @@ const struct cmd_entry cmd_report_entry = {
 	  "seconds per item per rater. Every figure carries its n; undefined values say\n"
 	  "why. The conventions are printed with each section.",
 	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, run, release,
+	CMD_PROJECT, NULL, check, cmd_report_run, cmd_report_release, &state,
 };

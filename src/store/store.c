@@ -157,11 +157,27 @@ static const char *db_reason(sqlite3 *db, char *buf, size_t size)
 	return buf;
 }
 
+/* Does the directory path would be created in exist? */
+static int dir_exists(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return 1;
+	char *dir = slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+	struct stat st;
+	int ok = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+	free(dir);
+	return ok;
+}
+
 static enum status set_error(struct error *err, sqlite3 *db, const char *path, const char *what)
 {
 	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_NOTADB)
 		return error_set(err, ST_STORE, "'%s' is not a convqa project: %s (check --db or $CONVQA_DB)", path,
 				 sqlite3_errmsg(db));
+	if (sqlite3_errcode(db) == SQLITE_CANTOPEN && !dir_exists(path))
+		return error_set(err, ST_STORE, "%s '%s': its directory does not exist (create it first, or "
+				 "give another --db)", what, path);
 	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY || sqlite3_errcode(db) == SQLITE_CANTOPEN)
 		return error_set(err, ST_STORE, "%s '%s': %s (check the permissions of the file and of its directory)",
 				 what, path, sqlite3_errmsg(db));

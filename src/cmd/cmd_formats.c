@@ -39,5 +39,5 @@ const struct cmd_entry cmd_formats_entry = {
 	  "Each import format says whether convqa import detects it from the start of\n"
 	  "a file; a file that no format detects is read as the first one.",
 	  NULL, 0, 0 },
-	0, NULL, NULL, run, NULL,
+	0, NULL, NULL, run, NULL, NULL,
 };

@@ -81,6 +81,17 @@ enum status store_response_has_rank(struct store *s, int64_t response_id, long r
 	return ret;
 }
 
+enum status store_response_ranks(struct store *s, int64_t response_id, char **ranks, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_NAMES_RANKS,
+				      "SELECT rank FROM retrieved WHERE response_id = ? ORDER BY rank", err);
+	*ranks = NULL;
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, response_id);
+	return store_names(s, st, ranks, err);
+}
+
 static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);

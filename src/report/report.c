@@ -28,7 +28,7 @@ static int shows_verdicts(const struct rp_ctx *c)
 }
 
 /* The sections, in the order of the report. A new section: a file
- * src/report_sec_NAME.c with its build function (declared in
+ * src/report/report_sec_NAME.c with its build function (declared in
  * report_internal.h), a bit in enum report_section and REPORT_SEC_ALL
  * (report.h), a row here. */
 static const struct rp_section sections[] = {
@@ -42,7 +42,7 @@ static const struct rp_section sections[] = {
 };
 
 /* The writers, by enum report_format. A new format: a file
- * src/report_fmt_NAME.c with its write function (declared in
+ * src/report/report_fmt_NAME.c with its write function (declared in
  * report_internal.h), a constant in enum report_format (report.h), a row here. */
 static const struct rp_writer writers[] = {
 	[REPORT_TEXT] = { "text", NULL, rp_write_text },

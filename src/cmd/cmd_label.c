@@ -8,6 +8,7 @@
 #include "convqa/cli.h"
 #include "convqa/labelling.h"
 #include "convqa/model.h"
+#include "convqa/strbuf.h"
 #include "convqa/text.h"
 
 static const char *opt_rater, *opt_round, *opt_task = "turn", *opt_conversation, *opt_turn, *opt_system, *opt_rank, *opt_seconds = "0";
@@ -39,7 +40,19 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	if (!(f = model_field_find(t, c->args[0]))) {
-		cli_printf(stderr, "convqa label: task '%s' has no field '%s'\n", opt_task, c->args[0]);
+		struct strbuf fields = STRBUF_INIT, other = STRBUF_INIT;
+		for (size_t i = 0; i < model_n_fields; i++) {
+			const struct model_field *m = &model_fields[i];
+			if (m->task == t)
+				strbuf_addf(&fields, "%s%s", fields.len ? ", " : "", m->name);
+			else if (strcmp(m->name, c->args[0]) == 0 && !other.len)
+				strbuf_addf(&other, "; it is a field of task %s: give --task %s",
+					    model_task_name(m->task), model_task_name(m->task));
+		}
+		cli_printf(stderr, "convqa label: task '%s' has no field '%s' (its fields: %s%s)\n", opt_task,
+			   c->args[0], strbuf_str(&fields), strbuf_str(&other));
+		strbuf_release(&fields);
+		strbuf_release(&other);
 		return ST_USAGE;
 	}
 	if (!opt_conversation || !opt_turn || !opt_system || !rater || !*rater) {
@@ -64,7 +77,8 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	if (opt_clear == (value != NULL)) {
-		cli_printf(stderr, "convqa label: give a VALUE or --clear\n");
+		cli_printf(stderr, "convqa label: give %s\n", opt_clear ? "either a VALUE or --clear, not both"
+									   : "a VALUE, or --clear to clear the field");
 		return ST_USAGE;
 	}
 	if (labelling_rater_check(rater, &err) != ST_OK) {
@@ -99,16 +113,13 @@ static int run(struct cmd_ctx *c)
 	};
 	struct labelling_key key = { .field = f->name, .passage_rank = k };
 	struct labelling l = { 0 };
-	struct error err;
 	enum status st = labelling_item_find(c->store, opt_conversation, (int)pos, opt_system, k,
-					     &key.response_id, &err);
+					     &key.response_id, &c->err);
 	if (st == ST_OK)
-		st = labelling_open(&l, c->store, &rq, &err);
+		st = labelling_open(&l, c->store, &rq, &c->err);
 	if (st == ST_OK)
-		st = labelling_set(&l, &key, value, secs, &err);
+		st = labelling_set(&l, &key, value, secs, &c->err);
 	labelling_release(&l);
-	if (st != ST_OK)
-		report_error("%s", err.msg);
 	return st;
 }
 
@@ -120,5 +131,5 @@ const struct cmd_entry cmd_label_entry = {
 	  "faithfulness (faithful, unfaithful). The change is added to the label's\n"
 	  "history in its own transaction.",
 	  opts, 1, 2 },
-	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL,
+	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL, NULL,
 };

@@ -6,12 +6,9 @@
 
 static int run(struct cmd_ctx *c)
 {
-	struct error err;
 	struct store_counts n;
-	if (store_counts(c->store, &n, &err) != ST_OK) {
-		report_error("%s", err.msg);
-		return err.status;
-	}
+	if (store_counts(c->store, &n, &c->err) != ST_OK)
+		return c->err.status;
 	cli_printf(stdout, "project        %s\n"
 	       "conversations  %ld\n"
 	       "turns          %ld\n"
@@ -36,5 +33,5 @@ const struct cmd_entry cmd_info_entry = {
 	  "labels counts current values (the latest of each rater's judgement of a\n"
 	  "field); label rows counts every saved change, history included.",
 	  NULL, 0, 0 },
-	CMD_PROJECT, NULL, NULL, run, NULL,
+	CMD_PROJECT, NULL, NULL, run, NULL, NULL,
 };

@@ -92,5 +92,5 @@ const struct cmd_entry cmd_import_entry = {
 	  "(pipes work too: convqa import /dev/stdin, <(...)). A file is read in the\n"
 	  "format its start shows (convqa formats lists them), else as a task file.",
 	  opts, 1, -1 },
-	CMD_PROJECT, NULL, check, run, NULL,
+	CMD_PROJECT, NULL, check, run, NULL, NULL,
 };

@@ -23,12 +23,12 @@ static const struct cli_opt opts[] = {
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 static struct report_options o;
-static enum report_format fmt;
-static char *rater_copy;
+static struct report_cmd state = { "agreement", &opt_output, &o, 0, NULL };
 
 static int check(struct cmd_ctx *c)
 {
 	struct error err;
+	enum report_format fmt;
 	report_options_init(&o);
 	o.round = opt_round;
 	o.sections = REPORT_SEC_AGREEMENT;
@@ -63,21 +63,12 @@ static int check(struct cmd_ctx *c)
 			return ST_USAGE;
 		}
 	}
-	if (opt_raters && report_parse_raters(&o, opt_raters, &rater_copy, &err) != 0) {
+	if (opt_raters && report_parse_raters(&o, opt_raters, &state.rater_copy, &err) != 0) {
 		cli_printf(stderr, "convqa agreement: %s\n", err.msg);
 		return ST_USAGE;
 	}
+	state.fmt = fmt;
 	return CLI_RUN;
-}
-
-static int run(struct cmd_ctx *c)
-{
-	return cmd_report_run(c->store, "agreement", &o, fmt, opt_output);
-}
-
-static void release(void)
-{
-	free(rater_copy);
 }
 
 const struct cmd_entry cmd_agreement_entry = {
@@ -89,5 +80,5 @@ const struct cmd_entry cmd_agreement_entry = {
 	  "unit) and Krippendorff's alpha (nominal). No field is ordinal; --weights\n"
 	  "treats the categories of --field, in their declared order, as a scale.",
 	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, run, release,
+	CMD_PROJECT, NULL, check, cmd_report_run, cmd_report_release, &state,
 };

@@ -56,25 +56,22 @@ static int check(struct cmd_ctx *c)
 
 static int run(struct cmd_ctx *c)
 {
-	struct error err;
 	struct store *s = c->store;
 	struct store_label_filter f = { opt_round, opt_rater, opt_task, opt_history };
 	enum status st = ST_OK;
 	int64_t id;
 	if (opt_round)
-		st = store_round_info(s, opt_round, &id, NULL, NULL, &err);
-	if (st == ST_OK && opt_rater && (st = store_rater_find(s, opt_rater, &id, &err)) == ST_OK && !id)
-		st = error_set(&err, ST_INPUT, "no rater '%s' in the project", opt_rater);
+		st = store_round_info(s, opt_round, &id, NULL, NULL, &c->err);
+	if (st == ST_OK && opt_rater && (st = store_rater_find(s, opt_rater, &id, &c->err)) == ST_OK && !id)
+		st = error_set(&c->err, ST_INPUT, "no rater '%s' in the project", opt_rater);
 	struct cli_output out;
-	if (st == ST_OK && (st = cli_output_open(&out, opt_output, &err)) == ST_OK) {
+	if (st == ST_OK && (st = cli_output_open(&out, opt_output, &c->err)) == ST_OK) {
 		long n = 0;
-		st = format->write(s, &f, store_path(s), out.fp, &n, &err);
-		st = cli_output_close(&out, st, &err);
+		st = format->write(s, &f, store_path(s), out.fp, &n, &c->err);
+		st = cli_output_close(&out, st, &c->err);
 		if (st == ST_OK && out.path)
 			cli_printf(stderr, "wrote %ld label%s to %s\n", n, n == 1 ? "" : "s", out.path);
 	}
-	if (st != ST_OK)
-		report_error("%s", err.msg);
 	return st;
 }
 
@@ -84,5 +81,5 @@ const struct cmd_entry cmd_export_entry = {
 	  "task, field and value (per-passage relevance also the passage id and rank),\n"
 	  "the active seconds spent and when it was saved.",
 	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, run, NULL,
+	CMD_PROJECT, NULL, check, run, NULL, NULL,
 };

@@ -87,27 +87,35 @@ struct valued {
 	size_t i;
 };
 
-/* Stable merge sort of v[0..n) by value (tmp: n scratch entries). The
- * correlations sort tens of thousands of pairs several times per report:
- * an inlined comparison is about three times as fast as qsort's callback. */
-static void sort_valued(struct valued *v, struct valued *tmp, size_t n)
-{
-	size_t mid = n / 2, i = 0, j = mid, o = 0;
+/* A stable merge sort of v[0..n) of type by before(a, b) (tmp: n scratch
+ * entries), one function per type. The correlations sort tens of thousands
+ * of pairs several times per report: an inlined comparison is about three
+ * times as fast as qsort's callback. */
+#define DEFINE_MERGE_SORT(name, type, before)                                  \
+	static void name(type *v, type *tmp, size_t n)                          \
+	{                                                                       \
+		size_t mid = n / 2, i = 0, j = mid, o = 0;                      \
+		if (n < 2)                                                      \
+			return;                                                 \
+		name(v, tmp, mid);                                              \
+		name(v + mid, tmp, n - mid);                                    \
+		if (!before(&v[mid], &v[mid - 1]))                              \
+			return;   /* already in order */                        \
+		while (i < mid && j < n)                                        \
+			tmp[o++] = before(&v[j], &v[i]) ? v[j++] : v[i++];      \
+		while (i < mid)                                                 \
+			tmp[o++] = v[i++];                                      \
+		while (j < n)                                                   \
+			tmp[o++] = v[j++];                                      \
+		memcpy(v, tmp, n * sizeof(*v));                                 \
+	}
 
-	if (n < 2)
-		return;
-	sort_valued(v, tmp, mid);
-	sort_valued(v + mid, tmp, n - mid);
-	if (!(v[mid].v < v[mid - 1].v))
-		return;   /* already in order */
-	while (i < mid && j < n)
-		tmp[o++] = v[j].v < v[i].v ? v[j++] : v[i++];
-	while (i < mid)
-		tmp[o++] = v[i++];
-	while (j < n)
-		tmp[o++] = v[j++];
-	memcpy(v, tmp, n * sizeof(*v));
+static int valued_before(const struct valued *a, const struct valued *b)
+{
+	return a->v < b->v;
 }
+
+DEFINE_MERGE_SORT(sort_valued, struct valued, valued_before)
 
 /* rank[i]: 1-based position of v[i] in ascending order, ties sharing the
  * mean of their positions. (Inputs are finite, so a plain comparison
@@ -166,25 +174,8 @@ static int xy_before(const struct xy *a, const struct xy *b)
 	return a->x < b->x || (a->x == b->x && a->y < b->y);
 }
 
-/* Merge sort of v[0..n) by x, then y (tmp: n scratch entries). */
-static void sort_xy(struct xy *v, struct xy *tmp, size_t n)
-{
-	size_t mid = n / 2, i = 0, j = mid, o = 0;
-
-	if (n < 2)
-		return;
-	sort_xy(v, tmp, mid);
-	sort_xy(v + mid, tmp, n - mid);
-	if (!xy_before(&v[mid], &v[mid - 1]))
-		return;
-	while (i < mid && j < n)
-		tmp[o++] = xy_before(&v[j], &v[i]) ? v[j++] : v[i++];
-	while (i < mid)
-		tmp[o++] = v[i++];
-	while (j < n)
-		tmp[o++] = v[j++];
-	memcpy(v, tmp, n * sizeof(*v));
-}
+/* by x, then y */
+DEFINE_MERGE_SORT(sort_xy, struct xy, xy_before)
 
 /* Stable merge sort of v[0..n) by y (tmp: n scratch entries); returns the
  * number of exchanges a bubble sort would make (pairs out of order). */
