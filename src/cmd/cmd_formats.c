@@ -19,25 +19,36 @@ static int name_width(void)
 	return (int)w;
 }
 
-static int run(struct cmd_ctx *c)
+/* The import table: name, whether import detects it, summary. */
+static void list_imports(int w)
 {
-	int w = name_width();
 	cli_printf(stdout, "import formats (convqa import --format NAME; default: detected, else %s):\n",
 		   formats_import(0)->name);
 	for (size_t i = 0; formats_import(i); i++) {
 		const struct import_format *f = formats_import(i);
 		cli_printf(stdout, "  %-*s  %-7s  %s\n", w, f->name, f->detect ? "detects" : "-", f->summary);
 	}
-	cli_printf(stdout, "\nexport formats (convqa export --format NAME; default: %s):\n", formats_export(0)->name);
+}
+
+/* The export table: name, summary (under the import table's columns). */
+static void list_exports(int w)
+{
+	cli_printf(stdout, "export formats (convqa export --format NAME; default: %s):\n", formats_export(0)->name);
 	for (size_t i = 0; formats_export(i); i++)
 		cli_printf(stdout, "  %-*s  %-7s  %s\n", w, formats_export(i)->name, "", formats_export(i)->summary);
+}
+
+static int run(struct cmd_ctx *c)
+{
+	int w = name_width();
+	list_imports(w);
+	cli_printf(stdout, "\n");
+	list_exports(w);
 	return ST_OK;
 }
 
 const struct cmd_entry cmd_formats_entry = {
-	{ "formats", "", "list the import and export formats",
-	  "Each import format says whether convqa import detects it from the start of\n"
-	  "a file; a file that no format detects is read as the first one.",
-	  NULL, 0, 0 },
+	{ "formats", "[--help]", "list the import and export formats",
+	  "A file that no import format detects is read as the first one.", NULL, 0, 0 },
 	0, NULL, NULL, run, NULL, NULL,
 };
