@@ -4,9 +4,10 @@
  * importer_import_file() reads one file in its format (formats.h: the one
  * detected from its start, or the one asked for), checks all of it (syntax,
  * structure, types, duplicate ids and ranks) and then writes it in one
- * transaction: either everything is added or nothing is. Rows already in the project with the same
- * content are accepted (importing a file twice changes nothing); the same id
- * with different content is refused, naming both places.
+ * transaction: either everything is added or nothing is. Rows already in the
+ * project with the same content are accepted (importing a file twice changes
+ * nothing); the same id with different content is refused, naming both
+ * places.
  *
  * Messages have the form "FILE:LINE:COL: ..." for syntax errors and
  * "FILE: $.json.path: ..." for everything else ("FILE:LINE: $.json.path:
@@ -48,9 +49,9 @@ struct import_format;
 enum status importer_import_as(struct store *s, const char *path, const struct import_format *f,
 			       struct import_counts *counts, struct error *err);
 
-/* The same (format detected) for a text already in memory: buf[0..len), from xmalloc, is freed
- * here (as soon as it is parsed). name is used in messages, origin is
- * recorded in the project as where the text came from. */
+/* The same (format detected) for a text already in memory: buf[0..len),
+ * from xmalloc, is freed here (as soon as it is read). name is used in
+ * messages, origin is recorded in the project as where the text came from. */
 enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
 				 struct import_counts *counts, struct error *err);
 

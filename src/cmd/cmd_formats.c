@@ -33,7 +33,8 @@ static void list_imports(int w)
 /* The export table: name, summary (under the import table's columns). */
 static void list_exports(int w)
 {
-	cli_printf(stdout, "export formats (convqa export --format NAME; default: %s):\n", formats_export(0)->name);
+	cli_printf(stdout, "export formats (convqa export --format NAME; default: %s):\n",
+		   formats_export(0)->name);
 	for (size_t i = 0; formats_export(i); i++)
 		cli_printf(stdout, "  %-*s  %-7s  %s\n", w, formats_export(i)->name, "", formats_export(i)->summary);
 }

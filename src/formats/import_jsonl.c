@@ -53,7 +53,8 @@ static enum status read_line(struct native_reader *r, const char *s, size_t len,
 	return ST_OK;
 }
 
-static enum status read_lines(struct native_reader *r, const char *buf, size_t len, const struct json_limits *lim)
+static enum status read_lines(struct native_reader *r, const char *buf, size_t len,
+			      const struct json_limits *lim)
 {
 	size_t i = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 	size_t line = 0, values = 0, n_read = 0;

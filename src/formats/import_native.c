@@ -163,7 +163,8 @@ static void read_ranked(struct native_reader *r, const cJSON *v, struct model_ra
 	const char *text = jr_string_member(&r->jr, v, "text", 0, 1);
 	int has_id = jr_member(&r->jr, v, "id", 0) != NULL, has_text = jr_member(&r->jr, v, "text", 0) != NULL;
 	if (!has_id && !has_text) {
-		jr_problem(&r->jr, "a ranked passage needs \"id\" (a passage of the collection) or \"text\" (an inline passage)");
+		jr_problem(&r->jr, "a ranked passage needs \"id\" (a passage of the collection) or \"text\" "
+				   "(an inline passage)");
 		return;
 	}
 	if (!has_text && (title || url)) {
@@ -218,7 +219,8 @@ static void check_ranking(struct native_reader *r, const struct model_response *
 		const char *id = resp->ranked[i].passage_id;
 		if (id && !strmap_put(&seen, id, i, &first)) {
 			json_path_index(&r->jr.path, i);
-			jr_problem(&r->jr, "passage \"%s\" is ranked twice in this response (also at passages[%zu])", id, *first);
+			jr_problem(&r->jr, "passage \"%s\" is ranked twice in this response (also at passages[%zu])",
+				   id, *first);
 			json_path_pop(&r->jr.path);
 		}
 	}
@@ -254,7 +256,8 @@ static void read_response(struct native_reader *r, const cJSON *v, struct model_
 	json_path_pop(&r->jr.path);
 }
 
-static const char **string_list(struct native_reader *r, const cJSON *obj, const char *key, size_t *n, int unique)
+static const char **string_list(struct native_reader *r, const cJSON *obj, const char *key, size_t *n,
+				 int unique)
 {
 	const cJSON *arr = jr_array_member(&r->jr, obj, key, 0, 0);
 	*n = 0;
@@ -436,7 +439,8 @@ enum status native_reader_finish(struct native_reader *r)
 }
 
 /* The members of a task file, in the order they are read. */
-static const char *const doc_keys[] = { "format", "version", "systems", "collection", "conversations", NULL };
+static const char *const doc_keys[] = { "format", "version", "systems", "collection", "conversations",
+					NULL };
 
 enum status importer_native_read(const char *name, const cJSON *root, struct model_tasks *m,
 				 struct error *err)

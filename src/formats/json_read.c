@@ -228,7 +228,8 @@ const char *jr_string(struct json_reader *r, const cJSON *v, int nonempty)
 	return v->valuestring;
 }
 
-const char *jr_string_member(struct json_reader *r, const cJSON *obj, const char *key, int required, int nonempty)
+const char *jr_string_member(struct json_reader *r, const cJSON *obj, const char *key, int required,
+			     int nonempty)
 {
 	const cJSON *v = jr_member(r, obj, key, required);
 	if (!v)
@@ -239,7 +240,8 @@ const char *jr_string_member(struct json_reader *r, const cJSON *obj, const char
 	return s;
 }
 
-const cJSON *jr_array_member(struct json_reader *r, const cJSON *obj, const char *key, int required, int min_items)
+const cJSON *jr_array_member(struct json_reader *r, const cJSON *obj, const char *key, int required,
+			     int min_items)
 {
 	const cJSON *v = jr_member(r, obj, key, required);
 	if (!v)

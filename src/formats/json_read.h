@@ -92,7 +92,8 @@ const char *jr_type_name(const struct cJSON *v);
  * twice. Returns 0 if v is an object, else -1. */
 int jr_object(struct json_reader *r, const struct cJSON *v, const char *const *allowed, const char *what);
 /* obj's member key, or NULL; a problem when it is missing and required. */
-const struct cJSON *jr_member(struct json_reader *r, const struct cJSON *obj, const char *key, int required);
+const struct cJSON *jr_member(struct json_reader *r, const struct cJSON *obj, const char *key,
+			      int required);
 /* v's text if v is a string (non-empty, if asked), else NULL and a problem. */
 const char *jr_string(struct json_reader *r, const struct cJSON *v, int nonempty);
 /* jr_member() and jr_string(); NULL when absent. */
@@ -100,7 +101,7 @@ const char *jr_string_member(struct json_reader *r, const struct cJSON *obj, con
 			     int nonempty);
 /* jr_member(), checked to be an array of at least min_items; NULL when
  * absent or not so. */
-const struct cJSON *jr_array_member(struct json_reader *r, const struct cJSON *obj, const char *key, int required,
-				    int min_items);
+const struct cJSON *jr_array_member(struct json_reader *r, const struct cJSON *obj, const char *key,
+				    int required, int min_items);
 
 #endif

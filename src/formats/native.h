@@ -31,7 +31,8 @@ struct native_reader {
 /* The members of a conversation object (NULL-terminated). */
 extern const char *const native_conversation_keys[];
 
-void native_reader_init(struct native_reader *r, const char *name, struct model_tasks *m, struct error *err);
+void native_reader_init(struct native_reader *r, const char *name, struct model_tasks *m,
+			struct error *err);
 /* Read the conversation object v into a new m->conversations entry. */
 void native_read_conversation(struct native_reader *r, const struct cJSON *v);
 /* Finish: the count of problems past the first ten, the maps released. */
