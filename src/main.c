@@ -81,6 +81,8 @@ static int run(int argc, char **argv)
 			cli_printf(stderr, "convqa: no such command '%s' (see: convqa --help)\n", argv[i + 1]);
 			return ST_USAGE;
 		}
+		if (c->prepare)
+			c->prepare();
 		cli_print_help(&c->spec);
 		return ST_OK;
 	}

@@ -4,7 +4,7 @@
  *
  * Adding a subcommand: write src/cmd/cmd_<name>.c defining
  *   const struct cmd_entry cmd_<name>_entry = { spec, flags, rater_opt, check, run,
- *                                               release, data };
+ *                                               release, data, prepare };
  * with its options in a struct cli_opt table (file-scope statics), declare
  * the entry below, add it to commands[] in main.c, cmd_<name>.o to CMD_OBJS
  * in the Makefile, a CLI test in tests/cli/ and a README section. The setup
@@ -129,6 +129,9 @@ struct cmd_entry {
 	/* Free what check() kept; called after check(), whatever it returned. May be NULL. */
 	void (*release)(struct cmd_ctx *c);
 	void *data;               /* state of the command's own, passed as ctx->data; may be NULL */
+	/* Fill in help text built from tables (e.g. --format's list of formats);
+	 * called before the command's help can be printed. May be NULL. */
+	void (*prepare)(void);
 };
 
 /* Parse argv[1..] (argv[0] is the command's name) with e's options: they

@@ -80,5 +80,5 @@ const struct cmd_entry cmd_agreement_entry = {
 	  "unit) and Krippendorff's alpha (nominal). No field is ordinal; --weights\n"
 	  "treats the categories of --field, in their declared order, as a scale.",
 	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, cmd_report_run, cmd_report_release, &state,
+	CMD_PROJECT, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
 };

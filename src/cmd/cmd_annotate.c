@@ -201,5 +201,5 @@ const struct cmd_entry cmd_annotate_entry = {
 	  "Scripted runs (tests): CONVQA_SCRIPT=FILE reads key names from FILE and draws\n"
 	  "to /dev/null; see the README section \"Annotating\".",
 	  opts, 0, 0 },
-	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release, NULL,
+	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release, NULL, NULL,
 };

@@ -24,9 +24,9 @@ static const struct cli_opt opts[] = {
 };
 
 /* --format's help names the formats of the export table, the first the
- * default. It is made before main() runs: `convqa help export` prints it
- * without calling this file. */
-__attribute__((constructor)) static void make_format_help(void)
+ * default. Made by the entry's prepare hook, before any
+ * help is printed. */
+static void make_format_help(void)
 {
 	struct strbuf sb = STRBUF_INIT;
 	formats_export_names(&sb);
@@ -82,4 +82,5 @@ const struct cmd_entry cmd_export_entry = {
 	  "the active seconds spent and when it was saved.",
 	  opts, 0, 0 },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
+	make_format_help,
 };

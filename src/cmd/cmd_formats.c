@@ -51,5 +51,5 @@ static int run(struct cmd_ctx *c)
 const struct cmd_entry cmd_formats_entry = {
 	{ "formats", "[--help]", "list the import and export formats",
 	  "A file that no import format detects is read as the first one.", NULL, 0, 0 },
-	0, NULL, NULL, run, NULL, NULL,
+	0, NULL, NULL, run, NULL, NULL, NULL,
 };

@@ -40,9 +40,9 @@ static const struct cli_opt opts[] = {
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
-/* --format's help names the formats of the import table. It is made before
- * main() runs: `convqa help import` prints it without calling this file. */
-__attribute__((constructor)) static void make_format_help(void)
+/* --format's help names the formats of the import table: the entry's
+ * prepare hook, called before any help is printed. */
+static void make_format_help(void)
 {
 	struct strbuf sb = STRBUF_INIT;
 	formats_import_names(&sb);
@@ -93,4 +93,5 @@ const struct cmd_entry cmd_import_entry = {
 	  "format its start shows (convqa formats lists them), else as a task file.",
 	  opts, 1, -1 },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
+	make_format_help,
 };

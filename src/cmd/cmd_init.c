@@ -14,5 +14,5 @@ const struct cmd_entry cmd_init_entry = {
 	  "Refuses to touch an existing file. The project holds conversations, system\n"
 	  "outputs, passages, raters, rounds and labels in one SQLite database.",
 	  NULL, 0, 0 },
-	CMD_PROJECT | CMD_NEW_PROJECT, NULL, NULL, run, NULL, NULL,
+	CMD_PROJECT | CMD_NEW_PROJECT, NULL, NULL, run, NULL, NULL, NULL,
 };

@@ -131,5 +131,5 @@ const struct cmd_entry cmd_label_entry = {
 	  "faithfulness (faithful, unfaithful). The change is added to the label's\n"
 	  "history in its own transaction.",
 	  opts, 1, 2 },
-	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL, NULL,
+	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL, NULL, NULL,
 };
