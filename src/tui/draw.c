@@ -178,6 +178,25 @@ size_t wrapped_lines(const char *s, int w)
 	return text_wrap(s, strlen(s), w, NULL, 0);
 }
 
+size_t draw_wrapped_cut(int y, int x, int w, int rows, const char *s, attr_t a)
+{
+	size_t len = strlen(s), total = text_wrap(s, len, w, NULL, 0);
+	if (rows <= 0 || total <= (size_t)rows) {
+		draw_wrapped(y, x, w, rows, 0, s, a);
+		return total;
+	}
+	draw_wrapped(y, x, w, rows - 1, 0, s, a);
+	/* the last row: the rest wrapped two columns narrower, then " …" */
+	struct text_line *lines = xmalloc((size_t)rows * sizeof(*lines)), last;
+	text_wrap(s, len, w, lines, (size_t)rows);
+	size_t off = lines[rows - 1].off;
+	free(lines);
+	text_wrap(s + off, len - off, w - 2, &last, 1);
+	int used = draw_text(y + rows - 1, x, w - 2, s + off + last.off, last.len, a);
+	draw_str(y + rows - 1, x + used, 2, " \xe2\x80\xa6", style(S_DIM));
+	return total;
+}
+
 /* ---- shared pieces ---------------------------------------------------------- */
 
 void draw_header(const struct app *app)

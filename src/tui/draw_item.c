@@ -324,7 +324,7 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		int k = (int)(i - first);
 		int n_pv = imin(k < 10 ? pv[k] : l->preview, end - *y);
 		if (n_pv > 0) {
-			draw_wrapped(*y, 6, COLS - 7, n_pv, 0, it->passages[i].text, A_NORMAL);
+			draw_wrapped_cut(*y, 6, COLS - 7, n_pv, it->passages[i].text, A_NORMAL);
 			*y += n_pv;
 		}
 	}

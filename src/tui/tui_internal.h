@@ -439,6 +439,10 @@ void draw_rule(int y, const char *title, const char *hint);
 /* Draw lines [skip, skip + rows) of s wrapped to w columns at y,x; returns
  * the total number of wrapped lines. */
 size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a);
+/* Draw the first rows lines of s wrapped to w columns at y,x; when the
+ * text goes on, the last row is cut short and ends in " …". Returns the
+ * total number of wrapped lines. */
+size_t draw_wrapped_cut(int y, int x, int w, int rows, const char *s, attr_t a);
 /* Number of lines s wraps to at width w. */
 size_t wrapped_lines(const char *s, int w);
 /* Shared pieces of the item screens. */
