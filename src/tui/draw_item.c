@@ -245,10 +245,10 @@ static void draw_passage_header(const struct app *app, const struct layout *l, i
 		snprintf(score, sizeof(score), " %.4g", p->score);
 	int sw = (int)strlen(score);
 	int room = COLS - 1 - x - sw;
-	int w = draw_str(y, x, room, p->ext_id, base | A_BOLD);
+	int w = draw_fit(y, x, room, p->ext_id, base | A_BOLD);
 	if (p->title && *p->title && w + 3 < room) {
 		w += draw_str(y, x + w, room - w, " \xc2\xb7 ", base);
-		w += draw_str(y, x + w, room - w, p->title, base);
+		w += draw_fit(y, x + w, room - w, p->title, base);
 	}
 	if (sw)
 		draw_str(y, COLS - 1 - sw, sw, score, focused ? base : style(S_DIM));
@@ -342,7 +342,7 @@ static void draw_item_line(const struct app *app)
 	int x = 1;
 	if (COLS >= 60)
 		x += draw_str(1, x, COLS - x, "conversation ", style(S_DIM));
-	x += draw_str(1, x, imax(4, COLS - x - tw - sw - 1), it->conversation, style(S_BOLD));
+	x += draw_fit(1, x, imax(4, COLS - x - tw - sw - 1), it->conversation, style(S_BOLD));
 	x += draw_str(1, x, COLS - x, turn, A_NORMAL);
 	if (sw)
 		draw_str(1, COLS - sw + 1, sw, state, fin ? style(S_YES) : style(S_MISSING));

@@ -431,10 +431,13 @@ int draw_str(int y, int x, int maxw, const char *s, attr_t a);
  * does not fit is cut where a character ends and gets an ellipsis (…).
  * Returns the columns used. */
 int draw_fit(int y, int x, int maxw, const char *s, attr_t a);
+/* Format, sanitise, then draw as draw_fit() does (cut with an ellipsis). */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Fill w columns with spaces. */
 void draw_fill(int y, int x, int w, attr_t a);
-/* A section rule across the screen: "── title ── hint ─────". */
+/* A section rule across the screen: "── title · hint ─────"; title and hint
+ * are cut with an ellipsis to fit (the hint is left out when fewer than a
+ * few of its columns would show). */
 void draw_rule(int y, const char *title, const char *hint);
 /* Draw lines [skip, skip + rows) of s wrapped to w columns at y,x; returns
  * the total number of wrapped lines. */

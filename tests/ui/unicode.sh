@@ -331,29 +331,29 @@ check_ran "the 40x12 script runs"
 check_screen "wide text at 40x12" emoji-40x12 <<'EOF'
  p.db · bob · turn     item 2/11 0 done
  unicode-display-显示-表示 · turn 1/3
-── Question 1/3 · e/a/b intent · r rewri
+── Question 1/3 · e/a/b intent · r rewr…
  长城有多长？
-── Answer of 多语言-llm-🤖 · c correct ·
+── Answer of 多语言-llm-🤖 · c correct …
  约8800公里（明长城）。🧱🐉
-── Passages 1-2 of 4 · 1-4 relevant? · j
+── Passages 1-2 of 4 · 1-4 relevant? · …
 ▸ 1 [ ] zh-长城 · 长城（中文）     0.91
-  2 [ ] ja-長城 · 万里の長城（日本 0.84
+  2 [ ] ja-長城 · 万里の長城（日…  0.84
  intent:? answer:? relevant:0/4 note:—
- missing: intent, answer_correct, relev
+ missing: intent, answer_correct, rele…
                         ? help · q quit
 EOF
 check_screen "hostile text at 40x12" hostile-40x12 <<'EOF'
  p.db · bob · turn     item 7/11 0 done
  hostile-^[[31mcontrol^[[0m · turn 1/3
-── Question 1/3 · e/a/b intent · r rewri
+── Question 1/3 · e/a/b intent · r rewr…
  What does ^[[31mthis red text^[[0m   …
-── Answer of baseline · c correct · x in
+── Answer of baseline · c correct · x i…
  It says ^[[31mRED^[[0m.^[]0;answer   …
-── Passages 1-2 of 5 · 1-5 relevant? · j
-▸ 1 [ ] ansi · ^[]0;pwned window tit 21
-  2 [ ] whitespace · Tabs    CR^Ma 17.5
+── Passages 1-2 of 5 · 1-5 relevant? · …
+▸ 1 [ ] ansi · ^[]0;pwned window ti… 21
+  2 [ ] whitespace · Tabs    CR^M… 17.5
  intent:? answer:? relevant:0/5 note:—
- missing: intent, answer_correct, relev
+ missing: intent, answer_correct, rele…
                         ? help · q quit
 EOF
 done_testing
