@@ -74,6 +74,8 @@ static void compute_layout(const struct app *app, const struct item_screen *scr,
 		if (!moved)
 			break;
 	}
+	if (l->hist == 1)
+		l->hist = 0;   /* a row for "… N earlier turns" alone goes to the passages */
 	l->pass = body - l->quest - l->ans - l->hist;
 	l->preview = n ? imin(3, imax(0, l->pass / n - 1)) : 0;
 }
@@ -127,8 +129,12 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 	struct strbuf hint = STRBUF_INIT;
 	snprintf(title, sizeof(title), "History \xc2\xb7 %zu earlier turn%s", it->n_history,
 		 it->n_history == 1 ? "" : "s");
-	keys_of(ACT_HISTORY, app->opt->task, &hint);
-	strbuf_adds(&hint, app->show_history ? " hides" : " shows");
+	if (app->show_history && l->hist < 2) {
+		strbuf_adds(&hint, "no room");   /* not one turn fits */
+	} else {
+		keys_of(ACT_HISTORY, app->opt->task, &hint);
+		strbuf_adds(&hint, app->show_history ? " hides" : " shows");
+	}
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
 	/* the most recent turns that fit, two rows each: question, answer */

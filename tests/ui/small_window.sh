@@ -79,7 +79,7 @@ EOF
 check_screen "history at 40x12" history-40x12 <<'EOF'
  p.db · alice · turn    item 3/4 0 done
  c1 · turn 2/2
-── History · 1 earlier turn · h hides ──
+── History · 1 earlier turn · no room ──
 ── Question 2/2 · e/a/b intent · r rewr…
  How tall is it?
 ── Answer of sys-a · c correct · x inco…
