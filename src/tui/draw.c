@@ -244,13 +244,12 @@ void draw_status(const struct app *app, const char *hint)
 {
 	int y = LINES - 1;
 	int hw = hint ? (int)text_width(hint, strlen(hint)) : 0;
-	int mw = (int)text_width(app->message, strlen(app->message));
-	if (hw > COLS / 2 || (mw && mw + hw + 3 > COLS))
-		hw = 0;   /* the message goes first */
-	if (app->message[0]) {
+	if (hw > COLS / 2)
+		hw = 0;
+	if (app->message[0]) {   /* cut to fit: the key hint stays */
 		enum style st = app->message_kind == MSG_ERROR ? S_ERROR :
 				 app->message_kind == MSG_SAVED ? S_SAVED : S_NORMAL;
-		draw_str(y, 1, COLS - hw - 2, app->message, style(st));
+		draw_fit(y, 1, COLS - 2 - (hw ? hw + 1 : 0), app->message, style(st));
 	}
 	if (hw)
 		draw_str(y, COLS - hw, hw, hint, style(S_HINT));

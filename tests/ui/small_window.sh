@@ -60,7 +60,7 @@ check_screen "the item screen at 40x12" item-40x12 <<'EOF'
   2 [ ] p-keeper · Keepers         7.25
  intent:? answer:? relevant:0/3 note:—
  missing: intent, answer_correct, rele…
- welcome, alice: ? lists the keys
+ welcome, alice: ? li…  ? help · q quit
 EOF
 check_screen "labels at 40x12; the passage list scrolls to the focus" labelled-40x12 <<'EOF'
  p.db · alice · turn    item 1/4 0 done
@@ -74,7 +74,7 @@ check_screen "labels at 40x12; the passage list scrolls to the focus" labelled-4
 ▸ 3 [+] p-lens                        3
  intent:extractive answer:? relevant:1/3
  missing: answer_correct, relevant 1 2
- saved · passage 3 relevant
+ saved · passage 3 re…  ? help · q quit
 EOF
 check_screen "history at 40x12" history-40x12 <<'EOF'
  p.db · alice · turn    item 3/4 0 done
