@@ -661,9 +661,10 @@ static void carry_out(struct app *app, const struct request *r)
 		push(app, &view_passage, 1);
 		break;
 	case REQ_TOGGLE_HISTORY:
-		app->show_history = !app->show_history;
 		if (!app->item.n_history)
 			app_message(app, MSG_INFO, "this is the first turn: no history");
+		else
+			app->show_history = !app->show_history;
 		break;
 	case REQ_TOGGLE_REWRITE:
 		if (!app->item.rewrite)

@@ -122,7 +122,7 @@ int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 	va_start(ap, fmt);
 	text_sanitize_vfmt(&sb, 0, fmt, ap);
 	va_end(ap);
-	int w = draw_str(y, x, maxw, strbuf_str(&sb), a);
+	int w = draw_fit(y, x, maxw, strbuf_str(&sb), a);
 	strbuf_release(&sb);
 	return w;
 }
@@ -137,16 +137,20 @@ void draw_fill(int y, int x, int w, attr_t a)
 	attrset(A_NORMAL);
 }
 
+#define RULE_HINT_MIN 6   /* columns a cut hint needs, its "…" included */
+
 void draw_rule(int y, const char *title, const char *hint)
 {
 	static const char line[] = "\xe2\x94\x80"; /* ─ */
 	int x = 0;
 	attr_t r = style(S_RULE);
 	x += draw_str(y, x, COLS - x, "\xe2\x94\x80\xe2\x94\x80 ", r);
-	x += draw_str(y, x, COLS - x, title, r | A_BOLD);
-	if (hint && *hint && x + 4 < COLS) {
+	x += draw_fit(y, x, COLS - x, title, r | A_BOLD);
+	/* the hint after " · ", cut to fit when a few of its columns fit */
+	int hw = hint ? (int)text_width(hint, strlen(hint)) : 0;
+	if (hw && x + 3 + (hw < RULE_HINT_MIN ? hw : RULE_HINT_MIN) <= COLS) {
 		x += draw_str(y, x, COLS - x, " \xc2\xb7 ", r);
-		x += draw_str(y, x, COLS - x, hint, style(S_HINT));
+		x += draw_fit(y, x, COLS - x, hint, style(S_HINT));
 	}
 	if (x < COLS)
 		x += draw_str(y, x, 1, " ", r);
@@ -176,6 +180,25 @@ size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, a
 size_t wrapped_lines(const char *s, int w)
 {
 	return text_wrap(s, strlen(s), w, NULL, 0);
+}
+
+size_t draw_wrapped_cut(int y, int x, int w, int rows, const char *s, attr_t a)
+{
+	size_t len = strlen(s), total = text_wrap(s, len, w, NULL, 0);
+	if (rows <= 0 || total <= (size_t)rows) {
+		draw_wrapped(y, x, w, rows, 0, s, a);
+		return total;
+	}
+	draw_wrapped(y, x, w, rows - 1, 0, s, a);
+	/* the last row: the rest wrapped two columns narrower, then " …" */
+	struct text_line *lines = xmalloc((size_t)rows * sizeof(*lines)), last;
+	text_wrap(s, len, w, lines, (size_t)rows);
+	size_t off = lines[rows - 1].off;
+	free(lines);
+	text_wrap(s + off, len - off, w - 2, &last, 1);
+	int used = draw_text(y + rows - 1, x, w - 2, s + off + last.off, last.len, a);
+	draw_str(y + rows - 1, x + used, 2, " \xe2\x80\xa6", style(S_DIM));
+	return total;
 }
 
 /* ---- shared pieces ---------------------------------------------------------- */
@@ -221,13 +244,12 @@ void draw_status(const struct app *app, const char *hint)
 {
 	int y = LINES - 1;
 	int hw = hint ? (int)text_width(hint, strlen(hint)) : 0;
-	int mw = (int)text_width(app->message, strlen(app->message));
-	if (hw > COLS / 2 || (mw && mw + hw + 3 > COLS))
-		hw = 0;   /* the message goes first */
-	if (app->message[0]) {
+	if (hw > COLS / 2)
+		hw = 0;
+	if (app->message[0]) {   /* cut to fit: the key hint stays */
 		enum style st = app->message_kind == MSG_ERROR ? S_ERROR :
 				 app->message_kind == MSG_SAVED ? S_SAVED : S_NORMAL;
-		draw_str(y, 1, COLS - hw - 2, app->message, style(st));
+		draw_fit(y, 1, COLS - 2 - (hw ? hw + 1 : 0), app->message, style(st));
 	}
 	if (hw)
 		draw_str(y, COLS - hw, hw, hint, style(S_HINT));
@@ -371,7 +393,7 @@ void draw_label_bar(const struct app *app, int y)
 		x += draw_fmt(y, x, COLS - x, p[i].a, "%s", p[i].text);
 	if (missing.len) {
 		int w = draw_str(y + 1, 1, COLS - 2, "missing: ", style(S_MISSING));
-		draw_str(y + 1, 1 + w, COLS - 2 - w, strbuf_str(&missing), style(S_MISSING));
+		draw_fit(y + 1, 1 + w, COLS - 2 - w, strbuf_str(&missing), style(S_MISSING));
 	} else {
 		draw_str(y + 1, 1, COLS - 2, "\xe2\x9c\x93 finished \xc2\xb7 n: next item", style(S_YES));
 	}
@@ -414,7 +436,7 @@ void draw_scroll_footer(int scroll, int y, int rows, size_t total, const char *c
 	int hw = (int)text_width(hint.buf, hint.len);
 	if (hw > room)
 		hw = room;
-	draw_str(y, COLS - 1 - hw, hw, strbuf_str(&hint), style(S_HINT));
+	draw_fit(y, COLS - 1 - hw, hw, strbuf_str(&hint), style(S_HINT));
 	strbuf_release(&hint);
 }
 

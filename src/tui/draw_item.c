@@ -74,6 +74,8 @@ static void compute_layout(const struct app *app, const struct item_screen *scr,
 		if (!moved)
 			break;
 	}
+	if (l->hist == 1)
+		l->hist = 0;   /* a row for "… N earlier turns" alone goes to the passages */
 	l->pass = body - l->quest - l->ans - l->hist;
 	l->preview = n ? imin(3, imax(0, l->pass / n - 1)) : 0;
 }
@@ -127,8 +129,12 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 	struct strbuf hint = STRBUF_INIT;
 	snprintf(title, sizeof(title), "History \xc2\xb7 %zu earlier turn%s", it->n_history,
 		 it->n_history == 1 ? "" : "s");
-	keys_of(ACT_HISTORY, app->opt->task, &hint);
-	strbuf_adds(&hint, app->show_history ? " hides" : " shows");
+	if (app->show_history && l->hist < 2) {
+		strbuf_adds(&hint, "no room");   /* not one turn fits */
+	} else {
+		keys_of(ACT_HISTORY, app->opt->task, &hint);
+		strbuf_adds(&hint, app->show_history ? " hides" : " shows");
+	}
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
 	/* the most recent turns that fit, two rows each: question, answer */
@@ -245,10 +251,10 @@ static void draw_passage_header(const struct app *app, const struct layout *l, i
 		snprintf(score, sizeof(score), " %.4g", p->score);
 	int sw = (int)strlen(score);
 	int room = COLS - 1 - x - sw;
-	int w = draw_str(y, x, room, p->ext_id, base | A_BOLD);
+	int w = draw_fit(y, x, room, p->ext_id, base | A_BOLD);
 	if (p->title && *p->title && w + 3 < room) {
 		w += draw_str(y, x + w, room - w, " \xc2\xb7 ", base);
-		w += draw_str(y, x + w, room - w, p->title, base);
+		w += draw_fit(y, x + w, room - w, p->title, base);
 	}
 	if (sw)
 		draw_str(y, COLS - 1 - sw, sw, score, focused ? base : style(S_DIM));
@@ -324,7 +330,7 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		int k = (int)(i - first);
 		int n_pv = imin(k < 10 ? pv[k] : l->preview, end - *y);
 		if (n_pv > 0) {
-			draw_wrapped(*y, 6, COLS - 7, n_pv, 0, it->passages[i].text, A_NORMAL);
+			draw_wrapped_cut(*y, 6, COLS - 7, n_pv, it->passages[i].text, A_NORMAL);
 			*y += n_pv;
 		}
 	}
@@ -342,7 +348,7 @@ static void draw_item_line(const struct app *app)
 	int x = 1;
 	if (COLS >= 60)
 		x += draw_str(1, x, COLS - x, "conversation ", style(S_DIM));
-	x += draw_str(1, x, imax(4, COLS - x - tw - sw - 1), it->conversation, style(S_BOLD));
+	x += draw_fit(1, x, imax(4, COLS - x - tw - sw - 1), it->conversation, style(S_BOLD));
 	x += draw_str(1, x, COLS - x, turn, A_NORMAL);
 	if (sw)
 		draw_str(1, COLS - sw + 1, sw, state, fin ? style(S_YES) : style(S_MISSING));

@@ -431,14 +431,21 @@ int draw_str(int y, int x, int maxw, const char *s, attr_t a);
  * does not fit is cut where a character ends and gets an ellipsis (…).
  * Returns the columns used. */
 int draw_fit(int y, int x, int maxw, const char *s, attr_t a);
+/* Format, sanitise, then draw as draw_fit() does (cut with an ellipsis). */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Fill w columns with spaces. */
 void draw_fill(int y, int x, int w, attr_t a);
-/* A section rule across the screen: "── title ── hint ─────". */
+/* A section rule across the screen: "── title · hint ─────"; title and hint
+ * are cut with an ellipsis to fit (the hint is left out when fewer than a
+ * few of its columns would show). */
 void draw_rule(int y, const char *title, const char *hint);
 /* Draw lines [skip, skip + rows) of s wrapped to w columns at y,x; returns
  * the total number of wrapped lines. */
 size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a);
+/* Draw the first rows lines of s wrapped to w columns at y,x; when the
+ * text goes on, the last row is cut short and ends in " …". Returns the
+ * total number of wrapped lines. */
+size_t draw_wrapped_cut(int y, int x, int w, int rows, const char *s, attr_t a);
 /* Number of lines s wraps to at width w. */
 size_t wrapped_lines(const char *s, int w);
 /* Shared pieces of the item screens. */

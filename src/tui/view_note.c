@@ -57,7 +57,7 @@ static void draw_note(const struct app *app, const struct view *view)
 	}
 	int x = 1 + draw_str(y + 1, 1, 2, "> ", style(S_BOLD));
 	x += draw_text(y + 1, x, room, s, len, A_NORMAL);
-	draw_str(y + 2, 1, COLS - 2, "the note is optional; it is saved with the item's labels", style(S_DIM));
+	draw_fit(y + 2, 1, COLS - 2, "the note is optional; it is saved with the item's labels", style(S_DIM));
 	move(y + 1, x < COLS ? x : COLS - 1);
 	strbuf_release(&sb);
 }

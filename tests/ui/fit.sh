@@ -169,14 +169,14 @@ check_screen "end focuses the last passage" end-focus <<'EOF'
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
   1 [ ] big-100k · A passage of exactly 100,000 characters                30.25
       This passage is exactly 100,000 characters long. It tests scrolling,
-      wrapping and storage of very long text. If have at could each smörgåsbord
+      wrapping and storage of very long text. If have at could each …
   2 [ ] long-word · A 300-character word                                  20.25
       Before the long word.
-      PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsili
+      PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsi …
 ▸ 3 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m     10.25
       Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
       blinking^[[0m. Clear screen: ^[[2J^[[H done. Cursor to 10,10:
-      ^[[10;10Hmoved. Window title: ^[]0;owned^G set. C1 CSI: <U+009B>31mred
+      ^[[10;10Hmoved. Window title: ^[]0;owned^G set. C1 CSI: <U+009B>31mred …
  intent: ?  answer: ?  relevant: 0/3 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3
                                                                 ? help · q quit
@@ -196,13 +196,13 @@ check_screen "home the first" home-focus <<'EOF'
 ▸ 1 [ ] big-100k · A passage of exactly 100,000 characters                30.25
       This passage is exactly 100,000 characters long. It tests scrolling,
       wrapping and storage of very long text. If have at could each smörgåsbord
-      said only coöperate so not morning do or uncertain an not. Would, other
+      said only coöperate so not morning do or uncertain an not. Would, other …
   2 [ ] long-word · A 300-character word                                  20.25
       Before the long word.
-      PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsili
+      PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsi …
   3 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m     10.25
       Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
-      blinking^[[0m. Clear screen: ^[[2J^[[H done. Cursor to 10,10:
+      blinking^[[0m. Clear screen: ^[[2J^[[H done. Cursor to 10,10: …
  intent: ?  answer: ?  relevant: 0/3 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3
                                                                 ? help · q quit

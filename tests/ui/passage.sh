@@ -68,7 +68,7 @@ check_screen "a long question and answer are cut, saying how much more there is"
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
-      Line 5 of the long passage: the lamp turned once every 8 seconds.
+      Line 5 of the long passage: the lamp turned once every 8 seconds. …
   2 [ ] short · Short                                                         1
       Only one line.
  intent: ?  answer: ?  relevant: 0/2 judged  note: —
@@ -302,7 +302,7 @@ check_screen "esc and backspace close the pane; the label is on the item screen"
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
-      Line 5 of the long passage: the lamp turned once every 8 seconds.
+      Line 5 of the long passage: the lamp turned once every 8 seconds. …
   2 [ ] short · Short                                                         1
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
@@ -380,7 +380,7 @@ check_screen "r shows the rewrite under the question" rewrite <<'EOF'
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
-      Line 5 of the long passage: the lamp turned once every 8 seconds.
+      Line 5 of the long passage: the lamp turned once every 8 seconds. …
   2 [ ] short · Short                                                         1
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
@@ -406,7 +406,7 @@ check_screen "r again hides it" rewrite-off <<'EOF'
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
-      Line 5 of the long passage: the lamp turned once every 8 seconds.
+      Line 5 of the long passage: the lamp turned once every 8 seconds. …
   2 [ ] short · Short                                                         1
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —

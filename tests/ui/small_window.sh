@@ -53,41 +53,41 @@ check_screen "the item screen at 40x12" item-40x12 <<'EOF'
  c1 · turn 1/2
 ── Question 1/2 · e/a/b intent ─────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incor
+── Answer of sys-a · c correct · x inco…
  A tower with a lamp that guides ships.
-── Passages 1-2 of 3 · 1-3 relevant? · j
+── Passages 1-2 of 3 · 1-3 relevant? · …
 ▸ 1 [ ] p-light · Lighthouses       9.5
   2 [ ] p-keeper · Keepers         7.25
  intent:? answer:? relevant:0/3 note:—
- missing: intent, answer_correct, relev
- welcome, alice: ? lists the keys
+ missing: intent, answer_correct, rele…
+ welcome, alice: ? li…  ? help · q quit
 EOF
 check_screen "labels at 40x12; the passage list scrolls to the focus" labelled-40x12 <<'EOF'
  p.db · alice · turn    item 1/4 0 done
  c1 · turn 1/2
 ── Question 1/2 · e/a/b intent ─────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incor
+── Answer of sys-a · c correct · x inco…
  A tower with a lamp that guides ships.
-── Passages 2-3 of 3 · 1-3 relevant? · j
+── Passages 2-3 of 3 · 1-3 relevant? · …
   2 [ ] p-keeper · Keepers         7.25
 ▸ 3 [+] p-lens                        3
  intent:extractive answer:? relevant:1/3
  missing: answer_correct, relevant 1 2
- saved · passage 3 relevant
+ saved · passage 3 re…  ? help · q quit
 EOF
 check_screen "history at 40x12" history-40x12 <<'EOF'
  p.db · alice · turn    item 3/4 0 done
  c1 · turn 2/2
-── History · 1 earlier turn · h hides ──
-── Question 2/2 · e/a/b intent · r rewri
+── History · 1 earlier turn · no room ──
+── Question 2/2 · e/a/b intent · r rewr…
  How tall is it?
-── Answer of sys-a · c correct · x incor
+── Answer of sys-a · c correct · x inco…
  Most are between 20 and 60 metres    …
-── Passages 1-1 of 2 · 1-2 relevant? · j
+── Passages 1-1 of 2 · 1-2 relevant? · …
 ▸ 1 [ ] p-tall · Tallest lighthouses  8
  intent:? answer:? relevant:0/2 note:—
- missing: intent, answer_correct, relev
+ missing: intent, answer_correct, rele…
                         ? help · q quit
 EOF
 check_screen "the passage pane at 40x12" pane-40x12 <<'EOF'

@@ -98,7 +98,7 @@ check_screen "y: plausible, and the item is finished" plausible <<'EOF'
 
  plausibility: plausible  note: —
  ✓ finished · n: next item
- saved · plausibility = plausible · item finished (n: next item)
+ saved · plausibility = plausible · item finished (n: next it…  ? help · q quit
 EOF
 check_screen "the help lists the plausibility keys only" plaus-help <<'EOF'
  convqa · p.db · rater alice · task plausibility   item 4/4 [########--] 3 done
@@ -162,7 +162,7 @@ check_screen "faithfulness: f faithful, x unfaithful" unfaithful <<'EOF'
 
  faithfulness: unfaithful  note: —
  ✓ finished · n: next item
- saved · faithfulness = unfaithful · item finished (n: next item)
+ saved · faithfulness = unfaithful · item finished (n: next i…  ? help · q quit
 EOF
 check_eq "faithfulness labels" 'c1/1/sys-a alice faithfulness="faithful"
 c1/1/sys-b alice faithfulness="unfaithful"' "$(labels p.db --task faithfulness)"

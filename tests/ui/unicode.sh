@@ -87,7 +87,7 @@ check_screen "emoji, ZWJ sequences and flags" emoji <<'EOF'
       without: ❤. Thumbs up, medium skin tone: 👍🏽.
   4 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                    0.7
       اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى
-      اليمين. עברית נכתבת מימין לשמאל. Mixed: the word שלום means peace, and so
+      اليمين. עברית נכתבת מימין לשמאל. Mixed: the word שלום means peace, and …
  intent: ?  answer: ?  relevant: 0/4 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3 4
                                                                 ? help · q quit
@@ -107,13 +107,13 @@ check_screen "history, combining marks, right-to-left text" rtl <<'EOF'
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] emoji · Emoji 🧪 sequences                                         7.75
       Family (ZWJ sequence): 👨👩👧👦. Technologist with skin tone: 👩🏽💻.
-      Flags: 🇻🇳 🇯🇵 🇮🇱 🇸🇦. Rainbow flag: 🏳️🌈. Keycap: 1️⃣. Heart with VS16: ❤️,
+      Flags: 🇻🇳 🇯🇵 🇮🇱 🇸🇦. Rainbow flag: 🏳️🌈. Keycap: 1️⃣. Heart with VS16: ❤️, …
   2 [ ] combining · Combining marks: café                                   6.5
-      Decomposed: café, naïve, Amélie, ñ. Precomposed: café, naïve. Vietnamese
+      Decomposed: café, naïve, Amélie, ñ. Precomposed: café, naïve. …
   3 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                   5.25
-      اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى
+      اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى …
   4 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m         4
-      Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
+      Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined …
  intent: ?  answer: ?  relevant: 0/4 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3 4
                                                                 ? help · q quit
@@ -136,7 +136,7 @@ check_screen "a 300-character word is broken across lines" long-word <<'EOF'
  ltramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsilico
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                   0.79
-      اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى
+      اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى …
   2 [ ] emoji · Emoji 🧪 sequences                                       0.7275
   3 [ ] sha256:974e7e1c366985e5 · Inline: Vietnamese tones                0.665
   4 [ ] combining · Combining marks: café                                0.6025
@@ -157,15 +157,15 @@ check_screen "escape sequences in ids, questions, answers and passages are inert
       blinking^[[0m. Clear screen: ^[[2J^[[H done. Cursor to 10,10:
       ^[[10;10Hmoved. Window title: ^[]0;owned^G set. C1 CSI: <U+009B>31mred
       via C1<U+009B>0m. Other C1: <U+0085>NEL <U+008D>RI <U+0090>DCS <U+009C>ST
-      <U+009D>OSC. Hyperlink: ^[]8;;https://evil.example/^[\click^[]8;;^[\.
+      <U+009D>OSC. Hyperlink: ^[]8;;https://evil.example/^[\click^[]8;;^[\. …
   2 [ ] whitespace · Tabs    CR^Mand CRLF in a title                       17.5
-      Tabs:   column 2    column 3        column 5.
+      Tabs:   column 2    column 3        column 5. …
   3 [ ] big-100k · A passage of exactly 100,000 characters                   14
-      This passage is exactly 100,000 characters long. It tests scrolling,
+      This passage is exactly 100,000 characters long. It tests scrolling, …
   4 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                   10.5
-      اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى
+      اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى …
   5 [ ] emoji · Emoji 🧪 sequences                                            7
-      Family (ZWJ sequence): 👨👩👧👦. Technologist with skin tone: 👩🏽💻.
+      Family (ZWJ sequence): 👨👩👧👦. Technologist with skin tone: 👩🏽💻. …
  intent: ?  answer: ?  relevant: 0/5 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3 4 5
                                                                 ? help · q quit
@@ -239,11 +239,11 @@ check_screen "CR, backspace, vertical tab and tabs" controls <<'EOF'
  … 2 more lines · t shows all
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] whitespace · Tabs    CR^Mand CRLF in a title                       15.5
-      Tabs:   column 2    column 3        column 5.
+      Tabs:   column 2    column 3        column 5. …
   2 [ ] long-word · A 300-character word                                     15
-      Before the long word.
+      Before the long word. …
   3 [ ] big-100k · A passage of exactly 100,000 characters                 14.5
-      This passage is exactly 100,000 characters long. It tests scrolling,
+      This passage is exactly 100,000 characters long. It tests scrolling, …
  intent: ?  answer: ?  relevant: 0/3 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3
                                                                 ? help · q quit
@@ -331,29 +331,29 @@ check_ran "the 40x12 script runs"
 check_screen "wide text at 40x12" emoji-40x12 <<'EOF'
  p.db · bob · turn     item 2/11 0 done
  unicode-display-显示-表示 · turn 1/3
-── Question 1/3 · e/a/b intent · r rewri
+── Question 1/3 · e/a/b intent · r rewr…
  长城有多长？
-── Answer of 多语言-llm-🤖 · c correct ·
+── Answer of 多语言-llm-🤖 · c correct …
  约8800公里（明长城）。🧱🐉
-── Passages 1-2 of 4 · 1-4 relevant? · j
+── Passages 1-2 of 4 · 1-4 relevant? · …
 ▸ 1 [ ] zh-长城 · 长城（中文）     0.91
-  2 [ ] ja-長城 · 万里の長城（日本 0.84
+  2 [ ] ja-長城 · 万里の長城（日…  0.84
  intent:? answer:? relevant:0/4 note:—
- missing: intent, answer_correct, relev
+ missing: intent, answer_correct, rele…
                         ? help · q quit
 EOF
 check_screen "hostile text at 40x12" hostile-40x12 <<'EOF'
  p.db · bob · turn     item 7/11 0 done
  hostile-^[[31mcontrol^[[0m · turn 1/3
-── Question 1/3 · e/a/b intent · r rewri
+── Question 1/3 · e/a/b intent · r rewr…
  What does ^[[31mthis red text^[[0m   …
-── Answer of baseline · c correct · x in
+── Answer of baseline · c correct · x i…
  It says ^[[31mRED^[[0m.^[]0;answer   …
-── Passages 1-2 of 5 · 1-5 relevant? · j
-▸ 1 [ ] ansi · ^[]0;pwned window tit 21
-  2 [ ] whitespace · Tabs    CR^Ma 17.5
+── Passages 1-2 of 5 · 1-5 relevant? · …
+▸ 1 [ ] ansi · ^[]0;pwned window ti… 21
+  2 [ ] whitespace · Tabs    CR^M… 17.5
  intent:? answer:? relevant:0/5 note:—
- missing: intent, answer_correct, relev
+ missing: intent, answer_correct, rele…
                         ? help · q quit
 EOF
 done_testing
