@@ -246,7 +246,12 @@ void draw_status(const struct app *app, const char *hint)
 	int hw = hint ? (int)text_width(hint, strlen(hint)) : 0;
 	if (hw > COLS / 2)
 		hw = 0;
-	if (app->message[0]) {   /* cut to fit: the key hint stays */
+	/* an error says what went wrong and how to recover: it goes before the
+	 * key hint; other messages are cut to fit and the hint stays */
+	if (app->message_kind == MSG_ERROR && hw &&
+	    (int)text_width(app->message, strlen(app->message)) > COLS - 3 - hw)
+		hw = 0;
+	if (app->message[0]) {
 		enum style st = app->message_kind == MSG_ERROR ? S_ERROR :
 				 app->message_kind == MSG_SAVED ? S_SAVED : S_NORMAL;
 		draw_fit(y, 1, COLS - 2 - (hw ? hw + 1 : 0), app->message, style(st));

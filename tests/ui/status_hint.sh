@@ -1,7 +1,8 @@
 #!/bin/sh
 # The key hint "? help · q quit" stays on the status line: a message too
 # long to fit beside it is cut, ending in "…" (80x24 and 40x12); a message
-# that fits is shown whole.
+# that fits is shown whole. An error goes before the hint (it says how to
+# recover): tests/ui/undo_errors.sh "a refused note".
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/small.json"

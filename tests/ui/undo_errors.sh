@@ -264,7 +264,7 @@ check_screen "a refused note says NOT SAVED and how to get the text back" note-r
 
  intent: ?  answer: ?  relevant: 0/3 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3
- NOT SAVED: cannot save label: no notes (test) · w edits the …  ? help · q quit
+ NOT SAVED: cannot save label: no notes (test) · w edits the note again
 EOF
 check_screen "w opens the prompt with the text typed before" note-again <<'EOF'
  convqa · p.db · rater carol · task turn           item 1/4 [----------] 0 done
