@@ -88,7 +88,10 @@ struct agreement_kappa {
  * category position on the scale 0..k-1 (k == 1 then has p_e == 1).
  * Statuses: AGREEMENT_NO_ITEMS (n == 0), AGREEMENT_CHANCE_IS_ONE,
  * AGREEMENT_BAD_CATEGORY, AGREEMENT_BAD_ARGUMENT. Sums are exact integers
- * up to n of about 10^8 items.
+ * up to n of about 10^8 items. Any k up to AGREEMENT_MAX_CATEGORIES: the
+ * weights depend on k, not on the categories used, so the result equals
+ * scikit-learn's cohen_kappa_score(a, b, labels=range(k), weights=...) --
+ * without labels= scikit-learn spaces only the categories that occur.
  */
 enum agreement_status agreement_cohen_kappa(const int *a, const int *b,
 					    size_t n_items, int k,

@@ -57,7 +57,8 @@ static const char *const status_names[] = {
 	[AGREEMENT_BAD_ARGUMENT] = "bad_argument",
 };
 
-/* The words of the "metric" and "weights" lines. */
+/* The "metric" words, "weights" words and the cross-family fields of a
+ * ratings case ("alpha_ordinal", "cohen_linear R R'"). */
 static const struct {
 	const char *word;
 	enum agreement_metric metric;
@@ -67,11 +68,12 @@ static const struct {
 };
 
 static const struct {
-	const char *word;
+	const char *word, *field;
 	enum agreement_weighting weighting;
 } weightings[] = {
-	{ "none", AGREEMENT_UNWEIGHTED }, { "linear", AGREEMENT_LINEAR },
-	{ "quadratic", AGREEMENT_QUADRATIC },
+	{ "none", "cohen", AGREEMENT_UNWEIGHTED },
+	{ "linear", "cohen_linear", AGREEMENT_LINEAR },
+	{ "quadratic", "cohen_quadratic", AGREEMENT_QUADRATIC },
 };
 
 /* A ratings matrix (rows units, columns raters) as int codes. */
@@ -81,6 +83,68 @@ static void ratings_codes(const struct input *in, int *v)
 
 	for (i = 0; i < in->n_cells; i++)
 		v[i] = (int)in->cells[i];
+}
+
+/* Fleiss' kappa of a ratings matrix: the per-unit counts of its codes. */
+static double ratings_fleiss(const struct input *in)
+{
+	long *counts = calloc(in->rows * (size_t)in->k + 1, sizeof(*counts));
+	struct agreement_fleiss f;
+	size_t i;
+
+	for (i = 0; i < in->n_cells; i++)
+		if (in->cells[i] >= 0 && in->cells[i] < in->k)
+			counts[i / in->row_len * (size_t)in->k + (size_t)in->cells[i]]++;
+	agreement_fleiss_kappa(counts, in->rows, in->k, &f);
+	free(counts);
+	return f.status == AGREEMENT_OK ? f.kappa : NAN;
+}
+
+/* Cohen's kappa of rater columns r and r2 of a ratings matrix. */
+static double ratings_cohen(const struct input *in, long r, long r2,
+			    enum agreement_weighting w)
+{
+	int a[MAX_LABELS], b[MAX_LABELS];
+	struct agreement_kappa k;
+	size_t u;
+
+	if (r < 0 || r2 < 0 || (size_t)r >= in->row_len || (size_t)r2 >= in->row_len ||
+	    in->rows > MAX_LABELS)
+		return NAN;
+	for (u = 0; u < in->rows; u++) {
+		a[u] = (int)in->cells[u * in->row_len + (size_t)r];
+		b[u] = (int)in->cells[u * in->row_len + (size_t)r2];
+	}
+	agreement_cohen_kappa(a, b, in->rows, in->k, w, &k);
+	return k.status == AGREEMENT_OK ? k.kappa : NAN;
+}
+
+/* The coefficients of every family from one ratings matrix: "cohen",
+ * "cohen_linear", "cohen_quadratic" with two rater columns, "fleiss",
+ * "alpha_nominal", "alpha_ordinal", "alpha_interval". NAN for another field
+ * or an undefined coefficient. */
+static double ratings_field(const struct input *in, const char *field,
+			    const long *idx, size_t n_idx)
+{
+	int v[MAX_CELLS];
+	struct agreement_alpha a;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(weightings); i++)
+		if (!strcmp(field, weightings[i].field))
+			return n_idx == 2 ? ratings_cohen(in, idx[0], idx[1],
+							  weightings[i].weighting) : NAN;
+	if (!strcmp(field, "fleiss"))
+		return n_idx == 0 ? ratings_fleiss(in) : NAN;
+	for (i = 0; i < ARRAY_SIZE(metrics); i++) {
+		if (strncmp(field, "alpha_", 6) || strcmp(field + 6, metrics[i].word) || n_idx)
+			continue;
+		ratings_codes(in, v);
+		agreement_krippendorff_alpha_metric(v, in->rows, in->row_len, in->k,
+						    metrics[i].metric, &a);
+		return a.status == AGREEMENT_OK ? a.alpha : NAN;
+	}
+	return NAN;
 }
 
 static void compute(const struct input *in, struct results *r)
@@ -154,6 +218,8 @@ static double field_value(const struct input *in, const struct results *r,
 			return a->delta2[idx[0]][idx[1]];
 		if (!strcmp(field, "n_c") && n_idx == 1 && idx[0] >= 0 && idx[0] < in->k)
 			return a->n_c[idx[0]];
+		if (in->kind == IN_RATINGS)
+			return ratings_field(in, field, idx, n_idx);
 	}
 	return NAN;
 }
@@ -332,6 +398,7 @@ static void test_golden_runner_reports_a_wrong_expectation(void **state)
 	assert_int_equal(eval_case("self", "table 2\n20 5\nnonsense\n", &n), 1);
 	assert_int_equal(eval_case("self", "table 2\nweights cubic\n", &n), 1);
 	assert_int_equal(eval_case("self", "ratings 2\nmetric ratio\n", &n), 1);
+	assert_int_equal(eval_case("self", "ratings 2\n0 1\n1 1\nexpect cohen 0 5 0\n", &n), 1);
 	quiet = 0;
 }
 
@@ -583,8 +650,10 @@ int main(void)
 	};
 	static const char *const files[] = {
 		"tests/golden/agreement/cohen.txt",
+		"tests/golden/agreement/cohen_sklearn.txt",
 		"tests/golden/agreement/fleiss.txt",
 		"tests/golden/agreement/alpha.txt",
+		"tests/golden/agreement/ordinal.txt",
 	};
 	return golden_run("agreement", fixed, sizeof(fixed) / sizeof(fixed[0]), files,
 			  sizeof(files) / sizeof(files[0]));
