@@ -1,16 +1,22 @@
 /*
  * agreement.h - inter-rater agreement: Cohen's kappa (plain and weighted),
- * Fleiss' kappa, Krippendorff's alpha (nominal), Landis-Koch bands.
+ * Fleiss' kappa, Krippendorff's alpha (nominal, ordinal, interval),
+ * Landis-Koch bands.
  *
  * Pure functions over plain arrays: no I/O, no allocation. Labels are integer
  * category codes 0..k-1 on a declared scale of k categories (k at most
  * AGREEMENT_MAX_CATEGORIES); AGREEMENT_MISSING (-1) marks "not labelled".
  *
  *   struct agreement_kappa res;
- *   if (agreement_cohen_kappa(a, b, n_items, 3, &res) == AGREEMENT_OK)
+ *   if (agreement_cohen_kappa(a, b, n_items, 3, AGREEMENT_UNWEIGHTED,
+ *                             &res) == AGREEMENT_OK)
  *       printf("%.3f (%s)\n", res.kappa, agreement_landis_koch(res.kappa));
  *   else
  *       printf("undefined: %s\n", agreement_status_message(res.status));
+ *
+ *   struct agreement_alpha al;   (ratings: n_units x n_raters codes)
+ *   agreement_krippendorff_alpha_metric(ratings, n_units, n_raters, 4,
+ *                                       AGREEMENT_ORDINAL, &al);
  *
  * Every function fills the whole result struct (status included) and returns
  * the same status. When the status is not AGREEMENT_OK the coefficient, its
@@ -82,7 +88,10 @@ struct agreement_kappa {
  * category position on the scale 0..k-1 (k == 1 then has p_e == 1).
  * Statuses: AGREEMENT_NO_ITEMS (n == 0), AGREEMENT_CHANCE_IS_ONE,
  * AGREEMENT_BAD_CATEGORY, AGREEMENT_BAD_ARGUMENT. Sums are exact integers
- * up to n of about 10^8 items.
+ * up to n of about 10^8 items. Any k up to AGREEMENT_MAX_CATEGORIES: the
+ * weights depend on k, not on the categories used, so the result equals
+ * scikit-learn's cohen_kappa_score(a, b, labels=range(k), weights=...) --
+ * without labels= scikit-learn spaces only the categories that occur.
  */
 enum agreement_status agreement_cohen_kappa(const int *a, const int *b,
 					    size_t n_items, int k,
@@ -128,35 +137,79 @@ struct agreement_fleiss {
 enum agreement_status agreement_fleiss_kappa(const long *counts, size_t n_items,
 					     int k, struct agreement_fleiss *out);
 
-/* ---- Krippendorff's alpha, nominal ------------------------------------------- */
+/* ---- Krippendorff's alpha ------------------------------------------------------ */
+
+/*
+ * The difference function delta^2(c, c') of alpha, after Krippendorff (2011),
+ * "Computing Krippendorff's Alpha-Reliability" (Annenberg School for
+ * Communication, University of Pennsylvania). Every metric has
+ * delta^2(c, c) = 0.
+ */
+enum agreement_metric {
+	AGREEMENT_NOMINAL = 0, /* 1 for c != c' */
+	AGREEMENT_ORDINAL,     /* for c <= c': (sum_{g=c..c'} n_g - (n_c + n_c')/2)^2,
+				* n_g the marginals of the coincidence matrix: the
+				* distance of two ranks is how many values lie
+				* between them (half of each end counted) */
+	AGREEMENT_INTERVAL,    /* (c - c')^2: categories equally spaced at their
+				* positions 0..k-1 on the declared scale (alpha does
+				* not depend on the unit, so values 1..k give the
+				* same alpha) */
+};
+
+/* "nominal", "ordinal" or "interval"; "unknown" for another value. A static
+ * string. */
+const char *agreement_metric_name(enum agreement_metric metric);
 
 struct agreement_alpha {
 	enum agreement_status status;
+	enum agreement_metric metric;
 	int k;
 	size_t units;         /* units with at least 2 values (the pairable ones) */
 	double n;             /* pairable values n.. (a count, kept as double) */
-	double d_o, d_e;      /* observed and expected disagreement */
+	double d_o, d_e;      /* observed and expected disagreement:
+			       * D_o = sum_cc' o_cc' delta^2_cc' / n,
+			       * D_e = sum_cc' n_c n_c' delta^2_cc' / (n (n - 1)) */
 	double alpha;         /* 1 - D_o / D_e */
+	/* n_c[c]: marginal of category c, sum_c' o_cc' (pairable values in c). */
+	double n_c[AGREEMENT_MAX_CATEGORIES];
 	/* coincidence[c][c']: o_cc', each unit's m_u (m_u - 1) ordered pairs
 	 * weighted 1 / (m_u - 1). */
 	double coincidence[AGREEMENT_MAX_CATEGORIES][AGREEMENT_MAX_CATEGORIES];
+	/* delta2[c][c']: the metric's delta^2 (for ORDINAL it depends on n_c). */
+	double delta2[AGREEMENT_MAX_CATEGORIES][AGREEMENT_MAX_CATEGORIES];
 };
 
 /*
- * Nominal alpha from an n_units x n_raters matrix (row-major;
+ * Alpha with the given metric from an n_units x n_raters matrix (row-major;
  * ratings[u * n_raters + r] is rater r's code for unit u, or
  * AGREEMENT_MISSING). Any number of raters per unit; units with fewer than 2
  * values are not pairable and are left out, as in Krippendorff's definition.
  * Statuses: AGREEMENT_NO_ITEMS (fewer than 2 pairable values),
- * AGREEMENT_NO_EXPECTED_DISAGREEMENT (one category only: D_e == 0),
- * AGREEMENT_BAD_CATEGORY, AGREEMENT_BAD_ARGUMENT.
+ * AGREEMENT_NO_EXPECTED_DISAGREEMENT (one category only: D_e == 0, for every
+ * metric), AGREEMENT_BAD_CATEGORY, AGREEMENT_BAD_ARGUMENT (k, or an unknown
+ * metric). Reproduces the paper's example with missing data: nominal 0.743,
+ * ordinal 0.815, interval 0.849 (tests/golden/agreement/alpha.txt).
  */
+enum agreement_status agreement_krippendorff_alpha_metric(const int *ratings,
+							  size_t n_units, size_t n_raters,
+							  int k, enum agreement_metric metric,
+							  struct agreement_alpha *out);
+
+/* The same from an n_units x k count matrix (counts[u * k + c] values c in
+ * unit u), e.g. when raters are not identified. */
+enum agreement_status agreement_krippendorff_alpha_counts_metric(const long *counts,
+								 size_t n_units, int k,
+								 enum agreement_metric metric,
+								 struct agreement_alpha *out);
+
+/* Nominal alpha: agreement_krippendorff_alpha_metric(..., AGREEMENT_NOMINAL). */
 enum agreement_status agreement_krippendorff_alpha(const int *ratings,
 						   size_t n_units, size_t n_raters,
 						   int k, struct agreement_alpha *out);
 
-/* The same from an n_units x k count matrix (counts[u * k + c] values c in
- * unit u), e.g. when raters are not identified. */
+/* Nominal alpha from counts: agreement_krippendorff_alpha_counts_metric(...,
+ * AGREEMENT_NOMINAL). */
 enum agreement_status agreement_krippendorff_alpha_counts(const long *counts,
 							  size_t n_units, int k,
 							  struct agreement_alpha *out);

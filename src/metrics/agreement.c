@@ -18,11 +18,19 @@ static const char *const status_messages[] = {
 	[AGREEMENT_BAD_ARGUMENT] = "bad argument",
 };
 
+#define N_NAMES(names) (sizeof(names) / sizeof((names)[0]))
+
+/* names[i], or fallback when i is past the table or has no entry. */
+static const char *name_in(const char *const *names, size_t n, unsigned i,
+			   const char *fallback)
+{
+	return i < n && names[i] ? names[i] : fallback;
+}
+
 const char *agreement_status_message(enum agreement_status st)
 {
-	if ((unsigned)st >= sizeof(status_messages) / sizeof(status_messages[0]))
-		return "unknown status";
-	return status_messages[st];
+	return name_in(status_messages, N_NAMES(status_messages), (unsigned)st,
+		       "unknown status");
 }
 
 static int valid_k(int k)
@@ -258,11 +266,24 @@ enum agreement_status agreement_fleiss_kappa(const long *counts, size_t n_items,
 
 /* ---- Krippendorff's alpha ------------------------------------------------------------ */
 
-static enum agreement_status alpha_start(struct agreement_alpha *out, int k)
+static const char *const metric_names[] = {
+	[AGREEMENT_NOMINAL] = "nominal",
+	[AGREEMENT_ORDINAL] = "ordinal",
+	[AGREEMENT_INTERVAL] = "interval",
+};
+
+const char *agreement_metric_name(enum agreement_metric metric)
+{
+	return name_in(metric_names, N_NAMES(metric_names), (unsigned)metric, "unknown");
+}
+
+static enum agreement_status alpha_start(struct agreement_alpha *out, int k,
+					 enum agreement_metric metric)
 {
 	memset(out, 0, sizeof(*out));
 	out->k = k;
-	if (!valid_k(k))
+	out->metric = metric;
+	if (!valid_k(k) || metric < AGREEMENT_NOMINAL || metric > AGREEMENT_INTERVAL)
 		return out->status = AGREEMENT_BAD_ARGUMENT;
 	return AGREEMENT_OK;
 }
@@ -284,28 +305,55 @@ static void alpha_add_unit(struct agreement_alpha *out, const long long *c)
 				(double)(c[i] * (c[j] - (i == j))) / (double)(m - 1);
 }
 
+/* delta^2 of categories i <= j under out->metric, from the marginals n_c
+ * (whole numbers, so the ordinal sums are exact in double). */
+static double alpha_delta2(const struct agreement_alpha *out, int i, int j)
+{
+	double between = 0.0;
+	int g;
+
+	if (i == j)
+		return 0.0;
+	switch (out->metric) {
+	case AGREEMENT_NOMINAL:
+		return 1.0;
+	case AGREEMENT_ORDINAL:
+		for (g = i; g <= j; g++)
+			between += out->n_c[g];
+		between -= (out->n_c[i] + out->n_c[j]) / 2.0;
+		return between * between;
+	case AGREEMENT_INTERVAL:
+		return (double)(j - i) * (double)(j - i);
+	}
+	return 0.0;
+}
+
 static enum agreement_status alpha_finish(struct agreement_alpha *out)
 {
-	double n_c[AGREEMENT_MAX_CATEGORIES], observed = 0.0, expected, n = 0.0;
+	double observed = 0.0, expected = 0.0, n = 0.0;
 	int i, j, used = 0;
 
 	for (i = 0; i < out->k; i++) {
-		n_c[i] = 0.0;
-		for (j = 0; j < out->k; j++) {
-			n_c[i] += out->coincidence[i][j];
-			if (i != j)
-				observed += out->coincidence[i][j];
-		}
-		n += n_c[i];
+		out->n_c[i] = 0.0;
+		for (j = 0; j < out->k; j++)
+			out->n_c[i] += out->coincidence[i][j];
+		n += out->n_c[i];
 	}
 	out->n = n = round(n);   /* a sum of whole counts of values */
 	if (out->units == 0)
 		return out->status = AGREEMENT_NO_ITEMS;
-	expected = n * n;
 	for (i = 0; i < out->k; i++) {
-		n_c[i] = round(n_c[i]);
-		used += n_c[i] > 0;
-		expected -= n_c[i] * n_c[i];   /* leaves sum over c != c' of n_c n_c' */
+		out->n_c[i] = round(out->n_c[i]);
+		used += out->n_c[i] > 0;
+	}
+	for (i = 0; i < out->k; i++)
+		for (j = i; j < out->k; j++)
+			out->delta2[i][j] = out->delta2[j][i] = alpha_delta2(out, i, j);
+	for (i = 0; i < out->k; i++) {
+		for (j = 0; j < out->k; j++) {
+			observed += out->coincidence[i][j] * out->delta2[i][j];
+			expected += out->n_c[i] * out->n_c[j] * out->delta2[i][j];
+		}
 	}
 	out->d_o = observed / n;
 	out->d_e = expected / (n * (n - 1.0));
@@ -317,13 +365,14 @@ static enum agreement_status alpha_finish(struct agreement_alpha *out)
 	return out->status = AGREEMENT_OK;
 }
 
-enum agreement_status agreement_krippendorff_alpha(const int *ratings,
-						   size_t n_units, size_t n_raters,
-						   int k, struct agreement_alpha *out)
+enum agreement_status agreement_krippendorff_alpha_metric(const int *ratings,
+							  size_t n_units, size_t n_raters,
+							  int k, enum agreement_metric metric,
+							  struct agreement_alpha *out)
 {
 	size_t u, r;
 
-	if (alpha_start(out, k) != AGREEMENT_OK)
+	if (alpha_start(out, k, metric) != AGREEMENT_OK)
 		return out->status;
 	for (u = 0; u < n_units; u++) {
 		long long c[AGREEMENT_MAX_CATEGORIES] = { 0 };
@@ -332,7 +381,7 @@ enum agreement_status agreement_krippendorff_alpha(const int *ratings,
 			if (v == AGREEMENT_MISSING)
 				continue;
 			if (v < 0 || v >= k) {
-				alpha_start(out, k);
+				alpha_start(out, k, metric);
 				return out->status = AGREEMENT_BAD_CATEGORY;
 			}
 			c[v]++;
@@ -342,25 +391,42 @@ enum agreement_status agreement_krippendorff_alpha(const int *ratings,
 	return alpha_finish(out);
 }
 
-enum agreement_status agreement_krippendorff_alpha_counts(const long *counts,
-							  size_t n_units, int k,
-							  struct agreement_alpha *out)
+enum agreement_status agreement_krippendorff_alpha_counts_metric(const long *counts,
+								 size_t n_units, int k,
+								 enum agreement_metric metric,
+								 struct agreement_alpha *out)
 {
 	size_t u;
 	int j;
 
-	if (alpha_start(out, k) != AGREEMENT_OK)
+	if (alpha_start(out, k, metric) != AGREEMENT_OK)
 		return out->status;
 	for (u = 0; u < n_units; u++) {
 		long long c[AGREEMENT_MAX_CATEGORIES] = { 0 };
 		for (j = 0; j < k; j++) {
 			c[j] = counts[u * (size_t)k + (size_t)j];
 			if (c[j] < 0) {
-				alpha_start(out, k);
+				alpha_start(out, k, metric);
 				return out->status = AGREEMENT_BAD_CATEGORY;
 			}
 		}
 		alpha_add_unit(out, c);
 	}
 	return alpha_finish(out);
+}
+
+enum agreement_status agreement_krippendorff_alpha(const int *ratings,
+						   size_t n_units, size_t n_raters,
+						   int k, struct agreement_alpha *out)
+{
+	return agreement_krippendorff_alpha_metric(ratings, n_units, n_raters, k,
+						   AGREEMENT_NOMINAL, out);
+}
+
+enum agreement_status agreement_krippendorff_alpha_counts(const long *counts,
+							  size_t n_units, int k,
+							  struct agreement_alpha *out)
+{
+	return agreement_krippendorff_alpha_counts_metric(counts, n_units, k,
+							  AGREEMENT_NOMINAL, out);
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "convqa/agreement.h"
+#include "convqa/common.h"
 #include "golden.h"
 
 /* ---- golden runner -------------------------------------------------------------- */
@@ -31,6 +32,7 @@ struct input {
 	enum input_kind kind;
 	int k;
 	enum agreement_weighting weighting;
+	enum agreement_metric metric;
 	long cells[MAX_CELLS];   /* matrix rows, concatenated */
 	size_t n_cells, row_len, rows;
 	int a[MAX_LABELS], b[MAX_LABELS];
@@ -55,6 +57,96 @@ static const char *const status_names[] = {
 	[AGREEMENT_BAD_ARGUMENT] = "bad_argument",
 };
 
+/* The "metric" words, "weights" words and the cross-family fields of a
+ * ratings case ("alpha_ordinal", "cohen_linear R R'"). */
+static const struct {
+	const char *word;
+	enum agreement_metric metric;
+} metrics[] = {
+	{ "nominal", AGREEMENT_NOMINAL }, { "ordinal", AGREEMENT_ORDINAL },
+	{ "interval", AGREEMENT_INTERVAL },
+};
+
+static const struct {
+	const char *word, *field;
+	enum agreement_weighting weighting;
+} weightings[] = {
+	{ "none", "cohen", AGREEMENT_UNWEIGHTED },
+	{ "linear", "cohen_linear", AGREEMENT_LINEAR },
+	{ "quadratic", "cohen_quadratic", AGREEMENT_QUADRATIC },
+};
+
+/* A ratings matrix (rows units, columns raters) as int codes. */
+static void ratings_codes(const struct input *in, int *v)
+{
+	size_t i;
+
+	for (i = 0; i < in->n_cells; i++)
+		v[i] = (int)in->cells[i];
+}
+
+/* Fleiss' kappa of a ratings matrix: the per-unit counts of its codes. */
+static double ratings_fleiss(const struct input *in)
+{
+	long *counts = calloc(in->rows * (size_t)in->k + 1, sizeof(*counts));
+	struct agreement_fleiss f;
+	size_t i;
+
+	for (i = 0; i < in->n_cells; i++)
+		if (in->cells[i] >= 0 && in->cells[i] < in->k)
+			counts[i / in->row_len * (size_t)in->k + (size_t)in->cells[i]]++;
+	agreement_fleiss_kappa(counts, in->rows, in->k, &f);
+	free(counts);
+	return f.status == AGREEMENT_OK ? f.kappa : NAN;
+}
+
+/* Cohen's kappa of rater columns r and r2 of a ratings matrix. */
+static double ratings_cohen(const struct input *in, long r, long r2,
+			    enum agreement_weighting w)
+{
+	int a[MAX_LABELS], b[MAX_LABELS];
+	struct agreement_kappa k;
+	size_t u;
+
+	if (r < 0 || r2 < 0 || (size_t)r >= in->row_len || (size_t)r2 >= in->row_len ||
+	    in->rows > MAX_LABELS)
+		return NAN;
+	for (u = 0; u < in->rows; u++) {
+		a[u] = (int)in->cells[u * in->row_len + (size_t)r];
+		b[u] = (int)in->cells[u * in->row_len + (size_t)r2];
+	}
+	agreement_cohen_kappa(a, b, in->rows, in->k, w, &k);
+	return k.status == AGREEMENT_OK ? k.kappa : NAN;
+}
+
+/* The coefficients of every family from one ratings matrix: "cohen",
+ * "cohen_linear", "cohen_quadratic" with two rater columns, "fleiss",
+ * "alpha_nominal", "alpha_ordinal", "alpha_interval". NAN for another field
+ * or an undefined coefficient. */
+static double ratings_field(const struct input *in, const char *field,
+			    const long *idx, size_t n_idx)
+{
+	int v[MAX_CELLS];
+	struct agreement_alpha a;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(weightings); i++)
+		if (!strcmp(field, weightings[i].field))
+			return n_idx == 2 ? ratings_cohen(in, idx[0], idx[1],
+							  weightings[i].weighting) : NAN;
+	if (!strcmp(field, "fleiss"))
+		return n_idx == 0 ? ratings_fleiss(in) : NAN;
+	for (i = 0; i < ARRAY_SIZE(metrics); i++) {
+		if (strncmp(field, "alpha_", 6) || strcmp(field + 6, metrics[i].word) || n_idx)
+			continue;
+		ratings_codes(in, v);
+		agreement_krippendorff_alpha_metric(v, in->rows, in->row_len, in->k,
+						    metrics[i].metric, &a);
+		return a.status == AGREEMENT_OK ? a.alpha : NAN;
+	}
+	return NAN;
+}
+
 static void compute(const struct input *in, struct results *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -70,14 +162,14 @@ static void compute(const struct input *in, struct results *r)
 		agreement_fleiss_kappa(in->cells, in->rows, in->k, &r->fleiss);
 		break;
 	case IN_ALPHA_COUNTS:
-		agreement_krippendorff_alpha_counts(in->cells, in->rows, in->k, &r->alpha);
+		agreement_krippendorff_alpha_counts_metric(in->cells, in->rows, in->k,
+							   in->metric, &r->alpha);
 		break;
 	case IN_RATINGS: {
 		int v[MAX_CELLS];
-		size_t i;
-		for (i = 0; i < in->n_cells; i++)
-			v[i] = (int)in->cells[i];
-		agreement_krippendorff_alpha(v, in->rows, in->row_len, in->k, &r->alpha);
+		ratings_codes(in, v);
+		agreement_krippendorff_alpha_metric(v, in->rows, in->row_len, in->k,
+						    in->metric, &r->alpha);
 		break;
 	}
 	case IN_NONE:
@@ -122,6 +214,12 @@ static double field_value(const struct input *in, const struct results *r,
 		if (!strcmp(field, "units")) return (double)a->units;
 		if (!strcmp(field, "o") && ok2)
 			return a->coincidence[idx[0]][idx[1]];
+		if (!strcmp(field, "delta2") && ok2)
+			return a->delta2[idx[0]][idx[1]];
+		if (!strcmp(field, "n_c") && n_idx == 1 && idx[0] >= 0 && idx[0] < in->k)
+			return a->n_c[idx[0]];
+		if (in->kind == IN_RATINGS)
+			return ratings_field(in, field, idx, n_idx);
 	}
 	return NAN;
 }
@@ -202,6 +300,26 @@ static int read_labels(int *dst, size_t *n_dst, char **tok, size_t n)
 	return 0;
 }
 
+/* "weights W" or "metric M": set it; -1 if the word is not known. */
+static int read_setting(struct input *in, const char *key, const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(weightings) && !strcmp(key, "weights"); i++) {
+		if (!strcmp(word, weightings[i].word)) {
+			in->weighting = weightings[i].weighting;
+			return 0;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(metrics) && !strcmp(key, "metric"); i++) {
+		if (!strcmp(word, metrics[i].word)) {
+			in->metric = metrics[i].metric;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static const struct {
 	const char *word;
 	enum input_kind kind;
@@ -240,10 +358,9 @@ static int eval_case(const char *name, const char *body, int *n_expect)
 		if (!strcmp(tok[0], "expect")) {
 			(*n_expect)++;
 			failures += check_expect(name, in, tok, n, copy);
-		} else if (!strcmp(tok[0], "weights") && n == 2) {
-			in->weighting = !strcmp(tok[1], "linear") ? AGREEMENT_LINEAR
-				      : !strcmp(tok[1], "quadratic") ? AGREEMENT_QUADRATIC
-				      : AGREEMENT_UNWEIGHTED;
+		} else if ((!strcmp(tok[0], "weights") || !strcmp(tok[0], "metric")) && n == 2) {
+			if (read_setting(in, tok[0], tok[1]))
+				failures += mismatch(name, copy, "unknown setting");
 		} else if (!strcmp(tok[0], "a") && in->kind == IN_LABELS) {
 			failures += read_labels(in->a, &in->n_a, tok, n) ? mismatch(name, copy, "too long") : 0;
 		} else if (!strcmp(tok[0], "b") && in->kind == IN_LABELS) {
@@ -279,6 +396,9 @@ static void test_golden_runner_reports_a_wrong_expectation(void **state)
 	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect status no_items\n", &n), 1);
 	assert_int_equal(eval_case("self", "table 2\n20 5\n10 15\nexpect wibble 1\n", &n), 1);
 	assert_int_equal(eval_case("self", "table 2\n20 5\nnonsense\n", &n), 1);
+	assert_int_equal(eval_case("self", "table 2\nweights cubic\n", &n), 1);
+	assert_int_equal(eval_case("self", "ratings 2\nmetric ratio\n", &n), 1);
+	assert_int_equal(eval_case("self", "ratings 2\n0 1\n1 1\nexpect cohen 0 5 0\n", &n), 1);
 	quiet = 0;
 }
 
@@ -427,6 +547,75 @@ static void test_negative_counts_and_stray_codes_are_bad_categories(void **state
 	assert_int_equal(agreement_cohen_kappa_table(neg, 2, AGREEMENT_UNWEIGHTED, &k), AGREEMENT_BAD_CATEGORY);
 }
 
+static void test_nominal_alpha_is_the_metric_alpha_with_the_nominal_metric(void **state)
+{
+	static const int r[] = { 0, 1, 2, 2, 1, 1, 0, AGREEMENT_MISSING, 2 };
+	static const long c[] = { 1, 1, 1, 0, 0, 2, 1, 0, 1 };
+	struct agreement_alpha plain, with;
+
+	(void)state;
+	assert_int_equal(agreement_krippendorff_alpha(r, 3, 3, 3, &plain), AGREEMENT_OK);
+	assert_int_equal(agreement_krippendorff_alpha_metric(r, 3, 3, 3, AGREEMENT_NOMINAL, &with),
+			 AGREEMENT_OK);
+	assert_memory_equal(&plain, &with, sizeof(plain));
+	assert_int_equal(agreement_krippendorff_alpha_counts(c, 3, 3, &plain), AGREEMENT_OK);
+	assert_int_equal(agreement_krippendorff_alpha_counts_metric(c, 3, 3, AGREEMENT_NOMINAL, &with),
+			 AGREEMENT_OK);
+	assert_memory_equal(&plain, &with, sizeof(plain));
+	assert_int_equal(with.metric, AGREEMENT_NOMINAL);
+}
+
+/* With two categories every metric has one nonzero delta^2 (1, (n/2)^2, 1),
+ * which cancels in D_o / D_e. */
+static void test_every_metric_gives_the_same_alpha_on_two_categories(void **state)
+{
+	static const int r[] = { 0, 0, 1, 0, 1, 1, 1, 1, 0, AGREEMENT_MISSING, 0, 1 };
+	struct agreement_alpha nominal, ordinal, interval;
+
+	(void)state;
+	agreement_krippendorff_alpha_metric(r, 4, 3, 2, AGREEMENT_NOMINAL, &nominal);
+	agreement_krippendorff_alpha_metric(r, 4, 3, 2, AGREEMENT_ORDINAL, &ordinal);
+	agreement_krippendorff_alpha_metric(r, 4, 3, 2, AGREEMENT_INTERVAL, &interval);
+	assert_int_equal(ordinal.status, AGREEMENT_OK);
+	assert_close(ordinal.alpha, nominal.alpha, 1e-12);
+	assert_close(interval.alpha, nominal.alpha, 1e-12);
+}
+
+/* Ordinal distances count the values between two ranks, so a rank nobody
+ * used changes nothing; interval distances are positions on the scale. */
+static void test_ordinal_alpha_ignores_an_unused_rank_and_interval_alpha_does_not(void **state)
+{
+	static const int dense[] = { 0, 0, 0, 1, 1, 2, 2, 2, 1, 1 };
+	static const int gap[] = { 0, 0, 0, 1, 1, 3, 3, 3, 1, 1 };   /* rank 2 unused */
+	struct agreement_alpha d, g;
+
+	(void)state;
+	agreement_krippendorff_alpha_metric(dense, 5, 2, 3, AGREEMENT_ORDINAL, &d);
+	agreement_krippendorff_alpha_metric(gap, 5, 2, 4, AGREEMENT_ORDINAL, &g);
+	assert_int_equal(g.status, AGREEMENT_OK);
+	assert_close(g.alpha, d.alpha, 1e-12);
+	agreement_krippendorff_alpha_metric(dense, 5, 2, 3, AGREEMENT_INTERVAL, &d);
+	agreement_krippendorff_alpha_metric(gap, 5, 2, 4, AGREEMENT_INTERVAL, &g);
+	assert_true(fabs(g.alpha - d.alpha) > 0.01);
+}
+
+static void test_an_unknown_alpha_metric_is_a_bad_argument(void **state)
+{
+	static const int r[] = { 0, 1, 1, 1 };
+	static const long c[] = { 1, 1, 0, 2 };
+	struct agreement_alpha a;
+
+	(void)state;
+	assert_int_equal(agreement_krippendorff_alpha_metric(r, 2, 2, 2, (enum agreement_metric)3, &a),
+			 AGREEMENT_BAD_ARGUMENT);
+	assert_true(a.alpha == 0.0);
+	assert_int_equal(agreement_krippendorff_alpha_counts_metric(c, 2, 2, (enum agreement_metric)-1, &a),
+			 AGREEMENT_BAD_ARGUMENT);
+	assert_string_equal(agreement_metric_name(AGREEMENT_ORDINAL), "ordinal");
+	assert_string_equal(agreement_metric_name(AGREEMENT_INTERVAL), "interval");
+	assert_string_equal(agreement_metric_name((enum agreement_metric)9), "unknown");
+}
+
 static void test_every_status_has_a_distinct_message(void **state)
 {
 	int i, j;
@@ -453,12 +642,18 @@ int main(void)
 		cmocka_unit_test(test_empty_inputs_are_undefined_and_do_not_crash),
 		cmocka_unit_test(test_category_count_outside_1_to_max_is_a_bad_argument),
 		cmocka_unit_test(test_negative_counts_and_stray_codes_are_bad_categories),
+		cmocka_unit_test(test_nominal_alpha_is_the_metric_alpha_with_the_nominal_metric),
+		cmocka_unit_test(test_every_metric_gives_the_same_alpha_on_two_categories),
+		cmocka_unit_test(test_ordinal_alpha_ignores_an_unused_rank_and_interval_alpha_does_not),
+		cmocka_unit_test(test_an_unknown_alpha_metric_is_a_bad_argument),
 		cmocka_unit_test(test_every_status_has_a_distinct_message),
 	};
 	static const char *const files[] = {
 		"tests/golden/agreement/cohen.txt",
+		"tests/golden/agreement/cohen_sklearn.txt",
 		"tests/golden/agreement/fleiss.txt",
 		"tests/golden/agreement/alpha.txt",
+		"tests/golden/agreement/ordinal.txt",
 	};
 	return golden_run("agreement", fixed, sizeof(fixed) / sizeof(fixed[0]), files,
 			  sizeof(files) / sizeof(files[0]));
