@@ -82,6 +82,9 @@ struct store_item {
 	char *question;
 	char *rewrite;             /* NULL when absent */
 	char *system;              /* system name */
+	int answer_index;          /* this response's place (1-based) among the turn's
+				    * responses in the queue's order (by system name) */
+	int n_answers;             /* the turn's responses */
 	char *answer;
 	struct store_item_passage *passages;   /* by rank */
 	size_t n_passages;

@@ -51,6 +51,8 @@ struct tui_options {
 	int64_t round_id;          /* 0 outside rounds */
 	enum model_task task;
 	const char *guidelines;    /* guidelines text, NULL for the built-in summary */
+	int show_systems;          /* 1: answers are headed with their system's name;
+				    * 0 (blind): "Answer 2 of 3", never a name */
 	double started;            /* now_monotonic() when the command started */
 	struct labelling *labelling; /* the rater's open session: every label is written
 				     * through it (labelling.h) */

@@ -108,7 +108,7 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 }
 
 static const char *opt_rater, *opt_round, *opt_task, *opt_guidelines;
-static int opt_keys;
+static int opt_keys, opt_show_systems;
 static const struct cli_opt opts[] = {
 	{ "rater", 'r', "NAME", "who labels (default: $USER)", &opt_rater, NULL },
 	{ "round", 0, "NAME", "label the items assigned to you in this round", &opt_round, NULL },
@@ -116,6 +116,8 @@ static const struct cli_opt opts[] = {
 	  &opt_task, NULL },
 	{ "guidelines", 'g', "FILE", "annotation guidelines to show (default: the project's)",
 	  &opt_guidelines, NULL },
+	{ "show-systems", 0, NULL, "head each answer with its system's name (default: blind, \"Answer 2 of 3\")",
+	  NULL, &opt_show_systems },
 	{ "keys", 0, NULL, "print the key table (Markdown) and exit", NULL, &opt_keys },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
@@ -164,6 +166,7 @@ static int check(struct cmd_ctx *c)
 	const char *slash = strrchr(db, '/');
 	o.project = slash ? slash + 1 : db;
 	o.round = opt_round;
+	o.show_systems = opt_show_systems;
 	return CLI_RUN;
 }
 
@@ -192,7 +195,7 @@ static void release(struct cmd_ctx *c)
 }
 
 const struct cmd_entry cmd_annotate_entry = {
-	{ "annotate", "[--rater NAME] [--round NAME] [--task TASK] [--guidelines FILE]",
+	{ "annotate", "[--rater NAME] [--round NAME] [--task TASK] [--guidelines FILE] [--show-systems]",
 	  "label items in a full-screen terminal UI",
 	  "Takes the rater through their queue of items (one system's answer to one turn),\n"
 	  "starting at the first unfinished one. Every change is saved at once. Press ? in\n"

@@ -249,7 +249,11 @@ enum status store_item_load(struct store *s, int64_t response_id, struct store_i
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_LOAD,
 				      "SELECT r.turn_id, r.system_id, c.ext_id, t.position, t.question, t.rewrite, "
 				      "sy.name, r.answer, t.conversation_id, "
-				      "(SELECT count(*) FROM turn t2 WHERE t2.conversation_id = t.conversation_id) "
+				      "(SELECT count(*) FROM turn t2 WHERE t2.conversation_id = t.conversation_id), "
+				      /* the turn's responses, and this one's place by system name */
+				      "(SELECT count(*) FROM response r2 WHERE r2.turn_id = r.turn_id), "
+				      "(SELECT 1 + count(*) FROM response r2 JOIN system s2 ON s2.id = r2.system_id "
+				      "WHERE r2.turn_id = r.turn_id AND s2.name < sy.name) "
 				      "FROM response r JOIN turn t ON t.id = r.turn_id "
 				      "JOIN conversation c ON c.id = t.conversation_id "
 				      "JOIN system sy ON sy.id = r.system_id WHERE r.id = ?", err);
@@ -273,6 +277,8 @@ enum status store_item_load(struct store *s, int64_t response_id, struct store_i
 	it->answer = dup_col(st, 7);
 	int64_t conversation_id = sqlite3_column_int64(st, 8);
 	it->n_turns = sqlite3_column_int(st, 9);
+	it->n_answers = sqlite3_column_int(st, 10);
+	it->answer_index = sqlite3_column_int(st, 11);
 	sqlite3_reset(st);
 	enum status ret = load_passages(s, it, err);
 	if (ret == ST_OK)

@@ -260,6 +260,42 @@ void draw_status(const struct app *app, const char *hint)
 		draw_str(y, COLS - hw, hw, hint, style(S_HINT));
 }
 
+/* s cut to at most maxw columns, with an ellipsis when it is cut. */
+static void add_fit(struct strbuf *out, const char *s, int maxw)
+{
+	size_t len = strlen(s);
+	int used;
+	if ((int)text_width(s, len) <= maxw) {
+		strbuf_adds(out, s);
+		return;
+	}
+	strbuf_add(out, s, text_fit(s, len, maxw > 1 ? maxw - 1 : 0, &used));
+	strbuf_adds(out, "\xe2\x80\xa6");
+}
+
+#define NAME_MIN 4   /* columns of a cut system name worth its "Answer of " */
+
+void answer_title(const struct app *app, int room, struct strbuf *out)
+{
+	const struct store_item *it = &app->item;
+	size_t start = out->len;
+	if (!app->opt->show_systems) {
+		strbuf_addf(out, "Answer %d of %d", it->answer_index, it->n_answers);
+		if (room > 0 && (int)(out->len - start) > room) {
+			strbuf_setlen(out, start);
+			strbuf_addf(out, "Answer %d/%d", it->answer_index, it->n_answers);
+		}
+		return;
+	}
+	int nw = (int)text_width(it->system, strlen(it->system));
+	if (room <= 0 || 10 + nw <= room || room - 10 >= NAME_MIN) {
+		strbuf_adds(out, "Answer of ");
+		add_fit(out, it->system, room > 0 ? room - 10 : nw);
+	} else {
+		add_fit(out, it->system, room > NAME_MIN ? room : NAME_MIN);
+	}
+}
+
 const char *relevance_mark(const struct app *app, long rank, enum style *st)
 {
 	const char *v = app_label(app, "relevant", rank);

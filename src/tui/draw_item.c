@@ -216,11 +216,12 @@ static void draw_question(const struct app *app, const struct layout *l, int *y)
 
 static void draw_answer(const struct app *app, const struct layout *l, int *y)
 {
-	struct strbuf hint = STRBUF_INIT;
-	char title[256];
-	snprintf(title, sizeof(title), "Answer of %s", app->item.system);
+	struct strbuf hint = STRBUF_INIT, title = STRBUF_INIT;
 	value_hints(app->opt->task, l->scr->answer_field, &hint);
-	draw_rule((*y)++, title, strbuf_str(&hint));
+	/* the title gives way to the key hints: "── title · hint ─" */
+	answer_title(app, COLS - 7 - (int)text_width(hint.buf, hint.len), &title);
+	draw_rule((*y)++, strbuf_str(&title), strbuf_str(&hint));
+	strbuf_release(&title);
 	strbuf_release(&hint);
 	if (!*app->item.answer)
 		draw_str(*y, 1, l->width, "(empty answer)", style(S_DIM));

@@ -455,6 +455,12 @@ void draw_status(const struct app *app, const char *hint);
 void draw_label_bar(const struct app *app, int y);
 /* "[+]", "[-]" or "[ ]" and its style for a passage's relevance. */
 const char *relevance_mark(const struct app *app, long rank, enum style *st);
+/* The heading of the item's answer into out: blind, "Answer 2 of 3" (its
+ * place among the turn's answers); with --show-systems "Answer of NAME".
+ * room > 0: in at most room columns - shorter forms ("Answer 2/3"), then
+ * the name cut with an ellipsis, so that what follows it on the row (the
+ * key hints) keeps its place; room <= 0: in full. */
+void answer_title(const struct app *app, int room, struct strbuf *out);
 /* Help lines (for the help screen and --keys). */
 size_t help_lines(enum model_task task, int narrow, struct strbuf *out);
 /* The footer row of a scrollable text of total lines shown rows at a time

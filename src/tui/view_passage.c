@@ -25,7 +25,9 @@ static const char *pane_text(const struct app *app, const struct view *view, str
 	strbuf_addf(sb, "Question %d/%d:\n%s\n", it->position, it->n_turns, it->question);
 	if (it->rewrite)
 		strbuf_addf(sb, "\nRewrite:\n%s\n", it->rewrite);
-	strbuf_addf(sb, "\nAnswer of %s:\n%s", it->system, *it->answer ? it->answer : "(empty answer)");
+	strbuf_adds(sb, "\n");
+	answer_title(app, 0, sb);
+	strbuf_addf(sb, ":\n%s", *it->answer ? it->answer : "(empty answer)");
 	return strbuf_str(sb);
 }
 

@@ -50,7 +50,7 @@ check_screen "e twice: intent stays extractive, the status line says so" intent-
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -76,7 +76,7 @@ check_screen "c twice: the answer stays correct" answer-twice <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -102,7 +102,7 @@ check_screen "1 three times: relevant, not relevant, relevant (never unset)" ran
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [+] p-light · Lighthouses                                               9.5
@@ -128,7 +128,7 @@ check_screen "space twice on the focused passage: back where it was, still judge
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [+] p-light · Lighthouses                                               9.5
@@ -154,7 +154,7 @@ check_screen "u steps back through the toggles one by one" undo-space <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [+] p-light · Lighthouses                                               9.5
@@ -180,7 +180,7 @@ check_screen "undo is how a value is unset: passage 1 back to not judged" undo-r
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5

@@ -53,7 +53,7 @@ check_screen "an empty answer says so" empty-answer <<'EOF'
  conversation c-empty · turn 1/2                                     unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Is anybody there?
-── Answer of s1 · c correct · x incorrect ──────────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  (empty answer)
 ── Passages (0) · j/k focus · enter opens ──────────────────────────────────────
  (no retrieved passages)
@@ -82,7 +82,7 @@ check_screen "in the history too" empty-history <<'EOF'
     A: (empty answer)
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Hello?
-── Answer of s1 · c correct · x incorrect ──────────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Yes.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
 ▸ 1 [ ] sha256:17f4444f3932f8a1
@@ -107,7 +107,7 @@ check_screen "and in the turn pane" empty-pane <<'EOF'
   Question 1/2:
   Is anybody there?
 
-  Answer of s1:
+  Answer 1 of 1:
   (empty answer)
 
 
@@ -164,7 +164,7 @@ check_screen "end focuses the last passage" end-focus <<'EOF'
     A: abc^H^H^HXYZ second line^MCRPneumonoultramicroscopicsilicovolcanoconios…
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Is the 100,000-character passage safe to display? <U+009B>2J
-── Answer of baseline · c correct · x incorrect ────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  Yes.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
   1 [ ] big-100k · A passage of exactly 100,000 characters                30.25
@@ -190,7 +190,7 @@ check_screen "home the first" home-focus <<'EOF'
     A: abc^H^H^HXYZ second line^MCRPneumonoultramicroscopicsilicovolcanoconios…
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Is the 100,000-character passage safe to display? <U+009B>2J
-── Answer of baseline · c correct · x incorrect ────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  Yes.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] big-100k · A passage of exactly 100,000 characters                30.25

@@ -137,7 +137,7 @@ check_screen "esc closes each screen" closed <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -189,7 +189,7 @@ check_screen "a key that is bound to nothing says so" unknown-key <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -255,7 +255,7 @@ check_screen "and not again when they have not changed" file-again <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5

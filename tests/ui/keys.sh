@@ -54,7 +54,7 @@ check_screen "1-9 toggle ranks 1-9; the list shows the focus" ranks1-9 <<'EOF'
  conversation c-ten · turn 1/1                                       unfinished
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Which of twelve passages are relevant?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Some of them.
 ── Passages (12) · 1-9,0 relevant? · j/k focus · enter opens ───────────────────
 ▸ 1 [+] p01 · Passage number 1                                               12
@@ -80,7 +80,7 @@ check_screen "0 toggles rank 10" rank10 <<'EOF'
  conversation c-ten · turn 1/1                                       unfinished
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Which of twelve passages are relevant?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Some of them.
 ── Passages (12) · 1-9,0 relevant? · j/k focus · enter opens ───────────────────
 ▸ 1 [+] p01 · Passage number 1                                               12
@@ -106,7 +106,7 @@ check_screen "ranks past 10: move the focus (pgdn, down) and press space" rank12
  conversation c-ten · turn 1/1                                       unfinished
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Which of twelve passages are relevant?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Some of them.
 ── Passages (12) · 1-9,0 relevant? · j/k focus · enter opens ───────────────────
   1 [+] p01 · Passage number 1                                               12

@@ -19,7 +19,7 @@ check_rows "the header, the rules, a passage title and the missing line end in �
  c1 · turn 1/2
 ── Question 1/2 · e/a/b intent ─────────
  What is a lighthouse?
-── Answer of sys-b · c correct · x inco…
+── Answer 2/2 · c correct · x incorrect
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k f…
 ▸ 1 [ ] p-light · Lighthouses       0.9

@@ -48,7 +48,7 @@ check_screen "the queue starts at the first unfinished item" start <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -74,7 +74,7 @@ check_screen "p on the first item says so" first <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -100,7 +100,7 @@ check_screen "n: the next item is the other system's answer to the same turn" it
  conversation c1 · turn 1/2                                          ✓ finished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-b · c correct · x incorrect ───────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [+] p-light · Lighthouses                                               0.9
@@ -129,7 +129,7 @@ check_screen "right: the next turn, with its history" item3 <<'EOF'
     A: A tower with a lamp that guides ships.
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  How tall is it?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-tall · Tallest lighthouses                                          8
@@ -153,7 +153,7 @@ check_screen "h hides the history (and h shows it again)" history-hidden <<'EOF'
 ── History · 1 earlier turn · h shows ──────────────────────────────────────────
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  How tall is it?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-tall · Tallest lighthouses                                          8
@@ -178,7 +178,7 @@ check_screen "left twice: back to the first item" back1 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -207,7 +207,7 @@ check_screen "] skips the other system's answer and goes to the next turn" turn2
     A: A tower with a lamp that guides ships.
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  How tall is it?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-tall · Tallest lighthouses                                          8
@@ -230,7 +230,7 @@ check_screen "[ goes to the first item of the previous turn" turn1 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -259,7 +259,7 @@ check_screen "tab goes to the next unfinished item (item 2 is finished)" unfinis
     A: A tower with a lamp that guides ships.
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  How tall is it?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-tall · Tallest lighthouses                                          8
@@ -285,7 +285,7 @@ check_screen "pgdn moves the focus down by a page" pgdn <<'EOF'
     A: A tower with a lamp that guides ships.
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  How tall is it?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
   1 [ ] p-tall · Tallest lighthouses                                          8
@@ -334,7 +334,7 @@ check_screen "p on the summary goes back to the last item" from-summary <<'EOF'
  conversation c2 · turn 1/1                                          unfinished
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Who kept the lamp burning?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  The lighthouse keeper.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
 ▸ 1 [ ] p-keeper · Keepers                                                    5

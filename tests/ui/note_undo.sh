@@ -42,7 +42,7 @@ check_screen "w opens the note prompt over the item screen" note-typing <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -68,7 +68,7 @@ check_screen "enter saves the note" note-saved <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -94,7 +94,7 @@ check_screen "esc cancels an edit: the saved note stays" note-cancelled <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -120,7 +120,7 @@ check_screen "labels on the second item" item2 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-b · c correct · x incorrect ───────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [+] p-light · Lighthouses                                               0.9
@@ -146,7 +146,7 @@ check_screen "u undoes the last change" undo1 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-b · c correct · x incorrect ───────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               0.9
@@ -172,7 +172,7 @@ check_screen "u again undoes the one before" undo2 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-b · c correct · x incorrect ───────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               0.9
@@ -198,7 +198,7 @@ check_screen "u across items goes back to the item of the change" undo3 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -224,7 +224,7 @@ check_screen "u undoes the note" undo4 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -250,7 +250,7 @@ check_screen "with nothing left, u says so" undo-empty <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5

@@ -55,7 +55,7 @@ check_screen "a long question and answer are cut, saying how much more there is"
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  What does the long passage say about the lamp, and how often did it turn in
  each of the forty lines that the passage lists one after the other?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Sentence 1 of a long answer. Sentence 2 of a long answer. Sentence 3 of a long
  answer. Sentence 4 of a long answer. Sentence 5 of a long answer. Sentence 6
  of a long answer. Sentence 7 of a long answer. Sentence 8 of a long answer.
@@ -289,7 +289,7 @@ check_screen "esc and backspace close the pane; the label is on the item screen"
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  What does the long passage say about the lamp, and how often did it turn in
  each of the forty lines that the passage lists one after the other?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Sentence 1 of a long answer. Sentence 2 of a long answer. Sentence 3 of a long
  answer. Sentence 4 of a long answer. Sentence 5 of a long answer. Sentence 6
  of a long answer. Sentence 7 of a long answer. Sentence 8 of a long answer.
@@ -320,7 +320,7 @@ check_screen "t shows the question, rewrite and answer in full" turn-pane <<'EOF
   Rewrite:
   How often did the lighthouse lamp turn?
 
-  Answer of sys-a:
+  Answer 1 of 1:
   Sentence 1 of a long answer. Sentence 2 of a long answer. Sentence 3 of a
   long answer. Sentence 4 of a long answer. Sentence 5 of a long answer.
   Sentence 6 of a long answer. Sentence 7 of a long answer. Sentence 8 of a
@@ -345,7 +345,7 @@ check_screen "the turn pane scrolls" turn-pane-scrolled <<'EOF'
   Rewrite:
   How often did the lighthouse lamp turn?
 
-  Answer of sys-a:
+  Answer 1 of 1:
   Sentence 1 of a long answer. Sentence 2 of a long answer. Sentence 3 of a
   long answer. Sentence 4 of a long answer. Sentence 5 of a long answer.
   Sentence 6 of a long answer. Sentence 7 of a long answer. Sentence 8 of a
@@ -368,7 +368,7 @@ check_screen "r shows the rewrite under the question" rewrite <<'EOF'
  What does the long passage say about the lamp, and how often did it turn in
  each of the forty lines that the passage lists one after the other?
  rewrite: How often did the lighthouse lamp turn?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Sentence 1 of a long answer. Sentence 2 of a long answer. Sentence 3 of a long
  answer. Sentence 4 of a long answer. Sentence 5 of a long answer. Sentence 6
  of a long answer. Sentence 7 of a long answer. Sentence 8 of a long answer.
@@ -393,7 +393,7 @@ check_screen "r again hides it" rewrite-off <<'EOF'
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  What does the long passage say about the lamp, and how often did it turn in
  each of the forty lines that the passage lists one after the other?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Sentence 1 of a long answer. Sentence 2 of a long answer. Sentence 3 of a long
  answer. Sentence 4 of a long answer. Sentence 5 of a long answer. Sentence 6
  of a long answer. Sentence 7 of a long answer. Sentence 8 of a long answer.

@@ -54,7 +54,7 @@ check_screen "reopening resumes at the first unfinished item" resumed <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-b · c correct · x incorrect ───────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               0.9
@@ -80,7 +80,7 @@ check_screen "finishing the last item says so" all-done <<'EOF'
  conversation c2 · turn 1/1                                          ✓ finished
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Who kept the lamp burning?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  The lighthouse keeper.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
 ▸ 1 [-] p-keeper · Keepers                                                    5
@@ -195,7 +195,7 @@ check_screen "p leaves the summary for the last item" back <<'EOF'
  conversation c2 · turn 1/1                                          ✓ finished
 ── Question 1/1 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Who kept the lamp burning?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  The lighthouse keeper.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
 ▸ 1 [-] p-keeper · Keepers                                                    5

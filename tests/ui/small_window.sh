@@ -53,7 +53,7 @@ check_screen "the item screen at 40x12" item-40x12 <<'EOF'
  c1 · turn 1/2
 ── Question 1/2 · e/a/b intent ─────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x inco…
+── Answer 1/2 · c correct · x incorrect
  A tower with a lamp that guides ships.
 ── Passages 1-2 of 3 · 1-3 relevant? · …
 ▸ 1 [ ] p-light · Lighthouses       9.5
@@ -67,7 +67,7 @@ check_screen "labels at 40x12; the passage list scrolls to the focus" labelled-4
  c1 · turn 1/2
 ── Question 1/2 · e/a/b intent ─────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x inco…
+── Answer 1/2 · c correct · x incorrect
  A tower with a lamp that guides ships.
 ── Passages 2-3 of 3 · 1-3 relevant? · …
   2 [ ] p-keeper · Keepers         7.25
@@ -82,7 +82,7 @@ check_screen "history at 40x12" history-40x12 <<'EOF'
 ── History · 1 earlier turn · no room ──
 ── Question 2/2 · e/a/b intent · r rewr…
  How tall is it?
-── Answer of sys-a · c correct · x inco…
+── Answer 1/1 · c correct · x incorrect
  Most are between 20 and 60 metres    …
 ── Passages 1-1 of 2 · 1-2 relevant? · …
 ▸ 1 [ ] p-tall · Tallest lighthouses  8
@@ -153,7 +153,7 @@ check_screen "back to 80x24: the same item and state" restored <<'EOF'
     A: A tower with a lamp that guides ships.
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  How tall is it?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-tall · Tallest lighthouses                                          8

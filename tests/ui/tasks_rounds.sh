@@ -53,7 +53,7 @@ check_screen "the plausibility task shows its one field" plausibility <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer of sys-a · y plausible · i implausible · m malformed ─────────────────
+── Answer 1 of 2 · y plausible · i implausible · m malformed ───────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
 ▸ 1 p-light · Lighthouses                                                   9.5
@@ -79,7 +79,7 @@ check_screen "y: plausible, and the item is finished" plausible <<'EOF'
  conversation c1 · turn 1/2                                          ✓ finished
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer of sys-a · y plausible · i implausible · m malformed ─────────────────
+── Answer 1 of 2 · y plausible · i implausible · m malformed ───────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
 ▸ 1 p-light · Lighthouses                                                   9.5
@@ -143,7 +143,7 @@ check_screen "faithfulness: f faithful, x unfaithful" unfaithful <<'EOF'
  conversation c1 · turn 1/2                                          ✓ finished
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer of sys-b · f faithful · x unfaithful ─────────────────────────────────
+── Answer 2 of 2 · f faithful · x unfaithful ───────────────────────────────────
  A building by the sea.
 ── Passages (2) · j/k focus · enter opens ──────────────────────────────────────
 ▸ 1 p-light · Lighthouses                                                   0.9
@@ -190,7 +190,7 @@ check_screen "a round: its task, its name in the header, the assigned items in o
     A: A tower with a lamp that guides ships.
 ── Question 2/2 · r rewrite ────────────────────────────────────────────────────
  How tall is it?
-── Answer of sys-a · y plausible · i implausible · m malformed ─────────────────
+── Answer 1 of 1 · y plausible · i implausible · m malformed ───────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · j/k focus · enter opens ──────────────────────────────────────
 ▸ 1 p-tall · Tallest lighthouses                                              8

@@ -68,7 +68,7 @@ check_screen "the item screen: header, question, answer, passages, label bar" it
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -94,7 +94,7 @@ check_screen "e sets intent extractive and says saved" intent <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -120,7 +120,7 @@ check_screen "the key of the current value again keeps it: a double press loses 
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -146,7 +146,7 @@ check_screen "c then x: the answer is incorrect" answer <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -172,7 +172,7 @@ check_screen "2 marks the passage at rank 2 relevant" rank2 <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -198,7 +198,7 @@ check_screen "2 again toggles it to not relevant" rank2-again <<'EOF'
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -224,7 +224,7 @@ check_screen "j and down move the focus; space toggles the focused passage" focu
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
   1 [ ] p-light · Lighthouses                                               9.5
@@ -250,7 +250,7 @@ check_screen "k, up and KEY_UP move the focus back, stopping at the first" focus
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] p-light · Lighthouses                                               9.5
@@ -276,7 +276,7 @@ check_screen "- marks every unjudged passage not relevant: the item is finished"
  conversation c1 · turn 1/2                                          ✓ finished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
-── Answer of sys-a · c correct · x incorrect ───────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [-] p-light · Lighthouses                                               9.5

@@ -45,7 +45,7 @@ check_screen "Chinese and Japanese: two columns a character, aligned" cjk <<'EOF
  conversation unicode-display-显示-表示 · turn 1/3                   unfinished
 ── Question 1/3 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  长城有多长？
-── Answer of baseline · c correct · x incorrect ────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  明代长城总长约八千八百多公里。
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] zh-长城 · 长城（中文）                                             12.5
@@ -71,7 +71,7 @@ check_screen "emoji, ZWJ sequences and flags" emoji <<'EOF'
  conversation unicode-display-显示-表示 · turn 1/3                   unfinished
 ── Question 1/3 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  长城有多长？
-── Answer of 多语言-llm-🤖 · c correct · x incorrect ───────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  约8800公里（明长城）。🧱🐉
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] zh-长城 · 长城（中文）                                             0.91
@@ -102,7 +102,7 @@ check_screen "history, combining marks, right-to-left text" rtl <<'EOF'
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What do 👨👩👧👦 and 🇻🇳 mean, how is café written, and what does שלום / سلام
  mean?
-── Answer of baseline · c correct · x incorrect ────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  Family: 👨👩👧👦 — flag 🇻🇳 — café — שלום = سلام = peace ☮️
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] emoji · Emoji 🧪 sequences                                         7.75
@@ -128,7 +128,7 @@ check_screen "a 300-character word is broken across lines" long-word <<'EOF'
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What do 👨👩👧👦 and 🇻🇳 mean, how is café written, and what does שלום / سلام
  mean?
-── Answer of 多语言-llm-🤖 · c correct · x incorrect ───────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  الأسرة، علم فيتنام، وكلمة السلام. משפחה, דגל וייטנאם, ושלום.
  PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsilicovol
  canoconiosisPneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicrosco
@@ -149,7 +149,7 @@ check_screen "escape sequences in ids, questions, answers and passages are inert
  conversation hostile-^[[31mcontrol^[[0m · turn 1/3                  unfinished
 ── Question 1/3 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
-── Answer of baseline · c correct · x incorrect ────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  It says ^[[31mRED^[[0m.^[]0;answer title^G^[[10;10H<U+009B>2J
 ── Passages (5) · 1-5 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m        21
@@ -231,7 +231,7 @@ check_screen "CR, backspace, vertical tab and tabs" controls <<'EOF'
 ── Question 2/3 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  Line one
  line two^MOVERWRITTEN?^H^H^H    and^Kmore
-── Answer of baseline · c correct · x incorrect ────────────────────────────────
+── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  abc^H^H^HXYZ
  second
  line^MCRPneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopics
@@ -333,7 +333,7 @@ check_screen "wide text at 40x12" emoji-40x12 <<'EOF'
  unicode-display-显示-表示 · turn 1/3
 ── Question 1/3 · e/a/b intent · r rewr…
  长城有多长？
-── Answer of 多语言-llm-🤖 · c correct …
+── Answer 2/2 · c correct · x incorrect
  约8800公里（明长城）。🧱🐉
 ── Passages 1-2 of 4 · 1-4 relevant? · …
 ▸ 1 [ ] zh-长城 · 长城（中文）     0.91
@@ -347,7 +347,7 @@ check_screen "hostile text at 40x12" hostile-40x12 <<'EOF'
  hostile-^[[31mcontrol^[[0m · turn 1/3
 ── Question 1/3 · e/a/b intent · r rewr…
  What does ^[[31mthis red text^[[0m   …
-── Answer of baseline · c correct · x i…
+── Answer 1/2 · c correct · x incorrect
  It says ^[[31mRED^[[0m.^[]0;answer   …
 ── Passages 1-2 of 5 · 1-5 relevant? · …
 ▸ 1 [ ] ansi · ^[]0;pwned window ti… 21
