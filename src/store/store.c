@@ -137,6 +137,13 @@ static const char *const migrations[] = {
 	"  text TEXT NOT NULL,\n"
 	"  score REAL NOT NULL);\n"
 	"CREATE INDEX evidence_span_response ON evidence_span(response_id);\n",
+	/* 1 -> 2: label schemes of the project's own (the built-in ones are in
+	 * the binary); json is the scheme as scheme_to_json() writes it */
+	"CREATE TABLE scheme(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
+	"  json TEXT NOT NULL,\n"
+	"  added_at TEXT NOT NULL);\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for
