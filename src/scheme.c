@@ -129,11 +129,9 @@ static void field_release(struct scheme_field *f)
 		free(f->categories[i].key);
 	}
 	free(f->categories);
-	free(f->name);
-	free(f->help);
-	free(f->edit_key);
-	free(f->toggle_key);
-	free(f->rest_key);
+	char *owned[] = { f->name, f->help, f->edit_key, f->toggle_key, f->rest_key };
+	for (size_t i = 0; i < ARRAY_SIZE(owned); i++)
+		free(owned[i]);
 	for (size_t i = 0; i < f->n_rank_keys; i++)
 		free(f->rank_keys[i]);
 }

@@ -131,9 +131,24 @@ static const char *type_name_of(int i)
 	return scheme_type_name((enum scheme_type)i);
 }
 
-/* Category i of f at the current path. */
-static void read_category(struct reading *rd, const cJSON *v, struct scheme_field *f)
+/* Call fn(rd, item, ctx) for each item of arr, obj's member key, at its path. */
+static void each_item(struct reading *rd, const cJSON *arr, const char *key,
+		      void (*fn)(struct reading *, const cJSON *, void *), void *ctx)
 {
+	json_path_key(&rd->r.path, key);
+	size_t i = 0;
+	for (const cJSON *v = arr->child; v; v = v->next, i++) {
+		json_path_index(&rd->r.path, i);
+		fn(rd, v, ctx);
+		json_path_pop(&rd->r.path);
+	}
+	json_path_pop(&rd->r.path);
+}
+
+/* Category i of the field ctx at the current path. */
+static void read_category(struct reading *rd, const cJSON *v, void *ctx)
+{
+	struct scheme_field *f = ctx;
 	struct scheme_category *c = &f->categories[f->n_categories];
 	if (jr_object(&rd->r, v, category_members, "a category") != 0)
 		return;
@@ -178,14 +193,9 @@ static void read_categories(struct reading *rd, const cJSON *obj, struct scheme_
 	else if (n < SCHEME_MIN_CATEGORIES || n > SCHEME_MAX_CATEGORIES)
 		jr_problem(&rd->r, "expected %d to %d categories for a%s %s field, got %d", SCHEME_MIN_CATEGORIES,
 			   SCHEME_MAX_CATEGORIES, f->type == TYPE_ORDINAL ? "n" : "", scheme_type_name(f->type), n);
-	f->categories = xcalloc((size_t)n + 1, sizeof(*f->categories));
-	size_t i = 0;
-	for (const cJSON *c = cats->child; c; c = c->next, i++) {
-		json_path_index(&rd->r.path, i);
-		read_category(rd, c, f);
-		json_path_pop(&rd->r.path);
-	}
 	json_path_pop(&rd->r.path);
+	f->categories = xcalloc((size_t)n + 1, sizeof(*f->categories));
+	each_item(rd, cats, "categories", read_category, f);
 }
 
 /* The rank keys of a passage field: an array of 1 to 10 keys. */
@@ -242,12 +252,13 @@ static void read_field_keys(struct reading *rd, const cJSON *obj, struct scheme_
 	json_path_pop(&rd->r.path);
 }
 
-/* Field i at the current path, into s->fields[s->n_fields] (counted when it has a name). */
-static void read_field(struct reading *rd, const cJSON *v, struct scheme *s)
+/* Field i at the current path, into the scheme ctx's fields[n_fields]. */
+static void read_field(struct reading *rd, const cJSON *v, void *ctx)
 {
-	struct scheme_field *f = &s->fields[s->n_fields];
+	struct scheme *s = ctx;
 	if (jr_object(&rd->r, v, field_members, "a field") != 0)
 		return;
+	struct scheme_field *f = &s->fields[s->n_fields];
 	char *name = name_member(rd, v);
 	if (name && scheme_field_find(s, name)) {
 		json_path_key(&rd->r.path, "name");
@@ -297,28 +308,11 @@ static void read_shows(struct reading *rd, const cJSON *root, struct scheme *s)
 	json_path_pop(&rd->r.path);
 }
 
-/* format and version: what this reader reads. */
-static void read_header(struct reading *rd, const cJSON *root)
-{
-	const char *format = jr_string_member(&rd->r, root, "format", 1, 1);
-	if (format && strcmp(format, "convqa-scheme") != 0) {
-		json_path_key(&rd->r.path, "format");
-		jr_problem(&rd->r, "expected \"convqa-scheme\", got \"%s\"", format);
-		json_path_pop(&rd->r.path);
-	}
-	const cJSON *version = jr_member(&rd->r, root, "version", 1);
-	if (version && !(cJSON_IsNumber(version) && version->valuedouble == 1)) {
-		json_path_key(&rd->r.path, "version");
-		jr_problem(&rd->r, "expected 1 (the version of the scheme format this convqa reads)");
-		json_path_pop(&rd->r.path);
-	}
-}
-
 static void read_scheme(struct reading *rd, const cJSON *root, struct scheme *s)
 {
 	if (jr_object(&rd->r, root, scheme_members, "a scheme") != 0)
 		return;
-	read_header(rd, root);
+	jr_header(&rd->r, root, "convqa-scheme");
 	s->name = name_member(rd, root);
 	const char *description = jr_string_member(&rd->r, root, "description", 1, 1);
 	s->description = description ? xstrdup(description) : NULL;
@@ -327,14 +321,7 @@ static void read_scheme(struct reading *rd, const cJSON *root, struct scheme *s)
 	if (!fields)
 		return;
 	s->fields = xcalloc((size_t)cJSON_GetArraySize(fields), sizeof(*s->fields));
-	json_path_key(&rd->r.path, "fields");
-	size_t i = 0;
-	for (const cJSON *f = fields->child; f; f = f->next, i++) {
-		json_path_index(&rd->r.path, i);
-		read_field(rd, f, s);
-		json_path_pop(&rd->r.path);
-	}
-	json_path_pop(&rd->r.path);
+	each_item(rd, fields, "fields", read_field, s);
 }
 
 enum status scheme_read(const char *name, char *buf, size_t len, struct scheme **out, struct error *err)

@@ -6,16 +6,8 @@
 
 enum status store_scheme_get(struct store *s, const char *name, char **json, struct error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, STMT_SCHEME_GET, "SELECT json FROM scheme WHERE name = ?", err);
-	*json = NULL;
-	if (!st)
-		return ST_STORE;
-	store_bind_text(st, 1, name);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*json = xstrdup(store_col_text(st, 0));
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read scheme");
+	return store_get_text(s, STMT_SCHEME_GET, "SELECT json FROM scheme WHERE name = ?", name, json,
+			      "cannot read scheme", err);
 }
 
 /* Insert the row (inside the caller's transaction). */

@@ -43,6 +43,13 @@ static enum status read_field(const char *field)
 	return st;
 }
 
+/* A scheme of the one-field JSON field is refused with exactly messages. */
+static void assert_refused(const char *field, const char *messages)
+{
+	assert_int_equal(read_field(field), ST_INPUT);
+	assert_string_equal(err.msg, messages);
+}
+
 static void test_the_built_in_schemes_are_the_task_kinds_in_order(void **state)
 {
 	(void)state;
@@ -156,16 +163,12 @@ static void test_a_scheme_written_as_json_reads_back_the_same(void **state)
 static void test_keys_are_unique_within_a_scheme(void **state)
 {
 	(void)state;
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"nominal\", \"categories\": "
-				    "[{\"value\": \"x\", \"key\": \"e\"}, {\"value\": \"y\", \"key\": \"e\"}]}"),
-			 ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].categories[1].key: key \"e\" is used already at "
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"nominal\", \"categories\": "
+				    "[{\"value\": \"x\", \"key\": \"e\"}, {\"value\": \"y\", \"key\": \"e\"}]}", "s.json: $.fields[0].categories[1].key: key \"e\" is used already at "
 			    "$.fields[0].categories[0].key (keys are unique within a scheme)");
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"text\", \"keys\": "
+	assert_refused("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"text\", \"keys\": "
 				    "{\"edit\": \"e\"}}, {\"name\": \"b\", \"unit\": \"turn\", \"type\": \"binary\", "
-				    "\"categories\": [{\"value\": \"0\", \"key\": \"e\"}, {\"value\": \"1\"}]}"),
-			 ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[1].categories[0].key: key \"e\" is used already at "
+				    "\"categories\": [{\"value\": \"0\", \"key\": \"e\"}, {\"value\": \"1\"}]}", "s.json: $.fields[1].categories[0].key: key \"e\" is used already at "
 			    "$.fields[0].keys.edit (keys are unique within a scheme)");
 }
 
@@ -183,18 +186,16 @@ static void test_navigation_and_global_keys_are_refused(void **state)
 		free(want);
 		free(field);
 	}
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
-				    "[{\"value\": \"0\", \"key\": \"enter\"}, {\"value\": \"1\"}]}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].categories[0].key: expected a key: one printable "
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
+				    "[{\"value\": \"0\", \"key\": \"enter\"}, {\"value\": \"1\"}]}", "s.json: $.fields[0].categories[0].key: expected a key: one printable "
 			    "character, or \"space\", got \"enter\"");
 }
 
 static void test_nominal_and_ordinal_fields_take_2_to_10_categories(void **state)
 {
 	(void)state;
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"ordinal\", \"categories\": "
-				    "[{\"value\": \"x\"}]}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].categories: expected 2 to 10 categories for an ordinal "
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"ordinal\", \"categories\": "
+				    "[{\"value\": \"x\"}]}", "s.json: $.fields[0].categories: expected 2 to 10 categories for an ordinal "
 			    "field, got 1");
 	struct strbuf cats = STRBUF_INIT;
 	for (int i = 1; i <= 11; i++)
@@ -219,40 +220,34 @@ static void test_nominal_and_ordinal_fields_take_2_to_10_categories(void **state
 static void test_a_binary_field_has_exactly_2_categories(void **state)
 {
 	(void)state;
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
-				    "[{\"value\": \"0\"}, {\"value\": \"1\"}, {\"value\": \"2\"}]}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].categories: expected exactly 2 categories for a binary "
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
+				    "[{\"value\": \"0\"}, {\"value\": \"1\"}, {\"value\": \"2\"}]}", "s.json: $.fields[0].categories: expected exactly 2 categories for a binary "
 			    "field, got 3");
 }
 
 static void test_unknown_units_and_types_are_named_with_what_is_expected(void **state)
 {
 	(void)state;
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"sentence\", \"type\": \"text\"}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].unit: unknown unit \"sentence\" (expected one of: turn, "
+	assert_refused("{\"name\": \"a\", \"unit\": \"sentence\", \"type\": \"text\"}", "s.json: $.fields[0].unit: unknown unit \"sentence\" (expected one of: turn, "
 			    "passage, response, answer)");
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"likert\"}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].type: unknown type \"likert\" (expected one of: binary, "
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"likert\"}", "s.json: $.fields[0].type: unknown type \"likert\" (expected one of: binary, "
 			    "nominal, ordinal, text)");
 }
 
 static void test_field_names_and_category_values_are_unique(void **state)
 {
 	(void)state;
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"text\"}, "
-				    "{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"text\"}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[1].name: field \"a\" is given twice (field names are unique)");
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"nominal\", \"categories\": "
-				    "[{\"value\": \"x\"}, {\"value\": \"x\"}]}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].categories[1].value: value \"x\" is given twice in this "
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"text\"}, "
+				    "{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"text\"}", "s.json: $.fields[1].name: field \"a\" is given twice (field names are unique)");
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"nominal\", \"categories\": "
+				    "[{\"value\": \"x\"}, {\"value\": \"x\"}]}", "s.json: $.fields[0].categories[1].value: value \"x\" is given twice in this "
 			    "field (category values are unique)");
 }
 
 static void test_every_problem_is_reported_not_only_the_first(void **state)
 {
 	(void)state;
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"u\", \"type\": \"t\", \"extra\": 1}"), ST_INPUT);
-	assert_string_equal(err.msg,
+	assert_refused("{\"name\": \"a\", \"unit\": \"u\", \"type\": \"t\", \"extra\": 1}",
 			    "s.json: $.fields[0].extra: unknown property (expected one of: name, unit, type, categories, "
 			    "required, skip_when_empty, help, keys)\n"
 			    "s.json: $.fields[0].unit: unknown unit \"u\" (expected one of: turn, passage, response, answer)\n"
@@ -262,14 +257,11 @@ static void test_every_problem_is_reported_not_only_the_first(void **state)
 static void test_field_keys_belong_to_text_and_binary_passage_fields(void **state)
 {
 	(void)state;
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"nominal\", \"keys\": "
-				    "{\"edit\": \"z\"}, \"categories\": [{\"value\": \"x\"}, {\"value\": \"y\"}]}"),
-			 ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].keys: only text fields (edit) and binary passage fields "
+	assert_refused("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"nominal\", \"keys\": "
+				    "{\"edit\": \"z\"}, \"categories\": [{\"value\": \"x\"}, {\"value\": \"y\"}]}", "s.json: $.fields[0].keys: only text fields (edit) and binary passage fields "
 			    "(ranks, toggle, rest) have keys of their own; give the keys with the categories");
-	assert_int_equal(read_field("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"text\", \"keys\": "
-				    "{\"toggle\": \"z\"}}"), ST_INPUT);
-	assert_string_equal(err.msg, "s.json: $.fields[0].keys.toggle: unknown property (expected one of: edit)");
+	assert_refused("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"text\", \"keys\": "
+				    "{\"toggle\": \"z\"}}", "s.json: $.fields[0].keys.toggle: unknown property (expected one of: edit)");
 }
 
 static void test_the_pure_model_names_units_types_and_keys(void **state)

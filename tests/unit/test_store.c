@@ -143,6 +143,22 @@ static void test_a_project_from_a_newer_convqa_is_refused(void **state)
 	assert_non_null(strstr(err.msg, "has schema version 99, newer than this convqa (2): upgrade convqa"));
 }
 
+/* The project file's user_version, read with SQLite alone. */
+static int version_of_file(void)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int v = -1;
+	if (sqlite3_open(path, &db) == SQLITE_OK && sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) ==
+							    SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			v = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return v;
+}
+
 /* tests/fixtures/project_v1.db: made by the release before schemes (user_version
  * 1, commit ee56a25): one conversation, one turn, one response with two
  * passages, two labels. */
@@ -152,14 +168,7 @@ static void test_a_version_1_project_opens_migrates_and_keeps_its_data(void **st
 	char cmd[256];
 	snprintf(cmd, sizeof(cmd), "cp tests/fixtures/project_v1.db %s", path);
 	assert_int_equal(system(cmd), 0);
-	sqlite3 *db;
-	sqlite3_stmt *st;
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 1);
-	sqlite3_finalize(st);
-	sqlite3_close(db);
+	assert_int_equal(version_of_file(), 1);
 
 	struct store *s;
 	struct error err;
@@ -180,13 +189,7 @@ static void test_a_version_1_project_opens_migrates_and_keeps_its_data(void **st
 	assert_int_equal(store_scheme_add(s, "x", "{}", &res, &err), ST_OK);
 	assert_int_equal(res, PUT_NEW);
 	store_close(s);
-
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), STORE_SCHEMA_VERSION);
-	sqlite3_finalize(st);
-	sqlite3_close(db);
+	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
 }
 
 static void test_a_scheme_is_added_once_and_never_changed(void **state)
