@@ -20,7 +20,7 @@ say =
 endif
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
-BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -MMD -MP $(WARN)
+BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -Ibuild/gen -MMD -MP $(WARN)
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lstemmer -lm
 TEST_CFLAGS = $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
@@ -33,14 +33,14 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, the small core at the top,
 # lowest layer first (README "Development", tests/tools/check_deps.sh).
-CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o
+CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/agreement.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
-	store/store_item.o store/store_report.o
+	store/store_item.o store/store_report.o store/store_scheme.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
-	formats/import_jsonl.o formats/export_json.o
+	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o
 RULE_OBJS := labelling.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
@@ -49,7 +49,7 @@ REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o re
 # L0-L3: everything but the commands, the UI and main()
 LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJS) $(REPORT_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
-	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o
+	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/draw.o tui/draw_item.o \
 	tui/view_turn.o tui/view_plausibility.o tui/view_faithfulness.o tui/view_passage.o \
 	tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o tui/view_note.o \
@@ -98,6 +98,19 @@ build/check/tests/%: build/check/tests/%.o $(addprefix build/check/,$(LIB_OBJS))
 	$(call say,LINK,$@)$(CC) $(CHECK_LDFLAGS) $^ $(PKG_LIBS) $(TEST_LIBS) -o $@
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+
+# The built-in label schemes (schemas/builtin/*.json, in this order: the
+# first is the default task) compiled in as C strings: { name, JSON text }.
+BUILTIN_SCHEMES := schemas/builtin/turn.json schemas/builtin/plausibility.json schemas/builtin/faithfulness.json
+build/gen/scheme_builtin.h: $(BUILTIN_SCHEMES) Makefile
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@){ echo '/* made by the Makefile from $(BUILTIN_SCHEMES) */'; \
+	echo 'static const struct { const char *name, *json; } builtin_schemes[] = {'; \
+	for f in $(BUILTIN_SCHEMES); do printf '\t{ "%s",\n' "$$(basename $$f .json)"; \
+		sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t  "/; s/$$/\\n"/' $$f; printf '\t},\n'; done; \
+	echo '};'; } >$@.tmp && mv $@.tmp $@
+build/release/formats/scheme_read.o build/check/formats/scheme_read.o build/fuzz/formats/scheme_read.o: \
+	build/gen/scheme_builtin.h
 
 # ---- dependencies ------------------------------------------------------
 deps:

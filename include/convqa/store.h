@@ -24,7 +24,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000
@@ -114,6 +114,24 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 			       const char *answer, const struct store_ranked *ranked, size_t n,
 			       const char *metadata_json, int64_t import_id, int64_t *id,
 			       enum store_put *res, struct store_conflict *c, struct error *err);
+
+/* ---- label schemes of the project's own (store_scheme.c) ------------- */
+
+/* The JSON text of the project's scheme name: *json (caller frees), NULL
+ * when the project has none of that name. */
+enum status store_scheme_get(struct store *s, const char *name, char **json, struct error *err);
+/* Add scheme name with its JSON text, in one transaction: PUT_NEW; PUT_SAME
+ * when the project has it with the same text (nothing changes);
+ * PUT_CONFLICT when it has it with another text (nothing changes). */
+enum status store_scheme_add(struct store *s, const char *name, const char *json, enum store_put *res,
+			     struct error *err);
+
+struct store_scheme_row {
+	char *name, *json, *added_at;
+};
+/* The project's schemes by name: *rows (free with store_scheme_rows_free). */
+enum status store_scheme_list(struct store *s, struct store_scheme_row **rows, size_t *n, struct error *err);
+void store_scheme_rows_free(struct store_scheme_row *rows, size_t n);
 
 /* ---- rounds, raters (store_round.c) ---------------------------------- */
 

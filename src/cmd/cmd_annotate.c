@@ -137,6 +137,11 @@ static int check(struct cmd_ctx *c)
 		return ST_OK;
 	}
 	o.task = TASK_TURN;
+	if (opt_task && model_task_parse(opt_task, &o.task) != 0 && cmd_scheme_in_project(opt_task)) {
+		report_error("annotate: task '%s' is a label scheme of this project: annotating a scheme of "
+			     "the project's own is not available yet (tasks: turn, plausibility or faithfulness)", opt_task);
+		return ST_USAGE;
+	}
 	if (opt_task && model_task_parse(opt_task, &o.task) != 0) {
 		report_error("annotate: unknown task '%s' (turn, plausibility or faithfulness)", opt_task);
 		return ST_USAGE;

@@ -35,6 +35,12 @@ static int check(struct cmd_ctx *c)
 	const char *rater = c->rater, *value = c->nargs > 1 ? c->args[1] : NULL;
 	struct error err;
 	char *end;
+	if (model_task_parse(opt_task, &t) != 0 && cmd_scheme_in_project(opt_task)) {
+		cli_printf(stderr, "convqa label: task '%s' is a label scheme of this project: labelling a scheme "
+			   "of the project's own is not available yet (expected: turn, plausibility, faithfulness)\n",
+			   opt_task);
+		return ST_USAGE;
+	}
 	if (model_task_parse(opt_task, &t) != 0) {
 		cli_printf(stderr, "convqa label: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", opt_task);
 		return ST_USAGE;

@@ -382,19 +382,7 @@ void native_read_conversation(struct native_reader *r, const cJSON *v)
 
 static void read_header(struct native_reader *r, const cJSON *root)
 {
-	const char *format = jr_string_member(&r->jr, root, "format", 1, 0);
-	if (format && strcmp(format, "convqa-tasks") != 0) {
-		json_path_key(&r->jr.path, "format");
-		jr_problem(&r->jr, "expected \"convqa-tasks\", got \"%s\"", format);
-		json_path_pop(&r->jr.path);
-	}
-	const cJSON *version = jr_member(&r->jr, root, "version", 1);
-	if (version && (!cJSON_IsNumber(version) || version->valuedouble != 1)) {
-		json_path_key(&r->jr.path, "version");
-		jr_problem(&r->jr, "expected 1 (the only version this convqa reads), got %s",
-			   cJSON_IsNumber(version) ? "another number" : jr_type_name(version));
-		json_path_pop(&r->jr.path);
-	}
+	jr_header(&r->jr, root, "convqa-tasks");
 }
 
 static void read_document(struct native_reader *r, const cJSON *root)

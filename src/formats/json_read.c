@@ -257,3 +257,20 @@ const cJSON *jr_array_member(struct json_reader *r, const cJSON *obj, const char
 	json_path_pop(&r->path);
 	return v;
 }
+
+void jr_header(struct json_reader *r, const cJSON *root, const char *format)
+{
+	const char *given = jr_string_member(r, root, "format", 1, 0);
+	if (given && strcmp(given, format) != 0) {
+		json_path_key(&r->path, "format");
+		jr_problem(r, "expected \"%s\", got \"%s\"", format, given);
+		json_path_pop(&r->path);
+	}
+	const cJSON *version = jr_member(r, root, "version", 1);
+	if (version && (!cJSON_IsNumber(version) || version->valuedouble != 1)) {
+		json_path_key(&r->path, "version");
+		jr_problem(r, "expected 1 (the only version this convqa reads), got %s",
+			   cJSON_IsNumber(version) ? "another number" : jr_type_name(version));
+		json_path_pop(&r->path);
+	}
+}

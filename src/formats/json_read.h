@@ -104,4 +104,8 @@ const char *jr_string_member(struct json_reader *r, const struct cJSON *obj, con
 const struct cJSON *jr_array_member(struct json_reader *r, const struct cJSON *obj, const char *key,
 				    int required, int min_items);
 
+/* The "format" and "version" members every JSON document convqa reads
+ * begins with: format must be the string format, version the number 1. */
+void jr_header(struct json_reader *r, const struct cJSON *root, const char *format);
+
 #endif

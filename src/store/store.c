@@ -137,6 +137,13 @@ static const char *const migrations[] = {
 	"  text TEXT NOT NULL,\n"
 	"  score REAL NOT NULL);\n"
 	"CREATE INDEX evidence_span_response ON evidence_span(response_id);\n",
+	/* 1 -> 2: label schemes of the project's own (the built-in ones are in
+	 * the binary); json is the scheme as scheme_to_json() writes it */
+	"CREATE TABLE scheme(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
+	"  json TEXT NOT NULL,\n"
+	"  added_at TEXT NOT NULL);\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for
@@ -469,19 +476,26 @@ enum status store_counts(struct store *s, struct store_counts *c, struct error *
 	return failed ? ST_STORE : ST_OK;
 }
 
-enum status store_setting_get(struct store *s, const char *key, char **value, struct error *err)
+enum status store_get_text(struct store *s, int slot, const char *sql, const char *key, char **out,
+			   const char *what, struct error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, STMT_SETTING_GET, "SELECT value FROM setting WHERE key = ?", err);
-	*value = NULL;
+	sqlite3_stmt *st = store_stmt(s, slot, sql, err);
+	*out = NULL;
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, key);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		*value = xstrdup(store_col_text(st, 0));
-	enum status ret = rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read setting");
+		*out = xstrdup(store_col_text(st, 0));
+	enum status ret = rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, what);
 	sqlite3_reset(st);
 	return ret;
+}
+
+enum status store_setting_get(struct store *s, const char *key, char **value, struct error *err)
+{
+	return store_get_text(s, STMT_SETTING_GET, "SELECT value FROM setting WHERE key = ?", key, value,
+			      "cannot read setting", err);
 }
 
 enum status store_setting_set(struct store *s, const char *key, const char *value, struct error *err)

@@ -33,6 +33,11 @@ enum status store_step_id(struct store *s, sqlite3_stmt *st, int64_t *id, const 
 enum status store_find_id(struct store *s, int slot, const char *sql, const char *key, int64_t *id,
 			  const char *what, struct error *err);
 
+/* The text sql (one text parameter, cached in slot) finds for key: *out
+ * (caller frees), NULL when there is no row. ST_STORE "what: reason". */
+enum status store_get_text(struct store *s, int slot, const char *sql, const char *key, char **out,
+			   const char *what, struct error *err);
+
 /* Bind helpers: NULL text binds SQL NULL. */
 void store_bind_text(sqlite3_stmt *st, int i, const char *v);
 const char *store_col_text(sqlite3_stmt *st, int i);
@@ -55,6 +60,7 @@ enum {
 	STMT_LABEL_ADD, STMT_LABEL_GET, STMT_RESPONSE_FIND, STMT_RESPONSE_RANK,
 	STMT_SETTING_GET, STMT_SETTING_SET,
 	STMT_NAMES_SYSTEMS, STMT_NAMES_TURNS, STMT_NAMES_CONVS, STMT_NAMES_RANKS,
+	STMT_SCHEME_GET, STMT_SCHEME_ADD, STMT_SCHEME_LIST,
 	STMT__FIRST_FREE,
 };
 

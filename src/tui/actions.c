@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
 #include "convqa/text.h"
 #include "tui_internal.h"
 
@@ -244,9 +246,102 @@ int actions_check(struct error *err)
 	return 0;
 }
 
+/* The key a built-in scheme gives for what binding b does in task t (its
+ * field and value, the rank keys, toggle, rest, the note's edit), or "" for
+ * an action of no field: NULL when the scheme has none. */
+static const char *scheme_key_of(const struct scheme *s, const struct binding *b)
+{
+	const struct action_info *ai = &actions[b->action];
+	const struct scheme_field *f = scheme_field_find(s, ai->field ? ai->field : b->action == ACT_NOTE ? "note"
+							 : "relevant");
+	const struct scheme_category *c;
+	switch (b->action) {
+	case ACT_TOGGLE_RANK:
+		return f && b->arg >= 1 && (size_t)b->arg <= f->n_rank_keys ? f->rank_keys[b->arg - 1] : NULL;
+	case ACT_TOGGLE_FOCUSED: return f ? f->toggle_key : NULL;
+	case ACT_REST_NOT_RELEVANT: return f ? f->rest_key : NULL;
+	case ACT_NOTE: return f ? f->edit_key : NULL;
+	default:
+		if (!ai->field)
+			return "";
+		c = f ? scheme_category_find(f, ai->value) : NULL;
+		return c ? c->key : NULL;
+	}
+}
+
+/* The bindings against the built-in schemes of task t (scheme.h): each
+ * label key is the scheme's key for it, each other printable key one of
+ * scheme_reserved_keys[] with its action; and each key of the scheme is
+ * bound so. */
+static int schemes_check_task(enum model_task t, const struct scheme *s, struct error *err)
+{
+	char buf[32];
+	for (size_t i = 0; i < n_bindings; i++) {
+		const struct binding *b = &bindings[i];
+		if (!(actions[b->action].tasks & (1u << t)))
+			continue;
+		const char *name = key_to_name(b->key, buf), *want = scheme_key_of(s, b);
+		const char *reserved = scheme_key_reserved(name);
+		int bad;
+		if (!want)          /* a label action the scheme has no key for */
+			bad = 1;
+		else if (*want)     /* a label action: the scheme's key */
+			bad = strcmp(want, name) != 0;
+		else                /* another action: a key a scheme could take is reserved for it */
+			bad = !scheme_key_problem(name) && !(reserved && strcmp(reserved, actions[b->action].name) == 0);
+		if (bad) {
+			error_set(err, ST_USAGE, "key %s (%s) disagrees with the built-in scheme %s", name,
+				  actions[b->action].name, s->name);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < s->n_fields; i++)
+		for (size_t j = 0; j < s->fields[i].n_categories; j++) {
+			const char *key = s->fields[i].categories[j].key;
+			struct key k;
+			const struct binding *b = key && key_from_name(key, &k) == 0 ? binding_find(k, t) : NULL;
+			if (key && !(b && actions[b->action].field &&
+				     strcmp(actions[b->action].value, s->fields[i].categories[j].value) == 0)) {
+				error_set(err, ST_USAGE, "key %s of scheme %s is not bound to %s %s", key, s->name,
+					  s->fields[i].name, s->fields[i].categories[j].value);
+				return -1;
+			}
+		}
+	return 0;
+}
+
+/* The reserved keys of scheme.h are bound to their actions. */
+static int reserved_check(struct error *err)
+{
+	for (size_t i = 0; i < scheme_n_reserved_keys; i++) {
+		struct key k;
+		const struct binding *b = key_from_name(scheme_reserved_keys[i].key, &k) == 0
+						  ? binding_find(k, TASK_TURN) : NULL;
+		if (!b || strcmp(actions[b->action].name, scheme_reserved_keys[i].action) != 0) {
+			error_set(err, ST_USAGE, "reserved key %s is not bound to %s", scheme_reserved_keys[i].key,
+				  scheme_reserved_keys[i].action);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int tui_check_tables(struct error *err)
 {
-	return actions_check(err);
+	if (actions_check(err) != 0 || reserved_check(err) != 0)
+		return -1;
+	for (int t = 0; t < TASK__COUNT; t++) {
+		struct scheme *s;
+		if (scheme_builtin(model_task_name((enum model_task)t), &s, err) != ST_OK)
+			return -1;
+		int rc = s ? schemes_check_task((enum model_task)t, s, err) : -1;
+		if (!s)
+			error_set(err, ST_USAGE, "no built-in scheme %s", model_task_name((enum model_task)t));
+		scheme_free(s);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* Help lines for task: group titles, then "  KEYS  help" per action. */

@@ -19,7 +19,7 @@ done
 # the pure cores: src/metrics/ (every metric family, the tokeniser under
 # them, agreement), spans
 PURE="$(cd src && ls metrics/*.c 2>/dev/null | sed 's/\.c$//') spans"
-for m in $PURE text common strbuf hash strmap lock model; do
+for m in $PURE text common strbuf hash strmap lock model scheme; do
 	[ -f src/$m.c ] || continue
 	if grep -qE '#include *"convqa/(store|json|importer|exporter|report|tui|cli)' src/$m.c; then
 		fail "src/$m.c is a lower layer: it must not include store, json, importer, exporter, report, tui or cli"
@@ -56,6 +56,10 @@ for m in $PURE; do
 	[ -f src/$m.c ] || continue
 	grep -qE '#include *<(stdio|sqlite3|curses|ncurses|cjson/cJSON)\.h>' src/$m.c && fail "src/$m.c is pure: no I/O headers"
 done
+# the label scheme model (scheme.c) is data: no JSON, SQL or curses (its
+# JSON is src/formats/scheme_read.c), and no formats or store
+grep -qE '#include *[<"](sqlite3|curses|ncurses|cjson/cJSON|convqa/(store|formats|scheme_read|json))' src/scheme.c &&
+	fail "src/scheme.c is the pure scheme model: no JSON, SQL, curses, store or formats"
 # tokens is below the metrics (they share its tokens, it knows none of them)
 grep -qE '#include *"convqa/metrics' src/metrics/tokens.c 2>/dev/null && fail "src/metrics/tokens.c must not include the metrics"
 for h in include/convqa/*.h; do

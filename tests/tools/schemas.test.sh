@@ -8,6 +8,11 @@ for f in "$CONVQA_TOP"/sample_tasks/*.json "$FIXTURES"/*.json "$CONVQA_TOP"/test
 	if $V "$CONVQA_TOP/schemas/tasks.schema.json" "$f" >"$T/v" 2>&1; then ok "$(basename "$f") validates against the task schema"; else
 		not_ok "$(basename "$f") does not validate" "$(cat "$T/v")"; fi
 done
+# the built-in label schemes and the sample scheme against the scheme schema
+for f in "$CONVQA_TOP"/schemas/builtin/*.json "$CONVQA_TOP"/sample_tasks/schemes/*.json; do
+	if $V "$CONVQA_TOP/schemas/scheme.schema.json" "$f" >"$T/v" 2>&1; then ok "$(basename "$f") validates against the scheme schema"; else
+		not_ok "$(basename "$f") does not validate against the scheme schema" "$(cat "$T/v")"; fi
+done
 if /usr/bin/python3 "$CONVQA_TOP/tests/tools/gen_unicode_hostile.py" --check >"$T/v" 2>&1; then
 	ok "tests/fixtures/unicode_hostile.json is what gen_unicode_hostile.py makes"; else
 	not_ok "tests/fixtures/unicode_hostile.json is out of date" "$(cat "$T/v")"; fi

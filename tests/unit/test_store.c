@@ -140,7 +140,84 @@ static void test_a_project_from_a_newer_convqa_is_refused(void **state)
 	struct store *s;
 	struct error err;
 	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
-	assert_non_null(strstr(err.msg, "has schema version 99, newer than this convqa (1): upgrade convqa"));
+	assert_non_null(strstr(err.msg, "has schema version 99, newer than this convqa (2): upgrade convqa"));
+}
+
+/* The project file's user_version, read with SQLite alone. */
+static int version_of_file(void)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int v = -1;
+	if (sqlite3_open(path, &db) == SQLITE_OK && sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) ==
+							    SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			v = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return v;
+}
+
+/* tests/fixtures/project_v1.db: made by the release before schemes (user_version
+ * 1, commit ee56a25): one conversation, one turn, one response with two
+ * passages, two labels. */
+static void test_a_version_1_project_opens_migrates_and_keeps_its_data(void **state)
+{
+	(void)state;
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "cp tests/fixtures/project_v1.db %s", path);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(version_of_file(), 1);
+
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, 0, &s, &err), ST_OK);
+	struct store_counts c;
+	assert_int_equal(store_counts(s, &c, &err), ST_OK);
+	assert_int_equal(c.conversations, 1);
+	assert_int_equal(c.responses, 1);
+	assert_int_equal(c.retrieved, 2);
+	assert_int_equal(c.label_rows, 2);
+	assert_int_equal(c.raters, 1);
+	/* the new table is there and empty */
+	struct store_scheme_row *rows;
+	size_t n;
+	assert_int_equal(store_scheme_list(s, &rows, &n, &err), ST_OK);
+	assert_int_equal(n, 0);
+	enum store_put res;
+	assert_int_equal(store_scheme_add(s, "x", "{}", &res, &err), ST_OK);
+	assert_int_equal(res, PUT_NEW);
+	store_close(s);
+	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
+}
+
+static void test_a_scheme_is_added_once_and_never_changed(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	enum store_put res;
+	char *json;
+	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 1}", &res, &err), ST_OK);
+	assert_int_equal(res, PUT_NEW);
+	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 1}", &res, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 2}", &res, &err), ST_OK);
+	assert_int_equal(res, PUT_CONFLICT);
+	assert_int_equal(store_scheme_get(s, "likert", &json, &err), ST_OK);
+	assert_string_equal(json, "{\"a\": 1}");
+	free(json);
+	assert_int_equal(store_scheme_get(s, "other", &json, &err), ST_OK);
+	assert_null(json);
+	struct store_scheme_row *rows;
+	size_t n;
+	assert_int_equal(store_scheme_list(s, &rows, &n, &err), ST_OK);
+	assert_int_equal(n, 1);
+	assert_string_equal(rows[0].name, "likert");
+	assert_true(strlen(rows[0].added_at) >= 10);
+	store_scheme_rows_free(rows, n);
+	store_close(s);
 }
 
 static void test_a_file_that_is_not_sqlite_is_refused_and_kept(void **state)
@@ -294,6 +371,8 @@ int main(void)
 		T(test_an_empty_file_is_not_quietly_made_a_project),
 		T(test_a_project_from_a_newer_convqa_is_refused),
 		T(test_a_file_that_is_not_sqlite_is_refused_and_kept),
+		T(test_a_version_1_project_opens_migrates_and_keeps_its_data),
+		T(test_a_scheme_is_added_once_and_never_changed),
 		T(test_passage_put_reports_same_and_conflicting_content),
 		T(test_label_changes_add_rows_and_the_latest_is_current),
 		T(test_labels_of_other_raters_rounds_and_ranks_are_separate),

@@ -1,0 +1,97 @@
+/*
+ * scheme.h - label schemes as data: a task kind's fields, each with the
+ * unit it judges, its type, its categories and their keys, and what the
+ * item screen shows. The pure model: no JSON, no SQL, no curses. Reading
+ * and writing a scheme's JSON (schemas/scheme.schema.json) and the built-in
+ * schemes are in scheme_read.h.
+ *
+ * Keys are spelled as the UI's key names: one printable character, or
+ * "space". scheme_reserved_keys[] are the keys of navigation and the other
+ * global actions, which no scheme may take; the UI checks its key table
+ * against it at start-up (tui_check_tables()).
+ *
+ * Ownership: a struct scheme owns every string and array in it; free it
+ * with scheme_free(). The name tables are static.
+ */
+#ifndef CONVQA_SCHEME_H
+#define CONVQA_SCHEME_H
+
+#include <stddef.h>
+
+enum scheme_unit { UNIT_TURN, UNIT_PASSAGE, UNIT_RESPONSE, UNIT_ANSWER, UNIT__COUNT };
+enum scheme_type { TYPE_BINARY, TYPE_NOMINAL, TYPE_ORDINAL, TYPE_TEXT, TYPE__COUNT };
+/* What the item screen shows besides the question (bits). */
+enum scheme_show { SHOW_HISTORY = 1, SHOW_PASSAGES = 2, SHOW_EVIDENCE = 4, SHOW_ANSWER = 8 };
+#define SCHEME_SHOW__COUNT 4
+#define SCHEME_SHOW_DEFAULT (SHOW_HISTORY | SHOW_PASSAGES | SHOW_ANSWER)
+
+#define SCHEME_MIN_CATEGORIES 2
+#define SCHEME_MAX_CATEGORIES 10
+#define SCHEME_MAX_RANK_KEYS 10
+#define SCHEME_MAX_NAME 64
+
+struct scheme_category {
+	char *value;                  /* what a label records */
+	char *label;                  /* what the rater reads */
+	char *key;                    /* NULL: no key */
+};
+
+struct scheme_field {
+	char *name;
+	enum scheme_unit unit;
+	enum scheme_type type;
+	struct scheme_category *categories;  /* in order (ordinal: lowest first); none for text */
+	size_t n_categories;
+	int required;                 /* an item is finished when every required field is set */
+	int skip_when_empty;          /* not asked when the answer is empty */
+	char *help;                   /* NULL when absent */
+	/* keys of the field itself (NULL: none): text fields edit; binary
+	 * passage fields toggle (the focused passage), rest (every passage
+	 * still unjudged: the first category), rank_keys[i] (rank i + 1) */
+	char *edit_key, *toggle_key, *rest_key;
+	char *rank_keys[SCHEME_MAX_RANK_KEYS];
+	size_t n_rank_keys;
+};
+
+struct scheme {
+	char *name;
+	char *description;
+	unsigned shows;               /* enum scheme_show bits */
+	struct scheme_field *fields;
+	size_t n_fields;
+};
+
+/* A key no scheme may take, and the global action that has it. */
+struct scheme_reserved_key {
+	const char *key;
+	const char *action;
+};
+extern const struct scheme_reserved_key scheme_reserved_keys[];
+extern const size_t scheme_n_reserved_keys;
+
+/* The action that reserves key, or NULL when a scheme may use it. */
+const char *scheme_key_reserved(const char *key);
+/* NULL when key is a key name a scheme may give (one printable character,
+ * or "space"), else what is expected. */
+const char *scheme_key_problem(const char *key);
+/* NULL when name is a scheme or field name (a-z, 0-9, _ and -, not starting
+ * with _ or -, at most SCHEME_MAX_NAME bytes), else what is expected. */
+const char *scheme_name_problem(const char *name);
+
+const char *scheme_unit_name(enum scheme_unit u);
+const char *scheme_type_name(enum scheme_type t);
+/* The name of show bit i (0 .. SCHEME_SHOW__COUNT - 1): history, passages, evidence, answer. */
+const char *scheme_show_name(int i);
+/* 0 and *out when name is one; else -1. */
+int scheme_unit_parse(const char *name, enum scheme_unit *out);
+int scheme_type_parse(const char *name, enum scheme_type *out);
+int scheme_show_parse(const char *name, unsigned *bit);
+
+const struct scheme_field *scheme_field_find(const struct scheme *s, const char *name);
+/* The category of f with value, or NULL. */
+const struct scheme_category *scheme_category_find(const struct scheme_field *f, const char *value);
+
+/* Free everything s owns, and s (NULL is fine). */
+void scheme_free(struct scheme *s);
+
+#endif

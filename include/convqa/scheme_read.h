@@ -1,0 +1,39 @@
+/*
+ * scheme_read.h - a label scheme's JSON (schemas/scheme.schema.json):
+ * reading and checking it, writing it, and the built-in schemes (turn,
+ * plausibility, faithfulness: schemas/builtin/NAME.json, compiled into the
+ * binary).
+ *
+ * scheme_read() reports every problem with the file and the JSON path, as
+ * the task importer does (json_read.h):
+ *
+ *   likert.json: $.fields[1].categories[0].key: key "q" is reserved for quit (...)
+ *
+ * scheme_to_json() writes the one form convqa keeps and shows: what
+ * scheme_read() reads back into an equal scheme.
+ */
+#ifndef CONVQA_SCHEME_READ_H
+#define CONVQA_SCHEME_READ_H
+
+#include <stddef.h>
+
+#include "convqa/common.h"
+#include "convqa/scheme.h"
+
+/* Parse and check buf[0..len) (xmalloc'd; freed here, whatever happens) as
+ * a scheme; name is the file in messages. ST_OK and *out (caller frees
+ * with scheme_free()); ST_INPUT with the problems, one a line, in err. */
+enum status scheme_read(const char *name, char *buf, size_t len, struct scheme **out, struct error *err);
+
+/* s as JSON text (caller frees with free()), ending in a newline. */
+char *scheme_to_json(const struct scheme *s);
+
+/* The built-in schemes, in order: turn, plausibility, faithfulness. */
+size_t scheme_builtin_count(void);
+const char *scheme_builtin_name(size_t i);
+int scheme_is_builtin(const char *name);
+/* The built-in scheme called name, read: ST_OK and *out (caller frees), or
+ * *out NULL when there is none. */
+enum status scheme_builtin(const char *name, struct scheme **out, struct error *err);
+
+#endif

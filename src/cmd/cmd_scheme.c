@@ -1,0 +1,307 @@
+/* cmd_scheme.c - convqa scheme list | show NAME | add FILE: the label
+ * schemes, built-in (scheme_read.h) and the project's own (store.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "convqa/cli.h"
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
+#include "convqa/store.h"
+#include "convqa/strbuf.h"
+#include "convqa/text.h"
+
+#define LIST_WIDTH 80
+
+static const char *opt_name;
+static const struct cli_opt opts[] = {
+	{ "name", 0, "NAME", "add: store the scheme under NAME instead of the file's \"name\"", &opt_name, NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+
+/* ---- list ----------------------------------------------------------------- */
+
+/* Print line cut to LIST_WIDTH columns ("…" where cut). */
+static void print_cut(const char *line)
+{
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, line, strlen(line), 0);
+	const char *s = strbuf_str(&sb);
+	if (text_width(s, sb.len) <= LIST_WIDTH) {
+		cli_printf(stdout, "%s\n", s);
+	} else {
+		size_t n = text_fit(s, sb.len, LIST_WIDTH - 1, NULL);
+		cli_printf(stdout, "%.*s…\n", (int)n, s);
+	}
+	strbuf_release(&sb);
+}
+
+/* keys, joined by spaces; runs of 3 or more consecutive characters as "1-9" */
+static void add_key_run(struct strbuf *out, char *const *keys, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+		while (j + 1 < n && strlen(keys[j]) == 1 && strlen(keys[j + 1]) == 1 && keys[j + 1][0] == keys[j][0] + 1)
+			j++;
+		strbuf_addf(out, "%s%s", i ? " " : "", keys[i]);
+		if (j >= i + 2) {
+			strbuf_addf(out, "-%s", keys[j]);
+			i = j;
+		}
+	}
+}
+
+/* A field's keys as "KEY=what" pairs: its categories', then its own. */
+static void field_keys(const struct scheme_field *f, struct strbuf *out)
+{
+	for (size_t i = 0; i < f->n_categories; i++)
+		if (f->categories[i].key)
+			strbuf_addf(out, "%s%s=%s", out->len ? " " : "", f->categories[i].key, f->categories[i].label);
+	if (f->n_rank_keys) {
+		strbuf_addf(out, "%s", out->len ? " " : "");
+		add_key_run(out, f->rank_keys, f->n_rank_keys);
+		strbuf_adds(out, "=rank");
+	}
+	if (f->toggle_key)
+		strbuf_addf(out, "%s%s=toggle", out->len ? " " : "", f->toggle_key);
+	if (f->rest_key)
+		strbuf_addf(out, "%s%s=rest", out->len ? " " : "", f->rest_key);
+	if (f->edit_key)
+		strbuf_addf(out, "%s%s=edit", out->len ? " " : "", f->edit_key);
+}
+
+/* One scheme: a line with its name, origin and description, a line a field. */
+static void list_scheme(const struct scheme *s, const char *origin)
+{
+	int w = 5;
+	for (size_t i = 0; i < s->n_fields; i++) {
+		int n = (int)strlen(s->fields[i].name) + s->fields[i].required;
+		w = n > w ? (n < 24 ? n : 24) : w;
+	}
+	char *head = xasprintf("%s (%s): %s", s->name, origin, s->description);
+	print_cut(head);
+	free(head);
+	for (size_t i = 0; i < s->n_fields; i++) {
+		const struct scheme_field *f = &s->fields[i];
+		struct strbuf keys = STRBUF_INIT;
+		field_keys(f, &keys);
+		char *name = xasprintf("%s%s", f->name, f->required ? "*" : "");
+		char *line = xasprintf("  %-*s  %-8s  %-7s  %s", w, name, scheme_unit_name(f->unit),
+				       scheme_type_name(f->type), strbuf_str(&keys));
+		print_cut(line);
+		free(line);
+		free(name);
+		strbuf_release(&keys);
+	}
+}
+
+/* Read a project scheme's stored JSON (checked when it was added). */
+static enum status read_stored(const char *name, const char *json, struct scheme **out, struct error *err)
+{
+	char *what = xasprintf("project scheme %s", name);
+	enum status st = scheme_read(what, xstrdup(json), strlen(json), out, err);
+	free(what);
+	return st;
+}
+
+static int run_list(struct cmd_ctx *c)
+{
+	struct store_scheme_row *rows;
+	size_t n;
+	enum status st = ST_OK;
+	for (size_t i = 0; st == ST_OK && i < scheme_builtin_count(); i++) {
+		struct scheme *s;
+		st = scheme_builtin(scheme_builtin_name(i), &s, &c->err);
+		if (st == ST_OK) {
+			list_scheme(s, "built-in");
+			cli_printf(stdout, "\n");
+		}
+		scheme_free(s);
+	}
+	if (st != ST_OK || (st = store_scheme_list(c->store, &rows, &n, &c->err)) != ST_OK)
+		return st;
+	for (size_t i = 0; st == ST_OK && i < n; i++) {
+		struct scheme *s;
+		st = read_stored(rows[i].name, rows[i].json, &s, &c->err);
+		if (st == ST_OK) {
+			char *origin = xasprintf("added %.10s", rows[i].added_at);
+			list_scheme(s, origin);
+			cli_printf(stdout, "\n");
+			free(origin);
+		}
+		scheme_free(s);
+	}
+	store_scheme_rows_free(rows, n);
+	if (st == ST_OK)
+		cli_printf(stdout, "* required. KEY=category; rank, toggle and rest judge passages; edit: text\n");
+	return st;
+}
+
+/* ---- show ------------------------------------------------------------------ */
+
+/* "turn, plausibility, faithfulness, NAME..." into out: every scheme's name. */
+static enum status all_names(struct store *store, struct strbuf *out, struct error *err)
+{
+	struct store_scheme_row *rows;
+	size_t n;
+	for (size_t i = 0; i < scheme_builtin_count(); i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", scheme_builtin_name(i));
+	enum status st = store_scheme_list(store, &rows, &n, err);
+	for (size_t i = 0; st == ST_OK && i < n; i++)
+		strbuf_addf(out, ", %s", rows[i].name);
+	if (st == ST_OK)
+		store_scheme_rows_free(rows, n);
+	return st;
+}
+
+static int run_show(struct cmd_ctx *c, const char *name)
+{
+	struct scheme *s = NULL;
+	char *json = NULL;
+	enum status st = scheme_builtin(name, &s, &c->err);
+	if (st == ST_OK && s)
+		json = scheme_to_json(s);
+	else if (st == ST_OK)
+		st = store_scheme_get(c->store, name, &json, &c->err);
+	scheme_free(s);
+	if (st == ST_OK && !json) {
+		struct strbuf names = STRBUF_INIT;
+		st = all_names(c->store, &names, &c->err);
+		if (st == ST_OK)
+			cli_printf(stderr, "convqa scheme: no scheme '%s' (schemes: %s)\n", name, strbuf_str(&names));
+		strbuf_release(&names);
+		return st == ST_OK ? ST_USAGE : st;
+	}
+	if (st == ST_OK)
+		cli_printf(stdout, "%s", json);
+	free(json);
+	return st;
+}
+
+/* ---- add ------------------------------------------------------------------- */
+
+/* The name to store s under: --name (checked by check()), else the file's;
+ * refused when it is a built-in's. */
+static int add_name(const char *file, struct scheme *s)
+{
+	if (opt_name) {
+		free(s->name);
+		s->name = xstrdup(opt_name);
+	}
+	if (!scheme_is_builtin(s->name))
+		return ST_OK;
+	if (opt_name)
+		cli_printf(stderr, "convqa scheme: --name: '%s' is a built-in scheme: give the scheme a name of its "
+			   "own\n", s->name);
+	else
+		cli_printf(stderr, "%s: $.name: '%s' is a built-in scheme: give the scheme a name of its own (or "
+			   "--name NAME)\n", file, s->name);
+	return ST_INPUT;
+}
+
+static int run_add(struct cmd_ctx *c, const char *file)
+{
+	char *buf, *json;
+	size_t len;
+	struct scheme *s;
+	enum store_put res;
+	enum status st = read_file(file, &buf, &len, &c->err);
+	if (st != ST_OK)
+		return st;
+	if ((st = scheme_read(file, buf, len, &s, &c->err)) != ST_OK) {
+		cli_print_message(c->err.msg); /* FILE: $.path: ... */
+		c->err.msg[0] = '\0';
+		return st;
+	}
+	if ((st = add_name(file, s)) != ST_OK) {
+		scheme_free(s);
+		return st;
+	}
+	json = scheme_to_json(s);
+	st = store_scheme_add(c->store, s->name, json, &res, &c->err);
+	if (st == ST_OK && res == PUT_CONFLICT) {
+		cli_printf(stderr, "convqa scheme: the project has a scheme '%s' already, with other content (add "
+			   "this one under another name: --name NAME)\n", s->name);
+		st = ST_INPUT;
+	} else if (st == ST_OK) {
+		cli_printf(stdout, "%s scheme '%s' (%zu field%s)\n",
+			   res == PUT_NEW ? "added" : "unchanged: the project has the same", s->name, s->n_fields,
+			   s->n_fields == 1 ? "" : "s");
+	}
+	free(json);
+	scheme_free(s);
+	return st;
+}
+
+/* ---- the command -------------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	int nargs;          /* arguments after the action */
+	const char *usage;
+} actions[] = {
+	{ "list", 0, "scheme list" }, { "show", 1, "scheme show NAME" }, { "add", 1, "scheme add [--name NAME] FILE" },
+};
+
+static int check(struct cmd_ctx *c)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(actions); i++) {
+		if (strcmp(c->args[0], actions[i].name) != 0)
+			continue;
+		if (c->nargs - 1 != actions[i].nargs) {
+			cli_printf(stderr, "convqa scheme: usage: convqa %s\n", actions[i].usage);
+			return ST_USAGE;
+		}
+		if (opt_name && strcmp(actions[i].name, "add") != 0) {
+			cli_printf(stderr, "convqa scheme: --name goes with add only\n");
+			return ST_USAGE;
+		}
+		const char *why = opt_name ? scheme_name_problem(opt_name) : NULL;
+		if (why) {
+			cli_printf(stderr, "convqa scheme: --name: %s, got '%s'\n", why, opt_name);
+			return ST_USAGE;
+		}
+		return CLI_RUN;
+	}
+	cli_printf(stderr, "convqa scheme: unknown action '%s' (expected: list, show, add)\n", c->args[0]);
+	return ST_USAGE;
+}
+
+static int run(struct cmd_ctx *c)
+{
+	if (strcmp(c->args[0], "list") == 0)
+		return run_list(c);
+	if (strcmp(c->args[0], "show") == 0)
+		return run_show(c, c->args[1]);
+	return run_add(c, c->args[1]);
+}
+
+int cmd_scheme_in_project(const char *name)
+{
+	struct stat sb;
+	struct store *s;
+	struct error err;
+	char *json = NULL;
+	if (scheme_name_problem(name) || stat(cli_db_path(), &sb) != 0 ||
+	    store_open(cli_db_path(), 0, &s, &err) != ST_OK)
+		return 0;
+	store_scheme_get(s, name, &json, &err);
+	store_close(s);
+	int found = json != NULL;
+	free(json);
+	return found;
+}
+
+const struct cmd_entry cmd_scheme_entry = {
+	{ "scheme", "list | show NAME | add [--name NAME] FILE", "list, show and add label schemes",
+	  "A label scheme (schemas/scheme.schema.json) names a task kind and its fields:\n"
+	  "the unit each judges (turn, passage, response, answer), its type (binary,\n"
+	  "nominal, ordinal with 2-10 categories, text), categories and keys. list shows\n"
+	  "the built-in schemes (turn, plausibility, faithfulness) and the project's own;\n"
+	  "show prints one as JSON, as add reads it; add checks a file and adds it to the\n"
+	  "project (adding the same content again changes nothing). Annotating with a\n"
+	  "scheme of the project's own comes in a later version.",
+	  opts, 1, 2 },
+	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
+};

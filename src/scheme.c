@@ -1,0 +1,149 @@
+/* scheme.c - label schemes as data: names, keys, lookups (pure). */
+#include "convqa/scheme.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/common.h"
+#include "convqa/text.h"
+
+/* The printable keys of navigation and the other global actions of the UI
+ * (src/tui/actions.c bindings[]; tui_check_tables() checks the two agree). */
+const struct scheme_reserved_key scheme_reserved_keys[] = {
+	{ "u", "undo" }, { "n", "next-item" }, { "p", "prev-item" }, { "]", "next-turn" },
+	{ "[", "prev-turn" }, { "j", "down" }, { "k", "up" }, { "t", "view-turn" },
+	{ "h", "history" }, { "r", "rewrite" }, { "?", "help" }, { "g", "guidelines" },
+	{ "q", "quit" },
+};
+const size_t scheme_n_reserved_keys = ARRAY_SIZE(scheme_reserved_keys);
+
+static const char *const unit_names[UNIT__COUNT] = { "turn", "passage", "response", "answer" };
+static const char *const type_names[TYPE__COUNT] = { "binary", "nominal", "ordinal", "text" };
+static const char *const show_names[SCHEME_SHOW__COUNT] = { "history", "passages", "evidence", "answer" };
+
+const char *scheme_key_reserved(const char *key)
+{
+	for (size_t i = 0; i < scheme_n_reserved_keys; i++)
+		if (strcmp(scheme_reserved_keys[i].key, key) == 0)
+			return scheme_reserved_keys[i].action;
+	return NULL;
+}
+
+const char *scheme_key_problem(const char *key)
+{
+	static const char expected[] = "expected a key: one printable character, or \"space\"";
+	if (strcmp(key, "space") == 0)
+		return NULL;
+	size_t len = strlen(key);
+	uint32_t cp;
+	size_t n = len ? text_utf8_decode(key, len, &cp) : 0;
+	if (!n || n != len || cp <= 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) ||
+	    text_cp_is_hidden_control(cp) || text_cp_width(cp) == 0)
+		return expected;
+	return NULL;
+}
+
+const char *scheme_name_problem(const char *name)
+{
+	static const char expected[] = "expected a name of a-z, 0-9, _ and - (not first), at most 64 characters";
+	size_t len = strlen(name);
+	if (len == 0 || len > SCHEME_MAX_NAME || name[0] == '_' || name[0] == '-')
+		return expected;
+	for (size_t i = 0; i < len; i++) {
+		char c = name[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+			return expected;
+	}
+	return NULL;
+}
+
+const char *scheme_unit_name(enum scheme_unit u)
+{
+	return (unsigned)u < UNIT__COUNT ? unit_names[u] : "?";
+}
+
+const char *scheme_type_name(enum scheme_type t)
+{
+	return (unsigned)t < TYPE__COUNT ? type_names[t] : "?";
+}
+
+const char *scheme_show_name(int i)
+{
+	return i >= 0 && i < SCHEME_SHOW__COUNT ? show_names[i] : "?";
+}
+
+static int find_name(const char *const *names, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+int scheme_unit_parse(const char *name, enum scheme_unit *out)
+{
+	int i = find_name(unit_names, UNIT__COUNT, name);
+	if (i >= 0)
+		*out = (enum scheme_unit)i;
+	return i >= 0 ? 0 : -1;
+}
+
+int scheme_type_parse(const char *name, enum scheme_type *out)
+{
+	int i = find_name(type_names, TYPE__COUNT, name);
+	if (i >= 0)
+		*out = (enum scheme_type)i;
+	return i >= 0 ? 0 : -1;
+}
+
+int scheme_show_parse(const char *name, unsigned *bit)
+{
+	int i = find_name(show_names, SCHEME_SHOW__COUNT, name);
+	if (i >= 0)
+		*bit = 1u << i;
+	return i >= 0 ? 0 : -1;
+}
+
+const struct scheme_field *scheme_field_find(const struct scheme *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_fields; i++)
+		if (strcmp(s->fields[i].name, name) == 0)
+			return &s->fields[i];
+	return NULL;
+}
+
+const struct scheme_category *scheme_category_find(const struct scheme_field *f, const char *value)
+{
+	for (size_t i = 0; i < f->n_categories; i++)
+		if (strcmp(f->categories[i].value, value) == 0)
+			return &f->categories[i];
+	return NULL;
+}
+
+static void field_release(struct scheme_field *f)
+{
+	for (size_t i = 0; i < f->n_categories; i++) {
+		free(f->categories[i].value);
+		free(f->categories[i].label);
+		free(f->categories[i].key);
+	}
+	free(f->categories);
+	char *owned[] = { f->name, f->help, f->edit_key, f->toggle_key, f->rest_key };
+	for (size_t i = 0; i < ARRAY_SIZE(owned); i++)
+		free(owned[i]);
+	for (size_t i = 0; i < f->n_rank_keys; i++)
+		free(f->rank_keys[i]);
+}
+
+void scheme_free(struct scheme *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n_fields; i++)
+		field_release(&s->fields[i]);
+	free(s->fields);
+	free(s->name);
+	free(s->description);
+	free(s);
+}

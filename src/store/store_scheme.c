@@ -1,0 +1,82 @@
+/* store_scheme.c - the project's own label schemes: their JSON text by name. */
+#include "store_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum status store_scheme_get(struct store *s, const char *name, char **json, struct error *err)
+{
+	return store_get_text(s, STMT_SCHEME_GET, "SELECT json FROM scheme WHERE name = ?", name, json,
+			      "cannot read scheme", err);
+}
+
+/* Insert the row (inside the caller's transaction). */
+static enum status insert(struct store *s, const char *name, const char *json, struct error *err)
+{
+	char now[32];
+	sqlite3_stmt *st = store_stmt(s, STMT_SCHEME_ADD,
+				      "INSERT INTO scheme(name, json, added_at) VALUES (?, ?, ?)", err);
+	if (!st)
+		return ST_STORE;
+	now_iso8601(now);
+	store_bind_text(st, 1, name);
+	store_bind_text(st, 2, json);
+	store_bind_text(st, 3, now);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot save scheme");
+}
+
+enum status store_scheme_add(struct store *s, const char *name, const char *json, enum store_put *res,
+			     struct error *err)
+{
+	char *old = NULL;
+	enum status st = store_begin(s, err);
+	if (st == ST_OK)
+		st = store_scheme_get(s, name, &old, err);
+	if (st == ST_OK) {
+		*res = !old ? PUT_NEW : strcmp(old, json) == 0 ? PUT_SAME : PUT_CONFLICT;
+		if (*res == PUT_NEW)
+			st = insert(s, name, json, err);
+	}
+	free(old);
+	if (st == ST_OK)
+		return store_commit(s, err);
+	store_rollback(s);
+	return st;
+}
+
+enum status store_scheme_list(struct store *s, struct store_scheme_row **rows, size_t *n, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_SCHEME_LIST, "SELECT name, json, added_at FROM scheme ORDER BY name",
+				      err);
+	size_t cap = 0;
+	*rows = NULL;
+	*n = 0;
+	if (!st)
+		return ST_STORE;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(rows, &cap, *n + 1, sizeof(**rows));
+		(*rows)[(*n)++] = (struct store_scheme_row){ xstrdup(store_col_text(st, 0)),
+							     xstrdup(store_col_text(st, 1)),
+							     xstrdup(store_col_text(st, 2)) };
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_DONE)
+		return ST_OK;
+	store_scheme_rows_free(*rows, *n);
+	*rows = NULL;
+	*n = 0;
+	return store_fail(s, err, "cannot read the schemes");
+}
+
+void store_scheme_rows_free(struct store_scheme_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(rows[i].name);
+		free(rows[i].json);
+		free(rows[i].added_at);
+	}
+	free(rows);
+}

@@ -1,0 +1,133 @@
+#!/bin/sh
+# convqa scheme list | show | add: the built-in schemes and a project's own;
+# show prints what add reads (round trip); add refuses with the file and the
+# JSON path and changes nothing; annotate and label say a project scheme
+# cannot be labelled yet, and keep their messages for unknown tasks.
+. "$CONVQA_TOP/tests/lib.sh"
+SAMPLE="$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json"
+export CONVQA_DB="$T/p.db"
+$CONVQA init >/dev/null
+
+# ---- list and show --------------------------------------------------------------
+run $CONVQA scheme list
+check_eq "list shows the built-in schemes with fields, units, types and keys" "0|turn (built-in): per turn: the question's intent, whether the answer is correct…
+  intent*          turn      nominal  e=extractive a=abstractive b=boolean
+  answer_correct*  response  binary   x=incorrect c=correct
+  relevant*        passage   binary   1-9 0=rank space=toggle -=rest
+  extra_gold       response  text     
+  note             response  text     w=edit
+
+plausibility (built-in): does the answer answer the question: plausible, implau…
+  plausibility*  response  nominal  y=plausible i=implausible m=malformed
+  note           response  text     w=edit
+
+faithfulness (built-in): is the answer supported by the evidence spans: faithfu…
+  faithfulness*  response  nominal  f=faithful x=unfaithful
+  note           response  text     w=edit
+
+* required. KEY=category; rank, toggle and rest judge passages; edit: text" "$rc|$(cat "$T/out")"
+for n in turn plausibility faithfulness; do
+	run $CONVQA scheme show $n
+	if [ "$rc" = 0 ] && cmp -s "$T/out" "$CONVQA_TOP/schemas/builtin/$n.json"; then
+		ok "show $n prints schemas/builtin/$n.json as it is"; else
+		not_ok "show $n prints schemas/builtin/$n.json as it is" "$(diff "$CONVQA_TOP/schemas/builtin/$n.json" "$T/out")"; fi
+done
+check_run "show of a scheme there is not lists the schemes" 1 \
+	"convqa scheme: no scheme 'likert' (schemes: turn, plausibility, faithfulness)" $CONVQA scheme show likert
+check_run "an unknown action is a usage error" 1 \
+	"convqa scheme: unknown action 'remove' (expected: list, show, add)" $CONVQA scheme remove x
+check_run "show without a name is a usage error" 1 "convqa scheme: usage: convqa scheme show NAME" $CONVQA scheme show
+
+# ---- add --------------------------------------------------------------------------
+run $CONVQA scheme add "$SAMPLE"
+check_eq "add the sample scheme" "0|added scheme 'likert-4pt' (3 fields)" "$rc|$(cat "$T/out")"
+run $CONVQA scheme show likert-4pt
+if cmp -s "$T/out" "$SAMPLE"; then ok "show prints the added scheme as its file has it"; else
+	not_ok "show prints the added scheme as its file has it" "$(diff "$SAMPLE" "$T/out")"; fi
+run $CONVQA scheme add "$SAMPLE"
+check_eq "the same content again changes nothing" \
+	"0|unchanged: the project has the same scheme 'likert-4pt' (3 fields)" "$rc|$(cat "$T/out")"
+run $CONVQA scheme list
+check_grep "list shows the project's scheme" "^likert-4pt (added [0-9-]*): RAG answers" "$T/out"
+check_grep "list shows its ordinal field and keys" "^  completeness\*  response  ordinal  1=No 2=Mostly no 3=Mostly yes 4=Yes$" "$T/out"
+long=$(awk '{ if (length($0) > 80) print }' "$T/out" | grep -v '…' | head -1)
+check_eq "list fits 80 columns" "" "$long"
+
+$CONVQA scheme show turn >t.json
+check_run "a built-in's name is refused" 2 \
+	"t.json: \$.name: 'turn' is a built-in scheme: give the scheme a name of its own (or --name NAME)" \
+	$CONVQA scheme add t.json
+run $CONVQA scheme add --name my-turn t.json
+check_eq "add --name stores a copy of a built-in under a name of its own" "0|added scheme 'my-turn' (5 fields)" \
+	"$rc|$(cat "$T/out")"
+$CONVQA scheme show my-turn | sed 's/"name": "my-turn"/"name": "turn"/' >again.json
+if cmp -s again.json t.json; then ok "show turn; add --name; show round-trips"; else
+	not_ok "show turn; add --name; show round-trips" "$(diff t.json again.json)"; fi
+sed 's/"description": "RAG/"description": "Other RAG/' "$SAMPLE" >changed.json
+check_run "an existing name with other content is refused" 2 \
+	"convqa scheme: the project has a scheme 'likert-4pt' already, with other content (add this one under another name: --name NAME)" \
+	$CONVQA scheme add changed.json
+check_run "--name takes a scheme name" 1 \
+	"convqa scheme: --name: expected a name of a-z, 0-9, _ and - (not first), at most 64 characters, got 'My Turn'" \
+	$CONVQA scheme add --name "My Turn" t.json
+check_run "a file that is not there" 4 "convqa: cannot open 'nope.json': No such file or directory" \
+	$CONVQA scheme add nope.json
+
+# ---- refusals, each with its JSON path; nothing is added -------------------------
+# scheme FIELDS...: a scheme named bad with these fields
+scheme() {
+	printf '{"format": "convqa-scheme", "version": 1, "name": "bad", "description": "d", "fields": [%s]}\n' "$1" >bad.json
+}
+scheme '{"name": "a", "unit": "turn", "type": "nominal", "categories": [{"value": "x", "key": "e"}, {"value": "y", "key": "e"}]}'
+check_run "duplicate keys within a scheme" 2 \
+	"bad.json: \$.fields[0].categories[1].key: key \"e\" is used already at \$.fields[0].categories[0].key (keys are unique within a scheme)" \
+	$CONVQA scheme add bad.json
+scheme '{"name": "a", "unit": "turn", "type": "binary", "categories": [{"value": "0", "key": "n"}, {"value": "1", "key": "y"}]}'
+check_run "a key of navigation" 2 \
+	"bad.json: \$.fields[0].categories[0].key: key \"n\" is reserved for next-item (the keys of navigation and other global actions are: u n p ] [ j k t h r ? g q)" \
+	$CONVQA scheme add bad.json
+scheme '{"name": "a", "unit": "response", "type": "ordinal", "categories": [{"value": "x"}]}'
+check_run "1 category" 2 \
+	"bad.json: \$.fields[0].categories: expected 2 to 10 categories for an ordinal field, got 1" \
+	$CONVQA scheme add bad.json
+cats=$(for i in 1 2 3 4 5 6 7 8 9 10 11; do printf '{"value": "%s"},' $i; done)
+scheme "{\"name\": \"a\", \"unit\": \"response\", \"type\": \"nominal\", \"categories\": [${cats%,}]}"
+check_run "11 categories" 2 \
+	"bad.json: \$.fields[0].categories: expected 2 to 10 categories for a nominal field, got 11" \
+	$CONVQA scheme add bad.json
+scheme '{"name": "a", "unit": "sentence", "type": "text"}'
+check_run "an unknown unit" 2 \
+	"bad.json: \$.fields[0].unit: unknown unit \"sentence\" (expected one of: turn, passage, response, answer)" \
+	$CONVQA scheme add bad.json
+scheme '{"name": "a", "unit": "turn", "type": "binary", "categories": [{"value": "0"}, {"value": "0"}, {"value": "1"}]}'
+check_run "a binary field of 3 categories, a value twice: both said" 2 \
+	"bad.json: \$.fields[0].categories: expected exactly 2 categories for a binary field, got 3
+bad.json: \$.fields[0].categories[1].value: value \"0\" is given twice in this field (category values are unique)" \
+	$CONVQA scheme add bad.json
+printf '{"format": "convqa-scheme", "version": 1, "name": "bad",' >bad.json
+run $CONVQA scheme add bad.json
+check_eq "a syntax error is bad input" "2|yes" "$rc|$(grep -q '^bad.json:' "$T/err" && echo yes)"
+run $CONVQA scheme show bad
+check_eq "nothing refused was added" 1 "$rc"
+
+# ---- annotate and label with a project scheme ----------------------------------------
+check_run "annotate --task with a project scheme: not available yet" 1 \
+	"convqa: annotate: task 'likert-4pt' is a label scheme of this project: annotating a scheme of the project's own is not available yet (tasks: turn, plausibility or faithfulness)" \
+	$CONVQA annotate --rater ann --task likert-4pt
+check_run "label --task with a project scheme: not available yet" 1 \
+	"convqa label: task 'likert-4pt' is a label scheme of this project: labelling a scheme of the project's own is not available yet (expected: turn, plausibility, faithfulness)" \
+	$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s completeness yes
+check_run "annotate --task of no scheme: today's message" 1 \
+	"convqa: annotate: unknown task 'nope' (turn, plausibility or faithfulness)" \
+	$CONVQA annotate --rater ann --task nope
+check_run "label --task of no scheme: today's message" 1 \
+	"convqa label: unknown task 'nope' (expected: turn, plausibility, faithfulness)" \
+	$CONVQA label --task nope -r ann -c c -n 1 -s s completeness yes
+
+# ---- the UI's key table and the built-in schemes ---------------------------------------
+run $CONVQA annotate --keys
+for k in 'e|intent-extractive' 'c|answer-correct' 'x|answer-incorrect' '1-9 0|toggle-rank' 'space|toggle-focused' \
+	'-|rest-not-relevant' 'w|note' 'y|plausible' 'f|faithful'; do
+	check_grep "annotate --keys binds ${k%%|*} to ${k#*|}, as the built-in scheme says" "^| \`${k%%|*}\` | ${k#*|} |" "$T/out"
+done
+done_testing

@@ -1,0 +1,307 @@
+/* Unit tests: label schemes - the built-in schemes agree field by field
+ * with today's model_fields[], the checks of scheme_read() (each problem
+ * with its JSON path), and the JSON written reads back the same. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "convqa/model.h"
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
+#include "convqa/strbuf.h"
+
+static struct error err;
+
+static struct scheme *builtin(const char *name)
+{
+	struct scheme *s;
+	assert_int_equal(scheme_builtin(name, &s, &err), ST_OK);
+	assert_non_null(s);
+	return s;
+}
+
+/* Read text; returns the status, the messages in err. */
+static enum status read_text(const char *text, struct scheme **s)
+{
+	return scheme_read("s.json", xstrdup(text), strlen(text), s, &err);
+}
+
+/* A scheme of one field: FIELD is the field's JSON. */
+static enum status read_field(const char *field)
+{
+	char *text = xasprintf("{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"x\", "
+			       "\"description\": \"d\", \"fields\": [%s]}", field);
+	struct scheme *s;
+	enum status st = read_text(text, &s);
+	free(text);
+	scheme_free(s);
+	return st;
+}
+
+/* A scheme of the one-field JSON field is refused with exactly messages. */
+static void assert_refused(const char *field, const char *messages)
+{
+	assert_int_equal(read_field(field), ST_INPUT);
+	assert_string_equal(err.msg, messages);
+}
+
+static void test_the_built_in_schemes_are_the_task_kinds_in_order(void **state)
+{
+	(void)state;
+	assert_int_equal(scheme_builtin_count(), TASK__COUNT);
+	for (int t = 0; t < TASK__COUNT; t++) {
+		assert_string_equal(scheme_builtin_name((size_t)t), model_task_name((enum model_task)t));
+		struct scheme *s = builtin(model_task_name((enum model_task)t));
+		assert_string_equal(s->name, model_task_name((enum model_task)t));
+		scheme_free(s);
+	}
+	struct scheme *s;
+	assert_int_equal(scheme_builtin("likert", &s, &err), ST_OK);
+	assert_null(s);
+	assert_false(scheme_is_builtin("likert"));
+}
+
+/* Field f of model_fields[] and the scheme's field of its name. */
+static void assert_same_field(const struct model_field *m, const struct scheme_field *f)
+{
+	assert_non_null(f);
+	assert_int_equal(f->required, m->required);
+	assert_int_equal(f->unit == UNIT_PASSAGE, m->per_passage);
+	if (strcmp(m->name, "intent") == 0)
+		assert_int_equal(f->unit, UNIT_TURN);
+	else if (!m->per_passage)
+		assert_int_equal(f->unit, UNIT_RESPONSE);
+	switch (m->kind) {
+	case FIELD_TEXT: assert_int_equal(f->type, TYPE_TEXT); break;
+	case FIELD_BINARY: assert_int_equal(f->type, TYPE_BINARY); break;
+	case FIELD_CATEGORY: assert_int_equal(f->type, TYPE_NOMINAL); break;
+	}
+	assert_int_equal(f->n_categories, m->kind == FIELD_TEXT ? 0 : m->n_values);
+	for (size_t i = 0; m->kind != FIELD_TEXT && i < m->n_values; i++) {
+		/* binary: values "0" and "1", named by values[] */
+		char digit[2] = { (char)('0' + i), 0 };
+		const char *value = m->kind == FIELD_BINARY ? digit : m->values[i];
+		assert_string_equal(f->categories[i].value, value);
+		assert_string_equal(f->categories[i].label, m->values[i]);
+		assert_true(model_value_valid(m, f->categories[i].value));
+	}
+	assert_string_equal(f->help, m->help);
+}
+
+static void test_the_built_in_schemes_agree_field_by_field_with_model_fields(void **state)
+{
+	(void)state;
+	for (int t = 0; t < TASK__COUNT; t++) {
+		struct scheme *s = builtin(model_task_name((enum model_task)t));
+		size_t n = 0;
+		for (size_t i = 0; i < model_n_fields; i++) {
+			if (model_fields[i].task != (enum model_task)t)
+				continue;
+			assert_same_field(&model_fields[i], &s->fields[n]);
+			assert_string_equal(s->fields[n].name, model_fields[i].name);
+			n++;
+		}
+		assert_int_equal(s->n_fields, n);
+		scheme_free(s);
+	}
+}
+
+static void test_the_built_in_keys_are_todays(void **state)
+{
+	(void)state;
+	struct scheme *s = builtin("turn");
+	const struct scheme_field *f = scheme_field_find(s, "intent");
+	assert_string_equal(f->categories[0].key, "e");
+	assert_string_equal(f->categories[1].key, "a");
+	assert_string_equal(f->categories[2].key, "b");
+	f = scheme_field_find(s, "answer_correct");
+	assert_string_equal(scheme_category_find(f, "1")->key, "c");
+	assert_string_equal(scheme_category_find(f, "0")->key, "x");
+	f = scheme_field_find(s, "relevant");
+	assert_int_equal(f->n_rank_keys, 10);
+	assert_string_equal(f->rank_keys[0], "1");
+	assert_string_equal(f->rank_keys[9], "0");
+	assert_string_equal(f->toggle_key, "space");
+	assert_string_equal(f->rest_key, "-");
+	assert_string_equal(scheme_field_find(s, "note")->edit_key, "w");
+	assert_null(scheme_field_find(s, "extra_gold")->edit_key);
+	scheme_free(s);
+	s = builtin("plausibility");
+	f = scheme_field_find(s, "plausibility");
+	assert_string_equal(f->categories[0].key, "y");
+	assert_string_equal(f->categories[1].key, "i");
+	assert_string_equal(f->categories[2].key, "m");
+	scheme_free(s);
+	s = builtin("faithfulness");
+	f = scheme_field_find(s, "faithfulness");
+	assert_string_equal(f->categories[0].key, "f");
+	assert_string_equal(f->categories[1].key, "x");
+	scheme_free(s);
+}
+
+static void test_a_scheme_written_as_json_reads_back_the_same(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < scheme_builtin_count(); i++) {
+		struct scheme *s = builtin(scheme_builtin_name(i)), *again;
+		char *json = scheme_to_json(s);
+		assert_int_equal(read_text(json, &again), ST_OK);
+		char *json2 = scheme_to_json(again);
+		assert_string_equal(json, json2);
+		free(json);
+		free(json2);
+		scheme_free(s);
+		scheme_free(again);
+	}
+}
+
+static void test_keys_are_unique_within_a_scheme(void **state)
+{
+	(void)state;
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"nominal\", \"categories\": "
+				    "[{\"value\": \"x\", \"key\": \"e\"}, {\"value\": \"y\", \"key\": \"e\"}]}", "s.json: $.fields[0].categories[1].key: key \"e\" is used already at "
+			    "$.fields[0].categories[0].key (keys are unique within a scheme)");
+	assert_refused("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"text\", \"keys\": "
+				    "{\"edit\": \"e\"}}, {\"name\": \"b\", \"unit\": \"turn\", \"type\": \"binary\", "
+				    "\"categories\": [{\"value\": \"0\", \"key\": \"e\"}, {\"value\": \"1\"}]}", "s.json: $.fields[1].categories[0].key: key \"e\" is used already at "
+			    "$.fields[0].keys.edit (keys are unique within a scheme)");
+}
+
+static void test_navigation_and_global_keys_are_refused(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < scheme_n_reserved_keys; i++) {
+		char *field = xasprintf("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
+					"[{\"value\": \"0\", \"key\": \"%s\"}, {\"value\": \"1\"}]}",
+					strcmp(scheme_reserved_keys[i].key, "\\") == 0 ? "\\\\" : scheme_reserved_keys[i].key);
+		assert_int_equal(read_field(field), ST_INPUT);
+		char *want = xasprintf("s.json: $.fields[0].categories[0].key: key \"%s\" is reserved for %s",
+				       scheme_reserved_keys[i].key, scheme_reserved_keys[i].action);
+		assert_true(strncmp(err.msg, want, strlen(want)) == 0);
+		free(want);
+		free(field);
+	}
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
+				    "[{\"value\": \"0\", \"key\": \"enter\"}, {\"value\": \"1\"}]}", "s.json: $.fields[0].categories[0].key: expected a key: one printable "
+			    "character, or \"space\", got \"enter\"");
+}
+
+static void test_nominal_and_ordinal_fields_take_2_to_10_categories(void **state)
+{
+	(void)state;
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"ordinal\", \"categories\": "
+				    "[{\"value\": \"x\"}]}", "s.json: $.fields[0].categories: expected 2 to 10 categories for an ordinal "
+			    "field, got 1");
+	struct strbuf cats = STRBUF_INIT;
+	for (int i = 1; i <= 11; i++)
+		strbuf_addf(&cats, "%s{\"value\": \"%d\"}", i > 1 ? ", " : "", i);
+	char *field = xasprintf("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"nominal\", \"categories\": "
+				"[%s]}", strbuf_str(&cats));
+	assert_int_equal(read_field(field), ST_INPUT);
+	assert_string_equal(err.msg, "s.json: $.fields[0].categories: expected 2 to 10 categories for a nominal "
+			    "field, got 11");
+	free(field);
+	/* 10 is fine */
+	strbuf_release(&cats);
+	for (int i = 1; i <= 10; i++)
+		strbuf_addf(&cats, "%s{\"value\": \"%d\"}", i > 1 ? ", " : "", i);
+	field = xasprintf("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"ordinal\", \"categories\": [%s]}",
+			  strbuf_str(&cats));
+	assert_int_equal(read_field(field), ST_OK);
+	free(field);
+	strbuf_release(&cats);
+}
+
+static void test_a_binary_field_has_exactly_2_categories(void **state)
+{
+	(void)state;
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
+				    "[{\"value\": \"0\"}, {\"value\": \"1\"}, {\"value\": \"2\"}]}", "s.json: $.fields[0].categories: expected exactly 2 categories for a binary "
+			    "field, got 3");
+}
+
+static void test_unknown_units_and_types_are_named_with_what_is_expected(void **state)
+{
+	(void)state;
+	assert_refused("{\"name\": \"a\", \"unit\": \"sentence\", \"type\": \"text\"}", "s.json: $.fields[0].unit: unknown unit \"sentence\" (expected one of: turn, "
+			    "passage, response, answer)");
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"likert\"}", "s.json: $.fields[0].type: unknown type \"likert\" (expected one of: binary, "
+			    "nominal, ordinal, text)");
+}
+
+static void test_field_names_and_category_values_are_unique(void **state)
+{
+	(void)state;
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"text\"}, "
+				    "{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"text\"}", "s.json: $.fields[1].name: field \"a\" is given twice (field names are unique)");
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"nominal\", \"categories\": "
+				    "[{\"value\": \"x\"}, {\"value\": \"x\"}]}", "s.json: $.fields[0].categories[1].value: value \"x\" is given twice in this "
+			    "field (category values are unique)");
+}
+
+static void test_every_problem_is_reported_not_only_the_first(void **state)
+{
+	(void)state;
+	assert_refused("{\"name\": \"a\", \"unit\": \"u\", \"type\": \"t\", \"extra\": 1}",
+			    "s.json: $.fields[0].extra: unknown property (expected one of: name, unit, type, categories, "
+			    "required, skip_when_empty, help, keys)\n"
+			    "s.json: $.fields[0].unit: unknown unit \"u\" (expected one of: turn, passage, response, answer)\n"
+			    "s.json: $.fields[0].type: unknown type \"t\" (expected one of: binary, nominal, ordinal, text)");
+}
+
+static void test_field_keys_belong_to_text_and_binary_passage_fields(void **state)
+{
+	(void)state;
+	assert_refused("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"nominal\", \"keys\": "
+				    "{\"edit\": \"z\"}, \"categories\": [{\"value\": \"x\"}, {\"value\": \"y\"}]}", "s.json: $.fields[0].keys: only text fields (edit) and binary passage fields "
+			    "(ranks, toggle, rest) have keys of their own; give the keys with the categories");
+	assert_refused("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"text\", \"keys\": "
+				    "{\"toggle\": \"z\"}}", "s.json: $.fields[0].keys.toggle: unknown property (expected one of: edit)");
+}
+
+static void test_the_pure_model_names_units_types_and_keys(void **state)
+{
+	(void)state;
+	enum scheme_unit u;
+	enum scheme_type t;
+	assert_int_equal(scheme_unit_parse("passage", &u), 0);
+	assert_int_equal(u, UNIT_PASSAGE);
+	assert_int_equal(scheme_unit_parse("sentence", &u), -1);
+	assert_int_equal(scheme_type_parse("ordinal", &t), 0);
+	assert_int_equal(t, TYPE_ORDINAL);
+	assert_null(scheme_key_problem("space"));
+	assert_null(scheme_key_problem("é"));
+	assert_non_null(scheme_key_problem("ab"));
+	assert_non_null(scheme_key_problem(" "));
+	assert_non_null(scheme_key_problem("\x1b"));
+	assert_string_equal(scheme_key_reserved("q"), "quit");
+	assert_null(scheme_key_reserved("e"));
+	assert_null(scheme_name_problem("likert-4pt"));
+	assert_non_null(scheme_name_problem("Likert"));
+	assert_non_null(scheme_name_problem("-x"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_the_built_in_schemes_are_the_task_kinds_in_order),
+		cmocka_unit_test(test_the_built_in_schemes_agree_field_by_field_with_model_fields),
+		cmocka_unit_test(test_the_built_in_keys_are_todays),
+		cmocka_unit_test(test_a_scheme_written_as_json_reads_back_the_same),
+		cmocka_unit_test(test_keys_are_unique_within_a_scheme),
+		cmocka_unit_test(test_navigation_and_global_keys_are_refused),
+		cmocka_unit_test(test_nominal_and_ordinal_fields_take_2_to_10_categories),
+		cmocka_unit_test(test_a_binary_field_has_exactly_2_categories),
+		cmocka_unit_test(test_unknown_units_and_types_are_named_with_what_is_expected),
+		cmocka_unit_test(test_field_names_and_category_values_are_unique),
+		cmocka_unit_test(test_every_problem_is_reported_not_only_the_first),
+		cmocka_unit_test(test_field_keys_belong_to_text_and_binary_passage_fields),
+		cmocka_unit_test(test_the_pure_model_names_units_types_and_keys),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
