@@ -98,6 +98,8 @@ enum status cli_output_close(struct cli_output *o, enum status st, struct error 
 enum cmd_flags {
 	CMD_PROJECT = 1 << 0,     /* open the project at cli_db_path() into ctx->store */
 	CMD_NEW_PROJECT = 1 << 1, /* with CMD_PROJECT: create it; refuse a file that holds one */
+	CMD_PROJECT_IF_ANY = 1 << 3, /* with CMD_PROJECT: no file at the path is no error:
+				      * ctx->store stays NULL (built-ins need no project) */
 	CMD_RATER = 1 << 2,       /* ctx->rater: the command's --rater value, else $USER (may be
 				   * NULL or unchecked: the command says what it needs) */
 };

@@ -318,7 +318,9 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 	if (e->flags & CMD_RATER)
 		c.rater = e->rater_opt && *e->rater_opt ? *e->rater_opt : getenv("USER");
 	rc = e->check ? e->check(&c) : CLI_RUN;
-	if (rc == CLI_RUN && (e->flags & CMD_PROJECT)) {
+	struct stat sb;
+	int none = (e->flags & CMD_PROJECT_IF_ANY) && stat(cli_db_path(), &sb) != 0 && errno == ENOENT;
+	if (rc == CLI_RUN && (e->flags & CMD_PROJECT) && !none) {
 		int flags = e->flags & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0;
 		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
 			rc = CLI_RUN;

@@ -119,6 +119,10 @@ static int run_list(struct cmd_ctx *c)
 		}
 		scheme_free(s);
 	}
+	if (st == ST_OK && !c->store) {   /* no project: the built-ins only */
+		cli_printf(stdout, "* required. KEY=category; rank, toggle and rest judge passages; edit: text\n");
+		return st;
+	}
 	if (st != ST_OK || (st = store_scheme_list(c->store, &rows, &n, &c->err)) != ST_OK)
 		return st;
 	for (size_t i = 0; st == ST_OK && i < n; i++) {
@@ -147,6 +151,8 @@ static enum status all_names(struct store *store, struct strbuf *out, struct err
 	size_t n;
 	for (size_t i = 0; i < scheme_builtin_count(); i++)
 		strbuf_addf(out, "%s%s", i ? ", " : "", scheme_builtin_name(i));
+	if (!store)
+		return ST_OK;
 	enum status st = store_scheme_list(store, &rows, &n, err);
 	for (size_t i = 0; st == ST_OK && i < n; i++)
 		strbuf_addf(out, ", %s", rows[i].name);
@@ -162,7 +168,7 @@ static int run_show(struct cmd_ctx *c, const char *name)
 	enum status st = scheme_builtin(name, &s, &c->err);
 	if (st == ST_OK && s)
 		json = scheme_to_json(s);
-	else if (st == ST_OK)
+	else if (st == ST_OK && c->store)
 		st = store_scheme_get(c->store, name, &json, &c->err);
 	scheme_free(s);
 	if (st == ST_OK && !json) {
@@ -206,6 +212,9 @@ static int run_add(struct cmd_ctx *c, const char *file)
 	size_t len;
 	struct scheme *s;
 	enum store_put res;
+	if (!c->store)   /* the same words as when any command finds no project */
+		return error_set(&c->err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)",
+				 cli_db_path(), cli_db_path());
 	enum status st = read_file(file, &buf, &len, &c->err);
 	if (st != ST_OK)
 		return st;
@@ -303,5 +312,5 @@ const struct cmd_entry cmd_scheme_entry = {
 	  "project (adding the same content again changes nothing). Annotating with a\n"
 	  "scheme of the project's own comes in a later version.",
 	  opts, 1, 2 },
-	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
+	CMD_PROJECT | CMD_PROJECT_IF_ANY, NULL, check, run, NULL, NULL, NULL,
 };

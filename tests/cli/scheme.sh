@@ -130,4 +130,18 @@ for k in 'e|intent-extractive' 'c|answer-correct' 'x|answer-incorrect' '1-9 0|to
 	'-|rest-not-relevant' 'w|note' 'y|plausible' 'f|faithful'; do
 	check_grep "annotate --keys binds ${k%%|*} to ${k#*|}, as the built-in scheme says" "^| \`${k%%|*}\` | ${k#*|} |" "$T/out"
 done
+# without a project: the built-ins can be listed and shown, nothing is created
+mkdir none && cd none
+unset CONVQA_DB
+run $CONVQA scheme list
+check_eq "scheme list without a project lists the built-ins" "0|turn (built-in)|" \
+	"$rc|$(head -1 "$T/out" | cut -d: -f1)|$(cat "$T/err")"
+run $CONVQA scheme show plausibility
+check_eq "scheme show of a built-in needs no project" "0|\"name\": \"plausibility\"," \
+	"$rc|$(grep -o '"name": "plausibility",' "$T/out" | head -1)"
+check_run "scheme add needs a project" 3 \
+	"convqa: no project at 'convqa.db' (create one with: convqa init --db convqa.db)" \
+	$CONVQA scheme add "$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json"
+check_eq "and nothing was created" "" "$(ls -A)"
+cd ..
 done_testing
