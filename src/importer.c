@@ -201,8 +201,7 @@ enum status importer_write(struct store *s, struct model_tasks *m, const char *f
 	return st;
 }
 
-/* "-" is standard input; messages name it so. */
-static const char *input_name(const char *path)
+const char *importer_input_name(const char *path)
 {
 	return strcmp(path, "-") == 0 ? "standard input" : path;
 }
@@ -210,7 +209,7 @@ static const char *input_name(const char *path)
 static enum status read_input(const char *path, char **buf, size_t *len, struct error *err)
 {
 	if (strcmp(path, "-") == 0)
-		return read_stream(stdin, input_name(path), READ_FILE_MAX, buf, len, err);
+		return read_stream(stdin, importer_input_name(path), READ_FILE_MAX, buf, len, err);
 	return read_file(path, buf, len, err);
 }
 
@@ -223,7 +222,7 @@ static char *origin_of(const char *path)
 	char *abs = NULL;
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
 		abs = realpath(path, NULL);
-	return abs ? abs : xstrdup(input_name(path));
+	return abs ? abs : xstrdup(importer_input_name(path));
 }
 
 /* Read buf[0..len) (freed here) as f, or the format detected, and write it. */
@@ -263,7 +262,7 @@ enum status importer_import_as(struct store *s, const char *path, const struct i
 	if (st != ST_OK)
 		return st;
 	char *origin = origin_of(path);
-	st = import_text(s, buf, len, input_name(path), origin, f, counts, err);
+	st = import_text(s, buf, len, importer_input_name(path), origin, f, counts, err);
 	free(origin);
 	return st;
 }

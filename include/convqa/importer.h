@@ -40,6 +40,9 @@ struct import_counts {
  * for standard input, named "standard input" in messages. On failure the
  * project is unchanged and err holds up to ten messages, one per line
  * (ST_USAGE: IMPORTER_MAX_VALUES_ENV is not a positive number). */
+/* How messages name the input path: "standard input" for "-", else path. */
+const char *importer_input_name(const char *path);
+
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err);
 

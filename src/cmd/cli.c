@@ -36,25 +36,31 @@ void cli_print_message(const char *msg)
 	cli_printf(stderr, "%s\n", msg);
 }
 
-void cli_printf(FILE *f, const char *fmt, ...)
+/* prefix, then fmt formatted and made inert, to f */
+static void vprint(FILE *f, const char *prefix, const char *fmt, va_list ap)
 {
 	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
+	strbuf_adds(&sb, prefix);
 	text_sanitize_vfmt(&sb, TEXT_NEWLINES, fmt, ap);
-	va_end(ap);
 	fwrite(sb.buf ? sb.buf : "", 1, sb.len, f);
 	strbuf_release(&sb);
 }
 
-void report_error(const char *fmt, ...)
+void cli_printf(FILE *f, const char *fmt, ...)
 {
-	char msg[sizeof(((struct error *)0)->msg) + 64];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vprint(f, "", fmt, ap);
 	va_end(ap);
-	cli_printf(stderr, "convqa: %s\n", msg);
+}
+
+void report_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vprint(stderr, "convqa: ", fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 /* Open the project at cli_db_path() (flags as for store_open); on failure

@@ -83,7 +83,7 @@ static int run(struct cmd_ctx *c)
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
 		else if (!quiet)
-			print_counts(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &counts);
+			print_counts(importer_input_name(c->args[i]), &counts);
 	}
 	return st;
 }
