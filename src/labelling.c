@@ -162,6 +162,8 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 		return st;
 	struct store_label_key k = {
 		key->response_id, l->rater_id, l->round_id, model_task_name(l->task), f->name, key->passage_rank,
+		f->per_passage ? UNIT_PASSAGE : l->task == TASK_TURN && strcmp(f->name, "intent") == 0 ? UNIT_TURN :
+		UNIT_RESPONSE,
 	};
 	return store_label_set(l->store, &k, value, seconds, err);
 }

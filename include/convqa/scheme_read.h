@@ -36,4 +36,21 @@ int scheme_is_builtin(const char *name);
  * *out NULL when there is none. */
 enum status scheme_builtin(const char *name, struct scheme **out, struct error *err);
 
+/* ---- every scheme: built-in and the project's ------------------------------ */
+
+struct store;
+struct strbuf;
+
+/* Read a project scheme's stored JSON (checked when it was added). */
+enum status scheme_read_stored(const char *name, const char *json, struct scheme **out, struct error *err);
+/* Every scheme's name, ", "-separated, appended to out: the built-ins, then
+ * the project's (store may be NULL: the built-ins only). */
+enum status scheme_all_names(struct store *store, struct strbuf *out, struct error *err);
+/* The scheme called name: a built-in, else the project's (store may be
+ * NULL). ST_OK and *out (caller frees), *out NULL when there is none. */
+enum status scheme_find(struct store *store, const char *name, struct scheme **out, struct error *err);
+/* As scheme_find(), but none is ST_INPUT: "no task or scheme 'x' (schemes:
+ * turn, plausibility, faithfulness, ...; add one with: convqa scheme add FILE)". */
+enum status scheme_load(struct store *store, const char *name, struct scheme **out, struct error *err);
+
 #endif

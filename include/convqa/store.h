@@ -21,10 +21,11 @@
 
 #include "convqa/common.h"
 #include "convqa/model.h"
+#include "convqa/scheme.h"
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000
@@ -163,8 +164,16 @@ enum status store_response_has_rank(struct store *s, int64_t response_id, long r
  * none). For messages. */
 enum status store_response_ranks(struct store *s, int64_t response_id, char **ranks, struct error *err);
 
-/* What a label is about. round_id 0 = outside any round; passage_rank 0 =
- * the field is about the whole item, not one retrieved passage. */
+/* What a label is about: the unit its field judges (scheme.h), named by
+ * where the rater gave it. round_id 0 = outside any round; passage_rank 0 =
+ * the field is about the whole item, not one retrieved passage.
+ *   UNIT_TURN      the turn of response_id (passage_rank 0)
+ *   UNIT_PASSAGE   the passage response_id retrieved at passage_rank, in its
+ *                  turn: the same unit in every response of the turn that
+ *                  retrieved that passage
+ *   UNIT_RESPONSE  response_id itself
+ *   UNIT_ANSWER    the answer of response_id: the same unit as every response
+ *                  of the turn whose answer is equal after normalisation */
 struct store_label_key {
 	int64_t response_id;
 	int64_t rater_id;
@@ -172,11 +181,17 @@ struct store_label_key {
 	const char *task;
 	const char *field;
 	long passage_rank;
+	enum scheme_unit unit;
 };
+
+/* The key of an answer unit: equal for answers equal after the SQuAD
+ * normalisation (metrics_normalize_answer). */
+int64_t store_answer_key(const char *answer);
 
 /* Record a new value (NULL = cleared) for key in its own committed
  * transaction, with the active seconds spent on the item and a timestamp.
- * History is kept: this adds a row, it never overwrites one. */
+ * History is kept: this adds a row, it never overwrites one. The current
+ * value of a unit is its latest row, wherever it was given. */
 enum status store_label_set(struct store *s, const struct store_label_key *key,
 			    const char *value, double seconds, struct error *err);
 
@@ -197,6 +212,7 @@ struct store_label_row {
 	const char *value;                /* NULL = cleared */
 	long passage_rank;                /* 0 when not per passage */
 	const char *passage;              /* passage ext id or NULL */
+	const char *unit;                 /* the unit judged: turn, passage, response, answer */
 	double seconds;
 	const char *created_at;
 };

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "convqa/common.h"
+#include "convqa/scheme.h"
 
 struct store;
 struct store_reader;
@@ -98,12 +99,19 @@ struct store_report_label {
 	const char *value;                /* NULL = cleared */
 	long passage_rank;                /* 0 when the field is about the whole item */
 	double seconds;                   /* active seconds on the item so far */
+	/* The unit judged (see store_label_key in store.h): UNIT_TURN (turn_id),
+	 * UNIT_PASSAGE (passage id unit_ref in turn_id, pooled over the turn's
+	 * responses), UNIT_RESPONSE (response_id = unit_ref) or UNIT_ANSWER
+	 * (answers of turn_id with answer key unit_ref: store_answer_key()).
+	 * response_id and passage_rank say where it was given. */
+	enum scheme_unit unit;
+	int64_t turn_id, unit_ref;
 };
 typedef int (*store_report_label_cb)(const struct store_report_label *l, void *ctx);
 /*
  * Every label row, the whole history, in the order the rows were saved
  * (ascending id); round_id > 0 keeps only that round's rows. The current
- * value of a key (response, rater, round, task, field, rank) is the last row
+ * value of a unit (rater, round, task, field, unit) is the last row
  * the callback sees for it, so a caller that overwrites as it goes ends with
  * the current values - the same answer as STORE_LABEL_IS_CURRENT in one
  * sequential scan of the table instead of a lookup per row. Across rounds

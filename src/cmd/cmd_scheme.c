@@ -96,15 +96,6 @@ static void list_scheme(const struct scheme *s, const char *origin)
 	}
 }
 
-/* Read a project scheme's stored JSON (checked when it was added). */
-static enum status read_stored(const char *name, const char *json, struct scheme **out, struct error *err)
-{
-	char *what = xasprintf("project scheme %s", name);
-	enum status st = scheme_read(what, xstrdup(json), strlen(json), out, err);
-	free(what);
-	return st;
-}
-
 static int run_list(struct cmd_ctx *c)
 {
 	struct store_scheme_row *rows;
@@ -127,7 +118,7 @@ static int run_list(struct cmd_ctx *c)
 		return st;
 	for (size_t i = 0; st == ST_OK && i < n; i++) {
 		struct scheme *s;
-		st = read_stored(rows[i].name, rows[i].json, &s, &c->err);
+		st = scheme_read_stored(rows[i].name, rows[i].json, &s, &c->err);
 		if (st == ST_OK) {
 			char *origin = xasprintf("added %.10s", rows[i].added_at);
 			list_scheme(s, origin);
@@ -144,23 +135,6 @@ static int run_list(struct cmd_ctx *c)
 
 /* ---- show ------------------------------------------------------------------ */
 
-/* "turn, plausibility, faithfulness, NAME..." into out: every scheme's name. */
-static enum status all_names(struct store *store, struct strbuf *out, struct error *err)
-{
-	struct store_scheme_row *rows;
-	size_t n;
-	for (size_t i = 0; i < scheme_builtin_count(); i++)
-		strbuf_addf(out, "%s%s", i ? ", " : "", scheme_builtin_name(i));
-	if (!store)
-		return ST_OK;
-	enum status st = store_scheme_list(store, &rows, &n, err);
-	for (size_t i = 0; st == ST_OK && i < n; i++)
-		strbuf_addf(out, ", %s", rows[i].name);
-	if (st == ST_OK)
-		store_scheme_rows_free(rows, n);
-	return st;
-}
-
 static int run_show(struct cmd_ctx *c, const char *name)
 {
 	struct scheme *s = NULL;
@@ -173,7 +147,7 @@ static int run_show(struct cmd_ctx *c, const char *name)
 	scheme_free(s);
 	if (st == ST_OK && !json) {
 		struct strbuf names = STRBUF_INIT;
-		st = all_names(c->store, &names, &c->err);
+		st = scheme_all_names(c->store, &names, &c->err);
 		if (st == ST_OK)
 			cli_printf(stderr, "convqa scheme: no scheme '%s' (schemes: %s)\n", name, strbuf_str(&names));
 		strbuf_release(&names);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "convqa/scheme_read.h"
+#include "convqa/store.h"
 #include "convqa/strbuf.h"
 
 /* builtin_schemes[]: { name, JSON text } of schemas/builtin/NAME.json (made by the Makefile) */
@@ -482,4 +483,57 @@ enum status scheme_builtin(const char *name, struct scheme **out, struct error *
 			return st;
 		}
 	return ST_OK;
+}
+
+/* ---- every scheme: built-in and the project's ------------------------------ */
+
+enum status scheme_read_stored(const char *name, const char *json, struct scheme **out, struct error *err)
+{
+	char *what = xasprintf("project scheme %s", name);
+	enum status st = scheme_read(what, xstrdup(json), strlen(json), out, err);
+	free(what);
+	return st;
+}
+
+enum status scheme_all_names(struct store *store, struct strbuf *out, struct error *err)
+{
+	struct store_scheme_row *rows;
+	size_t n;
+	for (size_t i = 0; i < scheme_builtin_count(); i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", scheme_builtin_name(i));
+	if (!store)
+		return ST_OK;
+	enum status st = store_scheme_list(store, &rows, &n, err);
+	for (size_t i = 0; st == ST_OK && i < n; i++)
+		strbuf_addf(out, ", %s", rows[i].name);
+	if (st == ST_OK)
+		store_scheme_rows_free(rows, n);
+	return st;
+}
+
+enum status scheme_find(struct store *store, const char *name, struct scheme **out, struct error *err)
+{
+	char *json = NULL;
+	enum status st = scheme_builtin(name, out, err);
+	if (st != ST_OK || *out || !store)
+		return st;
+	st = store_scheme_get(store, name, &json, err);
+	if (st == ST_OK && json)
+		st = scheme_read_stored(name, json, out, err);
+	free(json);
+	return st;
+}
+
+enum status scheme_load(struct store *store, const char *name, struct scheme **out, struct error *err)
+{
+	enum status st = scheme_find(store, name, out, err);
+	if (st != ST_OK || *out)
+		return st;
+	struct strbuf names = STRBUF_INIT;
+	st = scheme_all_names(store, &names, err);
+	if (st == ST_OK)
+		st = error_set(err, ST_INPUT, "no task or scheme '%s' (schemes: %s; add one with: convqa scheme add "
+			       "FILE)", name, strbuf_str(&names));
+	strbuf_release(&names);
+	return st;
 }

@@ -1,6 +1,8 @@
 /* store.c - opening a project, schema and migrations, transactions, counts. */
 #include "store_internal.h"
 
+#include "convqa/hash.h"
+#include "convqa/metrics_answer.h"
 #include "convqa/strbuf.h"
 
 #include <stdio.h>
@@ -144,6 +146,53 @@ static const char *const migrations[] = {
 	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
 	"  json TEXT NOT NULL,\n"
 	"  added_at TEXT NOT NULL);\n",
+	/* 2 -> 3: judgement units. A label judges a unit (scheme.h): the turn,
+	 * a passage of the turn pooled over every system that retrieved it, one
+	 * response, or one answer text of the turn. turn_id and unit_ref name
+	 * the unit (unit_ref: 0 for the turn, the passage id, the response id,
+	 * or the key of the normalised answer); response_id and passage_rank
+	 * still say where it was given. Rows of the fixed fields map onto the
+	 * built-in schemes: intent judges the turn, relevant a passage, the
+	 * rest a response; per-system relevance rows of one (turn, passage)
+	 * become rows of one unit, whose latest is current (history kept). Any
+	 * scheme's name may be a task now. */
+	"CREATE TABLE label3(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
+	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
+	"  round_id INTEGER REFERENCES round(id),\n"
+	"  task TEXT NOT NULL CHECK(task <> ''),\n"
+	"  field TEXT NOT NULL,\n"
+	"  passage_rank INTEGER NOT NULL DEFAULT 0 CHECK(passage_rank >= 0),\n"
+	"  value TEXT,\n"
+	"  seconds REAL NOT NULL DEFAULT 0 CHECK(seconds >= 0),\n"
+	"  created_at TEXT NOT NULL,\n"
+	"  unit TEXT NOT NULL CHECK(unit IN ('turn','passage','response','answer')),\n"
+	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
+	"  unit_ref INTEGER NOT NULL);\n"
+	"INSERT INTO label3 SELECT l.id, l.response_id, l.rater_id, l.round_id, l.task, l.field, l.passage_rank,\n"
+	"  l.value, l.seconds, l.created_at,\n"
+	"  CASE WHEN l.task = 'turn' AND l.field = 'intent' THEN 'turn'\n"
+	"       WHEN l.task = 'turn' AND l.field = 'relevant' AND rt.passage_id IS NOT NULL THEN 'passage'\n"
+	"       ELSE 'response' END,\n"
+	"  r.turn_id,\n"
+	"  CASE WHEN l.task = 'turn' AND l.field = 'intent' THEN 0\n"
+	"       WHEN l.task = 'turn' AND l.field = 'relevant' AND rt.passage_id IS NOT NULL THEN rt.passage_id\n"
+	"       ELSE l.response_id END\n"
+	"  FROM label l JOIN response r ON r.id = l.response_id\n"
+	"  LEFT JOIN retrieved rt ON rt.response_id = l.response_id AND rt.rank = l.passage_rank\n"
+	"  ORDER BY l.id;\n"
+	"DROP TABLE label;\n"
+	"ALTER TABLE label3 RENAME TO label;\n"
+	"CREATE INDEX label_unit ON label(turn_id, rater_id, round_id, task, field, unit, unit_ref, id);\n"
+	"CREATE INDEX label_rater ON label(rater_id, round_id, task);\n"
+	"CREATE INDEX label_response ON label(response_id);\n"
+	"CREATE TRIGGER label_no_update BEFORE UPDATE ON label BEGIN\n"
+	"  SELECT RAISE(ABORT, 'labels are never changed: add a row');\n"
+	"END;\n"
+	"CREATE TRIGGER label_no_delete BEFORE DELETE ON label BEGIN\n"
+	"  SELECT RAISE(ABORT, 'labels are never deleted');\n"
+	"END;\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for
@@ -322,6 +371,32 @@ static enum status check_project(struct store *s, int creating, struct error *er
 	return ST_OK;
 }
 
+/* convqa_answer_key(text): the key of an answer unit, the same for answers
+ * that are equal after the SQuAD normalisation (metrics_answer.h): the first
+ * 63 bits of the SHA-256 of the normalised text. */
+static void answer_key_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const unsigned char *text = sqlite3_value_text(argv[0]);
+	if (!text) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	sqlite3_result_int64(ctx, store_answer_key((const char *)text));
+}
+
+int64_t store_answer_key(const char *answer)
+{
+	char *norm = metrics_normalize_answer(answer);
+	uint8_t h[32];
+	hash_sha256(norm, strlen(norm), h);
+	free(norm);
+	uint64_t k = 0;
+	for (int i = 0; i < 8; i++)
+		k = k << 8 | h[i];
+	return (int64_t)(k >> 1);
+}
+
 static enum status migrate(struct store *s, struct error *err)
 {
 	int v = user_version(s->db);
@@ -372,6 +447,8 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 	/* A long import holds the write lock for its whole transaction; label
 	 * saves wait for it rather than fail. */
 	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	sqlite3_create_function(s->db, "convqa_answer_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				answer_key_fn, NULL, NULL);
 	st = check_project(s, flags & STORE_CREATE, err);
 	if (st != ST_OK)
 		goto fail;

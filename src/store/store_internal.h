@@ -43,10 +43,13 @@ void store_bind_text(sqlite3_stmt *st, int i, const char *v);
 const char *store_col_text(sqlite3_stmt *st, int i);
 
 /* SQL condition: label row l is the latest of its key (the current value). */
+/* SQL condition: label row l is the latest of its unit (the current value):
+ * the same rater, round, task and field, and the same unit (turn_id, unit,
+ * unit_ref: see the 2 -> 3 migration in store.c). */
 #define STORE_LABEL_IS_CURRENT \
-	"l.id = (SELECT max(x.id) FROM label x WHERE x.response_id = l.response_id" \
+	"l.id = (SELECT max(x.id) FROM label x WHERE x.turn_id = l.turn_id" \
 	" AND x.rater_id = l.rater_id AND x.round_id IS l.round_id AND x.task = l.task" \
-	" AND x.field = l.field AND x.passage_rank = l.passage_rank)"
+	" AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref)"
 
 enum {
 	STMT_PUT_SYSTEM, STMT_GET_SYSTEM, STMT_UPD_SYSTEM,

@@ -92,6 +92,15 @@ enum status store_response_ranks(struct store *s, int64_t response_id, char **ra
 	return store_names(s, st, ranks, err);
 }
 
+/* The unit of a key, as SQL over ?1 response_id and ?6 passage_rank: the
+ * unit's name, its turn and its unit_ref (see the 2 -> 3 migration). */
+#define UNIT_OF_KEY \
+	"FROM response r LEFT JOIN retrieved rt ON rt.response_id = r.id AND rt.rank = ?6 " \
+	"WHERE r.id = ?1 AND (?7 <> 'passage' OR rt.passage_id IS NOT NULL)"
+#define UNIT_REF \
+	"CASE ?7 WHEN 'turn' THEN 0 WHEN 'passage' THEN rt.passage_id " \
+	"WHEN 'answer' THEN convqa_answer_key(r.answer) ELSE r.id END"
+
 static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);
@@ -103,6 +112,7 @@ static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
 	store_bind_text(st, 4, k->task);
 	store_bind_text(st, 5, k->field);
 	sqlite3_bind_int64(st, 6, k->passage_rank);
+	store_bind_text(st, 7, scheme_unit_name(k->unit));
 }
 
 enum status store_label_set(struct store *s, const struct store_label_key *key,
@@ -111,19 +121,23 @@ enum status store_label_set(struct store *s, const struct store_label_key *key,
 	char now[32];
 	sqlite3_stmt *st = store_stmt(s, STMT_LABEL_ADD,
 				      "INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, "
-				      "value, seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", err);
+				      "unit, turn_id, unit_ref, value, seconds, created_at) "
+				      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, r.turn_id, " UNIT_REF ", ?8, ?9, ?10 "
+				      UNIT_OF_KEY, err);
 	if (!st)
 		return ST_STORE;
 	now_iso8601(now);
 	bind_key(st, key);
-	store_bind_text(st, 7, value);
-	sqlite3_bind_double(st, 8, seconds < 0 ? 0 : seconds);
-	store_bind_text(st, 9, now);
+	store_bind_text(st, 8, value);
+	sqlite3_bind_double(st, 9, seconds < 0 ? 0 : seconds);
+	store_bind_text(st, 10, now);
 	/* autocommit: the single INSERT is its own committed transaction */
 	int rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE)
 		return store_fail(s, err, "cannot save label");
+	if (sqlite3_changes(s->db) != 1)
+		return error_set(err, ST_INPUT, "no passage at rank %ld of that response", key->passage_rank);
 	return ST_OK;
 }
 
@@ -131,8 +145,10 @@ enum status store_label_get(struct store *s, const struct store_label_key *key,
 			    char **value, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_LABEL_GET,
-				      "SELECT value FROM label WHERE response_id = ? AND rater_id = ? AND round_id IS ? "
-				      "AND task = ? AND field = ? AND passage_rank = ? ORDER BY id DESC LIMIT 1", err);
+				      "SELECT l.value FROM label l, (SELECT r.turn_id AS turn_id, " UNIT_REF " AS ref "
+				      UNIT_OF_KEY ") u WHERE l.turn_id = u.turn_id AND l.rater_id = ?2 "
+				      "AND l.round_id IS ?3 AND l.task = ?4 AND l.field = ?5 AND l.unit = ?7 "
+				      "AND l.unit_ref = u.ref ORDER BY l.id DESC LIMIT 1", err);
 	*value = NULL;
 	if (!st)
 		return ST_STORE;
@@ -151,7 +167,7 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 {
 	static const char sql_head[] =
 		"SELECT l.id, c.ext_id, t.position, sy.name, ra.name, ro.name, l.task, l.field, l.value, "
-		"l.passage_rank, p.ext_id, l.seconds, l.created_at "
+		"l.passage_rank, p.ext_id, l.seconds, l.created_at, l.unit "
 		"FROM label l "
 		"JOIN response r ON r.id = l.response_id "
 		"JOIN turn t ON t.id = r.turn_id "
@@ -193,6 +209,7 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 			.passage = store_col_text(st, 10),
 			.seconds = sqlite3_column_double(st, 11),
 			.created_at = store_col_text(st, 12),
+			.unit = store_col_text(st, 13),
 		};
 		if (cb(&row, ctx))
 			break;

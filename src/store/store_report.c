@@ -209,7 +209,14 @@ static int label_row(sqlite3_stmt *st, void *data)
 		.value = store_col_text(st, 5),
 		.seconds = sqlite3_column_double(st, 6),
 		.round_id = sqlite3_column_int64(st, 7),   /* NULL reads as 0 */
+		.turn_id = sqlite3_column_int64(st, 9),
+		.unit_ref = sqlite3_column_int64(st, 10),
 	};
+	const char *unit = store_col_text(st, 8);
+	enum scheme_unit u = UNIT_RESPONSE;
+	if (unit)
+		scheme_unit_parse(unit, &u);
+	l.unit = u;
 	return r->cb.label(&l, r->ctx);
 }
 
@@ -224,10 +231,12 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 	 * subquery; the caller keeps the last value of each key. Only the
 	 * columns the report needs: each column read costs as much as the scan. */
 	static const char all[] =
-		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id FROM label "
+		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
+		"unit_ref FROM label "
 		"ORDER BY id";
 	static const char one[] =
-		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id FROM label "
+		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
+		"unit_ref FROM label "
 		"WHERE round_id = ?1 ORDER BY id";
 	return each_row(s, round_id > 0 ? one : all, round_id > 0 ? round_id : 0, label_row, &r,
 			"cannot read labels", err);

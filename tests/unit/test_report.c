@@ -103,7 +103,8 @@ static int teardown(void **state)
 static void label(struct fixture *fx, const char *conv, int turn, const char *system, const char *rater,
 		  const char *task_name, const char *field, long rank, const char *value, double seconds)
 {
-	struct store_label_key key = { 0, 0, 0, task_name, field, rank };
+	struct store_label_key key = { 0, 0, 0, task_name, field, rank,
+				       rank ? UNIT_PASSAGE : strcmp(field, "intent") == 0 ? UNIT_TURN : UNIT_RESPONSE };
 	struct error err;
 	assert_int_equal(store_response_find(fx->s, conv, turn, system, &key.response_id, &err), ST_OK);
 	assert_true(key.response_id > 0);

@@ -277,7 +277,7 @@ static void test_label_changes_add_rows_and_the_latest_is_current(void **state)
 	(void)state;
 	struct store *s = open_new();
 	struct error err;
-	struct store_label_key k = { add_item(s), 0, 0, "turn", "answer_correct", 0 };
+	struct store_label_key k = { add_item(s), 0, 0, "turn", "answer_correct", 0, UNIT_RESPONSE };
 	struct store_counts c;
 	char *v;
 	assert_int_equal(store_rater_ensure(s, "alice", &k.rater_id, &err), ST_OK);
@@ -304,7 +304,7 @@ static void test_labels_of_other_raters_rounds_and_ranks_are_separate(void **sta
 	struct store *s = open_new();
 	struct error err;
 	int64_t resp = add_item(s), bob;
-	struct store_label_key a1 = { resp, 0, 0, "turn", "relevant", 1 };
+	struct store_label_key a1 = { resp, 0, 0, "turn", "relevant", 1, UNIT_PASSAGE };
 	struct store_label_key a2 = a1;
 	char *v;
 	a2.passage_rank = 2;
@@ -328,7 +328,7 @@ static void test_saved_labels_cannot_be_changed_or_deleted_in_place(void **state
 	(void)state;
 	struct store *s = open_new();
 	struct error err;
-	struct store_label_key k = { add_item(s), 0, 0, "turn", "intent", 0 };
+	struct store_label_key k = { add_item(s), 0, 0, "turn", "intent", 0, UNIT_TURN };
 	assert_int_equal(store_rater_ensure(s, "alice", &k.rater_id, &err), ST_OK);
 	assert_int_equal(store_label_set(s, &k, "boolean", 1, &err), ST_OK);
 	store_close(s);
@@ -344,7 +344,7 @@ static void test_a_label_is_committed_when_set_returns(void **state)
 	(void)state;
 	struct store *s = open_new();
 	struct error err;
-	struct store_label_key k = { add_item(s), 0, 0, "turn", "intent", 0 };
+	struct store_label_key k = { add_item(s), 0, 0, "turn", "intent", 0, UNIT_TURN };
 	assert_int_equal(store_rater_ensure(s, "alice", &k.rater_id, &err), ST_OK);
 	assert_int_equal(store_label_set(s, &k, "boolean", 1, &err), ST_OK);
 	/* a second connection sees it while the first is still open */

@@ -96,7 +96,8 @@ static int teardown(void **state)
 static void set(struct fixture *fx, int64_t resp, const char *field, long rank, const char *value)
 {
 	struct error err;
-	struct store_label_key k = { resp, fx->rater, 0, "turn", field, rank };
+	struct store_label_key k = { resp, fx->rater, 0, "turn", field, rank,
+				     rank ? UNIT_PASSAGE : strcmp(field, "intent") == 0 ? UNIT_TURN : UNIT_RESPONSE };
 	assert_int_equal(store_label_set(fx->s, &k, value, 1.0, &err), ST_OK);
 }
 
@@ -222,10 +223,12 @@ static void test_labels_of_other_raters_and_tasks_do_not_count(void **state)
 	const char *values[] = { "boolean", "0", "1", "1", "1" };
 	long ranks[] = { 0, 0, 1, 2, 3 };
 	for (int i = 0; i < 5; i++) {
-		struct store_label_key k = { r, bob, 0, "turn", fields[i], ranks[i] };
+		struct store_label_key k = { r, bob, 0, "turn", fields[i], ranks[i],
+					     ranks[i] ? UNIT_PASSAGE : strcmp(fields[i], "intent") == 0 ? UNIT_TURN :
+					     UNIT_RESPONSE };
 		assert_int_equal(store_label_set(fx->s, &k, values[i], 0, &err), ST_OK);
 	}
-	struct store_label_key k = { r, fx->rater, 0, "plausibility", "plausibility", 0 };
+	struct store_label_key k = { r, fx->rater, 0, "plausibility", "plausibility", 0, UNIT_RESPONSE };
 	assert_int_equal(store_label_set(fx->s, &k, "plausible", 2, &err), ST_OK);
 
 	struct store_queue q;
