@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
 
 static enum status refuse(struct labelling *l, enum labelling_refusal why, struct error *err,
@@ -39,19 +40,19 @@ static enum status refuse_closed(struct labelling *l, struct error *err)
 }
 
 /* The task asked against the round's, by the request's rule; sets l->task. */
-static enum status check_task(struct labelling *l, const struct labelling_request *rq,
+static enum status check_task(struct labelling *l, const struct labelling_request *rq, const char **task,
 			      enum model_task round_task, struct error *err)
 {
-	const char *asked = model_task_name(rq->task), *its = model_task_name(round_task);
+	const char *asked = rq->task ? rq->task : "turn", *its = model_task_name(round_task);
 	if (rq->task_rule == LABELLING_TASK_OF_ROUND) {
-		l->task = round_task;
-		if (rq->task_given && rq->task != round_task)
+		*task = its;
+		if (rq->task_given && strcmp(asked, its) != 0)
 			return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round, not %s (leave out --task)",
 				      l->round, its, asked);
 		return ST_OK;
 	}
-	l->task = rq->task;
-	if (rq->task != round_task)
+	*task = asked;
+	if (strcmp(asked, its) != 0)
 		return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round, not %s (give --task %s)",
 			      l->round, its, asked, its);
 	return ST_OK;
@@ -60,7 +61,8 @@ static enum status check_task(struct labelling *l, const struct labelling_reques
 /* The round rq names: one the project has, open, of the right task. The two
  * task rules check the round's state and its task in the order convqa label
  * (task first) and convqa annotate (state first) always have. */
-static enum status open_round(struct labelling *l, const struct labelling_request *rq, struct error *err)
+static enum status open_round(struct labelling *l, const struct labelling_request *rq, const char **task,
+			      struct error *err)
 {
 	enum model_task round_task;
 	int closed = 0;
@@ -70,7 +72,7 @@ static enum status open_round(struct labelling *l, const struct labelling_reques
 		return st;
 	if (closed && rq->task_rule == LABELLING_TASK_OF_ROUND)
 		return refuse_closed(l, err);
-	st = check_task(l, rq, round_task, err);
+	st = check_task(l, rq, task, round_task, err);
 	if (st == ST_OK && closed)
 		st = refuse_closed(l, err);
 	return st;
@@ -81,16 +83,20 @@ static enum status open_round(struct labelling *l, const struct labelling_reques
 enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
 			   struct error *err)
 {
+	const char *task = rq->task ? rq->task : "turn";
 	memset(l, 0, sizeof(*l));
 	l->store = s;
-	l->task = rq->task;
 	enum status st = labelling_rater_check(rq->rater, err);
 	if (st != ST_OK) {
 		l->refused = LABELLING_RATER_NAME;
 		return st;
 	}
 	if (rq->round)
-		st = open_round(l, rq, err);
+		st = open_round(l, rq, &task, err);
+	if (st == ST_OK && (st = scheme_load(s, task, &l->scheme, err)) == ST_INPUT)
+		l->refused = LABELLING_TASK;
+	if (st == ST_OK)
+		l->task = l->scheme->name;
 	/* the rater's row last: a session refused adds no rater to the project */
 	if (st == ST_OK)
 		st = store_rater_ensure(s, rq->rater, &l->rater_id, err);
@@ -108,6 +114,7 @@ void labelling_release(struct labelling *l)
 {
 	free(l->rater);
 	free(l->round);
+	scheme_free(l->scheme);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -131,19 +138,18 @@ enum status labelling_item_find(struct store *s, const char *conversation, int p
 	return st;
 }
 
-/* The field of key in the session's task, if the key and value fit it. */
+/* The field of key in the session's scheme, if the key and value fit it. */
 static enum status check_field(struct labelling *l, const struct labelling_key *key, const char *value,
-			       const struct model_field **out, struct error *err)
+			       const struct scheme_field **out, struct error *err)
 {
-	const struct model_field *f = model_field_find(l->task, key->field);
-	const char *task = model_task_name(l->task);
+	const struct scheme_field *f = scheme_field_find(l->scheme, key->field);
 	if (!f)
-		return refuse(l, LABELLING_FIELD, err, "task '%s' has no field '%s'", task, key->field);
-	if (f->per_passage && key->passage_rank < 1)
+		return refuse(l, LABELLING_FIELD, err, "task '%s' has no field '%s'", l->task, key->field);
+	if (f->unit == UNIT_PASSAGE && key->passage_rank < 1)
 		return refuse(l, LABELLING_FIELD, err, "field '%s' needs a passage rank", f->name);
-	if (!f->per_passage && key->passage_rank != 0)
+	if (f->unit != UNIT_PASSAGE && key->passage_rank != 0)
 		return refuse(l, LABELLING_FIELD, err, "field '%s' is not about one passage", f->name);
-	if (value && !model_value_valid(f, value))
+	if (value && f->type != TYPE_TEXT && !scheme_category_find(f, value))
 		return refuse(l, LABELLING_FIELD, err, "'%s' is not a value of %s", value, f->name);
 	*out = f;
 	return ST_OK;
@@ -152,7 +158,7 @@ static enum status check_field(struct labelling *l, const struct labelling_key *
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
 			  double seconds, struct error *err)
 {
-	const struct model_field *f = NULL;
+	const struct scheme_field *f = NULL;
 	l->refused = LABELLING_NOT_REFUSED;
 	if (key->rater_id && key->rater_id != l->rater_id)
 		return refuse(l, LABELLING_OTHER_RATER, err, "rater '%s' can change only their own labels",
@@ -161,9 +167,7 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 	if (st != ST_OK)
 		return st;
 	struct store_label_key k = {
-		key->response_id, l->rater_id, l->round_id, model_task_name(l->task), f->name, key->passage_rank,
-		f->per_passage ? UNIT_PASSAGE : l->task == TASK_TURN && strcmp(f->name, "intent") == 0 ? UNIT_TURN :
-		UNIT_RESPONSE,
+		key->response_id, l->rater_id, l->round_id, l->task, f->name, key->passage_rank, f->unit,
 	};
 	return store_label_set(l->store, &k, value, seconds, err);
 }

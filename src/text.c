@@ -301,3 +301,11 @@ size_t text_wrap(const char *s, size_t len, int width, struct text_line *lines, 
 #undef EMIT
 	return count;
 }
+
+int text_blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
+			return 0;
+	return 1;
+}

@@ -9,7 +9,7 @@
  * A labelling session is opened once, for one rater in one round (or none)
  * and one task, and then records labels, each in its own transaction:
  *
- *   struct labelling_request rq = { .rater = "alice", .round = "r1", .task = TASK_TURN,
+ *   struct labelling_request rq = { .rater = "alice", .round = "r1", .task = "turn",
  *                                   .task_rule = LABELLING_TASK_MUST_MATCH };
  *   struct labelling l;
  *   if (labelling_open(&l, store, &rq, &err) != ST_OK)
@@ -32,10 +32,15 @@
  *          again on each write, as nothing in convqa closes a round yet;
  *          the command that will should make labelling_set look)
  *
- * Growing (later issues): label schemes make the field and value rules read
- * a scheme instead of model_fields[]; judgement units other than a response
- * add to struct labelling_key; assignments, blind labelling, adjudication
- * and live mode add fields to struct labelling_request (zero: today's
+ *   task   a scheme the project knows (scheme_load: a built-in or one
+ *          added with convqa scheme add): its fields, units and values are
+ *          the write rules; a label records the unit its field judges
+ *          (scheme.h), so a turn's intent or a pooled passage judged on one
+ *          system's response is judged on every response of the turn that
+ *          shows it
+ *
+ * Growing (later issues): assignments, blind labelling, adjudication and
+ * live mode add fields to struct labelling_request (zero: today's
  * behaviour) and refusals to enum labelling_refusal. Callers that fill the
  * structs with designated initialisers need no change.
  *
@@ -54,6 +59,7 @@
 
 #include "convqa/common.h"
 #include "convqa/model.h"
+#include "convqa/scheme.h"
 
 struct store;
 
@@ -73,9 +79,10 @@ enum labelling_task_rule {
 enum labelling_refusal {
 	LABELLING_NOT_REFUSED,
 	LABELLING_RATER_NAME,    /* not a rater's name: model_rater_name_problem()'s reason */
+	LABELLING_TASK,          /* no scheme of that name: "no task or scheme 'x' (schemes: ...)" */
 	LABELLING_ROUND_CLOSED,  /* "round 'R' is closed" */
 	LABELLING_ROUND_TASK,    /* the task asked is not the round's (enum labelling_task_rule) */
-	LABELLING_FIELD,         /* a field the task does not have, a value off its scale,
+	LABELLING_FIELD,         /* a field the scheme does not have, a value off its scale,
 				  * a passage rank where the field takes none or none where it needs one */
 	LABELLING_OTHER_RATER,   /* a label of another rater than the session's */
 };
@@ -83,7 +90,8 @@ enum labelling_refusal {
 struct labelling_request {
 	const char *rater;                 /* the rater's name */
 	const char *round;                 /* a round's name; NULL: outside rounds */
-	enum model_task task;              /* the task asked */
+	const char *task;                  /* the task asked: a scheme's name (built-in or the
+					    * project's); NULL: "turn" */
 	int task_given;                    /* the user named the task (LABELLING_TASK_OF_ROUND) */
 	enum labelling_task_rule task_rule;
 };
@@ -95,15 +103,17 @@ struct labelling {
 	int64_t rater_id;
 	char *round;                       /* owned copy; NULL outside rounds */
 	int64_t round_id;                  /* 0 outside rounds */
-	enum model_task task;              /* the session's task (the round's, by task_rule) */
+	struct scheme *scheme;             /* the session's task (the round's, by task_rule):
+					    * its scheme, owned */
+	const char *task;                  /* its name (scheme->name) */
 	enum labelling_refusal refused;    /* the rule the last call refused by */
 };
 
 /* What one label is about. */
 struct labelling_key {
 	int64_t response_id;               /* the item: one system's response to one turn */
-	const char *field;                 /* a field of the session's task */
-	long passage_rank;                 /* per-passage fields: the passage's rank; else 0 */
+	const char *field;                 /* a field of the session's scheme */
+	long passage_rank;                 /* passage fields: the passage's rank; else 0 */
 	int64_t rater_id;                  /* whose label: 0 or the session's rater (anyone
 					    * else's is refused) */
 };

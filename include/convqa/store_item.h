@@ -9,7 +9,7 @@
  * item when it is shown, so memory does not grow with the project.
  *
  *   struct store_queue q;
- *   store_queue_load(s, rater_id, round_id, TASK_TURN, &q, &err);
+ *   store_queue_load(s, rater_id, round_id, scheme, &q, &err);
  *   struct store_item it;
  *   store_item_load(s, q.responses[i], &it, &err);  ... store_item_release(&it);
  *   store_queue_release(&q);
@@ -27,6 +27,7 @@
 
 #include "convqa/common.h"
 #include "convqa/model.h"
+#include "convqa/scheme.h"
 
 struct store;
 
@@ -35,18 +36,21 @@ struct store;
 struct store_queue {
 	int64_t *responses;        /* response ids, in queue order */
 	int64_t *turns;            /* the turn id of each item */
-	unsigned char *finished;   /* 1 when every required field of the task is set */
+	unsigned char *finished;   /* 1 when every required field of the scheme is set */
 	size_t n, n_finished;
 };
 
-/* The queue of rater_id for task. With round_id 0: every response of the
- * project in conversation order (conversation row id, turn position, system
- * name). With a round: the items assigned to the rater in that round, in
- * assignment order (seq). Finished flags count the rater's labels in that
- * round (round_id 0 = labels outside any round). Release with
+/* The queue of rater_id for the task of scheme sc. With round_id 0: every
+ * response of the project in conversation order (conversation row id, turn
+ * position, then the turn's answers in an order that is not the systems'
+ * names: see answer_index). With a round: the items assigned to the rater in
+ * that round, in assignment order (seq). Finished flags count the rater's
+ * labels in that round (round_id 0 = labels outside any round), each unit's
+ * label on every item of its unit: the second system's answer to a turn is
+ * finished when what is new in it is judged. Release with
  * store_queue_release(). */
 enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id,
-			     enum model_task task, struct store_queue *q, struct error *err);
+			     const struct scheme *sc, struct store_queue *q, struct error *err);
 void store_queue_release(struct store_queue *q);
 
 /* 1 when the project file cannot be written (its permissions, a read-only
@@ -83,7 +87,9 @@ struct store_item {
 	char *rewrite;             /* NULL when absent */
 	char *system;              /* system name */
 	int answer_index;          /* this response's place (1-based) among the turn's
-				    * responses in the queue's order (by system name) */
+				    * responses in the queue's order: a mix of turn and
+				    * system that differs from turn to turn, so that the
+				    * place does not tell the system */
 	int n_answers;             /* the turn's responses */
 	char *answer;
 	struct store_item_passage *passages;   /* by rank */
@@ -101,8 +107,8 @@ void store_item_release(struct store_item *it);
 /* ---- an item's current labels --------------------------------------- */
 
 struct store_item_label {
-	const struct model_field *field;   /* points into model_fields[] */
-	long rank;                         /* 0, or the passage rank for per-passage fields */
+	const struct scheme_field *field;  /* points into the scheme the labels were loaded for */
+	long rank;                         /* 0, or the passage rank for passage fields */
 	char *value;                       /* NULL = cleared */
 };
 
@@ -113,32 +119,37 @@ struct store_item_labels {
 
 #define STORE_ITEM_LABELS_INIT { NULL, 0, 0 }
 
-/* The current value of every label key of (response, rater, round, task),
- * replacing what l held. Rows of fields unknown to the task are skipped. */
+/* The current value of every field of scheme sc for the item of
+ * response_id, rater and round, replacing what l held: each unit's latest
+ * label wherever it was given (the turn's intent given on another system's
+ * answer; a passage's relevance at its rank in this response's ranking).
+ * Rows of fields sc does not have (or of another unit) are skipped. */
 enum status store_item_labels_load(struct store *s, int64_t response_id, int64_t rater_id,
-				   int64_t round_id, enum model_task task,
+				   int64_t round_id, const struct scheme *sc,
 				   struct store_item_labels *l, struct error *err);
 /* Current value (borrowed) of field at rank, or NULL when unset/cleared. */
 const char *store_item_labels_get(const struct store_item_labels *l, const char *field, long rank);
 /* Record value (copied; NULL = cleared) in the in-memory set only. */
-void store_item_labels_put(struct store_item_labels *l, const struct model_field *f, long rank,
+void store_item_labels_put(struct store_item_labels *l, const struct scheme_field *f, long rank,
 			   const char *value);
 void store_item_labels_release(struct store_item_labels *l);
 
-/* How many required values of task are still missing for an item with
- * n_passages retrieved passages (per-passage fields need one per rank
- * 1..n_passages). 0 = the item is finished. */
-size_t store_item_n_missing(enum model_task task, size_t n_passages,
+/* How many required values of sc are still missing for an item with
+ * n_passages retrieved passages (passage fields need one per rank
+ * 1..n_passages) whose answer is empty or not (fields marked
+ * skip_when_empty are not asked of an empty answer). 0 = the item is
+ * finished. */
+size_t store_item_n_missing(const struct scheme *sc, size_t n_passages, int answer_empty,
 			    const struct store_item_labels *l);
 
 /* ---- summary ---------------------------------------------------------- */
 
 /* Calls cb for each (field, value, count) of the current, non-cleared labels
- * of rater/round/task, ordered by field and value; *seconds gets the active
+ * (one per unit) of rater/round/task, ordered by field and value; *seconds gets the active
  * seconds summed over all of the rater's label rows there. */
 typedef void (*store_item_count_cb)(const char *field, const char *value, long count, void *ctx);
 enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_id,
-			       enum model_task task, store_item_count_cb cb, void *ctx,
+			       const char *task, store_item_count_cb cb, void *ctx,
 			       double *seconds, struct error *err);
 
 #endif

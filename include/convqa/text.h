@@ -21,6 +21,9 @@
  * (overlong forms, surrogates and values above U+10FFFF are invalid). */
 size_t text_utf8_decode(const char *s, size_t len, uint32_t *cp);
 
+/* 1 when s[0..len) holds nothing but spaces, tabs, CR and LF (or nothing). */
+int text_blank(const char *s, size_t len);
+
 /* Returns the byte offset of the first invalid UTF-8 sequence in s, or len
  * if all of it is valid. */
 size_t text_utf8_check(const char *s, size_t len);

@@ -39,6 +39,7 @@
 
 #include "convqa/common.h"
 #include "convqa/model.h"
+#include "convqa/scheme.h"
 
 struct store;
 struct labelling;
@@ -49,7 +50,9 @@ struct tui_options {
 	int64_t rater_id;
 	const char *round;         /* NULL outside rounds */
 	int64_t round_id;          /* 0 outside rounds */
-	enum model_task task;
+	enum model_task task;      /* the built-in task kind the scheme is (TASK_TURN for a
+				    * scheme of the project's own) */
+	const struct scheme *scheme; /* the session's scheme: fields, units, keys */
 	const char *guidelines;    /* guidelines text, NULL for the built-in summary */
 	int show_systems;          /* 1: answers are headed with their system's name;
 				    * 0 (blind): "Answer 2 of 3", never a name */

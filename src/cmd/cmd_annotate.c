@@ -11,17 +11,10 @@
 #include "convqa/store.h"
 #include "convqa/model.h"
 #include "convqa/store_item.h"
+#include "convqa/text.h"
 #include "convqa/tui.h"
 
 static void release(struct cmd_ctx *c);
-
-static int blank(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (!strchr(" \t\r\n", s[i]))
-			return 0;
-	return 1;
-}
 
 /* One session per rater and project: two at once would each show labels
  * the other has changed (a double press that looks like "set already" is a
@@ -64,22 +57,26 @@ static enum status lock_rater(struct lock *l, const char *db, const char *opt_ra
 /* The rater's labelling session (labelling.h): the round, the round's task
  * (a --task that differs is refused), the rater's row. A refusal by one of
  * its rules is annotate's own message. */
-static enum status open_session(struct labelling *l, struct store *s, struct tui_options *o, int task_given,
-				struct error *err)
+static enum status open_session(struct labelling *l, struct store *s, struct tui_options *o,
+				const char *opt_task, struct error *err)
 {
 	struct labelling_request rq = {
-		.rater = o->rater, .round = o->round, .task = o->task, .task_given = task_given,
+		.rater = o->rater, .round = o->round, .task = opt_task, .task_given = opt_task != NULL,
 		.task_rule = LABELLING_TASK_OF_ROUND,
 	};
 	enum status st = labelling_open(l, s, &rq, err);
 	if (st != ST_OK && l->refused != LABELLING_NOT_REFUSED) {
 		char msg[sizeof(err->msg)];
 		snprintf(msg, sizeof(msg), "%s", err->msg);
-		return error_set(err, st, "annotate: %s", msg);
+		return error_set(err, l->refused == LABELLING_TASK ? ST_USAGE : st, "annotate: %s", msg);
 	}
+	if (st != ST_OK)
+		return st;
 	o->rater_id = l->rater_id;
 	o->round_id = l->round_id;
-	o->task = l->task;
+	o->scheme = l->scheme;
+	if (model_task_parse(l->task, &o->task) != 0)
+		o->task = TASK_TURN;
 	o->labelling = l;
 	return st;
 }
@@ -98,7 +95,7 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 	if (st == ST_OK)
 		st = lock_rater(&lock, db, o->rater, err);
 	if (st == ST_OK)
-		st = open_session(&l, s, o, opt_task != NULL, err);
+		st = open_session(&l, s, o, opt_task, err);
 	if (st == ST_OK)
 		st = tui_run(s, o, err);
 	o->labelling = NULL;
@@ -112,7 +109,8 @@ static int opt_keys, opt_show_systems;
 static const struct cli_opt opts[] = {
 	{ "rater", 'r', "NAME", "who labels (default: $USER)", &opt_rater, NULL },
 	{ "round", 0, "NAME", "label the items assigned to you in this round", &opt_round, NULL },
-	{ "task", 't', "TASK", "turn (default; with --round the round's), plausibility or faithfulness",
+	{ "task", 't', "TASK", "turn (default; with --round the round's), plausibility, faithfulness or "
+	  "a scheme of the project",
 	  &opt_task, NULL },
 	{ "guidelines", 'g', "FILE", "annotation guidelines to show (default: the project's)",
 	  &opt_guidelines, NULL },
@@ -136,14 +134,9 @@ static int check(struct cmd_ctx *c)
 		tui_print_keys(stdout);
 		return ST_OK;
 	}
-	o.task = TASK_TURN;
-	if (opt_task && model_task_parse(opt_task, &o.task) != 0 && cmd_scheme_in_project(opt_task)) {
-		report_error("annotate: task '%s' is a label scheme of this project: annotating a scheme of "
-			     "the project's own is not available yet (tasks: turn, plausibility or faithfulness)", opt_task);
-		return ST_USAGE;
-	}
-	if (opt_task && model_task_parse(opt_task, &o.task) != 0) {
-		report_error("annotate: unknown task '%s' (turn, plausibility or faithfulness)", opt_task);
+	if (opt_task && scheme_name_problem(opt_task)) {
+		report_error("annotate: unknown task '%s' (turn, plausibility, faithfulness or a scheme of the "
+			     "project: convqa scheme list)", opt_task);
 		return ST_USAGE;
 	}
 	o.rater = c->rater;
@@ -161,7 +154,7 @@ static int check(struct cmd_ctx *c)
 			report_error("%s", err.msg);
 			return err.status;
 		}
-		if (blank(guide_text, len)) {
+		if (text_blank(guide_text, len)) {
 			report_error("annotate: the guidelines file '%s' is empty", opt_guidelines);
 			return ST_INPUT;
 		}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "convqa/formats.h"
+#include "convqa/text.h"
 #include "native.h"
 
 /* The file begins with a conversation object: its first key is one of a
@@ -18,14 +19,6 @@
 static int detect_jsonl(const char *buf, size_t len)
 {
 	return jr_first_key_in(buf, len, native_conversation_keys);
-}
-
-static int blank(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
-			return 0;
-	return 1;
 }
 
 /* Parse line number line, s[0..len), and read its conversation. A syntax
@@ -63,7 +56,7 @@ static enum status read_lines(struct native_reader *r, const char *buf, size_t l
 		size_t n = nl ? (size_t)(nl - s) : len - i;
 		line++;
 		i += n + 1;
-		if (blank(s, n))
+		if (text_blank(s, n))
 			continue;
 		n_read++;
 		if (read_line(r, s, n, line, lim, &values) == ST_IO)

@@ -38,6 +38,11 @@ static char *dup_col(sqlite3_stmt *st, int i)
 
 /* ---- queue ------------------------------------------------------------ */
 
+/* The order of a turn's answers, as SQL over response r: a mix of the turn
+ * and the system, so that the systems come in another order from turn to
+ * turn and a rater cannot tell a system by its place (then by name). */
+#define ANSWER_ORDER(r) "((" r ".system_id * 2654435761 + " r ".turn_id * 40503) % 1000003)"
+
 struct id_pos {
 	int64_t id;
 	size_t pos;
@@ -62,14 +67,52 @@ static enum status count_retrieved(struct store *s, int64_t response_id, size_t 
 	return ret;
 }
 
-/* Mark q's finished items: one pass over the rater's current labels. */
-static enum status mark_finished(struct store *s, int64_t rater_id, int64_t round_id,
-				 enum model_task task, struct store_queue *q, struct error *err)
+/* How an item sees a unit's labels, as SQL over label (or a selection of
+ * it) l and response r of the same turn: the rank of a pooled passage in
+ * r's ranking (rt), and whether the unit is r's at all. */
+#define UNIT_JOIN \
+	"LEFT JOIN retrieved rt ON l.unit = 'passage' AND rt.response_id = r.id AND rt.passage_id = l.unit_ref "
+#define UNIT_IS_ITEMS \
+	"(l.unit = 'turn' OR (l.unit = 'response' AND l.unit_ref = r.id) " \
+	"OR (l.unit = 'passage' AND rt.rank IS NOT NULL) " \
+	"OR (l.unit = 'answer' AND l.unit_ref = convqa_answer_key(r.answer)))"
+
+/* Whether an item with no labels is finished: when sc has no required field. */
+static int finished_unlabelled(const struct scheme *sc)
 {
+	for (size_t i = 0; i < sc->n_fields; i++)
+		if (sc->fields[i].required)
+			return 0;
+	return 1;
+}
+
+/* Put row st (field, rank, value, unit) into l when it is a field of sc
+ * judging that unit. */
+static void put_row(struct store_item_labels *l, const struct scheme *sc, sqlite3_stmt *st)
+{
+	const struct scheme_field *f = scheme_field_find(sc, store_col_text(st, 0));
+	const char *unit = store_col_text(st, 3);
+	if (f && unit && strcmp(scheme_unit_name(f->unit), unit) == 0)
+		store_item_labels_put(l, f, (long)sqlite3_column_int64(st, 1), store_col_text(st, 2));
+}
+
+/* Mark q's finished items: one pass over the rater's current labels, each
+ * unit's value given to every item of its unit. */
+static enum status mark_finished(struct store *s, int64_t rater_id, int64_t round_id,
+				 const struct scheme *sc, struct store_queue *q, struct error *err)
+{
+	if (finished_unlabelled(sc)) {
+		memset(q->finished, 1, q->n);
+		q->n_finished = q->n;
+		return ST_OK;
+	}
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_LABELLED,
-				      "SELECT response_id, field, passage_rank, value, max(id) FROM label "
-				      "WHERE rater_id = ? AND round_id IS ? AND task = ? "
-				      "GROUP BY response_id, field, passage_rank ORDER BY response_id", err);
+				      "WITH l AS (SELECT turn_id, field, unit, unit_ref, value, max(id) FROM label "
+				      "WHERE rater_id = ?1 AND round_id IS ?2 AND task = ?3 "
+				      "GROUP BY turn_id, field, unit, unit_ref) "
+				      "SELECT l.field, COALESCE(rt.rank, 0), l.value, l.unit, r.id, trim(r.answer) = '' "
+				      "FROM l JOIN response r ON r.turn_id = l.turn_id " UNIT_JOIN
+				      "WHERE " UNIT_IS_ITEMS " ORDER BY r.id", err);
 	if (!st)
 		return ST_STORE;
 	struct id_pos *index = xmalloc((q->n ? q->n : 1) * sizeof(*index));
@@ -79,15 +122,16 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 
 	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
 	int64_t cur = 0;
+	int empty = 0;
 	enum status ret = ST_OK;
 	int rc;
 	sqlite3_bind_int64(st, 1, rater_id);
 	bind_round(st, 2, round_id);
-	store_bind_text(st, 3, model_task_name(task));
+	store_bind_text(st, 3, sc->name);
 	/* The last group is closed after the loop: iterate one step past the end. */
 	for (;;) {
 		rc = sqlite3_step(st);
-		int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+		int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 4) : 0;
 		if (cur && id != cur) {
 			struct id_pos key = { cur, 0 };
 			struct id_pos *hit = bsearch(&key, index, q->n, sizeof(*index), cmp_id_pos);
@@ -97,7 +141,7 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 				ret = count_retrieved(s, cur, &n_passages, err);
 				if (ret != ST_OK)
 					break;
-				if (store_item_n_missing(task, n_passages, &l) == 0 && !q->finished[hit->pos]) {
+				if (store_item_n_missing(sc, n_passages, empty, &l) == 0 && !q->finished[hit->pos]) {
 					q->finished[hit->pos] = 1;
 					q->n_finished++;
 				}
@@ -109,9 +153,8 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 		if (rc != SQLITE_ROW)
 			break;
 		cur = id;
-		const struct model_field *f = model_field_find(task, store_col_text(st, 1));
-		if (f)
-			store_item_labels_put(&l, f, (long)sqlite3_column_int64(st, 2), store_col_text(st, 3));
+		empty = sqlite3_column_int(st, 5);
+		put_row(&l, sc, st);
 	}
 	if (ret == ST_OK && rc != SQLITE_DONE)
 		ret = store_fail(s, err, "cannot read labels");
@@ -122,7 +165,7 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 }
 
 enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id,
-			     enum model_task task, struct store_queue *q, struct error *err)
+			     const struct scheme *sc, struct store_queue *q, struct error *err)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
@@ -140,7 +183,7 @@ enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id
 		st = store_stmt(s, STMT_ITEM_QUEUE,
 				"SELECT r.id, r.turn_id FROM response r "
 				"JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id "
-				"ORDER BY t.conversation_id, t.position, sy.name", err);
+				"ORDER BY t.conversation_id, t.position, " ANSWER_ORDER("r") ", sy.name", err);
 		if (!st)
 			return ST_STORE;
 	}
@@ -162,7 +205,7 @@ enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id
 		return store_fail(s, err, "cannot read the queue");
 	}
 	q->finished = xcalloc(q->n ? q->n : 1, 1);
-	enum status ret = mark_finished(s, rater_id, round_id, task, q, err);
+	enum status ret = mark_finished(s, rater_id, round_id, sc, q, err);
 	if (ret != ST_OK)
 		store_queue_release(q);
 	return ret;
@@ -250,10 +293,11 @@ enum status store_item_load(struct store *s, int64_t response_id, struct store_i
 				      "SELECT r.turn_id, r.system_id, c.ext_id, t.position, t.question, t.rewrite, "
 				      "sy.name, r.answer, t.conversation_id, "
 				      "(SELECT count(*) FROM turn t2 WHERE t2.conversation_id = t.conversation_id), "
-				      /* the turn's responses, and this one's place by system name */
+				      /* the turn's responses, and this one's place among them */
 				      "(SELECT count(*) FROM response r2 WHERE r2.turn_id = r.turn_id), "
 				      "(SELECT 1 + count(*) FROM response r2 JOIN system s2 ON s2.id = r2.system_id "
-				      "WHERE r2.turn_id = r.turn_id AND s2.name < sy.name) "
+				      "WHERE r2.turn_id = r.turn_id AND (" ANSWER_ORDER("r2") " < " ANSWER_ORDER("r")
+				      " OR (" ANSWER_ORDER("r2") " = " ANSWER_ORDER("r") " AND s2.name < sy.name))) "
 				      "FROM response r JOIN turn t ON t.id = r.turn_id "
 				      "JOIN conversation c ON c.id = t.conversation_id "
 				      "JOIN system sy ON sy.id = r.system_id WHERE r.id = ?", err);
@@ -310,27 +354,26 @@ void store_item_release(struct store_item *it)
 /* ---- labels ----------------------------------------------------------- */
 
 enum status store_item_labels_load(struct store *s, int64_t response_id, int64_t rater_id,
-				   int64_t round_id, enum model_task task,
+				   int64_t round_id, const struct scheme *sc,
 				   struct store_item_labels *l, struct error *err)
 {
 	for (size_t i = 0; i < l->n; i++)
 		free(l->v[i].value);
 	l->n = 0;
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_LABELS,
-				      "SELECT field, passage_rank, value FROM label WHERE response_id = ? "
-				      "AND rater_id = ? AND round_id IS ? AND task = ? ORDER BY id", err);
+				      "SELECT l.field, COALESCE(rt.rank, 0), l.value, l.unit FROM response r "
+				      "JOIN label l ON l.turn_id = r.turn_id " UNIT_JOIN
+				      "WHERE r.id = ?1 AND l.rater_id = ?2 AND l.round_id IS ?3 AND l.task = ?4 "
+				      "AND " UNIT_IS_ITEMS " ORDER BY l.id", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
 	sqlite3_bind_int64(st, 2, rater_id);
 	bind_round(st, 3, round_id);
-	store_bind_text(st, 4, model_task_name(task));
+	store_bind_text(st, 4, sc->name);
 	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const struct model_field *f = model_field_find(task, store_col_text(st, 0));
-		if (f)
-			store_item_labels_put(l, f, (long)sqlite3_column_int64(st, 1), store_col_text(st, 2));
-	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		put_row(l, sc, st);
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read labels");
 }
@@ -349,7 +392,7 @@ const char *store_item_labels_get(const struct store_item_labels *l, const char 
 	return x ? x->value : NULL;
 }
 
-void store_item_labels_put(struct store_item_labels *l, const struct model_field *f, long rank,
+void store_item_labels_put(struct store_item_labels *l, const struct scheme_field *f, long rank,
 			   const char *value)
 {
 	struct store_item_label *x = find_label(l, f->name, rank);
@@ -372,14 +415,15 @@ void store_item_labels_release(struct store_item_labels *l)
 	memset(l, 0, sizeof(*l));
 }
 
-size_t store_item_n_missing(enum model_task task, size_t n_passages, const struct store_item_labels *l)
+size_t store_item_n_missing(const struct scheme *sc, size_t n_passages, int answer_empty,
+			    const struct store_item_labels *l)
 {
 	size_t missing = 0;
-	for (size_t i = 0; i < model_n_fields; i++) {
-		const struct model_field *f = &model_fields[i];
-		if (f->task != task || !f->required)
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		if (!f->required || (f->skip_when_empty && answer_empty))
 			continue;
-		if (f->per_passage) {
+		if (f->unit == UNIT_PASSAGE) {
 			size_t set = 0;
 			for (size_t j = 0; j < l->n; j++)
 				if (l->v[j].field == f && l->v[j].rank > 0 && l->v[j].value)
@@ -396,7 +440,7 @@ size_t store_item_n_missing(enum model_task task, size_t n_passages, const struc
 /* ---- summary ---------------------------------------------------------- */
 
 enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_id,
-			       enum model_task task, store_item_count_cb cb, void *ctx,
+			       const char *task, store_item_count_cb cb, void *ctx,
 			       double *seconds, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_SUMMARY,
@@ -408,7 +452,7 @@ enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, rater_id);
 	bind_round(st, 2, round_id);
-	store_bind_text(st, 3, model_task_name(task));
+	store_bind_text(st, 3, task);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		cb(store_col_text(st, 0), store_col_text(st, 1), (long)sqlite3_column_int64(st, 2), ctx);
@@ -421,7 +465,7 @@ enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, rater_id);
 	bind_round(st, 2, round_id);
-	store_bind_text(st, 3, model_task_name(task));
+	store_bind_text(st, 3, task);
 	rc = sqlite3_step(st);
 	*seconds = rc == SQLITE_ROW ? sqlite3_column_double(st, 0) : 0;
 	sqlite3_reset(st);

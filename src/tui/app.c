@@ -131,7 +131,7 @@ static int load(struct app *app, size_t pos)
 	store_item_release(&app->item);
 	if (store_item_load(app->store, app->queue.responses[pos], &app->item, &err) != ST_OK ||
 	    store_item_labels_load(app->store, app->queue.responses[pos], app->opt->rater_id,
-				   app->opt->round_id, app->opt->task, &app->labels, &err) != ST_OK) {
+				   app->opt->round_id, app->opt->scheme, &app->labels, &err) != ST_OK) {
 		fail(app, &err);
 		return -1;
 	}
@@ -148,7 +148,7 @@ static int load(struct app *app, size_t pos)
 int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seconds)
 {
 	struct error err;
-	if (store_item_summary(app->store, app->opt->rater_id, app->opt->round_id, app->opt->task, cb, ctx,
+	if (store_item_summary(app->store, app->opt->rater_id, app->opt->round_id, app->opt->scheme->name, cb, ctx,
 			       seconds, &err) != ST_OK) {
 		fail(app, &err);
 		return -1;
@@ -268,7 +268,7 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	app->opt = opt;
 	app->task_name = model_task_name(opt->task);
 	app->show_history = 1;
-	enum status st = store_queue_load(s, opt->rater_id, opt->round_id, opt->task, &app->queue, err);
+	enum status st = store_queue_load(s, opt->rater_id, opt->round_id, opt->scheme, &app->queue, err);
 	if (st != ST_OK)
 		return st;
 	if (app->queue.n == 0) {
@@ -330,7 +330,7 @@ void app_release(struct app *app)
 
 /* ---- labels ------------------------------------------------------------ */
 
-static void push_undo(struct app *app, const struct model_field *f, long rank, const char *old,
+static void push_undo(struct app *app, const struct scheme_field *f, long rank, const char *old,
 		      const char *new)
 {
 	if (app->n_undo == UNDO_MAX) {
@@ -347,18 +347,16 @@ static void push_undo(struct app *app, const struct model_field *f, long rank, c
 		app->undo_group++;
 }
 
-static const char *shown_value(const struct model_field *f, const char *v)
+static const char *shown_value(const struct scheme_field *f, const char *v)
 {
 	if (!v)
 		return "unset";
-	if (f->kind == FIELD_TEXT)
-		return v;
-	int i = model_value_index(f, v);
-	return i >= 0 && (size_t)i < f->n_values ? f->values[i] : v;
+	const struct scheme_category *c = f->type == TYPE_TEXT ? NULL : scheme_category_find(f, v);
+	return c ? c->label : v;
 }
 
 /* Save one value (NULL clears) of the item shown. Returns 0 when saved. */
-static int save(struct app *app, const struct model_field *f, long rank, const char *value,
+static int save(struct app *app, const struct scheme_field *f, long rank, const char *value,
 		int undoable, const char *verb)
 {
 	struct error err;
@@ -377,13 +375,14 @@ static int save(struct app *app, const struct model_field *f, long rank, const c
 		push_undo(app, f, rank, old, value);
 	free(old);
 	int was = app->queue.finished[app->cur];
-	int now = store_item_n_missing(app->opt->task, app->item.n_passages, &app->labels) == 0;
+	int now = store_item_n_missing(app->opt->scheme, app->item.n_passages, text_blank(app->item.answer, strlen(app->item.answer)),
+				       &app->labels) == 0;
 	app->queue.finished[app->cur] = (unsigned char)now;
 	app->queue.n_finished = app->queue.n_finished - (size_t)was + (size_t)now;
 	char what[160];
-	if (f->per_passage)
+	if (f->unit == UNIT_PASSAGE)
 		snprintf(what, sizeof(what), "passage %ld %s", rank, value ? shown_value(f, value) : "not judged");
-	else if (f->kind == FIELD_TEXT)
+	else if (f->type == TYPE_TEXT)
 		snprintf(what, sizeof(what), "note %s", value ? "saved" : "cleared");
 	else if (!value)
 		snprintf(what, sizeof(what), "%s cleared", f->name);
@@ -404,7 +403,7 @@ static const struct store_item_passage *passage_at(const struct app *app, long r
 
 static void toggle_rank(struct app *app, long rank)
 {
-	const struct model_field *f = model_field_find(app->opt->task, "relevant");
+	const struct scheme_field *f = scheme_field_find(app->opt->scheme, "relevant");
 	if (!f)
 		return;
 	if (!passage_at(app, rank)) {
@@ -417,7 +416,7 @@ static void toggle_rank(struct app *app, long rank)
 
 static void set_value(struct app *app, enum action a)
 {
-	const struct model_field *f = model_field_find(app->opt->task, actions[a].field);
+	const struct scheme_field *f = scheme_field_find(app->opt->scheme, actions[a].field);
 	if (!f)
 		return;
 	const char *v = app_label(app, f->name, 0);
@@ -435,7 +434,7 @@ static void set_value(struct app *app, enum action a)
 /* Every passage still unjudged: not relevant. One undo group. */
 static void rest_not_relevant(struct app *app)
 {
-	const struct model_field *f = model_field_find(app->opt->task, "relevant");
+	const struct scheme_field *f = scheme_field_find(app->opt->scheme, "relevant");
 	int n = 0, failed = 0;
 	app->in_group = 1;
 	for (size_t i = 0; f && i < app->item.n_passages && !failed; i++)
@@ -480,7 +479,7 @@ static void undo(struct app *app)
 		struct undo_entry *e = &app->undo[app->n_undo - 1];
 		if (save(app, e->field, e->rank, e->old_value, 0, "undone") != 0)
 			return;   /* NOT SAVED: the entry stays for the next u */
-		all_unjudged &= e->field->per_passage && !e->old_value;
+		all_unjudged &= e->field->unit == UNIT_PASSAGE && !e->old_value;
 		free(e->old_value);
 		free(e->new_value);
 		app->n_undo--;
@@ -493,7 +492,7 @@ static void undo(struct app *app)
 
 void app_save_note(struct app *app, const char *text)
 {
-	const struct model_field *f = model_field_find(app->opt->task, "note");
+	const struct scheme_field *f = scheme_field_find(app->opt->scheme, "note");
 	size_t n = strlen(text);
 	while (n && text[n - 1] == ' ')
 		n--;

@@ -348,7 +348,7 @@ enum status_kind { MSG_INFO, MSG_SAVED, MSG_ERROR };
 struct undo_entry {
 	size_t pos;                        /* queue position of the item */
 	unsigned long group;               /* one key's changes share a group: one u undoes them */
-	const struct model_field *field;
+	const struct scheme_field *field;
 	long rank;
 	char *old_value, *new_value;       /* NULL = unset */
 };

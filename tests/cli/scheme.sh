@@ -1,8 +1,8 @@
 #!/bin/sh
 # convqa scheme list | show | add: the built-in schemes and a project's own;
 # show prints what add reads (round trip); add refuses with the file and the
-# JSON path and changes nothing; annotate and label say a project scheme
-# cannot be labelled yet, and keep their messages for unknown tasks.
+# JSON path and changes nothing; annotate and label take a project scheme
+# as their task, and list the schemes there are for an unknown one.
 . "$CONVQA_TOP/tests/lib.sh"
 SAMPLE="$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json"
 export CONVQA_DB="$T/p.db"
@@ -111,17 +111,24 @@ run $CONVQA scheme show bad
 check_eq "nothing refused was added" 1 "$rc"
 
 # ---- annotate and label with a project scheme ----------------------------------------
-check_run "annotate --task with a project scheme: not available yet" 1 \
-	"convqa: annotate: task 'likert-4pt' is a label scheme of this project: annotating a scheme of the project's own is not available yet (tasks: turn, plausibility or faithfulness)" \
+SCHEMES="turn, plausibility, faithfulness, likert-4pt, my-turn"
+check_run "annotate --task with a project scheme opens it (here: nothing to annotate yet)" 2 \
+	"convqa: the project has no items to annotate (import a task file first)" \
 	$CONVQA annotate --rater ann --task likert-4pt
-check_run "label --task with a project scheme: not available yet" 1 \
-	"convqa label: task 'likert-4pt' is a label scheme of this project: labelling a scheme of the project's own is not available yet (expected: turn, plausibility, faithfulness)" \
+check_run "label --task with a project scheme checks its fields" 1 \
+	"convqa label: task 'likert-4pt' has no field 'intent' (its fields: completeness, error_type, note; it is a field of task turn: give --task turn)" \
+	$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s intent boolean
+check_run "label --task with a project scheme checks its values" 2 \
+	"convqa label: 'maybe' is not a value of completeness (expected: no (No), mostly no (Mostly no), mostly yes (Mostly yes), yes (Yes))" \
+	$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s completeness maybe
+check_run "label --task with a project scheme: then the item" 2 \
+	"convqa: no conversation 'c' in the project (it has none: import a task file first)" \
 	$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s completeness yes
-check_run "annotate --task of no scheme: today's message" 1 \
-	"convqa: annotate: unknown task 'nope' (turn, plausibility or faithfulness)" \
+check_run "annotate --task of no scheme lists the schemes there are" 1 \
+	"convqa: annotate: no task or scheme 'nope' (schemes: $SCHEMES; add one with: convqa scheme add FILE)" \
 	$CONVQA annotate --rater ann --task nope
-check_run "label --task of no scheme: today's message" 1 \
-	"convqa label: unknown task 'nope' (expected: turn, plausibility, faithfulness)" \
+check_run "label --task of no scheme lists the schemes there are" 1 \
+	"convqa label: no task or scheme 'nope' (schemes: $SCHEMES; add one with: convqa scheme add FILE)" \
 	$CONVQA label --task nope -r ann -c c -n 1 -s s completeness yes
 
 # ---- the UI's key table and the built-in schemes ---------------------------------------

@@ -103,7 +103,7 @@ static int64_t rater_id(struct fixture *fx, const char *name)
 
 /* Open a session as convqa label (task must match) or annotate (round's task). */
 static enum status open_as(struct fixture *fx, struct labelling *l, const char *rater, const char *round,
-			   enum model_task task, int task_given, enum labelling_task_rule rule, struct error *err)
+			   const char *task, int task_given, enum labelling_task_rule rule, struct error *err)
 {
 	struct labelling_request rq = {
 		.rater = rater, .round = round, .task = task, .task_given = task_given, .task_rule = rule,
@@ -116,16 +116,16 @@ static void test_a_closed_round_refuses_a_session_with_the_message_of_label_and_
 	struct fixture *fx = *state;
 	struct labelling l;
 	struct error err;
-	assert_int_equal(open_as(fx, &l, "alice", "winter", TASK_TURN, 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, "alice", "winter", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'winter' is closed");
 	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
-	assert_int_equal(open_as(fx, &l, "alice", "winter", TASK_TURN, 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, "alice", "winter", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'winter' is closed");
 	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
 	/* closed and of another task: label names the task first, annotate the state */
-	assert_int_equal(open_as(fx, &l, "alice", "summer", TASK_TURN, 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, "alice", "summer", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'summer' is a plausibility round, not turn (give --task plausibility)");
-	assert_int_equal(open_as(fx, &l, "alice", "summer", TASK_TURN, 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, "alice", "summer", "turn", 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'summer' is closed");
 	labelling_release(&l);
 	assert_int_equal(rater_id(fx, "alice"), 0); /* a refused session adds no rater */
@@ -137,12 +137,12 @@ static void test_label_refuses_a_round_of_another_task(void **state)
 	struct fixture *fx = *state;
 	struct labelling l;
 	struct error err;
-	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'autumn' is a plausibility round, not turn (give --task plausibility)");
 	assert_int_equal(l.refused, LABELLING_ROUND_TASK);
-	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_PLAUSIBILITY, 1, LABELLING_TASK_MUST_MATCH, &err),
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", "plausibility", 1, LABELLING_TASK_MUST_MATCH, &err),
 			 ST_OK);
-	assert_int_equal(l.task, TASK_PLAUSIBILITY);
+	assert_string_equal(l.task, "plausibility");
 	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
 	labelling_release(&l);
 }
@@ -152,11 +152,11 @@ static void test_annotate_takes_the_rounds_task_and_refuses_only_another_task_gi
 	struct fixture *fx = *state;
 	struct labelling l;
 	struct error err;
-	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_TURN, 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", "turn", 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'autumn' is a plausibility round, not turn (leave out --task)");
 	assert_int_equal(l.refused, LABELLING_ROUND_TASK);
-	assert_int_equal(open_as(fx, &l, "alice", "autumn", TASK_TURN, 0, LABELLING_TASK_OF_ROUND, &err), ST_OK);
-	assert_int_equal(l.task, TASK_PLAUSIBILITY);
+	assert_int_equal(open_as(fx, &l, "alice", "autumn", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_OK);
+	assert_string_equal(l.task, "plausibility");
 	struct labelling_key k = { .response_id = fx->resp, .field = "plausibility" };
 	assert_int_equal(labelling_set(&l, &k, "plausible", 3, &err), ST_OK);
 	assert_string_equal(rows(fx), "alice autumn plausibility plausibility 0=plausible\n");
@@ -168,7 +168,7 @@ static void test_an_unknown_round_lists_the_rounds_and_is_no_refusal(void **stat
 	struct fixture *fx = *state;
 	struct labelling l;
 	struct error err;
-	assert_int_equal(open_as(fx, &l, "alice", "r9", TASK_TURN, 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, "alice", "r9", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
 	assert_string_equal(err.msg, "no round 'r9' in the project (its rounds: autumn, spring, summer, winter)");
 	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
 	labelling_release(&l);
@@ -179,8 +179,8 @@ static void test_a_label_is_written_by_the_sessions_rater_only(void **state)
 	struct fixture *fx = *state;
 	struct labelling l, bob;
 	struct error err;
-	assert_int_equal(open_as(fx, &bob, "bob", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
-	assert_int_equal(open_as(fx, &l, "alice", "spring", TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(open_as(fx, &bob, "bob", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	assert_int_equal(l.rater_id, rater_id(fx, "alice"));
 	struct labelling_key own = { .response_id = fx->resp, .field = "answer_correct" };
 	assert_int_equal(labelling_set(&l, &own, "1", 2, &err), ST_OK);
@@ -207,7 +207,7 @@ static void test_an_invalid_rater_name_is_refused_and_adds_no_rater(void **state
 	assert_int_equal(labelling_rater_check(NULL, &err), ST_INPUT);
 	assert_string_equal(err.msg, "no rater name");
 	assert_int_equal(labelling_rater_check("Ann", &err), ST_OK);
-	assert_int_equal(open_as(fx, &l, " ann", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
+	assert_int_equal(open_as(fx, &l, " ann", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
 	assert_string_equal(err.msg, "the rater name begins or ends with a space");
 	assert_int_equal(l.refused, LABELLING_RATER_NAME);
 	labelling_release(&l);
@@ -219,7 +219,7 @@ static void test_a_write_takes_a_field_of_the_sessions_task_with_a_value_of_its_
 	struct fixture *fx = *state;
 	struct labelling l;
 	struct error err;
-	assert_int_equal(open_as(fx, &l, "alice", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(open_as(fx, &l, "alice", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	struct { struct labelling_key k; const char *value, *msg; } cases[] = {
 		{ { fx->resp, "plausibility", 0, 0 }, "plausible", "task 'turn' has no field 'plausibility'" },
 		{ { fx->resp, "relevant", 0, 0 }, "1", "field 'relevant' needs a passage rank" },
@@ -248,7 +248,7 @@ static void test_the_project_refusing_a_label_is_its_message_and_no_refusal(void
 	assert_int_equal(sqlite3_exec(db, "CREATE TRIGGER refuse BEFORE INSERT ON label "
 				      "BEGIN SELECT RAISE(ABORT, 'disk full (test)'); END", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_int_equal(open_as(fx, &l, "alice", NULL, TASK_TURN, 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(open_as(fx, &l, "alice", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	struct labelling_key k = { .response_id = fx->resp, .field = "intent" };
 	assert_int_equal(labelling_set(&l, &k, "boolean", 0, &err), ST_STORE);
 	assert_string_equal(err.msg, "cannot save label: disk full (test)");

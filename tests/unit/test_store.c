@@ -140,7 +140,7 @@ static void test_a_project_from_a_newer_convqa_is_refused(void **state)
 	struct store *s;
 	struct error err;
 	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
-	assert_non_null(strstr(err.msg, "has schema version 99, newer than this convqa (2): upgrade convqa"));
+	assert_non_null(strstr(err.msg, "has schema version 99, newer than this convqa (3): upgrade convqa"));
 }
 
 /* The project file's user_version, read with SQLite alone. */

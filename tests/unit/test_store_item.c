@@ -10,8 +10,28 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
+
+static struct scheme *turn_s, *plaus_s;   /* the built-in schemes */
+
+static int load_schemes(void **state)
+{
+	struct error err;
+	(void)state;
+	assert_int_equal(scheme_builtin("turn", &turn_s, &err), ST_OK);
+	assert_int_equal(scheme_builtin("plausibility", &plaus_s, &err), ST_OK);
+	return 0;
+}
+
+static int free_schemes(void **state)
+{
+	(void)state;
+	scheme_free(turn_s);
+	scheme_free(plaus_s);
+	return 0;
+}
 
 struct fixture {
 	char path[64];
@@ -101,27 +121,43 @@ static void set(struct fixture *fx, int64_t resp, const char *field, long rank, 
 	assert_int_equal(store_label_set(fx->s, &k, value, 1.0, &err), ST_OK);
 }
 
-static void test_queue_is_in_conversation_turn_and_system_name_order(void **state)
+/* The place of response id r in q, or -1. */
+static long queue_pos(const struct store_queue *q, int64_t r)
+{
+	for (size_t i = 0; i < q->n; i++)
+		if (q->responses[i] == r)
+			return (long)i;
+	return -1;
+}
+
+/* Conversations and turns in order; within a turn the answers in an order
+ * that is not the systems' names everywhere (blind labelling: a rater must
+ * not learn that the first answer is always alpha's), and each item knows
+ * its place among the turn's answers. */
+static void test_queue_is_in_conversation_and_turn_order_with_answers_mixed(void **state)
 {
 	struct fixture *fx = *state;
 	struct store_queue q;
 	struct error err;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n, 7);
-	const char *expect[7][2] = {
-		{ "c1", "alpha" }, { "c1", "zeta" }, { "c1", "alpha" }, { "c1", "alpha" },
-		{ "c1", "zeta" }, { "c2", "alpha" }, { "c2", "zeta" },
-	};
-	int pos[7] = { 1, 1, 2, 3, 3, 1, 1 };
+	const char *conv[7] = { "c1", "c1", "c1", "c1", "c1", "c2", "c2" };
+	int pos[7] = { 1, 1, 2, 3, 3, 1, 1 }, index[7] = { 1, 2, 1, 1, 2, 1, 2 };
+	int alpha_first = 0;
 	for (size_t i = 0; i < q.n; i++) {
 		struct store_item it;
 		assert_int_equal(store_item_load(fx->s, q.responses[i], &it, &err), ST_OK);
-		assert_string_equal(it.conversation, expect[i][0]);
-		assert_string_equal(it.system, expect[i][1]);
+		assert_string_equal(it.conversation, conv[i]);
 		assert_int_equal(it.position, pos[i]);
+		assert_int_equal(it.answer_index, index[i]);
+		assert_int_equal(it.n_answers, pos[i] == 2 ? 1 : 2);
 		assert_int_equal(q.turns[i], it.turn_id);
+		alpha_first += index[i] == 1 && it.n_answers == 2 && strcmp(it.system, "alpha") == 0;
 		store_item_release(&it);
 	}
+	assert_true(alpha_first > 0 && alpha_first < 3);
+	for (size_t i = 0; i < fx->n_resp; i++)
+		assert_true(queue_pos(&q, fx->resp[i]) >= 0);
 	assert_int_equal(q.n_finished, 0);
 	store_queue_release(&q);
 }
@@ -132,8 +168,8 @@ static void test_item_has_its_passages_by_rank_and_the_history_of_the_same_syste
 	struct store_queue q;
 	struct store_item it;
 	struct error err;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
-	assert_int_equal(store_item_load(fx->s, q.responses[4], &it, &err), ST_OK); /* c1/3 zeta */
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_item_load(fx->s, fx->resp[4], &it, &err), ST_OK); /* c1/3 zeta */
 	assert_int_equal(it.n_turns, 3);
 	assert_string_equal(it.question, "third question");
 	assert_null(it.rewrite);
@@ -154,7 +190,7 @@ static void test_item_has_its_passages_by_rank_and_the_history_of_the_same_syste
 	assert_null(it.history[1].answer);  /* zeta did not answer turn 2 */
 	store_item_release(&it);
 
-	assert_int_equal(store_item_load(fx->s, q.responses[2], &it, &err), ST_OK); /* c1/2 alpha */
+	assert_int_equal(store_item_load(fx->s, fx->resp[2], &it, &err), ST_OK); /* c1/2 alpha */
 	assert_string_equal(it.rewrite, "second, rewritten");
 	assert_int_equal(it.n_passages, 3);
 	assert_false(it.passages[2].has_score);
@@ -183,30 +219,30 @@ static void test_an_item_is_finished_when_every_required_field_is_set(void **sta
 	set(fx, r, "note", 0, "notes are optional");
 
 	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
-	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, TASK_TURN, &l, &err), ST_OK);
-	assert_int_equal(store_item_n_missing(TASK_TURN, 2, &l), 1);
+	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, turn_s, &l, &err), ST_OK);
+	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 1);
 	struct store_queue q;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 0);
 	store_queue_release(&q);
 
 	set(fx, r, "relevant", 2, "0");
-	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, TASK_TURN, &l, &err), ST_OK);
-	assert_int_equal(store_item_n_missing(TASK_TURN, 2, &l), 0);
+	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, turn_s, &l, &err), ST_OK);
+	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 0);
 	assert_string_equal(store_item_labels_get(&l, "relevant", 2), "0");
 	assert_string_equal(store_item_labels_get(&l, "note", 0), "notes are optional");
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 1);
-	assert_int_equal(q.finished[1], 1);
-	assert_int_equal(q.finished[0], 0);
+	assert_int_equal(q.finished[queue_pos(&q, r)], 1);
+	assert_int_equal(q.finished[queue_pos(&q, fx->resp[0])], 0);
 	store_queue_release(&q);
 
 	/* clearing a value (a new NULL row) unfinishes it; the latest row wins */
 	set(fx, r, "intent", 0, NULL);
-	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, TASK_TURN, &l, &err), ST_OK);
+	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, turn_s, &l, &err), ST_OK);
 	assert_null(store_item_labels_get(&l, "intent", 0));
-	assert_int_equal(store_item_n_missing(TASK_TURN, 2, &l), 1);
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 1);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 0);
 	store_queue_release(&q);
 	store_item_labels_release(&l);
@@ -232,23 +268,155 @@ static void test_labels_of_other_raters_and_tasks_do_not_count(void **state)
 	assert_int_equal(store_label_set(fx->s, &k, "plausible", 2, &err), ST_OK);
 
 	struct store_queue q;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 0);
 	store_queue_release(&q);
-	assert_int_equal(store_queue_load(fx->s, bob, 0, TASK_TURN, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, bob, 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 1);
 	store_queue_release(&q);
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, TASK_PLAUSIBILITY, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, plaus_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 1);
-	assert_int_equal(q.finished[0], 1);
+	assert_int_equal(q.finished[queue_pos(&q, r)], 1);
 	store_queue_release(&q);
+}
+
+/* The turn's intent and a pooled passage judged on alpha's answer are
+ * judged on zeta's: zeta's item asks only for what is new in it. The
+ * latest judgement of a unit wins, wherever it was given. */
+static void test_a_turn_and_a_pooled_passage_judged_on_one_answer_are_judged_on_the_other(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	int64_t a = fx->resp[0], z = fx->resp[1];   /* c1/1: alpha p1 p2 p3, zeta p1 p2 */
+	set(fx, a, "intent", 0, "extractive");
+	set(fx, a, "answer_correct", 0, "1");
+	set(fx, a, "relevant", 1, "1");
+	set(fx, a, "relevant", 2, "0");
+	set(fx, a, "relevant", 3, "1");
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	assert_int_equal(store_item_labels_load(fx->s, z, fx->rater, 0, turn_s, &l, &err), ST_OK);
+	assert_string_equal(store_item_labels_get(&l, "intent", 0), "extractive");
+	assert_string_equal(store_item_labels_get(&l, "relevant", 1), "1");
+	assert_string_equal(store_item_labels_get(&l, "relevant", 2), "0");
+	assert_null(store_item_labels_get(&l, "relevant", 3));   /* zeta's third is another passage */
+	assert_null(store_item_labels_get(&l, "answer_correct", 0));
+	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 1);
+	struct store_queue q;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 1);
+	assert_int_equal(q.finished[queue_pos(&q, a)], 1);
+	store_queue_release(&q);
+
+	set(fx, z, "answer_correct", 0, "0");
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(q.n_finished, 2);
+	store_queue_release(&q);
+
+	/* a change on zeta's answer is the passage's judgement on alpha's too */
+	set(fx, z, "relevant", 1, "0");
+	assert_int_equal(store_item_labels_load(fx->s, a, fx->rater, 0, turn_s, &l, &err), ST_OK);
+	assert_string_equal(store_item_labels_get(&l, "relevant", 1), "0");
+	/* other turns are untouched */
+	assert_int_equal(store_item_labels_load(fx->s, fx->resp[3], fx->rater, 0, turn_s, &l, &err), ST_OK);
+	assert_int_equal(l.n, 0);
+	store_item_labels_release(&l);
+}
+
+/* A third system's answer to c1/1: "mid", retrieving p2, p4, p1, with the
+ * same answer as alpha's after normalisation. */
+static int64_t add_mid(struct fixture *fx)
+{
+	struct error err;
+	struct store_item it;
+	enum store_put res;
+	struct store_conflict c;
+	int64_t imp, mid, p[3], id;
+	assert_int_equal(store_item_load(fx->s, fx->resp[0], &it, &err), ST_OK);
+	assert_int_equal(store_begin(fx->s, &err), ST_OK);
+	assert_int_equal(store_import_begin(fx->s, "mid.json", "1", &imp, &err), ST_OK);
+	assert_int_equal(store_put_system(fx->s, "mid", NULL, &mid, &res, &c, &err), ST_OK);
+	const char *ext[3] = { "p2", "p4", "p1" };
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(store_find_passage(fx->s, ext[i], &p[i], &err), ST_OK);
+	struct store_ranked r[3] = { { 1, 0, 0, p[0], "p2" }, { 2, 0, 0, p[1], "p4" }, { 3, 0, 0, p[2], "p1" } };
+	assert_int_equal(store_put_response(fx->s, it.turn_id, mid, "Answer 1, by ALPHA.", r, 3, NULL, imp, &id,
+					    &res, &c, &err), ST_OK);
+	assert_int_equal(store_commit(fx->s, &err), ST_OK);
+	store_item_release(&it);
+	return id;
+}
+
+static size_t finished(struct fixture *fx, const struct scheme *sc)
+{
+	struct store_queue q;
+	struct error err;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, sc, &q, &err), ST_OK);
+	size_t n = q.n_finished;
+	store_queue_release(&q);
+	return n;
+}
+
+/* With three systems, each answer asks for its own correctness and for the
+ * passages no other answer of the turn has had judged. */
+static void test_the_finished_count_with_three_systems(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	int64_t a = fx->resp[0], z = fx->resp[1], m = add_mid(fx);
+	set(fx, a, "intent", 0, "boolean");
+	set(fx, a, "answer_correct", 0, "1");
+	for (long k = 1; k <= 3; k++)
+		set(fx, a, "relevant", k, "1");
+	assert_int_equal(finished(fx, turn_s), 1);
+	set(fx, z, "answer_correct", 0, "1");
+	assert_int_equal(finished(fx, turn_s), 2);
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	assert_int_equal(store_item_labels_load(fx->s, m, fx->rater, 0, turn_s, &l, &err), ST_OK);
+	assert_string_equal(store_item_labels_get(&l, "relevant", 1), "1");   /* p2 */
+	assert_null(store_item_labels_get(&l, "relevant", 2));                /* p4: new */
+	assert_string_equal(store_item_labels_get(&l, "relevant", 3), "1");   /* p1 */
+	assert_int_equal(store_item_n_missing(turn_s, 3, 0, &l), 2);
+	set(fx, m, "answer_correct", 0, "0");
+	assert_int_equal(finished(fx, turn_s), 2);
+	set(fx, m, "relevant", 2, "0");
+	assert_int_equal(finished(fx, turn_s), 3);
+	store_item_labels_release(&l);
+}
+
+/* A field judging the answer: identical answers of a turn (after
+ * normalisation) are one unit; a field may be skipped for empty answers. */
+static void test_an_answer_unit_is_shared_by_equal_answers(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	static const char json[] =
+		"{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"fluency\", \"description\": \"d\", \"fields\": ["
+		"{\"name\": \"fluent\", \"unit\": \"answer\", \"type\": \"binary\", \"required\": true,"
+		" \"categories\": [{\"value\": \"0\", \"label\": \"no\", \"key\": \"x\"},"
+		" {\"value\": \"1\", \"label\": \"yes\", \"key\": \"c\"}]}]}";
+	struct scheme *sc;
+	assert_int_equal(scheme_read("fluency.json", strdup(json), strlen(json), &sc, &err), ST_OK);
+	int64_t a = fx->resp[0], z = fx->resp[1], m = add_mid(fx);
+	struct store_label_key k = { m, fx->rater, 0, "fluency", "fluent", 0, UNIT_ANSWER };
+	assert_int_equal(store_label_set(fx->s, &k, "1", 1, &err), ST_OK);
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	assert_int_equal(store_item_labels_load(fx->s, a, fx->rater, 0, sc, &l, &err), ST_OK);
+	assert_string_equal(store_item_labels_get(&l, "fluent", 0), "1");
+	assert_int_equal(store_item_labels_load(fx->s, z, fx->rater, 0, sc, &l, &err), ST_OK);
+	assert_null(store_item_labels_get(&l, "fluent", 0));
+	assert_int_equal(finished(fx, sc), 2);
+	assert_int_equal(store_item_n_missing(sc, 0, 0, &l), 1);
+	sc->fields[0].skip_when_empty = 1;
+	assert_int_equal(store_item_n_missing(sc, 0, 1, &l), 0);
+	store_item_labels_release(&l);
+	scheme_free(sc);
 }
 
 static void test_labels_put_replaces_the_in_memory_value(void **state)
 {
 	(void)state;
 	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
-	const struct model_field *rel = model_field_find(TASK_TURN, "relevant");
+	const struct scheme_field *rel = scheme_field_find(turn_s, "relevant");
 	store_item_labels_put(&l, rel, 3, "1");
 	store_item_labels_put(&l, rel, 3, "0");
 	store_item_labels_put(&l, rel, 1, NULL);
@@ -276,14 +444,15 @@ static void test_summary_counts_current_values_and_sums_seconds(void **state)
 	struct error err;
 	set(fx, fx->resp[0], "intent", 0, "boolean");
 	set(fx, fx->resp[0], "intent", 0, "extractive");
-	set(fx, fx->resp[1], "intent", 0, "extractive");
+	set(fx, fx->resp[1], "intent", 0, "extractive");   /* the same turn: one unit */
+	set(fx, fx->resp[3], "intent", 0, "abstractive");
 	set(fx, fx->resp[2], "answer_correct", 0, "1");
 	set(fx, fx->resp[3], "answer_correct", 0, NULL);
 	struct counts c = { "" };
 	double seconds;
-	assert_int_equal(store_item_summary(fx->s, fx->rater, 0, TASK_TURN, count_cb, &c, &seconds, &err), ST_OK);
-	assert_string_equal(c.text, "answer_correct=1:1 intent=extractive:2 ");
-	assert_true(seconds == 5.0);
+	assert_int_equal(store_item_summary(fx->s, fx->rater, 0, "turn", count_cb, &c, &seconds, &err), ST_OK);
+	assert_string_equal(c.text, "answer_correct=1:1 intent=abstractive:1 intent=extractive:1 ");
+	assert_true(seconds == 6.0);
 }
 
 static void test_an_absent_round_is_bad_input_naming_the_rounds_there_are(void **state)
@@ -323,15 +492,18 @@ static void test_a_writable_project_is_not_read_only(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_queue_is_in_conversation_turn_and_system_name_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_queue_is_in_conversation_and_turn_order_with_answers_mixed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_item_has_its_passages_by_rank_and_the_history_of_the_same_system, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_loading_a_missing_item_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_item_is_finished_when_every_required_field_is_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_labels_of_other_raters_and_tasks_do_not_count, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_turn_and_a_pooled_passage_judged_on_one_answer_are_judged_on_the_other, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_finished_count_with_three_systems, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_answer_unit_is_shared_by_equal_answers, setup, teardown),
 		cmocka_unit_test(test_labels_put_replaces_the_in_memory_value),
 		cmocka_unit_test_setup_teardown(test_summary_counts_current_values_and_sums_seconds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_absent_round_is_bad_input_naming_the_rounds_there_are, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_writable_project_is_not_read_only, setup, teardown),
 	};
-	return cmocka_run_group_tests_name("store_item", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("store_item", tests, load_schemes, free_schemes);
 }
