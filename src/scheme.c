@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "convqa/common.h"
@@ -146,4 +147,76 @@ void scheme_free(struct scheme *s)
 	free(s->name);
 	free(s->description);
 	free(s);
+}
+
+/* ---- changing a scheme in use --------------------------------------------------- */
+
+static long field_uses(const struct scheme_use *uses, size_t n, const char *field)
+{
+	long total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += strcmp(uses[i].field, field) == 0 ? uses[i].count : 0;
+	return total;
+}
+
+static long category_index(const struct scheme_field *f, const char *value)
+{
+	const struct scheme_category *c = scheme_category_find(f, value);
+	return c ? (long)(c - f->categories) : -1;
+}
+
+/* The first pair of used categories of ordinal field f whose order differs
+ * in nf, into buf; NULL when there is none. */
+static const char *reordered(const struct scheme_field *f, const struct scheme_field *nf,
+			     const struct scheme_use *uses, size_t n, char *buf, size_t size)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			const struct scheme_use *a = &uses[i], *b = &uses[j];
+			if (strcmp(a->field, f->name) != 0 || strcmp(b->field, f->name) != 0)
+				continue;
+			if (category_index(f, a->value) < category_index(f, b->value) &&
+			    category_index(nf, a->value) > category_index(nf, b->value)) {
+				snprintf(buf, size, "field '%s' puts '%s' after '%s', which %ld labels use in that order "
+					 "(the order of an ordinal scale is part of what a label means)", f->name,
+					 a->value, b->value, a->count + b->count);
+				return buf;
+			}
+		}
+	return NULL;
+}
+
+static const char *use_problem(const struct scheme *old, const struct scheme *new, const struct scheme_use *u,
+			       const struct scheme_use *uses, size_t n, char *buf, size_t size)
+{
+	const struct scheme_field *f = scheme_field_find(old, u->field), *nf = scheme_field_find(new, u->field);
+	long total = field_uses(uses, n, u->field);
+	if (!nf)
+		snprintf(buf, size, "field '%s' is used by %ld label%s: it cannot be removed", u->field, total,
+			 total == 1 ? "" : "s");
+	else if (strcmp(scheme_unit_name(nf->unit), u->unit) != 0)
+		snprintf(buf, size, "field '%s' judges the %s in %ld label%s: its unit cannot become %s", u->field,
+			 u->unit, total, total == 1 ? "" : "s", scheme_unit_name(nf->unit));
+	else if (f && f->type != nf->type)
+		snprintf(buf, size, "field '%s' is %s in %ld label%s: its type cannot become %s", u->field,
+			 scheme_type_name(f->type), total, total == 1 ? "" : "s", scheme_type_name(nf->type));
+	else if (nf->type != TYPE_TEXT && !scheme_category_find(nf, u->value))
+		snprintf(buf, size, "field '%s' has no category '%s' any more, which %ld label%s use%s", u->field,
+			 u->value, u->count, u->count == 1 ? "" : "s", u->count == 1 ? "s" : "");
+	else if (f && f->type == TYPE_ORDINAL)
+		return reordered(f, nf, uses, n, buf, size);
+	else
+		return NULL;
+	return buf;
+}
+
+const char *scheme_change_problem(const struct scheme *old, const struct scheme *new, const struct scheme_use *uses,
+				  size_t n, char *buf, size_t size)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *why = use_problem(old, new, &uses[i], uses, n, buf, size);
+		if (why)
+			return why;
+	}
+	return NULL;
 }

@@ -91,6 +91,22 @@ const struct scheme_field *scheme_field_find(const struct scheme *s, const char 
 /* The category of f with value, or NULL. */
 const struct scheme_category *scheme_category_find(const struct scheme_field *f, const char *value);
 
+/* What labels of a scheme use: the number of label rows of one field,
+ * unit and value. */
+struct scheme_use {
+	const char *field, *unit, *value;
+	long count;
+};
+
+/* Whether the labels that use a scheme (uses[0..n)) keep their meaning when
+ * old becomes new: NULL when they do (fields, categories and keys may be
+ * added, labels, keys and help changed), else why not, written into
+ * buf[size]: a used field removed, its unit or type changed, a used
+ * category removed, or the used categories of an ordinal field reordered;
+ * with the number of labels concerned. */
+const char *scheme_change_problem(const struct scheme *old, const struct scheme *new, const struct scheme_use *uses,
+				  size_t n, char *buf, size_t size);
+
 /* Free everything s owns, and s (NULL is fine). */
 void scheme_free(struct scheme *s);
 

@@ -121,11 +121,22 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 /* The JSON text of the project's scheme name: *json (caller frees), NULL
  * when the project has none of that name. */
 enum status store_scheme_get(struct store *s, const char *name, char **json, struct error *err);
+/* Whether a scheme stored as old_json may become the one being added:
+ * called inside store_scheme_add's transaction (so that no label is added
+ * meanwhile; it may call store_scheme_usage). 0: replace it. */
+typedef int (*store_scheme_change_cb)(struct store *s, const char *old_json, void *ctx);
 /* Add scheme name with its JSON text, in one transaction: PUT_NEW; PUT_SAME
- * when the project has it with the same text (nothing changes);
- * PUT_CONFLICT when it has it with another text (nothing changes). */
-enum status store_scheme_add(struct store *s, const char *name, const char *json, enum store_put *res,
-			     struct error *err);
+ * when the project has it with the same text (nothing changes); when it has
+ * it with another text: PUT_UPDATED when change (may be NULL) allows it,
+ * else PUT_CONFLICT (nothing changes). */
+enum status store_scheme_add(struct store *s, const char *name, const char *json, store_scheme_change_cb change,
+			     void *ctx, enum store_put *res, struct error *err);
+/* Calls cb with the number of label rows (history included; cleared ones
+ * not) of task for each field, unit and value. */
+typedef void (*store_scheme_usage_cb)(const char *field, const char *unit, const char *value, long count,
+				      void *ctx);
+enum status store_scheme_usage(struct store *s, const char *task, store_scheme_usage_cb cb, void *ctx,
+			       struct error *err);
 
 struct store_scheme_row {
 	char *name, *json, *added_at;

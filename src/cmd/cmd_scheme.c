@@ -180,6 +180,49 @@ static int add_name(const char *file, struct scheme *s)
 	return ST_INPUT;
 }
 
+/* ---- changing a scheme the project has ---------------------------------------- */
+
+struct change {
+	const struct scheme *new;
+	struct error *err;
+	enum status st;               /* a failure while checking */
+	char why[512];                /* why the change is refused */
+};
+
+struct uses {
+	struct scheme_use *v;
+	size_t n, cap;
+};
+
+static void add_use(const char *field, const char *unit, const char *value, long count, void *ctx)
+{
+	struct uses *u = ctx;
+	xgrow(&u->v, &u->cap, u->n + 1, sizeof(*u->v));
+	u->v[u->n++] = (struct scheme_use){ xstrdup(field), xstrdup(unit), xstrdup(value), count };
+}
+
+/* store_scheme_change_cb: the new scheme keeps the meaning of every label
+ * of the old one (scheme_change_problem). */
+static int may_change(struct store *store, const char *old_json, void *ctx)
+{
+	struct change *ch = ctx;
+	struct uses u = { 0 };
+	struct scheme *old = NULL;
+	ch->st = scheme_read_stored(ch->new->name, old_json, &old, ch->err);
+	if (ch->st == ST_OK)
+		ch->st = store_scheme_usage(store, ch->new->name, add_use, &u, ch->err);
+	const char *why = ch->st == ST_OK ? scheme_change_problem(old, ch->new, u.v, u.n, ch->why, sizeof(ch->why))
+					  : "";
+	for (size_t i = 0; i < u.n; i++) {
+		free((char *)u.v[i].field);
+		free((char *)u.v[i].unit);
+		free((char *)u.v[i].value);
+	}
+	free(u.v);
+	scheme_free(old);
+	return why != NULL;
+}
+
 static int run_add(struct cmd_ctx *c, const char *file)
 {
 	char *buf, *json;
@@ -202,14 +245,19 @@ static int run_add(struct cmd_ctx *c, const char *file)
 		return st;
 	}
 	json = scheme_to_json(s);
-	st = store_scheme_add(c->store, s->name, json, &res, &c->err);
-	if (st == ST_OK && res == PUT_CONFLICT) {
-		cli_printf(stderr, "convqa scheme: the project has a scheme '%s' already, with other content (add "
-			   "this one under another name: --name NAME)\n", s->name);
+	struct change ch = { s, &c->err, ST_OK, "" };
+	st = store_scheme_add(c->store, s->name, json, may_change, &ch, &res, &c->err);
+	if (st == ST_OK && ch.st != ST_OK)
+		st = ch.st;
+	else if (st == ST_OK && res == PUT_CONFLICT) {
+		cli_printf(stderr, "convqa scheme: cannot change scheme '%s': %s; labels are never changed (add the "
+			   "new scheme under another name: --name NAME)\n", s->name, ch.why);
 		st = ST_INPUT;
 	} else if (st == ST_OK) {
-		cli_printf(stdout, "%s scheme '%s' (%zu field%s)\n",
-			   res == PUT_NEW ? "added" : "unchanged: the project has the same", s->name, s->n_fields,
+		static const char *const done[] = {
+			[PUT_NEW] = "added", [PUT_SAME] = "unchanged: the project has the same", [PUT_UPDATED] = "changed",
+		};
+		cli_printf(stdout, "%s scheme '%s' (%zu field%s)\n", done[res], s->name, s->n_fields,
 			   s->n_fields == 1 ? "" : "s");
 	}
 	free(json);
@@ -283,8 +331,11 @@ const struct cmd_entry cmd_scheme_entry = {
 	  "nominal, ordinal with 2-10 categories, text), categories and keys. list shows\n"
 	  "the built-in schemes (turn, plausibility, faithfulness) and the project's own;\n"
 	  "show prints one as JSON, as add reads it; add checks a file and adds it to the\n"
-	  "project (adding the same content again changes nothing). Annotating with a\n"
-	  "scheme of the project's own comes in a later version.",
+	  "project (adding the same content again changes nothing). Adding a changed\n"
+	  "scheme of the same name replaces it when every label keeps its meaning (new\n"
+	  "fields and categories, other labels, keys and help), and is refused, with the\n"
+	  "number of labels concerned, when a field or category that labels use would go\n"
+	  "or change. annotate, label, report and agreement take a scheme's name as --task.",
 	  opts, 1, 2 },
 	CMD_PROJECT | CMD_PROJECT_IF_ANY, NULL, check, run, NULL, NULL, NULL,
 };

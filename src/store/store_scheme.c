@@ -27,8 +27,20 @@ static enum status insert(struct store *s, const char *name, const char *json, s
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot save scheme");
 }
 
-enum status store_scheme_add(struct store *s, const char *name, const char *json, enum store_put *res,
-			     struct error *err)
+static enum status replace(struct store *s, const char *name, const char *json, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_SCHEME_REPLACE, "UPDATE scheme SET json = ? WHERE name = ?", err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, json);
+	store_bind_text(st, 2, name);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot save scheme");
+}
+
+enum status store_scheme_add(struct store *s, const char *name, const char *json, store_scheme_change_cb change,
+			     void *ctx, enum store_put *res, struct error *err)
 {
 	char *old = NULL;
 	enum status st = store_begin(s, err);
@@ -38,12 +50,32 @@ enum status store_scheme_add(struct store *s, const char *name, const char *json
 		*res = !old ? PUT_NEW : strcmp(old, json) == 0 ? PUT_SAME : PUT_CONFLICT;
 		if (*res == PUT_NEW)
 			st = insert(s, name, json, err);
+		else if (*res == PUT_CONFLICT && change && change(s, old, ctx) == 0 &&
+			 (st = replace(s, name, json, err)) == ST_OK)
+			*res = PUT_UPDATED;
 	}
 	free(old);
 	if (st == ST_OK)
 		return store_commit(s, err);
 	store_rollback(s);
 	return st;
+}
+
+enum status store_scheme_usage(struct store *s, const char *task, store_scheme_usage_cb cb, void *ctx,
+			       struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_SCHEME_USAGE,
+				      "SELECT field, unit, value, count(*) FROM label WHERE task = ? "
+				      "AND value IS NOT NULL GROUP BY field, unit, value", err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, task);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		cb(store_col_text(st, 0), store_col_text(st, 1), store_col_text(st, 2),
+		   (long)sqlite3_column_int64(st, 3), ctx);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot count the scheme's labels");
 }
 
 enum status store_scheme_list(struct store *s, struct store_scheme_row **rows, size_t *n, struct error *err)

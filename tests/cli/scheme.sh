@@ -64,9 +64,10 @@ $CONVQA scheme show my-turn | sed 's/"name": "my-turn"/"name": "turn"/' >again.j
 if cmp -s again.json t.json; then ok "show turn; add --name; show round-trips"; else
 	not_ok "show turn; add --name; show round-trips" "$(diff t.json again.json)"; fi
 sed 's/"description": "RAG/"description": "Other RAG/' "$SAMPLE" >changed.json
-check_run "an existing name with other content is refused" 2 \
-	"convqa scheme: the project has a scheme 'likert-4pt' already, with other content (add this one under another name: --name NAME)" \
-	$CONVQA scheme add changed.json
+run $CONVQA scheme add changed.json
+check_eq "a changed description of a scheme no label uses: changed" "0|changed scheme 'likert-4pt' (3 fields)" \
+	"$rc|$(cat "$T/out")"
+$CONVQA scheme add "$SAMPLE" >/dev/null
 check_run "--name takes a scheme name" 1 \
 	"convqa scheme: --name: expected a name of a-z, 0-9, _ and - (not first), at most 64 characters, got 'My Turn'" \
 	$CONVQA scheme add --name "My Turn" t.json
@@ -130,6 +131,43 @@ check_run "annotate --task of no scheme lists the schemes there are" 1 \
 check_run "label --task of no scheme lists the schemes there are" 1 \
 	"convqa label: no task or scheme 'nope' (schemes: $SCHEMES; add one with: convqa scheme add FILE)" \
 	$CONVQA label --task nope -r ann -c c -n 1 -s s completeness yes
+
+# ---- changing a scheme that labels use ------------------------------------------------
+cat >tasks.json <<'JSON'
+{"format": "convqa-tasks", "version": 1, "systems": [{"id": "s"}], "collection": [],
+ "conversations": [{"id": "c", "turns": [{"question": "q?", "responses": [{"system": "s", "answer": "a"}]}]}]}
+JSON
+$CONVQA import tasks.json >/dev/null
+$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s completeness "mostly no" >/dev/null
+$CONVQA label --task likert-4pt -r bob -c c -n 1 -s s completeness "mostly no" >/dev/null
+$CONVQA label --task likert-4pt -r bob -c c -n 1 -s s completeness yes >/dev/null
+# change SED: the sample scheme changed by a sed script, into changed.json
+change() { sed "$1" "$SAMPLE" >changed.json; }
+change '/"value": "mostly no"/d'
+check_run "removing a category labels use is refused, with the count" 2 \
+	"convqa scheme: cannot change scheme 'likert-4pt': field 'completeness' has no category 'mostly no' any more, which 2 labels use; labels are never changed (add the new scheme under another name: --name NAME)" \
+	$CONVQA scheme add changed.json
+change 's/"unit": "response",/"unit": "answer",/'
+check_run "changing the unit of a field labels use is refused" 2 \
+	"convqa scheme: cannot change scheme 'likert-4pt': field 'completeness' judges the response in 3 labels: its unit cannot become answer; labels are never changed (add the new scheme under another name: --name NAME)" \
+	$CONVQA scheme add changed.json
+change 's/"value": "mostly no"/"value": "TMP"/; s/"value": "yes"/"value": "mostly no"/; s/"value": "TMP"/"value": "yes"/'
+check_run "reordering the used categories of an ordinal field is refused" 2 \
+	"convqa scheme: cannot change scheme 'likert-4pt': field 'completeness' puts 'mostly no' after 'yes', which 3 labels use in that order (the order of an ordinal scale is part of what a label means); labels are never changed (add the new scheme under another name: --name NAME)" \
+	$CONVQA scheme add changed.json
+run $CONVQA scheme show likert-4pt
+if cmp -s "$T/out" "$SAMPLE"; then ok "a refused change changes nothing"; else
+	not_ok "a refused change changes nothing" "$(diff "$SAMPLE" "$T/out")"; fi
+change 's/{ "value": "yes", "label": "Yes", "key": "4" }/{ "value": "yes", "label": "Yes", "key": "4" },\n        { "value": "fully", "label": "Fully", "key": "5" }/'
+run $CONVQA scheme add changed.json
+check_eq "adding a category to a field in use is allowed" "0|changed scheme 'likert-4pt' (3 fields)" "$rc|$(cat "$T/out")"
+check_run "and the new category can be labelled" 0 "" \
+	$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s completeness fully
+$CONVQA scheme show likert-4pt | python3 -c 'import json, sys
+s = json.load(sys.stdin); s["fields"] = [f for f in s["fields"] if f["name"] != "error_type"]
+print(json.dumps(s))' >changed.json
+run $CONVQA scheme add changed.json
+check_eq "removing a field no label uses is allowed" "0|changed scheme 'likert-4pt' (2 fields)" "$rc|$(cat "$T/out")"
 
 # ---- the UI's key table and the built-in schemes ---------------------------------------
 run $CONVQA annotate --keys

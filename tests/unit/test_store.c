@@ -186,7 +186,7 @@ static void test_a_version_1_project_opens_migrates_and_keeps_its_data(void **st
 	assert_int_equal(store_scheme_list(s, &rows, &n, &err), ST_OK);
 	assert_int_equal(n, 0);
 	enum store_put res;
-	assert_int_equal(store_scheme_add(s, "x", "{}", &res, &err), ST_OK);
+	assert_int_equal(store_scheme_add(s, "x", "{}", NULL, NULL, &res, &err), ST_OK);
 	assert_int_equal(res, PUT_NEW);
 	store_close(s);
 	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
@@ -199,11 +199,11 @@ static void test_a_scheme_is_added_once_and_never_changed(void **state)
 	struct error err;
 	enum store_put res;
 	char *json;
-	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 1}", &res, &err), ST_OK);
+	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 1}", NULL, NULL, &res, &err), ST_OK);
 	assert_int_equal(res, PUT_NEW);
-	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 1}", &res, &err), ST_OK);
+	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 1}", NULL, NULL, &res, &err), ST_OK);
 	assert_int_equal(res, PUT_SAME);
-	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 2}", &res, &err), ST_OK);
+	assert_int_equal(store_scheme_add(s, "likert", "{\"a\": 2}", NULL, NULL, &res, &err), ST_OK);
 	assert_int_equal(res, PUT_CONFLICT);
 	assert_int_equal(store_scheme_get(s, "likert", &json, &err), ST_OK);
 	assert_string_equal(json, "{\"a\": 1}");
