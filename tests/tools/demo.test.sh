@@ -23,6 +23,7 @@ check_eq "no text in it holds a control character" "0" "$(sqlite3 "$T/demo.db" "
 	(SELECT count(*) FROM response WHERE answer GLOB '*[' || char(1, 7, 8, 27, 127, 155) || ']*')")"
 check_eq "two systems answer every turn, with ranked passages" "2|52|260" \
 	"$(sqlite3 "$T/demo.db" "SELECT count(*) FROM system; SELECT count(*) FROM response; SELECT count(*) FROM retrieved" | tr '\n' '|' | sed 's/|$//')"
+check_eq "the sample label scheme is in it" "likert-4pt" "$(sqlite3 "$T/demo.db" "SELECT name FROM scheme")"
 check_eq "most turns depend on the history and have a rewrite" "21 of 26" \
 	"$(sqlite3 "$T/demo.db" "SELECT count(rewrite) || ' of ' || count(*) FROM turn")"
 
