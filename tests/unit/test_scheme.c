@@ -286,6 +286,66 @@ static void test_the_pure_model_names_units_types_and_keys(void **state)
 	assert_non_null(scheme_name_problem("-x"));
 }
 
+/* Changing a scheme that labels use: what keeps their meaning is allowed,
+ * what would change it is refused, saying which labels and how many. */
+static void test_a_change_that_labels_use_is_refused_with_the_count(void **state)
+{
+	(void)state;
+	struct scheme *old = builtin("turn"), *new = builtin("turn");
+	char buf[256];
+	struct scheme_use uses[] = {
+		{ "intent", "turn", "boolean", 3 }, { "intent", "turn", "extractive", 2 },
+		{ "note", "response", "hello", 1 },
+	};
+	assert_null(scheme_change_problem(old, new, uses, 3, buf, sizeof(buf)));
+	free(new->fields[0].categories[0].label);              /* labels and help may change */
+	new->fields[0].categories[0].label = xstrdup("extracted");
+	assert_null(scheme_change_problem(old, new, uses, 3, buf, sizeof(buf)));
+	new->fields[0].unit = UNIT_RESPONSE;
+	assert_string_equal(scheme_change_problem(old, new, uses, 3, buf, sizeof(buf)),
+			    "field 'intent' judges the turn in 5 labels: its unit cannot become response");
+	new->fields[0].unit = UNIT_TURN;
+	new->fields[0].type = TYPE_ORDINAL;
+	assert_string_equal(scheme_change_problem(old, new, uses, 3, buf, sizeof(buf)),
+			    "field 'intent' is nominal in 5 labels: its type cannot become ordinal");
+	new->fields[0].type = TYPE_NOMINAL;
+	free(new->fields[0].categories[2].value);               /* boolean -> yes/no */
+	new->fields[0].categories[2].value = xstrdup("yes-no");
+	assert_string_equal(scheme_change_problem(old, new, uses, 3, buf, sizeof(buf)),
+			    "field 'intent' has no category 'boolean' any more, which 3 labels use");
+	assert_null(scheme_change_problem(old, new, uses + 1, 2, buf, sizeof(buf)));   /* unused: fine */
+	free(new->fields[4].name);                               /* note, in use, removed */
+	new->fields[4].name = xstrdup("comment");
+	assert_string_equal(scheme_change_problem(old, new, uses + 2, 1, buf, sizeof(buf)),
+			    "field 'note' is used by 1 label: it cannot be removed");
+	scheme_free(old);
+	scheme_free(new);
+}
+
+/* The order of an ordinal scale is part of what its labels mean. */
+static void test_reordering_used_ordinal_categories_is_refused(void **state)
+{
+	(void)state;
+	const char *text = "{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"x\", \"description\": \"d\", "
+			   "\"fields\": [{\"name\": \"f\", \"unit\": \"response\", \"type\": \"ordinal\", "
+			   "\"categories\": [{\"value\": \"low\"}, {\"value\": \"mid\"}, {\"value\": \"high\"}]}]}";
+	struct scheme *old, *new;
+	char buf[256];
+	assert_int_equal(read_text(text, &old), ST_OK);
+	assert_int_equal(read_text(text, &new), ST_OK);
+	struct scheme_category *c = new->fields[0].categories, t = c[0];
+	c[0] = c[2];
+	c[2] = t;   /* high mid low */
+	struct scheme_use one[] = { { "f", "response", "mid", 4 } }, two[] = { { "f", "response", "low", 1 },
+									     { "f", "response", "high", 2 } };
+	assert_null(scheme_change_problem(old, new, one, 1, buf, sizeof(buf)));
+	assert_string_equal(scheme_change_problem(old, new, two, 2, buf, sizeof(buf)),
+			    "field 'f' puts 'low' after 'high', which 3 labels use in that order (the order of an "
+			    "ordinal scale is part of what a label means)");
+	scheme_free(old);
+	scheme_free(new);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -302,6 +362,8 @@ int main(void)
 		cmocka_unit_test(test_every_problem_is_reported_not_only_the_first),
 		cmocka_unit_test(test_field_keys_belong_to_text_and_binary_passage_fields),
 		cmocka_unit_test(test_the_pure_model_names_units_types_and_keys),
+		cmocka_unit_test(test_a_change_that_labels_use_is_refused_with_the_count),
+		cmocka_unit_test(test_reordering_used_ordinal_categories_is_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
