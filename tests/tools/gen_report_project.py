@@ -16,7 +16,11 @@
         once or twice, labels cleared, fields never labelled, some labels in
         round r1. OUT.sql creates the raters and round r1 and inserts most
         rows in one transaction, as the store would (response_id, rater_id,
-        round_id, task, field, passage_rank, value, seconds, created_at);
+        round_id, task, field, passage_rank, value, seconds, created_at, and
+        the unit judged: unit, turn_id, unit_ref, as in the store's 2 -> 3
+        migration); the same passage judged on two systems' responses of a
+        turn, and intent given on several responses of a turn, are rows of
+        one unit;
         OUT.args holds the last changes, one `convqa label` argument list per
         line, to run after the SQL so that history spans both paths.
 
@@ -269,16 +273,23 @@ def labels(seed, tasks_path, out_sql, out_args):
             f.write("INSERT INTO rater(name) VALUES (%s);\n" % sql_text(r))
         f.write("INSERT INTO round(name, task, created_at) VALUES ('r1', 'turn', '2026-01-01T00:00:00.000Z');\n")
         for i, (rater, (conv, pos, sysname), task, field, rank, value, seconds, round_) in enumerate(bulk):
+            # the unit the field judges (the built-in turn scheme): intent
+            # the turn, relevant a passage of the turn (pooled over the
+            # systems that retrieved it), the others the response
+            unit = "turn" if field == "intent" else "passage" if field == "relevant" else "response"
+            ref = {"turn": "0", "passage": "rt.passage_id", "response": "r.id"}[unit]
             f.write("INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, value, seconds, "
-                    "created_at) VALUES ((SELECT r.id FROM response r JOIN turn t ON t.id = r.turn_id "
-                    "JOIN conversation c ON c.id = t.conversation_id JOIN system s ON s.id = r.system_id "
-                    "WHERE c.ext_id = %s AND t.position = %d AND s.name = %s), "
+                    "created_at, unit, turn_id, unit_ref) SELECT r.id, "
                     "(SELECT id FROM rater WHERE name = %s), %s, %s, %s, %d, %s, %s, "
-                    "'2026-01-01T%02d:%02d:%02d.000Z');\n"
-                    % (sql_text(conv), pos, sql_text(sysname), sql_text(rater),
-                       "(SELECT id FROM round WHERE name = 'r1')" if round_ else "NULL",
+                    "'2026-01-01T%02d:%02d:%02d.000Z', '%s', r.turn_id, %s "
+                    "FROM response r JOIN turn t ON t.id = r.turn_id "
+                    "JOIN conversation c ON c.id = t.conversation_id JOIN system s ON s.id = r.system_id "
+                    "LEFT JOIN retrieved rt ON rt.response_id = r.id AND rt.rank = %d "
+                    "WHERE c.ext_id = %s AND t.position = %d AND s.name = %s;\n"
+                    % (sql_text(rater), "(SELECT id FROM round WHERE name = 'r1')" if round_ else "NULL",
                        sql_text(task), sql_text(field), rank, sql_text(value), repr(float(seconds)),
-                       i // 3600 % 24, i // 60 % 60, i % 60))
+                       i // 3600 % 24, i // 60 % 60, i % 60, unit, ref, rank,
+                       sql_text(conv), pos, sql_text(sysname)))
         f.write("COMMIT;\n")
     with open(out_args, "w", encoding="utf-8") as f:
         for (rater, (conv, pos, sysname), task, field, rank, value, seconds, round_) in cli:
