@@ -65,8 +65,8 @@ check_eq "to a file: the heading names convqa agreement" "0|convqa agreement" "$
 if grep -q 'convqa report' a.txt; then not_ok "the agreement output calls itself convqa report"; else
 	ok "the agreement output never calls itself convqa report"; fi
 
-check_run "an unknown field is a usage error" 1 \
-	"convqa agreement: unknown field 'note' (expected: intent, answer_correct, relevant, plausibility, faithfulness)" \
+check_run "a field without categories is bad input; the message lists the fields" 2 \
+	"convqa: no field 'note' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness)" \
 	$CONVQA agreement --db p.db --field note
 check_run "no project" 3 "convqa: no project at 'none.db' (create one with: convqa init --db none.db)" \
 	$CONVQA agreement --db none.db

@@ -21,9 +21,13 @@ Nothing here comes from convqa's code: the project is read with sqlite3
 straight from the schema (src/store/store.c), and every figure is computed from
 its published definition:
 
-* current labels: per key (response, rater, round, task, field, rank) the
-  row with the highest id; without --round a rater's value is the most
-  recent one over every round; a NULL value (cleared) is no label.
+* current labels: per unit (the row's unit, turn_id, unit_ref: the turn, a
+  passage of the turn pooled over its responses, an answer text of the
+  turn, a response), rater, round, task and field the row with the highest
+  id, wherever it was given; without --round a rater's value is the most
+  recent one over every round; a NULL value (cleared) is no label. A unit's
+  value holds for every item (and rank) of the unit; agreement counts each
+  unit once; a row's seconds count on the response it was given on.
 * retrieval: trec_eval (success@k, recip_rank without cutoff, P_k dividing
   by k, recall over R, map over R, ndcg_cut with binary gain and
   log2(rank + 1)), with R = gold passages + passages the same layer judged
@@ -125,27 +129,40 @@ class Project:
         round_id = None
         if round_name:
             round_id = q("SELECT id FROM round WHERE name = ?", (round_name,)).fetchone()[0]
+        self.passage_ext = dict(q("SELECT id, ext_id FROM passage"))
         rows = [r for r in q("SELECT id, response_id, rater_id, round_id, task, field, passage_rank, value, "
-                             "seconds FROM label")
+                             "seconds, unit, turn_id, unit_ref FROM label")
                 if r[2] in wanted and (round_id is None or r[3] == round_id)]
         con.close()
-        self.rows = [(all_raters[r[2]][0],) + r for r in rows]   # (rater name, id, ...)
-        # a label (key with its round) has the value of its latest row; a
-        # cleared label does not count; a rater's value is the most recent
-        # label over every round (as `convqa export` lists the labels)
+        # (rater name, id, response, rater id, round, task, field, rank, value, seconds, unit, turn, ref)
+        self.rows = [(all_raters[r[2]][0],) + r for r in rows]
+        # A label judges a unit: (unit, turn, unit_ref) - the turn, a passage
+        # of the turn (pooled over its responses), an answer text of the
+        # turn, a response (and, for a per-passage field given on a
+        # response, its rank). Per unit and round the row with the highest
+        # id is its value, wherever it was given; a cleared label does not
+        # count; a rater's value is the most recent label over every round
+        # (as `convqa export` lists the labels).
         per_round = {}
-        for name, lid, rid, _, rnd, task, field, rank, value, _ in self.rows:
-            key = (rid, name, rnd, task, field, rank)
+        where = {}   # unit key -> a response it was given on (answer units)
+        for name, lid, rid, _, rnd, task, field, rank, value, _, unit, turn, ref in self.rows:
+            ukey = (unit, turn, ref, rank if unit == "response" else 0)
+            where[ukey] = rid
+            key = (name, rnd, task, field, ukey)
             if key not in per_round or per_round[key][0] < lid:
                 per_round[key] = (lid, value)
         latest = {}
-        for (rid, name, rnd, task, field, rank), (lid, value) in per_round.items():
-            key = (rid, name, task, field, rank)
+        for (name, rnd, task, field, ukey), (lid, value) in per_round.items():
+            key = (name, task, field, ukey)
             if value is not None and (key not in latest or latest[key][0] < lid):
                 latest[key] = (lid, value)
-        # label[(item, rater)][(field, rank)] = value; notes as "note/TASK"
+        # unit_value[(field key, unit key)][rater] = value: what agreement
+        # counts, each unit once
+        self.unit_value = collections.defaultdict(dict)
+        # label[(item, rater)][(field, rank)] = value; notes as "note/TASK":
+        # a unit's value on every item (and rank) of the unit
         self.label = collections.defaultdict(dict)
-        for (rid, name, task, field, rank), (_, value) in latest.items():
+        for (name, task, field, ukey), (_, value) in latest.items():
             if field in FIELDS and FIELDS[field][0] == task:
                 if value not in FIELDS[field][1]:
                     continue
@@ -153,7 +170,22 @@ class Project:
                 field = "note/" + task
             elif field != "extra_gold" or task != "turn":
                 continue
-            self.label[(rid, name)][(field, rank)] = value
+            unit, turn, ref, rank = ukey
+            places = []   # (item id, rank)
+            if unit == "turn":
+                places = [(it.id, 0) for it in self.turn_items[turn]]
+            elif unit == "passage":
+                ext = self.passage_ext[ref]
+                places = [(it.id, r) for it in self.turn_items[turn] for r, e in it.ranking.items() if e == ext]
+            elif unit == "answer":
+                answer = normalize_answer(self.items[where[ukey]].answer)
+                places = [(it.id, 0) for it in self.turn_items[turn] if normalize_answer(it.answer) == answer]
+            elif field != "relevant" or rank in self.items[ref].ranking:   # a rank holds a passage
+                places = [(ref, rank)]
+            for rid, r in places:
+                self.label[(rid, name)][(field, r)] = value
+            if places:
+                self.unit_value[(field, ukey)][name] = value
         self.tasks_seen = {r[5] for r in self.rows}
 
 
@@ -733,7 +765,7 @@ def automatic(e, p, obs, consensus, scope, bleu_bp, beta):
 def time_section(e, p, wage):
     e.table("time", "by_rater")
     secs = collections.defaultdict(float)   # (rater, task, item) -> seconds
-    for name, _, rid, _, _, task, _, _, _, seconds in p.rows:
+    for name, _, rid, _, _, task, _, _, _, seconds, _, _, _ in p.rows:   # where each row was given
         secs[(name, task, rid)] += seconds
     for task in TASKS:
         for r in p.raters + (["all raters"] if len(p.raters) >= 2 else []):
@@ -759,11 +791,8 @@ def agreement(e, p, confusion, field_only=None, weights=None):
     for field, (task, cats) in FIELDS.items():
         if field_only and field != field_only:
             continue
-        units = collections.defaultdict(dict)   # unit -> rater -> value
-        for (rid, rater), lab in p.label.items():
-            for (f, rank), v in lab.items():
-                if f == field:
-                    units[(rid, rank)][rater] = v
+        # each unit once: a turn, a passage of a turn, a response
+        units = {ukey: raters for (f, ukey), raters in p.unit_value.items() if f == field}
         seen = {r for u in units.values() for r in u}
         if not seen and not field_only:
             continue
