@@ -144,8 +144,11 @@ enum status rp_schemes(struct rp_ctx *c)
 		snprintf(id, sizeof(id), "scheme:%s", sch->name);
 		snprintf(title, sizeof(title), "Scheme %s: categories per system", sch->name);
 		struct rsection *sec = report_section(c->r, id, title);
-		if (sch->description)
-			rsection_note(sec, "%s", sch->description);
+		if (sch->description && *sch->description) {
+			size_t len = strlen(sch->description);
+			rsection_note(sec, "%s: %s%s", sch->name, sch->description,
+				      sch->description[len - 1] == '.' ? "" : ".");
+		}
 		rsection_note(sec, "Counts of %s per category of each field of the project's scheme %s. A row per "
 				   "system counts the values of its responses (a value of a turn, a passage or an "
 				   "answer text counts under every system whose response it belongs to); the row "
