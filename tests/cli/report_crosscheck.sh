@@ -21,6 +21,8 @@ export CONVQA_NOW=2026-01-02T03:04:05.000Z
 $GEN tasks "$SEED" tasks.json && $CONVQA init --db p.db >/dev/null &&
 	$CONVQA import --db p.db -q tasks.json
 check_eq "the generated task file imports" 0 $?
+$GEN scheme graded.json && $CONVQA scheme add --db p.db graded.json >/dev/null
+check_eq "the project scheme graded is added" 0 $?
 $GEN labels "$SEED" tasks.json labels.sql labels.args && sqlite3 p.db <labels.sql
 check_eq "the bulk of the labels is inserted in one transaction" 0 $?
 bad=0
@@ -53,6 +55,13 @@ has "a passage two raters judged on different systems' responses only" \
 	  AND x.rater_id = b.rater_id AND x.response_id = a.response_id)"
 has "intent one rater gave on two responses of a turn (one unit)" \
 	"SELECT count(*) FROM (SELECT 1 FROM label WHERE unit = 'turn' GROUP BY turn_id, rater_id HAVING count(DISTINCT response_id) > 1)"
+has "a project scheme's passage grade one rater gave on two systems' responses" \
+	"SELECT count(*) FROM (SELECT 1 FROM label WHERE task = 'graded' AND unit = 'passage'
+	 GROUP BY turn_id, rater_id, unit_ref HAVING count(DISTINCT response_id) > 1)"
+has "a project scheme's turn field one rater gave on two responses of a turn" \
+	"SELECT count(*) FROM (SELECT 1 FROM label WHERE task = 'graded' AND unit = 'turn'
+	 GROUP BY turn_id, rater_id HAVING count(DISTINCT response_id) > 1)"
+has "a project scheme's labels cleared" "SELECT count(*) FROM label WHERE task = 'graded' AND value IS NULL"
 has "cleared labels" "SELECT count(*) FROM label WHERE value IS NULL"
 has "labels cleared in one round while another round holds a value" \
 	"SELECT count(*) FROM label l WHERE l.value IS NULL AND l.id = (SELECT max(id) FROM label x WHERE
@@ -134,6 +143,10 @@ case_ agreement-alice-carol agreement --raters alice,carol -- --agreement --rate
 case_ weighted-intent agreement --field intent --weights quadratic -- --agreement --field intent --weights quadratic
 case_ weighted-plausibility agreement --field plausibility --weights linear -- \
 	--agreement --field plausibility --weights linear
+case_ ordinal-unweighted agreement --weights none -- --agreement --weights none
+case_ ordinal-quadratic agreement --field graded/grade --weights quadratic -- \
+	--agreement --field graded/grade --weights quadratic
+case_ scheme-only report --task graded --by all -- --by all --task graded
 check_cases
 
 # dan, an adjudicator, settles some items
