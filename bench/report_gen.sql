@@ -10,7 +10,11 @@
 --   earlier values that were changed later (history rows: 2,900,000 in all).
 --   The raters agree on about 80% of their labels. Each row holds the
 --   active seconds since the previous save, as convqa annotate writes them
---   (2 to 6 s a row, about 45 s an item).
+--   (2 to 6 s a row, about 45 s an item), and names the unit it judges
+--   (unit, turn_id, unit_ref): intent the turn (given on both responses of
+--   the turn: one unit, two rows per rater), relevant a passage of the turn
+--   (the gold passage, which both systems of a turn retrieve in 5 turns of
+--   7, is one unit judged on both responses), the rest the response.
 --
 -- Values are deterministic functions of the row numbers (no random()), so
 -- every run builds the same project.
@@ -82,16 +86,18 @@ WITH RECURSIVE k(rank) AS (SELECT 1 UNION ALL SELECT rank + 1 FROM k WHERE rank 
 INSERT INTO f(task, field, rank) SELECT 'turn', 'relevant', rank FROM k;
 INSERT INTO f(task, field, rank) VALUES ('plausibility', 'plausibility', 0), ('faithfulness', 'faithfulness', 0);
 
-INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, value, seconds, created_at)
+INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, value, seconds, created_at,
+  unit, turn_id, unit_ref)
 SELECT r.id, ra.id, NULL, f.task, f.field, f.rank,
   -- a first answer_correct value that is changed later (history), on 1 item in 2
   CASE WHEN f.field = 'answer_correct' THEN CASE WHEN r.id % 3 = 0 THEN '0' ELSE '1' END END,
-  1.0 + (r.id % 3), '2026-01-01T00:00:00.000Z'
+  1.0 + (r.id % 3), '2026-01-01T00:00:00.000Z', 'response', r.turn_id, r.id
 FROM rater ra CROSS JOIN response r CROSS JOIN f
 WHERE f.field = 'answer_correct' AND r.id % 2 = 0
 ORDER BY ra.id, r.id, f.seq;
 
-INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, value, seconds, created_at)
+INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, value, seconds, created_at,
+  unit, turn_id, unit_ref)
 SELECT r.id, ra.id, NULL, f.task, f.field, f.rank,
   CASE f.field
   WHEN 'intent' THEN CASE WHEN (r.id * 7 + ra.id * ((r.id % 5) = 0)) % 3 = 0 THEN 'extractive'
@@ -103,8 +109,13 @@ SELECT r.id, ra.id, NULL, f.task, f.field, f.rank,
                                 WHEN (r.id * 23 + ra.id * ((r.id % 3) = 1)) % 10 = 8 THEN 'implausible' ELSE 'malformed' END
   ELSE CASE WHEN (r.id * 29 + ra.id * ((r.id % 5) = 2)) % 10 < 7 THEN 'faithful' ELSE 'unfaithful' END
   END,
-  2.0 + ((r.id + f.seq) % 5), '2026-01-01T00:00:01.000Z'
+  2.0 + ((r.id + f.seq) % 5), '2026-01-01T00:00:01.000Z',
+  -- the unit judged (the built-in turn scheme): intent the turn, relevant a
+  -- passage of the turn (pooled over both systems), the rest the response
+  CASE f.field WHEN 'intent' THEN 'turn' WHEN 'relevant' THEN 'passage' ELSE 'response' END, r.turn_id,
+  CASE f.field WHEN 'intent' THEN 0 WHEN 'relevant' THEN rt.passage_id ELSE r.id END
 FROM rater ra CROSS JOIN response r CROSS JOIN f
+LEFT JOIN retrieved rt ON rt.response_id = r.id AND rt.rank = f.rank AND f.field = 'relevant'
 ORDER BY ra.id, r.id, f.seq;
 COMMIT;
 DROP TABLE w;

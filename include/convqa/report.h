@@ -13,6 +13,14 @@
  *       report_free(r);
  *   }
  *
+ * Labels judge units (scheme.h): a label row applies to every item of its
+ * unit - a turn's to every response of the turn, a passage's to every
+ * response of the turn that retrieved the passage (pooling), an answer's to
+ * the responses of the turn with the same normalised answer - and the
+ * latest row of a unit is its value, wherever it was given. Agreement
+ * counts each unit once. Fields and categories come from the schemes: the
+ * built-in ones and the project's own (a section per project scheme).
+ *
  * Building reads the project in a handful of one-pass scans (store_report.h)
  * and computes every figure with metrics.h and agreement.h; the result is a
  * plain document of sections and tables (every figure with its n, undefined
@@ -58,15 +66,21 @@ enum report_section {
 	REPORT_SEC_VERDICTS = 8,      /* plausibility / faithfulness counts per system */
 	REPORT_SEC_TIME = 16,         /* seconds per item per rater and task */
 	REPORT_SEC_AGREEMENT = 32,    /* kappa, Fleiss, alpha per field */
-	REPORT_SEC_ALL = 63,
+	REPORT_SEC_SCHEMES = 64,      /* per project scheme: categories per system */
+	REPORT_SEC_ALL = 127,
 };
 
 #define REPORT_MAX_K 16
 #define REPORT_MAX_RATERS 64
+#define REPORT_MAX_SCHEMES 16
 
 struct report_options {
 	const char *round;            /* NULL: every round and labels outside rounds */
-	unsigned tasks;               /* mask of 1 << TASK_* (model.h); 0 = every task */
+	/* the tasks: built-in ones as a mask of 1 << TASK_* (model.h), the
+	 * project's schemes by name; none of either = every task */
+	unsigned tasks;
+	const char *schemes[REPORT_MAX_SCHEMES];
+	size_t n_schemes;
 	unsigned by;                  /* REPORT_BY_* mask */
 	unsigned sections;            /* REPORT_SEC_* mask */
 	size_t k[REPORT_MAX_K];       /* cutoffs for HR, P, R, nDCG, ascending */
@@ -80,8 +94,13 @@ struct report_options {
 	int has_wage;
 	double wage;                  /* cost per hour of rater time */
 	/* agreement */
-	const char *field;            /* NULL: every field; else only this one */
-	enum agreement_weighting weighting;  /* weighted kappa for field (needs field) */
+	const char *field;            /* NULL: every field; else only this one:
+					 FIELD, or SCHEME/FIELD for a project scheme's */
+	/* Cohen's kappa of an ordinal field is weighted linearly, the others'
+	 * unweighted; with weights_given, weighting is used instead for field
+	 * (whatever its type), or without a field for every ordinal field */
+	int weights_given;
+	enum agreement_weighting weighting;
 	int confusion;                /* include confusion matrices */
 	const char *command;          /* the command shown in the header ("report",
 					 "agreement"); NULL = "report" */
@@ -105,6 +124,13 @@ int report_parse_sections(struct report_options *o, const char *list, struct err
  * ...; what --only takes and the section's id), NULL past the last: for the
  * messages and checks that list them. */
 const char *report_section_name(size_t i);
+/* --task: "turn,likert-4pt": the built-in tasks into o->tasks, other names
+ * (which must look like scheme names; report_build() checks that the
+ * project has them) into o->schemes, borrowing pieces of a copy the caller
+ * frees with free(*copy). */
+int report_parse_tasks(struct report_options *o, const char *list, char **copy, struct error *err);
+/* --weights: "none", "linear" or "quadratic" into o (weights_given set). */
+int report_parse_weights(struct report_options *o, const char *name, struct error *err);
 /* "a,b" into o->raters (borrowing pieces of a copy the caller frees with
  * free(*copy)). */
 int report_parse_raters(struct report_options *o, const char *list, char **copy,
@@ -113,8 +139,8 @@ int report_parse_raters(struct report_options *o, const char *list, char **copy,
 int report_parse_consensus(struct report_options *o, const char *s, struct error *err);
 
 /* Build the report. ST_INPUT when the options name things the project does
- * not have (a round, a rater, a consensus rater, adjudicated without an
- * adjudicator); ST_STORE when reading fails. Caller frees *out with
+ * not have (a round, a rater, a scheme, a field, a consensus rater,
+ * adjudicated without an adjudicator); ST_STORE when reading fails. Caller frees *out with
  * report_free(). */
 enum status report_build(struct store *s, const struct report_options *o, struct report **out,
 			 struct error *err);

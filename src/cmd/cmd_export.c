@@ -5,6 +5,8 @@
 #include "convqa/cli.h"
 #include "convqa/formats.h"
 #include "convqa/model.h"
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
 #include "convqa/strbuf.h"
@@ -17,7 +19,8 @@ static const struct cli_opt opts[] = {
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
 	{ "round", 0, "NAME", "only labels of this round", &opt_round, NULL },
 	{ "rater", 0, "NAME", "only labels of this rater", &opt_rater, NULL },
-	{ "task", 0, "TASK", "only labels of this task: turn, plausibility, faithfulness", &opt_task, NULL },
+	{ "task", 0, "TASK", "only labels of this task: turn, plausibility, faithfulness or a scheme of the "
+			     "project", &opt_task, NULL },
 	{ "history", 0, NULL, "every saved change (value null = cleared), not only current values",
 	  NULL, &opt_history },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
@@ -47,8 +50,9 @@ static int check(struct cmd_ctx *c)
 		cli_printf(stderr, "convqa export: %s\n", err.msg);
 		return ST_USAGE;
 	}
-	if (opt_task && model_task_parse(opt_task, &t) != 0) {
-		cli_printf(stderr, "convqa export: unknown task '%s' (expected: turn, plausibility, faithfulness)\n", opt_task);
+	if (opt_task && model_task_parse(opt_task, &t) != 0 && scheme_name_problem(opt_task)) {
+		cli_printf(stderr, "convqa export: unknown task '%s' (expected: turn, plausibility, faithfulness or a "
+			   "scheme of the project)\n", opt_task);
 		return ST_USAGE;
 	}
 	return CLI_RUN;
@@ -62,6 +66,11 @@ static int run(struct cmd_ctx *c)
 	int64_t id;
 	if (opt_round)
 		st = store_round_info(s, opt_round, &id, NULL, NULL, &c->err);
+	if (st == ST_OK && opt_task) {   /* a built-in, or a scheme the project has */
+		struct scheme *sch = NULL;
+		st = scheme_load(s, opt_task, &sch, &c->err);
+		scheme_free(sch);
+	}
 	if (st == ST_OK && opt_rater && (st = store_rater_find(s, opt_rater, &id, &c->err)) == ST_OK && !id)
 		st = error_set(&c->err, ST_INPUT, "no rater '%s' in the project", opt_rater);
 	struct cli_output out;
@@ -78,8 +87,10 @@ static int run(struct cmd_ctx *c)
 const struct cmd_entry cmd_export_entry = {
 	{ "export", "[--db PATH] [options]", "write labels as JSON (schemas/labels.schema.json)",
 	  "Each label names its conversation, turn position, system, rater, round,\n"
-	  "task, field and value (per-passage relevance also the passage id and rank),\n"
-	  "the active seconds spent and when it was saved.",
+	  "task, field, the unit it judges (turn, passage, response, answer) and value\n"
+	  "(per-passage relevance also the passage id and rank), the active seconds\n"
+	  "spent and when it was saved. Values follow the task's scheme: binary 0 and 1\n"
+	  "as numbers, categories and text as strings.",
 	  opts, 0, 0 },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
 	make_format_help,

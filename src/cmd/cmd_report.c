@@ -10,26 +10,8 @@
 #include "convqa/report.h"
 #include "convqa/store.h"
 
-/* "turn,plausibility" -> mask of 1 << TASK_*; -1 when a name is unknown. */
-static int parse_tasks(const char *list, unsigned *mask)
-{
-	const char *p = list;
-	*mask = 0;
-	do {
-		char buf[32];
-		size_t len = strcspn(p, ",");
-		enum model_task t;
-		if (len == 0 || len >= sizeof(buf))
-			return -1;
-		memcpy(buf, p, len);
-		buf[len] = '\0';
-		if (model_task_parse(buf, &t) != 0)
-			return -1;
-		*mask |= 1u << t;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
-}
+/* The copy of --task's list that o.schemes borrows from (report_parse_tasks()). */
+static char *task_copy;
 
 static int parse_number(const char *s, double min, double max, double *out)
 {
@@ -72,6 +54,8 @@ void cmd_report_release(struct cmd_ctx *c)
 	struct report_cmd *rc = c->data;
 	free(rc->rater_copy);
 	rc->rater_copy = NULL;
+	free(task_copy);
+	task_copy = NULL;
 }
 
 static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
@@ -79,8 +63,8 @@ static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_cons
 static int opt_bleu_bp;
 static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &opt_round, NULL },
-	{ "task", 't', "TASK", "turn, plausibility or faithfulness (a comma list; default: all)", &opt_task,
-	  NULL },
+	{ "task", 't', "TASK", "turn, plausibility, faithfulness or a scheme of the project (a comma list; "
+			       "default: all)", &opt_task, NULL },
 	{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater, all or none "
 			     "(default: turn,system)", &opt_by, NULL },
 	{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &opt_k, NULL },
@@ -89,8 +73,8 @@ static const struct cli_opt opts[] = {
 	  &opt_consensus, NULL },
 	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
-	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,agreement,time", &opt_only,
-	  NULL },
+	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,time",
+	  &opt_only, NULL },
 	{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &opt_bleu_bp },
 	{ "rouge-beta", 0, "B", "beta of the ROUGE-L F-measure (default 1; > 1 favours recall)", &opt_beta,
 	  NULL },
@@ -111,12 +95,8 @@ static int check(struct cmd_ctx *c)
 		cli_printf(stderr, "convqa report: %s\n", err.msg);
 		return ST_USAGE;
 	}
-	if (opt_task && parse_tasks(opt_task, &o.tasks) != 0) {
-		cli_printf(stderr, "convqa report: unknown task in '%s' (expected: turn, plausibility, faithfulness)\n",
-			opt_task);
-		return ST_USAGE;
-	}
-	if ((opt_only && report_parse_sections(&o, opt_only, &err) != 0) ||
+	if ((opt_task && report_parse_tasks(&o, opt_task, &task_copy, &err) != 0) ||
+	    (opt_only && report_parse_sections(&o, opt_only, &err) != 0) ||
 	    (opt_by && report_parse_by(&o, opt_by, &err) != 0) || (opt_k && report_parse_k(&o, opt_k, &err) != 0) ||
 	    (opt_consensus && report_parse_consensus(&o, opt_consensus, &err) != 0) ||
 	    (opt_raters && report_parse_raters(&o, opt_raters, &state.rater_copy, &err) != 0)) {
@@ -143,8 +123,11 @@ const struct cmd_entry cmd_report_entry = {
 	  "(R = gold passages + passages judged relevant or named extra_gold for the\n"
 	  "turn, retrieved or not). Automatic: EM, F1, SCAI EM, BLEU-1, ROUGE-1 R,\n"
 	  "ROUGE-L against the gold answers, and their correlation with answer_correct.\n"
-	  "Verdicts: plausibility and faithfulness counts per system. Agreement:\n"
-	  "Cohen's kappa per rater pair, Fleiss' kappa, Krippendorff's alpha. Time:\n"
+	  "Verdicts: plausibility and faithfulness counts per system. Schemes: per\n"
+	  "scheme of the project, the categories of each field per system (ordinal\n"
+	  "fields: mean and median position, 1 = lowest). Agreement: Cohen's kappa per\n"
+	  "rater pair, Fleiss' kappa, Krippendorff's alpha, over the units the fields\n"
+	  "judge (a turn, a passage pooled over the systems, a response). Time:\n"
 	  "seconds per item per rater. Every figure carries its n; undefined values say\n"
 	  "why. The conventions are printed with each section.",
 	  opts, 0, 0 },

@@ -1,22 +1,49 @@
 /* export_json.c - labels as JSON (schemas/labels.schema.json), streamed:
- * the export format "json". */
+ * the export format "json". Values are written by the scheme of the label's
+ * task (built-in or the project's): a binary field's 0 and 1 as numbers,
+ * categories and text as strings. Each label names the unit it judges. */
 #include "convqa/exporter.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "convqa/formats.h"
 #include "convqa/json.h"
-#include "convqa/model.h"
+#include "convqa/scheme_read.h"
 #include "convqa/strbuf.h"
+
+/* The schemes of the tasks seen so far (a project has a handful). */
+struct known_scheme {
+	char *task;
+	struct scheme *scheme;        /* NULL: no scheme of that name */
+};
 
 struct ctx {
 	FILE *out;
+	struct store *store;
 	struct strbuf sb;
 	long n;
 	int history;
 	int failed;
+	struct known_scheme *schemes;
+	size_t n_schemes;
 };
+
+/* The scheme of task (looked up once per task), or NULL. */
+static const struct scheme *scheme_of(struct ctx *c, const char *task)
+{
+	for (size_t i = 0; i < c->n_schemes; i++)
+		if (strcmp(c->schemes[i].task, task) == 0)
+			return c->schemes[i].scheme;
+	struct scheme *sch = NULL;
+	struct error err;
+	if (scheme_find(c->store, task, &sch, &err) != ST_OK)
+		sch = NULL;   /* written as text, as a field no scheme declares */
+	c->schemes = xrealloc(c->schemes, (c->n_schemes + 1) * sizeof(*c->schemes));
+	c->schemes[c->n_schemes++] = (struct known_scheme){ xstrdup(task), sch };
+	return sch;
+}
 
 static void add_string_or_null(struct strbuf *sb, const char *s)
 {
@@ -26,18 +53,19 @@ static void add_string_or_null(struct strbuf *sb, const char *s)
 		strbuf_adds(sb, "null");
 }
 
-static void add_value(struct strbuf *sb, const struct store_label_row *r)
+/* A binary field's value "0" or "1" as a number (its categories are 0 and
+ * 1, as the built-in fields'); every other value as a string. */
+static void add_value(struct ctx *c, const struct store_label_row *r)
 {
-	enum model_task t;
-	const struct model_field *f = NULL;
-	if (model_task_parse(r->task, &t) == 0)
-		f = model_field_find(t, r->field);
+	const struct scheme *sch = scheme_of(c, r->task);
+	const struct scheme_field *f = sch ? scheme_field_find(sch, r->field) : NULL;
 	if (!r->value)
-		strbuf_adds(sb, "null");
-	else if (f && f->kind == FIELD_BINARY && model_value_index(f, r->value) >= 0)
-		strbuf_adds(sb, r->value);
+		strbuf_adds(&c->sb, "null");
+	else if (f && f->type == TYPE_BINARY && scheme_category_find(f, r->value) &&
+		 (strcmp(r->value, "0") == 0 || strcmp(r->value, "1") == 0))
+		strbuf_adds(&c->sb, r->value);
 	else
-		json_quote(sb, r->value);
+		json_quote(&c->sb, r->value);
 }
 
 static int row(const struct store_label_row *r, void *data)
@@ -58,8 +86,10 @@ static int row(const struct store_label_row *r, void *data)
 	json_quote(sb, r->task);
 	strbuf_adds(sb, ", \"field\": ");
 	json_quote(sb, r->field);
+	strbuf_adds(sb, ", \"unit\": ");
+	add_string_or_null(sb, r->unit);
 	strbuf_adds(sb, ", \"value\": ");
-	add_value(sb, r);
+	add_value(c, r);
 	if (r->passage_rank) {
 		strbuf_adds(sb, ", \"passage\": ");
 		add_string_or_null(sb, r->passage);
@@ -79,7 +109,7 @@ static int row(const struct store_label_row *r, void *data)
 enum status exporter_json(struct store *s, const struct store_label_filter *f, const char *project,
 			  FILE *out, long *n_labels, struct error *err)
 {
-	struct ctx c = { out, STRBUF_INIT, 0, f->history, 0 };
+	struct ctx c = { out, s, STRBUF_INIT, 0, f->history, 0, NULL, 0 };
 	struct strbuf head = STRBUF_INIT;
 	char now[32];
 	now_iso8601(now);
@@ -100,6 +130,11 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 
 	enum status st = store_labels_each(s, f, row, &c, err);
 	strbuf_release(&c.sb);
+	for (size_t i = 0; i < c.n_schemes; i++) {
+		free(c.schemes[i].task);
+		scheme_free(c.schemes[i].scheme);
+	}
+	free(c.schemes);
 	if (st != ST_OK)
 		return st;
 	fputs(c.n ? "\n  ]\n}\n" : "]\n}\n", out);

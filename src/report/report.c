@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
 #include "convqa/store_report.h"
@@ -37,6 +38,7 @@ static const struct rp_section sections[] = {
 	{ "automatic", REPORT_SEC_AUTOMATIC, RP_NEED_LAYER | RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES,
 	  rp_automatic_applies, rp_automatic },
 	{ "verdicts", REPORT_SEC_VERDICTS, RP_NEED_LAYER, shows_verdicts, rp_verdicts },
+	{ "schemes", REPORT_SEC_SCHEMES, RP_NEED_LAYER, rp_schemes_applies, rp_schemes },
 	{ "agreement", REPORT_SEC_AGREEMENT, 0, NULL, rp_agreement },
 	{ "time", REPORT_SEC_TIME, 0, NULL, rp_time },
 };
@@ -171,6 +173,45 @@ int report_parse_sections(struct report_options *o, const char *list, struct err
 	return 0;
 }
 
+int report_parse_tasks(struct report_options *o, const char *list, char **copy, struct error *err)
+{
+	char *s = xstrdup(list), *save = NULL;
+	*copy = s;
+	o->tasks = 0;
+	o->n_schemes = 0;
+	for (char *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		enum model_task mt;
+		if (model_task_parse(t, &mt) == 0) {
+			o->tasks |= 1u << mt;
+			continue;
+		}
+		if (scheme_name_problem(t) || o->n_schemes == REPORT_MAX_SCHEMES)
+			goto bad;
+		o->schemes[o->n_schemes++] = t;
+	}
+	if (o->tasks || o->n_schemes)
+		return 0;
+bad:
+	error_set(err, ST_USAGE, "unknown task in '%s' (expected: turn, plausibility, faithfulness or the names of "
+		  "the project's schemes, at most %d, separated by commas)", list, REPORT_MAX_SCHEMES);
+	return -1;
+}
+
+int report_parse_weights(struct report_options *o, const char *name, struct error *err)
+{
+	static const struct { const char *name; enum agreement_weighting w; } names[] = {
+		{ "none", AGREEMENT_UNWEIGHTED }, { "linear", AGREEMENT_LINEAR }, { "quadratic", AGREEMENT_QUADRATIC },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(name, names[i].name) == 0) {
+			o->weighting = names[i].w;
+			o->weights_given = 1;
+			return 0;
+		}
+	error_set(err, ST_USAGE, "--weights expects none, linear or quadratic, got '%s'", name);
+	return -1;
+}
+
 int report_parse_raters(struct report_options *o, const char *list, char **copy, struct error *err)
 {
 	char *s = xstrdup(list), *save = NULL;
@@ -280,7 +321,7 @@ void report_timings(const struct report *r, char *out, size_t size)
 	}
 }
 
-static void header(struct report *r, const struct report_options *o, const struct rp_data *d, unsigned shown)
+static void header(struct report *r, const struct report_options *o, const struct rp_data *d, uint32_t shown)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char now[32];
@@ -290,9 +331,9 @@ static void header(struct report *r, const struct report_options *o, const struc
 		now_iso8601(now);
 	report_meta(r, "generated_at", "%s", o->now ? o->now : now);
 	report_meta(r, "round", "%s", o->round ? o->round : "all (every round and labels outside rounds)");
-	for (int t = 0; t < TASK__COUNT; t++)
+	for (size_t t = 0; t < d->n_tasks; t++)
 		if (shown & (1u << t))
-			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", model_task_name((enum model_task)t));
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", d->tasks[t].name);
 	report_meta(r, "tasks", "%s", sb.len ? strbuf_str(&sb) : "(none labelled)");
 	strbuf_reset(&sb);
 	for (size_t i = 0; i < d->n_raters; i++)
@@ -349,8 +390,8 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	int threaded = 0;
 	int64_t round_id = 0;
 	enum status st = ST_OK;
-	unsigned tasks = o->tasks ? o->tasks : ~0u, needs = rp_needs(o);
-	int need_auto = (tasks & (1u << TASK_TURN)) && (needs & RP_NEED_AUTO_SCORES);
+	unsigned needs = rp_needs(o);
+	int need_auto;
 
 	*out = NULL;
 	memset(&d, 0, sizeof(d));
@@ -360,6 +401,12 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 		if (st != ST_OK)
 			return st;
 	}
+	st = rp_load_tasks(s, o, &d, err);
+	if (st != ST_OK) {
+		rp_release(&d);
+		return st;
+	}
+	need_auto = (d.selected & (1u << TASK_TURN)) && (needs & RP_NEED_AUTO_SCORES);
 	double t0 = now_monotonic(), t_items, t_labels, t_layer;
 	st = store_reader_open(s, &rd, err);
 	if (st == ST_OK)
@@ -385,7 +432,7 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 		r = xcalloc(1, sizeof(*r));
 		/* a task's sections appear when --task names it or its labels exist */
 		struct rp_ctx c = { .store = rd, .o = o, .d = &d, .layer = &layer, .r = r, .err = err,
-				    .round_given = o->round != NULL, .shown = o->tasks ? o->tasks : d.tasks_seen,
+				    .round_given = o->round != NULL, .shown = rp_tasks_given(o, &d),
 				    .auto_val = job.val, .auto_scored = job.scored };
 		phase(r, "items", t_items - t0);
 		phase(r, "labels", t_labels - t_items);

@@ -24,7 +24,8 @@ static void obs_from_judgement(struct rp_obs *ob, const struct rp_data *d, size_
 	ob->judgement = (int32_t)j;
 	memcpy(ob->code, jj->code, sizeof(ob->code));
 	ob->rel = jj->rel;
-	ob->turn_labelled = (uint8_t)rp_judgement_labelled(d, jj, TASK_TURN);
+	ob->cust = jj->cust;
+	ob->turn_labelled = (uint8_t)rp_judgement_labelled(d, jj, 1u << TASK_TURN);
 }
 
 /* The consensus of votes[0..n) (codes >= 0) on a scale of k values:
@@ -57,14 +58,17 @@ static int settle(const int *votes, int n, int unanimous)
  * adjudicator's value decided it. */
 struct vote_src {
 	const struct rp_data *d;
-	int cat;        /* RP_* or -1 for relevance */
-	long rank;
+	int cat;        /* RP_*, -1 for relevance, -2 for a project scheme's field */
+	long rank;      /* relevance: the rank */
+	size_t off;     /* a project scheme's field: the offset in the codes (rp_cust_offset()) */
 };
 
 static int vote_of(const struct vote_src *v, const struct rp_judgement *j)
 {
 	if (v->cat >= 0)
 		return j->code[v->cat];
+	if (v->cat == -2)
+		return j->cust < 0 ? RP_UNSET : v->d->cust_codes[(size_t)j->cust + v->off];
 	if (j->rel < 0)
 		return RP_UNSET;
 	return v->d->rel_codes[(size_t)j->rel + (size_t)v->rank - 1];
@@ -97,17 +101,19 @@ static int consensus_of(const struct vote_src *v, const struct rp_item *it, enum
 	return settle(votes, n, 1);
 }
 
-static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t item, size_t *cap_rel)
+static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t item, size_t *cap_rel,
+			  size_t *cap_cust)
 {
 	const struct rp_item *it = &d->items[item];
 	struct rp_obs *ob = &layer->obs[layer->n_obs++];
-	struct vote_src v = { d, 0, 0 };
-	int has_rel = 0, adj;
+	struct vote_src v = { d, 0, 0, 0 };
+	int has_rel = 0, has_cust = 0, adj;
 	memset(ob, 0, sizeof(*ob));
 	ob->item = item;
 	ob->rater = -1;
 	ob->judgement = -1;
 	ob->rel = -1;
+	ob->cust = -1;
 	for (int f = 0; f < RP_NCAT; f++) {
 		v.cat = f;
 		ob->code[f] = (int8_t)consensus_of(&v, it, layer->kind, &adj);
@@ -116,7 +122,16 @@ static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t it
 	}
 	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
 		has_rel |= d->judgements[j].rel >= 0;
-		ob->turn_labelled |= (uint8_t)rp_judgement_labelled(d, &d->judgements[j], TASK_TURN);
+		has_cust |= d->judgements[j].cust >= 0;
+		ob->turn_labelled |= (uint8_t)rp_judgement_labelled(d, &d->judgements[j], 1u << TASK_TURN);
+	}
+	if (has_cust) {   /* the project schemes' fields, each slot */
+		size_t n = rp_cust_size(d, it);
+		xgrow(&layer->own_cust, cap_cust, layer->n_own_cust + n, 1);
+		ob->cust = (int32_t)layer->n_own_cust;
+		v.cat = -2;
+		for (v.off = 0; v.off < n; v.off++)
+			layer->own_cust[layer->n_own_cust++] = (int8_t)consensus_of(&v, it, layer->kind, &adj);
 	}
 	if (!has_rel || it->n_ranks == 0)
 		return;
@@ -128,7 +143,8 @@ static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t it
 		int code = consensus_of(&v, it, layer->kind, &adj);
 		layer->own_rel[layer->n_own_rel++] = (int8_t)code;
 		if (code == RP_NO_CONSENSUS) {
-			layer->rel_no_consensus_units++;
+			/* a pooled passage is one unit, however many responses hold it */
+			layer->rel_no_consensus_units += rp_unit_first(d, UNIT_PASSAGE, item, (long)r);
 			ob->rel_no_consensus = 1;
 		}
 	}
@@ -203,7 +219,7 @@ static enum status known_relevant(struct store_reader *s, struct rp_data *d, str
 enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const struct report_options *o,
 			   struct rp_layer *layer, struct error *err)
 {
-	size_t cap_rel = 0;
+	size_t cap_rel = 0, cap_cust = 0;
 	int32_t only = -1;
 	memset(layer, 0, sizeof(*layer));
 	layer->kind = o->consensus;
@@ -231,11 +247,14 @@ enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const stru
 				obs_from_judgement(&layer->obs[layer->n_obs++], d, j);
 		qsort(layer->obs, layer->n_obs, sizeof(*layer->obs), cmp_obs);
 		layer->rel = d->rel_codes;
+		layer->cust = d->cust_codes;
 	} else {
+		rp_unit_places(d, UNIT_PASSAGE);
 		for (size_t i = 0; i < d->n_items; i++)
 			if (d->items[i].first_j >= 0)
-				consensus_obs(layer, d, (uint32_t)i, &cap_rel);
+				consensus_obs(layer, d, (uint32_t)i, &cap_rel, &cap_cust);
 		layer->rel = layer->own_rel;
+		layer->cust = layer->own_cust;
 	}
 	for (size_t i = 0; i < layer->n_obs; i++) {
 		struct rp_obs *ob = &layer->obs[i];
@@ -251,5 +270,6 @@ void rp_layer_release(struct rp_layer *layer)
 {
 	free(layer->obs);
 	free(layer->own_rel);
+	free(layer->own_cust);
 	memset(layer, 0, sizeof(*layer));
 }

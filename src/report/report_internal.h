@@ -7,7 +7,7 @@
  *   report_doc.c          the document: sections, tables, rows, cells
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
  *   report_sec_<name>.c   one section each: answers, retrieval, automatic, verdicts,
- *                         agreement, time
+ *                         schemes (one per project scheme), agreement, time
  *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv; the table of
  *                         writers is in report.c
  */
@@ -18,8 +18,10 @@
 
 #include "convqa/model.h"
 #include "convqa/report.h"
+#include "convqa/scheme.h"
 #include "convqa/strmap.h"
 
+struct store;
 struct store_reader;
 struct strbuf;
 
@@ -139,11 +141,33 @@ int rp_write_csv(const struct report *r, FILE *out);    /* report_fmt_csv.c */
 
 /* ---- the project in memory (report_load.c) ----------------------------------- */
 
-/* Categorical fields kept per judgement. */
+/* Categorical fields of the built-in schemes kept per judgement. */
 enum rp_cat { RP_INTENT, RP_CORRECT, RP_PLAUS, RP_FAITH, RP_NCAT };
 
 #define RP_UNSET (-1)          /* no current value */
 #define RP_NO_CONSENSUS (-2)   /* raters disagree and nothing settles it */
+
+/* Tasks: the built-in ones at their enum model_task index, then the
+ * project's schemes (every one, or those --task names), at most
+ * RP_MAX_TASKS in all; task masks are 1 << index. */
+#define RP_MAX_TASKS 32
+/* Fields with categories of the project's schemes, at most. */
+#define RP_MAX_CFIELDS 200
+
+struct rp_task {
+	const char *name;              /* the scheme's */
+	struct scheme *scheme;         /* owned (rp_release()) */
+};
+
+/* A field with categories of a project scheme, kept per judgement: a field
+ * of a passage unit has a value per rank, the others one per item. */
+struct rp_cfield {
+	uint8_t task;
+	uint8_t per_passage;
+	uint16_t slot;                 /* per item: its slot; per passage: its index among those */
+	const struct scheme_field *f;  /* borrowed from the task's scheme */
+	char *id;                      /* "SCHEME/FIELD": its table id in agreement */
+};
 
 struct rp_turn {
 	uint32_t conv;                 /* index into conversations */
@@ -164,19 +188,23 @@ struct rp_item {
 	uint8_t in_round;              /* has a label in the selection (not only cleared ones) */
 };
 
-/* One rater's current labels of one item. */
+/* One rater's current labels of one item: the values of the units the item
+ * belongs to (its turn, its passages, its answer, itself). */
 struct rp_judgement {
 	uint32_t item;
 	uint16_t rater;
 	int8_t code[RP_NCAT];
+	uint8_t multi_round;           /* has rows in more than one round (or none and one) */
 	int32_t next;                  /* next judgement of the same item, -1 */
 	int32_t rel;                   /* n_ranks relevance codes at rel_codes[rel], -1 */
 	int32_t extra;                 /* extra_gold value in extras[], -1 */
-	uint8_t tasks;                 /* bit 1 << task: has a label row of that task */
-	uint8_t notes;                 /* bit 1 << task: has a note in that task */
-	uint8_t multi_round;           /* has rows in more than one round (or none and one) */
+	int32_t cust;                  /* project scheme codes at cust_codes[cust] (rp_cust_size()), -1 */
+	int32_t cust_seconds;          /* seconds of the project tasks at cust_seconds[...], -1 */
+	uint32_t tasks;                /* 1 << task: a row of that task applies (given here or on its unit) */
+	uint32_t given;                /* 1 << task: a row of that task was given on this item */
+	uint32_t notes;                /* 1 << task: has a text value (note, ...) in that task */
 	int64_t round;                 /* round of its first row, 0 outside rounds */
-	double seconds[TASK__COUNT];   /* sum over the rows of that task (history included) */
+	double seconds[TASK__COUNT];   /* sum over the rows given here (history included) */
 };
 
 struct rp_rater {
@@ -186,6 +214,11 @@ struct rp_rater {
 };
 
 struct rp_data {
+	struct rp_task tasks[RP_MAX_TASKS];
+	size_t n_tasks;
+	uint32_t selected;             /* tasks whose labels are read: --task, else all */
+	struct rp_cfield *cfields;
+	size_t n_cfields, n_cf_item, n_cf_passage;
 	char **conversations;
 	size_t n_conversations;
 	char **systems;
@@ -196,6 +229,10 @@ struct rp_data {
 	size_t n_items;
 	int64_t *passages;             /* retrieved passage ids by item and rank */
 	size_t n_passages;
+	uint8_t *passage_first;        /* per passages[]: the first place of that passage in its turn
+					  (rp_unit_places()) */
+	int64_t *answer_keys;          /* per item: store_answer_key() (rp_unit_places()) */
+	uint8_t *answer_first;         /* per item: the first of its turn with that answer key */
 	char **gold_answers;
 	size_t n_gold_answers;
 	int64_t *gold_passages;        /* passage ids; unknown ext ids get ids < 0 */
@@ -206,10 +243,14 @@ struct rp_data {
 	size_t n_judgements;
 	int8_t *rel_codes;
 	size_t n_rel_codes;
+	int8_t *cust_codes;
+	size_t n_cust_codes;
+	double *cust_seconds;
+	size_t n_cust_seconds;
 	char **extras;                 /* extra_gold values */
 	size_t n_extras;
 	long label_rows;               /* rows read in the selection */
-	unsigned tasks_seen;           /* 1 << task for every task with label rows */
+	uint32_t tasks_seen;           /* 1 << task for every task with label rows */
 	int max_position;
 	/* passage ids for ext ids outside the collection */
 	struct strmap unknown_ext;
@@ -218,6 +259,12 @@ struct rp_data {
 	struct rp_arena *arena;
 };
 
+/* The tasks of the report: the built-in schemes, then the project's (those
+ * o->schemes names, or every one); ST_INPUT for a name the project lacks.
+ * Sets d->tasks, d->cfields and d->selected. Call before rp_load_items(),
+ * which keeps them. */
+enum status rp_load_tasks(struct store *s, const struct report_options *o, struct rp_data *d,
+			  struct error *err);
 /* Load the project in two steps: raters (those in o->raters), items, their
  * passages and gold; then the labels of round round_id (0 = all) of the
  * tasks in o->tasks: each judgement holds a rater's current values (with
@@ -229,8 +276,29 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 enum status rp_load_labels(struct rp_loader *loader, int64_t round_id);
 void rp_loader_free(struct rp_loader *loader);
 void rp_release(struct rp_data *d);
-/* Whether judgement j holds a current value of a field of task (-1: any task). */
-int rp_judgement_labelled(const struct rp_data *d, const struct rp_judgement *j, int task);
+/* Whether judgement j holds a current value of a field of the tasks in mask. */
+int rp_judgement_labelled(const struct rp_data *d, const struct rp_judgement *j, uint32_t mask);
+/* The seconds judgement j's rows of task hold (given on its item). */
+double rp_seconds(const struct rp_data *d, const struct rp_judgement *j, size_t task);
+/* Codes of the project schemes' fields per judgement of item it: one per
+ * field of an item, n_ranks per field of a passage. */
+size_t rp_cust_size(const struct rp_data *d, const struct rp_item *it);
+/* The offset of field cf (at rank, for a passage field) in such a block;
+ * -1 when the item has no such rank. */
+long rp_cust_offset(const struct rp_data *d, const struct rp_item *it, const struct rp_cfield *cf, long rank);
+/* Find where the units of kind u are counted once (once per kind): for
+ * UNIT_PASSAGE d->passage_first, for UNIT_ANSWER d->answer_keys and
+ * d->answer_first; the other kinds need nothing. */
+void rp_unit_places(struct rp_data *d, enum scheme_unit u);
+/* Whether (item, rank) is the place a unit of kind u is counted once at:
+ * the turn's first item, the first place of a passage in its turn, the
+ * first item of the turn with that answer, every item (a response).
+ * rp_unit_places(d, u) first. */
+int rp_unit_first(const struct rp_data *d, enum scheme_unit u, size_t item, long rank);
+/* The task index of name, or -1. */
+int rp_task_index(const struct rp_data *d, const char *name);
+/* The tasks shown: those given with --task, else those with labels. */
+uint32_t rp_tasks_given(const struct report_options *o, const struct rp_data *d);
 char *rp_strdup(struct rp_data *d, const char *s);
 /* Passage ids of an extra_gold value (ids separated by spaces or commas)
  * appended to *ids (count *n, capacity *cap). */
@@ -250,6 +318,7 @@ struct rp_obs {
 	int32_t judgement;             /* the judgement (rater layers), -1 */
 	int8_t code[RP_NCAT];          /* value, RP_UNSET or RP_NO_CONSENSUS */
 	int32_t rel;                   /* relevance codes at layer rel[], -1 none */
+	int32_t cust;                  /* project scheme codes at layer cust[], -1 none */
 	int32_t R;                     /* known relevant passages of the turn in this layer */
 	uint8_t rel_no_consensus;      /* some rank without consensus */
 	uint8_t turn_labelled;         /* has a turn-task label (a consensus: some rater's) */
@@ -264,8 +333,12 @@ struct rp_layer {
 	const int8_t *rel;             /* relevance codes the obs point into */
 	int8_t *own_rel;               /* consensus layers: their own codes */
 	size_t n_own_rel;
+	const int8_t *cust;            /* project scheme codes the obs point into */
+	int8_t *own_cust;
+	size_t n_own_cust;
 	/* items without consensus, per categorical field and for relevance */
-	long no_consensus[RP_NCAT], rel_no_consensus_items, rel_no_consensus_units;
+	long no_consensus[RP_NCAT], rel_no_consensus_items;
+	long rel_no_consensus_units;   /* passages (pooled: once per turn) */
 	long adjudicated[RP_NCAT];     /* values settled by an adjudicator */
 };
 
@@ -284,7 +357,7 @@ struct rp_ctx {
 	struct report *r;
 	struct error *err;
 	int round_given;
-	unsigned shown;                /* 1 << task of the tasks shown: --task, else those labelled */
+	uint32_t shown;                /* 1 << task of the tasks shown: --task, else those labelled */
 	const double *auto_val;        /* per item: rp_auto_scores() (RP_NEED_AUTO_SCORES) */
 	const uint8_t *auto_scored;    /* per item: has a gold answer */
 };
@@ -317,6 +390,8 @@ enum status rp_retrieval(struct rp_ctx *c);
 enum status rp_verdicts(struct rp_ctx *c);
 int rp_automatic_applies(const struct rp_ctx *c);
 enum status rp_automatic(struct rp_ctx *c);
+int rp_schemes_applies(const struct rp_ctx *c);
+enum status rp_schemes(struct rp_ctx *c);
 enum status rp_time(struct rp_ctx *c);
 enum status rp_agreement(struct rp_ctx *c);
 

@@ -1,10 +1,23 @@
-/* report_load.c - the project in compact arrays (struct rp_data): raters,
- * items, their passages and gold, and each rater's current labels, read in
- * a few one-pass scans of the store (see report_internal.h). */
+/* report_load.c - the project in compact arrays (struct rp_data): the tasks
+ * and their schemes, raters, items, their passages and gold, and each
+ * rater's current labels, read in a few one-pass scans of the store (see
+ * report_internal.h).
+ *
+ * A label row judges a unit and applies to every item of it: a turn's row
+ * to every response of the turn, a passage's to every response of the turn
+ * at each rank that holds the passage, an answer's to the responses of the
+ * turn with the same answer key, a response's to the response. Rows come in
+ * id order and each is applied to every item of its unit as it comes, so
+ * every item of a unit ends with the unit's latest row: its value, wherever
+ * it was given. The active seconds of a row count on the response where it
+ * was given only. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/scheme_read.h"
+#include "convqa/store.h"
 #include "convqa/store_report.h"
+#include "convqa/strbuf.h"
 #include "report_internal.h"
 
 /* ---- a string arena ---------------------------------------------------------- */
@@ -48,6 +61,207 @@ const struct model_field *rp_cat_field(enum rp_cat f)
 	return fields[f];
 }
 
+/* ---- tasks and their schemes ---------------------------------------------------- */
+
+static uint32_t mask_below(size_t n)
+{
+	return n >= 32 ? ~0u : (1u << n) - 1;
+}
+
+int rp_task_index(const struct rp_data *d, const char *name)
+{
+	for (size_t t = 0; t < d->n_tasks; t++)
+		if (strcmp(d->tasks[t].name, name) == 0)
+			return (int)t;
+	return -1;
+}
+
+static enum status add_task(struct rp_data *d, struct scheme *sch, struct error *err)
+{
+	if (d->n_tasks == RP_MAX_TASKS) {
+		scheme_free(sch);
+		return error_set(err, ST_INPUT, "a report reads at most %d schemes; name the ones to report with --task",
+				 RP_MAX_TASKS - TASK__COUNT);
+	}
+	size_t t = d->n_tasks++;
+	d->tasks[t] = (struct rp_task){ sch->name, sch };
+	if (t < TASK__COUNT)
+		return ST_OK;   /* the built-in fields have slots of their own */
+	for (size_t i = 0; i < sch->n_fields; i++) {
+		const struct scheme_field *f = &sch->fields[i];
+		if (f->type == TYPE_TEXT)
+			continue;
+		if (d->n_cfields == RP_MAX_CFIELDS)
+			return error_set(err, ST_INPUT, "the schemes have more than %d fields with categories; name the "
+					 "ones to report with --task", RP_MAX_CFIELDS);
+		d->cfields = xrealloc(d->cfields, (d->n_cfields + 1) * sizeof(*d->cfields));
+		struct rp_cfield *cf = &d->cfields[d->n_cfields++];
+		struct strbuf id = STRBUF_INIT;
+		strbuf_addf(&id, "%s/%s", sch->name, f->name);
+		cf->task = (uint8_t)t;
+		cf->per_passage = f->unit == UNIT_PASSAGE;
+		cf->slot = (uint16_t)(cf->per_passage ? d->n_cf_passage++ : d->n_cf_item++);
+		cf->f = f;
+		cf->id = strbuf_detach(&id);
+	}
+	return ST_OK;
+}
+
+enum status rp_load_tasks(struct store *s, const struct report_options *o, struct rp_data *d, struct error *err)
+{
+	enum status st = ST_OK;
+	struct strbuf names = STRBUF_INIT;
+	for (size_t i = 0; st == ST_OK && i < scheme_builtin_count(); i++) {
+		struct scheme *sch = NULL;
+		st = scheme_builtin(scheme_builtin_name(i), &sch, err);
+		if (st == ST_OK)
+			st = add_task(d, sch, err);
+	}
+	if (st == ST_OK && o->n_schemes) {
+		for (size_t i = 0; st == ST_OK && i < o->n_schemes; i++) {
+			struct scheme *sch = NULL;
+			if (rp_task_index(d, o->schemes[i]) >= 0)
+				continue;   /* named twice, or a built-in */
+			st = scheme_load(s, o->schemes[i], &sch, err);
+			if (st == ST_OK)
+				st = add_task(d, sch, err);
+		}
+	} else if (st == ST_OK) {
+		/* every scheme of the project: their names after the built-ins' */
+		st = scheme_all_names(s, &names, err);
+		for (const char *p = strbuf_str(&names); st == ST_OK && *p;) {
+			size_t len = strcspn(p, ",");
+			char *name = xstrndup(p, len);
+			struct scheme *sch = NULL;
+			if (rp_task_index(d, name) < 0 && d->n_tasks < RP_MAX_TASKS) {
+				st = scheme_find(s, name, &sch, err);
+				if (st == ST_OK && sch)
+					st = add_task(d, sch, err);
+			}
+			free(name);
+			p += len;
+			p += strspn(p, ", ");
+		}
+	}
+	strbuf_release(&names);
+	if (st != ST_OK)
+		return st;
+	if (!o->tasks && !o->n_schemes) {
+		d->selected = mask_below(d->n_tasks);
+	} else {
+		d->selected = o->tasks & mask_below(TASK__COUNT);
+		for (size_t i = 0; i < o->n_schemes; i++)
+			d->selected |= 1u << rp_task_index(d, o->schemes[i]);
+	}
+	return ST_OK;
+}
+
+uint32_t rp_tasks_given(const struct report_options *o, const struct rp_data *d)
+{
+	return o->tasks || o->n_schemes ? d->selected : d->tasks_seen;
+}
+
+/* ---- project scheme codes and units ---------------------------------------------- */
+
+size_t rp_cust_size(const struct rp_data *d, const struct rp_item *it)
+{
+	return d->n_cf_item + d->n_cf_passage * it->n_ranks;
+}
+
+long rp_cust_offset(const struct rp_data *d, const struct rp_item *it, const struct rp_cfield *cf, long rank)
+{
+	if (!cf->per_passage)
+		return cf->slot;
+	if (rank < 1 || (uint32_t)rank > it->n_ranks)
+		return -1;
+	return (long)(d->n_cf_item + (size_t)cf->slot * it->n_ranks) + rank - 1;
+}
+
+double rp_seconds(const struct rp_data *d, const struct rp_judgement *j, size_t task)
+{
+	if (task < TASK__COUNT)
+		return j->seconds[task];
+	return j->cust_seconds >= 0 ? d->cust_seconds[(size_t)j->cust_seconds + task - TASK__COUNT] : 0;
+}
+
+struct place {
+	int64_t key;
+	uint32_t at;
+};
+
+static int cmp_place(const void *pa, const void *pb)
+{
+	const struct place *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+/* Mark first[at] for the first place of each key among places[0..n). */
+static void mark_firsts(struct place *places, size_t n, uint8_t *first)
+{
+	if (n == 0)
+		return;
+	qsort(places, n, sizeof(*places), cmp_place);
+	for (size_t i = 0; i < n; i++)
+		first[places[i].at] = i == 0 || places[i].key != places[i - 1].key;
+}
+
+void rp_unit_places(struct rp_data *d, enum scheme_unit u)
+{
+	struct place *places = NULL;
+	size_t cap = 0;
+	if (u == UNIT_PASSAGE && d->passage_first)
+		return;
+	if (u == UNIT_ANSWER && d->answer_first)
+		return;
+	if (u != UNIT_PASSAGE && u != UNIT_ANSWER)
+		return;
+	if (u == UNIT_PASSAGE) {
+		d->passage_first = xcalloc(d->n_passages + 1, 1);
+	} else {
+		d->answer_keys = xcalloc(d->n_items + 1, sizeof(*d->answer_keys));
+		d->answer_first = xcalloc(d->n_items + 1, 1);
+		for (size_t i = 0; i < d->n_items; i++)
+			d->answer_keys[i] = store_answer_key(d->items[i].answer);
+	}
+	for (size_t t = 0; t < d->n_turns; t++) {
+		const struct rp_turn *tu = &d->turns[t];
+		size_t n = 0;
+		for (uint32_t i = tu->first_item; i < tu->first_item + tu->n_items; i++) {
+			const struct rp_item *it = &d->items[i];
+			if (u == UNIT_ANSWER) {
+				xgrow(&places, &cap, n + 1, sizeof(*places));
+				places[n++] = (struct place){ d->answer_keys[i], i };
+				continue;
+			}
+			for (uint32_t r = 0; r < it->n_ranks; r++) {
+				if (!d->passages[it->ranks + r])
+					continue;   /* a gap in the ranks: no passage */
+				xgrow(&places, &cap, n + 1, sizeof(*places));
+				places[n++] = (struct place){ d->passages[it->ranks + r], it->ranks + r };
+			}
+		}
+		mark_firsts(places, n, u == UNIT_ANSWER ? d->answer_first : d->passage_first);
+	}
+	free(places);
+}
+
+int rp_unit_first(const struct rp_data *d, enum scheme_unit u, size_t item, long rank)
+{
+	const struct rp_item *it = &d->items[item];
+	switch (u) {
+	case UNIT_TURN:
+		return d->turns[it->turn].first_item == item;
+	case UNIT_PASSAGE:
+		return rank >= 1 && (uint32_t)rank <= it->n_ranks && d->passage_first[it->ranks + (size_t)rank - 1];
+	case UNIT_ANSWER:
+		return d->answer_first[item];
+	default:
+		return 1;
+	}
+}
+
 /* ---- loading -------------------------------------------------------------------- */
 
 /* id -> index maps for dense integer row ids. */
@@ -83,7 +297,7 @@ struct loader {
 	const struct report_options *o;
 	struct idmap response, turn, rater;
 	size_t cap_conv, cap_sys, cap_turns, cap_items, cap_pas, cap_gans, cap_gpas, cap_raters;
-	size_t cap_j, cap_rel, cap_extras;
+	size_t cap_j, cap_rel, cap_extras, cap_cust, cap_cust_sec;
 	int64_t last_conv, last_turn, last_response;
 	const char *missing_rater;
 	int failed;
@@ -221,22 +435,35 @@ static int on_gold_passage(const struct store_report_gold *g, void *data)
 	return 0;
 }
 
-static int task_of(const char *task)
+/* The task index of a row's task, -1 when the report does not know it. */
+static int task_of(const struct rp_data *d, const char *task)
 {
 	switch (task[0]) {
 	case 't':
-		return strcmp(task, "turn") == 0 ? TASK_TURN : -1;
+		if (strcmp(task, "turn") == 0)
+			return TASK_TURN;
+		break;
 	case 'p':
-		return strcmp(task, "plausibility") == 0 ? TASK_PLAUSIBILITY : -1;
+		if (strcmp(task, "plausibility") == 0)
+			return TASK_PLAUSIBILITY;
+		break;
 	case 'f':
-		return strcmp(task, "faithfulness") == 0 ? TASK_FAITHFULNESS : -1;
+		if (strcmp(task, "faithfulness") == 0)
+			return TASK_FAITHFULNESS;
+		break;
 	}
+	for (size_t t = TASK__COUNT; t < d->n_tasks; t++)
+		if (strcmp(d->tasks[t].name, task) == 0)
+			return (int)t;
 	return -1;
 }
 
-enum { F_NOTE = RP_NCAT, F_RELEVANT, F_EXTRA };
+/* Fields: RP_* (the built-in categorical ones), F_NOTE (text: a note, or
+ * a text field of a project scheme), F_RELEVANT, F_EXTRA, F_CUSTOM + i for
+ * d->cfields[i]. */
+enum { F_NOTE = RP_NCAT, F_RELEVANT, F_EXTRA, F_CUSTOM };
 
-static int field_of(int task, const char *f)
+static int field_of(const struct rp_data *d, int task, const char *f)
 {
 	if (task == TASK_TURN) {
 		if (strcmp(f, "relevant") == 0)
@@ -251,6 +478,10 @@ static int field_of(int task, const char *f)
 		return RP_PLAUS;
 	} else if (task == TASK_FAITHFULNESS && strcmp(f, "faithfulness") == 0) {
 		return RP_FAITH;
+	} else if (task >= TASK__COUNT) {
+		for (size_t i = 0; i < d->n_cfields; i++)
+			if (d->cfields[i].task == task && strcmp(d->cfields[i].f->name, f) == 0)
+				return F_CUSTOM + (int)i;
 	}
 	return F_NOTE;
 }
@@ -275,6 +506,8 @@ static struct rp_judgement *judgement(struct loader *l, int32_t item, int32_t ra
 	j->next = -1;
 	j->rel = -1;
 	j->extra = -1;
+	j->cust = -1;
+	j->cust_seconds = -1;
 	/* appended at the chain's end (after the growth above moved the array) */
 	if (last < 0)
 		it->first_j = (int32_t)d->n_judgements;
@@ -284,10 +517,18 @@ static struct rp_judgement *judgement(struct loader *l, int32_t item, int32_t ra
 	return j;
 }
 
-/* The code a row gives field f (RP_* or F_RELEVANT): a category or
- * relevance code, RP_UNSET when the row clears it (or holds no valid value). */
-static int row_code(int f, const char *value)
+/* The code a row gives field f (RP_*, F_RELEVANT or F_CUSTOM + i): a
+ * category or relevance code, RP_UNSET when the row clears it (or holds no
+ * valid value). */
+static int row_code(const struct rp_data *d, int f, const char *value)
 {
+	if (f >= F_CUSTOM) {
+		const struct scheme_field *sf = d->cfields[f - F_CUSTOM].f;
+		for (size_t c = 0; value && c < sf->n_categories; c++)
+			if (strcmp(sf->categories[c].value, value) == 0)
+				return (int)c;
+		return RP_UNSET;
+	}
 	if (f < RP_NCAT) {
 		int code = model_value_index(rp_cat_field((enum rp_cat)f), value);
 		return code < 0 ? RP_UNSET : code;
@@ -303,8 +544,8 @@ static int8_t *rel_slot(struct loader *l, struct rp_judgement *j, long rank)
 {
 	struct rp_data *d = l->d;
 	const struct rp_item *it = &d->items[j->item];
-	if (rank < 1 || (uint32_t)rank > it->n_ranks)
-		return NULL;
+	if (rank < 1 || (uint32_t)rank > it->n_ranks || !d->passages[it->ranks + (size_t)rank - 1])
+		return NULL;   /* no such rank, or a gap in the ranks: no passage to judge */
 	if (j->rel < 0) {
 		xgrow(&d->rel_codes, &l->cap_rel, d->n_rel_codes + it->n_ranks, 1);
 		memset(d->rel_codes + d->n_rel_codes, RP_UNSET, it->n_ranks);
@@ -312,6 +553,26 @@ static int8_t *rel_slot(struct loader *l, struct rp_judgement *j, long rank)
 		d->n_rel_codes += it->n_ranks;
 	}
 	return &d->rel_codes[(size_t)j->rel + (size_t)rank - 1];
+}
+
+/* The code of project scheme field cf (at rank, for a passage field) of
+ * judgement j, allocating its codes on first use; NULL when the item has
+ * no such rank. */
+static int8_t *cust_slot(struct loader *l, struct rp_judgement *j, const struct rp_cfield *cf, long rank)
+{
+	struct rp_data *d = l->d;
+	const struct rp_item *it = &d->items[j->item];
+	long off = rp_cust_offset(d, it, cf, rank);
+	if (off < 0 || (cf->per_passage && !d->passages[it->ranks + (size_t)rank - 1]))
+		return NULL;
+	if (j->cust < 0) {
+		size_t n = rp_cust_size(d, it);
+		xgrow(&d->cust_codes, &l->cap_cust, d->n_cust_codes + n, 1);
+		memset(d->cust_codes + d->n_cust_codes, RP_UNSET, n);
+		j->cust = (int32_t)d->n_cust_codes;
+		d->n_cust_codes += n;
+	}
+	return &d->cust_codes[(size_t)j->cust + (size_t)off];
 }
 
 /* An extra_gold value kept in d->extras: its index, or -1 when cleared. */
@@ -325,23 +586,26 @@ static int32_t extra_index(struct loader *l, const char *value)
 	return (int32_t)d->n_extras++;
 }
 
-/* Set (or with value NULL clear) a field of judgement j. */
-static void apply_value(struct loader *l, struct rp_judgement *j, int task, const struct store_report_label *lr)
+/* Set (or with value NULL clear) field f (at rank) of judgement j. */
+static void apply_value(struct loader *l, struct rp_judgement *j, int task, int f, long rank, const char *value)
 {
-	int f = field_of(task, lr->field);
 	if (f == F_NOTE) {
-		if (lr->value)
-			j->notes |= (uint8_t)(1u << task);
+		if (value)
+			j->notes |= 1u << task;
 		else
-			j->notes &= (uint8_t)~(1u << task);
+			j->notes &= ~(1u << task);
 	} else if (f < RP_NCAT) {
-		j->code[f] = (int8_t)row_code(f, lr->value);
+		j->code[f] = (int8_t)row_code(l->d, f, value);
 	} else if (f == F_RELEVANT) {
-		int8_t *slot = rel_slot(l, j, lr->passage_rank);
+		int8_t *slot = rel_slot(l, j, rank);
 		if (slot)
-			*slot = (int8_t)row_code(f, lr->value);
+			*slot = (int8_t)row_code(l->d, f, value);
 	} else if (f == F_EXTRA) {
-		j->extra = extra_index(l, lr->value);
+		j->extra = extra_index(l, value);
+	} else {
+		int8_t *slot = cust_slot(l, j, &l->d->cfields[f - F_CUSTOM], rank);
+		if (slot)
+			*slot = (int8_t)row_code(l->d, f, value);
 	}
 }
 
@@ -360,7 +624,7 @@ struct round_row {
 	int64_t round;
 	int32_t rank;
 	int32_t value;         /* code or extra index; RP_UNSET / -1 / 0: cleared */
-	uint8_t task, field;   /* field: RP_* or F_* */
+	uint8_t task, field;   /* field: RP_* or F_* (F_CUSTOM + i < 256: RP_MAX_CFIELDS) */
 };
 
 static void keep_row(struct loader *l, uint32_t j, uint32_t seq, int64_t round, int task, int f, long rank,
@@ -380,19 +644,28 @@ static int cat_task(int f)
 static void keep_snapshot(struct loader *l, struct rp_judgement *j, uint32_t seq)
 {
 	struct rp_data *d = l->d;
+	const struct rp_item *it = &d->items[j->item];
 	uint32_t ji = (uint32_t)(j - d->judgements);
 	for (int f = 0; f < RP_NCAT; f++)
 		if (j->code[f] >= 0)
 			keep_row(l, ji, seq - 1, j->round, cat_task(f), f, 0, j->code[f]);
-	for (uint32_t r = 0; j->rel >= 0 && r < d->items[j->item].n_ranks; r++)
+	for (uint32_t r = 0; j->rel >= 0 && r < it->n_ranks; r++)
 		if (d->rel_codes[(size_t)j->rel + r] >= 0)
 			keep_row(l, ji, seq - 1, j->round, TASK_TURN, F_RELEVANT, (long)r + 1,
 				 d->rel_codes[(size_t)j->rel + r]);
 	if (j->extra >= 0)
 		keep_row(l, ji, seq - 1, j->round, TASK_TURN, F_EXTRA, 0, j->extra);
-	for (int t = 0; t < TASK__COUNT; t++)
+	for (size_t t = 0; t < d->n_tasks; t++)
 		if (j->notes & (1u << t))
-			keep_row(l, ji, seq - 1, j->round, t, F_NOTE, 0, 1);
+			keep_row(l, ji, seq - 1, j->round, (int)t, F_NOTE, 0, 1);
+	for (size_t i = 0; j->cust >= 0 && i < d->n_cfields; i++) {
+		const struct rp_cfield *cf = &d->cfields[i];
+		for (long r = cf->per_passage ? 1 : 0; r <= (cf->per_passage ? (long)it->n_ranks : 0); r++) {
+			int8_t code = d->cust_codes[(size_t)j->cust + (size_t)rp_cust_offset(d, it, cf, r)];
+			if (code >= 0)
+				keep_row(l, ji, seq - 1, j->round, cf->task, F_CUSTOM + (int)i, r, code);
+		}
+	}
 }
 
 static int holds_value(const struct round_row *r)
@@ -429,6 +702,8 @@ static void merge_rounds(struct loader *l)
 			j->code[f] = RP_UNSET;
 		if (j->rel >= 0)
 			memset(d->rel_codes + j->rel, RP_UNSET, d->items[j->item].n_ranks);
+		if (j->cust >= 0)
+			memset(d->cust_codes + j->cust, RP_UNSET, rp_cust_size(d, &d->items[j->item]));
 		j->extra = -1;
 		j->notes = 0;
 		while (a < end) {   /* one key */
@@ -452,11 +727,58 @@ static void merge_rounds(struct loader *l)
 					*slot = (int8_t)best->value;
 			} else if (best->field == F_EXTRA) {
 				j->extra = best->value;
+			} else if (best->field >= F_CUSTOM) {
+				int8_t *slot = cust_slot(l, j, &d->cfields[best->field - F_CUSTOM], best->rank);
+				if (slot)
+					*slot = (int8_t)best->value;
 			} else {
-				j->notes |= (uint8_t)(1u << best->task);
+				j->notes |= 1u << best->task;
 			}
 		}
 	}
+}
+
+/* Apply a row of task and field f to the judgement of rater on item (at
+ * rank): set the value, or with rows in several rounds keep it for
+ * merge_rounds(). */
+static void apply_row(struct loader *l, uint32_t item, int32_t rater, int task, int f, long rank,
+		      const struct store_report_label *lr, uint32_t seq)
+{
+	struct rp_judgement *j = judgement(l, (int32_t)item, rater);
+	if (!j->tasks) {
+		j->round = lr->round_id;   /* its first row */
+	} else if (!j->multi_round && j->round != lr->round_id) {
+		keep_snapshot(l, j, seq);
+		j->multi_round = 1;
+	}
+	j->tasks |= 1u << task;
+	if (!j->multi_round) {
+		apply_value(l, j, task, f, rank, lr->value);
+		return;
+	}
+	int32_t value = f == F_NOTE ? lr->value != NULL : f == F_EXTRA ? extra_index(l, lr->value)
+								  : row_code(l->d, f, lr->value);
+	keep_row(l, (uint32_t)(j - l->d->judgements), seq, lr->round_id, task, f, rank, value);
+}
+
+/* The seconds of a row count on the item where it was given. */
+static void add_seconds(struct loader *l, uint32_t item, int32_t rater, int task, double seconds)
+{
+	struct rp_data *d = l->d;
+	struct rp_judgement *j = judgement(l, (int32_t)item, rater);
+	j->given |= 1u << task;
+	if (task < TASK__COUNT) {
+		j->seconds[task] += seconds;
+		return;
+	}
+	if (j->cust_seconds < 0) {
+		size_t n = d->n_tasks - TASK__COUNT;
+		xgrow(&d->cust_seconds, &l->cap_cust_sec, d->n_cust_seconds + n, sizeof(*d->cust_seconds));
+		memset(d->cust_seconds + d->n_cust_seconds, 0, n * sizeof(*d->cust_seconds));
+		j->cust_seconds = (int32_t)d->n_cust_seconds;
+		d->n_cust_seconds += n;
+	}
+	d->cust_seconds[(size_t)j->cust_seconds + (size_t)task - TASK__COUNT] += seconds;
 }
 
 static int on_label(const struct store_report_label *lr, void *data)
@@ -465,35 +787,48 @@ static int on_label(const struct store_report_label *lr, void *data)
 	struct rp_data *d = l->d;
 	int32_t rater = idmap_get(&l->rater, lr->rater_id);
 	int32_t item = idmap_get(&l->response, lr->response_id);
-	int task = task_of(lr->task);
+	int task = task_of(d, lr->task);
 	uint32_t seq = ++l->seq;
-	if (rater < 0 || item < 0 || task < 0 || (l->o->tasks && !(l->o->tasks & (1u << task))))
+	if (rater < 0 || item < 0 || task < 0 || !(d->selected & (1u << task)))
 		return 0;
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;
-	struct rp_judgement *j = judgement(l, item, rater);
-	if (!j->tasks) {
-		j->round = lr->round_id;   /* its first row */
-	} else if (!j->multi_round && j->round != lr->round_id) {
-		keep_snapshot(l, j, seq);
-		j->multi_round = 1;
+	int f = field_of(d, task, lr->field);
+	/* each row: the active seconds since the previous save, on the item
+	 * where it was given */
+	add_seconds(l, (uint32_t)item, rater, task, lr->seconds);
+	int32_t turn = idmap_get(&l->turn, lr->turn_id);
+	if (turn < 0)
+		turn = (int32_t)d->items[item].turn;
+	const struct rp_turn *tu = &d->turns[turn];
+	switch (lr->unit) {
+	case UNIT_TURN:
+		for (uint32_t i = tu->first_item; i < tu->first_item + tu->n_items; i++)
+			apply_row(l, i, rater, task, f, lr->passage_rank, lr, seq);
+		break;
+	case UNIT_PASSAGE:
+		for (uint32_t i = tu->first_item; i < tu->first_item + tu->n_items; i++) {
+			const struct rp_item *it = &d->items[i];
+			for (uint32_t r = 0; r < it->n_ranks; r++)
+				if (d->passages[it->ranks + r] == lr->unit_ref)
+					apply_row(l, i, rater, task, f, (long)r + 1, lr, seq);
+		}
+		break;
+	case UNIT_ANSWER:
+		rp_unit_places(d, UNIT_ANSWER);
+		for (uint32_t i = tu->first_item; i < tu->first_item + tu->n_items; i++)
+			if (d->answer_keys[i] == lr->unit_ref)
+				apply_row(l, i, rater, task, f, lr->passage_rank, lr, seq);
+		break;
+	default:
+		apply_row(l, (uint32_t)item, rater, task, f, lr->passage_rank, lr, seq);
+		break;
 	}
-	j->tasks |= (uint8_t)(1u << task);
-	j->seconds[task] += lr->seconds;   /* each row: seconds since the previous save */
-	if (!j->multi_round) {
-		apply_value(l, j, task, lr);
-		return 0;
-	}
-	int f = field_of(task, lr->field);
-	int32_t value = f == F_NOTE ? lr->value != NULL : f == F_EXTRA ? extra_index(l, lr->value)
-									    : row_code(f, lr->value);
-	keep_row(l, (uint32_t)(j - d->judgements), seq, lr->round_id, task, f, lr->passage_rank, value);
 	return 0;
 }
 
-int rp_judgement_labelled(const struct rp_data *d, const struct rp_judgement *j, int task)
+int rp_judgement_labelled(const struct rp_data *d, const struct rp_judgement *j, uint32_t want)
 {
-	unsigned want = task < 0 ? ~0u : 1u << task;
 	if ((want & (1u << TASK_TURN)) &&
 	    (j->code[RP_INTENT] >= 0 || j->code[RP_CORRECT] >= 0 || j->extra >= 0))
 		return 1;
@@ -503,10 +838,19 @@ int rp_judgement_labelled(const struct rp_data *d, const struct rp_judgement *j,
 		return 1;
 	if (j->notes & want)
 		return 1;
+	const struct rp_item *it = &d->items[j->item];
 	if ((want & (1u << TASK_TURN)) && j->rel >= 0)
-		for (uint32_t r = 0; r < d->items[j->item].n_ranks; r++)
+		for (uint32_t r = 0; r < it->n_ranks; r++)
 			if (d->rel_codes[(size_t)j->rel + r] != RP_UNSET)
 				return 1;
+	for (size_t i = 0; j->cust >= 0 && i < d->n_cfields; i++) {
+		const struct rp_cfield *cf = &d->cfields[i];
+		if (!(want & (1u << cf->task)))
+			continue;
+		for (long r = cf->per_passage ? 1 : 0; r <= (cf->per_passage ? (long)it->n_ranks : 0); r++)
+			if (d->cust_codes[(size_t)j->cust + (size_t)rp_cust_offset(d, it, cf, r)] >= 0)
+				return 1;
+	}
 	return 0;
 }
 
@@ -518,7 +862,6 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 	*l = (struct loader){ .store = s, .d = d, .o = o, .err = err, .last_conv = -1, .last_turn = -1,
 			      .last_response = -1 };
 	*out = (struct rp_loader *)l;
-	memset(d, 0, sizeof(*d));
 	st = store_report_raters(s, on_rater, l, err);
 	for (size_t i = 0; st == ST_OK && i < o->n_raters; i++) {
 		size_t k = 0;
@@ -549,7 +892,7 @@ enum status rp_load_labels(struct rp_loader *ld, int64_t round_id)
 	/* an item is in the selection when it has a label there, not only
 	 * label rows that were all cleared */
 	for (size_t j = 0; st == ST_OK && j < d->n_judgements; j++)
-		if (rp_judgement_labelled(d, &d->judgements[j], -1))
+		if (rp_judgement_labelled(d, &d->judgements[j], ~0u))
 			d->items[d->judgements[j].item].in_round = 1;
 	return st;
 }
@@ -568,6 +911,16 @@ void rp_loader_free(struct rp_loader *ld)
 
 void rp_release(struct rp_data *d)
 {
+	for (size_t t = 0; t < d->n_tasks; t++)
+		scheme_free(d->tasks[t].scheme);
+	for (size_t i = 0; i < d->n_cfields; i++)
+		free(d->cfields[i].id);
+	free(d->cfields);
+	free(d->passage_first);
+	free(d->answer_keys);
+	free(d->answer_first);
+	free(d->cust_codes);
+	free(d->cust_seconds);
 	free(d->conversations);
 	free(d->systems);
 	free(d->turns);

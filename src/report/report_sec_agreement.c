@@ -1,25 +1,24 @@
 /* report_sec_agreement.c - section "agreement": agreement between raters per
- * label field: Cohen's kappa per rater pair (with its confusion matrix),
- * Fleiss' kappa and Krippendorff's alpha over all raters. Computed on the
- * raters' own current values, whatever the consensus option says. */
+ * label field of the schemes (built-in and the project's): Cohen's kappa per
+ * rater pair (with its confusion matrix), Fleiss' kappa and Krippendorff's
+ * alpha over all raters. Computed on the raters' own current values,
+ * whatever the consensus option says, over the units the fields judge, each
+ * counted once (a turn, a pooled passage, an answer text, a response). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/strbuf.h"
 #include "report_internal.h"
 
+/* A field with categories of a scheme, as agreement reads it. */
 struct afield {
-	const char *name;
-	enum model_task task;
-	int cat;            /* RP_* or -1 for relevant */
-};
-
-static const struct afield afields[] = {
-	{ "intent", TASK_TURN, RP_INTENT },
-	{ "answer_correct", TASK_TURN, RP_CORRECT },
-	{ "relevant", TASK_TURN, -1 },
-	{ "plausibility", TASK_PLAUSIBILITY, RP_PLAUS },
-	{ "faithfulness", TASK_FAITHFULNESS, RP_FAITH },
+	const char *id;          /* table id: the field's name, SCHEME/FIELD for a project scheme's */
+	size_t task;
+	const struct scheme_field *f;
+	int cat;                 /* where judgements keep it: RP_*, -1 relevance, -2 a project scheme's */
+	const struct rp_cfield *cf;
+	enum agreement_weighting w;
 };
 
 /* Per field: pair tables and the per-unit counts of the pairable units. */
@@ -62,23 +61,41 @@ static void unit_add(struct tally *t, const int *rater, const int *code, int m)
 	}
 }
 
-static void tally_field(const struct rp_data *d, const struct afield *f, struct tally *t)
+/* Rater judgement jj's code of field f at rank (passage fields), RP_UNSET. */
+static int code_of(const struct rp_data *d, const struct afield *f, const struct rp_judgement *jj, long rank)
+{
+	if (f->cat >= 0)
+		return jj->code[f->cat];
+	if (f->cat == -1)
+		return jj->rel >= 0 ? d->rel_codes[(size_t)jj->rel + (size_t)rank - 1] : RP_UNSET;
+	if (jj->cust < 0)
+		return RP_UNSET;
+	long off = rp_cust_offset(d, &d->items[jj->item], f->cf, rank);
+	return off < 0 ? RP_UNSET : d->cust_codes[(size_t)jj->cust + (size_t)off];
+}
+
+/* Every unit of the field once: a turn at its first item, a passage at its
+ * first place in the turn, an answer at the first item of the turn that
+ * gave it, a response at itself. Every item of a unit holds the unit's
+ * values (report_load.c), so the judgements of that place hold every
+ * rater's. */
+static void tally_field(struct rp_data *d, const struct afield *f, struct tally *t)
 {
 	int rater[512], code[512];
+	enum scheme_unit unit = f->f->unit;
+	rp_unit_places(d, unit);
 	for (size_t i = 0; i < d->n_items; i++) {
 		const struct rp_item *it = &d->items[i];
 		if (it->first_j < 0)
 			continue;
-		uint32_t units = f->cat >= 0 ? 1 : it->n_ranks;
-		for (uint32_t u = 0; u < units; u++) {
+		long first = unit == UNIT_PASSAGE ? 1 : 0, last = unit == UNIT_PASSAGE ? (long)it->n_ranks : 0;
+		for (long rank = first; rank <= last; rank++) {
 			int m = 0;
+			if (!rp_unit_first(d, unit, i, rank))
+				continue;
 			for (int32_t j = it->first_j; j >= 0 && m < 512; j = d->judgements[j].next) {
 				const struct rp_judgement *jj = &d->judgements[j];
-				int v;
-				if (f->cat >= 0)
-					v = jj->code[f->cat];
-				else
-					v = jj->rel >= 0 ? d->rel_codes[(size_t)jj->rel + u] : RP_UNSET;
+				int v = code_of(d, f, jj, rank);
 				if (v < 0 || v >= t->k)
 					continue;
 				rater[m] = jj->rater;
@@ -92,25 +109,19 @@ static void tally_field(const struct rp_data *d, const struct afield *f, struct 
 /* Table ids stay unique whatever the rater names: FIELD_confusion_N for
  * the N-th pair (1-based, in the order of the pair table; a pair that shares
  * no unit has a row there but no matrix). */
-static void confusion_table(struct rsection *sec, const struct rp_data *d, const struct model_field *mf,
+static void confusion_table(struct rsection *sec, const struct rp_data *d, const struct afield *f,
 			    int k, const long *tab, size_t a, size_t b, size_t pair)
 {
-	char id[64], title[600], by[600];
-	snprintf(id, sizeof(id), "%s_confusion_%zu", mf->name, pair);
-	snprintf(title, sizeof(title), "%s: confusion matrix, rows %s, columns %s", mf->name, d->raters[a].name,
+	char id[160], title[700], by[600];
+	snprintf(id, sizeof(id), "%s_confusion_%zu", f->id, pair);
+	snprintf(title, sizeof(title), "%s: confusion matrix, rows %s, columns %s", f->id, d->raters[a].name,
 		 d->raters[b].name);
 	snprintf(by, sizeof(by), "%s \\ %s", d->raters[a].name, d->raters[b].name);
 	struct rtable *t = rsection_table(sec, id, title, by, NULL);
-	for (int j = 0; j < k; j++) {
-		char cid[16];
-		snprintf(cid, sizeof(cid), "%d", j);
-		rtable_col(t, mf->kind == FIELD_BINARY ? cid : mf->values[j],
-			   mf->kind == FIELD_BINARY ? cid : mf->values[j], RF_COUNT, 0);
-	}
+	for (int j = 0; j < k; j++)
+		rtable_col(t, f->f->categories[j].value, f->f->categories[j].value, RF_COUNT, 0);
 	for (int i = 0; i < k; i++) {
-		char g[16];
-		snprintf(g, sizeof(g), "%d", i);
-		struct rrow *row = rtable_row(t, mf->kind == FIELD_BINARY ? g : mf->values[i], -1);
+		struct rrow *row = rtable_row(t, f->f->categories[i].value, -1);
 		for (int j = 0; j < k; j++)
 			rcell_count(row, j, tab[i * k + j]);
 	}
@@ -123,18 +134,30 @@ static const char *weighting_name(enum agreement_weighting w)
 
 /* The table of the rater pairs of field f: p_o, p_e, kappa and its band per
  * pair (and with --confusion the pair's confusion matrix). */
+/* What a unit of kind u is, in a table's title. */
+static const char *unit_text(enum scheme_unit u)
+{
+	switch (u) {
+	case UNIT_TURN:
+		return "turn";
+	case UNIT_PASSAGE:
+		return "one passage of a turn, pooled over its responses";
+	case UNIT_ANSWER:
+		return "one answer text of a turn";
+	default:
+		return "item";
+	}
+}
+
 static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struct afield *f,
-		       const struct model_field *mf, const struct tally *t, enum agreement_weighting w)
+		       const struct tally *t, enum agreement_weighting w)
 {
 	const struct rp_data *d = c->d;
 	size_t nr = d->n_raters, pairs = 0;
 	char title[256];
 
-	if (f->cat >= 0)
-		snprintf(title, sizeof(title), "%s: rater pairs (unit: item)", f->name);
-	else
-		snprintf(title, sizeof(title), "%s: rater pairs (unit: one passage of one item)", f->name);
-	struct rtable *pt = rsection_table(sec, f->name, title, "raters", "units");
+	snprintf(title, sizeof(title), "%s: rater pairs (unit: %s)", f->id, unit_text(f->f->unit));
+	struct rtable *pt = rsection_table(sec, f->id, title, "raters", "units");
 	rtable_col(pt, "p_o", "p_o", RF_FRACTION, 0);
 	rtable_col(pt, "p_e", "p_e", RF_FRACTION, 0);
 	rtable_col(pt, "kappa", w == AGREEMENT_UNWEIGHTED ? "kappa" : "weighted kappa", RF_FRACTION, 0);
@@ -167,7 +190,7 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 				rcell_undef(row, 3, res.n, "%s", agreement_status_message(res.status));
 			}
 			if (c->o->confusion)
-				confusion_table(sec, d, mf, t->k, tab, a, b, pairs);
+				confusion_table(sec, d, f, t->k, tab, a, b, pairs);
 		}
 	}
 	if (!pairs) {
@@ -175,17 +198,21 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 		for (int k = 0; k < 4; k++)
 			rcell_undef(row, k, 0, "%s", agreement_status_message(AGREEMENT_NO_ITEMS));
 	}
-	if (w != AGREEMENT_UNWEIGHTED)
+	if (w != AGREEMENT_UNWEIGHTED) {
+		struct strbuf sb = STRBUF_INIT;
+		for (int i = 0; i < t->k; i++)
+			strbuf_addf(&sb, "%s%s", i ? " < " : "", f->f->categories[i].value);
 		rtable_note(pt, "Weighted kappa (%s weights) by category position on the scale as "
-				"declared: %s%s%s%s%s.", weighting_name(w), mf->values[0],
-			    t->k > 1 ? " < " : "", t->k > 1 ? mf->values[1] : "", t->k > 2 ? " < " : "",
-			    t->k > 2 ? mf->values[2] : "");
+				"declared: %s.", weighting_name(w), strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
 }
 
 /* The row of field f in the table of all raters: Fleiss' kappa, alpha. */
-static void summary_row(struct rtable *sum, const struct afield *f, const struct tally *t, long raters_seen)
+static void summary_row(struct rtable *sum, const struct afield *f, const struct tally *t, long raters_seen,
+			int ordinal_col)
 {
-	struct rrow *row = rtable_row(sum, f->name, (long)t->n_units);
+	struct rrow *row = rtable_row(sum, f->id, (long)t->n_units);
 	rcell_count(row, 0, raters_seen);
 	rcell_count(row, 1, t->single);
 	if (raters_seen >= 3) {
@@ -200,41 +227,118 @@ static void summary_row(struct rtable *sum, const struct afield *f, const struct
 		rcell_num(row, 3, al.alpha, (long)t->n_units);
 	else
 		rcell_undef(row, 3, (long)t->n_units, "%s", agreement_status_message(al.status));
+	if (!ordinal_col || f->f->type != TYPE_ORDINAL)
+		return;
+	if (agreement_krippendorff_alpha_counts_metric(t->counts, t->n_units, t->k, AGREEMENT_ORDINAL, &al) ==
+	    AGREEMENT_OK)
+		rcell_num(row, 4, al.alpha, (long)t->n_units);
+	else
+		rcell_undef(row, 4, (long)t->n_units, "%s", agreement_status_message(al.status));
+}
+
+/* Where judgements keep the built-in field f of task, or -3 (nowhere). */
+static int builtin_cat(size_t task, const struct scheme_field *f)
+{
+	static const struct { size_t task; const char *name; int cat; } slots[] = {
+		{ TASK_TURN, "intent", RP_INTENT }, { TASK_TURN, "answer_correct", RP_CORRECT },
+		{ TASK_TURN, "relevant", -1 }, { TASK_PLAUSIBILITY, "plausibility", RP_PLAUS },
+		{ TASK_FAITHFULNESS, "faithfulness", RP_FAITH },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(slots); i++)
+		if (slots[i].task == task && strcmp(slots[i].name, f->name) == 0)
+			return slots[i].cat;
+	return -3;
+}
+
+/* The fields agreement reports, in the order of the tasks and their
+ * schemes: every field with categories of the tasks read, or the one
+ * --field names (FIELD or SCHEME/FIELD). Caller frees *out. */
+static enum status agreement_fields(const struct rp_ctx *c, struct afield **out, size_t *n)
+{
+	const struct rp_data *d = c->d;
+	const struct report_options *o = c->o;
+	struct strbuf names = STRBUF_INIT;
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	for (size_t t = 0; t < d->n_tasks; t++) {
+		const struct scheme *sch = d->tasks[t].scheme;
+		if (!(d->selected & (1u << t)))
+			continue;
+		for (size_t i = 0; i < sch->n_fields; i++) {
+			const struct scheme_field *f = &sch->fields[i];
+			struct afield af = { f->name, t, f, -3, NULL, AGREEMENT_UNWEIGHTED };
+			if (f->type == TYPE_TEXT)
+				continue;
+			if (t < TASK__COUNT) {
+				af.cat = builtin_cat(t, f);
+			} else {
+				for (size_t k = 0; k < d->n_cfields && !af.cf; k++)
+					if (d->cfields[k].task == t && d->cfields[k].f == f)
+						af.cf = &d->cfields[k];
+				af.cat = af.cf ? -2 : -3;
+				af.id = af.cf ? af.cf->id : af.id;
+			}
+			if (af.cat == -3)
+				continue;
+			strbuf_addf(&names, "%s%s", names.len ? ", " : "", af.id);
+			if (o->field && strcmp(o->field, af.id) != 0 && strcmp(o->field, f->name) != 0)
+				continue;
+			/* ordinal fields: linear weights; --weights for the field
+			 * named, or without one for every ordinal field */
+			if (o->weights_given && (o->field || f->type == TYPE_ORDINAL))
+				af.w = o->weighting;
+			else if (f->type == TYPE_ORDINAL)
+				af.w = AGREEMENT_LINEAR;
+			xgrow(out, &cap, *n + 1, sizeof(**out));
+			(*out)[(*n)++] = af;
+		}
+	}
+	enum status st = ST_OK;
+	if (o->field && *n == 0)
+		st = error_set(c->err, ST_INPUT, "no field '%s' with categories to compare (fields: %s)", o->field,
+			       strbuf_str(&names));
+	strbuf_release(&names);
+	return st;
 }
 
 enum status rp_agreement(struct rp_ctx *c)
 {
-	const struct rp_data *d = c->d;
+	struct rp_data *d = c->d;
+	struct afield *fields;
+	size_t n_fields, nr = d->n_raters;
+	int ordinal = 0;
+	enum status st = agreement_fields(c, &fields, &n_fields);
+	if (st != ST_OK)
+		return st;
 	struct rsection *sec = report_section(c->r, "agreement", "Agreement between raters");
 	struct rtable *sum = rsection_table(sec, "summary", "All raters, per field", "field", "units");
-	size_t nr = d->n_raters;
+	struct strbuf ord = STRBUF_INIT;
+	for (size_t fi = 0; fi < n_fields; fi++)
+		if (fields[fi].f->type == TYPE_ORDINAL) {
+			ordinal = 1;
+			strbuf_addf(&ord, "%s%s", ord.len ? ", " : "", fields[fi].id);
+		}
 
 	rtable_col(sum, "raters", "raters", RF_COUNT, 0);
 	rtable_col(sum, "single", "single", RF_COUNT, 0);
 	rtable_col(sum, "fleiss_kappa", "Fleiss kappa", RF_FRACTION, 0);
 	rtable_col(sum, "alpha", "Kripp. alpha", RF_FRACTION, 0);
-	for (size_t fi = 0; fi < ARRAY_SIZE(afields); fi++) {
-		const struct afield *f = &afields[fi];
-		const struct model_field *mf = model_field_find(f->task, f->name);
-		if ((c->o->tasks && !(c->o->tasks & (1u << f->task))) || (c->o->field && strcmp(c->o->field, f->name)))
-			continue;
-		enum agreement_weighting w = c->o->field ? c->o->weighting : AGREEMENT_UNWEIGHTED;
-		struct tally t = { .k = (int)mf->n_values, .nr = nr };
+	if (ordinal)
+		rtable_col(sum, "alpha_ordinal", "alpha ordinal", RF_FRACTION, 0);
+	for (size_t fi = 0; fi < n_fields; fi++) {
+		const struct afield *f = &fields[fi];
+		struct tally t = { .k = (int)f->f->n_categories, .nr = nr };
 		t.pair = xcalloc(nr * nr + 1, sizeof(*t.pair));
 		t.rater_seen = xcalloc(nr + 1, 1);
 		tally_field(d, f, &t);
 		long raters_seen = 0;
 		for (size_t r = 0; r < nr; r++)
 			raters_seen += t.rater_seen[r];
-		if (raters_seen == 0 && !c->o->field) {
-			/* nobody labelled this field: nothing to say */
-			free(t.pair);
-			free(t.counts);
-			free(t.rater_seen);
-			continue;
+		if (raters_seen || c->o->field) {   /* nobody labelled the field: nothing to say */
+			pair_table(c, sec, f, &t, f->w);
+			summary_row(sum, f, &t, raters_seen, ordinal);
 		}
-		pair_table(c, sec, f, mf, &t, w);
-		summary_row(sum, f, &t, raters_seen);
 		for (size_t p = 0; p < nr * nr; p++)
 			free(t.pair[p]);
 		free(t.pair);
@@ -245,10 +349,23 @@ enum status rp_agreement(struct rp_ctx *c)
 			   "pair over the units both labelled, 95%% interval kappa +- 1.96 SE (large-sample SE; "
 			   "Fleiss-Cohen-Everitt SE for weighted kappa), Landis-Koch band. Fleiss' kappa for 3 or "
 			   "more raters, only when every unit has the same number of values; Krippendorff's alpha "
-			   "(nominal) over every unit with 2 or more values. Units: an item, or for relevant "
-			   "one (item, rank); \"single\" counts units only one rater labelled.");
-	rsection_note(sec, "No field is declared ordinal (intent, plausibility and faithfulness are nominal, "
-			   "answer_correct and relevant binary): kappa is unweighted unless --field F --weights "
-			   "linear|quadratic asks to treat F's categories, in their declared order, as a scale.");
+			   "(nominal) over every unit with 2 or more values. Units are what a field judges, each "
+			   "counted once: an item (one response), a turn (intent: one value per turn, whichever "
+			   "response it was given on), a passage of a turn (relevant: pooled over every system "
+			   "that retrieved it) or an answer text of a turn; \"single\" counts units only one rater "
+			   "labelled.");
+	if (!ordinal)
+		rsection_note(sec, "No field is declared ordinal (intent, plausibility and faithfulness are nominal, "
+				   "answer_correct and relevant binary): kappa is unweighted unless --field F --weights "
+				   "linear|quadratic asks to treat F's categories, in their declared order, as a scale.");
+	else
+		rsection_note(sec, "Ordinal fields (%s): Cohen's kappa with linear weights unless --weights "
+				   "none|linear|quadratic says otherwise, and Krippendorff's alpha also with the "
+				   "ordinal metric (column \"alpha ordinal\"). Weights measure the distance of two "
+				   "categories by their positions on the scale as declared, lowest first. The other "
+				   "fields are unweighted unless --field F --weights asks to treat F as a scale.",
+			      strbuf_str(&ord));
+	strbuf_release(&ord);
+	free(fields);
 	return ST_OK;
 }

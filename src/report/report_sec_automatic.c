@@ -66,9 +66,8 @@ void rp_auto_scores(const struct rp_data *d, const struct report_options *o, dou
  * leaves it in and the turn task is shown or some turn has a gold answer. */
 int rp_automatic_applies(const struct rp_ctx *c)
 {
-	unsigned tasks = c->o->tasks ? c->o->tasks : ~0u;
 	int gold = 0;
-	if (!(tasks & (1u << TASK_TURN)))
+	if (!(c->d->selected & (1u << TASK_TURN)))
 		return 0;
 	for (size_t i = 0; i < c->d->n_turns && !gold; i++)
 		gold = c->d->turns[i].n_gold_ans > 0;

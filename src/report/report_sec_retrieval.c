@@ -118,6 +118,9 @@ static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long z
 			   "the ranks are the ones given in the task file, which fixes the order of "
 			   "passages with equal scores.",
 		      L->kind == REPORT_CONSENSUS_NONE ? "one rater's judgement of one item" : "one item");
+	rsection_note(sec, "A relevant label judges a passage for its turn, pooled over the systems: it counts "
+			   "in the ranking of every response to the turn that retrieved the passage, and a "
+			   "passage's latest label counts, whichever response it was given on.");
 	rsection_note(sec, "Macro average over the %s that have relevance labels, and those of items whose "
 			   "response retrieved nothing (which score 0). HR@k = 1 if a relevant "
 			   "passage is in the top k (success@k); MRR = 1/rank of the first relevant "

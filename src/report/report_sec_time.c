@@ -23,8 +23,8 @@ enum status rp_time(struct rp_ctx *c)
 	rtable_col(t, "untimed", "untimed", RF_COUNT, 0);
 	if (cols_cost)
 		rtable_col(t, "cost", "cost", RF_NUMBER, 0);
-	for (int task = 0; task < TASK__COUNT; task++) {
-		if (c->o->tasks && !(c->o->tasks & (1u << task)))
+	for (size_t task = 0; task < d->n_tasks; task++) {
+		if (!(d->selected & (1u << task)))
 			continue;
 		for (size_t r = 0; r <= d->n_raters; r++) {
 			size_t n = 0;
@@ -32,12 +32,16 @@ enum status rp_time(struct rp_ctx *c)
 			double total = 0;
 			for (size_t j = 0; j < d->n_judgements; j++) {
 				const struct rp_judgement *jj = &d->judgements[j];
-				if (!(jj->tasks & (1u << task)) || (r < d->n_raters && jj->rater != r))
+				/* the items where the rater gave rows of the task (a
+				 * row's seconds count where it was given, not on the
+				 * other items of its unit) */
+				if (!(jj->given & (1u << task)) || (r < d->n_raters && jj->rater != r))
 					continue;
 				any++;
-				if (jj->seconds[task] > 0) {
-					secs[n++] = jj->seconds[task];
-					total += jj->seconds[task];
+				double s = rp_seconds(d, jj, task);
+				if (s > 0) {
+					secs[n++] = s;
+					total += s;
 				} else {
 					untimed++;
 				}
@@ -45,7 +49,7 @@ enum status rp_time(struct rp_ctx *c)
 			if (!any || (r == d->n_raters && d->n_raters < 2))
 				continue;
 			snprintf(name, sizeof(name), "%s / %s", r < d->n_raters ? d->raters[r].name : "all raters",
-				 model_task_name((enum model_task)task));
+				 d->tasks[task].name);
 			struct rrow *row = rtable_row(t, name, (long)n);
 			struct metrics_summary sum;
 			if (metrics_summarize(secs, n, &sum) == METRICS_OK) {
@@ -63,7 +67,8 @@ enum status rp_time(struct rp_ctx *c)
 		}
 	}
 	rsection_note(sec, "The seconds of an item are the sum over that rater's label rows of the item and "
-			   "task, history included: each row stores the active seconds spent since the item was "
+			   "task, history included (a row counts on the item where it was given, also when it "
+			   "judges a turn or a passage that other items share): each row stores the active seconds spent since the item was "
 			   "shown or since the previous saved change (as convqa annotate saves them), so the sum is "
 			   "the whole active time. Items whose rows all say 0 seconds (labels given with convqa "
 			   "label without --seconds) are untimed and left out of the quartiles (type 7).");

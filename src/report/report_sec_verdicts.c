@@ -84,7 +84,7 @@ enum status rp_verdicts(struct rp_ctx *c)
 {
 	const struct rp_layer *L = c->layer;
 	int consensus = L->kind == REPORT_CONSENSUS_MAJORITY || L->kind == REPORT_CONSENSUS_ADJUDICATED;
-	unsigned tasks = c->o->tasks ? c->o->tasks : c->d->tasks_seen;
+	unsigned tasks = c->shown;
 	struct rsection *sec = report_section(c->r, "verdicts", "Plausibility and faithfulness");
 	struct vacc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };
 	char name[256];

@@ -65,8 +65,37 @@ check_eq "to a file: the heading names convqa agreement" "0|convqa agreement" "$
 if grep -q 'convqa report' a.txt; then not_ok "the agreement output calls itself convqa report"; else
 	ok "the agreement output never calls itself convqa report"; fi
 
-check_run "an unknown field is a usage error" 1 \
-	"convqa agreement: unknown field 'note' (expected: intent, answer_correct, relevant, plausibility, faithfulness)" \
+# Units are counted once. demo-lighthouse turn 1: bm25-t5 ranks lh-01 lh-02
+# lh-05 lh-04 lh-03, dense-llm lh-02 lh-01 lh-04 (inline) lh-05. ann judges
+# lh-01 on bm25-t5 (rank 1), ben on dense-llm (rank 2): one passage, pooled
+# over the systems, both relevant. ann also judges lh-03 (bm25-t5 only),
+# ben lh-05 on dense-llm as relevant and ann lh-05 on bm25-t5 as not: a
+# second shared unit. Units: lh-01 (1, 1), lh-05 (0, 1), lh-03 ann only.
+# The intent of turn 1, given by ann on bm25-t5 and ben on dense-llm, is
+# one unit too.
+lh() { $CONVQA label --db p.db -c demo-lighthouse -n 1 "$@"; }
+lh -s bm25-t5 -r ann -k 1 relevant 1 && lh -s dense-llm -r ben -k 2 relevant 1 &&
+lh -s bm25-t5 -r ann -k 5 relevant 0 && lh -s bm25-t5 -r ann -k 3 relevant 0 &&
+lh -s dense-llm -r ben -k 5 relevant 1 &&
+lh -s bm25-t5 -r ann intent extractive && lh -s dense-llm -r ben intent extractive
+check_eq "relevance and intent labels on different systems' responses are recorded" 0 $?
+run $CONVQA agreement --db p.db --field relevant -f json -o rel.json
+cell() {   # cell FILE TABLE GROUP COLUMN: value and n
+	/usr/bin/python3 -c '
+import json, sys
+f, tab, grp, col = sys.argv[1:]
+for r in json.load(open(f))["sections"]["agreement"]["tables"][tab]["rows"]:
+    if r["group"] == grp:
+        c = r["cells"][col]
+        print("%.4f n=%d" % (c["value"], c["n"]) if "value" in c else "count %d" % c["count"])' "$@"
+}
+check_eq "a passage two raters judged on different systems' responses is one unit" "0.5000 n=2" \
+	"$(cell rel.json relevant 'ann / ben' p_o)"
+check_eq "... and a passage one rater judged is one single unit" "count 1" "$(cell rel.json summary relevant single)"
+run $CONVQA agreement --db p.db --field intent -f json -o int.json
+check_eq "the intent of a turn given on two responses is one unit" "1.0000 n=1" "$(cell int.json intent 'ann / ben' p_o)"
+check_run "a field without categories is bad input; the message lists the fields" 2 \
+	"convqa: no field 'note' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness)" \
 	$CONVQA agreement --db p.db --field note
 check_run "no project" 3 "convqa: no project at 'none.db' (create one with: convqa init --db none.db)" \
 	$CONVQA agreement --db none.db

@@ -82,17 +82,26 @@ run $CONVQA report --db p.db --only answers --consensus rater:bob
 check_grep "rater:bob: bob's 3 of 5" '^  all      5        3     0.600  0.231–0.882$' "$T/out"
 
 # ---- retrieval ---------------------------------------------------------------
-# Judgements with relevance labels: alice bm25-t5 t1, alice dense-llm t1,
-# bob bm25-t5 t1, bob bm25-t5 sourdough t4.
+# A relevant label judges a passage of its turn, pooled over the systems:
+# it counts in every ranking of the turn that holds the passage. alice's
+# labels agree on the passages both systems retrieved (lh-01 1, lh-02 1,
+# lh-04 0, lh-05 0). bob judged bm25-t5 only; pooled, his labels judge
+# dense-llm's ranking too: lh-02 0, lh-01 1, lh-04 0, the inline passage
+# unjudged, lh-05 0. In sourdough turn 4 dense-llm retrieved sd-01 sd-02
+# sd-04 sd-05 sd-03, of which bob judged all but sd-05 (not relevant).
+# Judgements with relevance labels: alice bm25 t1, alice dense t1, bob bm25
+# t1, bob dense t1, bob bm25 sourdough t4, bob dense sourdough t4: 6.
 # R per rater and turn: alice, lighthouse turn 1: gold {lh-02, lh-01} +
 # judged relevant {lh-01, lh-02, the inline passage} = 3; bob, turn 1: gold +
 # {lh-01, lh-03} = 3; bob, sourdough 4: nothing = 0.
 #   alice bm25  1 1 0 0 0, R 3: RR 1, P@3 2/3, R@5 2/3, AP (1 + 1)/3 = 0.6667
 #   alice dense 1 1 0 1 0, R 3: RR 1, P@3 2/3, R@5 1,   AP (1 + 1 + 3/4)/3 = 0.9167
 #   bob bm25    1 0 0 0 1, R 3: RR 1, P@3 1/3, R@5 2/3, AP (1 + 2/5)/3 = 0.4667
-#   bob sd4     0 0 0 0 0, R 0: every metric 0 (stays in the average)
-# Means over 4: HR@1 = MRR = 3/4 = 0.750; P@3 = (2/3 + 2/3 + 1/3)/4 = 0.417;
-# R@5 = (2/3 + 1 + 2/3)/4 = 0.583; MAP = 2.05/4 = 0.5125.
+#   bob dense   0 1 0 - 0, R 3: RR 1/2, P@3 1/3, R@5 1/3, AP (1/2)/3 = 0.1667
+#   bob sd4, both systems: nothing relevant, R 0: every metric 0 (stays in the average)
+# Means over 6: HR@1 = 3/6 = 0.500; MRR = 3.5/6 = 0.583; P@3 = (2/3 + 2/3 +
+# 1/3 + 1/3)/6 = 0.333; R@5 = (2/3 + 1 + 2/3 + 1/3)/6 = 0.444; MAP =
+# 2.2167/6 = 0.3694.
 # nDCG@3 alice bm25: (1 + 1/log2 3) / (1 + 1/log2 3 + 1/2) = 0.7654.
 run $CONVQA report --db p.db --only retrieval -f json -o r.json
 check_eq "json report to a file" "0|wrote the report to r.json" "$rc|$(cat "$T/err")"
@@ -114,13 +123,15 @@ for r in t["rows"]:
         sys.exit(0)
 print("no row")' "$@"
 }
-check_eq "HR@1 over 4 judgements" "0.7500 n=4" "$(cell r.json retrieval overall all hit@1)"
-check_eq "MRR over 4 judgements" "0.7500 n=4" "$(cell r.json retrieval overall all mrr)"
-check_eq "P@3 divides by 3" "0.4167 n=4" "$(cell r.json retrieval overall all p@3)"
-check_eq "R@5 uses R = gold + judged relevant" "0.5833 n=4" "$(cell r.json retrieval overall all recall@5)"
-check_eq "MAP counts unretrieved known relevant" "0.5125 n=4" "$(cell r.json retrieval overall all map)"
-check_eq "an item with nothing relevant is counted" "count 1" "$(cell r.json retrieval overall all nothing_relevant)"
-check_eq "retrieval by turn depth 4 is the R = 0 item" "0.0000 n=1" "$(cell r.json retrieval by_turn 4 map)"
+check_eq "HR@1 over 6 judgements (passages pooled over the systems)" "0.5000 n=6" "$(cell r.json retrieval overall all hit@1)"
+check_eq "MRR over 6 judgements" "0.5833 n=6" "$(cell r.json retrieval overall all mrr)"
+check_eq "P@3 divides by 3" "0.3333 n=6" "$(cell r.json retrieval overall all p@3)"
+check_eq "R@5 uses R = gold + judged relevant" "0.4444 n=6" "$(cell r.json retrieval overall all recall@5)"
+check_eq "MAP counts unretrieved known relevant" "0.3694 n=6" "$(cell r.json retrieval overall all map)"
+# dense-llm: alice 1, bob 1/2 (his labels of bm25-t5, pooled), bob sourdough 0
+check_eq "pooled labels judge the other system's ranking" "0.5000 n=3" "$(cell r.json retrieval by_system dense-llm mrr)"
+check_eq "items with nothing relevant are counted" "count 2" "$(cell r.json retrieval overall all nothing_relevant)"
+check_eq "retrieval by turn depth 4 is the two R = 0 items" "0.0000 n=2" "$(cell r.json retrieval by_turn 4 map)"
 # rater alice alone: nDCG@3 = (0.7654 + 0.7654) / 2, both items 1 1 0 with R 3
 run $CONVQA report --db p.db --only retrieval --consensus rater:alice -f json -o a.json
 check_eq "nDCG@3 of alice's layer" "0.7654 n=2" "$(cell a.json retrieval overall all ndcg@3)"
@@ -278,8 +289,13 @@ check_run "--k must ascend" 1 "convqa report: --k expects ascending cutoffs from
 	$CONVQA report --db p.db --k 5,3
 check_run "an unknown format is a usage error" 1 "convqa report: unknown format 'xml' (expected: text, json, csv, md)" \
 	$CONVQA report --db p.db -f xml
-check_run "--weights needs --field" 1 "convqa agreement: --weights needs --field: no field is declared ordinal, so name the one whose categories form a scale" \
-	$CONVQA agreement --db p.db --weights linear
+check_run "--weights takes none, linear or quadratic" 1 "convqa agreement: --weights expects none, linear or quadratic, got 'cubic'" \
+	$CONVQA agreement --db p.db --weights cubic
+# without --field, --weights sets the weights of the ordinal fields; the
+# built-in fields are nominal or binary: kappa stays unweighted
+run $CONVQA agreement --db p.db --weights quadratic -f json -o wq.json
+check_eq "--weights without --field leaves the nominal and binary fields unweighted" "0|0.5455 n=5" \
+	"$rc|$(cell wq.json agreement answer_correct 'alice / bob' kappa)"
 check_run "an unknown consensus is a usage error" 1 "convqa report: --consensus expects majority, adjudicated, rater:NAME or none; got 'most'" \
 	$CONVQA report --db p.db --consensus most
 run $CONVQA report --db p.db -o /nonexistent/dir/r.txt

@@ -21,6 +21,8 @@ export CONVQA_NOW=2026-01-02T03:04:05.000Z
 $GEN tasks "$SEED" tasks.json && $CONVQA init --db p.db >/dev/null &&
 	$CONVQA import --db p.db -q tasks.json
 check_eq "the generated task file imports" 0 $?
+$GEN scheme graded.json && $CONVQA scheme add --db p.db graded.json >/dev/null
+check_eq "the project scheme graded is added" 0 $?
 $GEN labels "$SEED" tasks.json labels.sql labels.args && sqlite3 p.db <labels.sql
 check_eq "the bulk of the labels is inserted in one transaction" 0 $?
 bad=0
@@ -37,14 +39,35 @@ has() {   # has DESCRIPTION SQL: the query counts at least one row
 	n=$(q "$2")
 	if [ "${n:-0}" -gt 0 ]; then ok "the project has $1 ($n)"; else not_ok "the project lacks $1" "$2"; fi
 }
-KEY="response_id, rater_id, task, field, passage_rank"
+# a label is the latest row of its unit (turn_id, unit, unit_ref) for a
+# rater, round, task and field, wherever it was given
+KEY="turn_id, rater_id, task, field, unit, unit_ref"
 has "labels changed twice" "SELECT count(*) FROM (SELECT 1 FROM label GROUP BY $KEY, round_id HAVING count(*) >= 3)"
+has "a passage one rater judged differently on two systems' responses (one pooled unit)" \
+	"SELECT count(*) FROM (SELECT 1 FROM label WHERE unit = 'passage' AND value IS NOT NULL
+	 GROUP BY turn_id, rater_id, unit_ref HAVING count(DISTINCT response_id) > 1 AND count(DISTINCT value) > 1)"
+has "a passage two raters judged on different systems' responses only" \
+	"SELECT count(*) FROM label a JOIN label b ON b.turn_id = a.turn_id AND b.unit = 'passage' AND b.unit_ref = a.unit_ref
+	 AND b.rater_id <> a.rater_id AND b.response_id <> a.response_id WHERE a.unit = 'passage'
+	 AND NOT EXISTS (SELECT 1 FROM label x WHERE x.unit = 'passage' AND x.unit_ref = a.unit_ref AND x.turn_id = a.turn_id
+	  AND x.rater_id = a.rater_id AND x.response_id = b.response_id)
+	 AND NOT EXISTS (SELECT 1 FROM label x WHERE x.unit = 'passage' AND x.unit_ref = a.unit_ref AND x.turn_id = a.turn_id
+	  AND x.rater_id = b.rater_id AND x.response_id = a.response_id)"
+has "intent one rater gave on two responses of a turn (one unit)" \
+	"SELECT count(*) FROM (SELECT 1 FROM label WHERE unit = 'turn' GROUP BY turn_id, rater_id HAVING count(DISTINCT response_id) > 1)"
+has "a project scheme's passage grade one rater gave on two systems' responses" \
+	"SELECT count(*) FROM (SELECT 1 FROM label WHERE task = 'graded' AND unit = 'passage'
+	 GROUP BY turn_id, rater_id, unit_ref HAVING count(DISTINCT response_id) > 1)"
+has "a project scheme's turn field one rater gave on two responses of a turn" \
+	"SELECT count(*) FROM (SELECT 1 FROM label WHERE task = 'graded' AND unit = 'turn'
+	 GROUP BY turn_id, rater_id HAVING count(DISTINCT response_id) > 1)"
+has "a project scheme's labels cleared" "SELECT count(*) FROM label WHERE task = 'graded' AND value IS NULL"
 has "cleared labels" "SELECT count(*) FROM label WHERE value IS NULL"
 has "labels cleared in one round while another round holds a value" \
 	"SELECT count(*) FROM label l WHERE l.value IS NULL AND l.id = (SELECT max(id) FROM label x WHERE
-	 (x.response_id, x.rater_id, x.task, x.field, x.passage_rank) = (l.response_id, l.rater_id, l.task, l.field, l.passage_rank))
-	 AND EXISTS (SELECT 1 FROM label y WHERE (y.response_id, y.rater_id, y.task, y.field, y.passage_rank)
-	 = (l.response_id, l.rater_id, l.task, l.field, l.passage_rank) AND y.round_id IS NOT l.round_id AND y.value IS NOT NULL)"
+	 ($KEY) = (l.turn_id, l.rater_id, l.task, l.field, l.unit, l.unit_ref))
+	 AND EXISTS (SELECT 1 FROM label y WHERE ($KEY)
+	 = (l.turn_id, l.rater_id, l.task, l.field, l.unit, l.unit_ref) AND y.round_id IS NOT l.round_id AND y.value IS NOT NULL)"
 has "an item whose only label was cleared" \
 	"SELECT count(*) FROM (SELECT response_id FROM label GROUP BY response_id HAVING count(*) = 2 AND min(value IS NULL) = 0 AND max(value IS NULL) = 1)"
 has "a response that retrieved nothing" "SELECT count(*) FROM response WHERE id NOT IN (SELECT response_id FROM retrieved)"
@@ -120,6 +143,10 @@ case_ agreement-alice-carol agreement --raters alice,carol -- --agreement --rate
 case_ weighted-intent agreement --field intent --weights quadratic -- --agreement --field intent --weights quadratic
 case_ weighted-plausibility agreement --field plausibility --weights linear -- \
 	--agreement --field plausibility --weights linear
+case_ ordinal-unweighted agreement --weights none -- --agreement --weights none
+case_ ordinal-quadratic agreement --field graded/grade --weights quadratic -- \
+	--agreement --field graded/grade --weights quadratic
+case_ scheme-only report --task graded --by all -- --by all --task graded
 check_cases
 
 # dan, an adjudicator, settles some items

@@ -34,12 +34,16 @@ check_eq "report --help lists every section for --only, and no other" "$(words "
 readme=$(tr '\n' ' ' <"$README" | sed -n 's/.*`--only` picks sections (`\([^`]*\)`).*/\1/p')
 check_eq "README's --only list names every section, and no other" "$(words "$sections")" "$(words "$readme")"
 
-$CONVQA init --db p.db >/dev/null && $CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json"
+$CONVQA init --db p.db >/dev/null && $CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json" &&
+	$CONVQA scheme add --db p.db "$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json" >/dev/null
 for s in $(words "$sections"); do
-	# every task named: each section has something to say
-	run $CONVQA report --db p.db --task turn,plausibility,faithfulness --only "$s" -f json -o "$s.json"
+	# every task named: each section has something to say (the section
+	# schemes is one section per project scheme, "scheme:NAME")
+	run $CONVQA report --db p.db --task turn,plausibility,faithfulness,likert-4pt --only "$s" -f json -o "$s.json"
 	got=$(/usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["sections"]))' "$s.json")
-	check_eq "--only $s builds the section $s alone" "0|$s" "$rc|$got"
+	want=$s
+	[ "$s" = schemes ] && want=scheme:likert-4pt
+	check_eq "--only $s builds the section $want alone" "0|$want" "$rc|$got"
 done
 
 # ---- writers -----------------------------------------------------------------------

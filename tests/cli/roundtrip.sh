@@ -81,6 +81,59 @@ run $CONVQA export --db p.db --rater zed -o zed.json
 check_eq "an unknown --rater is bad input and writes no file" \
 	"2|convqa: no rater 'zed' in the project|no file" "$rc|$(cat "$T/err")|$(ls zed.json* 2>/dev/null || echo no file)"
 
+# ---- units: each label names what it judges ------------------------------------
+units() { /usr/bin/python3 -c '
+import json, sys
+for l in json.load(open(sys.argv[1]))["labels"]:
+    print(l["system"], l["rater"], l["field"], l["unit"], json.dumps(l["value"]), l.get("rank"))
+' "$1"; }
+check_eq "each label names its unit: intent the turn, relevant a passage, the rest the response" \
+"dense-llm alice answer_correct response 1 None
+dense-llm alice intent turn \"extractive\" None
+dense-llm alice note response \"a \\\"quoted\\\" note\\non two lines\" None
+dense-llm alice relevant passage 1 3
+dense-llm bob answer_correct response 1 None" "$(units labels.json)"
+# the passage alice judged on dense-llm at rank 3, judged again on bm25-t5
+# where it was retrieved too: one unit, its latest label is the current one
+R3=$(/usr/bin/python3 -c '
+import json; d = json.load(open("'"$S"'/demo.json"))
+r = {x["system"]: x for x in d["conversations"][0]["turns"][1]["responses"]}
+p = [q["id"] for q in r["dense-llm"]["passages"] if q["rank"] == 3][0]
+print([q["rank"] for q in r["bm25-t5"]["passages"] if q.get("id") == p][0])')
+$CONVQA label --db p.db -c demo-lighthouse -n 2 -s bm25-t5 -r alice intent boolean
+$CONVQA label --db p.db -c demo-lighthouse -n 2 -s bm25-t5 -r alice relevant 0 -k "$R3"
+$CONVQA export --db p.db -o units.json 2>/dev/null
+check_eq "a unit judged on two responses is exported once, as given last" \
+"bm25-t5 alice intent turn \"boolean\" None
+bm25-t5 alice relevant passage 0 $R3
+dense-llm alice answer_correct response 1 None
+dense-llm alice note response \"a \\\"quoted\\\" note\\non two lines\" None
+dense-llm bob answer_correct response 1 None" "$(units units.json)"
+
+# a project scheme's labels: values by its scheme (categories as strings),
+# --task takes its name (rows through sqlite3 until convqa label takes a
+# project scheme's task)
+$CONVQA scheme add --db p.db "$S/schemes/likert-4pt.json" >/dev/null &&
+sqlite3 p.db "INSERT INTO rater(name) SELECT 'carol' WHERE NOT EXISTS (SELECT 1 FROM rater WHERE name = 'carol');
+INSERT INTO label(response_id, rater_id, task, field, value, seconds, created_at, unit, turn_id, unit_ref)
+SELECT r.id, (SELECT id FROM rater WHERE name = 'carol'), 'likert-4pt', f, v, 3, '2026-01-01T00:00:00.000Z', 'response',
+ r.turn_id, r.id FROM response r JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id
+ JOIN system s ON s.id = r.system_id, (SELECT 'completeness' AS f, 'mostly yes' AS v UNION ALL SELECT 'error_type', 'none')
+ WHERE c.ext_id = 'demo-lighthouse' AND t.position = 1 AND s.name = 'bm25-t5';"
+run $CONVQA export --db p.db --task likert-4pt -o likert.json
+check_eq "export --task takes a project scheme" "0|wrote 2 labels to likert.json" "$rc|$(cat "$T/err")"
+check_eq "... and writes its values by the scheme" \
+"bm25-t5 carol completeness response \"mostly yes\" None
+bm25-t5 carol error_type response \"none\" None" "$(units likert.json)"
+if $V "$CONVQA_TOP/schemas/labels.schema.json" units.json likert.json >"$T/v" 2>&1; then
+	ok "exports with units and a project scheme validate"; else not_ok "an export does not validate" "$(cat "$T/v")"; fi
+check_run "export --task of no scheme is bad input" 2 \
+	"convqa: no task or scheme 'likert-5pt' (schemes: turn, plausibility, faithfulness, likert-4pt; add one with: convqa scheme add FILE)" \
+	$CONVQA export --db p.db --task likert-5pt
+check_run "export --task that cannot be a name is a usage error" 1 \
+	"convqa export: unknown task 'Likert!' (expected: turn, plausibility, faithfulness or a scheme of the project)" \
+	$CONVQA export --db p.db --task 'Likert!'
+
 export CONVQA_DB=p.db
 run $CONVQA info
 check_eq "CONVQA_DB names the project" "project        p.db" "$(head -1 "$T/out")"

@@ -16,12 +16,26 @@
         once or twice, labels cleared, fields never labelled, some labels in
         round r1. OUT.sql creates the raters and round r1 and inserts most
         rows in one transaction, as the store would (response_id, rater_id,
-        round_id, task, field, passage_rank, value, seconds, created_at);
+        round_id, task, field, passage_rank, value, seconds, created_at, and
+        the unit judged: unit, turn_id, unit_ref, as in the store's 2 -> 3
+        migration); the same passage judged on two systems' responses of a
+        turn, and intent given on several responses of a turn, are rows of
+        one unit;
         OUT.args holds the last changes, one `convqa label` argument list per
         line, to run after the SQL so that history spans both paths.
 
     gen_report_project.py adjudicator SEED TASKS.json OUT.args
         Labels of dan (made an adjudicator by the caller) on a few items.
+
+    gen_report_project.py scheme OUT.json
+        The project scheme "graded" (add it before the labels): an ordinal
+        field of the response (completeness, 4 categories), a nominal field
+        of the turn (clarity) and an ordinal field of a passage (grade, 3
+        categories, pooled over the systems), and a note. The labels mode
+        adds rows of it for the three raters, with history (changes and
+        clears), from a random stream of its own (SEED + 1) so that the
+        built-in tasks' labels are those of the seed; they all go into
+        OUT.sql, as `convqa label` cannot take a project scheme's task yet.
 
 Only the random module with a fixed seed: the same SEED gives the same files.
 """
@@ -35,6 +49,24 @@ WORDS = ("lens light tower keeper coast ship harbour fog signal lamp oil brass b
 NAMES = ["Fresnel", "Cordouan", "Smeaton", "Stevenson", "Eddystone", "Pharos", "Bell Rock", "Ångström",
          "Zoë Café"]
 INTENTS = ["extractive", "abstractive", "boolean"]
+# the unit each field judges (as the schemes declare): the rest judge the response
+UNITS = {"intent": "turn", "relevant": "passage", "clarity": "turn", "grade": "passage"}
+COMPLETENESS = ["no", "mostly no", "mostly yes", "yes"]
+CLARITY = ["clear", "vague", "ambiguous"]
+GRADES = ["none", "partial", "full"]
+SCHEME = {
+    "format": "convqa-scheme", "version": 1, "name": "graded",
+    "description": "cross-check scheme: a response, a turn and a passage field",
+    "fields": [
+        {"name": "completeness", "unit": "response", "type": "ordinal", "required": True,
+         "categories": [{"value": v, "label": v, "key": str(i + 1)} for i, v in enumerate(COMPLETENESS)]},
+        {"name": "clarity", "unit": "turn", "type": "nominal", "required": False,
+         "categories": [{"value": v, "label": v, "key": v[0]} for v in CLARITY]},
+        {"name": "grade", "unit": "passage", "type": "ordinal", "required": False,
+         "categories": [{"value": v, "label": v} for v in GRADES]},
+        {"name": "note", "unit": "response", "type": "text", "required": False, "keys": {"edit": "w"}},
+    ],
+}
 
 
 def sentence(rng, n):
@@ -262,23 +294,30 @@ def labels(seed, tasks_path, out_sql, out_args):
     later.add("carol", (conv, pos, sysname), "turn", "note", 0, None, 1)
 
     n_cli = 70   # the last changes go through convqa label
-    bulk, cli = first.ops + later.ops[:-n_cli], later.ops[-n_cli:]
+    bulk, cli = first.ops + later.ops[:-n_cli] + graded(seed + 1, items, lone), later.ops[-n_cli:]
     with open(out_sql, "w", encoding="utf-8") as f:
         f.write("BEGIN IMMEDIATE;\n")
         for r in RATERS:
             f.write("INSERT INTO rater(name) VALUES (%s);\n" % sql_text(r))
         f.write("INSERT INTO round(name, task, created_at) VALUES ('r1', 'turn', '2026-01-01T00:00:00.000Z');\n")
         for i, (rater, (conv, pos, sysname), task, field, rank, value, seconds, round_) in enumerate(bulk):
+            # the unit the field judges (the built-in turn scheme): intent
+            # the turn, relevant a passage of the turn (pooled over the
+            # systems that retrieved it), the others the response
+            unit = UNITS.get(field, "response")
+            ref = {"turn": "0", "passage": "rt.passage_id", "response": "r.id"}[unit]
             f.write("INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, value, seconds, "
-                    "created_at) VALUES ((SELECT r.id FROM response r JOIN turn t ON t.id = r.turn_id "
-                    "JOIN conversation c ON c.id = t.conversation_id JOIN system s ON s.id = r.system_id "
-                    "WHERE c.ext_id = %s AND t.position = %d AND s.name = %s), "
+                    "created_at, unit, turn_id, unit_ref) SELECT r.id, "
                     "(SELECT id FROM rater WHERE name = %s), %s, %s, %s, %d, %s, %s, "
-                    "'2026-01-01T%02d:%02d:%02d.000Z');\n"
-                    % (sql_text(conv), pos, sql_text(sysname), sql_text(rater),
-                       "(SELECT id FROM round WHERE name = 'r1')" if round_ else "NULL",
+                    "'2026-01-01T%02d:%02d:%02d.000Z', '%s', r.turn_id, %s "
+                    "FROM response r JOIN turn t ON t.id = r.turn_id "
+                    "JOIN conversation c ON c.id = t.conversation_id JOIN system s ON s.id = r.system_id "
+                    "LEFT JOIN retrieved rt ON rt.response_id = r.id AND rt.rank = %d "
+                    "WHERE c.ext_id = %s AND t.position = %d AND s.name = %s;\n"
+                    % (sql_text(rater), "(SELECT id FROM round WHERE name = 'r1')" if round_ else "NULL",
                        sql_text(task), sql_text(field), rank, sql_text(value), repr(float(seconds)),
-                       i // 3600 % 24, i // 60 % 60, i % 60))
+                       i // 3600 % 24, i // 60 % 60, i % 60, unit, ref, rank,
+                       sql_text(conv), pos, sql_text(sysname)))
         f.write("COMMIT;\n")
     with open(out_args, "w", encoding="utf-8") as f:
         for (rater, (conv, pos, sysname), task, field, rank, value, seconds, round_) in cli:
@@ -289,6 +328,40 @@ def labels(seed, tasks_path, out_sql, out_args):
                 args += ["--round", round_]
             args += [field, "--clear"] if value is None else [field, value.replace(" ", ",")]
             f.write(" ".join(args) + "\n")
+
+
+def graded(seed, items, lone):
+    """Rows of the project scheme "graded", in the order they are saved:
+    each rater judges some items' completeness, clarity (a turn's, given on
+    whichever response) and passage grades (a passage's, pooled), then
+    changes and clears some of them. The item lone keeps its one label
+    (carol's note, cleared)."""
+    rng = random.Random(seed)
+    ops = Ops()
+    secs = lambda: 0 if rng.random() < 0.2 else round(rng.uniform(0.5, 60), 2)
+    for idx, (conv, pos, sysname, ranks, _) in enumerate(items):
+        truth = rng.randrange(4)
+        for rater in RATERS:
+            if rng.random() < 0.35 or idx == lone:
+                continue
+            item = (conv, pos, sysname)
+            if rng.random() < 0.85:
+                v = COMPLETENESS[max(0, min(3, truth + rng.choice([-1, 0, 0, 0, 1])))]
+                ops.add(rater, item, "graded", "completeness", 0, v, secs())
+            if rng.random() < 0.4:
+                ops.add(rater, item, "graded", "clarity", 0, rng.choice(CLARITY), secs())
+            for k in ranks:
+                if rng.random() < 0.3:
+                    ops.add(rater, item, "graded", "grade", k, rng.choice(GRADES), 0)
+            if rng.random() < 0.05:
+                ops.add(rater, item, "graded", "note", 0, "graded note", secs())
+    rng.shuffle(ops.ops)
+    values = {"completeness": COMPLETENESS, "clarity": CLARITY, "grade": GRADES, "note": ["changed"]}
+    for op in rng.sample(ops.ops, len(ops.ops) // 5):
+        rater, item, task, field, rank, _, _, _ = op
+        v = None if rng.random() < 0.25 else rng.choice(values[field])
+        ops.add(rater, item, task, field, rank, v, secs())
+    return ops.ops
 
 
 def adjudicator(seed, tasks_path, out_args):
@@ -311,6 +384,9 @@ def main(argv):
         labels(int(argv[2]), argv[3], argv[4], argv[5])
     elif len(argv) == 5 and argv[1] == "adjudicator":
         adjudicator(int(argv[2]), argv[3], argv[4])
+    elif len(argv) == 3 and argv[1] == "scheme":
+        with open(argv[2], "w", encoding="utf-8") as f:
+            json.dump(SCHEME, f, indent=1)
     else:
         sys.exit(__doc__)
 

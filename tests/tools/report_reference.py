@@ -10,7 +10,8 @@ options (as the convqa commands take them):
     --consensus none|majority|adjudicated|rater:NAME   --raters a,b
     --round R   --k 1,3,5,10   --bleu-bp   --rouge-beta B   --wage W
     --only SECTIONS (answers,retrieval,automatic,verdicts,agreement,time)
-    --agreement        the tables of `convqa agreement` (with confusion matrices)
+    --agreement        the tables of `convqa agreement` (with confusion matrices);
+                       --field F, --weights none|linear|quadratic
     --by LIST          the breakdowns asked for (default turn,system)
 
 `check` prints one TAP-like line per family of figures ("ok - ..." or
@@ -21,9 +22,13 @@ Nothing here comes from convqa's code: the project is read with sqlite3
 straight from the schema (src/store/store.c), and every figure is computed from
 its published definition:
 
-* current labels: per key (response, rater, round, task, field, rank) the
-  row with the highest id; without --round a rater's value is the most
-  recent one over every round; a NULL value (cleared) is no label.
+* current labels: per unit (the row's unit, turn_id, unit_ref: the turn, a
+  passage of the turn pooled over its responses, an answer text of the
+  turn, a response), rater, round, task and field the row with the highest
+  id, wherever it was given; without --round a rater's value is the most
+  recent one over every round; a NULL value (cleared) is no label. A unit's
+  value holds for every item (and rank) of the unit; agreement counts each
+  unit once; a row's seconds count on the response it was given on.
 * retrieval: trec_eval (success@k, recip_rank without cutoff, P_k dividing
   by k, recall over R, map over R, ndcg_cut with binary gain and
   log2(rank + 1)), with R = gold passages + passages the same layer judged
@@ -38,10 +43,16 @@ its published definition:
   ROUGE-L F_beta over the token LCS, all 0 when a side has no tokens (NLTK's
   corpus_bleu returns 0 without a matching unigram; rouge-score's
   _score_lcs and _score_ngrams give 0).
+* the project's schemes (table scheme, their JSON read here): a field's
+  unit and categories; a section "scheme:NAME" counts each field's
+  categories per system (the values of the system's items) and in the row
+  all (each unit once), with the mean and median of the 1-based category
+  positions of an ordinal field.
 * Wilson score interval; Cohen's kappa (Cohen 1960) with the large-sample
   SE sqrt(p_o (1 - p_o) / n) / (1 - p_e), cross-checked against
-  sklearn.metrics.cohen_kappa_score; Fleiss (1971); Krippendorff's alpha
-  (nominal, from pairable values, Krippendorff 2011); Pearson, Spearman
+  sklearn.metrics.cohen_kappa_score (an ordinal field weighted linearly);
+  Fleiss (1971); Krippendorff's alpha (nominal, and ordinal for an ordinal
+  field, from pairable values, Krippendorff 2011); Pearson, Spearman
   (average ranks), Kendall tau-b by counting pairs, cross-checked against
   scipy.stats; type 7 quantiles.
 """
@@ -94,7 +105,7 @@ class Item:
 
 
 class Project:
-    def __init__(self, db, round_name=None, raters=None):
+    def __init__(self, db, round_name=None, raters=None, tasks=None):
         con = sqlite3.connect("file:%s?mode=ro" % db, uri=True)
         q = con.execute
         self.items = {}
@@ -125,36 +136,97 @@ class Project:
         round_id = None
         if round_name:
             round_id = q("SELECT id FROM round WHERE name = ?", (round_name,)).fetchone()[0]
+        self.passage_ext = dict(q("SELECT id, ext_id FROM passage"))
+        # the project's schemes: CFIELDS-like (task, field) -> (key, unit, type, categories)
+        self.schemes = sorted(name for name, in q("SELECT name FROM scheme"))
+        self.cfields = {}
+        for name, text in q("SELECT name, json FROM scheme"):
+            for f in json.loads(text)["fields"]:
+                if f["type"] != "text":
+                    self.cfields[(name, f["name"])] = ("%s/%s" % (name, f["name"]), f["unit"], f["type"],
+                                                       [c["value"] for c in f["categories"]])
         rows = [r for r in q("SELECT id, response_id, rater_id, round_id, task, field, passage_rank, value, "
-                             "seconds FROM label")
-                if r[2] in wanted and (round_id is None or r[3] == round_id)]
+                             "seconds, unit, turn_id, unit_ref FROM label")
+                if r[2] in wanted and (round_id is None or r[3] == round_id) and (not tasks or r[4] in tasks)]
+        self.tasks = tasks   # --task: only these tasks' labels are read
         con.close()
-        self.rows = [(all_raters[r[2]][0],) + r for r in rows]   # (rater name, id, ...)
-        # a label (key with its round) has the value of its latest row; a
-        # cleared label does not count; a rater's value is the most recent
-        # label over every round (as `convqa export` lists the labels)
+        # (rater name, id, response, rater id, round, task, field, rank, value, seconds, unit, turn, ref)
+        self.rows = [(all_raters[r[2]][0],) + r for r in rows]
+        # A label judges a unit: (unit, turn, unit_ref) - the turn, a passage
+        # of the turn (pooled over its responses), an answer text of the
+        # turn, a response (and, for a per-passage field given on a
+        # response, its rank). Per unit and round the row with the highest
+        # id is its value, wherever it was given; a cleared label does not
+        # count; a rater's value is the most recent label over every round
+        # (as `convqa export` lists the labels).
         per_round = {}
-        for name, lid, rid, _, rnd, task, field, rank, value, _ in self.rows:
-            key = (rid, name, rnd, task, field, rank)
+        where = {}   # unit key -> a response it was given on (answer units)
+        for name, lid, rid, _, rnd, task, field, rank, value, _, unit, turn, ref in self.rows:
+            ukey = (unit, turn, ref, rank if unit == "response" else 0)
+            where[ukey] = rid
+            key = (name, rnd, task, field, ukey)
             if key not in per_round or per_round[key][0] < lid:
                 per_round[key] = (lid, value)
         latest = {}
-        for (rid, name, rnd, task, field, rank), (lid, value) in per_round.items():
-            key = (rid, name, task, field, rank)
+        for (name, rnd, task, field, ukey), (lid, value) in per_round.items():
+            key = (name, task, field, ukey)
             if value is not None and (key not in latest or latest[key][0] < lid):
                 latest[key] = (lid, value)
-        # label[(item, rater)][(field, rank)] = value; notes as "note/TASK"
+        # unit_value[(field key, unit key)][rater] = value: what agreement
+        # counts, each unit once
+        self.unit_value = collections.defaultdict(dict)
+        # label[(item, rater)][(field, rank)] = value; notes as "note/TASK":
+        # a unit's value on every item (and rank) of the unit
         self.label = collections.defaultdict(dict)
-        for (rid, name, task, field, rank), (_, value) in latest.items():
+        for (name, task, field, ukey), (_, value) in latest.items():
             if field in FIELDS and FIELDS[field][0] == task:
                 if value not in FIELDS[field][1]:
                     continue
-            elif field == "note":
+            elif (task, field) in self.cfields:   # SCHEME/FIELD
+                if value not in self.cfields[(task, field)][3]:
+                    continue
+                field = self.cfields[(task, field)][0]
+            elif field == "note" or task in self.schemes:   # text
                 field = "note/" + task
             elif field != "extra_gold" or task != "turn":
                 continue
-            self.label[(rid, name)][(field, rank)] = value
-        self.tasks_seen = {r[5] for r in self.rows}
+            unit, turn, ref, rank = ukey
+            places = []   # (item id, rank)
+            if unit == "turn":
+                places = [(it.id, 0) for it in self.turn_items[turn]]
+            elif unit == "passage":
+                ext = self.passage_ext[ref]
+                places = [(it.id, r) for it in self.turn_items[turn] for r, e in it.ranking.items() if e == ext]
+            elif unit == "answer":
+                answer = normalize_answer(self.items[where[ukey]].answer)
+                places = [(it.id, 0) for it in self.turn_items[turn] if normalize_answer(it.answer) == answer]
+            elif rank == 0 or rank in self.items[ref].ranking:   # a rank holds a passage
+                places = [(ref, rank)]
+            for rid, r in places:
+                self.label[(rid, name)][(field, r)] = value
+            if places:
+                self.unit_value[(field, ukey)][name] = value
+        self.tasks_seen = {r[5] for r in self.rows if r[5] in TASKS or r[5] in self.schemes}
+        # the order of items: conversation (import), turn position, system name
+        self.order = {it.id: i for i, it in enumerate(sorted(
+            self.items.values(), key=lambda it: (it.conv_order, it.position, it.system.encode())))}
+
+    def first_place(self, unit, item, rank):
+        """Whether (item, rank) is where a unit is counted once: the first
+        item of the turn, the first place of a passage in the turn."""
+        turn_items = sorted(self.turn_items[item.turn], key=lambda it: self.order[it.id])
+        if unit == "turn":
+            return turn_items[0] is item
+        if unit == "passage":
+            ext = item.ranking[rank]
+            for it in turn_items:
+                for r in sorted(it.ranking):
+                    if it.ranking[r] == ext:
+                        return (it, r) == (item, rank)
+        if unit == "answer":
+            na = normalize_answer(item.answer)
+            return next(it for it in turn_items if normalize_answer(it.answer) == na) is item
+        return True
 
 
 # ---- label layers -----------------------------------------------------------------
@@ -166,6 +238,7 @@ class Obs:
         self.item, self.rater = item, rater
         self.values = {}   # field -> value or NOCONS
         self.rel = {}      # rank -> "0"/"1" or NOCONS
+        self.cust = {}     # (SCHEME/FIELD, rank or 0) -> value or NOCONS
         self.turn_labelled = False   # has a label of the turn task (any rater, for a consensus)
 
 
@@ -198,6 +271,8 @@ def layer(p, kind):
                     o.rel[rank] = v
                 elif field in CATEGORICAL:
                     o.values[field] = v
+                elif "/" in field:
+                    o.cust[(field, rank)] = v
             obs.append(o)
         return obs
     by_item = collections.defaultdict(dict)
@@ -206,7 +281,7 @@ def layer(p, kind):
     for rid, labs in by_item.items():
         o = Obs(p.items[rid], None)
         o.turn_labelled = any(f in TURN_FIELDS for lab in labs.values() for f, _ in lab)
-        keys = {k for lab in labs.values() for k in lab if k[0] == "relevant" or k[0] in CATEGORICAL}
+        keys = {k for lab in labs.values() for k in lab if k[0] == "relevant" or k[0] in CATEGORICAL or "/" in k[0]}
         for key in keys:
             votes = [(r, lab[key]) for r, lab in labs.items() if key in lab]
             if kind == "majority":
@@ -218,6 +293,8 @@ def layer(p, kind):
                 continue
             if key[0] == "relevant":
                 o.rel[key[1]] = v
+            elif "/" in key[0]:
+                o.cust[key] = v
             else:
                 o.values[key[0]] = v
         obs.append(o)
@@ -733,9 +810,11 @@ def automatic(e, p, obs, consensus, scope, bleu_bp, beta):
 def time_section(e, p, wage):
     e.table("time", "by_rater")
     secs = collections.defaultdict(float)   # (rater, task, item) -> seconds
-    for name, _, rid, _, _, task, _, _, _, seconds in p.rows:
+    for name, _, rid, _, _, task, _, _, _, seconds, _, _, _ in p.rows:   # where each row was given
         secs[(name, task, rid)] += seconds
-    for task in TASKS:
+    for task in TASKS + p.schemes:
+        if p.tasks and task not in p.tasks:
+            continue
         for r in p.raters + (["all raters"] if len(p.raters) >= 2 else []):
             v = [s for (name, t, _), s in secs.items() if t == task and (r == "all raters" or name == r)]
             if not v:
@@ -754,16 +833,46 @@ def time_section(e, p, wage):
                 e.num("time", "by_rater", group, "cost", sum(timed) / 3600 * wage, len(timed))
 
 
+def krippendorff_ordinal(units, cats):
+    """alpha with the ordinal metric of Krippendorff (2011): delta^2(c, k) =
+    (sum_{g=c..k} n_g - (n_c + n_k)/2)^2, n_g the marginals."""
+    o = collections.Counter()
+    for u in units:
+        m = len(u)
+        for i in range(m):
+            for j in range(m):
+                if i != j:
+                    o[(u[i], u[j])] += 1 / (m - 1)
+    n_c = [sum(o[(c, k)] for k in cats) for c in cats]
+    n = sum(n_c)
+
+    def d2(a, b):
+        a, b = min(a, b), max(a, b)
+        return (sum(n_c[a:b + 1]) - (n_c[a] + n_c[b]) / 2) ** 2
+    idx = range(len(cats))
+    d_o = sum(o[(cats[a], cats[b])] * d2(a, b) for a in idx for b in idx) / n
+    d_e = sum(n_c[a] * n_c[b] * d2(a, b) for a in idx for b in idx) / (n * (n - 1))
+    if d_e == 0:
+        return None
+    return 1 - d_o / d_e
+
+
 def agreement(e, p, confusion, field_only=None, weights=None):
     e.table("agreement", "summary")
-    for field, (task, cats) in FIELDS.items():
-        if field_only and field != field_only:
+    # the fields with categories: the built-in ones, then the project's
+    # schemes' (by scheme name, in their order): (table id, name, type, categories)
+    fields = [(f, f, "nominal", cats) for f, (task, cats) in FIELDS.items() if not p.tasks or task in p.tasks]
+    for task in p.schemes:
+        if p.tasks and task not in p.tasks:
             continue
-        units = collections.defaultdict(dict)   # unit -> rater -> value
-        for (rid, rater), lab in p.label.items():
-            for (f, rank), v in lab.items():
-                if f == field:
-                    units[(rid, rank)][rater] = v
+        fields += [(key, f, typ, cats) for (t, f), (key, _, typ, cats) in p.cfields.items() if t == task]
+    fields = [f for f in fields if not field_only or field_only in (f[0], f[1])]
+    ordinal_col = any(f[2] == "ordinal" for f in fields)
+    for field, _, typ, cats in fields:
+        w = weights if weights and (field_only or typ == "ordinal") else "linear" if typ == "ordinal" else None
+        w = None if w == "none" else w
+        # each unit once: a turn, a passage of a turn, a response
+        units = {ukey: raters for (f, ukey), raters in p.unit_value.items() if f == field}
         seen = {r for u in units.values() for r in u}
         if not seen and not field_only:
             continue
@@ -781,8 +890,8 @@ def agreement(e, p, confusion, field_only=None, weights=None):
                     for col in ("p_o", "p_e", "kappa", "band"):
                         e.undef("agreement", field, group, col, 0)
                     continue
-                if weights:
-                    n, p_o, p_e, kappa, ci = weighted_kappa(both, cats, weights)
+                if w:
+                    n, p_o, p_e, kappa, ci = weighted_kappa(both, cats, w)
                 else:
                     n, p_o, p_e, kappa, ci = cohen(both, cats)
                 e.row("agreement", field, group, n)
@@ -824,11 +933,59 @@ def agreement(e, p, confusion, field_only=None, weights=None):
             e.undef("agreement", "summary", field, "alpha", len(pairable))
         else:
             e.num("agreement", "summary", field, "alpha", alpha, len(pairable))
+        if ordinal_col and typ == "ordinal":
+            pv = sum(len(u) for u in pairable)
+            alpha = krippendorff_ordinal(pairable, cats) if pv >= 2 else None
+            if alpha is None:
+                e.undef("agreement", "summary", field, "alpha_ordinal", len(pairable))
+            else:
+                e.num("agreement", "summary", field, "alpha_ordinal", alpha, len(pairable))
+
+
+def schemes_section(e, p, obs, consensus, shown):
+    """A section per project scheme shown: each field's categories per
+    system (the values of its items) and in the row all (each unit once);
+    for an ordinal field the mean and median of the 1-based positions."""
+    cons = consensus in ("majority", "adjudicated")
+    for task in p.schemes:
+        if task not in shown:
+            continue
+        sec = "scheme:" + task
+        for (t, fname), (key, unit, typ, cats) in p.cfields.items():
+            if t != task:
+                continue
+            e.table(sec, fname)
+            rows = collections.defaultdict(list)   # group -> values (NOCONS included)
+            rows["all"]
+            for o in obs:
+                for (k, rank), v in o.cust.items():
+                    if k != key:
+                        continue
+                    rows[o.item.system].append(v)
+                    if p.first_place(unit, o.item, rank):
+                        rows["all"].append(v)
+            for group, vals in rows.items():
+                got = [cats.index(v) + 1 for v in vals if v is not NOCONS]
+                noc = sum(1 for v in vals if v is NOCONS)
+                if group != "all" and not got and not noc:
+                    continue
+                e.row(sec, fname, group, len(got))
+                for i, c in enumerate(cats):
+                    e.count(sec, fname, group, c, sum(1 for x in got if x == i + 1))
+                if cons:
+                    e.count(sec, fname, group, "no_consensus", noc)
+                if typ == "ordinal":
+                    if got:
+                        e.num(sec, fname, group, "mean", sum(got) / len(got), len(got))
+                        e.num(sec, fname, group, "median", quantile7(got, 0.5), len(got))
+                    else:
+                        e.undef(sec, fname, group, "mean", 0)
+                        e.undef(sec, fname, group, "median", 0)
 
 
 def expect(args):
     raters = args.raters.split(",") if args.raters else None
-    p = Project(args.db, args.round, raters)
+    p = Project(args.db, args.round, raters, args.task.split(",") if args.task else None)
     e = Expect()
     if args.agreement:
         agreement(e, p, True, args.field, args.weights)
@@ -839,19 +996,21 @@ def expect(args):
     if "all" in by:
         by = GROUPINGS
     ks = [int(k) for k in args.k.split(",")]
-    only = args.only.split(",") if args.only else ["answers", "retrieval", "automatic", "verdicts", "agreement",
-                                                     "time"]
+    only = args.only.split(",") if args.only else ["answers", "retrieval", "automatic", "verdicts", "schemes",
+                                                     "agreement", "time"]
     obs = layer(p, kind)
-    shown = p.tasks_seen
+    shown = set(p.tasks) if p.tasks else p.tasks_seen
     scope = bool(args.round or raters)
     if "turn" in shown and "answers" in only:
         answers(e, p, obs, consensus, by)
     if "turn" in shown and "retrieval" in only:
         retrieval(e, p, obs, kind, consensus, by, ks)
-    if "automatic" in only and ("turn" in shown or any(p.gold_answers.values())):
+    if "automatic" in only and (not p.tasks or "turn" in p.tasks) and ("turn" in shown or any(p.gold_answers.values())):
         automatic(e, p, obs, consensus, scope, args.bleu_bp, args.rouge_beta)
     if "verdicts" in only and shown & {"plausibility", "faithfulness"}:
         verdicts(e, p, obs, consensus, by, shown)
+    if "schemes" in only:
+        schemes_section(e, p, obs, consensus, shown)
     if "agreement" in only:
         agreement(e, p, False)
     if "time" in only:
@@ -917,10 +1076,12 @@ def family(key):
                                   "kendall_tau_b": "Kendall tau-b"}.get(col, "Pearson r")
     if sec == "verdicts":
         return "verdicts: plausibility and faithfulness counts and shares"
+    if sec.startswith("scheme:"):
+        return "%s: %s" % (sec, "mean and median positions" if col in ("mean", "median") else "category counts")
     if sec == "agreement":
         if tab == "summary":
-            return {"fleiss_kappa": "agreement: Fleiss kappa",
-                    "alpha": "agreement: Krippendorff alpha"}.get(col, "agreement: units, raters, single")
+            return {"fleiss_kappa": "agreement: Fleiss kappa", "alpha": "agreement: Krippendorff alpha",
+                    "alpha_ordinal": "agreement: Krippendorff alpha (ordinal)"}.get(col, "agreement: units, raters, single")
         if "_confusion_" in tab:
             return "agreement: confusion matrices"
         return "agreement: Cohen kappa, p_o, p_e, interval, band (%s)" % tab
@@ -1014,8 +1175,9 @@ def main():
     ap.add_argument("--rouge-beta", type=float, default=1.0)
     ap.add_argument("--wage", type=float)
     ap.add_argument("--agreement", action="store_true")
+    ap.add_argument("--task")
     ap.add_argument("--field")
-    ap.add_argument("--weights", choices=["linear", "quadratic"])
+    ap.add_argument("--weights", choices=["none", "linear", "quadratic"])
     args = ap.parse_args()
     if args.mode == "batch":
         sys.exit(batch(ap, args.cases, args.db))

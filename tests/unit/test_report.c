@@ -4,7 +4,10 @@
  * relevant set R (gold passages outside the collection, extra gold passages),
  * label history, Fleiss' kappa and Krippendorff's alpha for three raters,
  * empty rankings, the items of the automatic metrics, rater pairs without a
- * shared unit, the precision of seconds.
+ * shared unit, the precision of seconds; judgement units (a passage pooled
+ * over the systems of its turn, a turn's intent, each counted once in
+ * agreement, seconds where a row was given) and a project scheme's section
+ * and agreement.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +23,7 @@
 
 #include "convqa/importer.h"
 #include "convqa/report.h"
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
 
 /* assert_close(got, want, tol): cmocka's assert_close() converts to
@@ -55,6 +59,9 @@ static const char task[] =
 	"     {\"system\": \"s2\", \"answer\": \"Loire\", \"passages\": [{\"rank\": 1, \"id\": \"p6\"}, {\"rank\": 2, \"id\": \"p5\"}]}]}]},\n"
 	"  {\"id\": \"c2\", \"turns\": [\n"
 	"   {\"question\": \"Hello?\", \"responses\": [{\"system\": \"s1\", \"answer\": \"Hi\"}, {\"system\": \"s2\", \"answer\": \"Yo\"}]}]}]}\n";
+
+/* A project scheme (run from the top of the tree, as tests/run.sh does). */
+#define SAMPLE_SCHEME "sample_tasks/schemes/likert-4pt.json"
 
 struct fixture {
 	char dir[64], db[96], task[96];
@@ -99,13 +106,20 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* One label: value NULL clears. */
+/* One label: value NULL clears. The unit is the one its field judges in
+ * the scheme of task_name (built-in, or the project's). */
 static void label(struct fixture *fx, const char *conv, int turn, const char *system, const char *rater,
 		  const char *task_name, const char *field, long rank, const char *value, double seconds)
 {
-	struct store_label_key key = { 0, 0, 0, task_name, field, rank,
-				       rank ? UNIT_PASSAGE : strcmp(field, "intent") == 0 ? UNIT_TURN : UNIT_RESPONSE };
+	struct store_label_key key = { 0, 0, 0, task_name, field, rank, UNIT_RESPONSE };
+	struct scheme *sch = NULL;
 	struct error err;
+	assert_int_equal(scheme_find(fx->s, task_name, &sch, &err), ST_OK);
+	assert_non_null(sch);
+	const struct scheme_field *f = scheme_field_find(sch, field);
+	assert_non_null(f);
+	key.unit = f->unit;
+	scheme_free(sch);
 	assert_int_equal(store_response_find(fx->s, conv, turn, system, &key.response_id, &err), ST_OK);
 	assert_true(key.response_id > 0);
 	assert_int_equal(store_rater_ensure(fx->s, rater, &key.rater_id, &err), ST_OK);
@@ -231,16 +245,17 @@ static void test_history_keeps_the_latest_value_and_clears_drop_out(void **state
 }
 
 /* alice, turn 1: s1 ranks p1 p2 p3 judged 1 0 0, s2 ranks p2 p4 p1 judged
- * 0 1 0, and on s1 she names extra gold passages "p6, zz" (zz unknown).
- * R = {p1, p9 (gold, not in the collection), p4, p6, zz} = 5.
- * s1: RR 1, R@3 1/5, AP 1/5; s2: RR 1/2, R@3 1/5, AP (1/2)/5 = 1/10.
- * Means: MRR 0.75, R@3 0.2, MAP 0.15, P@1 1/2, nDCG@3 of s1 = 1 / ideal of
- * min(5, 3) = 3 relevant = 1 / (1 + 1/log2 3 + 1/2). */
+ * 0 1 1 (p1 and p2 the same on both), and on s1 she names extra gold
+ * passages "p6, zz" (zz unknown). R = {p1, p9 (gold, not in the
+ * collection), p4, p6, zz} = 5. s1: RR 1, R@3 1/5, AP 1/5; s2: RR 1/2,
+ * R@3 2/5, AP (1/2 + 2/3)/5 = 7/30. Means: MRR 0.75, R@3 0.3, MAP 13/60,
+ * P@1 1/2, nDCG@3 of s1 = 1 / ideal of min(5, 3) = 3 relevant
+ * = 1 / (1 + 1/log2 3 + 1/2). */
 static void test_r_counts_gold_outside_the_collection_and_extra_gold(void **state)
 {
 	struct fixture *fx = *state;
 	struct report_options o;
-	static const char *const s1[] = { "1", "0", "0" }, *const s2[] = { "0", "1", "0" };
+	static const char *const s1[] = { "1", "0", "0" }, *const s2[] = { "0", "1", "1" };
 	for (int k = 0; k < 3; k++) {
 		label(fx, "c1", 1, "s1", "alice", "turn", "relevant", k + 1, s1[k], 0);
 		label(fx, "c1", 1, "s2", "alice", "turn", "relevant", k + 1, s2[k], 0);
@@ -251,8 +266,8 @@ static void test_r_counts_gold_outside_the_collection_and_extra_gold(void **stat
 	assert_int_equal(report_parse_k(&o, "1,3", &(struct error){ 0 }), 0);
 	struct report *r = build(fx, &o);
 	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.75, 1e-12);
-	assert_close(value_of(r, "retrieval", "overall", "all", "recall@3", 2), 0.2, 1e-12);
-	assert_close(value_of(r, "retrieval", "overall", "all", "map", 2), 0.15, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "recall@3", 2), 0.3, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "map", 2), 13.0 / 60, 1e-12);
 	assert_close(value_of(r, "retrieval", "overall", "all", "p@1", 2), 0.5, 1e-12);
 	assert_close(value_of(r, "retrieval", "by_system", "s1", "ndcg@3", 1),
 			   1.0 / (1.0 + 0.6309297535714574 + 0.5), 1e-12);
@@ -260,29 +275,40 @@ static void test_r_counts_gold_outside_the_collection_and_extra_gold(void **stat
 }
 
 /* Majority relevance with two raters who disagree on one passage: the item
- * has no consensus and is counted, not scored. */
+ * has no consensus and is counted, not scored. Turn 1: s1 ranks p1 p2 p3,
+ * s2 p2 p4 p1; the raters disagree on p3 (s1 only) and agree p4 (s2 only)
+ * is relevant. s2: rank 2 relevant, R = gold {p1, p9} + {p4} = 3: RR 1/2.
+ * Under pooling a passage without consensus leaves out every item that
+ * retrieved it: in turn 2 (s1 p5 p6, s2 p6 p5) the raters disagree on p5,
+ * judged on s1 only, and both items are left out; the passage counts once. */
 static void test_items_without_consensus_on_relevance_are_counted(void **state)
 {
 	struct fixture *fx = *state;
 	struct report_options o;
-	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 1, "1", 0);
-	label(fx, "c1", 2, "s1", "bob", "turn", "relevant", 1, "0", 0);
-	label(fx, "c1", 2, "s2", "alice", "turn", "relevant", 1, "1", 0);
-	label(fx, "c1", 2, "s2", "bob", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 1, "s1", "alice", "turn", "relevant", 3, "1", 0);
+	label(fx, "c1", 1, "s1", "bob", "turn", "relevant", 3, "0", 0);
+	label(fx, "c1", 1, "s2", "alice", "turn", "relevant", 2, "1", 0);
+	label(fx, "c1", 1, "s2", "bob", "turn", "relevant", 2, "1", 0);
 	report_options_init(&o);
 	o.sections = REPORT_SEC_RETRIEVAL;
 	o.consensus = REPORT_CONSENSUS_MAJORITY;
 	struct report *r = build(fx, &o);
-	/* s2: p6 at rank 1 relevant by both; R = {p6} (p5 at s1 rank 1 has no consensus) */
-	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 1), 1.0, 0);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 1), 0.5, 1e-12);
 	assert_close(value_of(r, "retrieval", "overall", "all", "no_consensus", 1), 1, 0);
+	report_free(r);
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 2, "s1", "bob", "turn", "relevant", 1, "0", 0);
+	r = build(fx, &o);
+	assert_close(value_of(r, "retrieval", "overall", "all", "no_consensus", 1), 3, 0);
+	assert_close(value_of(r, "retrieval", "by_turn", "2", "no_consensus", 0), 2, 0);
 	report_free(r);
 }
 
 /* A response that retrieved nothing has nothing to judge: each judgement
  * of it in the turn task scores 0 and stays in the retrieval average
  * (trec_eval -c), instead of leaving the system's failures out. alice:
- * c1 turn 2 s1 ranks p5 p6, judged 1 0, R = {p5}: RR 1, AP 1; c2 s1
+ * c1 turn 2 s1 ranks p5 p6, judged 1 0, R = {p5}: RR 1, AP 1; pooled, s2's
+ * ranking p6 p5 holds the same judgements: RR 1/2, AP 1/2; c2 s1
  * retrieved nothing, she judged its answer: R = 0, every metric 0. Her
  * answer label on c2 s2 was cleared: that judgement is not counted. */
 static void test_an_empty_ranking_scores_zero_and_is_counted(void **state)
@@ -297,14 +323,14 @@ static void test_an_empty_ranking_scores_zero_and_is_counted(void **state)
 	report_options_init(&o);
 	o.sections = REPORT_SEC_RETRIEVAL;
 	struct report *r = build(fx, &o);
-	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.5, 1e-12);
-	assert_close(value_of(r, "retrieval", "overall", "all", "map", 2), 0.5, 1e-12);
-	assert_close(value_of(r, "retrieval", "overall", "all", "nothing_relevant", 2), 1, 0);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 3), 0.5, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "map", 3), 0.5, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "nothing_relevant", 3), 1, 0);
 	assert_close(value_of(r, "retrieval", "by_turn", "1", "hit@1", 1), 0.0, 0);
 	report_free(r);
 	o.consensus = REPORT_CONSENSUS_MAJORITY;   /* the item counts once */
 	r = build(fx, &o);
-	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 2), 0.5, 1e-12);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 3), 0.5, 1e-12);
 	report_free(r);
 }
 
@@ -332,7 +358,7 @@ static void test_automatic_metrics_skip_items_whose_labels_were_cleared(void **s
 
 /* Cohen's kappa is undefined for two raters who labelled a field but never
  * the same unit: their pair is listed as undefined, not left out. alice and
- * bob judge intent on different items; carol on both. */
+ * bob judge intent on different turns; carol on both. */
 static void test_a_pair_without_shared_units_is_undefined(void **state)
 {
 	struct fixture *fx = *state;
@@ -340,9 +366,9 @@ static void test_a_pair_without_shared_units_is_undefined(void **state)
 	const char *why = NULL;
 	long n = -1;
 	label(fx, "c1", 1, "s1", "alice", "turn", "intent", 0, "extractive", 0);
-	label(fx, "c1", 1, "s2", "bob", "turn", "intent", 0, "boolean", 0);
+	label(fx, "c1", 2, "s2", "bob", "turn", "intent", 0, "boolean", 0);
 	label(fx, "c1", 1, "s1", "carol", "turn", "intent", 0, "extractive", 0);
-	label(fx, "c1", 1, "s2", "carol", "turn", "intent", 0, "abstractive", 0);
+	label(fx, "c1", 2, "s2", "carol", "turn", "intent", 0, "abstractive", 0);
 	report_options_init(&o);
 	o.sections = REPORT_SEC_AGREEMENT;
 	struct report *r = build(fx, &o);
@@ -371,6 +397,139 @@ static void test_seconds_keep_their_precision(void **state)
 			   1e-12);
 	assert_close(value_of(r, "time", "by_rater", "alice / turn", "hours", 2), (44.87 + 12.31) / 3600, 1e-15);
 	report_free(r);
+}
+
+/* A passage judged on one system's response counts in every ranking of the
+ * turn that holds it, and its latest label wins wherever it was given.
+ * alice, turn 1 (s1 p1 p2 p3, s2 p2 p4 p1): on s1 p1 relevant, p2 not; on
+ * s2 p4 not, then p1 again, now not relevant. p1 is then not relevant in
+ * both rankings: R = gold {p1, p9} = 2 and no hit anywhere. */
+static void test_a_pooled_passage_counts_in_every_ranking_and_its_latest_label_wins(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	label(fx, "c1", 1, "s1", "alice", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 1, "s1", "alice", "turn", "relevant", 2, "0", 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_RETRIEVAL;
+	struct report *r = build(fx, &o);
+	/* s1: p1 at rank 1; s2, never judged there: p1 at rank 3, p2 at 1 */
+	assert_close(value_of(r, "retrieval", "by_system", "s1", "mrr", 1), 1.0, 0);
+	assert_close(value_of(r, "retrieval", "by_system", "s2", "mrr", 1), 1.0 / 3, 1e-12);
+	report_free(r);
+	label(fx, "c1", 1, "s2", "alice", "turn", "relevant", 2, "0", 0);
+	label(fx, "c1", 1, "s2", "alice", "turn", "relevant", 3, "0", 0);
+	r = build(fx, &o);
+	assert_close(value_of(r, "retrieval", "by_system", "s1", "mrr", 1), 0.0, 0);
+	assert_close(value_of(r, "retrieval", "by_system", "s2", "mrr", 1), 0.0, 0);
+	report_free(r);
+}
+
+/* Agreement counts each unit once: a passage two raters judged on
+ * different systems' responses is one unit (p2: alice on s1 at rank 2, bob
+ * on s2 at rank 1), and so is the intent of a turn given on either
+ * response. They agree on p2 and disagree on p4 (s2 only) and on intent. */
+static void test_agreement_counts_a_pooled_passage_and_a_turn_once(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	label(fx, "c1", 1, "s1", "alice", "turn", "relevant", 2, "1", 0);
+	label(fx, "c1", 1, "s2", "bob", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 1, "s2", "alice", "turn", "relevant", 2, "0", 0);
+	label(fx, "c1", 1, "s2", "bob", "turn", "relevant", 2, "1", 0);
+	label(fx, "c1", 1, "s1", "alice", "turn", "intent", 0, "extractive", 0);
+	label(fx, "c1", 1, "s2", "bob", "turn", "intent", 0, "boolean", 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_AGREEMENT;
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "agreement", "relevant", "alice / bob", "p_o", 2), 0.5, 1e-12);
+	assert_close(value_of(r, "agreement", "summary", "relevant", "single", 2), 0, 0);
+	assert_close(value_of(r, "agreement", "intent", "alice / bob", "p_o", 1), 0.0, 0);
+	report_free(r);
+}
+
+/* A row's seconds count on the response where it was given, not on every
+ * response of its unit: alice's intent of turn 1, given on s1, times one
+ * item. Its value stands for s2 too (by intent). */
+static void test_seconds_count_where_a_row_was_given(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	label(fx, "c1", 1, "s1", "alice", "turn", "intent", 0, "boolean", 20);
+	correct(fx, "c1", 1, "s1", "alice", "1");
+	correct(fx, "c1", 1, "s2", "alice", "0");
+	report_options_init(&o);
+	o.sections = REPORT_SEC_TIME | REPORT_SEC_ANSWERS;
+	o.by = REPORT_BY_INTENT;
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "time", "by_rater", "alice / turn", "median", 1), 20.0, 0);
+	assert_close(value_of(r, "time", "by_rater", "alice / turn", "untimed", 1), 1, 0);
+	assert_close(value_of(r, "answers", "by_intent", "boolean", "accuracy", 2), 0.5, 1e-12);
+	report_free(r);
+}
+
+/* A project scheme: its section counts the categories per system, with the
+ * mean and median position of an ordinal field, and agreement weighs an
+ * ordinal field linearly and gives the ordinal alpha. completeness (no,
+ * mostly no, mostly yes, yes) of the four items of c1:
+ *   alice  yes, mostly yes, no, mostly no     (positions 4 3 1 2)
+ *   bob    yes, yes, no, no                   (4 4 1 1)
+ * s1 holds alice 4, 1 and bob 4, 1: mean 2.5, median (1 + 4)/2 = 2.5.
+ * Linear weights 1 - |i - j|/3: agreement 1, 2/3, 1, 2/3: p_o = 5/6; the
+ * marginals alice (1/4 each), bob (1/2, 0, 0, 1/2): p_e = 1/2 (each row of
+ * the weights sums with bob's to 1/2), kappa = (5/6 - 1/2)/(1/2) = 2/3. */
+static void test_a_project_scheme_has_its_section_and_ordinal_agreement(void **state)
+{
+	struct fixture *fx = *state;
+	static const char *const a[] = { "yes", "mostly yes", "no", "mostly no" }, *const b[] = { "yes", "yes", "no", "no" };
+	static const char *const items[][2] = { { "1", "s1" }, { "1", "s2" }, { "2", "s1" }, { "2", "s2" } };
+	struct report_options o;
+	struct error err;
+	struct scheme *sch = NULL;
+	enum store_put res;
+	char *copy = NULL;
+	FILE *f = fopen(SAMPLE_SCHEME, "r");
+	char buf[8192];
+	assert_non_null(f);
+	size_t len = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	char *text = malloc(len + 1);
+	memcpy(text, buf, len);
+	text[len] = '\0';
+	if (scheme_read("likert-4pt.json", text, len, &sch, &err) != ST_OK)
+		fail_msg("%s", err.msg);
+	char *json = scheme_to_json(sch);
+	assert_int_equal(store_scheme_add(fx->s, sch->name, json, &res, &err), ST_OK);
+	free(json);
+	scheme_free(sch);
+	for (int i = 0; i < 4; i++) {
+		label(fx, "c1", atoi(items[i][0]), items[i][1], "alice", "likert-4pt", "completeness", 0, a[i], 1);
+		label(fx, "c1", atoi(items[i][0]), items[i][1], "bob", "likert-4pt", "completeness", 0, b[i], 1);
+	}
+	report_options_init(&o);
+	assert_int_equal(report_parse_tasks(&o, "likert-4pt", &copy, &err), 0);
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "scheme:likert-4pt", "completeness", "s1", "mean", 4), 2.5, 1e-12);
+	assert_close(value_of(r, "scheme:likert-4pt", "completeness", "s1", "median", 4), 2.5, 1e-12);
+	assert_close(value_of(r, "scheme:likert-4pt", "completeness", "all", "yes", 8), 3, 0);
+	assert_close(value_of(r, "agreement", "likert-4pt/completeness", "alice / bob", "kappa", 4), 2.0 / 3, 1e-12);
+	assert_int_equal(report_value(r, "answers", "overall", "all", "accuracy", NULL, NULL, NULL), 0);
+	report_free(r);
+	free(copy);
+	/* --weights none: unweighted, p_o 1/2, p_e 1/4: kappa 1/3 */
+	report_options_init(&o);
+	o.sections = REPORT_SEC_AGREEMENT;
+	o.field = "completeness";
+	assert_int_equal(report_parse_weights(&o, "none", &err), 0);
+	r = build(fx, &o);
+	assert_close(value_of(r, "agreement", "likert-4pt/completeness", "alice / bob", "kappa", 4), 1.0 / 3, 1e-12);
+	report_free(r);
+	o.field = "no-such-field";
+	assert_int_equal(report_build(fx->s, &o, &r, &err), ST_INPUT);
+	report_options_init(&o);
+	assert_int_equal(report_parse_tasks(&o, "nope", &copy, &err), 0);
+	assert_int_equal(report_build(fx->s, &o, &r, &err), ST_INPUT);
+	free(copy);
 }
 
 static void test_unknown_names_are_input_errors(void **state)
@@ -428,6 +587,12 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_a_pair_without_shared_units_is_undefined, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_seconds_keep_their_precision, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_pooled_passage_counts_in_every_ranking_and_its_latest_label_wins,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_agreement_counts_a_pooled_passage_and_a_turn_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_seconds_count_where_a_row_was_given, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_project_scheme_has_its_section_and_ordinal_agreement, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_names_are_input_errors, setup, teardown),
 		cmocka_unit_test(test_option_lists_are_checked),
 	};
