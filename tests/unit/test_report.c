@@ -499,7 +499,7 @@ static void test_a_project_scheme_has_its_section_and_ordinal_agreement(void **s
 	if (scheme_read("likert-4pt.json", text, len, &sch, &err) != ST_OK)
 		fail_msg("%s", err.msg);
 	char *json = scheme_to_json(sch);
-	assert_int_equal(store_scheme_add(fx->s, sch->name, json, &res, &err), ST_OK);
+	assert_int_equal(store_scheme_add(fx->s, sch->name, json, NULL, NULL, &res, &err), ST_OK);
 	free(json);
 	scheme_free(sch);
 	for (int i = 0; i < 4; i++) {
