@@ -17,7 +17,7 @@
 #include "convqa/common.h"
 #include "convqa/store.h"
 
-#define LABELS_FORMAT_VERSION 1
+#define LABELS_FORMAT_VERSION 2
 
 /* project is the name written into the document. Returns ST_IO if writing
  * to out fails. */
