@@ -79,6 +79,14 @@ int model_value_valid(const struct model_field *f, const char *value)
 	return model_value_index(f, value) >= 0;
 }
 
+int model_gold_intent_index(const char *intent)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(intents); i++)
+		if (strcmp(intents[i], intent) == 0)
+			return (int)i;
+	return -1;
+}
+
 const char *model_rater_name_problem(const char *name)
 {
 	size_t len = strlen(name), i;

@@ -48,6 +48,10 @@ int model_value_valid(const struct model_field *f, const char *value);
 /* Position of value on the field's scale (0-based), or -1. */
 int model_value_index(const struct model_field *f, const char *value);
 
+/* The gold intents a task file may give a turn (the values of the built-in
+ * turn scheme's intent field, in its order): the index of intent, or -1. */
+int model_gold_intent_index(const char *intent);
+
 /* A rater name must be something one can type again and select in a list:
  * UTF-8, not blank, no control characters (C0, DEL, C1), no invisible
  * formatting characters (bidi controls and the others of

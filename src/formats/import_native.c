@@ -294,8 +294,7 @@ static void read_gold(struct native_reader *r, const cJSON *v, struct model_turn
 		t->gold_passages = string_list(r, v, "passages", &t->n_gold_passages, 1);
 		const char *intent = jr_string_member(&r->jr, v, "intent", 0, 1);
 		if (intent) {
-			const struct model_field *f = model_field_find(TASK_TURN, "intent");
-			if (model_value_index(f, intent) < 0) {
+			if (model_gold_intent_index(intent) < 0) {
 				json_path_key(&r->jr.path, "intent");
 				jr_problem(&r->jr, "expected one of extractive, abstractive, boolean, got \"%s\"", intent);
 				json_path_pop(&r->jr.path);

@@ -50,7 +50,7 @@ long rp_group_of(const struct rp_ctx *c, enum report_by by, const struct rp_obs 
 
 void rp_group_name(const struct rp_ctx *c, enum report_by by, size_t g, char *buf, size_t size)
 {
-	const struct model_field *intent = rp_cat_field(RP_INTENT);
+	const struct scheme_field *intent = rp_cat_field(c->d, RP_INTENT);
 	switch (by) {
 	case REPORT_BY_TURN:
 		snprintf(buf, size, "%zu", g + 1);
@@ -62,7 +62,7 @@ void rp_group_name(const struct rp_ctx *c, enum report_by by, size_t g, char *bu
 		snprintf(buf, size, "%s", c->d->systems[g]);
 		break;
 	case REPORT_BY_INTENT:
-		snprintf(buf, size, "%s", g < intent->n_values ? intent->values[g] : "(none)");
+		snprintf(buf, size, "%s", g < intent->n_categories ? intent->categories[g].value : "(none)");
 		break;
 	case REPORT_BY_RATER:
 		snprintf(buf, size, "%s", c->d->raters[g].name);

@@ -305,8 +305,10 @@ char *rp_strdup(struct rp_data *d, const char *s);
 enum status rp_extra_ids(struct store_reader *s, struct rp_data *d, const char *value, int64_t **ids,
 			 size_t *n, size_t *cap, struct error *err);
 
-/* Category names of a categorical field, and the field itself. */
-const struct model_field *rp_cat_field(enum rp_cat f);
+/* A categorical field of the built-in schemes (d->tasks), and the code
+ * (category index) of value in it, -1 when it is none of its values. */
+const struct scheme_field *rp_cat_field(const struct rp_data *d, enum rp_cat f);
+int rp_cat_code(const struct rp_data *d, enum rp_cat f, const char *value);
 
 /* ---- label layers (report_consensus.c) ---------------------------------------- */
 

@@ -47,18 +47,21 @@ char *rp_strdup(struct rp_data *d, const char *s)
 
 /* ---- fields ------------------------------------------------------------------ */
 
-const struct model_field *rp_cat_field(enum rp_cat f)
+const struct scheme_field *rp_cat_field(const struct rp_data *d, enum rp_cat f)
 {
-	static const struct model_field *fields[RP_NCAT];
 	static const struct { enum model_task task; const char *name; } names[RP_NCAT] = {
 		[RP_INTENT] = { TASK_TURN, "intent" },
 		[RP_CORRECT] = { TASK_TURN, "answer_correct" },
 		[RP_PLAUS] = { TASK_PLAUSIBILITY, "plausibility" },
 		[RP_FAITH] = { TASK_FAITHFULNESS, "faithfulness" },
 	};
-	if (!fields[f])
-		fields[f] = model_field_find(names[f].task, names[f].name);
-	return fields[f];
+	return scheme_field_find(d->tasks[names[f].task].scheme, names[f].name);
+}
+
+int rp_cat_code(const struct rp_data *d, enum rp_cat f, const char *value)
+{
+	const struct scheme_category *c = value ? scheme_category_find(rp_cat_field(d, f), value) : NULL;
+	return c ? (int)(c - rp_cat_field(d, f)->categories) : -1;
 }
 
 /* ---- tasks and their schemes ---------------------------------------------------- */
@@ -343,7 +346,7 @@ static int on_item(const struct store_report_item *it, void *data)
 		t->position = it->position;
 		t->gold_intent = RP_UNSET;
 		if (it->gold_intent)
-			t->gold_intent = (int8_t)model_value_index(rp_cat_field(RP_INTENT), it->gold_intent);
+			t->gold_intent = (int8_t)rp_cat_code(d, RP_INTENT, it->gold_intent);
 		t->first_item = (uint32_t)d->n_items;
 		idmap_set(&l->turn, it->turn_id, (int32_t)d->n_turns++);
 		l->last_turn = it->turn_id;
@@ -530,7 +533,7 @@ static int row_code(const struct rp_data *d, int f, const char *value)
 		return RP_UNSET;
 	}
 	if (f < RP_NCAT) {
-		int code = model_value_index(rp_cat_field((enum rp_cat)f), value);
+		int code = rp_cat_code(d, (enum rp_cat)f, value);
 		return code < 0 ? RP_UNSET : code;
 	}
 	if (!value)
