@@ -20,9 +20,11 @@
 
 enum scheme_unit { UNIT_TURN, UNIT_PASSAGE, UNIT_RESPONSE, UNIT_ANSWER, UNIT__COUNT };
 enum scheme_type { TYPE_BINARY, TYPE_NOMINAL, TYPE_ORDINAL, TYPE_TEXT, TYPE__COUNT };
-/* What the item screen shows besides the question (bits). */
-enum scheme_show { SHOW_HISTORY = 1, SHOW_PASSAGES = 2, SHOW_EVIDENCE = 4, SHOW_ANSWER = 8 };
-#define SCHEME_SHOW__COUNT 4
+/* What the item screen shows besides the question (bits). SHOW_SYSTEMS:
+ * the answers' system names (default: blind, "Answer 2 of 3"), for studies
+ * that are not blind (as annotate --show-systems). */
+enum scheme_show { SHOW_HISTORY = 1, SHOW_PASSAGES = 2, SHOW_EVIDENCE = 4, SHOW_ANSWER = 8, SHOW_SYSTEMS = 16 };
+#define SCHEME_SHOW__COUNT 5
 #define SCHEME_SHOW_DEFAULT (SHOW_HISTORY | SHOW_PASSAGES | SHOW_ANSWER)
 
 #define SCHEME_MIN_CATEGORIES 2
@@ -80,7 +82,7 @@ const char *scheme_name_problem(const char *name);
 
 const char *scheme_unit_name(enum scheme_unit u);
 const char *scheme_type_name(enum scheme_type t);
-/* The name of show bit i (0 .. SCHEME_SHOW__COUNT - 1): history, passages, evidence, answer. */
+/* The name of show bit i (0 .. SCHEME_SHOW__COUNT - 1): history, passages, evidence, answer, systems. */
 const char *scheme_show_name(int i);
 /* 0 and *out when name is one; else -1. */
 int scheme_unit_parse(const char *name, enum scheme_unit *out);

@@ -298,7 +298,7 @@ static void read_shows(struct reading *rd, const cJSON *root, struct scheme *s)
 		const char *name = jr_string(&rd->r, v, 1);
 		unsigned bit;
 		if (name && scheme_show_parse(name, &bit) != 0)
-			jr_problem(&rd->r, "unknown part \"%s\" (expected one of: history, passages, evidence, answer)",
+			jr_problem(&rd->r, "unknown part \"%s\" (expected one of: history, passages, evidence, answer, systems)",
 				   name);
 		else if (name && (s->shows & bit))
 			jr_problem(&rd->r, "\"%s\" is given twice", name);
