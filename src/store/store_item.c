@@ -96,6 +96,28 @@ static void put_row(struct store_item_labels *l, const struct scheme *sc, sqlite
 		store_item_labels_put(l, f, (long)sqlite3_column_int64(st, 1), store_col_text(st, 2));
 }
 
+/* The labels l of item id (answer empty or not) are all read: mark it
+ * finished in q (index: q's ids sorted) when nothing is missing, and empty l. */
+static enum status close_item(struct store *s, const struct scheme *sc, struct store_queue *q,
+			      const struct id_pos *index, int64_t id, int empty, struct store_item_labels *l,
+			      struct error *err)
+{
+	struct id_pos key = { id, 0 };
+	const struct id_pos *hit = bsearch(&key, index, q->n, sizeof(*index), cmp_id_pos);
+	enum status ret = ST_OK;
+	size_t n_passages;
+	/* count_retrieved uses its own statement: safe mid-iteration */
+	if (hit && (ret = count_retrieved(s, id, &n_passages, err)) == ST_OK &&
+	    store_item_n_missing(sc, n_passages, empty, l) == 0 && !q->finished[hit->pos]) {
+		q->finished[hit->pos] = 1;
+		q->n_finished++;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].value);
+	l->n = 0;
+	return ret;
+}
+
 /* Mark q's finished items: one pass over the rater's current labels, each
  * unit's value given to every item of its unit. */
 static enum status mark_finished(struct store *s, int64_t rater_id, int64_t round_id,
@@ -132,24 +154,8 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 	for (;;) {
 		rc = sqlite3_step(st);
 		int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 4) : 0;
-		if (cur && id != cur) {
-			struct id_pos key = { cur, 0 };
-			struct id_pos *hit = bsearch(&key, index, q->n, sizeof(*index), cmp_id_pos);
-			if (hit) {
-				/* count_retrieved uses its own statement: safe mid-iteration */
-				size_t n_passages;
-				ret = count_retrieved(s, cur, &n_passages, err);
-				if (ret != ST_OK)
-					break;
-				if (store_item_n_missing(sc, n_passages, empty, &l) == 0 && !q->finished[hit->pos]) {
-					q->finished[hit->pos] = 1;
-					q->n_finished++;
-				}
-			}
-			for (size_t i = 0; i < l.n; i++)
-				free(l.v[i].value);
-			l.n = 0;
-		}
+		if (cur && id != cur && (ret = close_item(s, sc, q, index, cur, empty, &l, err)) != ST_OK)
+			break;
 		if (rc != SQLITE_ROW)
 			break;
 		cur = id;
