@@ -38,7 +38,6 @@
 #include <stdio.h>
 
 #include "convqa/common.h"
-#include "convqa/model.h"
 #include "convqa/scheme.h"
 
 struct store;
@@ -50,9 +49,9 @@ struct tui_options {
 	int64_t rater_id;
 	const char *round;         /* NULL outside rounds */
 	int64_t round_id;          /* 0 outside rounds */
-	enum model_task task;      /* the built-in task kind the scheme is (TASK_TURN for a
-				    * scheme of the project's own) */
-	const struct scheme *scheme; /* the session's scheme: fields, units, keys */
+	const struct scheme *scheme; /* the session's task: its fields, units, keys and
+				      * what the item screen shows (a built-in scheme or the
+				      * project's own) */
 	const char *guidelines;    /* guidelines text, NULL for the built-in summary */
 	int show_systems;          /* 1: answers are headed with their system's name;
 				    * 0 (blind): "Answer 2 of 3", never a name */
@@ -67,9 +66,11 @@ struct tui_options {
 enum status tui_run(struct store *s, const struct tui_options *o, struct error *err);
 int tui_caught_signal(void);
 
-/* Print the key table (Markdown, as in the README) to out. */
-void tui_print_keys(FILE *out);
-/* Check the action and key tables; 0, or -1 with err. */
+/* Print the key table of scheme sc (Markdown, as in the README for the
+ * turn scheme) to out: its label keys, then the fixed keys. */
+void tui_print_keys(FILE *out, const struct scheme *sc);
+/* Check the fixed key table (against scheme.h's reserved keys); 0, or -1
+ * with err. */
 int tui_check_tables(struct error *err);
 
 #endif

@@ -8,8 +8,8 @@
 #include "convqa/common.h"
 #include "convqa/labelling.h"
 #include "convqa/lock.h"
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
-#include "convqa/model.h"
 #include "convqa/store_item.h"
 #include "convqa/text.h"
 #include "convqa/tui.h"
@@ -75,8 +75,6 @@ static enum status open_session(struct labelling *l, struct store *s, struct tui
 	o->rater_id = l->rater_id;
 	o->round_id = l->round_id;
 	o->scheme = l->scheme;
-	if (model_task_parse(l->task, &o->task) != 0)
-		o->task = TASK_TURN;
 	o->labelling = l;
 	return st;
 }
@@ -106,6 +104,23 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 
 static const char *opt_rater, *opt_round, *opt_task, *opt_guidelines;
 static int opt_keys, opt_show_systems;
+
+/* --keys: the key table of the task's scheme (--task, default turn; store
+ * NULL: the built-ins only). */
+static enum status print_keys(struct store *store, struct error *err)
+{
+	struct scheme *sc;
+	enum status st = scheme_load(store, opt_task ? opt_task : "turn", &sc, err);
+	if (st != ST_OK) {
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		return error_set(err, st == ST_INPUT ? ST_USAGE : st, "annotate: %s", msg);
+	}
+	tui_print_keys(stdout, sc);
+	scheme_free(sc);
+	return ST_OK;
+}
+
 static const struct cli_opt opts[] = {
 	{ "rater", 'r', "NAME", "who labels (default: $USER)", &opt_rater, NULL },
 	{ "round", 0, "NAME", "label the items assigned to you in this round", &opt_round, NULL },
@@ -116,9 +131,22 @@ static const struct cli_opt opts[] = {
 	  &opt_guidelines, NULL },
 	{ "show-systems", 0, NULL, "head each answer with its system's name (default: blind, \"Answer 2 of 3\")",
 	  NULL, &opt_show_systems },
-	{ "keys", 0, NULL, "print the key table (Markdown) and exit", NULL, &opt_keys },
+	{ "keys", 0, NULL, "print the key table (Markdown) of the task's scheme and exit", NULL, &opt_keys },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
+/* --keys: a built-in scheme's table at once, without a project; a scheme
+ * of the project's own in run(). */
+static int check_keys(void)
+{
+	struct error err;
+	if (opt_task && !scheme_is_builtin(opt_task))
+		return CLI_RUN;
+	enum status st = print_keys(NULL, &err);
+	if (st != ST_OK)
+		report_error("%s", err.msg);
+	return st;
+}
+
 static struct tui_options o;
 static char *guide_text;
 
@@ -130,15 +158,13 @@ static int check(struct cmd_ctx *c)
 		report_error("%s", err.msg);
 		return ST_USAGE;
 	}
-	if (opt_keys) {
-		tui_print_keys(stdout);
-		return ST_OK;
-	}
 	if (opt_task && scheme_name_problem(opt_task)) {
 		report_error("annotate: unknown task '%s' (turn, plausibility, faithfulness or a scheme of the "
 			     "project: convqa scheme list)", opt_task);
 		return ST_USAGE;
 	}
+	if (opt_keys)
+		return check_keys();
 	o.rater = c->rater;
 	if (!o.rater || !*o.rater) {
 		report_error("annotate: who is labelling? give --rater NAME (or set $USER)");
@@ -170,6 +196,8 @@ static int check(struct cmd_ctx *c)
 
 static int run(struct cmd_ctx *c)
 {
+	if (opt_keys)
+		return print_keys(c->store, &c->err);
 	enum status st = annotate(c->store, &o, opt_task, &c->err);
 	store_close(c->store);
 	c->store = NULL;

@@ -1,17 +1,18 @@
-/* actions.c - the action table, default key bindings (data), key names, and
- * the help text and README key table generated from them. */
+/* actions.c - the action table, the fixed keys (data), the session's keys
+ * (the scheme's label keys first), key names, and the requests of the item
+ * screen. The help screen and the README key table are made from the same
+ * tables (view_help.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convqa/scheme.h"
-#include "convqa/scheme_read.h"
 #include "convqa/text.h"
 #include "tui_internal.h"
 
 const struct action_info actions[ACT__COUNT] = {
-	[ACT_NONE] = { "none", "", 0, NULL, NULL, "" },
-#define X(id, name, group, tasks, field, value, help) [ACT_##id] = { name, group, tasks, field, value, help },
+	[ACT_NONE] = { "none", "", "" },
+#define X(id, name, group, help) [ACT_##id] = { name, group, help },
 	ACTIONS(X)
 #undef X
 };
@@ -20,61 +21,39 @@ const struct action_info actions[ACT__COUNT] = {
 #define F(k) { 1, (uint32_t)(k) }
 #define CTRL(c) ((c) & 0x1f)
 
-/* Default key bindings. A key may appear twice only for actions of
- * different tasks (actions_check() enforces it). Order = order in help. */
-const struct binding bindings[] = {
-	{ C('e'), ACT_INTENT_EXTRACTIVE, 0 },
-	{ C('a'), ACT_INTENT_ABSTRACTIVE, 0 },
-	{ C('b'), ACT_INTENT_BOOLEAN, 0 },
-	{ C('c'), ACT_ANSWER_CORRECT, 0 },
-	{ C('x'), ACT_ANSWER_INCORRECT, 0 },
-	{ C('y'), ACT_PLAUSIBLE, 0 },
-	{ C('i'), ACT_IMPLAUSIBLE, 0 },
-	{ C('m'), ACT_MALFORMED, 0 },
-	{ C('f'), ACT_FAITHFUL, 0 },
-	{ C('x'), ACT_UNFAITHFUL, 0 },
-	{ C('1'), ACT_TOGGLE_RANK, 1 },
-	{ C('2'), ACT_TOGGLE_RANK, 2 },
-	{ C('3'), ACT_TOGGLE_RANK, 3 },
-	{ C('4'), ACT_TOGGLE_RANK, 4 },
-	{ C('5'), ACT_TOGGLE_RANK, 5 },
-	{ C('6'), ACT_TOGGLE_RANK, 6 },
-	{ C('7'), ACT_TOGGLE_RANK, 7 },
-	{ C('8'), ACT_TOGGLE_RANK, 8 },
-	{ C('9'), ACT_TOGGLE_RANK, 9 },
-	{ C('0'), ACT_TOGGLE_RANK, 10 },
-	{ C(' '), ACT_TOGGLE_FOCUSED, 0 },
-	{ C('-'), ACT_REST_NOT_RELEVANT, 0 },
-	{ C('w'), ACT_NOTE, 0 },
-	{ C('u'), ACT_UNDO, 0 },
-	{ C('n'), ACT_NEXT_ITEM, 0 },
-	{ F(KEY_RIGHT), ACT_NEXT_ITEM, 0 },
-	{ C('p'), ACT_PREV_ITEM, 0 },
-	{ F(KEY_LEFT), ACT_PREV_ITEM, 0 },
-	{ C(']'), ACT_NEXT_TURN, 0 },
-	{ C('['), ACT_PREV_TURN, 0 },
-	{ C('\t'), ACT_NEXT_UNFINISHED, 0 },
-	{ C('j'), ACT_DOWN, 0 },
-	{ F(KEY_DOWN), ACT_DOWN, 0 },
-	{ C('k'), ACT_UP, 0 },
-	{ F(KEY_UP), ACT_UP, 0 },
-	{ F(KEY_NPAGE), ACT_PAGE_DOWN, 0 },
-	{ F(KEY_PPAGE), ACT_PAGE_UP, 0 },
-	{ F(KEY_HOME), ACT_TOP, 0 },
-	{ F(KEY_END), ACT_BOTTOM, 0 },
-	{ C('\n'), ACT_OPEN, 0 },
-	{ F(KEY_ENTER), ACT_OPEN, 0 },
-	{ C('t'), ACT_VIEW_TURN, 0 },
-	{ C('h'), ACT_HISTORY, 0 },
-	{ C('r'), ACT_REWRITE, 0 },
-	{ C('?'), ACT_HELP, 0 },
-	{ F(KEY_F(1)), ACT_HELP, 0 },
-	{ C('g'), ACT_GUIDELINES, 0 },
-	{ C(27), ACT_BACK, 0 },
-	{ F(KEY_BACKSPACE), ACT_BACK, 0 },
-	{ C('q'), ACT_QUIT, 0 },
+/* The fixed keys. A key appears once (actions_check() enforces it); the
+ * printable ones are scheme_reserved_keys[] (scheme.h). Order = order in
+ * help. */
+const struct binding nav_bindings[] = {
+	{ C('u'), ACT_UNDO, NULL, 0 },
+	{ C('n'), ACT_NEXT_ITEM, NULL, 0 },
+	{ F(KEY_RIGHT), ACT_NEXT_ITEM, NULL, 0 },
+	{ C('p'), ACT_PREV_ITEM, NULL, 0 },
+	{ F(KEY_LEFT), ACT_PREV_ITEM, NULL, 0 },
+	{ C(']'), ACT_NEXT_TURN, NULL, 0 },
+	{ C('['), ACT_PREV_TURN, NULL, 0 },
+	{ C('\t'), ACT_NEXT_UNFINISHED, NULL, 0 },
+	{ C('j'), ACT_DOWN, NULL, 0 },
+	{ F(KEY_DOWN), ACT_DOWN, NULL, 0 },
+	{ C('k'), ACT_UP, NULL, 0 },
+	{ F(KEY_UP), ACT_UP, NULL, 0 },
+	{ F(KEY_NPAGE), ACT_PAGE_DOWN, NULL, 0 },
+	{ F(KEY_PPAGE), ACT_PAGE_UP, NULL, 0 },
+	{ F(KEY_HOME), ACT_TOP, NULL, 0 },
+	{ F(KEY_END), ACT_BOTTOM, NULL, 0 },
+	{ C('\n'), ACT_OPEN, NULL, 0 },
+	{ F(KEY_ENTER), ACT_OPEN, NULL, 0 },
+	{ C('t'), ACT_VIEW_TURN, NULL, 0 },
+	{ C('h'), ACT_HISTORY, NULL, 0 },
+	{ C('r'), ACT_REWRITE, NULL, 0 },
+	{ C('?'), ACT_HELP, NULL, 0 },
+	{ F(KEY_F(1)), ACT_HELP, NULL, 0 },
+	{ C('g'), ACT_GUIDELINES, NULL, 0 },
+	{ C(27), ACT_BACK, NULL, 0 },
+	{ F(KEY_BACKSPACE), ACT_BACK, NULL, 0 },
+	{ C('q'), ACT_QUIT, NULL, 0 },
 };
-const size_t n_bindings = ARRAY_SIZE(bindings);
+const size_t n_nav_bindings = ARRAY_SIZE(nav_bindings);
 
 static int key_eq(struct key a, struct key b)
 {
@@ -89,15 +68,6 @@ static struct key key_fold(struct key k)
 	if (!k.fkey && (k.code == 127 || k.code == 8))
 		return (struct key){ 1, KEY_BACKSPACE };
 	return k;
-}
-
-const struct binding *binding_find(struct key k, enum model_task task)
-{
-	k = key_fold(k);
-	for (size_t i = 0; i < n_bindings; i++)
-		if (key_eq(bindings[i].key, k) && (actions[bindings[i].action].tasks & (1u << task)))
-			return &bindings[i];
-	return NULL;
 }
 
 static const struct {
@@ -173,150 +143,138 @@ int key_from_name(const char *name, struct key *k)
 	return -1;
 }
 
-void action_keys(enum action a, enum model_task task, struct strbuf *out)
+/* ---- the session's keys ---------------------------------------------- */
+
+/* Add the binding of the key called name (NULL: none) to km. */
+static void keymap_add(struct keymap *km, size_t *cap, const char *name, enum action a,
+		       const struct scheme_field *f, int arg)
 {
-	char buf[32], prev[32] = "";
-	int first = 1;
-	for (size_t i = 0; i < n_bindings; i++) {
-		if (bindings[i].action != a)
-			continue;
-		if (strcmp(key_to_name(bindings[i].key, buf), prev) == 0)
-			continue;   /* two codes of one key (enter) */
-		strcpy(prev, buf);
-		/* a shared key belongs to the action of this task */
-		const struct binding *b = binding_find(bindings[i].key, task);
-		if (b && b->action != a)
-			continue;
-		/* runs of 3+ consecutive characters: "1-9" */
+	struct key k;
+	if (!name || key_from_name(name, &k) != 0)
+		return;   /* scheme.h's key names always parse */
+	xgrow(&km->v, cap, km->n + 1, sizeof(*km->v));
+	km->v[km->n++] = (struct binding){ k, a, f, arg };
+}
+
+void keymap_init(struct keymap *km, const struct scheme *sc)
+{
+	size_t cap = 0;
+	*km = (struct keymap){ NULL, 0, sc };
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		for (size_t j = 0; j < f->n_categories; j++) {
+			size_t c = category_shown(f, j);
+			keymap_add(km, &cap, f->categories[c].key, ACT_SET_VALUE, f, (int)c);
+		}
+		for (size_t r = 0; r < f->n_rank_keys; r++)
+			keymap_add(km, &cap, f->rank_keys[r], ACT_TOGGLE_RANK, f, (int)r + 1);
+		keymap_add(km, &cap, f->toggle_key, ACT_TOGGLE_FOCUSED, f, 0);
+		keymap_add(km, &cap, f->rest_key, ACT_SET_REST, f, 0);
+		keymap_add(km, &cap, f->edit_key, ACT_EDIT_TEXT, f, 0);
+	}
+}
+
+void keymap_release(struct keymap *km)
+{
+	free(km->v);
+	*km = (struct keymap){ NULL, 0, NULL };
+}
+
+const struct binding *keymap_find(const struct keymap *km, struct key k)
+{
+	k = key_fold(k);
+	for (size_t i = 0; i < km->n; i++)
+		if (key_eq(km->v[i].key, k))
+			return &km->v[i];
+	for (size_t i = 0; i < n_nav_bindings; i++)
+		if (key_eq(nav_bindings[i].key, k))
+			return &nav_bindings[i];
+	return NULL;
+}
+
+void keys_names(const struct binding *b, size_t n, struct strbuf *out)
+{
+	char buf[32];
+	for (size_t i = 0; i < n; i++) {
 		size_t j = i;
-		while (j + 1 < n_bindings && bindings[j + 1].action == a && !bindings[j + 1].key.fkey &&
-		       !bindings[j].key.fkey && bindings[j + 1].key.code == bindings[j].key.code + 1)
+		while (j + 1 < n && !b[j].key.fkey && !b[j + 1].key.fkey && b[j + 1].key.code == b[j].key.code + 1)
 			j++;
-		if (!first)
+		if (i)
 			strbuf_addc(out, ' ');
-		first = 0;
-		strbuf_adds(out, key_to_name(bindings[i].key, buf));
+		strbuf_adds(out, key_to_name(b[i].key, buf));
 		if (j >= i + 2) {
-			strbuf_addc(out, '-');
-			strbuf_adds(out, key_to_name(bindings[j].key, buf));
+			strbuf_addf(out, "-%s", key_to_name(b[j].key, buf));
 			i = j;
 		}
 	}
 }
 
-const char *action_key(enum action a, enum model_task task, char buf[32])
+void field_keys(const struct keymap *km, const struct scheme_field *f, enum action a, struct strbuf *out)
 {
-	for (size_t i = 0; i < n_bindings; i++) {
-		if (bindings[i].action != a)
-			continue;
-		const struct binding *b = binding_find(bindings[i].key, task);
-		if (b && b->action == a)
-			return key_to_name(bindings[i].key, buf);
+	size_t i = 0, n = 0;
+	while (i < km->n && !(km->v[i].field == f && km->v[i].action == a))
+		i++;
+	while (i + n < km->n && km->v[i + n].field == f && km->v[i + n].action == a)
+		n++;
+	keys_names(km->v + i, n, out);
+}
+
+/* ---- the fixed keys --------------------------------------------------- */
+
+void action_keys(enum action a, struct strbuf *out)
+{
+	char buf[32], prev[32] = "";
+	for (size_t i = 0; i < n_nav_bindings; i++) {
+		if (nav_bindings[i].action != a || strcmp(key_to_name(nav_bindings[i].key, buf), prev) == 0)
+			continue;   /* another action, or two codes of one key (enter) */
+		strcpy(prev, buf);
+		if (out->len)
+			strbuf_addc(out, ' ');
+		strbuf_adds(out, buf);
 	}
+}
+
+const char *action_key(enum action a, char buf[32])
+{
+	for (size_t i = 0; i < n_nav_bindings; i++)
+		if (nav_bindings[i].action == a)
+			return key_to_name(nav_bindings[i].key, buf);
 	return strcpy(buf, "?");
+}
+
+/* Fixed key i means one thing, and is reserved for it when a scheme could
+ * take it. */
+static int nav_key_check(size_t i, struct error *err)
+{
+	char buf[32];
+	const struct binding *b = &nav_bindings[i];
+	const char *name = key_to_name(b->key, buf), *reserved = scheme_key_reserved(name);
+	for (size_t j = i + 1; j < n_nav_bindings; j++)
+		if (key_eq(b->key, nav_bindings[j].key)) {
+			error_set(err, ST_USAGE, "key %s is bound to both %s and %s", name, actions[b->action].name,
+				  actions[nav_bindings[j].action].name);
+			return -1;
+		}
+	if (!scheme_key_problem(name) && !(reserved && strcmp(reserved, actions[b->action].name) == 0)) {
+		error_set(err, ST_USAGE, "key %s (%s) is not reserved for it in scheme.h", name,
+			  actions[b->action].name);
+		return -1;
+	}
+	return 0;
 }
 
 int actions_check(struct error *err)
 {
-	for (int a = 1; a < ACT__COUNT; a++) {
-		const struct action_info *ai = &actions[a];
-		if (!ai->field)
-			continue;
-		for (int t = 0; t < TASK__COUNT; t++) {
-			if (!(ai->tasks & (1u << t)))
-				continue;
-			const struct model_field *f = model_field_find((enum model_task)t, ai->field);
-			if (!f || !model_value_valid(f, ai->value)) {
-				error_set(err, ST_USAGE, "action %s: no field %s with value %s in task %s",
-					  ai->name, ai->field, ai->value, model_task_name((enum model_task)t));
-				return -1;
-			}
-		}
-	}
-	for (size_t i = 0; i < n_bindings; i++)
-		for (size_t j = i + 1; j < n_bindings; j++)
-			if (key_eq(bindings[i].key, bindings[j].key) &&
-			    (actions[bindings[i].action].tasks & actions[bindings[j].action].tasks)) {
-				char buf[32];
-				error_set(err, ST_USAGE, "key %s is bound to both %s and %s",
-					  key_to_name(bindings[i].key, buf), actions[bindings[i].action].name,
-					  actions[bindings[j].action].name);
-				return -1;
-			}
-	return 0;
-}
-
-/* The key a built-in scheme gives for what binding b does in task t (its
- * field and value, the rank keys, toggle, rest, the note's edit), or "" for
- * an action of no field: NULL when the scheme has none. */
-static const char *scheme_key_of(const struct scheme *s, const struct binding *b)
-{
-	const struct action_info *ai = &actions[b->action];
-	const struct scheme_field *f = scheme_field_find(s, ai->field ? ai->field : b->action == ACT_NOTE ? "note"
-							 : "relevant");
-	const struct scheme_category *c;
-	switch (b->action) {
-	case ACT_TOGGLE_RANK:
-		return f && b->arg >= 1 && (size_t)b->arg <= f->n_rank_keys ? f->rank_keys[b->arg - 1] : NULL;
-	case ACT_TOGGLE_FOCUSED: return f ? f->toggle_key : NULL;
-	case ACT_REST_NOT_RELEVANT: return f ? f->rest_key : NULL;
-	case ACT_NOTE: return f ? f->edit_key : NULL;
-	default:
-		if (!ai->field)
-			return "";
-		c = f ? scheme_category_find(f, ai->value) : NULL;
-		return c ? c->key : NULL;
-	}
-}
-
-/* The bindings against the built-in schemes of task t (scheme.h): each
- * label key is the scheme's key for it, each other printable key one of
- * scheme_reserved_keys[] with its action; and each key of the scheme is
- * bound so. */
-static int schemes_check_task(enum model_task t, const struct scheme *s, struct error *err)
-{
-	char buf[32];
-	for (size_t i = 0; i < n_bindings; i++) {
-		const struct binding *b = &bindings[i];
-		if (!(actions[b->action].tasks & (1u << t)))
-			continue;
-		const char *name = key_to_name(b->key, buf), *want = scheme_key_of(s, b);
-		const char *reserved = scheme_key_reserved(name);
-		int bad;
-		if (!want)          /* a label action the scheme has no key for */
-			bad = 1;
-		else if (*want)     /* a label action: the scheme's key */
-			bad = strcmp(want, name) != 0;
-		else                /* another action: a key a scheme could take is reserved for it */
-			bad = !scheme_key_problem(name) && !(reserved && strcmp(reserved, actions[b->action].name) == 0);
-		if (bad) {
-			error_set(err, ST_USAGE, "key %s (%s) disagrees with the built-in scheme %s", name,
-				  actions[b->action].name, s->name);
+	for (size_t i = 0; i < n_nav_bindings; i++)
+		if (nav_key_check(i, err) != 0)
 			return -1;
-		}
-	}
-	for (size_t i = 0; i < s->n_fields; i++)
-		for (size_t j = 0; j < s->fields[i].n_categories; j++) {
-			const char *key = s->fields[i].categories[j].key;
-			struct key k;
-			const struct binding *b = key && key_from_name(key, &k) == 0 ? binding_find(k, t) : NULL;
-			if (key && !(b && actions[b->action].field &&
-				     strcmp(actions[b->action].value, s->fields[i].categories[j].value) == 0)) {
-				error_set(err, ST_USAGE, "key %s of scheme %s is not bound to %s %s", key, s->name,
-					  s->fields[i].name, s->fields[i].categories[j].value);
-				return -1;
-			}
-		}
-	return 0;
-}
-
-/* The reserved keys of scheme.h are bound to their actions. */
-static int reserved_check(struct error *err)
-{
+	/* the reserved keys of scheme.h are bound to their actions */
 	for (size_t i = 0; i < scheme_n_reserved_keys; i++) {
 		struct key k;
-		const struct binding *b = key_from_name(scheme_reserved_keys[i].key, &k) == 0
-						  ? binding_find(k, TASK_TURN) : NULL;
+		const struct binding *b = NULL;
+		for (size_t j = 0; key_from_name(scheme_reserved_keys[i].key, &k) == 0 && j < n_nav_bindings; j++)
+			if (key_eq(nav_bindings[j].key, k))
+				b = &nav_bindings[j];
 		if (!b || strcmp(actions[b->action].name, scheme_reserved_keys[i].action) != 0) {
 			error_set(err, ST_USAGE, "reserved key %s is not bound to %s", scheme_reserved_keys[i].key,
 				  scheme_reserved_keys[i].action);
@@ -328,88 +286,37 @@ static int reserved_check(struct error *err)
 
 int tui_check_tables(struct error *err)
 {
-	if (actions_check(err) != 0 || reserved_check(err) != 0)
-		return -1;
-	for (int t = 0; t < TASK__COUNT; t++) {
-		struct scheme *s;
-		if (scheme_builtin(model_task_name((enum model_task)t), &s, err) != ST_OK)
-			return -1;
-		int rc = s ? schemes_check_task((enum model_task)t, s, err) : -1;
-		if (!s)
-			error_set(err, ST_USAGE, "no built-in scheme %s", model_task_name((enum model_task)t));
-		scheme_free(s);
-		if (rc != 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* Help lines for task: group titles, then "  KEYS  help" per action. */
-size_t help_lines(enum model_task task, int narrow, struct strbuf *out)
-{
-	const char *group = NULL;
-	size_t n = 0;
-	for (int a = 1; a < ACT__COUNT; a++) {
-		if (!(actions[a].tasks & (1u << task)))
-			continue;
-		if (!group || strcmp(group, actions[a].group) != 0) {
-			group = actions[a].group;
-			strbuf_addf(out, "%s%s\n", n ? "\n" : "", group);
-			n += n ? 2 : 1;
-		}
-		struct strbuf keys = STRBUF_INIT;
-		action_keys((enum action)a, task, &keys);
-		if (narrow)
-			strbuf_addf(out, "  %s: %s\n", strbuf_str(&keys), actions[a].help);
-		else
-			strbuf_addf(out, "  %-14s %s\n", strbuf_str(&keys), actions[a].help);
-		strbuf_release(&keys);
-		n++;
-	}
-	return n;
-}
-
-void tui_print_keys(FILE *out)
-{
-	fprintf(out, "| keys | action | does | tasks |\n| --- | --- | --- | --- |\n");
-	for (int a = 1; a < ACT__COUNT; a++) {
-		struct strbuf keys = STRBUF_INIT;
-		const char *tasks = actions[a].tasks == T_ALL ? "all" : NULL;
-		enum model_task t = TASK_TURN;
-		for (int i = 0; i < TASK__COUNT; i++)
-			if (actions[a].tasks & (1u << i)) {
-				t = (enum model_task)i;
-				if (!tasks)
-					tasks = model_task_name(t);
-				break;
-			}
-		action_keys((enum action)a, t, &keys);
-		fprintf(out, "| `%s` | %s | %s | %s |\n", strbuf_str(&keys), actions[a].name,
-			actions[a].help, tasks);
-		strbuf_release(&keys);
-	}
+	return actions_check(err);
 }
 
 /* ---- requests --------------------------------------------------------- */
 
+/* The request of a label key: its field, and what it sets. */
+static struct request label_request(const struct app *app, const struct binding *b, struct request r)
+{
+	r.field = b->field;
+	switch (b->action) {
+	case ACT_SET_VALUE: r.kind = REQ_SET_VALUE; r.arg = b->arg; break;
+	case ACT_TOGGLE_RANK: r.kind = REQ_TOGGLE_RANK; r.arg = b->arg; break;
+	case ACT_TOGGLE_FOCUSED: r.kind = REQ_TOGGLE_FOCUSED; r.arg = app->focus; break;
+	case ACT_SET_REST: r.kind = REQ_SET_REST; break;
+	default: r.kind = REQ_EDIT_BEGIN; break;
+	}
+	return r;
+}
+
 struct request request_default(const struct app *app, const struct view *view, const struct input *in)
 {
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	if (!in->binding) {
 		r.kind = REQ_UNKNOWN_KEY;
 		return r;
 	}
 	enum action a = in->binding->action;
 	r.action = a;
-	if (actions[a].field) {
-		r.kind = REQ_SET_VALUE;
-		return r;
-	}
+	if (a < ACT_FIRST_NAV)
+		return label_request(app, in->binding, r);
 	switch (a) {
-	case ACT_TOGGLE_RANK: r.kind = REQ_TOGGLE_RANK; r.arg = in->binding->arg; break;
-	case ACT_TOGGLE_FOCUSED: r.kind = REQ_TOGGLE_FOCUSED; r.arg = app->focus; break;
-	case ACT_REST_NOT_RELEVANT: r.kind = REQ_REST_NOT_RELEVANT; break;
-	case ACT_NOTE: r.kind = REQ_NOTE_BEGIN; break;
 	case ACT_UNDO: r.kind = REQ_UNDO; break;
 	case ACT_NEXT_ITEM: r.kind = REQ_ITEM; r.arg = 1; break;
 	case ACT_PREV_ITEM: r.kind = REQ_ITEM; r.arg = -1; break;
@@ -437,7 +344,7 @@ struct request request_default(const struct app *app, const struct view *view, c
 
 struct request request_scroll(int scroll, long delta, size_t total, int page)
 {
-	struct request r = { REQ_SCROLL, 0, ACT_NONE, NULL, { 0, 0 } };
+	struct request r = { REQ_SCROLL, 0, ACT_NONE, NULL, { 0, 0 }, NULL };
 	if (page < 1)
 		page = 1;
 	long max = (long)total - page;

@@ -13,14 +13,6 @@
 #include "convqa/text.h"
 #include "tui_internal.h"
 
-/* The item view of each task kind: a task's screen is a view file and a
- * row here. */
-static const struct view_ops *const item_views[TASK__COUNT] = {
-	[TASK_TURN] = &view_turn,
-	[TASK_PLAUSIBILITY] = &view_plausibility,
-	[TASK_FAITHFULNESS] = &view_faithfulness,
-};
-
 const struct view *app_view(const struct app *app)
 {
 	return &app->views[app->n_views - 1];
@@ -131,24 +123,72 @@ static int load(struct app *app, size_t pos)
 	store_item_release(&app->item);
 	if (store_item_load(app->store, app->queue.responses[pos], &app->item, &err) != ST_OK ||
 	    store_item_labels_load(app->store, app->queue.responses[pos], app->opt->rater_id,
-				   app->opt->round_id, app->opt->scheme, &app->labels, &err) != ST_OK) {
+				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK) {
 		fail(app, &err);
 		return -1;
 	}
+	app->answer_empty = text_blank(app->item.answer, strlen(app->item.answer));
 	sanitize_item(&app->item);
 	app->cur = pos;
 	app->focus = 0;
 	app->show_rewrite = 0;
 	app->active = 0;
-	free(app->note_kept);
-	app->note_kept = NULL;
+	free(app->text_kept);
+	app->text_kept = NULL;
+	app->text_kept_field = NULL;
 	return 0;
+}
+
+static void set_finished(struct app *app, size_t pos, int now)
+{
+	int was = app->queue.finished[pos];
+	app->queue.finished[pos] = (unsigned char)now;
+	app->queue.n_finished = app->queue.n_finished - (size_t)was + (size_t)now;
+}
+
+/* Queue item pos finished or not, as the store has its labels now. */
+static int refresh_finished(struct app *app, size_t pos)
+{
+	struct error err;
+	struct store_item it;
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	int64_t id = app->queue.responses[pos];
+	memset(&it, 0, sizeof(it));
+	enum status st = store_item_load(app->store, id, &it, &err);
+	if (st == ST_OK)
+		st = store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &l,
+					    &err);
+	if (st == ST_OK)
+		set_finished(app, pos, store_item_n_missing(app->scheme, it.n_passages,
+							    text_blank(it.answer, strlen(it.answer)), &l) == 0);
+	else
+		fail(app, &err);
+	store_item_labels_release(&l);
+	store_item_release(&it);
+	return st == ST_OK ? 0 : -1;
+}
+
+/* A label of f, a field of a unit wider than one response (the turn's
+ * intent, a passage pooled over the systems, an answer given by several),
+ * was saved on the item shown with value (NULL: cleared): the other items
+ * of its turn may be finished by it, or no longer. A value set cannot
+ * unfinish an item, a value cleared cannot finish one: those are not read
+ * again. */
+static void refresh_turn(struct app *app, const struct scheme_field *f, const char *value)
+{
+	if (f->unit == UNIT_RESPONSE)
+		return;
+	int64_t turn = app->queue.turns[app->cur];
+	for (size_t i = 0; i < app->queue.n; i++)
+		if (i != app->cur && app->queue.turns[i] == turn && app->queue.finished[i] == !value &&
+		    refresh_finished(app, i) != 0)
+			return;
 }
 
 int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seconds)
 {
 	struct error err;
-	if (store_item_summary(app->store, app->opt->rater_id, app->opt->round_id, app->opt->scheme->name, cb, ctx,
+	if (store_item_summary(app->store, app->opt->rater_id, app->opt->round_id, app->scheme->name, cb, ctx,
 			       seconds, &err) != ST_OK) {
 		fail(app, &err);
 		return -1;
@@ -165,45 +205,69 @@ static void show_summary(struct app *app)
 
 /* ---- guidelines ----------------------------------------------------------- */
 
+/* What the item screen shows besides the question, for the guidelines. */
+static const char *shown_context(unsigned shows)
+{
+	if ((shows & SHOW_HISTORY) && (shows & SHOW_PASSAGES))
+		return ", with the earlier turns and the passages the system retrieved";
+	if (shows & SHOW_HISTORY)
+		return ", with the earlier turns";
+	if (shows & SHOW_PASSAGES)
+		return ", with the passages the system retrieved";
+	return "";
+}
+
+/* The keys of f for the guidelines: " Keys: e extractive, a abstractive." */
+static void guidelines_keys(const struct app *app, const struct scheme_field *f, struct strbuf *sb)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < f->n_categories; i++) {
+		const struct scheme_category *c = &f->categories[category_shown(f, i)];
+		if (c->key)
+			strbuf_addf(sb, "%s%s %s", n++ ? ", " : f->type == TYPE_ORDINAL ? " Keys, lowest first: " :
+				    " Keys: ", c->key, c->label);
+	}
+	if (f->n_rank_keys || f->toggle_key || f->rest_key) {
+		const char *sep = " Keys: ";
+		if (f->n_rank_keys) {
+			strbuf_adds(sb, sep);
+			field_keys(&app->keys, f, ACT_TOGGLE_RANK, sb);
+			strbuf_adds(sb, " toggle the passage at that rank");
+			sep = ", ";
+		}
+		if (f->toggle_key) {
+			strbuf_addf(sb, "%s%s the focused one", sep, f->toggle_key);
+			sep = ", ";
+		}
+		if (f->rest_key)
+			strbuf_addf(sb, "%s%s marks the rest %s", sep, f->rest_key, f->categories[0].label);
+	}
+	if (f->edit_key)
+		strbuf_addf(sb, " Key: %s", f->edit_key);
+}
+
 static void builtin_guidelines(struct app *app, struct strbuf *sb)
 {
-	enum model_task t = app->opt->task;
+	static const char *const per_unit[UNIT__COUNT] = {
+		[UNIT_TURN] = ", one per turn", [UNIT_PASSAGE] = ", one per passage",
+		[UNIT_ANSWER] = ", one per distinct answer",
+	};
+	const struct scheme *sc = app->scheme;
 	strbuf_addf(sb, "Task: %s. You see one item at a time: one system's answer to one turn "
-			"of a conversation, with the earlier turns and the passages the system "
-			"retrieved. Set every field below; each change is saved at once.\n\n",
-		    app->task_name);
-	for (size_t i = 0; i < model_n_fields; i++) {
-		const struct model_field *f = &model_fields[i];
-		if (f->task != t || strcmp(f->name, "extra_gold") == 0)
-			continue;
-		strbuf_addf(sb, "%s (%s%s): %s.", f->name, f->required ? "required" : "optional",
-			    f->per_passage ? ", one per passage" : "", f->help);
-		struct strbuf keys = STRBUF_INIT;
-		for (int a = 1; a < ACT__COUNT; a++) {
-			if (!actions[a].field || strcmp(actions[a].field, f->name) != 0 ||
-			    !(actions[a].tasks & (1u << t)))
-				continue;
-			strbuf_addf(&keys, "%s", keys.len ? ", " : " Keys: ");
-			action_keys((enum action)a, t, &keys);
-			strbuf_addf(&keys, " %s", f->kind == FIELD_BINARY ?
-					(strcmp(actions[a].value, "1") == 0 ? f->values[1] : f->values[0]) :
-					actions[a].value);
-		}
-		if (f->per_passage) {
-			strbuf_adds(&keys, " Keys: ");
-			action_keys(ACT_TOGGLE_RANK, t, &keys);
-			strbuf_adds(&keys, " toggle the passage at that rank, ");
-			action_keys(ACT_TOGGLE_FOCUSED, t, &keys);
-			strbuf_adds(&keys, " the focused one, ");
-			action_keys(ACT_REST_NOT_RELEVANT, t, &keys);
-			strbuf_adds(&keys, " marks the rest not relevant");
-		}
-		if (f->kind == FIELD_TEXT) {
-			strbuf_adds(&keys, " Key: ");
-			action_keys(ACT_NOTE, t, &keys);
-		}
-		strbuf_addf(sb, "%s.\n\n", strbuf_str(&keys));
-		strbuf_release(&keys);
+			"of a conversation%s. Set every field below; each change is saved at once.\n\n",
+		    app->task_name, shown_context(sc->shows));
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		if (!field_has_keys(f))
+			continue;   /* set elsewhere (extra_gold: convqa label) */
+		strbuf_addf(sb, "%s (%s%s%s)", f->name, f->required ? "required" : "optional",
+			    per_unit[f->unit] ? per_unit[f->unit] : "",
+			    f->skip_when_empty ? ", not asked of an empty answer" : "");
+		if (f->help)
+			strbuf_addf(sb, ": %s", f->help);
+		strbuf_adds(sb, ".");
+		guidelines_keys(app, f, sb);
+		strbuf_adds(sb, ".\n\n");
 	}
 	strbuf_adds(sb, "An item is finished when every required field is set. Moving on from an "
 			"unfinished item loses nothing. u undoes the last change, ? lists every key, "
@@ -261,35 +325,40 @@ void app_shown(struct app *app)
 	free(key);
 }
 
+/* The rater's queue in the session's scheme: at least one item. */
+static enum status init_queue(struct app *app, struct error *err)
+{
+	const struct tui_options *opt = app->opt;
+	enum status st = store_queue_load(app->store, opt->rater_id, opt->round_id, app->scheme, &app->queue, err);
+	if (st != ST_OK || app->queue.n)
+		return st;
+	if (opt->round)
+		return error_set(err, ST_INPUT, "round '%s' assigns no items to rater '%s'", opt->round, opt->rater);
+	return error_set(err, ST_INPUT, "the project has no items to annotate (import a task file first)");
+}
+
 enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err)
 {
 	memset(app, 0, sizeof(*app));
 	app->store = s;
 	app->opt = opt;
-	app->task_name = model_task_name(opt->task);
+	app->scheme = scheme_copy_inert(opt->scheme);
+	app->task_name = app->scheme->name;
+	keymap_init(&app->keys, app->scheme);
 	app->show_history = 1;
-	enum status st = store_queue_load(s, opt->rater_id, opt->round_id, opt->scheme, &app->queue, err);
-	if (st != ST_OK)
-		return st;
-	if (app->queue.n == 0) {
-		if (opt->round)
-			return error_set(err, ST_INPUT, "round '%s' assigns no items to rater '%s'", opt->round,
-					 opt->rater);
-		return error_set(err, ST_INPUT, "the project has no items to annotate (import a task file first)");
-	}
-	st = init_guidelines(app, err);
+	enum status st = init_queue(app, err);
+	if (st == ST_OK)
+		st = init_guidelines(app, err);
 	if (st != ST_OK)
 		return st;
 	int show_guidelines = 0;
 	st = guidelines_first_start(app, &show_guidelines, err);
 	if (st != ST_OK)
 		return st;
-	if (!item_views[opt->task])
-		return error_set(err, ST_USAGE, "annotate: the %s task has no screen", app->task_name);
 	size_t start = 0;
 	while (start < app->queue.n && app->queue.finished[start])
 		start++;
-	push(app, item_views[opt->task], 0);
+	push(app, &view_item, 0);
 	if (load(app, start < app->queue.n ? start : app->queue.n - 1) != 0) {
 		*err = app->err;
 		return err->status;
@@ -325,7 +394,9 @@ void app_release(struct app *app)
 	}
 	free(app->undo);
 	free(app->guidelines);
-	free(app->note_kept);
+	free(app->text_kept);
+	keymap_release(&app->keys);
+	scheme_free(app->scheme);
 }
 
 /* ---- labels ------------------------------------------------------------ */
@@ -355,6 +426,11 @@ static const char *shown_value(const struct scheme_field *f, const char *v)
 	return c ? c->label : v;
 }
 
+int app_field_asked(const struct app *app, const struct scheme_field *f)
+{
+	return !(f->skip_when_empty && app->answer_empty);
+}
+
 /* Save one value (NULL clears) of the item shown. Returns 0 when saved. */
 static int save(struct app *app, const struct scheme_field *f, long rank, const char *value,
 		int undoable, const char *verb)
@@ -375,15 +451,14 @@ static int save(struct app *app, const struct scheme_field *f, long rank, const 
 		push_undo(app, f, rank, old, value);
 	free(old);
 	int was = app->queue.finished[app->cur];
-	int now = store_item_n_missing(app->opt->scheme, app->item.n_passages, text_blank(app->item.answer, strlen(app->item.answer)),
-				       &app->labels) == 0;
-	app->queue.finished[app->cur] = (unsigned char)now;
-	app->queue.n_finished = app->queue.n_finished - (size_t)was + (size_t)now;
+	int now = store_item_n_missing(app->scheme, app->item.n_passages, app->answer_empty, &app->labels) == 0;
+	set_finished(app, app->cur, now);
+	refresh_turn(app, f, value);
 	char what[160];
 	if (f->unit == UNIT_PASSAGE)
 		snprintf(what, sizeof(what), "passage %ld %s", rank, value ? shown_value(f, value) : "not judged");
 	else if (f->type == TYPE_TEXT)
-		snprintf(what, sizeof(what), "note %s", value ? "saved" : "cleared");
+		snprintf(what, sizeof(what), "%s %s", f->name, value ? "saved" : "cleared");
 	else if (!value)
 		snprintf(what, sizeof(what), "%s cleared", f->name);
 	else
@@ -401,45 +476,52 @@ static const struct store_item_passage *passage_at(const struct app *app, long r
 	return NULL;
 }
 
-static void toggle_rank(struct app *app, long rank)
+/* A binary passage field of the passage at rank: its second category (say
+ * relevant) unless it is that already, then its first. */
+static void toggle_rank(struct app *app, const struct scheme_field *f, long rank)
 {
-	const struct scheme_field *f = scheme_field_find(app->opt->scheme, "relevant");
-	if (!f)
-		return;
 	if (!passage_at(app, rank)) {
 		app_message(app, MSG_INFO, "there is no passage at rank %ld", rank);
 		return;
 	}
 	const char *v = app_label(app, f->name, rank);
-	save(app, f, rank, v && strcmp(v, "1") == 0 ? "0" : "1", 1, "saved");
+	const char *yes = f->categories[1].value, *no = f->categories[0].value;
+	save(app, f, rank, v && strcmp(v, yes) == 0 ? no : yes, 1, "saved");
 }
 
-static void set_value(struct app *app, enum action a)
+/* Category cat of f (of the focused passage for a passage field). */
+static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
 {
-	const struct scheme_field *f = scheme_field_find(app->opt->scheme, actions[a].field);
-	if (!f)
-		return;
-	const char *v = app_label(app, f->name, 0);
-	if (v && strcmp(v, actions[a].value) == 0) {
+	long rank = 0;
+	if (f->unit == UNIT_PASSAGE) {
+		if (!app->item.n_passages) {
+			app_message(app, MSG_INFO, "this item has no passages");
+			return;
+		}
+		rank = app->item.passages[app->focus].rank;
+	}
+	const char *v = app_label(app, f->name, rank), *value = f->categories[cat].value;
+	if (v && strcmp(v, value) == 0) {
 		/* the key of the current value again keeps it: a double press
 		 * must not lose a label (u undoes a change) */
 		char k[32];
 		app_message(app, MSG_INFO, "%s is %s already \xc2\xb7 %s undoes the last change", f->name,
-			    shown_value(f, v), action_key(ACT_UNDO, app->opt->task, k));
+			    shown_value(f, v), action_key(ACT_UNDO, k));
 		return;
 	}
-	save(app, f, 0, actions[a].value, 1, "saved");
+	save(app, f, rank, value, 1, "saved");
 }
 
-/* Every passage still unjudged: not relevant. One undo group. */
-static void rest_not_relevant(struct app *app)
+/* Every passage still unjudged: f's first category (not relevant). One
+ * undo group. */
+static void set_rest(struct app *app, const struct scheme_field *f)
 {
-	const struct scheme_field *f = scheme_field_find(app->opt->scheme, "relevant");
+	const char *no = f->categories[0].value;
 	int n = 0, failed = 0;
 	app->in_group = 1;
-	for (size_t i = 0; f && i < app->item.n_passages && !failed; i++)
+	for (size_t i = 0; i < app->item.n_passages && !failed; i++)
 		if (!app_label(app, f->name, app->item.passages[i].rank)) {
-			failed = save(app, f, app->item.passages[i].rank, "0", 1, "saved") != 0;
+			failed = save(app, f, app->item.passages[i].rank, no, 1, "saved") != 0;
 			n += !failed;
 		}
 	app->in_group = 0;
@@ -447,12 +529,12 @@ static void rest_not_relevant(struct app *app)
 		app->undo_group++;
 	if (failed)
 		return;   /* NOT SAVED stays on the screen */
-	if (!f || !app->item.n_passages)
+	if (!app->item.n_passages)
 		app_message(app, MSG_INFO, "this item has no passages");
 	else if (n == 0)
 		app_message(app, MSG_INFO, "every passage is judged already");
 	else if (n > 1)
-		app_message(app, MSG_SAVED, "saved \xc2\xb7 %d passages not relevant%s", n,
+		app_message(app, MSG_SAVED, "saved \xc2\xb7 %d passages %s%s", n, f->categories[0].label,
 			    app->queue.finished[app->cur] ? " \xc2\xb7 item finished (n: next item)" : "");
 }
 
@@ -490,31 +572,34 @@ static void undo(struct app *app)
 			    "undone \xc2\xb7 %zu changes", done);
 }
 
-void app_save_note(struct app *app, const char *text)
+/* text trimmed of the spaces around it: a copy, or NULL when nothing is left. */
+static char *trimmed(const char *text)
 {
-	const struct scheme_field *f = scheme_field_find(app->opt->scheme, "note");
 	size_t n = strlen(text);
 	while (n && text[n - 1] == ' ')
 		n--;
 	while (n && *text == ' ')
 		text++, n--;
-	char *note = n ? xstrndup(text, n) : NULL;   /* NULL clears it */
-	const char *cur = app_label(app, "note", 0);
-	if (!f) {
-		/* a task without notes */
-	} else if ((!note && !cur) || (note && cur && strcmp(note, cur) == 0)) {
-		app_message(app, MSG_INFO, "note unchanged");
-	} else if (save(app, f, 0, note, 1, "saved") != 0) {
-		/* keep what was typed (an empty note too): w opens it again */
-		char k[32];
+	return n ? xstrndup(text, n) : NULL;
+}
+
+void app_save_text(struct app *app, const struct scheme_field *f, const char *text)
+{
+	char *value = trimmed(text);   /* NULL clears it */
+	const char *cur = app_label(app, f->name, 0);
+	if ((!value && !cur) || (value && cur && strcmp(value, cur) == 0)) {
+		app_message(app, MSG_INFO, "%s unchanged", f->name);
+	} else if (save(app, f, 0, value, 1, "saved") != 0) {
+		/* keep what was typed (an empty text too): the edit key opens it again */
 		size_t len = strlen(app->message);
-		snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 %s edits the note again",
-			 action_key(ACT_NOTE, app->opt->task, k));
-		free(app->note_kept);
-		app->note_kept = note ? note : xstrdup("");
-		note = NULL;
+		snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 %s edits the %s again",
+			 f->edit_key ? f->edit_key : "?", f->name);
+		free(app->text_kept);
+		app->text_kept = value ? value : xstrdup("");
+		app->text_kept_field = f;
+		value = NULL;
 	}
-	free(note);
+	free(value);
 }
 
 /* ---- moving ------------------------------------------------------------ */
@@ -613,6 +698,34 @@ static void move_focus(struct app *app, long delta)
 	app->focus = (int)f;
 }
 
+/* A label request: of a field asked of this item. */
+static void label(struct app *app, const struct request *r)
+{
+	const struct scheme_field *f = r->field;
+	if (!app_field_asked(app, f)) {
+		app_message(app, MSG_INFO, "%s is not asked of an empty answer", f->name);
+		return;
+	}
+	switch (r->kind) {
+	case REQ_SET_VALUE:
+		set_value(app, f, (size_t)r->arg);
+		break;
+	case REQ_TOGGLE_RANK:
+		toggle_rank(app, f, r->arg);
+		break;
+	case REQ_TOGGLE_FOCUSED:
+		if (app->item.n_passages)
+			toggle_rank(app, f, app->item.passages[r->arg].rank);
+		break;
+	case REQ_SET_REST:
+		set_rest(app, f);
+		break;
+	default:
+		push(app, &view_note, (long)(f - app->scheme->fields));
+		break;
+	}
+}
+
 /* The part of a request that concerns the shared state. */
 static void carry_out(struct app *app, const struct request *r)
 {
@@ -622,18 +735,9 @@ static void carry_out(struct app *app, const struct request *r)
 	case REQ_QUIT:
 		app->quit = 1;
 		break;
-	case REQ_SET_VALUE:
-		set_value(app, r->action);
-		break;
-	case REQ_TOGGLE_RANK:
-		toggle_rank(app, r->arg);
-		break;
-	case REQ_TOGGLE_FOCUSED:
-		if (app->item.n_passages)
-			toggle_rank(app, app->item.passages[r->arg].rank);
-		break;
-	case REQ_REST_NOT_RELEVANT:
-		rest_not_relevant(app);
+	case REQ_SET_VALUE: case REQ_TOGGLE_RANK: case REQ_TOGGLE_FOCUSED: case REQ_SET_REST:
+	case REQ_EDIT_BEGIN:
+		label(app, r);
 		break;
 	case REQ_UNDO:
 		undo(app);
@@ -651,7 +755,9 @@ static void carry_out(struct app *app, const struct request *r)
 		move_focus(app, r->arg);
 		break;
 	case REQ_OPEN_PASSAGE:
-		if (!app->item.n_passages)
+		if (!(app->scheme->shows & SHOW_PASSAGES))
+			app_message(app, MSG_INFO, "the %s task shows no passages", app->task_name);
+		else if (!app->item.n_passages)
 			app_message(app, MSG_INFO, "this item has no passages");
 		else
 			push(app, &view_passage, 0);
@@ -660,7 +766,9 @@ static void carry_out(struct app *app, const struct request *r)
 		push(app, &view_passage, 1);
 		break;
 	case REQ_TOGGLE_HISTORY:
-		if (!app->item.n_history)
+		if (!(app->scheme->shows & SHOW_HISTORY))
+			app_message(app, MSG_INFO, "the %s task shows no history", app->task_name);
+		else if (!app->item.n_history)
 			app_message(app, MSG_INFO, "this is the first turn: no history");
 		else
 			app->show_history = !app->show_history;
@@ -680,9 +788,6 @@ static void carry_out(struct app *app, const struct request *r)
 	case REQ_POP:
 		pop(app);
 		uncover(app);
-		break;
-	case REQ_NOTE_BEGIN:
-		push(app, &view_note, 0);
 		break;
 	case REQ_UNKNOWN_KEY: {
 		char buf[32];

@@ -296,41 +296,14 @@ void answer_title(const struct app *app, int room, struct strbuf *out)
 	}
 }
 
-const char *relevance_mark(const struct app *app, long rank, enum style *st)
-{
-	const char *v = app_label(app, "relevant", rank);
-	if (!v) {
-		*st = S_MISSING;
-		return "[ ]";
-	}
-	if (strcmp(v, "1") == 0) {
-		*st = S_YES;
-		return "[+]";
-	}
-	*st = S_NO;
-	return "[-]";
-}
-
-/* The shown name of a field's value ("correct" for answer_correct = 1). */
-static const char *value_name(const struct model_field *f, const char *v)
-{
-	if (!v)
-		return NULL;
-	if (f->kind == FIELD_BINARY || f->kind == FIELD_CATEGORY) {
-		int i = model_value_index(f, v);
-		return i >= 0 && (size_t)i < f->n_values ? f->values[i] : v;
-	}
-	return v;
-}
-
 /* The label bar's first row as pieces of text with their attributes, so
  * that its width is known before it is drawn. */
 struct bar_piece {
-	char text[64];
+	char text[96];
 	attr_t a;
 };
 
-#define BAR_PIECES 32
+#define BAR_PIECES 48
 
 static size_t bar_add(struct bar_piece *p, size_t n, attr_t a, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -347,64 +320,77 @@ static size_t bar_add(struct bar_piece *p, size_t n, attr_t a, const char *fmt, 
 	return n + 1;
 }
 
+/* A passage field in the bar: "3/5 judged (2 relevant)", and its
+ * unjudged ranks into missing. */
+static size_t bar_passages(const struct app *app, const struct scheme_field *f, int level, struct bar_piece *p,
+			   size_t n, struct strbuf *missing)
+{
+	size_t set = 0, yes = 0, np = app->item.n_passages;
+	int binary = f->type == TYPE_BINARY && f->n_categories == 2;
+	for (size_t k = 0; k < np; k++) {
+		const char *v = app_label(app, f->name, app->item.passages[k].rank);
+		set += v != NULL;
+		yes += v && binary && strcmp(v, f->categories[1].value) == 0;
+	}
+	if (np == 0)
+		return bar_add(p, n, style(S_DIM), "no passages");
+	n = bar_add(p, n, style(set == np || !f->required ? S_YES : S_MISSING), "%zu/%zu%s", set, np,
+		    level ? "" : " judged");
+	if (set && binary && level < 2)
+		n = bar_add(p, n, A_NORMAL, " (%zu %s)", yes, f->categories[1].label);
+	if (set < np && f->required) {
+		strbuf_addf(missing, "%s%s", missing->len ? ", " : "", f->name);
+		int k = 0;
+		for (size_t q = 0; q < np; q++)
+			if (!app_label(app, f->name, app->item.passages[q].rank)) {
+				if (k++ < 6)
+					strbuf_addf(missing, " %ld", app->item.passages[q].rank);
+				else if (k == 7)
+					strbuf_adds(missing, " \xe2\x80\xa6");
+			}
+	}
+	return n;
+}
+
+/* A field of the item in the bar: its value's label, "?" when a required
+ * one is missing, "—" when an optional one is unset; a text "yes". */
+static size_t bar_value(const struct app *app, const struct scheme_field *f, struct bar_piece *p, size_t n,
+			struct strbuf *missing)
+{
+	const char *v = app_label(app, f->name, 0);
+	const struct scheme_category *c = v && f->type != TYPE_TEXT ? scheme_category_find(f, v) : NULL;
+	if (v)
+		return bar_add(p, n, f->type == TYPE_TEXT ? A_NORMAL : style(S_YES), "%s",
+			       f->type == TYPE_TEXT ? "yes" : c ? c->label : v);
+	if (!f->required)
+		return bar_add(p, n, style(S_DIM), "\xe2\x80\x94");
+	strbuf_addf(missing, "%s%s", missing->len ? ", " : "", f->name);
+	return bar_add(p, n, style(S_MISSING), "?");
+}
+
 /* Fill pieces and the names of missing values; returns the number of
  * pieces. Level 0 is the full bar; 1 drops "judged"; 2 (compact) also the
- * relevant count and the spaces after the colons. */
+ * passages' counts of the second category and the spaces after the
+ * colons. The fields shown: those the rater can set here or must set,
+ * asked of this item. */
 static size_t label_bar_pieces(const struct app *app, int level, struct bar_piece *p,
 			       struct strbuf *missing)
 {
 	int compact = level >= 2;
-	enum model_task task = app->opt->task;
+	const struct scheme *sc = app->scheme;
 	size_t n = 0;
-	for (size_t i = 0; i < model_n_fields; i++) {
-		const struct model_field *f = &model_fields[i];
-		if (f->task != task || (!f->required && f->kind != FIELD_TEXT))
+	char name[SCHEME_MAX_NAME + 1];
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		if ((!f->required && !field_has_keys(f)) || !app_field_asked(app, f))
 			continue;
-		if (strcmp(f->name, "extra_gold") == 0)
-			continue;  /* set from the collection search (a later issue) */
-		const char *shown = f->kind == FIELD_BINARY && strcmp(f->name, "answer_correct") == 0 ?
-					    "answer" : f->name;
 		if (n)
 			n = bar_add(p, n, A_NORMAL, "%s", compact ? " " : "  ");
-		n = bar_add(p, n, style(S_BOLD), compact ? "%s:" : "%s: ", shown);
-		if (f->per_passage) {
-			size_t set = 0, yes = 0, np = app->item.n_passages;
-			for (size_t k = 0; k < np; k++) {
-				const char *v = app_label(app, f->name, app->item.passages[k].rank);
-				set += v != NULL;
-				yes += v && strcmp(v, "1") == 0;
-			}
-			if (np == 0)
-				n = bar_add(p, n, style(S_DIM), "no passages");
-			else
-				n = bar_add(p, n, style(set == np ? S_YES : S_MISSING), "%zu/%zu%s", set, np,
-					    level ? "" : " judged");
-			if (set && !compact)
-				n = bar_add(p, n, A_NORMAL, " (%zu relevant)", yes);
-			if (set < np) {
-				strbuf_addf(missing, "%s%s", missing->len ? ", " : "", f->name);
-				int k = 0;
-				for (size_t q = 0; q < np; q++)
-					if (!app_label(app, f->name, app->item.passages[q].rank)) {
-						if (k++ < 6)
-							strbuf_addf(missing, " %ld", app->item.passages[q].rank);
-						else if (k == 7)
-							strbuf_adds(missing, " \xe2\x80\xa6");
-					}
-			}
-			continue;
-		}
-		const char *v = value_name(f, app_label(app, f->name, 0));
-		if (f->kind == FIELD_TEXT) {
-			n = bar_add(p, n, v ? A_NORMAL : style(S_DIM), "%s", v ? "yes" : "\xe2\x80\x94");
-			continue;
-		}
-		if (v) {
-			n = bar_add(p, n, style(S_YES), "%s", v);
-		} else {
-			n = bar_add(p, n, style(S_MISSING), "?");
-			strbuf_addf(missing, "%s%s", missing->len ? ", " : "", f->name);
-		}
+		n = bar_add(p, n, style(S_BOLD), compact ? "%s:" : "%s: ", field_short_name(sc, f, name));
+		if (f->unit == UNIT_PASSAGE)
+			n = bar_passages(app, f, level, p, n, missing);
+		else
+			n = bar_value(app, f, p, n, missing);
 	}
 	return n;
 }

@@ -425,7 +425,7 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 		}
 		app.loop.now = sc.f ? sc.clock : t0;
 		app_input(&app, app.loop.now);
-		struct input in = { k, binding_find(k, o->task) };
+		struct input in = { k, keymap_find(&app.keys, k) };
 		const struct view *top = too_small() ? &small : app_view(&app);
 		struct request r = top->ops->handle(&app, top, &in);
 		app_do(&app, &r);

@@ -3,14 +3,17 @@
  * curses).
  *
  * The parts:
- *   actions.c    the action table (X-macro below), default key bindings as
- *                data, key names; help screen and README key table come from it;
- *                requests, scrolling (struct pager)
+ *   actions.c    the action table (X-macro below), the fixed keys as data,
+ *                the session's keys (struct keymap: the scheme's label keys
+ *                first), key names; the help screen and the README key table
+ *                come from them; requests, scrolling (struct pager)
+ *   fields.c     what the session's scheme asks, for the screens: the order
+ *                of categories in hints, names, passage marks, field hints
  *   app.c        the state and every change to it: items, labels, undo, time,
  *                the view stack (push opens a view, pop closes it)
  *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
- *   draw_item.c  the item screen, drawn from a struct item_screen: the item
- *                views of every task share it
+ *   view_item.c  the item screen of every scheme: what the scheme shows
+ *                (history, passages, answer), its fields' keys on the rules
  *   loop.c       the sources the loop waits on besides keys: file
  *                descriptors and deadlines
  *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
@@ -38,9 +41,9 @@
  *      of its own; deadlines and file descriptors through the loop_*
  *      calls below, given up in close();
  *   2. declare it below and add tui/view_<name>.o to TUI_OBJS in the Makefile;
- *   3. push it: a request with REQ_PUSH from a view's handle(), or, for the
- *      item screen of a task kind, a row in item_views[] in app.c (with
- *      ITEM_VIEW and a struct item_screen when the standard item screen fits);
+ *   3. push it: a request with REQ_PUSH from a view's handle() (the item
+ *      screen, view_item, is at the bottom of the stack: a scheme's fields
+ *      and what it shows are data, not a view);
  *   4. add a scripted screen test in tests/ui/ and a line in the README's
  *      screen list.
  */
@@ -50,7 +53,7 @@
 #include <curses.h>
 #include <stdint.h>
 
-#include "convqa/model.h"
+#include "convqa/scheme.h"
 #include "convqa/store_item.h"
 #include "convqa/strbuf.h"
 #include "convqa/tui.h"
@@ -61,64 +64,53 @@ struct view;
 
 /* ---- actions ------------------------------------------------------------ */
 
-/* Which tasks an action applies to. */
-#define T_TURN (1u << TASK_TURN)
-#define T_PLAUS (1u << TASK_PLAUSIBILITY)
-#define T_FAITH (1u << TASK_FAITHFULNESS)
-#define T_ALL (T_TURN | T_PLAUS | T_FAITH)
-
-/* X(ID, name, group, tasks, field, value, help)
- * field/value: actions that set a label value (checked against
- * model_fields[] at start-up); NULL for the others. */
+/* X(ID, name, group, help)
+ * The label actions come first (help NULL): they have no keys of their
+ * own; the session's scheme gives them keys, each key with the field it
+ * judges and its help (struct keymap). The others have fixed keys in
+ * nav_bindings[], the same in every scheme (scheme_reserved_keys[] keeps
+ * schemes off the printable ones). */
 #define ACTIONS(X) \
-	X(INTENT_EXTRACTIVE, "intent-extractive", "Label", T_TURN, "intent", "extractive", "question intent: extractive") \
-	X(INTENT_ABSTRACTIVE, "intent-abstractive", "Label", T_TURN, "intent", "abstractive", "question intent: abstractive") \
-	X(INTENT_BOOLEAN, "intent-boolean", "Label", T_TURN, "intent", "boolean", "question intent: boolean") \
-	X(ANSWER_CORRECT, "answer-correct", "Label", T_TURN, "answer_correct", "1", "the answer is correct") \
-	X(ANSWER_INCORRECT, "answer-incorrect", "Label", T_TURN, "answer_correct", "0", "the answer is incorrect") \
-	X(PLAUSIBLE, "plausible", "Label", T_PLAUS, "plausibility", "plausible", "the answer is plausible") \
-	X(IMPLAUSIBLE, "implausible", "Label", T_PLAUS, "plausibility", "implausible", "the answer is implausible") \
-	X(MALFORMED, "malformed", "Label", T_PLAUS, "plausibility", "malformed", "the answer is malformed") \
-	X(FAITHFUL, "faithful", "Label", T_FAITH, "faithfulness", "faithful", "the answer is faithful to the passages") \
-	X(UNFAITHFUL, "unfaithful", "Label", T_FAITH, "faithfulness", "unfaithful", "the answer is unfaithful") \
-	X(TOGGLE_RANK, "toggle-rank", "Label", T_TURN, NULL, NULL, "passage at rank 1-10: relevant / not relevant") \
-	X(TOGGLE_FOCUSED, "toggle-focused", "Label", T_TURN, NULL, NULL, "focused passage: relevant / not relevant") \
-	X(REST_NOT_RELEVANT, "rest-not-relevant", "Label", T_TURN, NULL, NULL, "every passage still unjudged: not relevant") \
-	X(NOTE, "note", "Label", T_ALL, NULL, NULL, "write a note (enter saves, esc cancels)") \
-	X(UNDO, "undo", "Label", T_ALL, NULL, NULL, "undo the last change (repeat: earlier ones)") \
-	X(NEXT_ITEM, "next-item", "Move", T_ALL, NULL, NULL, "next item (in a passage: next passage)") \
-	X(PREV_ITEM, "prev-item", "Move", T_ALL, NULL, NULL, "previous item (in a passage: previous)") \
-	X(NEXT_TURN, "next-turn", "Move", T_ALL, NULL, NULL, "next turn (skips the other systems' answers)") \
-	X(PREV_TURN, "prev-turn", "Move", T_ALL, NULL, NULL, "previous turn (its first answer)") \
-	X(NEXT_UNFINISHED, "next-unfinished", "Move", T_ALL, NULL, NULL, "next unfinished item") \
-	X(DOWN, "down", "Move", T_ALL, NULL, NULL, "focus the next passage (in a text: scroll)") \
-	X(UP, "up", "Move", T_ALL, NULL, NULL, "focus the previous passage (in a text: scroll)") \
-	X(PAGE_DOWN, "page-down", "Move", T_ALL, NULL, NULL, "a page down (passages: the focus 5 down)") \
-	X(PAGE_UP, "page-up", "Move", T_ALL, NULL, NULL, "a page up (passages: the focus 5 up)") \
-	X(TOP, "top", "Move", T_ALL, NULL, NULL, "the first passage (in a text: its top)") \
-	X(BOTTOM, "bottom", "Move", T_ALL, NULL, NULL, "the last passage (in a text: its end)") \
-	X(OPEN, "open", "Screens", T_ALL, NULL, NULL, "open the focused passage in full (again: close)") \
-	X(VIEW_TURN, "view-turn", "Screens", T_ALL, NULL, NULL, "question, rewrite and answer in full") \
-	X(HISTORY, "history", "Screens", T_ALL, NULL, NULL, "show / hide the earlier turns") \
-	X(REWRITE, "rewrite", "Screens", T_ALL, NULL, NULL, "show / hide the rewritten question") \
-	X(HELP, "help", "Screens", T_ALL, NULL, NULL, "this help") \
-	X(GUIDELINES, "guidelines", "Screens", T_ALL, NULL, NULL, "the annotation guidelines") \
-	X(BACK, "back", "Screens", T_ALL, NULL, NULL, "close this screen") \
-	X(QUIT, "quit", "Screens", T_ALL, NULL, NULL, "quit, all saved (in help, guidelines, a passage: close)")
+	X(SET_VALUE, "set-value", "Label", NULL) \
+	X(TOGGLE_RANK, "toggle-rank", "Label", NULL) \
+	X(TOGGLE_FOCUSED, "toggle-focused", "Label", NULL) \
+	X(SET_REST, "set-rest", "Label", NULL) \
+	X(EDIT_TEXT, "edit-text", "Label", NULL) \
+	X(UNDO, "undo", "Label", "undo the last change (repeat: earlier ones)") \
+	X(NEXT_ITEM, "next-item", "Move", "next item (in a passage: next passage)") \
+	X(PREV_ITEM, "prev-item", "Move", "previous item (in a passage: previous)") \
+	X(NEXT_TURN, "next-turn", "Move", "next turn (skips the other systems' answers)") \
+	X(PREV_TURN, "prev-turn", "Move", "previous turn (its first answer)") \
+	X(NEXT_UNFINISHED, "next-unfinished", "Move", "next unfinished item") \
+	X(DOWN, "down", "Move", "focus the next passage (in a text: scroll)") \
+	X(UP, "up", "Move", "focus the previous passage (in a text: scroll)") \
+	X(PAGE_DOWN, "page-down", "Move", "a page down (passages: the focus 5 down)") \
+	X(PAGE_UP, "page-up", "Move", "a page up (passages: the focus 5 up)") \
+	X(TOP, "top", "Move", "the first passage (in a text: its top)") \
+	X(BOTTOM, "bottom", "Move", "the last passage (in a text: its end)") \
+	X(OPEN, "open", "Screens", "open the focused passage in full (again: close)") \
+	X(VIEW_TURN, "view-turn", "Screens", "question, rewrite and answer in full") \
+	X(HISTORY, "history", "Screens", "show / hide the earlier turns") \
+	X(REWRITE, "rewrite", "Screens", "show / hide the rewritten question") \
+	X(HELP, "help", "Screens", "this help") \
+	X(GUIDELINES, "guidelines", "Screens", "the annotation guidelines") \
+	X(BACK, "back", "Screens", "close this screen") \
+	X(QUIT, "quit", "Screens", "quit, all saved (in help, guidelines, a passage: close)")
 
 enum action {
 	ACT_NONE,
-#define X(id, name, group, tasks, field, value, help) ACT_##id,
+#define X(id, name, group, help) ACT_##id,
 	ACTIONS(X)
 #undef X
 	ACT__COUNT
 };
 
+/* The first action that is not a label action. */
+#define ACT_FIRST_NAV ACT_UNDO
+
 struct action_info {
 	const char *name, *group;
-	unsigned tasks;
-	const char *field, *value;   /* label-setting actions */
-	const char *help;
+	const char *help;   /* NULL: a label action (its keys' help comes from the scheme) */
 };
 
 extern const struct action_info actions[ACT__COUNT];
@@ -129,25 +121,47 @@ struct key {
 	uint32_t code;
 };
 
-/* A default key binding; arg is the passage rank for ACT_TOGGLE_RANK. */
+/* What a key does: an action, and for a label action the field it judges. */
 struct binding {
 	struct key key;
 	enum action action;
-	int arg;
+	const struct scheme_field *field;  /* label actions: the field (in the session's scheme) */
+	int arg;                           /* set-value: the category's index; toggle-rank: the rank */
 };
 
-extern const struct binding bindings[];
-extern const size_t n_bindings;
+/* The fixed keys of the actions that are not label actions. */
+extern const struct binding nav_bindings[];
+extern const size_t n_nav_bindings;
 
-/* The binding of key for task, or NULL. */
-const struct binding *binding_find(struct key k, enum model_task task);
+/* The keys of a session: its scheme's label keys (each category key sets
+ * its value; a passage field's rank, toggle and rest keys; a text field's
+ * edit key), in the order help lists them, then the fixed keys. */
+struct keymap {
+	struct binding *v;   /* the scheme's keys */
+	size_t n;
+	const struct scheme *scheme;   /* borrowed */
+};
+
+/* Build km from sc (borrowed: it must outlive km). */
+void keymap_init(struct keymap *km, const struct scheme *sc);
+void keymap_release(struct keymap *km);
+/* What key k does: the scheme's keys first, then the fixed ones; NULL if
+ * nothing. */
+const struct binding *keymap_find(const struct keymap *km, struct key k);
 /* The key's name as scripts and the help screen spell it ("e", "enter",
  * "down", "pgdn", "F1", "C-l"): into buf[32]. */
 const char *key_to_name(struct key k, char buf[32]);
 /* Parse a key name (also curses names such as KEY_DOWN); 0 on success. */
 int key_from_name(const char *name, struct key *k);
-/* The keys bound to action for task as one string ("j down", "1-9 0"). */
-void action_keys(enum action a, enum model_task task, struct strbuf *out);
+/* The fixed keys of action a as one string ("j down"). */
+void action_keys(enum action a, struct strbuf *out);
+/* The names of the keys of bindings b[0..n), runs of three or more
+ * characters in a row joined ("1-9 0"). */
+void keys_names(const struct binding *b, size_t n, struct strbuf *out);
+/* The keys km gives field f for action a, as keys_names() spells them. */
+void field_keys(const struct keymap *km, const struct scheme_field *f, enum action a, struct strbuf *out);
+/* The first fixed key of action a (for hints), into buf[32]. */
+const char *action_key(enum action a, char buf[32]);
 /* The request of the item screen for an input (the item views' handle();
  * other views start from it and override what differs). */
 struct request request_default(const struct app *app, const struct view *view, const struct input *in);
@@ -158,21 +172,41 @@ struct request request_scroll(int scroll, long delta, size_t total, int page);
 /* The scroll delta of a moving action (down, up, page-down, page-up, top,
  * bottom), or 0 for the other actions. */
 long scroll_delta(enum action a);
-/* The first key bound to action for task (for hints), into buf[32]. */
-const char *action_key(enum action a, enum model_task task, char buf[32]);
-/* Check the tables: label actions name real fields and values, and no key
- * means two things in one task. Returns 0, or -1 with a message in err. */
+/* Check the fixed keys: no key means two things, the reserved keys of
+ * scheme.h are bound to their actions and every printable fixed key is
+ * reserved. Returns 0, or -1 with a message in err. */
 int actions_check(struct error *err);
+
+/* ---- what a scheme asks (src/tui/fields.c) ------------------------------- */
+
+/* A copy of sc for the screens (caller frees with scheme_free()): names,
+ * values and keys as they are, what the rater reads (labels, help, the
+ * description) made inert (text_sanitize). */
+struct scheme *scheme_copy_inert(const struct scheme *sc);
+/* The index of the category shown i-th in key lists and hints: in order
+ * (ordinal: lowest first), except a binary field, whose second category
+ * (the 1 of a 0/1 field: yes) comes first. */
+size_t category_shown(const struct scheme_field *f, size_t i);
+/* Whether the UI can set f: a key of one of its categories or of its own. */
+int field_has_keys(const struct scheme_field *f);
+/* The name the label bar gives f: its name up to the first '_' ("answer"
+ * for answer_correct) when no other field of sc begins so, else its name;
+ * into buf[SCHEME_MAX_NAME + 1]. */
+const char *field_short_name(const struct scheme *sc, const struct scheme_field *f, char *buf);
+/* The keys of f's rank keys up to rank last, runs joined ("1-9,0"). */
+void rank_keys_hint(const struct scheme_field *f, long last, struct strbuf *out);
 
 /* ---- requests (what a handler asks the loop to do) ------------------- */
 
 enum request_kind {
 	REQ_NONE,
 	REQ_QUIT,
-	REQ_SET_VALUE,       /* action's field := action's value (already so: kept) */
+	/* the label requests: field = the field */
+	REQ_SET_VALUE,       /* field := its category arg (already so: kept) */
 	REQ_TOGGLE_RANK,     /* arg = rank */
-	REQ_TOGGLE_FOCUSED,
-	REQ_REST_NOT_RELEVANT,
+	REQ_TOGGLE_FOCUSED,  /* arg = the focused passage */
+	REQ_SET_REST,        /* every passage still unjudged := the first category */
+	REQ_EDIT_BEGIN,      /* open the text field's editor */
 	REQ_UNDO,
 	REQ_ITEM,            /* arg = +1 / -1 */
 	REQ_TURN,            /* arg = +1 / -1 */
@@ -184,7 +218,6 @@ enum request_kind {
 	REQ_TOGGLE_REWRITE,
 	REQ_PUSH,            /* view = ..., arg = its open() arg */
 	REQ_POP,
-	REQ_NOTE_BEGIN,
 	REQ_UNKNOWN_KEY,     /* key: tell the user it does nothing here */
 	/* carried out by the top view's act() (its own state) */
 	REQ_SCROLL,          /* pagers: arg = the new top line */
@@ -207,13 +240,14 @@ struct request {
 	enum action action;
 	const struct view_ops *view;
 	struct key key;
+	const struct scheme_field *field;   /* the label requests */
 };
 
 /* ---- views ------------------------------------------------------------ */
 
 struct app;
 
-/* An input event: the key and, if bound in this task, its action. */
+/* An input event: the key and, if bound in this session, its action. */
 struct input {
 	struct key key;
 	const struct binding *binding;   /* NULL if the key is not bound */
@@ -246,13 +280,12 @@ struct view_ops {
 	 * (view->private) before app_do() sees it; returns what is left for
 	 * app_do() (REQ_NONE when nothing is). NULL: all goes to app_do(). */
 	struct request (*act)(struct app *app, struct view *view, const struct request *r);
-	const void *data;   /* constant data of the view's functions (item views: a struct item_screen) */
 	int overlay;        /* draws over the view below it (the note prompt) */
 	int cursor;         /* shows the text cursor */
 };
 
-extern const struct view_ops view_turn, view_plausibility, view_faithfulness, view_passage, view_help,
-	view_guidelines, view_summary, view_small, view_note, view_probe;
+extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
+	view_note, view_probe;
 
 /* The private state of a scrollable text (help, guidelines, the passage
  * pane): views that scroll begin their private state with it and give
@@ -263,22 +296,6 @@ struct pager {
 
 /* REQ_SCROLL moves the pager; REQ_UNCOVERED takes it back to its top. */
 struct request pager_act(struct app *app, struct view *view, const struct request *r);
-
-/* The item screen of a task kind: header, history, question, answer,
- * passages, label bar, status line. What differs between tasks is data. */
-struct item_screen {
-	const char *answer_field;     /* judged from the answer: its keys on the answer rule */
-	const char *question_field;   /* judged from the question (NULL: none): its keys on the question rule */
-	int relevance;                /* passages are judged: marks and rank keys */
-};
-
-/* An item view with the standard item screen: the initialiser of its
- * view_ops (name, a const struct item_screen *). */
-#define ITEM_VIEW(vname, screen) { .name = (vname), .draw = draw_item_screen, .handle = request_default, \
-				   .data = (screen) }
-
-/* Draw the item screen of view->ops->data (a struct item_screen). */
-void draw_item_screen(const struct app *app, const struct view *view);
 
 /* ---- the loop's other sources: file descriptors and deadlines --------- */
 
@@ -356,21 +373,26 @@ struct undo_entry {
 struct app {
 	struct store *store;
 	const struct tui_options *opt;
-	const char *task_name;
+	struct scheme *scheme;             /* the session's (opt->scheme), its texts made inert:
+					    * owned (scheme_copy_inert) */
+	const char *task_name;             /* its name */
+	struct keymap keys;                /* its keys, then the fixed ones */
 
 	struct store_queue queue;
 	size_t cur;                        /* queue position of the item shown */
 	struct store_item item;            /* sanitised for display */
 	struct store_item_labels labels;   /* current values (raw) */
+	int answer_empty;                  /* the item's answer is blank: skip_when_empty fields are not asked */
 
 	/* the item screen (the item views and the passage pane) */
 	int focus;                         /* index into item.passages; the passage pane shows it */
 	int show_history, show_rewrite;
 
-	struct view views[VIEW_STACK];     /* [0]: the item view of the task */
+	struct view views[VIEW_STACK];     /* [0]: the item view */
 	int n_views;
 
-	char *note_kept;                   /* a note the project refused: w edits it again */
+	char *text_kept;                   /* a text the project refused: its edit key edits it again */
+	const struct scheme_field *text_kept_field;
 	char message[512];
 	enum status_kind message_kind;
 
@@ -402,9 +424,13 @@ void app_shown(struct app *app);
  * the top view's act() first, then the rest. */
 void app_input(struct app *app, double now);
 void app_do(struct app *app, const struct request *r);
-/* Save text as the item's note (spaces around it trimmed; empty clears it).
- * When the project refuses it, the text is kept for the next note prompt. */
-void app_save_note(struct app *app, const char *text);
+/* Save text as the item's value of text field f (spaces around it
+ * trimmed; empty clears it). When the project refuses it, the text is kept
+ * for the next time f's editor opens. */
+void app_save_text(struct app *app, const struct scheme_field *f, const char *text);
+/* Whether f is asked of the item shown: not a skip_when_empty field when
+ * its answer is empty. */
+int app_field_asked(const struct app *app, const struct scheme_field *f);
 /* The rater's label counts (cb per field and value) and active seconds in
  * this task and round, for the summary. 0, or -1 after a fatal error (the
  * loop ends). */
@@ -453,16 +479,19 @@ void draw_header(const struct app *app);
 void draw_status(const struct app *app, const char *hint);
 /* The label bar (2 rows at y). */
 void draw_label_bar(const struct app *app, int y);
-/* "[+]", "[-]" or "[ ]" and its style for a passage's relevance. */
-const char *relevance_mark(const struct app *app, long rank, enum style *st);
+/* A passage field's relevance-like mark for value v (NULL: not judged):
+ * "[+]" (the second category of a binary field), "[-]" (its first), "[*]"
+ * (a value of another type), "[ ]"; and its style. */
+const char *passage_mark(const struct scheme_field *f, const char *v, enum style *st);
 /* The heading of the item's answer into out: blind, "Answer 2 of 3" (its
  * place among the turn's answers); with --show-systems "Answer of NAME".
  * room > 0: in at most room columns - shorter forms ("Answer 2/3"), then
  * the name cut with an ellipsis, so that what follows it on the row (the
  * key hints) keeps its place; room <= 0: in full. */
 void answer_title(const struct app *app, int room, struct strbuf *out);
-/* Help lines (for the help screen and --keys). */
-size_t help_lines(enum model_task task, int narrow, struct strbuf *out);
+/* Help lines of the keys of km (for the help screen): group titles, then
+ * "  KEYS  what they do" (narrow: "  KEYS: what they do"). */
+size_t help_lines(const struct keymap *km, int narrow, struct strbuf *out);
 /* The footer row of a scrollable text of total lines shown rows at a time
  * from line scroll: "lines a-b of n" (when it does not all fit) at the left;
  * at the right the hints joined by " · ", as many as fit, dropped from the

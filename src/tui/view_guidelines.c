@@ -1,5 +1,5 @@
 /* view_guidelines.c - the annotation guidelines (--guidelines FILE, the
- * project setting "guidelines", or a summary built from the field table);
+ * project setting "guidelines", or a summary built from the scheme);
  * shown on a key and once at a rater's first start. */
 #include "tui_internal.h"
 
@@ -12,7 +12,7 @@ static void draw_guidelines(const struct app *app, const struct view *view)
 static struct request handle_guidelines(const struct app *app, const struct view *view, const struct input *in)
 {
 	const struct pager *p = view->private;
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	switch (a) {
 	case ACT_DOWN: case ACT_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP: case ACT_TOP: case ACT_BOTTOM:

@@ -1,14 +1,135 @@
-/* view_help.c - the help screen, generated from the action table and the
- * default key bindings (actions.c): only the keys of the current task. */
+/* view_help.c - the help screen and the README key table (convqa annotate
+ * --keys), both made from the session's keys (actions.c): the scheme's
+ * label keys, then the fixed ones. */
 #include <stdio.h>
+#include <string.h>
 
+#include "convqa/scheme.h"
 #include "tui_internal.h"
+
+/* One row of the key table: its group, keys, action and what it does. */
+typedef void key_row_fn(const char *group, const char *keys, const char *action, const char *help, void *ctx);
+
+/* What a label key does (n: how many rank keys its row has). */
+static void label_help(const struct binding *b, size_t n, struct strbuf *out)
+{
+	const struct scheme_field *f = b->field;
+	const char *no = f->n_categories > 0 ? f->categories[0].label : "";
+	const char *yes = f->n_categories > 1 ? f->categories[1].label : "";
+	switch (b->action) {
+	case ACT_SET_VALUE:
+		strbuf_addf(out, "%s: %s", f->name, f->categories[b->arg].label);
+		break;
+	case ACT_TOGGLE_RANK:
+		strbuf_addf(out, "passage at rank %d", b->arg);
+		if (n > 1)
+			strbuf_addf(out, "-%d", b->arg + (int)n - 1);
+		strbuf_addf(out, ": %s / %s", yes, no);
+		break;
+	case ACT_TOGGLE_FOCUSED:
+		strbuf_addf(out, "focused passage: %s / %s", yes, no);
+		break;
+	case ACT_SET_REST:
+		strbuf_addf(out, "every passage still unjudged: %s", no);
+		break;
+	default:
+		strbuf_addf(out, "write the %s (enter saves, esc cancels)", f->name);
+		break;
+	}
+}
+
+/* fn for each row: the scheme's keys (a field's rank keys make one row),
+ * then each other action with its fixed keys. */
+static void key_rows(const struct keymap *km, key_row_fn *fn, void *ctx)
+{
+	struct strbuf keys = STRBUF_INIT, help = STRBUF_INIT;
+	for (size_t i = 0; i < km->n; i++) {
+		const struct binding *b = &km->v[i];
+		size_t j = i;
+		while (b->action == ACT_TOGGLE_RANK && j + 1 < km->n && km->v[j + 1].action == ACT_TOGGLE_RANK &&
+		       km->v[j + 1].field == b->field)
+			j++;
+		strbuf_reset(&keys);
+		strbuf_reset(&help);
+		keys_names(b, j - i + 1, &keys);
+		label_help(b, j - i + 1, &help);
+		fn(actions[b->action].group, strbuf_str(&keys), actions[b->action].name, strbuf_str(&help), ctx);
+		i = j;
+	}
+	for (int a = ACT_FIRST_NAV; a < ACT__COUNT; a++) {
+		strbuf_reset(&keys);
+		action_keys((enum action)a, &keys);
+		fn(actions[a].group, strbuf_str(&keys), actions[a].name, actions[a].help, ctx);
+	}
+	strbuf_release(&keys);
+	strbuf_release(&help);
+}
+
+struct help_ctx {
+	struct strbuf *out;
+	const char *group;
+	int narrow;
+	size_t n;
+};
+
+static void help_row(const char *group, const char *keys, const char *action, const char *help, void *ctx)
+{
+	struct help_ctx *h = ctx;
+	if (!h->group || strcmp(h->group, group) != 0) {
+		h->group = group;
+		strbuf_addf(h->out, "%s%s\n", h->n ? "\n" : "", group);
+		h->n += h->n ? 2 : 1;
+	}
+	if (h->narrow)
+		strbuf_addf(h->out, "  %s: %s\n", keys, help);
+	else
+		strbuf_addf(h->out, "  %-14s %s\n", keys, help);
+	h->n++;
+}
+
+size_t help_lines(const struct keymap *km, int narrow, struct strbuf *out)
+{
+	struct help_ctx h = { out, NULL, narrow, 0 };
+	key_rows(km, help_row, &h);
+	return h.n;
+}
+
+/* s in a Markdown table cell: '|' escaped. */
+static void print_cell(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+static void print_row(const char *group, const char *keys, const char *action, const char *help, void *ctx)
+{
+	FILE *out = ctx;
+	fprintf(out, "| `%s` | %s | ", keys, action);
+	print_cell(out, help);
+	fprintf(out, " |\n");
+}
+
+void tui_print_keys(FILE *out, const struct scheme *sc)
+{
+	struct scheme *s = scheme_copy_inert(sc);
+	struct keymap km;
+	keymap_init(&km, s);
+	fprintf(out, "| keys | action | does |\n| --- | --- | --- |\n");
+	key_rows(&km, print_row, out);
+	keymap_release(&km);
+	scheme_free(s);
+}
+
+/* ---- the help screen ---------------------------------------------------- */
 
 static void help_text(const struct app *app, struct strbuf *sb)
 {
 	strbuf_addf(sb, "Keys for the %s task. Every change is saved at once; the status line "
 			"says \"saved\" when it is.\n\n", app->task_name);
-	help_lines(app->opt->task, text_screen_width() < 60, sb);
+	help_lines(&app->keys, text_screen_width() < 60, sb);
 }
 
 static void draw_help(const struct app *app, const struct view *view)
@@ -22,7 +143,7 @@ static void draw_help(const struct app *app, const struct view *view)
 static struct request handle_help(const struct app *app, const struct view *view, const struct input *in)
 {
 	const struct pager *p = view->private;
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	struct strbuf sb = STRBUF_INIT;
 	size_t total;

@@ -1,5 +1,8 @@
-/* view_note.c - the note prompt, drawn over the item screen: typed keys go
- * into the note; enter saves, esc cancels, backspace erases, C-u clears. */
+/* view_note.c - the editor of a text field (the note), drawn over the item
+ * screen: typed keys go into the text; enter saves, esc cancels, backspace
+ * erases, C-u clears. */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,22 +11,26 @@
 
 #define NOTE_MAX 4000   /* bytes */
 
-/* The private state: the text being edited. */
+/* The private state: the field and the text being edited. */
 struct note {
+	const struct scheme_field *field;
 	struct strbuf text;
 };
 
-/* Start from the note the project refused, if any, else the saved one. */
+/* Open the editor of text field arg (its index in the scheme): from the
+ * text the project refused, if any, else the saved one. */
 static int open_note(struct app *app, struct view *view, long arg)
 {
 	struct note *n = view->private;   /* zeroed: n->text is STRBUF_INIT */
-	const char *cur = app_label(app, "note", 0);
-	if (app->note_kept)
-		strbuf_adds(&n->text, app->note_kept);
+	n->field = &app->scheme->fields[arg];
+	const char *cur = app_label(app, n->field->name, 0);
+	if (app->text_kept && app->text_kept_field == n->field)
+		strbuf_adds(&n->text, app->text_kept);
 	else if (cur)
 		strbuf_adds(&n->text, cur);
-	free(app->note_kept);
-	app->note_kept = NULL;
+	free(app->text_kept);
+	app->text_kept = NULL;
+	app->text_kept_field = NULL;
 	return 0;
 }
 
@@ -40,7 +47,14 @@ static void draw_note(const struct app *app, const struct view *view)
 	draw_fill(y, 0, COLS, A_NORMAL);
 	draw_fill(y + 1, 0, COLS, A_NORMAL);
 	draw_fill(y + 2, 0, COLS, A_NORMAL);
-	draw_rule(y, "Note", "enter saves \xc2\xb7 esc cancels \xc2\xb7 C-u clears \xc2\xb7 empty = no note");
+	char title[SCHEME_MAX_NAME + 1];
+	snprintf(title, sizeof(title), "%s", note->field->name);
+	title[0] = (char)toupper((unsigned char)title[0]);
+	struct strbuf hint = STRBUF_INIT;
+	strbuf_addf(&hint, "enter saves \xc2\xb7 esc cancels \xc2\xb7 C-u clears \xc2\xb7 empty = no %s",
+		    note->field->name);
+	draw_rule(y, title, strbuf_str(&hint));
+	strbuf_release(&hint);
 	/* sanitised copy; show the end that fits, the cursor after it */
 	struct strbuf sb = STRBUF_INIT;
 	text_sanitize(&sb, strbuf_str(&note->text), note->text.len, 0);
@@ -57,14 +71,15 @@ static void draw_note(const struct app *app, const struct view *view)
 	}
 	int x = 1 + draw_str(y + 1, 1, 2, "> ", style(S_BOLD));
 	x += draw_text(y + 1, x, room, s, len, A_NORMAL);
-	draw_fit(y + 2, 1, COLS - 2, "the note is optional; it is saved with the item's labels", style(S_DIM));
+	draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "the %s is %s; it is saved with the item's labels",
+		 note->field->name, note->field->required ? "required" : "optional");
 	move(y + 1, x < COLS ? x : COLS - 1);
 	strbuf_release(&sb);
 }
 
 static struct request handle_note(const struct app *app, const struct view *view, const struct input *in)
 {
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	struct key k = in->key;
 	if (!k.fkey && (k.code == '\n' || k.code == '\r'))
 		r.kind = REQ_NOTE_SAVE;
@@ -107,7 +122,7 @@ static struct request act_note(struct app *app, struct view *view, const struct 
 		strbuf_reset(&n->text);
 		break;
 	case REQ_NOTE_SAVE:
-		app_save_note(app, strbuf_str(&n->text));
+		app_save_text(app, n->field, strbuf_str(&n->text));
 		return (struct request){ .kind = REQ_POP };
 	default:
 		return *r;

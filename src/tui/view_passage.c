@@ -25,9 +25,11 @@ static const char *pane_text(const struct app *app, const struct view *view, str
 	strbuf_addf(sb, "Question %d/%d:\n%s\n", it->position, it->n_turns, it->question);
 	if (it->rewrite)
 		strbuf_addf(sb, "\nRewrite:\n%s\n", it->rewrite);
-	strbuf_adds(sb, "\n");
-	answer_title(app, 0, sb);
-	strbuf_addf(sb, ":\n%s", *it->answer ? it->answer : "(empty answer)");
+	if (app->scheme->shows & SHOW_ANSWER) {
+		strbuf_adds(sb, "\n");
+		answer_title(app, 0, sb);
+		strbuf_addf(sb, ":\n%s", app->answer_empty ? "(empty answer)" : it->answer);
+	}
 	return strbuf_str(sb);
 }
 
@@ -50,25 +52,58 @@ static int pane_width(void)
 	return COLS - 4;
 }
 
+/* The first passage field with a key for the focused passage, or NULL. */
+static const struct scheme_field *toggled_field(const struct app *app)
+{
+	for (size_t i = 0; i < app->scheme->n_fields; i++)
+		if (app->scheme->fields[i].unit == UNIT_PASSAGE && app->scheme->fields[i].toggle_key)
+			return &app->scheme->fields[i];
+	return NULL;
+}
+
+/* The judgements of the passage at rank: " · relevant" (one passage field:
+ * its value's label), " · relevant: not judged" (several: each named). */
+static void passage_state(const struct app *app, long rank, struct strbuf *out, enum style *st)
+{
+	const struct scheme *sc = app->scheme;
+	size_t n = 0;
+	int first = 1;
+	for (size_t i = 0; i < sc->n_fields; i++)
+		n += sc->fields[i].unit == UNIT_PASSAGE;
+	int several = n > 1;
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		if (f->unit != UNIT_PASSAGE)
+			continue;
+		const char *v = app_label(app, f->name, rank);
+		const struct scheme_category *c = v ? scheme_category_find(f, v) : NULL;
+		enum style s;
+		passage_mark(f, v, &s);
+		if (first)
+			*st = s;
+		strbuf_addf(out, "%s%s%s%s", first ? " \xc2\xb7 " : ", ", several ? f->name : "", several ? ": " : "",
+			    !v ? "not judged" : c ? c->label : v);
+		first = 0;
+	}
+}
+
 /* "lines a-b of n" and the hints: j/k scroll · n/p passage · space
  * relevant? · q/esc back (the last ones stay when the row is short). */
 static void draw_pane_footer(const struct app *app, const struct view *view, size_t total)
 {
 	const struct pane *pane = view->private;
-	enum model_task t = app->opt->task;
+	const struct scheme_field *f = toggled_field(app);
 	char k[2][32], hint[4][80];
 	const char *hints[4];
 	size_t n = 0;
-	snprintf(hint[n++], sizeof(hint[0]), "%s/%s scroll", action_key(ACT_DOWN, t, k[0]),
-		 action_key(ACT_UP, t, k[1]));
+	snprintf(hint[n++], sizeof(hint[0]), "%s/%s scroll", action_key(ACT_DOWN, k[0]), action_key(ACT_UP, k[1]));
 	if (!pane->turn) {
-		snprintf(hint[n++], sizeof(hint[0]), "%s/%s passage", action_key(ACT_NEXT_ITEM, t, k[0]),
-			 action_key(ACT_PREV_ITEM, t, k[1]));
-		if (t == TASK_TURN)
-			snprintf(hint[n++], sizeof(hint[0]), "%s relevant?", action_key(ACT_TOGGLE_FOCUSED, t, k[0]));
+		snprintf(hint[n++], sizeof(hint[0]), "%s/%s passage", action_key(ACT_NEXT_ITEM, k[0]),
+			 action_key(ACT_PREV_ITEM, k[1]));
+		if (f)
+			snprintf(hint[n++], sizeof(hint[0]), "%s %s?", f->toggle_key, f->name);
 	}
-	snprintf(hint[n++], sizeof(hint[0]), "%s/%s back", action_key(ACT_QUIT, t, k[0]),
-		 action_key(ACT_BACK, t, k[1]));
+	snprintf(hint[n++], sizeof(hint[0]), "%s/%s back", action_key(ACT_QUIT, k[0]), action_key(ACT_BACK, k[1]));
 	for (size_t i = 0; i < n; i++)
 		hints[i] = hint[i];
 	draw_scroll_footer(pane->pager.scroll, LINES - 2, pane_rows(view), total, hints, n);
@@ -81,16 +116,13 @@ static void draw_passage_line(const struct app *app, int y)
 {
 	const struct store_item *it = &app->item;
 	const struct store_item_passage *p = &it->passages[app->focus];
-	char lead[96], score[40] = "", state[40] = "";
+	char lead[96], score[40] = "";
+	struct strbuf sb = STRBUF_INIT;
 	enum style st = S_NORMAL;
 	if (p->has_score)
 		snprintf(score, sizeof(score), " \xc2\xb7 score %.4g", p->score);
-	if (app->opt->task == TASK_TURN) {
-		const char *v = app_label(app, "relevant", p->rank);
-		relevance_mark(app, p->rank, &st);
-		snprintf(state, sizeof(state), " \xc2\xb7 %s", !v ? "not judged" : strcmp(v, "1") == 0 ?
-			 "relevant" : "not relevant");
-	}
+	passage_state(app, p->rank, &sb, &st);
+	const char *state = strbuf_str(&sb);
 	int idw = (int)text_width(p->ext_id, strlen(p->ext_id));
 	int room = 0;
 	for (int level = 0; level < 3; level++) {
@@ -106,7 +138,8 @@ static void draw_passage_line(const struct app *app, int y)
 	int x = 1 + draw_str(y, 1, COLS - 2, lead, style(S_BOLD));
 	x += draw_fit(y, x, room, p->ext_id, style(S_BOLD));
 	x += draw_str(y, x, COLS - 1 - x, score, style(S_DIM));
-	draw_str(y, x, COLS - 1 - x, state, style(st));
+	draw_fit(y, x, COLS - 1 - x, state, style(st));
+	strbuf_release(&sb);
 }
 
 /* "Q2: the question", on one line, cut to fit. */
@@ -173,7 +206,7 @@ static struct request handle_passage(const struct app *app, const struct view *v
 		r.kind = REQ_POP;   /* q closes the pane as it closes a pager */
 		return r;
 	case ACT_NEXT_TURN: case ACT_PREV_TURN: case ACT_NEXT_UNFINISHED:
-	case ACT_HISTORY: case ACT_REWRITE: case ACT_NOTE:
+	case ACT_HISTORY: case ACT_REWRITE: case ACT_EDIT_TEXT:
 		r.kind = REQ_NONE;   /* item-screen keys: go back first */
 		return r;
 	default:

@@ -97,7 +97,7 @@ static void draw_probe(const struct app *app, const struct view *view)
 static struct request handle_probe(const struct app *app, const struct view *view, const struct input *in)
 {
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	if (a == ACT_QUIT || a == ACT_BACK)
 		r.kind = REQ_POP;
 	return r;

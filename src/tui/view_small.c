@@ -21,7 +21,7 @@ static void draw_small(const struct app *app, const struct view *view)
 
 static struct request handle_small(const struct app *app, const struct view *view, const struct input *in)
 {
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	if (in->binding && in->binding->action == ACT_QUIT && app_view(app)->ops != &view_note)
 		r.kind = REQ_QUIT;
 	return r;

@@ -1,18 +1,20 @@
 /* view_summary.c - shown when the queue is done (or the rater moves past
- * its end): what is finished, the label counts, the active time. */
+ * its end): what is finished, the label counts per field of the scheme
+ * (its categories in order), the active time. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui_internal.h"
 
 struct summary_row {
-	const struct model_field *field;
-	long counts[4];   /* by value index */
+	const struct scheme_field *field;
+	long counts[SCHEME_MAX_CATEGORIES];   /* by category index */
 };
 
 /* The private state: the counts when the summary opened. */
 struct summary {
-	struct summary_row rows[8];
+	struct summary_row *rows;
 	size_t n;
 	double seconds;
 };
@@ -22,25 +24,31 @@ static void count_cb(const char *field, const char *value, long count, void *ctx
 	struct summary *sum = ctx;
 	for (size_t i = 0; i < sum->n; i++) {
 		struct summary_row *r = &sum->rows[i];
-		if (strcmp(r->field->name, field) == 0) {
-			int k = model_value_index(r->field, value);
-			if (k >= 0 && k < 4)
+		if (strcmp(r->field->name, field) != 0)
+			continue;
+		for (size_t k = 0; k < r->field->n_categories && k < SCHEME_MAX_CATEGORIES; k++)
+			if (strcmp(r->field->categories[k].value, value) == 0)
 				r->counts[k] += count;
-		}
 	}
 }
 
-/* A row per field of the task that has values to count. */
+/* A row per field of the scheme that has values to count. */
 static int open_summary(struct app *app, struct view *view, long arg)
 {
 	struct summary *sum = view->private;
-	for (size_t i = 0; i < model_n_fields && sum->n < ARRAY_SIZE(sum->rows); i++) {
-		const struct model_field *f = &model_fields[i];
-		if (f->task == app->opt->task && f->kind != FIELD_TEXT)
-			sum->rows[sum->n++].field = f;
-	}
+	const struct scheme *sc = app->scheme;
+	sum->rows = xcalloc(sc->n_fields + 1, sizeof(*sum->rows));
+	for (size_t i = 0; i < sc->n_fields; i++)
+		if (sc->fields[i].type != TYPE_TEXT)
+			sum->rows[sum->n++].field = &sc->fields[i];
 	app_summary(app, count_cb, sum, &sum->seconds);   /* a failure ends the loop */
 	return 0;
+}
+
+static void close_summary(struct app *app, struct view *view)
+{
+	struct summary *sum = view->private;
+	free(sum->rows);
 }
 
 static void draw_summary(const struct app *app, const struct view *view)
@@ -66,10 +74,12 @@ static void draw_summary(const struct app *app, const struct view *view)
 	for (size_t i = 0; i < sum->n && y < LINES - 4; i++, y++) {
 		const struct summary_row *r = &sum->rows[i];
 		int x = 2 + draw_fmt(y, 2, w, style(S_BOLD), "%-*s", label_w + 2, r->field->name);
-		for (size_t v = 0; v < r->field->n_values && v < 4; v++)
-			x += draw_fmt(y, x, COLS - 1 - x, A_NORMAL, "%s %ld%s", r->field->values[v], r->counts[v],
-				      v + 1 < r->field->n_values ? " \xc2\xb7 " : "");
-		if (r->field->per_passage)
+		size_t nc = r->field->n_categories < SCHEME_MAX_CATEGORIES ? r->field->n_categories :
+			    SCHEME_MAX_CATEGORIES;
+		for (size_t v = 0; v < nc; v++)
+			x += draw_fmt(y, x, COLS - 1 - x, A_NORMAL, "%s %ld%s", r->field->categories[v].label,
+				      r->counts[v], v + 1 < nc ? " \xc2\xb7 " : "");
+		if (r->field->unit == UNIT_PASSAGE)
 			draw_str(y, x, COLS - 1 - x, " (passages)", style(S_DIM));
 	}
 	y++;
@@ -90,7 +100,7 @@ static void draw_summary(const struct app *app, const struct view *view)
 
 static struct request handle_summary(const struct app *app, const struct view *view, const struct input *in)
 {
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key };
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	switch (a) {
 	case ACT_QUIT: r.kind = REQ_QUIT; break;
@@ -106,6 +116,6 @@ static struct request handle_summary(const struct app *app, const struct view *v
 
 const struct view_ops view_summary = {
 	.name = "summary",
-	.private_size = sizeof(struct summary), .open = open_summary,
+	.private_size = sizeof(struct summary), .open = open_summary, .close = close_summary,
 	.draw = draw_summary, .handle = handle_summary,
 };

@@ -170,10 +170,15 @@ run $CONVQA scheme add changed.json
 check_eq "removing a field no label uses is allowed" "0|changed scheme 'likert-4pt' (2 fields)" "$rc|$(cat "$T/out")"
 
 # ---- the UI's key table and the built-in schemes ---------------------------------------
-run $CONVQA annotate --keys
-for k in 'e|intent-extractive' 'c|answer-correct' 'x|answer-incorrect' '1-9 0|toggle-rank' 'space|toggle-focused' \
-	'-|rest-not-relevant' 'w|note' 'y|plausible' 'f|faithful'; do
-	check_grep "annotate --keys binds ${k%%|*} to ${k#*|}, as the built-in scheme says" "^| \`${k%%|*}\` | ${k#*|} |" "$T/out"
+for k in 'turn|e|set-value|intent: extractive' 'turn|c|set-value|answer_correct: correct' \
+	'turn|x|set-value|answer_correct: incorrect' 'turn|1-9 0|toggle-rank|passage at rank 1-10' \
+	'turn|space|toggle-focused|focused passage' 'turn|-|set-rest|every passage still unjudged' \
+	'turn|w|edit-text|write the note' 'plausibility|y|set-value|plausibility: plausible' \
+	'faithfulness|f|set-value|faithfulness: faithful'; do
+	task=${k%%|*} rest=${k#*|}
+	run $CONVQA annotate --keys --task "$task"
+	check_grep "annotate --keys --task $task binds ${rest%%|*} as the built-in scheme says" \
+		"^| \`${rest%%|*}\` | $(echo "${rest#*|}" | sed 's/|/ | /')" "$T/out"
 done
 # without a project: the built-ins can be listed and shown, nothing is created
 mkdir none && cd none

@@ -43,9 +43,11 @@ check_ran "the blind script runs"
 check_rows "blind: the first answer of the turn, no name" item1 5 5 <<'EOF'
 ── Answer 1 of 3 · c correct · x incorrect ─────────────────────────────────────
 EOF
+# the answers of a turn come in a mixed order, not by system name: here
+# the long name's, alpha's, bravo's
 check_rows "blind: the second answer; the status message names no system" item2 5 6 <<'EOF'
 ── Answer 2 of 3 · c correct · x incorrect ─────────────────────────────────────
- To tell where flowers are.
+ To show the way to food.
 EOF
 check_rows "blind: the second answer; the status message names no system (label bar, status)" item2 22 24 <<'EOF'
  intent: ?  answer: correct  relevant: 0/1 judged  note: —
@@ -69,13 +71,15 @@ check_rows "blind: the turn in full says which answer it is" turn2 2 8 <<'EOF'
   Why do bees dance?
 
   Answer 2 of 3:
-  To tell where flowers are.
+  To show the way to food.
 EOF
 check_rows "blind: the third answer" item3 5 5 <<'EOF'
 ── Answer 3 of 3 · c correct · x incorrect ─────────────────────────────────────
 EOF
+# the intent and passage 1 judged on the third answer are the turn's and
+# the pooled passage's: the second answer (answer_correct set) is finished too
 check_rows "blind: the summary names no system" summary 3 7 <<'EOF'
-  1 of 3 items finished, 2 still to do.
+  2 of 3 items finished, 1 still to do.
 
   intent          extractive 1 · abstractive 0 · boolean 0
   answer_correct  incorrect 1 · correct 1
@@ -87,22 +91,22 @@ done
 
 ui_run p.db --rater bob --show-systems <<'EOF'
 esc
-:save-screen shown1
-n
-:save-screen shown2
+:save-screen shown-long
 t
 :save-screen shown-turn
 esc
+n
+:save-screen shown-alpha
 :resize 40 12
-:save-screen shown2-40x12
+:save-screen alpha-40x12
 p
-:save-screen shown1-40x12
+:save-screen long-40x12
 EOF
 check_ran "the --show-systems script runs"
-check_rows "--show-systems: the answer is headed with its system's name" shown1 5 5 <<'EOF'
+check_rows "--show-systems: the answer is headed with its system's name" shown-alpha 5 5 <<'EOF'
 ── Answer of alpha · c correct · x incorrect ───────────────────────────────────
 EOF
-check_rows "--show-systems: a 60-character name is cut with … and the key hints stay (80x24)" shown2 5 5 <<'EOF'
+check_rows "--show-systems: a 60-character name is cut with … and the key hints stay (80x24)" shown-long 5 5 <<'EOF'
 ── Answer of an-extraordinarily-long-system-name-for… · c correct · x incorrect
 EOF
 check_rows "--show-systems: the turn in full names the system" shown-turn 4 8 <<'EOF'
@@ -112,10 +116,10 @@ check_rows "--show-systems: the turn in full names the system" shown-turn 4 8 <<
   Answer of an-extraordinarily-long-system-name-for-the-retriever-ver-42:
   To tell where flowers are.
 EOF
-check_rows "--show-systems: at 40x12 the long name gives way to the key hints" shown2-40x12 5 5 <<'EOF'
+check_rows "--show-systems: at 40x12 the long name gives way to the key hints" long-40x12 5 5 <<'EOF'
 ── an-extrao… · c correct · x incorrect
 EOF
-check_rows "--show-systems: at 40x12 a name that does not fit after \"Answer of\" stands alone" shown1-40x12 5 5 <<'EOF'
+check_rows "--show-systems: at 40x12 a name that does not fit after \"Answer of\" stands alone" alpha-40x12 5 5 <<'EOF'
 ── alpha · c correct · x incorrect ─────
 EOF
 

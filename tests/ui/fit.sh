@@ -128,8 +128,11 @@ check_screen "and in the turn pane" empty-pane <<'EOF'
 EOF
 
 ui_project u.db "$FIXTURES/unicode_hostile.json"
+# the answer "Yes." to the third turn: the last item (the answers of a
+# turn come in a mixed order)
 ui_run u.db --rater alice <<'EOF'
 esc
+n
 n
 n
 n
@@ -156,7 +159,7 @@ end
 EOF
 check_ran "the home/end script runs"
 check_screen "end focuses the last passage" end-focus <<'EOF'
- convqa · u.db · rater alice · task turn         item 10/11 [----------] 0 done
+ convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
  conversation hostile-^[[31mcontrol^[[0m · turn 3/3                  unfinished
 ── History · 2 earlier turns · h hides ─────────────────────────────────────────
  … 1 earlier turn
@@ -164,7 +167,7 @@ check_screen "end focuses the last passage" end-focus <<'EOF'
     A: abc^H^H^HXYZ second line^MCRPneumonoultramicroscopicsilicovolcanoconios…
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Is the 100,000-character passage safe to display? <U+009B>2J
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  Yes.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
   1 [ ] big-100k · A passage of exactly 100,000 characters                30.25
@@ -182,7 +185,7 @@ check_screen "end focuses the last passage" end-focus <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "home the first" home-focus <<'EOF'
- convqa · u.db · rater alice · task turn         item 10/11 [----------] 0 done
+ convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
  conversation hostile-^[[31mcontrol^[[0m · turn 3/3                  unfinished
 ── History · 2 earlier turns · h hides ─────────────────────────────────────────
  … 1 earlier turn
@@ -190,7 +193,7 @@ check_screen "home the first" home-focus <<'EOF'
     A: abc^H^H^HXYZ second line^MCRPneumonoultramicroscopicsilicovolcanoconios…
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Is the 100,000-character passage safe to display? <U+009B>2J
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  Yes.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] big-100k · A passage of exactly 100,000 characters                30.25
@@ -208,7 +211,7 @@ check_screen "home the first" home-focus <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "end in the 100,000-character passage: its last lines" big-end <<'EOF'
- convqa · u.db · rater alice · task turn         item 10/11 [----------] 0 done
+ convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
  Passage 1 of 3 · rank 1 · big-100k · score 30.25 · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
@@ -234,7 +237,7 @@ check_screen "end in the 100,000-character passage: its last lines" big-end <<'E
 
 EOF
 check_screen "home: its first lines" big-home <<'EOF'
- convqa · u.db · rater alice · task turn         item 10/11 [----------] 0 done
+ convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
  Passage 1 of 3 · rank 1 · big-100k · score 30.25 · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
@@ -260,7 +263,7 @@ check_screen "home: its first lines" big-home <<'EOF'
 
 EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
- convqa · u.db · rater alice · task turn         item 10/11 [----------] 0 done
+ convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)

@@ -35,15 +35,15 @@ check_screen "? shows the help for the turn task" help <<'EOF'
   "saved" when it is.
 
   Label
-    e              question intent: extractive
-    a              question intent: abstractive
-    b              question intent: boolean
-    c              the answer is correct
-    x              the answer is incorrect
+    e              intent: extractive
+    a              intent: abstractive
+    b              intent: boolean
+    c              answer_correct: correct
+    x              answer_correct: incorrect
     1-9 0          passage at rank 1-10: relevant / not relevant
     space          focused passage: relevant / not relevant
     -              every passage still unjudged: not relevant
-    w              write a note (enter saves, esc cancels)
+    w              write the note (enter saves, esc cancels)
     u              undo the last change (repeat: earlier ones)
 
   Move
@@ -87,15 +87,15 @@ check_screen "F1 shows the help too" help-f1 <<'EOF'
   "saved" when it is.
 
   Label
-    e              question intent: extractive
-    a              question intent: abstractive
-    b              question intent: boolean
-    c              the answer is correct
-    x              the answer is incorrect
+    e              intent: extractive
+    a              intent: abstractive
+    b              intent: boolean
+    c              answer_correct: correct
+    x              answer_correct: incorrect
     1-9 0          passage at rank 1-10: relevant / not relevant
     space          focused passage: relevant / not relevant
     -              every passage still unjudged: not relevant
-    w              write a note (enter saves, esc cancels)
+    w              write the note (enter saves, esc cancels)
     u              undo the last change (repeat: earlier ones)
 
   Move
@@ -113,8 +113,8 @@ check_screen "g in the help opens the guidelines" guidelines-from-help <<'EOF'
   conversation, with the earlier turns and the passages the system retrieved.
   Set every field below; each change is saved at once.
 
-  intent (required): question intent: extractive, abstractive or boolean.
-  Keys: e extractive, a abstractive, b boolean.
+  intent (required, one per turn): question intent: extractive, abstractive or
+  boolean. Keys: e extractive, a abstractive, b boolean.
 
   answer_correct (required): is the system's answer correct (1) or not (0).
   Keys: c correct, x incorrect.
@@ -165,8 +165,8 @@ check_screen "g opens the guidelines" guidelines-key <<'EOF'
   conversation, with the earlier turns and the passages the system retrieved.
   Set every field below; each change is saved at once.
 
-  intent (required): question intent: extractive, abstractive or boolean.
-  Keys: e extractive, a abstractive, b boolean.
+  intent (required, one per turn): question intent: extractive, abstractive or
+  boolean. Keys: e extractive, a abstractive, b boolean.
 
   answer_correct (required): is the system's answer correct (1) or not (0).
   Keys: c correct, x incorrect.

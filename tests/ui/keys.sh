@@ -1,7 +1,9 @@
 #!/bin/sh
-# The key table: `annotate --keys` prints it from the action table, the
-# README carries the same table (between <!-- keys:begin --> and
-# <!-- keys:end -->), every key in it is pressed by some scripted UI test,
+# The key table: `annotate --keys` prints it from the session's keys (the
+# turn scheme's label keys, then the fixed ones), the README carries the
+# same table (between <!-- keys:begin --> and <!-- keys:end -->), the help
+# screen lists the same keys (the turn scheme's and a project scheme's),
+# every key in it is pressed by some scripted UI test,
 # and the number keys reach ranks 1-10 (0 = rank 10) in a list of twelve
 # passages that scrolls to the focus.
 . "$CONVQA_TOP/tests/lib.sh"
@@ -13,6 +15,24 @@ readme="$CONVQA_TOP/README.md"
 sed -n '/<!-- keys:begin -->/,/<!-- keys:end -->/p' "$readme" | sed '1d;$d' >"$T/readme-keys"
 if cmp -s "$T/out" "$T/readme-keys"; then ok "the key table in $(basename "$readme") matches annotate --keys"; else
 	not_ok "the key table in $(basename "$readme") matches annotate --keys" "$(diff -u "$T/readme-keys" "$T/out")"; fi
+
+# the help screen lists the same keys, doing the same (a screen tall enough
+# for all of it), for the built-in turn scheme and for a project's scheme
+help_rows() { sed -n 's/^    \(\S.\{13\}\) \(.*\)$/\1|\2/p' "$1" | sed 's/ *|/|/'; }
+table_rows() { sed -n 's/^| `\([^`]*\)` | [^|]* | \(.*\) |$/\1|\2/p' "$1"; }
+ui_project h.db "$FIX/small.json"
+"$CONVQA" scheme add --db h.db "$SAMPLES/schemes/likert-4pt.json" >/dev/null
+for task in turn likert-4pt; do
+	CONVQA_LINES=60 ui_run h.db --rater alice --task $task <<EOF
+esc
+?
+:save-screen help-$task
+EOF
+	"$CONVQA" annotate --db h.db --keys --task $task >"$T/keys-$task"
+	check_eq "the help screen of $task lists the keys of annotate --keys --task $task" \
+		"$(table_rows "$T/keys-$task")" "$(help_rows "$T/screens/help-$task")"
+done
+check_eq "the README's table is the turn scheme's" "$(cat "$T/readme-keys")" "$(cat "$T/keys-turn")"
 
 # every key of the table appears as a script line in some tests/ui test
 missing=""

@@ -5,7 +5,8 @@
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/small.json"
-# finish item 2 (c1/1 sys-b) beforehand, so tab skips it
+# finish item 2 (c1/1 sys-b) beforehand, so tab skips it; its intent (the
+# turn's) and passage p-light (sys-a retrieved it too) show judged on item 1
 "$CONVQA" label --db p.db --rater alice -c c1 -n 1 -s sys-b intent boolean >/dev/null
 "$CONVQA" label --db p.db --rater alice -c c1 -n 1 -s sys-b answer_correct 1 >/dev/null
 "$CONVQA" label --db p.db --rater alice -c c1 -n 1 -s sys-b -k 1 relevant 1 >/dev/null
@@ -51,7 +52,7 @@ check_screen "the queue starts at the first unfinished item" start <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses                                               9.5
       A lighthouse is a tower with a bright lamp that guides ships at night.
   2 [ ] p-keeper · Keepers                                                 7.25
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
@@ -65,8 +66,8 @@ check_screen "the queue starts at the first unfinished item" start <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+ intent: boolean  answer: ?  relevant: 1/3 judged (1 relevant)  note: —
+ missing: answer_correct, relevant 2 3
  resumed at the first unfinished item (1 of 4 done)             ? help · q quit
 EOF
 check_screen "p on the first item says so" first <<'EOF'
@@ -77,7 +78,7 @@ check_screen "p on the first item says so" first <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses                                               9.5
       A lighthouse is a tower with a bright lamp that guides ships at night.
   2 [ ] p-keeper · Keepers                                                 7.25
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
@@ -91,8 +92,8 @@ check_screen "p on the first item says so" first <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+ intent: boolean  answer: ?  relevant: 1/3 judged (1 relevant)  note: —
+ missing: answer_correct, relevant 2 3
  this is the first item                                         ? help · q quit
 EOF
 check_screen "n: the next item is the other system's answer to the same turn" item2 <<'EOF'
@@ -181,7 +182,7 @@ check_screen "left twice: back to the first item" back1 <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses                                               9.5
       A lighthouse is a tower with a bright lamp that guides ships at night.
   2 [ ] p-keeper · Keepers                                                 7.25
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
@@ -195,8 +196,8 @@ check_screen "left twice: back to the first item" back1 <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+ intent: boolean  answer: ?  relevant: 1/3 judged (1 relevant)  note: —
+ missing: answer_correct, relevant 2 3
                                                                 ? help · q quit
 EOF
 check_screen "] skips the other system's answer and goes to the next turn" turn2 <<'EOF'
@@ -233,7 +234,7 @@ check_screen "[ goes to the first item of the previous turn" turn1 <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses                                               9.5
       A lighthouse is a tower with a bright lamp that guides ships at night.
   2 [ ] p-keeper · Keepers                                                 7.25
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
@@ -247,8 +248,8 @@ check_screen "[ goes to the first item of the previous turn" turn1 <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+ intent: boolean  answer: ?  relevant: 1/3 judged (1 relevant)  note: —
+ missing: answer_correct, relevant 2 3
                                                                 ? help · q quit
 EOF
 check_screen "tab goes to the next unfinished item (item 2 is finished)" unfinished <<'EOF'

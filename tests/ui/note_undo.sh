@@ -115,6 +115,7 @@ check_screen "esc cancels an edit: the saved note stays" note-cancelled <<'EOF'
  missing: intent, answer_correct, relevant 1 2 3
  saved · note saved                                             ? help · q quit
 EOF
+# the intent set on the first item is the turn's: the second shows it
 check_screen "labels on the second item" item2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 2/4 [----------] 0 done
  conversation c1 · turn 1/2                                          unfinished
@@ -137,8 +138,8 @@ check_screen "labels on the second item" item2 <<'EOF'
 
 
 
- intent: ?  answer: correct  relevant: 1/2 judged (1 relevant)  note: —
- missing: intent, relevant 2
+ intent: extractive  answer: correct  relevant: 1/2 judged (1 relevant)  note: —
+ missing: relevant 2
  saved · passage 1 relevant                                     ? help · q quit
 EOF
 check_screen "u undoes the last change" undo1 <<'EOF'
@@ -163,8 +164,8 @@ check_screen "u undoes the last change" undo1 <<'EOF'
 
 
 
- intent: ?  answer: correct  relevant: 0/2 judged  note: —
- missing: intent, relevant 1 2
+ intent: extractive  answer: correct  relevant: 0/2 judged  note: —
+ missing: relevant 1 2
  undone · passage 1 not judged                                  ? help · q quit
 EOF
 check_screen "u again undoes the one before" undo2 <<'EOF'
@@ -189,8 +190,8 @@ check_screen "u again undoes the one before" undo2 <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
+ intent: extractive  answer: ?  relevant: 0/2 judged  note: —
+ missing: answer_correct, relevant 1 2
  undone · answer_correct cleared                                ? help · q quit
 EOF
 check_screen "u across items goes back to the item of the change" undo3 <<'EOF'

@@ -18,7 +18,8 @@ b
 q
 EOF
 check_ran "session 1 runs"
-"$CONVQA" export --db p.db | python3 -c '
+# every saved change (--history): b on item 2 changed the turn's intent
+"$CONVQA" export --db p.db --history | python3 -c '
 import json, sys
 for l in json.load(sys.stdin)["labels"]:
     print(l["conversation"], l["turn"], l["system"], l["field"], l.get("rank", 0), l["seconds"])' >"$T/seconds"
@@ -29,7 +30,9 @@ c1 1 sys-a relevant 2 0.0
 c1 1 sys-a relevant 3 0.0
 c1 1 sys-b intent 0 1.0" "$(cat "$T/seconds")"
 
-# session 2: resumes at item 2, the first unfinished one (guidelines seen already)
+# session 2: resumes at item 2, the first unfinished one (guidelines seen
+# already), where passage p-light shows judged on item 1 (pooled); the
+# summary counts one intent per turn and one relevance per passage of a turn
 ui_run p.db --rater alice <<'EOF'
 :save-screen resumed
 x
@@ -57,7 +60,7 @@ check_screen "reopening resumes at the first unfinished item" resumed <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               0.9
+▸ 1 [-] p-light · Lighthouses                                               0.9
       A lighthouse is a tower with a bright lamp that guides ships at night.
   2 [ ] p-tall · Tallest lighthouses                                        0.5
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
@@ -71,8 +74,8 @@ check_screen "reopening resumes at the first unfinished item" resumed <<'EOF'
 
 
 
- intent: boolean  answer: ?  relevant: 0/2 judged  note: —
- missing: answer_correct, relevant 1 2
+ intent: boolean  answer: ?  relevant: 1/2 judged (0 relevant)  note: —
+ missing: answer_correct, relevant 2
  resumed at the first unfinished item (1 of 4 done)             ? help · q quit
 EOF
 check_screen "finishing the last item says so" all-done <<'EOF'
@@ -106,9 +109,9 @@ check_screen "n after the last item: the summary" summary <<'EOF'
 ── Summary ─────────────────────────────────────────────────────────────────────
   All 4 items are finished. Thank you, alice!
 
-  intent          extractive 3 · abstractive 0 · boolean 1
+  intent          extractive 2 · abstractive 0 · boolean 1
   answer_correct  incorrect 1 · correct 3
-  relevant        not relevant 6 · relevant 2 (passages)
+  relevant        not relevant 5 · relevant 2 (passages)
 
   Active time: 0 min 13 s, 3 s per finished item.
 
@@ -143,9 +146,9 @@ check_screen "a finished queue opens on the summary" reopened <<'EOF'
 ── Summary ─────────────────────────────────────────────────────────────────────
   All 4 items are finished. Thank you, alice!
 
-  intent          extractive 3 · abstractive 0 · boolean 1
+  intent          extractive 2 · abstractive 0 · boolean 1
   answer_correct  incorrect 1 · correct 3
-  relevant        not relevant 6 · relevant 2 (passages)
+  relevant        not relevant 5 · relevant 2 (passages)
 
   Active time: 0 min 13 s, 3 s per finished item.
 
@@ -169,9 +172,9 @@ check_screen "tab with nothing unfinished says so" tab-none <<'EOF'
 ── Summary ─────────────────────────────────────────────────────────────────────
   All 4 items are finished. Thank you, alice!
 
-  intent          extractive 3 · abstractive 0 · boolean 1
+  intent          extractive 2 · abstractive 0 · boolean 1
   answer_correct  incorrect 1 · correct 3
-  relevant        not relevant 6 · relevant 2 (passages)
+  relevant        not relevant 5 · relevant 2 (passages)
 
   Active time: 0 min 13 s, 3 s per finished item.
 

@@ -44,8 +44,8 @@ check_screen "the guidelines at 40x12" guidelines-40x12 <<'EOF'
   system retrieved. Set every field
   below; each change is saved at once.
 
-  intent (required): question intent:
- lines 1-8 of 37        q or esc closes
+  intent (required, one per turn):
+ lines 1-8 of 38        q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "the item screen at 40x12" item-40x12 <<'EOF'
@@ -112,9 +112,9 @@ check_screen "the help at 40x12" help-40x12 <<'EOF'
   says "saved" when it is.
 
   Label
-    e: question intent: extractive
-    a: question intent: abstractive
-    b: question intent: boolean
+    e: intent: extractive
+    a: intent: abstractive
+    b: intent: boolean
  lines 1-8 of 57        q or esc closes
 
 EOF

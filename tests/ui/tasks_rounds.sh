@@ -107,10 +107,10 @@ check_screen "the help lists the plausibility keys only" plaus-help <<'EOF'
   line says "saved" when it is.
 
   Label
-    y              the answer is plausible
-    i              the answer is implausible
-    m              the answer is malformed
-    w              write a note (enter saves, esc cancels)
+    y              plausibility: plausible
+    i              plausibility: implausible
+    m              plausibility: malformed
+    w              write the note (enter saves, esc cancels)
     u              undo the last change (repeat: earlier ones)
 
   Move
@@ -214,8 +214,12 @@ import json, sys
 for l in json.load(sys.stdin)["labels"]:
     print("%s/%s/%s %s %s=%s %s" % (l["conversation"], l["turn"], l["system"], l["rater"], l["field"], json.dumps(l["value"]), l["round"]))')"
 
-check_run "--task checks its value" 1 "convqa: annotate: unknown task 'bogus' (turn, plausibility or faithfulness)" \
+check_run "--task checks its value: a built-in or the project's scheme" 1 \
+	"convqa: annotate: no task or scheme 'bogus' (schemes: turn, plausibility, faithfulness; add one with: convqa scheme add FILE)" \
 	"$CONVQA" annotate --db p.db --rater alice --task bogus
+check_run "--keys --task checks its value too" 1 \
+	"convqa: annotate: no task or scheme 'bogus' (schemes: turn, plausibility, faithfulness; add one with: convqa scheme add FILE)" \
+	"$CONVQA" annotate --db p.db --keys --task bogus
 check_run "--round must name a round (bad input, as in label, report, export)" 2 \
 	"convqa: no round 'r9' in the project (its rounds: r1)" \
 	"$CONVQA" annotate --db p.db --rater alice --round r9

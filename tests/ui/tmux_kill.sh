@@ -23,9 +23,11 @@ kill -9 "$pid"
 i=0
 while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 if kill -0 "$pid" 2>/dev/null; then not_ok "kill -9 ends annotate"; else ok "kill -9 ends annotate"; fi
+# every saved change (--history): the intent given on sys-b's answer is the
+# turn's, so it replaced the one given on sys-a's
 check_eq "every label shown as saved is in the export" 'c1/1/sys-a alice answer_correct=0
 c1/1/sys-a alice intent="extractive"
 c1/1/sys-a alice relevant[1]=1
 c1/1/sys-b alice intent="abstractive"
-c1/1/sys-b alice relevant[2]=1' "$(labels p.db)"
+c1/1/sys-b alice relevant[2]=1' "$(labels p.db --history)"
 done_testing

@@ -37,15 +37,15 @@ KEY_UP
 EOF
 check_ran "annotate runs the script and exits 0"
 
-check_screen "at first start the guidelines are shown (built in, from the field table)" first-start <<'EOF'
+check_screen "at first start the guidelines are shown (built in, from the scheme)" first-start <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
 ── Guidelines (built in) ───────────────────────────────────────────────────────
   Task: turn. You see one item at a time: one system's answer to one turn of a
   conversation, with the earlier turns and the passages the system retrieved.
   Set every field below; each change is saved at once.
 
-  intent (required): question intent: extractive, abstractive or boolean.
-  Keys: e extractive, a abstractive, b boolean.
+  intent (required, one per turn): question intent: extractive, abstractive or
+  boolean. Keys: e extractive, a abstractive, b boolean.
 
   answer_correct (required): is the system's answer correct (1) or not (0).
   Keys: c correct, x incorrect.

@@ -8,6 +8,8 @@
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIXTURES/unicode_hostile.json"
 
+# the answers of a turn come in a mixed order: the hostile answer to the
+# first turn of conversation "hostile" is item 8, the other item 7
 ui_run p.db --rater alice <<'EOF'
 esc
 :save-screen cjk
@@ -20,18 +22,19 @@ n
 n
 :save-screen long-word
 n
+n
 :save-screen hostile
 enter
 :save-screen hostile-pane
 esc
-n
+p
 j
 enter
 :save-screen c1-pane
 esc
 n
-:save-screen controls
 n
+:save-screen controls
 n
 enter
 :save-screen big-pane
@@ -145,11 +148,11 @@ check_screen "a 300-character word is broken across lines" long-word <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "escape sequences in ids, questions, answers and passages are inert" hostile <<'EOF'
- convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
  conversation hostile-^[[31mcontrol^[[0m · turn 1/3                  unfinished
 ── Question 1/3 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  It says ^[[31mRED^[[0m.^[]0;answer title^G^[[10;10H<U+009B>2J
 ── Passages (5) · 1-5 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m        21
@@ -171,7 +174,7 @@ check_screen "escape sequences in ids, questions, answers and passages are inert
                                                                 ? help · q quit
 EOF
 check_screen "the hostile passage in full" hostile-pane <<'EOF'
- convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
  Passage 1 of 5 · rank 1 · ansi · score 21 · not judged
  Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m ──────────────────────
@@ -197,7 +200,7 @@ check_screen "the hostile passage in full" hostile-pane <<'EOF'
 
 EOF
 check_screen "C1 controls are shown as tags" c1-pane <<'EOF'
- convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
  Passage 2 of 3 · rank 2 · sha256:e3b8c3e29daad553 · score 0.9387 · not judged
  Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── Inline passage with C1 <U+009B>31m controls ─────────────────────────────────
@@ -249,7 +252,7 @@ check_screen "CR, backspace, vertical tab and tabs" controls <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "a passage of 100,000 characters opens" big-pane <<'EOF'
- convqa · p.db · rater alice · task turn         item 11/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn         item 10/11 [----------] 0 done
  Passage 1 of 4 · rank 1 · big-100k · score 0.66 · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
@@ -275,7 +278,7 @@ check_screen "a passage of 100,000 characters opens" big-pane <<'EOF'
 
 EOF
 check_screen "and scrolls" big-pane-scrolled <<'EOF'
- convqa · p.db · rater alice · task turn         item 11/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn         item 10/11 [----------] 0 done
  Passage 1 of 4 · rank 1 · big-100k · score 0.66 · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
@@ -325,6 +328,7 @@ n
 n
 n
 n
+n
 :save-screen hostile-40x12
 EOF
 check_ran "the 40x12 script runs"
@@ -343,11 +347,11 @@ check_screen "wide text at 40x12" emoji-40x12 <<'EOF'
                         ? help · q quit
 EOF
 check_screen "hostile text at 40x12" hostile-40x12 <<'EOF'
- p.db · bob · turn     item 7/11 0 done
+ p.db · bob · turn     item 8/11 0 done
  hostile-^[[31mcontrol^[[0m · turn 1/3
 ── Question 1/3 · e/a/b intent · r rewr…
  What does ^[[31mthis red text^[[0m   …
-── Answer 1/2 · c correct · x incorrect
+── Answer 2/2 · c correct · x incorrect
  It says ^[[31mRED^[[0m.^[]0;answer   …
 ── Passages 1-2 of 5 · 1-5 relevant? · …
 ▸ 1 [ ] ansi · ^[]0;pwned window ti… 21
