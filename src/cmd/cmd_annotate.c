@@ -75,6 +75,7 @@ static enum status open_session(struct labelling *l, struct store *s, struct tui
 	o->rater_id = l->rater_id;
 	o->round_id = l->round_id;
 	o->scheme = l->scheme;
+	o->show_systems |= (l->scheme->shows & SHOW_SYSTEMS) != 0;   /* a study that is not blind */
 	o->labelling = l;
 	return st;
 }
@@ -129,7 +130,7 @@ static const struct cli_opt opts[] = {
 	  &opt_task, NULL },
 	{ "guidelines", 'g', "FILE", "annotation guidelines to show (default: the project's)",
 	  &opt_guidelines, NULL },
-	{ "show-systems", 0, NULL, "head each answer with its system's name (default: blind, \"Answer 2 of 3\")",
+	{ "show-systems", 0, NULL, "head each answer with its system's name (default: blind, \"Answer 2 of 3\", unless the scheme shows systems)",
 	  NULL, &opt_show_systems },
 	{ "keys", 0, NULL, "print the key table (Markdown) of the task's scheme and exit", NULL, &opt_keys },
 	{ NULL, 0, NULL, NULL, NULL, NULL },

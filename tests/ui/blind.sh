@@ -2,8 +2,9 @@
 # Blind to system (issue 9): by default no screen shows a system's name -
 # the item screen and the turn in full say "Answer 2 of 3" - and neither do
 # the summary nor the status messages; --show-systems heads each answer
-# with its system's name, and a 60-character name is cut with "…" so that
-# the answer's key hints stay on the screen (80x24 and 40x12).
+# with its system's name, as does a scheme whose shows names systems; a
+# 60-character name is cut with "…" so that the answer's key hints stay on
+# the screen (80x24 and 40x12).
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 long=an-extraordinarily-long-system-name-for-the-retriever-ver-42
@@ -132,4 +133,13 @@ check_ran "the 40x12 blind script runs"
 check_rows "blind at 40x12: \"Answer 2/3\" and the key hints whole" blind-40x12 5 5 <<'EOF'
 ── Answer 2/3 · c correct · x incorrect
 EOF
+# a scheme that shows systems (a study that is not blind) names them without --show-systems
+$CONVQA scheme show turn --db p.db | sed 's/"name": "turn"/"name": "open-turn"/; s/"shows": \[/"shows": ["systems", /' >open.json
+$CONVQA scheme add --db p.db open.json >/dev/null
+ui_run p.db --rater dave --task open-turn <<'EOF'
+esc
+:save-screen open-item1
+EOF
+check_ran "the open-turn script runs"
+check_grep "a scheme showing systems heads the answer with its system's name" "── Answer of [a-z]" "$T/screens/open-item1"
 done_testing
