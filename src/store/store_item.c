@@ -370,7 +370,7 @@ enum status store_item_labels_load(struct store *s, int64_t response_id, int64_t
 				      "SELECT l.field, COALESCE(rt.rank, 0), l.value, l.unit FROM response r "
 				      "JOIN label l ON l.turn_id = r.turn_id " UNIT_JOIN
 				      "WHERE r.id = ?1 AND l.rater_id = ?2 AND l.round_id IS ?3 AND l.task = ?4 "
-				      "AND " UNIT_IS_ITEMS " ORDER BY l.id", err);
+				      "AND " UNIT_IS_ITEMS " ORDER BY +l.id", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
