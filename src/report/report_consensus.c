@@ -15,6 +15,15 @@ static int cmp_obs(const void *pa, const void *pb)
 	return (a->rater > b->rater) - (a->rater < b->rater);
 }
 
+/* Whether judgement j counts for a response that retrieved nothing: the
+ * rater has a label of the turn task on it and gave a row of that task on
+ * this very response (an intent given on another system's response applies
+ * here too, but does not make this empty ranking a judged one). */
+static int turn_labelled_here(const struct rp_data *d, const struct rp_judgement *j)
+{
+	return (j->given & (1u << TASK_TURN)) && rp_judgement_labelled(d, j, 1u << TASK_TURN);
+}
+
 static void obs_from_judgement(struct rp_obs *ob, const struct rp_data *d, size_t j)
 {
 	const struct rp_judgement *jj = &d->judgements[j];
@@ -25,7 +34,7 @@ static void obs_from_judgement(struct rp_obs *ob, const struct rp_data *d, size_
 	memcpy(ob->code, jj->code, sizeof(ob->code));
 	ob->rel = jj->rel;
 	ob->cust = jj->cust;
-	ob->turn_labelled = (uint8_t)rp_judgement_labelled(d, jj, 1u << TASK_TURN);
+	ob->turn_labelled = (uint8_t)turn_labelled_here(d, jj);
 }
 
 /* The consensus of votes[0..n) (codes >= 0) on a scale of k values:
@@ -123,7 +132,7 @@ static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t it
 	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
 		has_rel |= d->judgements[j].rel >= 0;
 		has_cust |= d->judgements[j].cust >= 0;
-		ob->turn_labelled |= (uint8_t)rp_judgement_labelled(d, &d->judgements[j], 1u << TASK_TURN);
+		ob->turn_labelled |= (uint8_t)turn_labelled_here(d, &d->judgements[j]);
 	}
 	if (has_cust) {   /* the project schemes' fields, each slot */
 		size_t n = rp_cust_size(d, it);

@@ -207,6 +207,9 @@ class Project:
             if places:
                 self.unit_value[(field, ukey)][name] = value
         self.tasks_seen = {r[5] for r in self.rows if r[5] in TASKS or r[5] in self.schemes}
+        # (item, rater) with a row of the turn task given on that very item:
+        # only those make an empty ranking a judged one (scoring 0)
+        self.given_turn = {(r[2], r[0]) for r in self.rows if r[5] == "turn"}
         # the order of items: conversation (import), turn position, system name
         self.order = {it.id: i for i, it in enumerate(sorted(
             self.items.values(), key=lambda it: (it.conv_order, it.position, it.system.encode())))}
@@ -265,7 +268,7 @@ def layer(p, kind):
             if kind != "none" and rater != kind[6:]:
                 continue
             o = Obs(p.items[rid], rater)
-            o.turn_labelled = any(f in TURN_FIELDS for f, _ in lab)
+            o.turn_labelled = (rid, rater) in p.given_turn and any(f in TURN_FIELDS for f, _ in lab)
             for (field, rank), v in lab.items():
                 if field == "relevant":
                     o.rel[rank] = v
@@ -280,7 +283,8 @@ def layer(p, kind):
         by_item[rid][rater] = lab
     for rid, labs in by_item.items():
         o = Obs(p.items[rid], None)
-        o.turn_labelled = any(f in TURN_FIELDS for lab in labs.values() for f, _ in lab)
+        o.turn_labelled = any((rid, r) in p.given_turn and any(f in TURN_FIELDS for f, _ in lab)
+                              for r, lab in labs.items())
         keys = {k for lab in labs.values() for k in lab if k[0] == "relevant" or k[0] in CATEGORICAL or "/" in k[0]}
         for key in keys:
             votes = [(r, lab[key]) for r, lab in labs.items() if key in lab]

@@ -334,6 +334,34 @@ static void test_an_empty_ranking_scores_zero_and_is_counted(void **state)
 	report_free(r);
 }
 
+/* An intent is pooled over the turn's responses, but only a turn-task row
+ * given on a response that retrieved nothing makes that empty ranking a
+ * judged one: alice judges c1 turn 2 on s1 (pooled onto s2: RR 1 and 1/2)
+ * and gives c2's intent on s2 (empty: RR 0); c2 s1 (empty too) is left out
+ * until she gives a row on it (then it scores 0). Consensus alike. */
+static void test_a_pooled_intent_does_not_count_an_unseen_empty_ranking(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 1, "1", 0);
+	label(fx, "c1", 2, "s1", "alice", "turn", "relevant", 2, "0", 0);
+	label(fx, "c2", 1, "s2", "alice", "turn", "intent", 0, "extractive", 0);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_RETRIEVAL;
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 3), 0.5, 1e-12);
+	report_free(r);
+	o.consensus = REPORT_CONSENSUS_MAJORITY;
+	r = build(fx, &o);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 3), 0.5, 1e-12);
+	report_free(r);
+	label(fx, "c2", 1, "s1", "alice", "turn", "intent", 0, "extractive", 0);
+	o.consensus = REPORT_CONSENSUS_NONE;
+	r = build(fx, &o);
+	assert_close(value_of(r, "retrieval", "overall", "all", "mrr", 4), 0.375, 1e-12);
+	report_free(r);
+}
+
 /* With --raters (or --round) the automatic metrics cover the items with a
  * label in the selection; label rows that were all cleared are no label.
  * Gold "Paris": s1 answers "Paris" (EM 1), s2 "Lyon" (EM 0); bob labels
@@ -583,6 +611,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_r_counts_gold_outside_the_collection_and_extra_gold, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_items_without_consensus_on_relevance_are_counted, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_empty_ranking_scores_zero_and_is_counted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_pooled_intent_does_not_count_an_unseen_empty_ranking, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_automatic_metrics_skip_items_whose_labels_were_cleared, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_a_pair_without_shared_units_is_undefined, setup, teardown),
