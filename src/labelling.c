@@ -80,6 +80,34 @@ static enum status open_round(struct labelling *l, const struct labelling_reques
 
 /* ---- the session ------------------------------------------------------------ */
 
+/* The session's scheme. A project's scheme is parsed from the very text
+ * kept in scheme_json, which each save compares with the project's. */
+static enum status load_scheme(struct labelling *l, const char *task, struct error *err)
+{
+	enum status st = ST_OK;
+	if (!scheme_is_builtin(task))
+		st = store_scheme_get(l->store, task, &l->scheme_json, err);
+	if (st == ST_OK && l->scheme_json)
+		return scheme_read_stored(task, l->scheme_json, &l->scheme, err);
+	return st == ST_OK ? scheme_load(l->store, task, &l->scheme, err) : st;
+}
+
+/* A project's scheme can change while a session is open (`convqa scheme
+ * add`); the session would go on checking values against the old one. */
+static enum status check_scheme_unchanged(struct labelling *l, struct error *err)
+{
+	char *json = NULL;
+	if (!l->scheme_json)
+		return ST_OK;   /* built in: the binary's own */
+	enum status st = store_scheme_get(l->store, l->task, &json, err);
+	int same = st == ST_OK && json && strcmp(json, l->scheme_json) == 0;
+	free(json);
+	if (st != ST_OK || same)
+		return st;
+	return refuse(l, LABELLING_SCHEME_CHANGED, err, "scheme '%s' has changed since this session began: "
+		      "nothing was saved; start the session again to label with the new scheme", l->task);
+}
+
 enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
 			   struct error *err)
 {
@@ -93,7 +121,7 @@ enum status labelling_open(struct labelling *l, struct store *s, const struct la
 	}
 	if (rq->round)
 		st = open_round(l, rq, &task, err);
-	if (st == ST_OK && (st = scheme_load(s, task, &l->scheme, err)) == ST_INPUT)
+	if (st == ST_OK && (st = load_scheme(l, task, err)) == ST_INPUT)
 		l->refused = LABELLING_TASK;
 	if (st == ST_OK)
 		l->task = l->scheme->name;
@@ -114,6 +142,7 @@ void labelling_release(struct labelling *l)
 {
 	free(l->rater);
 	free(l->round);
+	free(l->scheme_json);
 	scheme_free(l->scheme);
 	memset(l, 0, sizeof(*l));
 }
@@ -164,6 +193,8 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 		return refuse(l, LABELLING_OTHER_RATER, err, "rater '%s' can change only their own labels",
 			      l->rater);
 	enum status st = check_field(l, key, value, &f, err);
+	if (st == ST_OK)
+		st = check_scheme_unchanged(l, err);
 	if (st != ST_OK)
 		return st;
 	struct store_label_key k = {

@@ -165,25 +165,20 @@ static long category_index(const struct scheme_field *f, const char *value)
 	return c ? (long)(c - f->categories) : -1;
 }
 
-/* The first pair of used categories of ordinal field f whose order differs
- * in nf, into buf; NULL when there is none. */
-static const char *reordered(const struct scheme_field *f, const struct scheme_field *nf,
-			     const struct scheme_use *uses, size_t n, char *buf, size_t size)
+/* Why used category u of ordinal field f cannot move in nf, into buf; NULL
+ * when it keeps its place. A category's place is what an ordinal label
+ * means: its weights in kappa, its position in the mean and median. */
+static const char *moved(const struct scheme_field *f, const struct scheme_field *nf, const struct scheme_use *u,
+			 char *buf, size_t size)
 {
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < n; j++) {
-			const struct scheme_use *a = &uses[i], *b = &uses[j];
-			if (strcmp(a->field, f->name) != 0 || strcmp(b->field, f->name) != 0)
-				continue;
-			if (category_index(f, a->value) < category_index(f, b->value) &&
-			    category_index(nf, a->value) > category_index(nf, b->value)) {
-				snprintf(buf, size, "field '%s' puts '%s' after '%s', which %ld labels use in that order "
-					 "(the order of an ordinal scale is part of what a label means)", f->name,
-					 a->value, b->value, a->count + b->count);
-				return buf;
-			}
-		}
-	return NULL;
+	long was = category_index(f, u->value), now = category_index(nf, u->value);
+	if (was < 0 || was == now)
+		return NULL;   /* not in the old scheme: a label of a value it never had */
+	snprintf(buf, size, "field '%s' would move '%s' from place %ld to place %ld of its scale, which %ld label%s "
+		 "use%s (the places of an ordinal scale are part of what its labels mean: add new categories "
+		 "after the last one)", f->name, u->value, was + 1, now + 1, u->count, u->count == 1 ? "" : "s",
+		 u->count == 1 ? "s" : "");
+	return buf;
 }
 
 static const char *use_problem(const struct scheme *old, const struct scheme *new, const struct scheme_use *u,
@@ -204,7 +199,7 @@ static const char *use_problem(const struct scheme *old, const struct scheme *ne
 		snprintf(buf, size, "field '%s' has no category '%s' any more, which %ld label%s use%s", u->field,
 			 u->value, u->count, u->count == 1 ? "" : "s", u->count == 1 ? "s" : "");
 	else if (f && f->type == TYPE_ORDINAL)
-		return reordered(f, nf, uses, n, buf, size);
+		return moved(f, nf, u, buf, size);
 	else
 		return NULL;
 	return buf;

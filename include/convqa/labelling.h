@@ -85,6 +85,7 @@ enum labelling_refusal {
 	LABELLING_FIELD,         /* a field the scheme does not have, a value off its scale,
 				  * a passage rank where the field takes none or none where it needs one */
 	LABELLING_OTHER_RATER,   /* a label of another rater than the session's */
+	LABELLING_SCHEME_CHANGED, /* the project's scheme changed since the session began */
 };
 
 struct labelling_request {
@@ -106,6 +107,8 @@ struct labelling {
 	struct scheme *scheme;             /* the session's task (the round's, by task_rule):
 					    * its scheme, owned */
 	const char *task;                  /* its name (scheme->name) */
+	char *scheme_json;                 /* a project's scheme: the text it was read from,
+					    * owned; NULL for a built-in */
 	enum labelling_refusal refused;    /* the rule the last call refused by */
 };
 

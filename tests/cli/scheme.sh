@@ -153,7 +153,11 @@ check_run "changing the unit of a field labels use is refused" 2 \
 	$CONVQA scheme add changed.json
 change 's/"value": "mostly no"/"value": "TMP"/; s/"value": "yes"/"value": "mostly no"/; s/"value": "TMP"/"value": "yes"/'
 check_run "reordering the used categories of an ordinal field is refused" 2 \
-	"convqa scheme: cannot change scheme 'likert-4pt': field 'completeness' puts 'mostly no' after 'yes', which 3 labels use in that order (the order of an ordinal scale is part of what a label means); labels are never changed (add the new scheme under another name: --name NAME)" \
+	"convqa scheme: cannot change scheme 'likert-4pt': field 'completeness' would move 'mostly no' from place 2 to place 4 of its scale, which 2 labels use (the places of an ordinal scale are part of what its labels mean: add new categories after the last one); labels are never changed (add the new scheme under another name: --name NAME)" \
+	$CONVQA scheme add changed.json
+change 's/{ "value": "mostly yes", "label": "Mostly yes", "key": "3" },/{ "value": "mostly yes", "label": "Mostly yes", "key": "3" },\n        { "value": "nearly", "label": "Nearly", "key": "5" },/'
+check_run "inserting a category before a used one of an ordinal field is refused" 2 \
+	"convqa scheme: cannot change scheme 'likert-4pt': field 'completeness' would move 'yes' from place 4 to place 5 of its scale, which 1 label uses (the places of an ordinal scale are part of what its labels mean: add new categories after the last one); labels are never changed (add the new scheme under another name: --name NAME)" \
 	$CONVQA scheme add changed.json
 run $CONVQA scheme show likert-4pt
 if cmp -s "$T/out" "$SAMPLE"; then ok "a refused change changes nothing"; else

@@ -238,6 +238,49 @@ static void test_a_write_takes_a_field_of_the_sessions_task_with_a_value_of_its_
 	labelling_release(&l);
 }
 
+static int allow_change(struct store *s, const char *old_json, void *ctx)
+{
+	(void)s, (void)old_json, (void)ctx;
+	return 0;
+}
+
+/* A session checks values against the scheme it opened with; when the
+ * project's scheme changes meanwhile (scheme add from another terminal),
+ * the session saves nothing more and says to start again. */
+static void test_a_session_refuses_to_save_after_its_scheme_changed(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	enum store_put res;
+	static const char v1[] = "{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"grade\", "
+				 "\"description\": \"d\", \"fields\": [{\"name\": \"g\", \"unit\": \"response\", "
+				 "\"type\": \"nominal\", \"categories\": [{\"value\": \"a\"}, {\"value\": \"b\"}]}]}";
+	static const char v2[] = "{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"grade\", "
+				 "\"description\": \"d\", \"fields\": [{\"name\": \"g\", \"unit\": \"response\", "
+				 "\"type\": \"nominal\", \"categories\": [{\"value\": \"a\"}, {\"value\": \"c\"}]}]}";
+	assert_int_equal(store_scheme_add(fx->s, "grade", v1, NULL, NULL, &res, &err), ST_OK);
+	assert_int_equal(open_as(fx, &l, "alice", NULL, "grade", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	struct labelling_key k = { .response_id = fx->resp, .field = "g" };
+	assert_int_equal(labelling_set(&l, &k, "a", 0, &err), ST_OK);
+	/* b (unused) becomes c: the change keeps every label's meaning */
+	struct store *other;
+	assert_int_equal(store_open(fx->path, 0, &other, &err), ST_OK);
+	assert_int_equal(store_scheme_add(other, "grade", v2, allow_change, NULL, &res, &err), ST_OK);
+	assert_int_equal(res, PUT_UPDATED);
+	store_close(other);
+	assert_int_equal(labelling_set(&l, &k, "b", 0, &err), ST_INPUT);
+	assert_int_equal(l.refused, LABELLING_SCHEME_CHANGED);
+	assert_string_equal(err.msg, "scheme 'grade' has changed since this session began: nothing was saved; "
+			    "start the session again to label with the new scheme");
+	assert_string_equal(rows(fx), "alice - grade g 0=a\n");
+	labelling_release(&l);
+	assert_int_equal(open_as(fx, &l, "alice", NULL, "grade", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(labelling_set(&l, &k, "b", 0, &err), ST_INPUT);   /* the new scheme has no b */
+	assert_int_equal(l.refused, LABELLING_FIELD);
+	labelling_release(&l);
+}
+
 static void test_the_project_refusing_a_label_is_its_message_and_no_refusal(void **state)
 {
 	struct fixture *fx = *state;
@@ -283,6 +326,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_an_invalid_rater_name_is_refused_and_adds_no_rater, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_write_takes_a_field_of_the_sessions_task_with_a_value_of_its_scale,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_session_refuses_to_save_after_its_scheme_changed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_the_project_refusing_a_label_is_its_message_and_no_refusal,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_item_is_named_by_conversation_turn_system_and_rank, setup, teardown),

@@ -322,28 +322,42 @@ static void test_a_change_that_labels_use_is_refused_with_the_count(void **state
 	scheme_free(new);
 }
 
-/* The order of an ordinal scale is part of what its labels mean. */
-static void test_reordering_used_ordinal_categories_is_refused(void **state)
+/* The places of an ordinal scale are part of what its labels mean: a used
+ * category keeps its place; unused ones may move, new ones go last. */
+static void test_used_ordinal_categories_keep_their_places(void **state)
 {
 	(void)state;
 	const char *text = "{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"x\", \"description\": \"d\", "
 			   "\"fields\": [{\"name\": \"f\", \"unit\": \"response\", \"type\": \"ordinal\", "
 			   "\"categories\": [{\"value\": \"low\"}, {\"value\": \"mid\"}, {\"value\": \"high\"}]}]}";
-	struct scheme *old, *new;
-	char buf[256];
+	const char *inserted = "{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"x\", "
+			       "\"description\": \"d\", \"fields\": [{\"name\": \"f\", \"unit\": \"response\", "
+			       "\"type\": \"ordinal\", \"categories\": [{\"value\": \"low\"}, {\"value\": \"mid\"}, "
+			       "{\"value\": \"mid-high\"}, {\"value\": \"high\"}, {\"value\": \"top\"}]}]}";
+	struct scheme *old, *new, *wider;
+	char buf[320];
 	assert_int_equal(read_text(text, &old), ST_OK);
 	assert_int_equal(read_text(text, &new), ST_OK);
+	assert_int_equal(read_text(inserted, &wider), ST_OK);
 	struct scheme_category *c = new->fields[0].categories, t = c[0];
 	c[0] = c[2];
 	c[2] = t;   /* high mid low */
-	struct scheme_use one[] = { { "f", "response", "mid", 4 } }, two[] = { { "f", "response", "low", 1 },
+	struct scheme_use mid[] = { { "f", "response", "mid", 4 } }, two[] = { { "f", "response", "low", 1 },
 									     { "f", "response", "high", 2 } };
-	assert_null(scheme_change_problem(old, new, one, 1, buf, sizeof(buf)));
+	assert_null(scheme_change_problem(old, new, mid, 1, buf, sizeof(buf)));
 	assert_string_equal(scheme_change_problem(old, new, two, 2, buf, sizeof(buf)),
-			    "field 'f' puts 'low' after 'high', which 3 labels use in that order (the order of an "
-			    "ordinal scale is part of what a label means)");
+			    "field 'f' would move 'low' from place 1 to place 3 of its scale, which 1 label uses (the "
+			    "places of an ordinal scale are part of what its labels mean: add new categories after the "
+			    "last one)");
+	/* mid-high between mid and high: fine while high is unused */
+	assert_null(scheme_change_problem(old, wider, mid, 1, buf, sizeof(buf)));
+	assert_string_equal(scheme_change_problem(old, wider, two, 2, buf, sizeof(buf)),
+			    "field 'f' would move 'high' from place 3 to place 4 of its scale, which 2 labels use (the "
+			    "places of an ordinal scale are part of what its labels mean: add new categories after the "
+			    "last one)");
 	scheme_free(old);
 	scheme_free(new);
+	scheme_free(wider);
 }
 
 int main(void)
@@ -363,7 +377,7 @@ int main(void)
 		cmocka_unit_test(test_field_keys_belong_to_text_and_binary_passage_fields),
 		cmocka_unit_test(test_the_pure_model_names_units_types_and_keys),
 		cmocka_unit_test(test_a_change_that_labels_use_is_refused_with_the_count),
-		cmocka_unit_test(test_reordering_used_ordinal_categories_is_refused),
+		cmocka_unit_test(test_used_ordinal_categories_keep_their_places),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
