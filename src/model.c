@@ -1,4 +1,4 @@
-/* model.c - the label field table and the in-memory task model. */
+/* model.c - task kinds, rater names and the in-memory task model. */
 #include "convqa/model.h"
 
 #include <stdarg.h>
@@ -10,31 +10,8 @@
 #include "convqa/hash.h"
 #include "convqa/text.h"
 
+/* the values of the built-in turn scheme's intent field (schemas/builtin/turn.json) */
 static const char *const intents[] = { "extractive", "abstractive", "boolean" };
-static const char *const correct[] = { "incorrect", "correct" };
-static const char *const relevant[] = { "not relevant", "relevant" };
-static const char *const plausibility[] = { "plausible", "implausible", "malformed" };
-static const char *const faithfulness[] = { "faithful", "unfaithful" };
-
-const struct model_field model_fields[] = {
-	{ "intent", TASK_TURN, FIELD_CATEGORY, 0, 1, intents, 3,
-	  "question intent: extractive, abstractive or boolean" },
-	{ "answer_correct", TASK_TURN, FIELD_BINARY, 0, 1, correct, 2,
-	  "is the system's answer correct (1) or not (0)" },
-	{ "relevant", TASK_TURN, FIELD_BINARY, 1, 1, relevant, 2,
-	  "is the retrieved passage relevant (1) or not (0)" },
-	{ "extra_gold", TASK_TURN, FIELD_TEXT, 0, 0, NULL, 0,
-	  "a relevant passage id found by searching the collection" },
-	{ "note", TASK_TURN, FIELD_TEXT, 0, 0, NULL, 0, "a free-text note" },
-	{ "plausibility", TASK_PLAUSIBILITY, FIELD_CATEGORY, 0, 1, plausibility, 3,
-	  "does the answer answer the question: plausible, implausible or malformed" },
-	{ "note", TASK_PLAUSIBILITY, FIELD_TEXT, 0, 0, NULL, 0, "a free-text note" },
-	{ "faithfulness", TASK_FAITHFULNESS, FIELD_CATEGORY, 0, 1, faithfulness, 2,
-	  "is the answer supported by the evidence spans: faithful or unfaithful" },
-	{ "note", TASK_FAITHFULNESS, FIELD_TEXT, 0, 0, NULL, 0, "a free-text note" },
-};
-const size_t model_n_fields = ARRAY_SIZE(model_fields);
-
 static const char *const task_names[TASK__COUNT] = { "turn", "plausibility", "faithfulness" };
 
 const char *model_task_name(enum model_task t)
@@ -50,33 +27,6 @@ int model_task_parse(const char *name, enum model_task *t)
 			return 0;
 		}
 	return -1;
-}
-
-const struct model_field *model_field_find(enum model_task t, const char *name)
-{
-	for (size_t i = 0; i < model_n_fields; i++)
-		if (model_fields[i].task == t && strcmp(model_fields[i].name, name) == 0)
-			return &model_fields[i];
-	return NULL;
-}
-
-int model_value_index(const struct model_field *f, const char *value)
-{
-	if (!value)
-		return -1;
-	if (f->kind == FIELD_BINARY)
-		return strcmp(value, "0") == 0 ? 0 : strcmp(value, "1") == 0 ? 1 : -1;
-	for (size_t i = 0; i < f->n_values; i++)
-		if (strcmp(f->values[i], value) == 0)
-			return (int)i;
-	return -1;
-}
-
-int model_value_valid(const struct model_field *f, const char *value)
-{
-	if (f->kind == FIELD_TEXT)
-		return value != NULL;
-	return model_value_index(f, value) >= 0;
 }
 
 int model_gold_intent_index(const char *intent)

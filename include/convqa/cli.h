@@ -147,11 +147,6 @@ extern const struct cmd_entry cmd_init_entry, cmd_import_entry, cmd_info_entry, 
 	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry, cmd_formats_entry,
 	cmd_scheme_entry;
 
-/* Is name a label scheme of the project at cli_db_path() (not a built-in
- * one)? 0 when it is not, or the project cannot be opened. For annotate
- * and label, which cannot label such schemes yet (cmd_scheme.c). */
-int cmd_scheme_in_project(const char *name);
-
 struct report_options;
 /* report and agreement: one state, one run and release (cmd_report.c). */
 struct report_cmd {

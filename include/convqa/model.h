@@ -1,9 +1,10 @@
 /*
  * model.h - the data model shared by importers, the store writer, the UI and
- * reports: task kinds and their label fields (one table), and the in-memory
- * form of a task file between parsing and storing.
+ * reports: the built-in task kinds (their fields are schemes: scheme_read.h),
+ * rater names, and the in-memory form of a task file between parsing and
+ * storing.
  *
- * Ownership: the field table and the names it returns are static. A struct
+ * Ownership: the names it returns are static. A struct
  * model_tasks owns an arena (model_alloc() and friends) that
  * model_tasks_release() frees; its other strings are borrowed from the parsed
  * source, which must outlive it (a reader may hand the source to the model
@@ -15,39 +16,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- task kinds and label fields ------------------------------------ */
+/* ---- task kinds ------------------------------------------------------ */
 
 enum model_task { TASK_TURN, TASK_PLAUSIBILITY, TASK_FAITHFULNESS, TASK__COUNT };
-
-enum model_field_kind {
-	FIELD_CATEGORY, /* one of values[] */
-	FIELD_BINARY,   /* "0" or "1"; values[] are the names of 0 and 1 */
-	FIELD_TEXT,     /* free text */
-};
-
-struct model_field {
-	const char *name;
-	enum model_task task;
-	enum model_field_kind kind;
-	int per_passage;              /* one value per retrieved passage */
-	int required;                 /* an item is finished when all required are set */
-	const char *const *values;    /* category names; for BINARY: name of 0, of 1 */
-	size_t n_values;
-	const char *help;
-};
-
-extern const struct model_field model_fields[];
-extern const size_t model_n_fields;
 
 const char *model_task_name(enum model_task t);
 /* Returns 0 and sets *t if name is a task kind. */
 int model_task_parse(const char *name, enum model_task *t);
-const struct model_field *model_field_find(enum model_task t, const char *name);
-/* Is value acceptable for f? For CATEGORY: one of values; BINARY: "0"/"1". */
-int model_value_valid(const struct model_field *f, const char *value);
-/* Position of value on the field's scale (0-based), or -1. */
-int model_value_index(const struct model_field *f, const char *value);
-
 /* The gold intents a task file may give a turn (the values of the built-in
  * turn scheme's intent field, in its order): the index of intent, or -1. */
 int model_gold_intent_index(const char *intent);

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "convqa/cli.h"
 #include "convqa/scheme.h"
@@ -306,22 +305,6 @@ static int run(struct cmd_ctx *c)
 	if (strcmp(c->args[0], "show") == 0)
 		return run_show(c, c->args[1]);
 	return run_add(c, c->args[1]);
-}
-
-int cmd_scheme_in_project(const char *name)
-{
-	struct stat sb;
-	struct store *s;
-	struct error err;
-	char *json = NULL;
-	if (scheme_name_problem(name) || stat(cli_db_path(), &sb) != 0 ||
-	    store_open(cli_db_path(), 0, &s, &err) != ST_OK)
-		return 0;
-	store_scheme_get(s, name, &json, &err);
-	store_close(s);
-	int found = json != NULL;
-	free(json);
-	return found;
 }
 
 const struct cmd_entry cmd_scheme_entry = {

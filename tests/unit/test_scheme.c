@@ -1,5 +1,5 @@
-/* Unit tests: label schemes - the built-in schemes agree field by field
- * with today's model_fields[], the checks of scheme_read() (each problem
+/* Unit tests: label schemes - the built-in schemes and their keys, the
+ * gold intents, changes of a scheme in use, the checks of scheme_read() (each problem
  * with its JSON path), and the JSON written reads back the same. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -66,49 +66,20 @@ static void test_the_built_in_schemes_are_the_task_kinds_in_order(void **state)
 	assert_false(scheme_is_builtin("likert"));
 }
 
-/* Field f of model_fields[] and the scheme's field of its name. */
-static void assert_same_field(const struct model_field *m, const struct scheme_field *f)
-{
-	assert_non_null(f);
-	assert_int_equal(f->required, m->required);
-	assert_int_equal(f->unit == UNIT_PASSAGE, m->per_passage);
-	if (strcmp(m->name, "intent") == 0)
-		assert_int_equal(f->unit, UNIT_TURN);
-	else if (!m->per_passage)
-		assert_int_equal(f->unit, UNIT_RESPONSE);
-	switch (m->kind) {
-	case FIELD_TEXT: assert_int_equal(f->type, TYPE_TEXT); break;
-	case FIELD_BINARY: assert_int_equal(f->type, TYPE_BINARY); break;
-	case FIELD_CATEGORY: assert_int_equal(f->type, TYPE_NOMINAL); break;
-	}
-	assert_int_equal(f->n_categories, m->kind == FIELD_TEXT ? 0 : m->n_values);
-	for (size_t i = 0; m->kind != FIELD_TEXT && i < m->n_values; i++) {
-		/* binary: values "0" and "1", named by values[] */
-		char digit[2] = { (char)('0' + i), 0 };
-		const char *value = m->kind == FIELD_BINARY ? digit : m->values[i];
-		assert_string_equal(f->categories[i].value, value);
-		assert_string_equal(f->categories[i].label, m->values[i]);
-		assert_true(model_value_valid(m, f->categories[i].value));
-	}
-	assert_string_equal(f->help, m->help);
-}
-
-static void test_the_built_in_schemes_agree_field_by_field_with_model_fields(void **state)
+/* A task file's gold intents are the values of the turn scheme's intent
+ * field, in its order (the report's by-intent rows count on it). */
+static void test_the_gold_intents_are_the_intent_fields_values(void **state)
 {
 	(void)state;
-	for (int t = 0; t < TASK__COUNT; t++) {
-		struct scheme *s = builtin(model_task_name((enum model_task)t));
-		size_t n = 0;
-		for (size_t i = 0; i < model_n_fields; i++) {
-			if (model_fields[i].task != (enum model_task)t)
-				continue;
-			assert_same_field(&model_fields[i], &s->fields[n]);
-			assert_string_equal(s->fields[n].name, model_fields[i].name);
-			n++;
-		}
-		assert_int_equal(s->n_fields, n);
-		scheme_free(s);
-	}
+	struct scheme *s = builtin("turn");
+	const struct scheme_field *f = scheme_field_find(s, "intent");
+	assert_non_null(f);
+	assert_int_equal(f->unit, UNIT_TURN);
+	assert_int_equal(f->n_categories, 3);
+	for (size_t i = 0; i < f->n_categories; i++)
+		assert_int_equal(model_gold_intent_index(f->categories[i].value), (int)i);
+	assert_int_equal(model_gold_intent_index("yes-no"), -1);
+	scheme_free(s);
 }
 
 static void test_the_built_in_keys_are_todays(void **state)
@@ -364,7 +335,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_the_built_in_schemes_are_the_task_kinds_in_order),
-		cmocka_unit_test(test_the_built_in_schemes_agree_field_by_field_with_model_fields),
+		cmocka_unit_test(test_the_gold_intents_are_the_intent_fields_values),
 		cmocka_unit_test(test_the_built_in_keys_are_todays),
 		cmocka_unit_test(test_a_scheme_written_as_json_reads_back_the_same),
 		cmocka_unit_test(test_keys_are_unique_within_a_scheme),
