@@ -41,9 +41,9 @@ static enum status refuse_closed(struct labelling *l, struct error *err)
 
 /* The task asked against the round's, by the request's rule; sets l->task. */
 static enum status check_task(struct labelling *l, const struct labelling_request *rq, const char **task,
-			      enum model_task round_task, struct error *err)
+			      const char *its, struct error *err)
 {
-	const char *asked = rq->task ? rq->task : "turn", *its = model_task_name(round_task);
+	const char *asked = rq->task ? rq->task : "turn";
 	if (rq->task_rule == LABELLING_TASK_OF_ROUND) {
 		*task = its;
 		if (rq->task_given && strcmp(asked, its) != 0)
@@ -62,17 +62,16 @@ static enum status check_task(struct labelling *l, const struct labelling_reques
  * task rules check the round's state and its task in the order convqa label
  * (task first) and convqa annotate (state first) always have. */
 static enum status open_round(struct labelling *l, const struct labelling_request *rq, const char **task,
-			      struct error *err)
+			      char **round_task, struct error *err)
 {
-	enum model_task round_task;
 	int closed = 0;
 	l->round = xstrdup(rq->round);
-	enum status st = store_round_info(l->store, rq->round, &l->round_id, &round_task, &closed, err);
+	enum status st = store_round_info(l->store, rq->round, &l->round_id, round_task, &closed, err);
 	if (st != ST_OK)
 		return st;
 	if (closed && rq->task_rule == LABELLING_TASK_OF_ROUND)
 		return refuse_closed(l, err);
-	st = check_task(l, rq, task, round_task, err);
+	st = check_task(l, rq, task, *round_task, err);
 	if (st == ST_OK && closed)
 		st = refuse_closed(l, err);
 	return st;
@@ -119,10 +118,12 @@ enum status labelling_open(struct labelling *l, struct store *s, const struct la
 		l->refused = LABELLING_RATER_NAME;
 		return st;
 	}
+	char *round_task = NULL;
 	if (rq->round)
-		st = open_round(l, rq, &task, err);
+		st = open_round(l, rq, &task, &round_task, err);
 	if (st == ST_OK && (st = load_scheme(l, task, err)) == ST_INPUT)
 		l->refused = LABELLING_TASK;
+	free(round_task);   /* task may point into it until here */
 	if (st == ST_OK)
 		l->task = l->scheme->name;
 	/* the rater's row last: a session refused adds no rater to the project */

@@ -25,7 +25,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000
@@ -147,12 +147,12 @@ void store_scheme_rows_free(struct store_scheme_row *rows, size_t n);
 
 /* ---- rounds, raters (store_round.c) ---------------------------------- */
 
-/* The round a user named (--round): its id, its task and whether it is
- * closed (task and closed may be NULL). A name the project does not have is
+/* The round a user named (--round): its id, its task (a scheme's name;
+ * caller frees) and whether it is closed (task and closed may be NULL). A name the project does not have is
  * ST_INPUT with "no round 'NAME' in the project (its rounds: a, b)" or
  * "(it has no rounds)" in err. */
-enum status store_round_info(struct store *s, const char *name, int64_t *id,
-			     enum model_task *task, int *closed, struct error *err);
+enum status store_round_info(struct store *s, const char *name, int64_t *id, char **task, int *closed,
+			     struct error *err);
 
 /* Find a rater by name, creating it (role "rater") when missing. */
 enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err);

@@ -193,6 +193,45 @@ static const char *const migrations[] = {
 	"CREATE TRIGGER label_no_delete BEFORE DELETE ON label BEGIN\n"
 	"  SELECT RAISE(ABORT, 'labels are never deleted');\n"
 	"END;\n",
+	/* 3 -> 4: raters and rounds made by commands. A rater may be bound to
+	 * an operating-system account; raters are trusted unless distrusted. A
+	 * round's task is any scheme's name; it keeps how its plan was made
+	 * (overlap, seed, the round it swaps) and when it was opened, closed or
+	 * reopened. An assignment may be a control item (not shown as one).
+	 * Guidelines are kept per task (NULL: every task), each version a row;
+	 * guidelines_seen says which version a rater has been shown. */
+	"ALTER TABLE rater ADD COLUMN os_user TEXT CHECK(os_user <> '');\n"
+	"ALTER TABLE rater ADD COLUMN added_at TEXT;\n"
+	"UPDATE rater SET trusted = 1;\n"
+	"CREATE TABLE round4(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL UNIQUE CHECK(name <> ''),\n"
+	"  task TEXT NOT NULL CHECK(task <> ''),\n"
+	"  overlap INTEGER NOT NULL DEFAULT 0 CHECK(overlap >= 0),\n"
+	"  status TEXT NOT NULL DEFAULT 'open' CHECK(status IN ('open','closed')),\n"
+	"  created_at TEXT NOT NULL,\n"
+	"  closed_at TEXT,\n"
+	"  seed INTEGER,\n"
+	"  pilot INTEGER NOT NULL DEFAULT 0 CHECK(pilot IN (0,1)),\n"
+	"  swap_from INTEGER REFERENCES round(id),\n"
+	"  control REAL NOT NULL DEFAULT 0 CHECK(control >= 0 AND control < 1),\n"
+	"  made_by TEXT);\n"
+	"INSERT INTO round4(id, name, task, overlap, status, created_at, closed_at)\n"
+	"  SELECT id, name, task, CAST(overlap AS INTEGER), status, created_at, closed_at FROM round;\n"
+	"DROP TABLE round;\n"
+	"ALTER TABLE round4 RENAME TO round;\n"
+	"ALTER TABLE assignment ADD COLUMN control INTEGER NOT NULL DEFAULT 0 CHECK(control IN (0,1));\n"
+	"CREATE INDEX assignment_response ON assignment(response_id);\n"
+	"CREATE TABLE guidelines(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  task TEXT CHECK(task <> ''),\n"
+	"  text TEXT NOT NULL,\n"
+	"  set_at TEXT NOT NULL);\n"
+	"CREATE TABLE guidelines_seen(\n"
+	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
+	"  guidelines_id INTEGER NOT NULL REFERENCES guidelines(id),\n"
+	"  seen_at TEXT NOT NULL,\n"
+	"  PRIMARY KEY(rater_id, guidelines_id)) WITHOUT ROWID;\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for
@@ -397,6 +436,20 @@ int64_t store_answer_key(const char *answer)
 	return (int64_t)(k >> 1);
 }
 
+/* A migration rebuilds a table others refer to (create, copy, drop,
+ * rename: SQLite's way to change a constraint) with foreign keys off; it
+ * must leave every reference whole. */
+static int foreign_keys_broken(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db, "PRAGMA foreign_key_check", -1, &st, NULL) != SQLITE_OK)
+		return 1;
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc != SQLITE_DONE;
+}
+
+/* Runs with foreign keys off (store_open turns them on after it). */
 static enum status migrate(struct store *s, struct error *err)
 {
 	int v = user_version(s->db);
@@ -414,7 +467,7 @@ static enum status migrate(struct store *s, struct error *err)
 			return st;
 		}
 	}
-	if (exec(s->db, "COMMIT") != SQLITE_OK) {
+	if (foreign_keys_broken(s->db) || exec(s->db, "COMMIT") != SQLITE_OK) {
 		enum status st = set_error(err, s->db, s->path, "cannot migrate project");
 		exec(s->db, "ROLLBACK");
 		return st;
@@ -454,8 +507,7 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 		goto fail;
 	/* synchronous = FULL: a label is on disk when its save returns, even
 	 * across an OS crash, not only a killed process */
-	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK ||
-	    exec(s->db, "PRAGMA journal_mode = WAL") != SQLITE_OK ||
+	if (exec(s->db, "PRAGMA journal_mode = WAL") != SQLITE_OK ||
 	    exec(s->db, "PRAGMA synchronous = FULL") != SQLITE_OK) {
 		st = set_error(err, s->db, path, "cannot configure project");
 		goto fail;
@@ -463,6 +515,10 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 	st = migrate(s, err);
 	if (st != ST_OK)
 		goto fail;
+	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK) {
+		st = set_error(err, s->db, path, "cannot configure project");
+		goto fail;
+	}
 	*out = s;
 	return ST_OK;
 fail:

@@ -5,22 +5,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convqa/model.h"
 
-enum status store_round_info(struct store *s, const char *name, int64_t *id,
-			     enum model_task *task, int *closed, struct error *err)
+enum status store_round_info(struct store *s, const char *name, int64_t *id, char **task, int *closed,
+			     struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_ROUND_INFO,
 				      "SELECT id, task, status FROM round WHERE name = ?", err);
 	*id = 0;
+	if (task)
+		*task = NULL;
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, name);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(st, 0);
-		if (task && model_task_parse(store_col_text(st, 1), task) != 0)
-			*task = TASK_TURN;
+		if (task)
+			*task = xstrdup(store_col_text(st, 1));
 		if (closed)
 			*closed = strcmp(store_col_text(st, 2), "closed") == 0;
 	}
@@ -51,11 +52,14 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 	if (st != ST_OK || *id)
 		return st;
 	/* another process may add the same rater between the lookup and here */
-	sqlite3_stmt *ins = store_stmt(s, STMT_RATER_ADD, "INSERT INTO rater(name) VALUES (?) "
-				       "ON CONFLICT(name) DO NOTHING", err);
+	sqlite3_stmt *ins = store_stmt(s, STMT_RATER_ADD, "INSERT INTO rater(name, trusted, added_at) "
+				       "VALUES (?, 1, ?) ON CONFLICT(name) DO NOTHING", err);
 	if (!ins)
 		return ST_STORE;
+	char now[32];
+	now_iso8601(now);
 	store_bind_text(ins, 1, name);
+	store_bind_text(ins, 2, now);
 	int rc = sqlite3_step(ins);
 	sqlite3_reset(ins);
 	if (rc != SQLITE_DONE)

@@ -20,7 +20,7 @@ rows_before=$(q 'SELECT count(*) FROM label')
 
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 3 project now" 3 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 4 project now" 4 "$(q 'PRAGMA user_version')"
 check_eq "every label row is kept (history)" "$rows_before" "$(q 'SELECT count(*) FROM label')"
 check_eq "the fixed fields map onto units" "answer_correct|response
 intent|turn

@@ -140,7 +140,10 @@ static void test_a_project_from_a_newer_convqa_is_refused(void **state)
 	struct store *s;
 	struct error err;
 	assert_int_equal(store_open(path, 0, &s, &err), ST_STORE);
-	assert_non_null(strstr(err.msg, "has schema version 99, newer than this convqa (3): upgrade convqa"));
+	char want[96];
+	snprintf(want, sizeof(want), "has schema version 99, newer than this convqa (%d): upgrade convqa",
+		 STORE_SCHEMA_VERSION);
+	assert_non_null(strstr(err.msg, want));
 }
 
 /* The project file's user_version, read with SQLite alone. */
@@ -190,6 +193,57 @@ static void test_a_version_1_project_opens_migrates_and_keeps_its_data(void **st
 	assert_int_equal(res, PUT_NEW);
 	store_close(s);
 	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
+}
+
+/* The answer of one query on the project file, read with SQLite alone. */
+static long long raw_int(const char *sql)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	long long v = -1;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+/* Version 4 rebuilds the round table (a round's task may be any scheme):
+ * rounds keep their ids, so that labels and assignments still name them;
+ * raters become trusted. The round is added to the release-2 fixture as
+ * that release would have held it. */
+static void test_rounds_assignments_and_their_labels_survive_the_round_rebuild(void **state)
+{
+	(void)state;
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "cp tests/fixtures/project_v2.db %s", path);
+	assert_int_equal(system(cmd), 0);
+	raw_exec("INSERT INTO round(id, name, task, overlap, status, created_at) VALUES "
+		 "(7, 'r1', 'turn', 1, 'closed', '2026-01-01T00:00:00Z');"
+		 "INSERT INTO round_rater VALUES (7, (SELECT min(id) FROM rater));"
+		 "INSERT INTO assignment(round_id, rater_id, response_id, seq) "
+		 "  SELECT 7, (SELECT min(id) FROM rater), min(id), 1 FROM response;"
+		 "INSERT INTO label(response_id, rater_id, round_id, task, field, value, created_at) "
+		 "  SELECT min(id), (SELECT min(id) FROM rater), 7, 'turn', 'intent', 'boolean', 't' FROM response;");
+	long long labels = raw_int("SELECT count(*) FROM label");
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, 0, &s, &err), ST_OK);
+	store_close(s);
+	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
+	assert_int_equal(raw_int("SELECT count(*) FROM label"), labels);
+	assert_int_equal(raw_int("SELECT count(*) FROM label l JOIN round r ON r.id = l.round_id "
+				 "WHERE r.name = 'r1' AND l.value = 'boolean'"), 1);
+	assert_int_equal(raw_int("SELECT count(*) FROM assignment a JOIN round r ON r.id = a.round_id "
+				 "WHERE r.name = 'r1' AND a.control = 0"), 1);
+	assert_int_equal(raw_int("SELECT count(*) FROM round WHERE id = 7 AND status = 'closed' AND overlap = 1"), 1);
+	assert_int_equal(raw_int("SELECT count(*) FROM rater WHERE trusted = 0"), 0);
+	assert_int_equal(raw_int("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+	/* a round of a project's own scheme can be made now */
+	raw_exec("INSERT INTO round(name, task, created_at) VALUES ('r2', 'likert-4pt', 't')");
 }
 
 static void test_a_scheme_is_added_once_and_never_changed(void **state)
@@ -372,6 +426,7 @@ int main(void)
 		T(test_a_project_from_a_newer_convqa_is_refused),
 		T(test_a_file_that_is_not_sqlite_is_refused_and_kept),
 		T(test_a_version_1_project_opens_migrates_and_keeps_its_data),
+		T(test_rounds_assignments_and_their_labels_survive_the_round_rebuild),
 		T(test_a_scheme_is_added_once_and_never_changed),
 		T(test_passage_put_reports_same_and_conflicting_content),
 		T(test_label_changes_add_rows_and_the_latest_is_current),
