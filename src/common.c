@@ -291,3 +291,15 @@ int parse_long(const char *s, long min, long max, long *out)
 	*out = v;
 	return 0;
 }
+
+int parse_number(const char *s, double min, double max, double *out)
+{
+	char *end;
+	if (!s || !*s)
+		return -1;
+	double v = strtod(s, &end);
+	if (*end || !(v >= min && v <= max))
+		return -1;
+	*out = v;
+	return 0;
+}

@@ -77,5 +77,7 @@ double now_monotonic(void);
 
 /* Parse a decimal integer in [min, max]; returns 0 on success. */
 int parse_long(const char *s, long min, long max, long *out);
+/* Parse a decimal number in [min, max] (not NaN); returns 0 on success. */
+int parse_number(const char *s, double min, double max, double *out);
 
 #endif

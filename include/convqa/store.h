@@ -148,11 +148,80 @@ void store_scheme_rows_free(struct store_scheme_row *rows, size_t n);
 /* ---- rounds, raters (store_round.c) ---------------------------------- */
 
 /* The round a user named (--round): its id, its task (a scheme's name;
- * caller frees) and whether it is closed (task and closed may be NULL). A name the project does not have is
- * ST_INPUT with "no round 'NAME' in the project (its rounds: a, b)" or
+ * caller frees) and whether it is closed (task and closed may be NULL). A
+ * name the project does not have is ST_INPUT with "no round 'NAME' in the project (its rounds: a, b)" or
  * "(it has no rounds)" in err. */
 enum status store_round_info(struct store *s, const char *name, int64_t *id, char **task, int *closed,
 			     struct error *err);
+
+/* An item a round may take: one response, in conversation order. */
+struct store_round_item {
+	int64_t response_id;
+	int64_t conversation_id;
+};
+/* The items of the project in conversation order (conversation, turn
+ * position, the turn's answers in their mixed order: the queue's order),
+ * of the systems named (NULL, 0: every system; a name the project lacks is
+ * ST_INPUT listing its systems). *items: caller frees. */
+enum status store_round_candidates(struct store *s, const char *const *systems, size_t n_systems,
+				   struct store_round_item **items, size_t *n, struct error *err);
+
+/* One assignment: rater_id labels response_id, seq-th in their queue. */
+struct store_assignment {
+	int64_t rater_id;
+	int64_t response_id;
+	long seq;
+	int control;                     /* a control item (not shown as one) */
+};
+
+/* A new round, its raters and its assignments, in one transaction. */
+struct store_round_new {
+	const char *name, *task;
+	long overlap;                    /* raters per block; 0: every rater */
+	int64_t seed;
+	int pilot;
+	int64_t swap_from;               /* the round swapped, or 0 */
+	const char *made_by;             /* how it was made, for round show */
+	const int64_t *raters;           /* rater ids */
+	size_t n_raters;
+	const struct store_assignment *a;
+	size_t n_a;
+};
+/* ST_INPUT "round 'NAME' exists already ..." when the name is taken. */
+enum status store_round_create(struct store *s, const struct store_round_new *r, int64_t *id,
+			       struct error *err);
+/* A round's assignments by rater, then seq. *a: caller frees. */
+enum status store_round_assignments(struct store *s, int64_t round_id, struct store_assignment **a, size_t *n,
+				    struct error *err);
+
+/* A round as round list and show give it. */
+struct store_round_row {
+	int64_t id;
+	char *name, *task, *status, *created_at, *closed_at, *swap_from, *made_by;
+	long overlap;
+	int64_t seed;
+	int has_seed, pilot;
+	long n_raters, n_items, n_assignments;
+};
+/* Every round by creation; or, with name, that one (*n 0 when absent). */
+enum status store_round_list(struct store *s, const char *name, struct store_round_row **rows, size_t *n,
+			     struct error *err);
+void store_round_rows_free(struct store_round_row *rows, size_t n);
+
+/* A round's rater: items assigned, labels given in the round (rows, the
+ * history included) and their active seconds. */
+struct store_round_rater {
+	int64_t rater_id;
+	char *name;
+	long assigned, label_rows;
+	double seconds;
+};
+enum status store_round_raters(struct store *s, int64_t round_id, struct store_round_rater **rows, size_t *n,
+			       struct error *err);
+void store_round_raters_free(struct store_round_rater *rows, size_t n);
+
+/* Close (closed 1) or reopen (0) a round; closed_at records when. */
+enum status store_round_set_status(struct store *s, int64_t round_id, int closed, struct error *err);
 
 /* Find a rater by name, creating it (role "rater") when missing. */
 enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err);

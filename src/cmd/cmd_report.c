@@ -13,16 +13,6 @@
 /* The copy of --task's list that o.schemes borrows from (report_parse_tasks()). */
 static char *task_copy;
 
-static int parse_number(const char *s, double min, double max, double *out)
-{
-	char *end;
-	double v = strtod(s, &end);
-	if (!*s || *end || !(v >= min && v <= max))
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int cmd_report_run(struct cmd_ctx *c)
 {
 	struct report_cmd *rc = c->data;

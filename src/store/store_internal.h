@@ -51,6 +51,10 @@ const char *store_col_text(sqlite3_stmt *st, int i);
 	" AND x.rater_id = l.rater_id AND x.round_id IS l.round_id AND x.task = l.task" \
 	" AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref)"
 
+/* The order of a turn's answers: mixed by system and turn, the same every
+ * time (the queue's; a rater cannot follow a system by its place). */
+#define STORE_ANSWER_ORDER(r) "((" r ".system_id * 2654435761 + " r ".turn_id * 40503) % 1000003)"
+
 enum {
 	STMT_PUT_SYSTEM, STMT_GET_SYSTEM, STMT_UPD_SYSTEM,
 	STMT_PUT_PASSAGE, STMT_GET_PASSAGE, STMT_FIND_PASSAGE,
@@ -64,6 +68,7 @@ enum {
 	STMT_SETTING_GET, STMT_SETTING_SET,
 	STMT_NAMES_SYSTEMS, STMT_NAMES_TURNS, STMT_NAMES_CONVS, STMT_NAMES_RANKS,
 	STMT_SCHEME_GET, STMT_SCHEME_ADD, STMT_SCHEME_LIST, STMT_SCHEME_REPLACE, STMT_SCHEME_USAGE,
+	STMT_GET_SYSTEM_ID, STMT_NAMES_SYSTEMS_ALL, STMT_ROUND_FIND,
 	STMT__FIRST_FREE,
 };
 

@@ -66,3 +66,315 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 		return store_fail(s, err, "cannot add rater");
 	return store_rater_find(s, name, id, err);
 }
+
+/* ---- rounds made by commands ------------------------------------------------ */
+
+/* A statement used once (not cached): finalize it. */
+static sqlite3_stmt *prepare(struct store *s, const char *sql, const char *what, struct error *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		store_fail(s, err, what);
+		return NULL;
+	}
+	return st;
+}
+
+/* Each named system's id into ids[]; a name the project lacks is ST_INPUT. */
+static enum status system_ids(struct store *s, const char *const *systems, size_t n, int64_t *ids,
+			      struct error *err)
+{
+	for (size_t i = 0; i < n; i++) {
+		enum status st = store_find_id(s, STMT_GET_SYSTEM_ID, "SELECT id FROM system WHERE name = ?",
+					       systems[i], &ids[i], "cannot look up system", err);
+		if (st != ST_OK)
+			return st;
+		if (ids[i])
+			continue;
+		char *names = NULL;
+		sqlite3_stmt *q = store_stmt(s, STMT_NAMES_SYSTEMS_ALL, "SELECT name FROM system ORDER BY name", err);
+		st = q ? store_names(s, q, &names, err) : ST_STORE;
+		if (st == ST_OK)
+			st = error_set(err, ST_INPUT, "no system '%s' in the project (%s%s)", systems[i],
+				       names ? "its systems: " : "it has none", names ? names : "");
+		free(names);
+		return st;
+	}
+	return ST_OK;
+}
+
+static int has_id(const int64_t *ids, size_t n, int64_t id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] == id)
+			return 1;
+	return 0;
+}
+
+enum status store_round_candidates(struct store *s, const char *const *systems, size_t n_systems,
+				   struct store_round_item **items, size_t *n, struct error *err)
+{
+	int64_t *ids = xcalloc(n_systems ? n_systems : 1, sizeof(*ids));
+	size_t cap = 0;
+	*items = NULL;
+	*n = 0;
+	enum status ret = system_ids(s, systems, n_systems, ids, err);
+	sqlite3_stmt *st = ret == ST_OK ? prepare(s, "SELECT r.id, t.conversation_id, r.system_id FROM response r "
+						  "JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id "
+						  "ORDER BY t.conversation_id, t.position, "
+						  STORE_ANSWER_ORDER("r") ", sy.name", "cannot read the items", err)
+					: NULL;
+	int rc = SQLITE_DONE;
+	while (st && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n_systems && !has_id(ids, n_systems, sqlite3_column_int64(st, 2)))
+			continue;
+		xgrow(items, &cap, *n + 1, sizeof(**items));
+		(*items)[*n].response_id = sqlite3_column_int64(st, 0);
+		(*items)[(*n)++].conversation_id = sqlite3_column_int64(st, 1);
+	}
+	if (st && rc != SQLITE_DONE)
+		ret = store_fail(s, err, "cannot read the items");
+	else if (ret == ST_OK && !st)
+		ret = ST_STORE;
+	sqlite3_finalize(st);
+	free(ids);
+	return ret;
+}
+
+static enum status exec_each(struct store *s, sqlite3_stmt *st, const char *what, struct error *err)
+{
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, what);
+}
+
+static enum status insert_round(struct store *s, const struct store_round_new *r, int64_t *id, struct error *err)
+{
+	char now[32];
+	sqlite3_stmt *st = prepare(s, "INSERT INTO round(name, task, overlap, created_at, seed, pilot, swap_from, "
+				   "made_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", "cannot add round", err);
+	if (!st)
+		return ST_STORE;
+	now_iso8601(now);
+	store_bind_text(st, 1, r->name);
+	store_bind_text(st, 2, r->task);
+	sqlite3_bind_int64(st, 3, r->overlap);
+	store_bind_text(st, 4, now);
+	sqlite3_bind_int64(st, 5, r->seed);
+	sqlite3_bind_int(st, 6, r->pilot != 0);
+	if (r->swap_from)
+		sqlite3_bind_int64(st, 7, r->swap_from);
+	store_bind_text(st, 8, r->made_by);
+	enum status ret = exec_each(s, st, "cannot add round", err);
+	sqlite3_finalize(st);
+	*id = sqlite3_last_insert_rowid(s->db);
+	return ret;
+}
+
+static enum status insert_raters(struct store *s, int64_t round, const struct store_round_new *r,
+				 struct error *err)
+{
+	sqlite3_stmt *st = prepare(s, "INSERT INTO round_rater(round_id, rater_id) VALUES (?, ?)",
+				   "cannot add the round's raters", err);
+	enum status ret = st ? ST_OK : ST_STORE;
+	for (size_t i = 0; ret == ST_OK && i < r->n_raters; i++) {
+		sqlite3_bind_int64(st, 1, round);
+		sqlite3_bind_int64(st, 2, r->raters[i]);
+		ret = exec_each(s, st, "cannot add the round's raters", err);
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+static enum status insert_assignments(struct store *s, int64_t round, const struct store_round_new *r,
+				      struct error *err)
+{
+	sqlite3_stmt *st = prepare(s, "INSERT INTO assignment(round_id, rater_id, response_id, seq, control) "
+				   "VALUES (?, ?, ?, ?, ?)", "cannot add the assignments", err);
+	enum status ret = st ? ST_OK : ST_STORE;
+	for (size_t i = 0; ret == ST_OK && i < r->n_a; i++) {
+		sqlite3_bind_int64(st, 1, round);
+		sqlite3_bind_int64(st, 2, r->a[i].rater_id);
+		sqlite3_bind_int64(st, 3, r->a[i].response_id);
+		sqlite3_bind_int64(st, 4, r->a[i].seq);
+		sqlite3_bind_int(st, 5, r->a[i].control != 0);
+		ret = exec_each(s, st, "cannot add the assignments", err);
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+enum status store_round_create(struct store *s, const struct store_round_new *r, int64_t *id,
+			       struct error *err)
+{
+	int64_t old = 0;
+	enum status st = store_begin(s, err);
+	if (st == ST_OK)
+		st = store_find_id(s, STMT_ROUND_FIND, "SELECT id FROM round WHERE name = ?", r->name, &old,
+				   "cannot look up round", err);
+	if (st == ST_OK && old)
+		st = error_set(err, ST_INPUT, "round '%s' exists already (see: convqa round show %s)", r->name,
+			       r->name);
+	if (st == ST_OK)
+		st = insert_round(s, r, id, err);
+	if (st == ST_OK)
+		st = insert_raters(s, *id, r, err);
+	if (st == ST_OK)
+		st = insert_assignments(s, *id, r, err);
+	if (st == ST_OK)
+		return store_commit(s, err);
+	store_rollback(s);
+	return st;
+}
+
+enum status store_round_assignments(struct store *s, int64_t round_id, struct store_assignment **a, size_t *n,
+				    struct error *err)
+{
+	size_t cap = 0;
+	*a = NULL;
+	*n = 0;
+	sqlite3_stmt *st = prepare(s, "SELECT rater_id, response_id, seq, control FROM assignment "
+				   "WHERE round_id = ? ORDER BY rater_id, seq", "cannot read the assignments", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, round_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(a, &cap, *n + 1, sizeof(**a));
+		struct store_assignment *x = &(*a)[(*n)++];
+		x->rater_id = sqlite3_column_int64(st, 0);
+		x->response_id = sqlite3_column_int64(st, 1);
+		x->seq = sqlite3_column_int(st, 2);
+		x->control = sqlite3_column_int(st, 3);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the assignments");
+}
+
+static char *col_dup(sqlite3_stmt *st, int i)
+{
+	const char *t = store_col_text(st, i);
+	return t ? xstrdup(t) : NULL;
+}
+
+static void round_row(sqlite3_stmt *st, struct store_round_row *r)
+{
+	r->id = sqlite3_column_int64(st, 0);
+	r->name = col_dup(st, 1);
+	r->task = col_dup(st, 2);
+	r->status = col_dup(st, 3);
+	r->created_at = col_dup(st, 4);
+	r->closed_at = col_dup(st, 5);
+	r->overlap = sqlite3_column_int(st, 6);
+	r->has_seed = sqlite3_column_type(st, 7) != SQLITE_NULL;
+	r->seed = sqlite3_column_int64(st, 7);
+	r->pilot = sqlite3_column_int(st, 8);
+	r->swap_from = col_dup(st, 9);
+	r->made_by = col_dup(st, 10);
+	r->n_raters = sqlite3_column_int(st, 11);
+	r->n_items = sqlite3_column_int(st, 12);
+	r->n_assignments = sqlite3_column_int(st, 13);
+}
+
+enum status store_round_list(struct store *s, const char *name, struct store_round_row **rows, size_t *n,
+			     struct error *err)
+{
+	size_t cap = 0;
+	*rows = NULL;
+	*n = 0;
+	sqlite3_stmt *st = prepare(s, "SELECT r.id, r.name, r.task, r.status, r.created_at, r.closed_at, r.overlap, "
+				   "r.seed, r.pilot, f.name, r.made_by, "
+				   "(SELECT count(*) FROM round_rater x WHERE x.round_id = r.id), "
+				   "(SELECT count(DISTINCT a.response_id) FROM assignment a WHERE a.round_id = r.id), "
+				   "(SELECT count(*) FROM assignment a WHERE a.round_id = r.id) "
+				   "FROM round r LEFT JOIN round f ON f.id = r.swap_from "
+				   "WHERE ?1 IS NULL OR r.name = ?1 ORDER BY r.id", "cannot read the rounds", err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, name);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(rows, &cap, *n + 1, sizeof(**rows));
+		round_row(st, &(*rows)[(*n)++]);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return ST_OK;
+	store_round_rows_free(*rows, *n);
+	*rows = NULL;
+	*n = 0;
+	return store_fail(s, err, "cannot read the rounds");
+}
+
+void store_round_rows_free(struct store_round_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(rows[i].name);
+		free(rows[i].task);
+		free(rows[i].status);
+		free(rows[i].created_at);
+		free(rows[i].closed_at);
+		free(rows[i].swap_from);
+		free(rows[i].made_by);
+	}
+	free(rows);
+}
+
+enum status store_round_raters(struct store *s, int64_t round_id, struct store_round_rater **rows, size_t *n,
+			       struct error *err)
+{
+	size_t cap = 0;
+	*rows = NULL;
+	*n = 0;
+	sqlite3_stmt *st = prepare(s, "SELECT ra.id, ra.name, "
+				   "(SELECT count(*) FROM assignment a WHERE a.round_id = x.round_id "
+				   "AND a.rater_id = ra.id), "
+				   "(SELECT count(*) FROM label l WHERE l.rater_id = ra.id AND l.round_id = x.round_id), "
+				   "(SELECT coalesce(sum(l.seconds), 0) FROM label l WHERE l.rater_id = ra.id "
+				   "AND l.round_id = x.round_id) "
+				   "FROM round_rater x JOIN rater ra ON ra.id = x.rater_id WHERE x.round_id = ? "
+				   "ORDER BY ra.name", "cannot read the round's raters", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, round_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(rows, &cap, *n + 1, sizeof(**rows));
+		struct store_round_rater *r = &(*rows)[(*n)++];
+		r->rater_id = sqlite3_column_int64(st, 0);
+		r->name = col_dup(st, 1);
+		r->assigned = sqlite3_column_int(st, 2);
+		r->label_rows = sqlite3_column_int(st, 3);
+		r->seconds = sqlite3_column_double(st, 4);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return ST_OK;
+	store_round_raters_free(*rows, *n);
+	*rows = NULL;
+	*n = 0;
+	return store_fail(s, err, "cannot read the round's raters");
+}
+
+void store_round_raters_free(struct store_round_rater *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(rows[i].name);
+	free(rows);
+}
+
+enum status store_round_set_status(struct store *s, int64_t round_id, int closed, struct error *err)
+{
+	char now[32];
+	sqlite3_stmt *st = prepare(s, "UPDATE round SET status = ?, closed_at = ? WHERE id = ?",
+				   "cannot change the round", err);
+	if (!st)
+		return ST_STORE;
+	now_iso8601(now);
+	store_bind_text(st, 1, closed ? "closed" : "open");
+	store_bind_text(st, 2, closed ? now : NULL);
+	sqlite3_bind_int64(st, 3, round_id);
+	enum status ret = exec_each(s, st, "cannot change the round", err);
+	sqlite3_finalize(st);
+	return ret;
+}

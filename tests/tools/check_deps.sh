@@ -18,7 +18,7 @@ for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
 done
 # the pure cores: src/metrics/ (every metric family, the tokeniser under
 # them, agreement), spans
-PURE="$(cd src && ls metrics/*.c 2>/dev/null | sed 's/\.c$//') spans"
+PURE="$(cd src && ls metrics/*.c 2>/dev/null | sed 's/\.c$//') spans assign"
 for m in $PURE text common strbuf hash strmap lock model scheme; do
 	[ -f src/$m.c ] || continue
 	if grep -qE '#include *"convqa/(store|json|importer|exporter|report|tui|cli)' src/$m.c; then

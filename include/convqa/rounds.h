@@ -1,0 +1,67 @@
+/*
+ * rounds.h - making a round: which items it takes and who labels which,
+ * from a coordinator's request (convqa round create).
+ *
+ * The items are the project's responses in conversation order, of the
+ * systems asked. They are cut into blocks - a conversation's items (the
+ * default for tasks with a field judging the turn or a passage: the rater
+ * walks the conversation) or single items - limited to the first N
+ * conversations, sampled (N blocks for a seed), and given to the raters by
+ * the plan of assign.h: each block to exactly `overlap` raters, balanced,
+ * deterministic for the seed; each rater's queue in conversation order.
+ * With swap_from, the round gives each rater the items the next rater had
+ * in that round (the two-round protocol: with two raters, each the
+ * other's). The round, its raters and assignments are one transaction.
+ *
+ *   struct round_request rq = { .name = "r1", .task = "turn", .raters = names,
+ *                               .n_raters = 2, .overlap = 1, .seed = 7 };
+ *   struct round_made m;
+ *   if (rounds_create(store, &rq, &m, &err) == ST_OK) ... m.per_rater[i] ...
+ *   round_made_release(&m);
+ */
+#ifndef CONVQA_ROUNDS_H
+#define CONVQA_ROUNDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "convqa/common.h"
+
+struct store;
+
+enum round_by { ROUND_BY_DEFAULT, ROUND_BY_CONVERSATION, ROUND_BY_ITEM };
+
+struct round_request {
+	const char *name;
+	const char *task;                  /* a scheme's name (built-in or the project's) */
+	const char *const *raters;         /* names of raters the project has */
+	size_t n_raters;
+	long overlap;                      /* raters per block; 0: every rater */
+	uint64_t seed;
+	long conversations;                /* only the first N conversations; 0: all */
+	long sample;                       /* then N blocks at random (seed); 0: all */
+	const char *const *systems;        /* only these systems' answers; none: all */
+	size_t n_systems;
+	enum round_by by;
+	const char *swap_from;             /* a round to swap (then no selection above) */
+	int pilot;
+	const char *made_by;               /* the command line, for round show */
+};
+
+struct round_made {
+	int64_t id;
+	enum round_by by;                  /* what a block was */
+	size_t n_items, n_blocks, n_assignments;
+	size_t *items_of;                  /* per rater of the request: items assigned */
+	size_t *blocks_of;                 /* per rater: blocks assigned */
+};
+
+/* Make the round. Refusals (ST_INPUT, nothing changed): a name the project
+ * has, a task no scheme has, a rater it lacks or named twice, a system it
+ * lacks, no items left, a swap of a round whose items had several raters
+ * or whose raters differ. */
+enum status rounds_create(struct store *s, const struct round_request *rq, struct round_made *out,
+			  struct error *err);
+void round_made_release(struct round_made *m);
+
+#endif

@@ -1,0 +1,462 @@
+/* cmd_round.c - convqa round create | list | show | close | reopen: the
+ * named batches of work raters label in (rounds.h makes them). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/cli.h"
+#include "convqa/report.h"
+#include "convqa/rounds.h"
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
+#include "convqa/store.h"
+#include "convqa/store_item.h"
+#include "convqa/strbuf.h"
+
+#define MAX_LIST 64
+
+static const char *opt_task, *opt_raters, *opt_overlap, *opt_seed, *opt_conversations, *opt_sample, *opt_systems,
+	*opt_by, *opt_swap, *opt_min_kappa;
+static int opt_pilot;
+static const struct cli_opt opts[] = {
+	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &opt_task, NULL },
+	{ "raters", 'r', "A,B", "create: the raters (added with convqa rater add)", &opt_raters, NULL },
+	{ "overlap", 0, "K", "create: raters per conversation or item (default 1; 0: every rater)", &opt_overlap,
+	  NULL },
+	{ "seed", 0, "S", "create: the seed of the plan and of --sample (default 1)", &opt_seed, NULL },
+	{ "conversations", 0, "N", "create: only the first N conversations", &opt_conversations, NULL },
+	{ "sample", 0, "N", "create: N conversations (or items, with --by item) at random for the seed",
+	  &opt_sample, NULL },
+	{ "systems", 0, "A,B", "create: only these systems' answers", &opt_systems, NULL },
+	{ "by", 0, "UNIT", "create: give raters whole conversations or single items: conversation or item "
+			   "(default: conversation for tasks that judge turns or passages, else item)", &opt_by, NULL },
+	{ "swap-from", 0, "ROUND", "create: round 2 of the two-round protocol: each rater gets the items the "
+				   "next rater had in ROUND", &opt_swap, NULL },
+	{ "pilot", 0, NULL, "create: a pilot round (shown as one)", NULL, &opt_pilot },
+	{ "min-kappa", 0, "K", "close: flag the fields whose kappa is below K", &opt_min_kappa, NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+
+/* What check() parsed for create. */
+static struct {
+	char *raters_copy, *systems_copy;
+	const char *raters[MAX_LIST], *systems[MAX_LIST];
+	size_t n_raters, n_systems;
+	long overlap, conversations, sample, seed;
+	enum round_by by;
+	double min_kappa;
+} a;
+
+/* Split "a,b" (a copy kept in *copy) into out[]; 0, or -1 with a message. */
+static int split_list(const char *opt, const char *list, char **copy, const char **out, size_t *n)
+{
+	*copy = xstrdup(list);
+	*n = 0;
+	for (char *p = *copy, *next; p; p = next) {
+		next = strchr(p, ',');
+		if (next)
+			*next++ = 0;
+		if (!*p || *n == MAX_LIST) {
+			cli_printf(stderr, "convqa round: --%s: %s in '%s'\n", opt,
+				   *p ? "at most 64 names" : "an empty name", list);
+			return -1;
+		}
+		out[(*n)++] = p;
+	}
+	return 0;
+}
+
+static int number(const char *opt, const char *s, long min, long max, long *out)
+{
+	if (parse_long(s, min, max, out) == 0)
+		return 0;
+	cli_printf(stderr, "convqa round: --%s expects a whole number from %ld to %ld, got '%s'\n", opt, min, max, s);
+	return -1;
+}
+
+/* Options that go with one action only. */
+static int only_with(const char *action, const char *want, int given, const char *opt)
+{
+	if (!given || strcmp(action, want) == 0)
+		return 0;
+	cli_printf(stderr, "convqa round: --%s goes with %s only\n", opt, want);
+	return -1;
+}
+
+static int check_create_options(void)
+{
+	a.overlap = 1;
+	a.seed = 1;
+	if ((opt_overlap && number("overlap", opt_overlap, 0, 1000, &a.overlap)) ||
+	    (opt_seed && number("seed", opt_seed, 0, 2147483647L, &a.seed)) ||
+	    (opt_conversations && number("conversations", opt_conversations, 1, 100000000L, &a.conversations)) ||
+	    (opt_sample && number("sample", opt_sample, 1, 100000000L, &a.sample)))
+		return -1;
+	if (opt_by && strcmp(opt_by, "conversation") != 0 && strcmp(opt_by, "item") != 0) {
+		cli_printf(stderr, "convqa round: --by expects conversation or item, got '%s'\n", opt_by);
+		return -1;
+	}
+	a.by = !opt_by ? ROUND_BY_DEFAULT : opt_by[0] == 'c' ? ROUND_BY_CONVERSATION : ROUND_BY_ITEM;
+	if (opt_swap && (opt_overlap || opt_conversations || opt_sample || opt_systems || opt_by)) {
+		cli_printf(stderr, "convqa round: --swap-from takes the items of its round: leave out --overlap, "
+			   "--conversations, --sample, --systems and --by\n");
+		return -1;
+	}
+	if (!opt_raters) {
+		cli_printf(stderr, "convqa round: create needs --raters A,B\n");
+		return -1;
+	}
+	return split_list("raters", opt_raters, &a.raters_copy, a.raters, &a.n_raters) ||
+	       (opt_systems && split_list("systems", opt_systems, &a.systems_copy, a.systems, &a.n_systems));
+}
+
+static const struct {
+	const char *name;
+	int nargs;          /* arguments after the action */
+	const char *usage;
+} actions[] = {
+	{ "create", 1, "round create NAME --raters A,B [--task TASK] [options]" },
+	{ "list", 0, "round list" },
+	{ "show", 1, "round show NAME" },
+	{ "close", 1, "round close NAME [--min-kappa K]" },
+	{ "reopen", 1, "round reopen NAME" },
+};
+
+static int check(struct cmd_ctx *c)
+{
+	const char *act = c->args[0];
+	size_t i = 0;
+	while (i < ARRAY_SIZE(actions) && strcmp(act, actions[i].name) != 0)
+		i++;
+	if (i == ARRAY_SIZE(actions)) {
+		cli_printf(stderr, "convqa round: unknown action '%s' (expected: create, list, show, close, reopen)\n",
+			   act);
+		return ST_USAGE;
+	}
+	if (c->nargs - 1 != actions[i].nargs) {
+		cli_printf(stderr, "convqa round: usage: convqa %s\n", actions[i].usage);
+		return ST_USAGE;
+	}
+	int create_opts = opt_task || opt_raters || opt_overlap || opt_seed || opt_conversations || opt_sample ||
+			  opt_systems || opt_by || opt_swap || opt_pilot;
+	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
+	    only_with(act, "close", opt_min_kappa != NULL, "min-kappa"))
+		return ST_USAGE;
+	if (opt_min_kappa && (parse_number(opt_min_kappa, -1, 1, &a.min_kappa) != 0)) {
+		cli_printf(stderr, "convqa round: --min-kappa expects a number from -1 to 1, got '%s'\n",
+			   opt_min_kappa);
+		return ST_USAGE;
+	}
+	if (strcmp(act, "create") == 0 && check_create_options())
+		return ST_USAGE;
+	return CLI_RUN;
+}
+
+static void release(struct cmd_ctx *c)
+{
+	(void)c;
+	free(a.raters_copy);
+	free(a.systems_copy);
+	memset(&a, 0, sizeof(a));
+}
+
+/* ---- create ------------------------------------------------------------------- */
+
+static void print_made(const struct round_request *rq, const struct round_made *m)
+{
+	const char *what = m->by == ROUND_BY_CONVERSATION ? "conversation" : "item";
+	cli_printf(stdout, "created round '%s' (%s): %zu rater%s, %zu item%s", rq->name, rq->task, rq->n_raters,
+		   rq->n_raters == 1 ? "" : "s", m->n_items, m->n_items == 1 ? "" : "s");
+	if (m->by == ROUND_BY_CONVERSATION)
+		cli_printf(stdout, " in %zu conversation%s", m->n_blocks, m->n_blocks == 1 ? "" : "s");
+	if (rq->swap_from)
+		cli_printf(stdout, ", swapped from round '%s'\n", rq->swap_from);
+	else
+		cli_printf(stdout, ", %ld rater%s per %s (seed %llu)\n", rq->overlap ? rq->overlap : (long)rq->n_raters,
+			   (rq->overlap ? rq->overlap : (long)rq->n_raters) == 1 ? "" : "s", what,
+			   (unsigned long long)rq->seed);
+	for (size_t i = 0; i < rq->n_raters; i++) {
+		cli_printf(stdout, "  %-16s %5zu item%s", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? " " : "s");
+		if (m->by == ROUND_BY_CONVERSATION)
+			cli_printf(stdout, " in %zu conversation%s", m->blocks_of[i], m->blocks_of[i] == 1 ? "" : "s");
+		cli_printf(stdout, "\n");
+	}
+	cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
+}
+
+/* The command line, for round show. */
+static char *made_by(struct cmd_ctx *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], opt_task ? opt_task : "turn",
+		    opt_raters);
+	const char *const *vals[] = { &opt_overlap, &opt_seed, &opt_conversations, &opt_sample, &opt_systems,
+				      &opt_by, &opt_swap };
+	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "by", "swap-from" };
+	for (size_t i = 0; i < ARRAY_SIZE(vals); i++)
+		if (*vals[i])
+			strbuf_addf(&sb, " --%s %s", names[i], *vals[i]);
+	if (opt_pilot)
+		strbuf_adds(&sb, " --pilot");
+	return strbuf_detach(&sb);
+}
+
+static int run_create(struct cmd_ctx *c)
+{
+	struct round_made m;
+	char *by = made_by(c);
+	struct round_request rq = {
+		.name = c->args[1], .task = opt_task ? opt_task : "turn", .raters = a.raters, .n_raters = a.n_raters,
+		.overlap = a.overlap, .seed = (uint64_t)a.seed, .conversations = a.conversations, .sample = a.sample,
+		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = opt_swap, .pilot = opt_pilot,
+		.made_by = by,
+	};
+	enum status st = rounds_create(c->store, &rq, &m, &c->err);
+	if (st == ST_OK)
+		print_made(&rq, &m);
+	round_made_release(&m);
+	free(by);
+	return st;
+}
+
+/* ---- list, show ----------------------------------------------------------------- */
+
+/* The items rater finished in round r (the queue's finished flags). */
+static enum status finished(struct store *s, const struct store_round_row *r, const struct scheme *sc,
+			    int64_t rater_id, size_t *done, struct error *err)
+{
+	struct store_queue q;
+	enum status st = store_queue_load(s, rater_id, r->id, sc, &q, err);
+	*done = st == ST_OK ? q.n_finished : 0;
+	store_queue_release(&q);
+	return st;
+}
+
+static int run_list(struct cmd_ctx *c)
+{
+	struct store_round_row *rows;
+	size_t n;
+	enum status st = store_round_list(c->store, NULL, &rows, &n, &c->err);
+	if (st != ST_OK)
+		return st;
+	if (n == 0)
+		cli_printf(stdout, "no rounds (make one with: convqa round create NAME --raters A,B)\n");
+	else
+		cli_printf(stdout, "%-16s %-14s %-6s %6s %6s  %s\n", "round", "task", "status", "raters", "items",
+			   "created");
+	for (size_t i = 0; i < n; i++) {
+		const struct store_round_row *r = &rows[i];
+		cli_printf(stdout, "%-16s %-14s %-6s %6ld %6ld  %.10s%s\n", r->name, r->task, r->status, r->n_raters,
+			   r->n_items, r->created_at, r->pilot ? "  (pilot)" : "");
+	}
+	store_round_rows_free(rows, n);
+	return ST_OK;
+}
+
+static void print_duration(double seconds)
+{
+	long s = lround(seconds);
+	if (s >= 3600)
+		cli_printf(stdout, "%ld h %02ld min", s / 3600, s / 60 % 60);
+	else
+		cli_printf(stdout, "%ld min %02ld s", s / 60, s % 60);
+}
+
+static void show_header(const struct store_round_row *r)
+{
+	cli_printf(stdout, "round %s: %s, %s%s\n", r->name, r->task, r->status, r->pilot ? " (pilot)" : "");
+	cli_printf(stdout, "created %s%s%s\n", r->created_at, r->closed_at ? ", closed " : "",
+		   r->closed_at ? r->closed_at : "");
+	if (r->swap_from)
+		cli_printf(stdout, "swapped from round %s\n", r->swap_from);
+	else
+		cli_printf(stdout, "%ld item%s, %ld rater%s per item or conversation%s, seed %lld\n", r->n_items,
+			   r->n_items == 1 ? "" : "s", r->overlap ? r->overlap : r->n_raters,
+			   (r->overlap ? r->overlap : r->n_raters) == 1 ? "" : "s", r->overlap ? "" : " (all)",
+			   (long long)r->seed);
+	if (r->made_by)
+		cli_printf(stdout, "made with: convqa %s\n", r->made_by);
+}
+
+/* One rater's line: done / assigned, active time, and at their pace the
+ * time left. */
+static void show_rater(const struct store_round_rater *ra, size_t done, size_t *all_done, double *pace_sum)
+{
+	cli_printf(stdout, "  %-16s %6zu / %-6ld %5.1f%%  ", ra->name, done, ra->assigned,
+		   ra->assigned ? 100.0 * (double)done / (double)ra->assigned : 0.0);
+	print_duration(ra->seconds);
+	if (done && (long)done < ra->assigned) {
+		double left = ra->seconds / (double)done * (double)(ra->assigned - (long)done);
+		cli_printf(stdout, "   about ");
+		print_duration(left);
+		cli_printf(stdout, " left");
+		*pace_sum += left;
+	}
+	cli_printf(stdout, "\n");
+	*all_done += done;
+}
+
+static enum status show_raters(struct cmd_ctx *c, const struct store_round_row *r)
+{
+	struct scheme *sc = NULL;
+	struct store_round_rater *ra = NULL;
+	size_t n = 0, all_done = 0;
+	long all = 0;
+	double left = 0;
+	enum status st = scheme_load(c->store, r->task, &sc, &c->err);
+	if (st == ST_OK)
+		st = store_round_raters(c->store, r->id, &ra, &n, &c->err);
+	if (st == ST_OK)
+		cli_printf(stdout, "\n  %-16s %15s %7s  %-12s\n", "rater", "done / assigned", "", "active time");
+	for (size_t i = 0; st == ST_OK && i < n; i++) {
+		size_t done;
+		st = finished(c->store, r, sc, ra[i].rater_id, &done, &c->err);
+		if (st == ST_OK)
+			show_rater(&ra[i], done, &all_done, &left);
+		all += ra[i].assigned;
+	}
+	if (st == ST_OK && n)
+		cli_printf(stdout, "  %-16s %6zu / %-6ld %5.1f%%\n", "all", all_done, all,
+			   all ? 100.0 * (double)all_done / (double)all : 0.0);
+	if (st == ST_OK && left > 0) {
+		cli_printf(stdout, "at each rater's pace so far, the round needs about ");
+		print_duration(left);
+		cli_printf(stdout, " of work more\n");
+	}
+	store_round_raters_free(ra, n);
+	scheme_free(sc);
+	return st;
+}
+
+/* The round name names, or ST_INPUT listing the rounds there are. */
+static enum status find_round(struct cmd_ctx *c, const char *name, struct store_round_row **row)
+{
+	size_t n;
+	int64_t id;
+	enum status st = store_round_info(c->store, name, &id, NULL, NULL, &c->err);
+	if (st == ST_OK)
+		st = store_round_list(c->store, name, row, &n, &c->err);
+	return st;
+}
+
+static int run_show(struct cmd_ctx *c)
+{
+	struct store_round_row *r = NULL;
+	enum status st = find_round(c, c->args[1], &r);
+	if (st == ST_OK) {
+		show_header(r);
+		st = show_raters(c, r);
+	}
+	store_round_rows_free(r, r ? 1 : 0);
+	return st;
+}
+
+/* ---- close, reopen ------------------------------------------------------------- */
+
+/* The agreement of the round's labels, as convqa agreement --round prints it. */
+static enum status print_agreement(struct cmd_ctx *c, const char *round, struct report **out)
+{
+	struct report_options o;
+	report_options_init(&o);
+	o.round = round;
+	o.sections = REPORT_SEC_AGREEMENT;
+	o.command = "round close";
+	o.project = store_path(c->store);
+	o.now = getenv("CONVQA_NOW");
+	enum status st = report_build(c->store, &o, out, &c->err);
+	if (st == ST_OK)
+		st = report_write(*out, REPORT_TEXT, stdout, &c->err);
+	return st;
+}
+
+/* With --min-kappa: the rater pairs of each field whose kappa is below it. */
+static void flag_low(struct cmd_ctx *c, const struct report *r, const struct store_round_row *row)
+{
+	struct scheme *sc = NULL;
+	struct store_round_rater *ra = NULL;
+	size_t n = 0, low = 0;
+	if (scheme_load(c->store, row->task, &sc, &c->err) != ST_OK ||
+	    store_round_raters(c->store, row->id, &ra, &n, &c->err) != ST_OK) {
+		scheme_free(sc);
+		return;
+	}
+	for (size_t f = 0; f < sc->n_fields; f++) {
+		char id[160];
+		if (sc->fields[f].type == TYPE_TEXT)
+			continue;
+		snprintf(id, sizeof(id), "%s%s%s", scheme_is_builtin(sc->name) ? "" : sc->name,
+			 scheme_is_builtin(sc->name) ? "" : "/", sc->fields[f].name);
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++) {
+				char pair[300];
+				double k;
+				long units;
+				snprintf(pair, sizeof(pair), "%s / %s", ra[i].name, ra[j].name);
+				if (!report_value(r, "agreement", id, pair, "kappa", &k, &units, NULL) || k >= a.min_kappa)
+					continue;
+				cli_printf(stdout, "%s%s: %s kappa %.3f on %ld units, below %g\n",
+					   low++ ? "" : "\nbelow --min-kappa:\n", id, pair, k, units, a.min_kappa);
+			}
+	}
+	if (!low)
+		cli_printf(stdout, "\nevery rater pair's kappa is at least %g (pairs without shared units are not "
+			   "counted)\n", a.min_kappa);
+	store_round_raters_free(ra, n);
+	scheme_free(sc);
+}
+
+static int run_status(struct cmd_ctx *c, int closed)
+{
+	struct store_round_row *r = NULL;
+	struct report *rep = NULL;
+	enum status st = find_round(c, c->args[1], &r);
+	if (st == ST_OK && strcmp(r->status, closed ? "closed" : "open") == 0) {
+		cli_printf(stdout, "round '%s' is %s already\n", r->name, r->status);
+		store_round_rows_free(r, 1);
+		return ST_OK;
+	}
+	if (st == ST_OK)
+		st = store_round_set_status(c->store, r->id, closed, &c->err);
+	if (st == ST_OK)
+		cli_printf(stdout, closed ? "closed round '%s': its raters can no longer change its labels\n\n"
+					  : "reopened round '%s': its raters can label again\n", r->name);
+	if (st == ST_OK && closed)
+		st = print_agreement(c, r->name, &rep);
+	if (st == ST_OK && closed && opt_min_kappa)
+		flag_low(c, rep, r);
+	report_free(rep);
+	store_round_rows_free(r, r ? 1 : 0);
+	return st;
+}
+
+static int run(struct cmd_ctx *c)
+{
+	/* TODO access_check_coordinator for create, close, reopen */
+	const char *act = c->args[0];
+	if (strcmp(act, "create") == 0)
+		return run_create(c);
+	if (strcmp(act, "list") == 0)
+		return run_list(c);
+	if (strcmp(act, "show") == 0)
+		return run_show(c);
+	return run_status(c, strcmp(act, "close") == 0);
+}
+
+const struct cmd_entry cmd_round_entry = {
+	{ "round", "create NAME --raters A,B [options] | list | show NAME | close NAME | reopen NAME",
+	  "make, follow and close rounds of work",
+	  "A round is a named batch of work of one task (a scheme) for some raters.\n"
+	  "create takes the project's items in conversation order (the first N\n"
+	  "conversations, a sample, some systems), cuts them into conversations or\n"
+	  "single items and gives each to --overlap raters, balanced and the same for\n"
+	  "the same --seed; each rater's queue is in conversation order (convqa annotate\n"
+	  "--rater NAME --round ROUND). --swap-from ROUND makes round 2 of the two-round\n"
+	  "protocol: each rater gets the items the next rater had in ROUND (with two\n"
+	  "raters, each the other's), so that the two rounds overlap completely.\n"
+	  "show gives each rater's progress (items finished / assigned), active time\n"
+	  "and, at their pace, the time left. close ends a round (its labels can no\n"
+	  "longer change) and prints the agreement on its labels; reopen opens it again.",
+	  opts, 1, 2 },
+	CMD_PROJECT, NULL, check, run, release, NULL, NULL,
+};

@@ -1,0 +1,311 @@
+/* rounds.c - making a round from a coordinator's request: the items, their
+ * blocks, the plan (assign.h), and the round stored in one transaction. */
+#include "convqa/rounds.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/assign.h"
+#include "convqa/labelling.h"
+#include "convqa/model.h"
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
+#include "convqa/store.h"
+
+/* What a round is being made of. */
+struct making {
+	const struct round_request *rq;
+	int64_t *rater_ids;                /* per rater of the request */
+	struct store_round_item *items;    /* the items taken, in conversation order */
+	size_t n_items;
+	size_t *block_start;               /* block b: items [block_start[b], block_start[b + 1]) */
+	size_t n_blocks;
+	struct store_assignment *a;
+	size_t n_a;
+	size_t *items_of, *blocks_of;      /* per rater: items, blocks assigned */
+};
+
+static enum status find_raters(struct store *s, struct making *m, struct error *err)
+{
+	const struct round_request *rq = m->rq;
+	if (rq->n_raters == 0)
+		return error_set(err, ST_INPUT, "a round needs raters (--raters A,B)");
+	m->rater_ids = xcalloc(rq->n_raters, sizeof(*m->rater_ids));
+	m->items_of = xcalloc(rq->n_raters, sizeof(*m->items_of));
+	m->blocks_of = xcalloc(rq->n_raters, sizeof(*m->blocks_of));
+	for (size_t i = 0; i < rq->n_raters; i++) {
+		enum status st = labelling_rater_check(rq->raters[i], err);
+		if (st == ST_OK)
+			st = store_rater_find(s, rq->raters[i], &m->rater_ids[i], err);
+		if (st != ST_OK)
+			return st;
+		if (!m->rater_ids[i])
+			return error_set(err, ST_INPUT, "no rater '%s' in the project (add one with: convqa rater "
+					 "add %s)", rq->raters[i], rq->raters[i]);
+		for (size_t j = 0; j < i; j++)
+			if (m->rater_ids[j] == m->rater_ids[i])
+				return error_set(err, ST_INPUT, "rater '%s' is named twice", rq->raters[i]);
+	}
+	return ST_OK;
+}
+
+/* A turn or passage field: the rater should walk whole conversations. */
+static enum round_by default_by(const struct scheme *sc)
+{
+	for (size_t i = 0; i < sc->n_fields; i++)
+		if (sc->fields[i].unit == UNIT_TURN || sc->fields[i].unit == UNIT_PASSAGE)
+			return ROUND_BY_CONVERSATION;
+	return ROUND_BY_ITEM;
+}
+
+/* Cut the items into blocks: a conversation's, or one each. */
+static void cut_blocks(struct making *m, enum round_by by)
+{
+	m->block_start = xcalloc(m->n_items + 1, sizeof(*m->block_start));
+	m->n_blocks = 0;
+	for (size_t i = 0; i < m->n_items; i++)
+		if (by == ROUND_BY_ITEM || i == 0 || m->items[i].conversation_id != m->items[i - 1].conversation_id)
+			m->block_start[m->n_blocks++] = i;
+	m->block_start[m->n_blocks] = m->n_items;
+}
+
+/* Keep the first n conversations' items. */
+static void first_conversations(struct making *m, long n)
+{
+	size_t convs = 0, i;
+	for (i = 0; i < m->n_items; i++) {
+		if (i == 0 || m->items[i].conversation_id != m->items[i - 1].conversation_id)
+			convs++;
+		if (convs > (size_t)n)
+			break;
+	}
+	m->n_items = i;
+}
+
+/* Keep n blocks chosen for the seed (in their order), moving their items
+ * to the front. */
+static void sample_blocks(struct making *m, long n, uint64_t seed)
+{
+	size_t *pick = xcalloc((size_t)n + 1, sizeof(*pick));
+	size_t k = assign_sample(m->n_blocks, (size_t)n, seed, pick), out = 0;
+	for (size_t j = 0; j < k; j++) {
+		size_t b = pick[j], from = m->block_start[b], len = m->block_start[b + 1] - from;
+		memmove(&m->items[out], &m->items[from], len * sizeof(*m->items));
+		m->block_start[j] = out;
+		out += len;
+	}
+	m->block_start[k] = out;
+	m->n_blocks = k;
+	m->n_items = out;
+	free(pick);
+}
+
+/* The assignments of plan pairs: each block's items, numbered per rater. */
+static void expand(struct making *m, const struct assign_pair *pairs, size_t n_pairs, const size_t *block_start,
+		   const struct store_round_item *items)
+{
+	size_t cap = 0;
+	long seq = 0;
+	for (size_t p = 0; p < n_pairs; p++) {
+		if (p == 0 || pairs[p].rater != pairs[p - 1].rater)
+			seq = 0;
+		m->blocks_of[pairs[p].rater]++;
+		for (size_t i = block_start[pairs[p].block]; i < block_start[pairs[p].block + 1]; i++) {
+			m->items_of[pairs[p].rater]++;
+			xgrow(&m->a, &cap, m->n_a + 1, sizeof(*m->a));
+			m->a[m->n_a++] = (struct store_assignment){
+				m->rater_ids[pairs[p].rater], items[i].response_id, ++seq, 0,
+			};
+		}
+	}
+}
+
+static enum status plan_new(struct store *s, struct making *m, enum round_by by, struct error *err)
+{
+	const struct round_request *rq = m->rq;
+	enum status st = store_round_candidates(s, rq->systems, rq->n_systems, &m->items, &m->n_items, err);
+	if (st != ST_OK)
+		return st;
+	if (rq->conversations > 0)
+		first_conversations(m, rq->conversations);
+	cut_blocks(m, by);
+	if (rq->sample > 0 && (size_t)rq->sample < m->n_blocks)
+		sample_blocks(m, rq->sample, rq->seed);
+	if (m->n_items == 0)
+		return error_set(err, ST_INPUT, "no items to put in round '%s' (import a task file first, or ask "
+				 "for other systems)", rq->name);
+	struct assign_block *blocks = xcalloc(m->n_blocks, sizeof(*blocks));
+	for (size_t b = 0; b < m->n_blocks; b++)
+		blocks[b] = (struct assign_block){ m->block_start[b + 1] - m->block_start[b], b };
+	struct assign_pair *pairs = NULL;
+	size_t n_pairs = 0;
+	enum assign_status as = assign_plan(blocks, m->n_blocks, rq->n_raters, (size_t)rq->overlap, rq->seed,
+					    &pairs, &n_pairs);
+	free(blocks);
+	if (as != ASSIGN_OK)
+		return error_set(err, ST_INPUT, "cannot plan round '%s': %s", rq->name, assign_status_message(as));
+	expand(m, pairs, n_pairs, m->block_start, m->items);
+	free(pairs);
+	return ST_OK;
+}
+
+/* The rater of rater_id in the request, or -1. */
+static long rater_index(const struct making *m, int64_t rater_id)
+{
+	for (size_t i = 0; i < m->rq->n_raters; i++)
+		if (m->rater_ids[i] == rater_id)
+			return (long)i;
+	return -1;
+}
+
+struct by_response {
+	int64_t response_id;
+	size_t at;                         /* its first place in the earlier round */
+};
+
+static int cmp_by_response(const void *pa, const void *pb)
+{
+	const struct by_response *a = pa, *b = pb;
+	if (a->response_id != b->response_id)
+		return a->response_id < b->response_id ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+/* The items of the earlier round's assignments, each a block (numbered by
+ * its first place there); block_of[i]: the block of assignment i. */
+static void swap_blocks(struct making *m, const struct store_assignment *prev, size_t n_prev, uint32_t *block_of)
+{
+	struct by_response *br = xcalloc(n_prev + 1, sizeof(*br));
+	size_t *first = xcalloc(n_prev + 1, sizeof(*first));
+	for (size_t i = 0; i < n_prev; i++)
+		br[i] = (struct by_response){ prev[i].response_id, i };
+	qsort(br, n_prev, sizeof(*br), cmp_by_response);
+	for (size_t i = 0; i < n_prev; i++)   /* each assignment: the first of its item */
+		first[br[i].at] = i && br[i].response_id == br[i - 1].response_id ? first[br[i - 1].at] : br[i].at;
+	m->items = xcalloc(n_prev + 1, sizeof(*m->items));
+	m->block_start = xcalloc(n_prev + 2, sizeof(*m->block_start));
+	m->n_blocks = 0;
+	for (size_t i = 0; i < n_prev; i++) {
+		if (first[i] == i) {
+			m->items[m->n_blocks].response_id = prev[i].response_id;
+			m->block_start[m->n_blocks] = m->n_blocks;
+			block_of[i] = (uint32_t)m->n_blocks++;
+		} else {
+			block_of[i] = block_of[first[i]];
+		}
+	}
+	m->block_start[m->n_blocks] = m->n_items = m->n_blocks;
+	free(first);
+	free(br);
+}
+
+/* Round 2 of the two-round protocol: every item of the earlier round, each
+ * a block, to the rater after its rater there. */
+static enum status plan_swap(struct store *s, struct making *m, int64_t prev_id, struct error *err)
+{
+	const struct round_request *rq = m->rq;
+	struct store_assignment *prev;
+	size_t n_prev, n_pairs = 0;
+	enum status st = store_round_assignments(s, prev_id, &prev, &n_prev, err);
+	if (st != ST_OK)
+		return st;
+	uint32_t *block_of = xcalloc(n_prev + 1, sizeof(*block_of));
+	struct assign_pair *pp = xcalloc(n_prev + 1, sizeof(*pp)), *pairs = NULL;
+	swap_blocks(m, prev, n_prev, block_of);
+	for (size_t i = 0; st == ST_OK && i < n_prev; i++) {
+		long r = rater_index(m, prev[i].rater_id);
+		if (r < 0)
+			st = error_set(err, ST_INPUT, "round '%s' has raters that --raters does not name (a swap "
+				       "keeps the raters)", rq->swap_from);
+		pp[i] = (struct assign_pair){ (uint32_t)r, block_of[i] };
+	}
+	enum assign_status as = st == ST_OK ? assign_swap(pp, n_prev, rq->n_raters, &pairs, &n_pairs) : ASSIGN_OK;
+	if (st == ST_OK && as != ASSIGN_OK)
+		st = error_set(err, ST_INPUT, "cannot swap round '%s': %s", rq->swap_from,
+			       as == ASSIGN_SHARED_BLOCK ? "its items had more than one rater (a swap is of a round "
+							   "made with --overlap 1)"
+			       : as == ASSIGN_IDLE_RATER ? "a rater had no items in it"
+			       : as == ASSIGN_ONE_RATER ? "a swap needs two raters or more"
+							: assign_status_message(as));
+	if (st == ST_OK)
+		expand(m, pairs, n_pairs, m->block_start, m->items);
+	free(pairs);
+	free(pp);
+	free(block_of);
+	free(prev);
+	return st;
+}
+
+static enum status check_swap(struct store *s, const struct round_request *rq, int64_t *prev_id,
+			      struct error *err)
+{
+	char *task = NULL;
+	enum status st = store_round_info(s, rq->swap_from, prev_id, &task, NULL, err);
+	if (st == ST_OK && strcmp(task, rq->task) != 0)
+		st = error_set(err, ST_INPUT, "round '%s' is a %s round, not %s (a swap keeps the task)",
+			       rq->swap_from, task, rq->task);
+	free(task);
+	return st;
+}
+
+static void count_made(struct making *m, struct round_made *out)
+{
+	out->n_items = m->n_items;
+	out->n_blocks = m->n_blocks;
+	out->n_assignments = m->n_a;
+	out->items_of = m->items_of;
+	out->blocks_of = m->blocks_of;
+	m->items_of = m->blocks_of = NULL;
+}
+
+static enum status store_it(struct store *s, struct making *m, int64_t prev_id, struct round_made *out,
+			    struct error *err)
+{
+	const struct round_request *rq = m->rq;
+	struct store_round_new r = {
+		rq->name, rq->task, rq->overlap, (int64_t)rq->seed, rq->pilot, prev_id, rq->made_by,
+		m->rater_ids, rq->n_raters, m->a, m->n_a,
+	};
+	return store_round_create(s, &r, &out->id, err);
+}
+
+enum status rounds_create(struct store *s, const struct round_request *rq, struct round_made *out,
+			  struct error *err)
+{
+	struct making m = { .rq = rq };
+	struct scheme *sc = NULL;
+	int64_t prev_id = 0;
+	const char *why = model_rater_name_problem(rq->name);
+	memset(out, 0, sizeof(*out));
+	enum status st = why ? error_set(err, ST_INPUT, "round name: %s", why) : ST_OK;
+	if (st == ST_OK)
+		st = scheme_load(s, rq->task, &sc, err);
+	if (st == ST_OK)
+		st = find_raters(s, &m, err);
+	if (st == ST_OK && rq->swap_from)
+		st = check_swap(s, rq, &prev_id, err);
+	out->by = rq->by != ROUND_BY_DEFAULT ? rq->by : sc ? default_by(sc) : ROUND_BY_ITEM;
+	if (rq->swap_from)
+		out->by = ROUND_BY_ITEM;   /* each item of the earlier round */
+	if (st == ST_OK)
+		st = rq->swap_from ? plan_swap(s, &m, prev_id, err) : plan_new(s, &m, out->by, err);
+	if (st == ST_OK)
+		st = store_it(s, &m, prev_id, out, err);
+	if (st == ST_OK)
+		count_made(&m, out);
+	scheme_free(sc);
+	free(m.rater_ids);
+	free(m.items);
+	free(m.block_start);
+	free(m.a);
+	free(m.items_of);
+	free(m.blocks_of);
+	return st;
+}
+
+void round_made_release(struct round_made *m)
+{
+	free(m->items_of);
+	free(m->blocks_of);
+	memset(m, 0, sizeof(*m));
+}

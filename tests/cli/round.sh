@@ -1,0 +1,149 @@
+#!/bin/sh
+# convqa round create | list | show | close | reopen: rounds made by
+# commands. The plan is exact (every conversation or item gets --overlap
+# raters), balanced and the same for the same seed; the two-round protocol
+# (--swap-from) gives each rater the other's conversations, and the
+# agreement report then covers exactly those; annotate walks a rater's
+# queue; close ends the labelling and prints the round's agreement.
+. "$CONVQA_TOP/tests/lib.sh"
+export CONVQA_DB="$T/p.db" CONVQA_NOW=2026-11-23T00:00:00Z
+$CONVQA init >/dev/null
+q() { sqlite3 "$T/p.db" "$1"; }
+
+# 20 conversations c01..c20 of 2 turns, answered by systems s1 and s2
+python3 - >tasks.json <<'PY'
+import json
+convs = [{"id": "c%02d" % c, "turns": [{"question": "q%d of c%02d?" % (t, c), "responses": [
+    {"system": s, "answer": "answer %s %d" % (s, t)} for s in ("s1", "s2")]} for t in (1, 2)]}
+    for c in range(1, 21)]
+print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": "s1"}, {"id": "s2"}],
+                  "collection": [], "conversations": convs}))
+PY
+$CONVQA import tasks.json >/dev/null
+for r in alice bob carol; do $CONVQA rater add $r >/dev/null 2>&1 || q "INSERT INTO rater(name, trusted) VALUES ('$r', 1)"; done
+
+# ---- refusals -------------------------------------------------------------------------
+check_run "create needs raters" 1 "convqa round: create needs --raters A,B" $CONVQA round create r1
+check_run "a rater the project lacks is named, with how to add one" 2 \
+	"convqa: no rater 'dave' in the project (add one with: convqa rater add dave)" \
+	$CONVQA round create r1 --raters alice,dave
+check_run "a rater named twice is refused" 2 "convqa: rater 'alice' is named twice" \
+	$CONVQA round create r1 --raters alice,alice
+check_run "a task no scheme has lists the schemes" 2 \
+	"convqa: no task or scheme 'likert' (schemes: turn, plausibility, faithfulness; add one with: convqa scheme add FILE)" \
+	$CONVQA round create r1 --task likert --raters alice
+check_run "a system the project lacks lists its systems" 2 \
+	"convqa: no system 's3' in the project (its systems: s1, s2)" \
+	$CONVQA round create r1 --raters alice --systems s3
+check_run "--overlap takes a number" 1 \
+	"convqa round: --overlap expects a whole number from 0 to 1000, got 'two'" \
+	$CONVQA round create r1 --raters alice --overlap two
+check_run "create options go with create only" 1 \
+	"convqa round: --task, --raters, --overlap and the other create options goes with create only" \
+	$CONVQA round show r1 --raters alice
+check_run "an unknown action lists the actions" 1 \
+	"convqa round: unknown action 'delete' (expected: create, list, show, close, reopen)" $CONVQA round delete r1
+check_run "show of a round there is not says there are none" 2 \
+	"convqa: no round 'r1' in the project (it has no rounds)" $CONVQA round show r1
+check_eq "nothing was made by the refusals" "0|0" "$(q 'SELECT count(*) FROM round')|$(q 'SELECT count(*) FROM assignment')"
+run $CONVQA round list
+check_eq "list without rounds says how to make one" \
+	"0|no rounds (make one with: convqa round create NAME --raters A,B)" "$rc|$(cat "$T/out")"
+
+# ---- the plan --------------------------------------------------------------------------
+# assignments of round $1 as "rater conversation turn system" lines, in queue order
+plan() {
+	q "SELECT ra.name, c.ext_id, t.position, sy.name FROM assignment a JOIN round ro ON ro.id = a.round_id
+	   JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id
+	   JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id
+	   WHERE ro.name = '$1' ORDER BY ra.name, a.seq"
+}
+run $CONVQA round create r1 --raters alice,bob --seed 7
+check_eq "round 1: each of 2 raters gets 10 of the 20 conversations" "0|created round 'r1' (turn): 2 raters, 80 items in 20 conversations, 1 rater per conversation (seed 7)
+  alice               40 items in 10 conversations
+  bob                 40 items in 10 conversations
+raters start with: convqa annotate --rater NAME --round r1" "$rc|$(cat "$T/out")"
+check_eq "every conversation has exactly one rater, with all its items" "20|1|4" \
+	"$(q "SELECT count(DISTINCT c) FROM (SELECT t.conversation_id c FROM assignment a JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id WHERE a.round_id = 1)")|$(q "SELECT max(n) FROM (SELECT count(DISTINCT a.rater_id) n FROM assignment a JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id WHERE a.round_id = 1 GROUP BY t.conversation_id)")|$(q "SELECT min(n) FROM (SELECT count(*) n FROM assignment a JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id WHERE a.round_id = 1 GROUP BY t.conversation_id)")"
+plan r1 >r1.plan
+check_eq "each rater's queue is in conversation order" "$(sort -t'|' -k1,1 -k2,2 -k3,3n r1.plan | cut -d'|' -f1-3)" "$(cut -d'|' -f1-3 r1.plan)"
+run $CONVQA round create r1 --raters alice,bob
+check_eq "a round's name is taken once" "2|convqa: round 'r1' exists already (see: convqa round show r1)" "$rc|$(cat "$T/err")"
+$CONVQA round create same --raters alice,bob --seed 7 >/dev/null
+check_eq "the same seed gives the same plan" "$(cat r1.plan)" "$(plan same)"
+$CONVQA round create other --raters alice,bob --seed 8 >/dev/null
+if [ "$(plan other)" != "$(cat r1.plan)" ]; then ok "another seed gives another plan"; else
+	not_ok "another seed gives another plan"; fi
+run $CONVQA round create p1 --task plausibility --raters alice,bob,carol --overlap 2 --sample 9 --seed 3 --systems s2
+check_eq "items of one system, sampled, 2 of 3 raters each, balanced" "0|created round 'p1' (plausibility): 3 raters, 9 items, 2 raters per item (seed 3)
+  alice                6 items
+  bob                  6 items
+  carol                6 items
+raters start with: convqa annotate --rater NAME --round p1" "$rc|$(cat "$T/out")"
+check_eq "every sampled item has exactly 2 raters, all of s2" "9|2|2|s2" \
+	"$(q "SELECT count(DISTINCT response_id) FROM assignment WHERE round_id = 4")|$(q "SELECT min(n) FROM (SELECT count(*) n FROM assignment WHERE round_id = 4 GROUP BY response_id)")|$(q "SELECT max(n) FROM (SELECT count(*) n FROM assignment WHERE round_id = 4 GROUP BY response_id)")|$(q "SELECT DISTINCT sy.name FROM assignment a JOIN response r ON r.id = a.response_id JOIN system sy ON sy.id = r.system_id WHERE a.round_id = 4")"
+run $CONVQA round create few --raters carol --conversations 3 --overlap 0
+check_eq "--conversations takes the first N" "0|c01 c02 c03" "$rc|$(plan few | cut -d'|' -f2 | uniq | tr '\n' ' ' | sed 's/ $//')"
+
+# ---- the two-round protocol ---------------------------------------------------------------
+run $CONVQA round create r2 --raters alice,bob --swap-from r1
+check_eq "round 2 gives each rater the other's conversations" "0|created round 'r2' (turn): 2 raters, 80 items, swapped from round 'r1'
+  alice               40 items
+  bob                 40 items
+raters start with: convqa annotate --rater NAME --round r2" "$rc|$(cat "$T/out")"
+check_eq "alice's round-2 queue is bob's round-1 queue" "$(grep '^bob|' r1.plan | cut -d'|' -f2-)" \
+	"$(plan r2 | grep '^alice|' | cut -d'|' -f2-)"
+check_run "a swap takes its round's items: no other selection" 1 \
+	"convqa round: --swap-from takes the items of its round: leave out --overlap, --conversations, --sample, --systems and --by" \
+	$CONVQA round create r3 --raters alice,bob --swap-from r1 --overlap 2
+check_run "a swap of a round whose items had 2 raters is refused" 2 \
+	"convqa: cannot swap round 'p1': its items had more than one rater (a swap is of a round made with --overlap 1)" \
+	$CONVQA round create p2 --task plausibility --raters alice,bob,carol --swap-from p1
+check_run "a swap keeps the task" 2 "convqa: round 'r1' is a turn round, not plausibility (a swap keeps the task)" \
+	$CONVQA round create p2 --task plausibility --raters alice,bob --swap-from r1
+# both raters label their queues of both rounds: intent extractive, but
+# bob says boolean on the first turn of c01..c05
+for round in r1 r2; do
+	plan $round | while IFS='|' read -r rater conv turn sys; do
+		v=extractive
+		case "$rater$turn$conv" in bob1c0[1-5]) v=boolean ;; esac
+		$CONVQA label --round $round -r "$rater" -c "$conv" -n "$turn" -s "$sys" intent $v || echo "label failed"
+	done
+done >labels.log
+check_eq "every assigned item was labelled" "" "$(cat labels.log)"
+run $CONVQA agreement --field intent -f csv
+check_grep "agreement over both rounds covers the 40 turns of the 20 overlapping conversations" \
+	'alice / bob.*,40,' "$T/out"
+run $CONVQA agreement --field intent --round r2 -f csv
+check_grep "within round 2 alone the raters share no unit" "no item labelled by both raters" "$T/out"
+run $CONVQA round show r1
+check_eq "show: the plan and each rater's progress" "0|round r1: turn, open
+created 2026-11-23T00:00:00Z
+80 items, 1 rater per item or conversation, seed 7
+made with: convqa round create r1 --task turn --raters alice,bob --seed 7
+
+  rater            done / assigned          active time 
+  alice                 0 / 40       0.0%  0 min 00 s
+  bob                   0 / 40       0.0%  0 min 00 s
+  all                   0 / 80       0.0%" "$rc|$(sed 's/^created .*/created 2026-11-23T00:00:00Z/' "$T/out")"
+
+# ---- close and reopen --------------------------------------------------------------------
+run $CONVQA round close r2 --min-kappa 0.6
+check_eq "close says what it means" "0|closed round 'r2': its raters can no longer change its labels" "$rc|$(head -1 "$T/out")"
+check_grep "close prints the round's agreement report" "Agreement between raters" "$T/out"
+check_eq "the round is closed" "closed" "$(q "SELECT status FROM round WHERE name = 'r2'")"
+check_run "a closed round takes no labels" 2 "convqa: round 'r2' is closed" \
+	$CONVQA label --round r2 -r alice -c c01 -n 1 -s s1 intent boolean
+run $CONVQA round close r2
+check_eq "closing a closed round says so" "0|round 'r2' is closed already" "$rc|$(cat "$T/out")"
+run $CONVQA round reopen r2
+check_eq "reopen" "0|reopened round 'r2': its raters can label again" "$rc|$(cat "$T/out")"
+run $CONVQA round list
+check_eq "list: every round" "0|round            task           status raters  items  created
+r1               turn           open        2     80  2026-11-23
+same             turn           open        2     80  2026-11-23
+other            turn           open        2     80  2026-11-23
+p1               plausibility   open        3      9  2026-11-23
+few              turn           open        1     12  2026-11-23
+r2               turn           open        2     80  2026-11-23" "$rc|$(sed 's/  2026-[0-9-]*T.*/  2026-11-23/' "$T/out")"
+done_testing
