@@ -47,6 +47,8 @@ enum report_consensus {
 	REPORT_CONSENSUS_MAJORITY,    /* the most frequent value; a tie = no consensus */
 	REPORT_CONSENSUS_ADJUDICATED, /* an adjudicator's value, else the raters' unanimous one */
 	REPORT_CONSENSUS_RATER,       /* one rater's labels (consensus_rater) */
+	REPORT_CONSENSUS_DISCARD,     /* the raters' value where they all agree; units with any
+				       * disagreement are left out (and counted) */
 };
 
 /* Breakdowns of the answer, retrieval and verdict tables (bit mask). */
@@ -135,7 +137,9 @@ int report_parse_weights(struct report_options *o, const char *name, struct erro
  * free(*copy)). */
 int report_parse_raters(struct report_options *o, const char *list, char **copy,
 			struct error *err);
-/* "majority", "adjudicated" or "rater:NAME" (NAME borrowed from s). */
+/* "majority", "adjudicated", "discard", "rater:NAME" (NAME borrowed from s)
+ * or "none". Distrusted raters (convqa rater distrust) are left out of
+ * majority, adjudicated and discard. */
 int report_parse_consensus(struct report_options *o, const char *s, struct error *err);
 
 /* Build the report. ST_INPUT when the options name things the project does

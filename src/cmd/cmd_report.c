@@ -59,7 +59,7 @@ static const struct cli_opt opts[] = {
 			     "(default: turn,system)", &opt_by, NULL },
 	{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &opt_k, NULL },
 	{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &opt_raters, NULL },
-	{ "consensus", 0, "HOW", "none, majority, adjudicated or rater:NAME (default: none, every judgement)",
+	{ "consensus", 0, "HOW", "none, majority, adjudicated, discard or rater:NAME (default: none, every judgement)",
 	  &opt_consensus, NULL },
 	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },

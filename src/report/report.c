@@ -239,11 +239,13 @@ int report_parse_consensus(struct report_options *o, const char *s, struct error
 		o->consensus = REPORT_CONSENSUS_MAJORITY;
 	} else if (strcmp(s, "adjudicated") == 0) {
 		o->consensus = REPORT_CONSENSUS_ADJUDICATED;
+	} else if (strcmp(s, "discard") == 0) {
+		o->consensus = REPORT_CONSENSUS_DISCARD;
 	} else if (strncmp(s, "rater:", 6) == 0 && s[6]) {
 		o->consensus = REPORT_CONSENSUS_RATER;
 		o->consensus_rater = s + 6;
 	} else {
-		error_set(err, ST_USAGE, "--consensus expects majority, adjudicated, rater:NAME or none; got '%s'", s);
+		error_set(err, ST_USAGE, "--consensus expects majority, adjudicated, discard, rater:NAME or none; got '%s'", s);
 		return -1;
 	}
 	return 0;
@@ -280,6 +282,9 @@ static const char *layer_text(const struct report_options *o)
 		       "all agree; otherwise no consensus";
 	case REPORT_CONSENSUS_RATER:
 		return "one rater's labels";
+	case REPORT_CONSENSUS_DISCARD:
+		return "discard: per item and field the raters' value when they all agree; a unit with any "
+		       "disagreement is left out (counted as no consensus)";
 	}
 	return "";
 }
@@ -337,7 +342,9 @@ static void header(struct report *r, const struct report_options *o, const struc
 	report_meta(r, "tasks", "%s", sb.len ? strbuf_str(&sb) : "(none labelled)");
 	strbuf_reset(&sb);
 	for (size_t i = 0; i < d->n_raters; i++)
-		strbuf_addf(&sb, "%s%s%s", i ? ", " : "", d->raters[i].name, d->raters[i].adjudicator ? " (adjudicator)" : "");
+		strbuf_addf(&sb, "%s%s%s%s", i ? ", " : "", d->raters[i].name, d->raters[i].adjudicator ? " (adjudicator)" : "",
+			    d->raters[i].distrusted && !d->raters[i].adjudicator && rp_is_consensus(o->consensus) ?
+				    " (distrusted: left out of the consensus)" : "");
 	report_meta(r, "raters", "%s", d->n_raters ? strbuf_str(&sb) : "(none)");
 	strbuf_reset(&sb);
 	for (size_t i = 0; i < o->n_k; i++)

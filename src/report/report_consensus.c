@@ -92,7 +92,7 @@ static int consensus_of(const struct vote_src *v, const struct rp_item *it, enum
 	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
 		const struct rp_judgement *jj = &d->judgements[j];
 		int code = vote_of(v, jj);
-		if (code < 0)
+		if (code < 0 || (d->raters[jj->rater].distrusted && !d->raters[jj->rater].adjudicator))
 			continue;
 		if (kind == REPORT_CONSENSUS_ADJUDICATED && d->raters[jj->rater].adjudicator) {
 			if (n_adj < (int)ARRAY_SIZE(adj))
@@ -246,8 +246,8 @@ enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const stru
 			any |= d->raters[i].adjudicator;
 		if (!any)
 			return error_set(err, ST_INPUT,
-					 "--consensus adjudicated: no rater has the role adjudicator%s",
-					 o->n_raters ? " among --raters" : "");
+					 "--consensus adjudicated: no rater has the role adjudicator%s (give one "
+					 "with: convqa rater add NAME --role adjudicator)", o->n_raters ? " among --raters" : "");
 	}
 	layer->obs = xcalloc(d->n_judgements + 1, sizeof(*layer->obs));
 	if (o->consensus == REPORT_CONSENSUS_NONE || o->consensus == REPORT_CONSENSUS_RATER) {

@@ -211,6 +211,7 @@ struct rp_rater {
 	int64_t id;
 	char *name;
 	int adjudicator;
+	int distrusted;                /* left out of the consensus layers */
 };
 
 struct rp_data {
@@ -351,6 +352,14 @@ void rp_layer_release(struct rp_layer *layer);
 /* ---- sections (the table in report.c; one report_sec_<name>.c each) ------------ */
 
 /* What report_build() hands a section's applies() and build(). */
+/* A layer of one value per item from several raters (majority,
+ * adjudicated, discard): units without a consensus are counted apart. */
+static inline int rp_is_consensus(enum report_consensus kind)
+{
+	return kind == REPORT_CONSENSUS_MAJORITY || kind == REPORT_CONSENSUS_ADJUDICATED ||
+	       kind == REPORT_CONSENSUS_DISCARD;
+}
+
 struct rp_ctx {
 	struct store_reader *store;
 	const struct report_options *o;

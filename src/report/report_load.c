@@ -325,6 +325,7 @@ static int on_rater(const struct store_report_rater *r, void *data)
 	ra->id = r->id;
 	ra->name = rp_strdup(d, r->name);
 	ra->adjudicator = r->role && strcmp(r->role, "adjudicator") == 0;
+	ra->distrusted = !r->trusted;
 	idmap_set(&l->rater, r->id, (int32_t)d->n_raters++);
 	return 0;
 }

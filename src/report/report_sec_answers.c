@@ -33,7 +33,7 @@ static struct rtable *accuracy_table(const struct rp_ctx *c, struct rsection *se
 	struct rtable *t = rsection_table(sec, id, title, by, rp_unit_name(c));
 	rtable_col(t, "correct", "correct", RF_COUNT, 0);
 	rtable_col(t, "accuracy", "accuracy", RF_FRACTION, flags);
-	if (c->layer->kind == REPORT_CONSENSUS_MAJORITY || c->layer->kind == REPORT_CONSENSUS_ADJUDICATED)
+	if (rp_is_consensus(c->layer->kind))
 		rtable_col(t, "no_consensus", "no consensus", RF_COUNT, 0);
 	return t;
 }
@@ -41,7 +41,7 @@ static struct rtable *accuracy_table(const struct rp_ctx *c, struct rsection *se
 enum status rp_answers(struct rp_ctx *c)
 {
 	const struct rp_layer *L = c->layer;
-	int consensus = L->kind == REPORT_CONSENSUS_MAJORITY || L->kind == REPORT_CONSENSUS_ADJUDICATED;
+	int consensus = rp_is_consensus(L->kind);
 	struct rsection *sec = report_section(c->r, "answers", "Answers: accuracy of answer_correct");
 	struct acc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };
 	char name[256];

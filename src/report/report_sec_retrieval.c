@@ -67,7 +67,7 @@ static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *s
 			   chart && cols[i].m == RM_HIT && cols[i].k == ck ? RCOL_CHART : 0);
 	}
 	rtable_col(t, "nothing_relevant", "R=0", RF_COUNT, 0);
-	if (c->layer->kind == REPORT_CONSENSUS_MAJORITY || c->layer->kind == REPORT_CONSENSUS_ADJUDICATED)
+	if (rp_is_consensus(c->layer->kind))
 		rtable_col(t, "no_consensus", "no consensus", RF_COUNT, 0);
 	return t;
 }
@@ -112,7 +112,7 @@ static double rmetric(const struct rcolumn *col, const int *rel, size_t n, size_
 static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long zero_r, long incomplete)
 {
 	const struct rp_layer *L = c->layer;
-	int consensus = L->kind == REPORT_CONSENSUS_MAJORITY || L->kind == REPORT_CONSENSUS_ADJUDICATED;
+	int consensus = rp_is_consensus(L->kind);
 
 	rsection_note(sec, "Relevance comes from the per-passage relevant labels (unit: %s); "
 			   "the ranks are the ones given in the task file, which fixes the order of "
@@ -150,7 +150,7 @@ enum status rp_retrieval(struct rp_ctx *c)
 {
 	const struct rp_layer *L = c->layer;
 	const struct rp_data *d = c->d;
-	int consensus = L->kind == REPORT_CONSENSUS_MAJORITY || L->kind == REPORT_CONSENSUS_ADJUDICATED;
+	int consensus = rp_is_consensus(L->kind);
 	struct rsection *sec = report_section(c->r, "retrieval", "Retrieval: passages judged relevant");
 	struct rcolumn cols[4 * REPORT_MAX_K + 2];
 	size_t n_cols = retrieval_columns(c->o, cols), cap_rel = 0;

@@ -134,7 +134,7 @@ static void field_table(struct rp_ctx *c, struct rsection *sec, const struct rp_
 enum status rp_schemes(struct rp_ctx *c)
 {
 	const struct rp_data *d = c->d;
-	int consensus = c->layer->kind == REPORT_CONSENSUS_MAJORITY || c->layer->kind == REPORT_CONSENSUS_ADJUDICATED;
+	int consensus = rp_is_consensus(c->layer->kind);
 	for (size_t t = TASK__COUNT; t < d->n_tasks; t++) {
 		const struct scheme *sch = d->tasks[t].scheme;
 		char id[SCHEME_MAX_NAME + 16], title[SCHEME_MAX_NAME + 64];

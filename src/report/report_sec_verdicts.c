@@ -83,7 +83,7 @@ static void vadd(struct vacc *a, const struct rp_obs *ob)
 enum status rp_verdicts(struct rp_ctx *c)
 {
 	const struct rp_layer *L = c->layer;
-	int consensus = L->kind == REPORT_CONSENSUS_MAJORITY || L->kind == REPORT_CONSENSUS_ADJUDICATED;
+	int consensus = rp_is_consensus(L->kind);
 	unsigned tasks = c->shown;
 	struct rsection *sec = report_section(c->r, "verdicts", "Plausibility and faithfulness");
 	struct vacc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };

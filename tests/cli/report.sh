@@ -245,7 +245,7 @@ if diff -u "$CONVQA_TOP/tests/golden/report/demo.txt" full.text >"$T/diff"; then
 # ---- adjudication -----------------------------------------------------------------
 run $CONVQA report --db p.db --consensus adjudicated
 check_eq "adjudicated without an adjudicator is refused" \
-	"2|convqa: --consensus adjudicated: no rater has the role adjudicator" "$rc|$(cat "$T/err")"
+	"2|convqa: --consensus adjudicated: no rater has the role adjudicator (give one with: convqa rater add NAME --role adjudicator)" "$rc|$(cat "$T/err")"
 lh -r carol -n 2 -s dense-llm answer_correct 1 &&
 	sqlite3 p.db "UPDATE rater SET role = 'adjudicator' WHERE name = 'carol'"
 # carol settles turn 2 dense-llm as correct; turn 3 dense-llm (alice alone)
@@ -296,7 +296,7 @@ check_run "--weights takes none, linear or quadratic" 1 "convqa agreement: --wei
 run $CONVQA agreement --db p.db --weights quadratic -f json -o wq.json
 check_eq "--weights without --field leaves the nominal and binary fields unweighted" "0|0.5455 n=5" \
 	"$rc|$(cell wq.json agreement answer_correct 'alice / bob' kappa)"
-check_run "an unknown consensus is a usage error" 1 "convqa report: --consensus expects majority, adjudicated, rater:NAME or none; got 'most'" \
+check_run "an unknown consensus is a usage error" 1 "convqa report: --consensus expects majority, adjudicated, discard, rater:NAME or none; got 'most'" \
 	$CONVQA report --db p.db --consensus most
 run $CONVQA report --db p.db -o /nonexistent/dir/r.txt
 check_eq "an unwritable output is an I/O error" 4 "$rc"

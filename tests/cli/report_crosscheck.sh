@@ -160,6 +160,12 @@ sqlite3 p.db "UPDATE rater SET role = 'adjudicator' WHERE name = 'dan'" || bad=1
 check_eq "an adjudicator's labels are saved" 0 $bad
 case_ adjudicated report --by all --consensus adjudicated -- --by all --consensus adjudicated
 case_ majority-of-four report --by all --consensus majority -- --by all --consensus majority
+case_ discard report --by all --consensus discard -- --by all --consensus discard
+# carol distrusted: left out of every consensus, not of her own judgements
+sqlite3 p.db "UPDATE rater SET trusted = 0 WHERE name = 'carol'"
+case_ majority-carol-distrusted report --by all --consensus majority -- --by all --consensus majority
+case_ adjudicated-carol-distrusted report --by all --consensus adjudicated -- --by all --consensus adjudicated
+case_ none-carol-distrusted report --by all -- --by all
 check_cases
 if [ "$lines" -lt 100 ]; then
 	not_ok "the reference checked too little ($lines families)" "$(head -40 "$T/checks")"

@@ -126,6 +126,9 @@ class Project:
         for it in self.items.values():
             self.turn_items[it.turn].append(it)
         all_raters = {rid: (name, role) for rid, name, role in q("SELECT id, name, role FROM rater")}
+        # distrusted raters are left out of every consensus (adjudicators are not)
+        self.distrusted = {name for name, role, trusted in q("SELECT name, role, trusted FROM rater")
+                           if not trusted and role != "adjudicator"}
         if raters:
             missing = [r for r in raters if r not in [n for n, _ in all_raters.values()]]
             if missing:
@@ -261,7 +264,7 @@ def unanimous(votes):
 
 
 def layer(p, kind):
-    """Observations of a layer: kind "none", "rater:NAME", "majority" or "adjudicated"."""
+    """Observations of a layer: kind "none", "rater:NAME", "majority", "adjudicated" or "discard"."""
     obs = []
     if kind == "none" or kind.startswith("rater:"):
         for (rid, rater), lab in p.label.items():
@@ -287,11 +290,11 @@ def layer(p, kind):
                               for r, lab in labs.items())
         keys = {k for lab in labs.values() for k in lab if k[0] == "relevant" or k[0] in CATEGORICAL or "/" in k[0]}
         for key in keys:
-            votes = [(r, lab[key]) for r, lab in labs.items() if key in lab]
+            votes = [(r, lab[key]) for r, lab in labs.items() if key in lab and r not in p.distrusted]
             if kind == "majority":
                 v = majority([x for _, x in votes])
             else:
-                adj = [x for r, x in votes if r in p.adjudicators]
+                adj = [x for r, x in votes if r in p.adjudicators] if kind == "adjudicated" else []
                 v = unanimous(adj) if adj else unanimous([x for _, x in votes])
             if v is None:
                 continue
@@ -691,7 +694,7 @@ def answers(e, p, obs, consensus, by):
             e.num("answers", tab, group, "accuracy", correct / n, n, wilson(correct, n))
         else:
             e.undef("answers", tab, group, "accuracy", 0)
-        if consensus in ("majority", "adjudicated"):
+        if consensus in ("majority", "adjudicated", "discard"):
             e.count("answers", tab, group, "no_consensus", noc)
 
 
@@ -730,7 +733,7 @@ def retrieval(e, p, obs, kind, consensus, by, ks):
             else:
                 e.undef("retrieval", tab, group, c, 0)
         e.count("retrieval", tab, group, "nothing_relevant", a["zero"])
-        if consensus in ("majority", "adjudicated"):
+        if consensus in ("majority", "adjudicated", "discard"):
             e.count("retrieval", tab, group, "no_consensus", a["noc"])
 
 
@@ -747,7 +750,7 @@ def verdicts(e, p, obs, consensus, by, tasks_shown):
                 acc[key]["plaus"]["noc" if pv is NOCONS else pv] += 1
             if fv is not None:
                 acc[key]["faith"]["noc" if fv is NOCONS else fv] += 1
-    cons = consensus in ("majority", "adjudicated")
+    cons = consensus in ("majority", "adjudicated", "discard")
     for g in GROUPINGS:
         if g in by and not (g == "rater" and consensus):
             e.table("verdicts", "by_" + g)
@@ -950,7 +953,7 @@ def schemes_section(e, p, obs, consensus, shown):
     """A section per project scheme shown: each field's categories per
     system (the values of its items) and in the row all (each unit once);
     for an ordinal field the mean and median of the 1-based positions."""
-    cons = consensus in ("majority", "adjudicated")
+    cons = consensus in ("majority", "adjudicated", "discard")
     for task in p.schemes:
         if task not in shown:
             continue

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -560,6 +561,42 @@ static void test_a_project_scheme_has_its_section_and_ordinal_agreement(void **s
 	free(copy);
 }
 
+/* --consensus discard keeps the units the raters all agree on (items 1
+ * and 3 of three_raters: 1 of 2 correct) and counts the others; a
+ * distrusted rater is left out of every consensus: without carol, items
+ * 1-3 agree (2 of 3) and item 4 is a tie. */
+static void test_discard_and_distrusted_raters(void **state)
+{
+	struct fixture *fx = *state;
+	struct report_options o;
+	sqlite3 *db;
+	three_raters(fx);
+	report_options_init(&o);
+	o.sections = REPORT_SEC_ANSWERS;
+	o.consensus = REPORT_CONSENSUS_DISCARD;
+	struct report *r = build(fx, &o);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 2), 0.5, 1e-12);
+	assert_close(value_of(r, "answers", "overall", "all", "no_consensus", 2), 2, 0);
+	report_free(r);
+	assert_int_equal(sqlite3_open(fx->db, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE rater SET trusted = 0 WHERE name = 'carol'", NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	r = build(fx, &o);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 3), 2.0 / 3, 1e-12);
+	assert_close(value_of(r, "answers", "overall", "all", "no_consensus", 3), 1, 0);
+	report_free(r);
+	o.consensus = REPORT_CONSENSUS_MAJORITY;
+	r = build(fx, &o);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 3), 2.0 / 3, 1e-12);
+	assert_close(value_of(r, "answers", "overall", "all", "no_consensus", 3), 1, 0);
+	report_free(r);
+	o.consensus = REPORT_CONSENSUS_NONE;   /* her own judgements still count */
+	r = build(fx, &o);
+	assert_close(value_of(r, "answers", "overall", "all", "accuracy", 12), 0.5, 1e-12);
+	report_free(r);
+}
+
 static void test_unknown_names_are_input_errors(void **state)
 {
 	struct fixture *fx = *state;
@@ -598,6 +635,8 @@ static void test_option_lists_are_checked(void **state)
 	assert_int_equal(o.by, REPORT_BY_TURN | REPORT_BY_INTENT);
 	assert_int_equal(report_parse_by(&o, "turns", &err), -1);
 	assert_int_equal(report_parse_consensus(&o, "rater:", &err), -1);
+	assert_int_equal(report_parse_consensus(&o, "discard", &err), 0);
+	assert_int_equal(o.consensus, REPORT_CONSENSUS_DISCARD);
 	assert_int_equal(report_parse_consensus(&o, "majority", &err), 0);
 	assert_int_equal(o.consensus, REPORT_CONSENSUS_MAJORITY);
 }
@@ -623,6 +662,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_seconds_count_where_a_row_was_given, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_project_scheme_has_its_section_and_ordinal_agreement, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_discard_and_distrusted_raters, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_names_are_input_errors, setup, teardown),
 		cmocka_unit_test(test_option_lists_are_checked),
 	};
