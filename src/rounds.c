@@ -2,6 +2,7 @@
  * blocks, the plan (assign.h), and the round stored in one transaction. */
 #include "convqa/rounds.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,8 @@ struct making {
 	struct store_assignment *a;
 	size_t n_a;
 	size_t *items_of, *blocks_of;      /* per rater: items, blocks assigned */
+	int64_t control_rater;
+	size_t *controls_of;               /* per rater: control items mixed in */
 };
 
 static enum status find_raters(struct store *s, struct making *m, struct error *err)
@@ -120,6 +123,104 @@ static void expand(struct making *m, const struct assign_pair *pairs, size_t n_p
 	}
 }
 
+/* The rater of rater_id in the request, or -1. */
+static long rater_index(const struct making *m, int64_t rater_id)
+{
+	for (size_t i = 0; i < m->rq->n_raters; i++)
+		if (m->rater_ids[i] == rater_id)
+			return (long)i;
+	return -1;
+}
+
+static int cmp_id(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
+/* The control items of one rater: k of the pool's items the rater does not
+ * have already, for the seed, each put at a place of the queue drawn for
+ * the seed; a[0..n) (the rater's assignments) become out[0..n + k). */
+static size_t mix_controls(const struct making *m, const struct store_assignment *a, size_t n,
+			   const int64_t *pool, size_t n_pool, uint64_t seed, struct store_assignment *out)
+{
+	int64_t *own = xcalloc(n + 1, sizeof(*own)), *free_ids = xcalloc(n_pool + 1, sizeof(*free_ids));
+	size_t n_free = 0, k = (size_t)ceil(m->rq->control * (double)n);
+	for (size_t i = 0; i < n; i++)
+		own[i] = a[i].response_id;
+	qsort(own, n, sizeof(*own), cmp_id);
+	for (size_t i = 0; i < n_pool; i++)
+		if (!bsearch(&pool[i], own, n, sizeof(*own), cmp_id))
+			free_ids[n_free++] = pool[i];
+	size_t *pick = xcalloc(k + 1, sizeof(*pick));
+	k = assign_sample(n_free, k, seed, pick);
+	/* control j goes after the item at place[j] of the rater's items */
+	size_t *place = xcalloc(k + 1, sizeof(*place));
+	uint64_t state = seed ^ 0x5bd1e995u;
+	for (size_t j = 0; j < k; j++)
+		place[j] = (size_t)(assign_rng_next(&state) % (n + 1));
+	size_t o = 0;
+	for (size_t i = 0; i <= n; i++) {
+		for (size_t j = 0; j < k; j++)
+			if (place[j] == i)
+				out[o++] = (struct store_assignment){ a[0].rater_id, free_ids[pick[j]], 0, 1 };
+		if (i < n)
+			out[o++] = a[i];
+	}
+	for (size_t i = 0; i < o; i++)
+		out[i].seq = (long)i + 1;
+	free(place);
+	free(pick);
+	free(free_ids);
+	free(own);
+	return k;
+}
+
+/* Mix control items into every rater's queue (--control RATE
+ * --control-from RATER): items whose known answers are the labels that
+ * rater gave outside rounds, unmarked in the queue. */
+static enum status add_controls(struct store *s, struct making *m, struct error *err)
+{
+	const struct round_request *rq = m->rq;
+	int64_t *pool = NULL;
+	size_t n_pool = 0;
+	enum status st = store_rater_find(s, rq->control_from, &m->control_rater, err);
+	if (st == ST_OK && !m->control_rater)
+		st = error_set(err, ST_INPUT, "no rater '%s' in the project (--control-from names the rater whose "
+			       "labels are the known answers)", rq->control_from);
+	for (size_t i = 0; st == ST_OK && i < rq->n_raters; i++)
+		if (m->rater_ids[i] == m->control_rater)
+			st = error_set(err, ST_INPUT, "rater '%s' gives the known answers of the control items: not "
+				       "one of the round's raters too", rq->control_from);
+	if (st == ST_OK)
+		st = store_round_control_pool(s, m->control_rater, rq->task, &pool, &n_pool, err);
+	if (st == ST_OK && n_pool == 0)
+		st = error_set(err, ST_INPUT, "rater '%s' has labelled no item of task %s outside rounds: there are no "
+			       "known answers for control items", rq->control_from, rq->task);
+	struct store_assignment *all = st == ST_OK ? xcalloc(m->n_a + m->n_a + rq->n_raters + 1, sizeof(*all)) : NULL;
+	size_t n_all = 0;
+	m->controls_of = xcalloc(rq->n_raters + 1, sizeof(*m->controls_of));
+	for (size_t i = 0, r = 0; st == ST_OK && i < m->n_a; r++) {   /* m->a: by rater */
+		size_t j = i;
+		while (j < m->n_a && m->a[j].rater_id == m->a[i].rater_id)
+			j++;
+		long ri = rater_index(m, m->a[i].rater_id);
+		size_t k = mix_controls(m, &m->a[i], j - i, pool, n_pool, rq->seed + 7919u * (uint64_t)(ri + 1),
+					&all[n_all]);
+		m->controls_of[ri] = k;
+		m->items_of[ri] += k;
+		n_all += j - i + k;
+		i = j;
+	}
+	if (st == ST_OK) {
+		free(m->a);
+		m->a = all;
+		m->n_a = n_all;
+	}
+	free(pool);
+	return st;
+}
+
 static enum status plan_new(struct store *s, struct making *m, enum round_by by, struct error *err)
 {
 	const struct round_request *rq = m->rq;
@@ -146,17 +247,9 @@ static enum status plan_new(struct store *s, struct making *m, enum round_by by,
 		return error_set(err, ST_INPUT, "cannot plan round '%s': %s", rq->name, assign_status_message(as));
 	expand(m, pairs, n_pairs, m->block_start, m->items);
 	free(pairs);
-	return ST_OK;
+	return rq->control > 0 ? add_controls(s, m, err) : ST_OK;
 }
 
-/* The rater of rater_id in the request, or -1. */
-static long rater_index(const struct making *m, int64_t rater_id)
-{
-	for (size_t i = 0; i < m->rq->n_raters; i++)
-		if (m->rater_ids[i] == rater_id)
-			return (long)i;
-	return -1;
-}
 
 struct by_response {
 	int64_t response_id;
@@ -255,7 +348,8 @@ static void count_made(struct making *m, struct round_made *out)
 	out->n_assignments = m->n_a;
 	out->items_of = m->items_of;
 	out->blocks_of = m->blocks_of;
-	m->items_of = m->blocks_of = NULL;
+	out->controls_of = m->controls_of;
+	m->items_of = m->blocks_of = m->controls_of = NULL;
 }
 
 static enum status store_it(struct store *s, struct making *m, int64_t prev_id, struct round_made *out,
@@ -263,8 +357,9 @@ static enum status store_it(struct store *s, struct making *m, int64_t prev_id, 
 {
 	const struct round_request *rq = m->rq;
 	struct store_round_new r = {
-		rq->name, rq->task, rq->overlap, (int64_t)rq->seed, rq->pilot, prev_id, rq->made_by,
-		m->rater_ids, rq->n_raters, m->a, m->n_a,
+		.name = rq->name, .task = rq->task, .overlap = rq->overlap, .seed = (int64_t)rq->seed,
+		.pilot = rq->pilot, .swap_from = prev_id, .control = rq->control, .control_rater = m->control_rater,
+		.made_by = rq->made_by, .raters = m->rater_ids, .n_raters = rq->n_raters, .a = m->a, .n_a = m->n_a,
 	};
 	return store_round_create(s, &r, &out->id, err);
 }
@@ -300,6 +395,7 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 	free(m.a);
 	free(m.items_of);
 	free(m.blocks_of);
+	free(m.controls_of);
 	return st;
 }
 
@@ -307,5 +403,6 @@ void round_made_release(struct round_made *m)
 {
 	free(m->items_of);
 	free(m->blocks_of);
+	free(m->controls_of);
 	memset(m, 0, sizeof(*m));
 }

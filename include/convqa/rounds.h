@@ -45,6 +45,9 @@ struct round_request {
 	enum round_by by;
 	const char *swap_from;             /* a round to swap (then no selection above) */
 	int pilot;
+	double control;                    /* the share of control items to mix in, [0, 1) */
+	const char *control_from;          /* the rater whose labels (outside rounds) are
+					    * the control items' known answers */
 	const char *made_by;               /* the command line, for round show */
 };
 
@@ -54,6 +57,7 @@ struct round_made {
 	size_t n_items, n_blocks, n_assignments;
 	size_t *items_of;                  /* per rater of the request: items assigned */
 	size_t *blocks_of;                 /* per rater: blocks assigned */
+	size_t *controls_of;               /* per rater: control items among items_of (NULL: none) */
 };
 
 /* Make the round. Refusals (ST_INPUT, nothing changed): a name the project

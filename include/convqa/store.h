@@ -181,6 +181,8 @@ struct store_round_new {
 	int64_t seed;
 	int pilot;
 	int64_t swap_from;               /* the round swapped, or 0 */
+	double control;                  /* the share of control items asked (0: none) */
+	int64_t control_rater;           /* whose labels are their known answers, or 0 */
 	const char *made_by;             /* how it was made, for round show */
 	const int64_t *raters;           /* rater ids */
 	size_t n_raters;
@@ -190,6 +192,11 @@ struct store_round_new {
 /* ST_INPUT "round 'NAME' exists already ..." when the name is taken. */
 enum status store_round_create(struct store *s, const struct store_round_new *r, int64_t *id,
 			       struct error *err);
+/* The items rater_id labelled in task outside rounds (a value, not
+ * cleared), ascending: the control items a round may draw on. *ids:
+ * caller frees. */
+enum status store_round_control_pool(struct store *s, int64_t rater_id, const char *task, int64_t **ids,
+				     size_t *n, struct error *err);
 /* A round's assignments by rater, then seq. *a: caller frees. */
 enum status store_round_assignments(struct store *s, int64_t round_id, struct store_assignment **a, size_t *n,
 				    struct error *err);
@@ -198,6 +205,9 @@ enum status store_round_assignments(struct store *s, int64_t round_id, struct st
 struct store_round_row {
 	int64_t id;
 	char *name, *task, *status, *created_at, *closed_at, *swap_from, *made_by;
+	char *control_rater;             /* NULL: no control items */
+	int64_t control_rater_id;
+	double control;
 	long overlap;
 	int64_t seed;
 	int has_seed, pilot;

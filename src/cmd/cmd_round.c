@@ -17,7 +17,7 @@
 #define MAX_LIST 64
 
 static const char *opt_task, *opt_raters, *opt_overlap, *opt_seed, *opt_conversations, *opt_sample, *opt_systems,
-	*opt_by, *opt_swap, *opt_min_kappa;
+	*opt_by, *opt_swap, *opt_min_kappa, *opt_control, *opt_control_from;
 static int opt_pilot;
 static const struct cli_opt opts[] = {
 	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &opt_task, NULL },
@@ -34,6 +34,10 @@ static const struct cli_opt opts[] = {
 	{ "swap-from", 0, "ROUND", "create: round 2 of the two-round protocol: each rater gets the items the "
 				   "next rater had in ROUND", &opt_swap, NULL },
 	{ "pilot", 0, NULL, "create: a pilot round (shown as one)", NULL, &opt_pilot },
+	{ "control", 0, "RATE", "create: mix control items into each queue, RATE of its items (0 to 0.5; needs "
+				"--control-from)", &opt_control, NULL },
+	{ "control-from", 0, "RATER", "create: the rater whose labels outside rounds are the control items' "
+				      "known answers", &opt_control_from, NULL },
 	{ "min-kappa", 0, "K", "close: flag the fields whose kappa is below K", &opt_min_kappa, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
@@ -45,7 +49,7 @@ static struct {
 	size_t n_raters, n_systems;
 	long overlap, conversations, sample, seed;
 	enum round_by by;
-	double min_kappa;
+	double min_kappa, control;
 } a;
 
 /* Split "a,b" (a copy kept in *copy) into out[]; 0, or -1 with a message. */
@@ -107,6 +111,15 @@ static int check_create_options(void)
 		cli_printf(stderr, "convqa round: create needs --raters A,B\n");
 		return -1;
 	}
+	if (opt_control && parse_number(opt_control, 0, 0.5, &a.control) != 0) {
+		cli_printf(stderr, "convqa round: --control expects a share from 0 to 0.5, got '%s'\n", opt_control);
+		return -1;
+	}
+	if ((a.control > 0) != (opt_control_from != NULL) || (opt_swap && opt_control)) {
+		cli_printf(stderr, "convqa round: --control RATE and --control-from RATER go together%s\n",
+			   opt_swap ? ", and not with --swap-from" : "");
+		return -1;
+	}
 	return split_list("raters", opt_raters, &a.raters_copy, a.raters, &a.n_raters) ||
 	       (opt_systems && split_list("systems", opt_systems, &a.systems_copy, a.systems, &a.n_systems));
 }
@@ -139,7 +152,7 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	int create_opts = opt_task || opt_raters || opt_overlap || opt_seed || opt_conversations || opt_sample ||
-			  opt_systems || opt_by || opt_swap || opt_pilot;
+			  opt_systems || opt_by || opt_swap || opt_pilot || opt_control || opt_control_from;
 	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
 	    only_with(act, "close", opt_min_kappa != NULL, "min-kappa"))
 		return ST_USAGE;
@@ -180,6 +193,8 @@ static void print_made(const struct round_request *rq, const struct round_made *
 		cli_printf(stdout, "  %-16s %5zu item%s", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? " " : "s");
 		if (m->by == ROUND_BY_CONVERSATION)
 			cli_printf(stdout, " in %zu conversation%s", m->blocks_of[i], m->blocks_of[i] == 1 ? "" : "s");
+		if (m->controls_of)
+			cli_printf(stdout, ", %zu of them control items", m->controls_of[i]);
 		cli_printf(stdout, "\n");
 	}
 	cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
@@ -192,8 +207,9 @@ static char *made_by(struct cmd_ctx *c)
 	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], opt_task ? opt_task : "turn",
 		    opt_raters);
 	const char *const *vals[] = { &opt_overlap, &opt_seed, &opt_conversations, &opt_sample, &opt_systems,
-				      &opt_by, &opt_swap };
-	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "by", "swap-from" };
+				      &opt_by, &opt_swap, &opt_control, &opt_control_from };
+	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "by", "swap-from",
+				      "control", "control-from" };
 	for (size_t i = 0; i < ARRAY_SIZE(vals); i++)
 		if (*vals[i])
 			strbuf_addf(&sb, " --%s %s", names[i], *vals[i]);
@@ -210,7 +226,7 @@ static int run_create(struct cmd_ctx *c)
 		.name = c->args[1], .task = opt_task ? opt_task : "turn", .raters = a.raters, .n_raters = a.n_raters,
 		.overlap = a.overlap, .seed = (uint64_t)a.seed, .conversations = a.conversations, .sample = a.sample,
 		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = opt_swap, .pilot = opt_pilot,
-		.made_by = by,
+		.control = a.control, .control_from = opt_control_from, .made_by = by,
 	};
 	enum status st = rounds_create(c->store, &rq, &m, &c->err);
 	if (st == ST_OK)
@@ -275,6 +291,9 @@ static void show_header(const struct store_round_row *r)
 			   r->n_items == 1 ? "" : "s", r->overlap ? r->overlap : r->n_raters,
 			   (r->overlap ? r->overlap : r->n_raters) == 1 ? "" : "s", r->overlap ? "" : " (all)",
 			   (long long)r->seed);
+	if (r->control_rater)
+		cli_printf(stdout, "control items: %.0f%% of each queue, known answers by %s\n", 100 * r->control,
+			   r->control_rater);
 	if (r->made_by)
 		cli_printf(stdout, "made with: convqa %s\n", r->made_by);
 }

@@ -196,8 +196,9 @@ static const char *const migrations[] = {
 	/* 3 -> 4: raters and rounds made by commands. A rater may be bound to
 	 * an operating-system account; raters are trusted unless distrusted. A
 	 * round's task is any scheme's name; it keeps how its plan was made
-	 * (overlap, seed, the round it swaps) and when it was opened, closed or
-	 * reopened. An assignment may be a control item (not shown as one).
+	 * (overlap, seed, the round it swaps, the share of control items and the
+	 * rater whose labels are their known answers) and when it was made and
+	 * closed. An assignment may be a control item (not shown as one).
 	 * Guidelines are kept per task (NULL: every task), each version a row;
 	 * guidelines_seen says which version a rater has been shown. */
 	"ALTER TABLE rater ADD COLUMN os_user TEXT CHECK(os_user <> '');\n"
@@ -215,6 +216,7 @@ static const char *const migrations[] = {
 	"  pilot INTEGER NOT NULL DEFAULT 0 CHECK(pilot IN (0,1)),\n"
 	"  swap_from INTEGER REFERENCES round(id),\n"
 	"  control REAL NOT NULL DEFAULT 0 CHECK(control >= 0 AND control < 1),\n"
+	"  control_rater INTEGER REFERENCES rater(id),\n"
 	"  made_by TEXT);\n"
 	"INSERT INTO round4(id, name, task, overlap, status, created_at, closed_at)\n"
 	"  SELECT id, name, task, CAST(overlap AS INTEGER), status, created_at, closed_at FROM round;\n"

@@ -152,7 +152,8 @@ static enum status insert_round(struct store *s, const struct store_round_new *r
 {
 	char now[32];
 	sqlite3_stmt *st = prepare(s, "INSERT INTO round(name, task, overlap, created_at, seed, pilot, swap_from, "
-				   "made_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", "cannot add round", err);
+				   "made_by, control, control_rater) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+				   "cannot add round", err);
 	if (!st)
 		return ST_STORE;
 	now_iso8601(now);
@@ -165,6 +166,9 @@ static enum status insert_round(struct store *s, const struct store_round_new *r
 	if (r->swap_from)
 		sqlite3_bind_int64(st, 7, r->swap_from);
 	store_bind_text(st, 8, r->made_by);
+	sqlite3_bind_double(st, 9, r->control);
+	if (r->control_rater)
+		sqlite3_bind_int64(st, 10, r->control_rater);
 	enum status ret = exec_each(s, st, "cannot add round", err);
 	sqlite3_finalize(st);
 	*id = sqlite3_last_insert_rowid(s->db);
@@ -227,6 +231,28 @@ enum status store_round_create(struct store *s, const struct store_round_new *r,
 	return st;
 }
 
+enum status store_round_control_pool(struct store *s, int64_t rater_id, const char *task, int64_t **ids,
+				     size_t *n, struct error *err)
+{
+	size_t cap = 0;
+	*ids = NULL;
+	*n = 0;
+	sqlite3_stmt *st = prepare(s, "SELECT DISTINCT response_id FROM label WHERE rater_id = ? AND task = ? "
+				   "AND round_id IS NULL AND value IS NOT NULL ORDER BY response_id",
+				   "cannot read the control items", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, rater_id);
+	store_bind_text(st, 2, task);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(ids, &cap, *n + 1, sizeof(**ids));
+		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the control items");
+}
+
 enum status store_round_assignments(struct store *s, int64_t round_id, struct store_assignment **a, size_t *n,
 				    struct error *err)
 {
@@ -274,6 +300,9 @@ static void round_row(sqlite3_stmt *st, struct store_round_row *r)
 	r->n_raters = sqlite3_column_int(st, 11);
 	r->n_items = sqlite3_column_int(st, 12);
 	r->n_assignments = sqlite3_column_int(st, 13);
+	r->control = sqlite3_column_double(st, 14);
+	r->control_rater_id = sqlite3_column_int64(st, 15);
+	r->control_rater = col_dup(st, 16);
 }
 
 enum status store_round_list(struct store *s, const char *name, struct store_round_row **rows, size_t *n,
@@ -286,8 +315,10 @@ enum status store_round_list(struct store *s, const char *name, struct store_rou
 				   "r.seed, r.pilot, f.name, r.made_by, "
 				   "(SELECT count(*) FROM round_rater x WHERE x.round_id = r.id), "
 				   "(SELECT count(DISTINCT a.response_id) FROM assignment a WHERE a.round_id = r.id), "
-				   "(SELECT count(*) FROM assignment a WHERE a.round_id = r.id) "
+				   "(SELECT count(*) FROM assignment a WHERE a.round_id = r.id), "
+				   "r.control, r.control_rater, cr.name "
 				   "FROM round r LEFT JOIN round f ON f.id = r.swap_from "
+				   "LEFT JOIN rater cr ON cr.id = r.control_rater "
 				   "WHERE ?1 IS NULL OR r.name = ?1 ORDER BY r.id", "cannot read the rounds", err);
 	if (!st)
 		return ST_STORE;
@@ -316,6 +347,7 @@ void store_round_rows_free(struct store_round_row *rows, size_t n)
 		free(rows[i].closed_at);
 		free(rows[i].swap_from);
 		free(rows[i].made_by);
+		free(rows[i].control_rater);
 	}
 	free(rows);
 }
