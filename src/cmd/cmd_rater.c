@@ -201,8 +201,8 @@ struct add {
 	int found;
 	enum model_role role;         /* the settings after */
 	const char *os_user;
-	int checked;                  /* the change needed a coordinator's account */
-	int locked_out;               /* ... and the running account is none any more */
+	int locked_out;               /* the change took the running account's right to make
+				       * such changes (a coordinator's) */
 };
 
 /* The settings asked for a->name, checked against the project and written
@@ -219,7 +219,6 @@ static enum status add(struct store *s, struct add *a, struct error *err)
 	/* a new rater with the defaults needs no coordinator: a first label adds one too */
 	if (!role_changed && !bind_changed)
 		return a->found ? ST_OK : store_rater_put(s, a->name, a->role, a->os_user, NULL, err);
-	a->checked = 1;
 	st = access_check_coordinator(s, "set a rater's role or account", err);
 	if (st == ST_OK)
 		st = store_rater_put(s, a->name, a->role, a->os_user, NULL, err);
