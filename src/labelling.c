@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/access.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 
@@ -116,6 +117,12 @@ enum status labelling_open(struct labelling *l, struct store *s, const struct la
 	enum status st = labelling_rater_check(rq->rater, err);
 	if (st != ST_OK) {
 		l->refused = LABELLING_RATER_NAME;
+		return st;
+	}
+	/* who runs this: a bound rater's labels are written from their account */
+	if ((st = access_check_write(s, rq->rater, err)) != ST_OK) {
+		if (st == ST_INPUT)
+			l->refused = LABELLING_ACCOUNT;
 		return st;
 	}
 	char *round_task = NULL;

@@ -1,4 +1,4 @@
-/* model.c - task kinds, rater names and the in-memory task model. */
+/* model.c - task kinds, rater names and roles, and the in-memory task model. */
 #include "convqa/model.h"
 
 #include <stdarg.h>
@@ -24,6 +24,23 @@ int model_task_parse(const char *name, enum model_task *t)
 	for (int i = 0; i < TASK__COUNT; i++)
 		if (strcmp(name, task_names[i]) == 0) {
 			*t = (enum model_task)i;
+			return 0;
+		}
+	return -1;
+}
+
+static const char *const role_names[ROLE__COUNT] = { "rater", "adjudicator", "coordinator" };
+
+const char *model_role_name(enum model_role r)
+{
+	return (unsigned)r < ROLE__COUNT ? role_names[r] : "?";
+}
+
+int model_role_parse(const char *name, enum model_role *r)
+{
+	for (int i = 0; i < ROLE__COUNT; i++)
+		if (strcmp(name, role_names[i]) == 0) {
+			*r = (enum model_role)i;
 			return 0;
 		}
 	return -1;

@@ -20,7 +20,10 @@
  *
  * The rules, each kept here and only here:
  *   rater  a name one can type again (model_rater_name_problem); its row is
- *          created when a session opens, after every other rule has passed
+ *          created when a session opens, after every other rule has passed;
+ *          the labels of a rater bound to an operating-system account are
+ *          written only from that account (access_check_write, access.h:
+ *          checked when a session opens)
  *   round  one the project has, not closed; its task and the task asked
  *          agree as the request's task_rule says
  *   item   convqa label names an item by conversation, turn and system
@@ -86,6 +89,8 @@ enum labelling_refusal {
 				  * a passage rank where the field takes none or none where it needs one */
 	LABELLING_OTHER_RATER,   /* a label of another rater than the session's */
 	LABELLING_SCHEME_CHANGED, /* the project's scheme changed since the session began */
+	LABELLING_ACCOUNT,       /* the rater is bound to another account than the one running:
+				  * "rater 'alice' is bound to the account 'alice'; you are 'bob' (...)" */
 };
 
 struct labelling_request {
@@ -128,7 +133,8 @@ struct labelling_key {
 enum status labelling_rater_check(const char *name, struct error *err);
 
 /* Open a session in l for rq on store s. In order: the rater's name, the
- * round (ST_INPUT listing the project's rounds when it has no such round;
+ * account (a bound rater's own: access.h), the round (ST_INPUT listing the
+ * project's rounds when it has no such round;
  * refused when closed or of another task, see enum labelling_task_rule:
  * LABELLING_TASK_MUST_MATCH checks the task before the round's state,
  * LABELLING_TASK_OF_ROUND after it), then the rater's row (created when

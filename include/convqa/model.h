@@ -1,7 +1,7 @@
 /*
  * model.h - the data model shared by importers, the store writer, the UI and
  * reports: the built-in task kinds (their fields are schemes: scheme_read.h),
- * rater names, and the in-memory form of a task file between parsing and
+ * rater names and roles, and the in-memory form of a task file between parsing and
  * storing.
  *
  * Ownership: the names it returns are static. A struct
@@ -33,6 +33,16 @@ int model_gold_intent_index(const char *intent);
  * text_cp_is_hidden_control()), no comma, no spaces around it (" ann" would
  * be another rater than "ann"). NULL when name is fine, else why not. */
 const char *model_rater_name_problem(const char *name);
+
+/* What a rater is besides someone who labels (README "Raters"): an
+ * adjudicator's values settle disagreements (report --consensus
+ * adjudicated); a coordinator bound to an account manages the project's
+ * raters and rounds (access.h). Stored by name (model_role_name). */
+enum model_role { ROLE_RATER, ROLE_ADJUDICATOR, ROLE_COORDINATOR, ROLE__COUNT };
+
+const char *model_role_name(enum model_role r);
+/* Returns 0 and sets *r if name is a role's name. */
+int model_role_parse(const char *name, enum model_role *r);
 
 /* ---- a task file in memory ------------------------------------------ */
 /* Strings are borrowed from the parsed source (or the tasks' arena) and live

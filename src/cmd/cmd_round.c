@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/access.h"
 #include "convqa/cli.h"
 #include "convqa/report.h"
 #include "convqa/rounds.h"
@@ -451,8 +452,17 @@ static int run_status(struct cmd_ctx *c, int closed)
 
 static int run(struct cmd_ctx *c)
 {
-	/* TODO access_check_coordinator for create, close, reopen */
 	const char *act = c->args[0];
+	/* managing rounds: a bound coordinator's account, when the project has
+	 * one (checked just before the change, not in its transaction: a
+	 * coordinator bound in between is not seen) */
+	int manage = strcmp(act, "list") != 0 && strcmp(act, "show") != 0;
+	enum status st = manage ? access_check_coordinator(c->store, strcmp(act, "create") == 0 ? "create rounds"
+											       : "close or reopen rounds",
+							   &c->err)
+				: ST_OK;
+	if (st != ST_OK)
+		return st;
 	if (strcmp(act, "create") == 0)
 		return run_create(c);
 	if (strcmp(act, "list") == 0)

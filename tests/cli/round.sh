@@ -20,7 +20,7 @@ print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": "s1
                   "collection": [], "conversations": convs}))
 PY
 $CONVQA import tasks.json >/dev/null
-for r in alice bob carol; do $CONVQA rater add $r >/dev/null 2>&1 || q "INSERT INTO rater(name, trusted) VALUES ('$r', 1)"; done
+for r in alice bob carol; do $CONVQA rater add $r >/dev/null; done
 
 # ---- refusals -------------------------------------------------------------------------
 check_run "create needs raters" 1 "convqa round: create needs --raters A,B" $CONVQA round create r1
@@ -146,4 +146,34 @@ other            turn           open        2     80  2026-11-23
 p1               plausibility   open        3      9  2026-11-23
 few              turn           open        1     12  2026-11-23
 r2               turn           open        2     80  2026-11-23" "$rc|$(sed 's/  2026-[0-9-]*T.*/  2026-11-23/' "$T/out")"
+
+# ---- control items --------------------------------------------------------------------------
+$CONVQA rater add expert >/dev/null
+for c in c01 c02 c03 c04 c05 c06 c07 c08; do $CONVQA label -t plausibility -r expert -c $c -n 1 -s s1 plausibility plausible; done
+run $CONVQA round create k1 --task plausibility --raters alice,bob --conversations 4 --control 0.25 --control-from expert --seed 5
+check_eq "control items are mixed into each queue" "0|created round 'k1' (plausibility): 2 raters, 16 items, 1 rater per item (seed 5)
+  alice               10 items, 2 of them control items
+  bob                 10 items, 2 of them control items
+raters start with: convqa annotate --rater NAME --round k1" "$rc|$(cat "$T/out")"
+check_eq "control items are the expert's, and not already in the rater's queue" "4|0" \
+	"$(q "SELECT count(*) FROM assignment a JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'k1' AND a.control = 1 AND a.response_id IN (SELECT response_id FROM label l JOIN rater ra ON ra.id = l.rater_id WHERE ra.name = 'expert')")|$(q "SELECT count(*) FROM (SELECT rater_id, response_id FROM assignment a JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'k1' GROUP BY rater_id, response_id HAVING count(*) > 1)")"
+check_run "the expert cannot be a rater of the round" 2 \
+	"convqa: rater 'expert' gives the known answers of the control items: not one of the round's raters too" \
+	$CONVQA round create k2 --task plausibility --raters alice,expert --control 0.1 --control-from expert
+check_run "control items need known answers" 2 \
+	"convqa: rater 'carol' has labelled no item of task plausibility outside rounds: there are no known answers for control items" \
+	$CONVQA round create k2 --task plausibility --raters alice,bob --control 0.1 --control-from carol
+check_run "--control needs --control-from" 1 "convqa round: --control RATE and --control-from RATER go together" \
+	$CONVQA round create k2 --raters alice,bob --control 0.1
+
+# ---- who may manage rounds --------------------------------------------------------------------
+$CONVQA rater add boss --role coordinator --os-user nobody >/dev/null 2>&1
+check_run "with a coordinator bound to another account, creating a round is refused" 2 \
+	"convqa: only a coordinator may create rounds (coordinators: boss (account nobody)); you are '$(id -un)'" \
+	$CONVQA round create r9 --raters alice
+check_run "and so is closing one" 2 \
+	"convqa: only a coordinator may close or reopen rounds (coordinators: boss (account nobody)); you are '$(id -un)'" \
+	$CONVQA round close r1
+run $CONVQA round show r1
+check_eq "anyone may look" 0 "$rc"
 done_testing

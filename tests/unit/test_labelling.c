@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "convqa/access.h"
 #include "convqa/labelling.h"
 #include "convqa/store.h"
 
@@ -313,6 +314,33 @@ static void test_an_item_is_named_by_conversation_turn_system_and_rank(void **st
 			    "(systems that answered it: sys-a)");
 }
 
+static void test_a_bound_raters_session_opens_from_their_account_only_and_saves_nothing_else(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	char *me = access_account(), want[512];
+	assert_int_equal(store_rater_put(fx->s, "bob", ROLE_RATER, "nobody", NULL, &err), ST_OK);
+	assert_int_equal(store_rater_put(fx->s, "alice", ROLE_RATER, me, NULL, &err), ST_OK);
+	/* the account before the round: who is asking comes first */
+	assert_int_equal(open_as(fx, &l, "bob", "no-such-round", "turn", 1, LABELLING_TASK_MUST_MATCH, &err),
+			 ST_INPUT);
+	snprintf(want, sizeof(want), "rater 'bob' is bound to the account 'nobody'; you are '%s' (labels of a bound "
+		 "rater are written from their account)", me);
+	assert_string_equal(err.msg, want);
+	assert_int_equal(l.refused, LABELLING_ACCOUNT);
+	assert_int_equal(open_as(fx, &l, "bob", NULL, "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_int_equal(l.refused, LABELLING_ACCOUNT);
+	labelling_release(&l);
+	assert_string_equal(rows(fx), "");
+	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	struct labelling_key k = { .response_id = fx->resp, .field = "answer_correct" };
+	assert_int_equal(labelling_set(&l, &k, "1", 0, &err), ST_OK);
+	labelling_release(&l);
+	assert_string_equal(rows(fx), "alice spring turn answer_correct 0=1\n");
+	free(me);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,6 +358,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_the_project_refusing_a_label_is_its_message_and_no_refusal,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_item_is_named_by_conversation_turn_system_and_rank, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_a_bound_raters_session_opens_from_their_account_only_and_saves_nothing_else, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("labelling", tests, NULL, NULL);
 }
