@@ -246,6 +246,8 @@ static void guidelines_keys(const struct app *app, const struct scheme_field *f,
 		strbuf_addf(sb, " Key: %s", f->edit_key);
 }
 
+/* What the session's scheme asks and its keys, appended to sb (after the
+ * project's guidelines, if any). */
 static void builtin_guidelines(struct app *app, struct strbuf *sb)
 {
 	static const char *const per_unit[UNIT__COUNT] = {
@@ -271,25 +273,41 @@ static void builtin_guidelines(struct app *app, struct strbuf *sb)
 	}
 	strbuf_adds(sb, "An item is finished when every required field is set. Moving on from an "
 			"unfinished item loses nothing. u undoes the last change, ? lists every key, "
-			"q closes this screen (on the item screen q quits).\n\nThe project has no "
-			"guidelines of its own: give them with --guidelines FILE or the project setting "
-			"'guidelines'.");
+			"q closes this screen (on the item screen q quits).");
+	if (!app->guidelines_given)
+		strbuf_adds(sb, "\n\nThe project has no guidelines of its own; set them with:\n"
+				"convqa guidelines set FILE");
 }
 
+/* The guidelines' text: --guidelines FILE, else the project's for the
+ * session's task (its own, else those for every task), else the project
+ * setting "guidelines" (before convqa guidelines set); made inert and
+ * followed by what the scheme asks. */
 static enum status init_guidelines(struct app *app, struct error *err)
 {
 	char *text = NULL;
+	struct store_guidelines g;
 	if (app->opt->guidelines) {
 		text = xstrdup(app->opt->guidelines);
+	} else if (store_guidelines_get(app->store, app->task_name, 0, &g, err) != ST_OK) {
+		return err->status;
+	} else if (g.id) {
+		app->guidelines_id = g.id;
+		text = g.text;
+		g.text = NULL;
+		store_guidelines_release(&g);
 	} else if (store_setting_get(app->store, "guidelines", &text, err) != ST_OK) {
 		return err->status;
 	}
 	struct strbuf sb = STRBUF_INIT;
 	app->guidelines_given = text != NULL;
-	if (text)
+	if (text) {
 		text_sanitize(&sb, text, strlen(text), TEXT_NEWLINES);
-	else
-		builtin_guidelines(app, &sb);
+		while (sb.len && (sb.buf[sb.len - 1] == '\n' || sb.buf[sb.len - 1] == ' '))
+			sb.buf[--sb.len] = '\0';
+		strbuf_adds(&sb, "\n\n");
+	}
+	builtin_guidelines(app, &sb);
 	free(text);
 	app->guidelines = strbuf_detach(&sb);
 	if (!app->guidelines)
@@ -297,17 +315,32 @@ static enum status init_guidelines(struct app *app, struct error *err)
 	return ST_OK;
 }
 
-/* Show the guidelines once per rater and guidelines text: find out whether
- * this rater has seen these guidelines (app_shown() records it once they
- * are on the screen, so a start that fails before it shows nothing does not
- * count as seen). */
-static enum status guidelines_first_start(struct app *app, int *show, struct error *err)
+/* The project setting that holds the hash of the guidelines text the rater
+ * was last shown in the session's task (a task name has no '.'); caller
+ * frees. */
+static char *seen_key(const struct app *app)
+{
+	return xasprintf("guidelines_seen.%s.%s", app->task_name, app->opt->rater);
+}
+
+/* Show the guidelines once per rater, task and text, and once per version of the
+ * project's: find out whether this rater has seen them (app_shown()
+ * records it once they are on the screen, so a start that fails before it
+ * shows nothing does not count as seen). *notice: what the screen says
+ * first (GUIDELINES_NEW, GUIDELINES_CHANGED: a version of the project's
+ * they have not seen). */
+static enum status guidelines_first_start(struct app *app, int *show, int *notice, struct error *err)
 {
 	char *seen = NULL;
+	int version_seen = 1, before = 0;
 	hash_sha256_hex(app->guidelines, strlen(app->guidelines), app->guidelines_hash);
-	char *key = xasprintf("guidelines_seen.%s", app->opt->rater);
+	char *key = seen_key(app);
 	enum status st = store_setting_get(app->store, key, &seen, err);
-	*show = st == ST_OK && (!seen || strcmp(seen, app->guidelines_hash) != 0);
+	if (st == ST_OK && app->guidelines_id)
+		st = store_guidelines_seen(app->store, app->opt->rater_id, app->task_name, app->guidelines_id,
+					   &version_seen, &before, err);
+	*show = st == ST_OK && (!seen || strcmp(seen, app->guidelines_hash) != 0 || !version_seen);
+	*notice = version_seen ? GUIDELINES_PLAIN : before || seen ? GUIDELINES_CHANGED : GUIDELINES_NEW;
 	free(seen);
 	free(key);
 	return st;
@@ -319,8 +352,10 @@ void app_shown(struct app *app)
 	if (!app->guidelines_unseen)
 		return;
 	app->guidelines_unseen = 0;
-	char *key = xasprintf("guidelines_seen.%s", app->opt->rater);
-	if (store_setting_set(app->store, key, app->guidelines_hash, &err) != ST_OK)
+	char *key = seen_key(app);
+	if (store_setting_set(app->store, key, app->guidelines_hash, &err) != ST_OK ||
+	    (app->guidelines_id && store_guidelines_mark_seen(app->store, app->opt->rater_id, app->guidelines_id,
+							      &err) != ST_OK))
 		app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
 	free(key);
 }
@@ -351,8 +386,8 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 		st = init_guidelines(app, err);
 	if (st != ST_OK)
 		return st;
-	int show_guidelines = 0;
-	st = guidelines_first_start(app, &show_guidelines, err);
+	int show_guidelines = 0, notice = GUIDELINES_PLAIN;
+	st = guidelines_first_start(app, &show_guidelines, &notice, err);
 	if (st != ST_OK)
 		return st;
 	size_t start = 0;
@@ -376,7 +411,7 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	}
 	if (show_guidelines) {
 		app->guidelines_unseen = 1;
-		push(app, &view_guidelines, 0);
+		push(app, &view_guidelines, notice);
 	}
 	return ST_OK;
 }

@@ -287,6 +287,9 @@ struct view_ops {
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
 	view_note, view_probe;
 
+/* view_guidelines' open() arg: what it says above the guidelines. */
+enum { GUIDELINES_PLAIN, GUIDELINES_NEW, GUIDELINES_CHANGED };
+
 /* The private state of a scrollable text (help, guidelines, the passage
  * pane): views that scroll begin their private state with it and give
  * pager_act() the requests they do not carry out themselves. */
@@ -402,7 +405,8 @@ struct app {
 	int in_group;                      /* 1 while one key saves several changes */
 
 	char *guidelines;                  /* sanitised, never NULL */
-	int guidelines_given;              /* from a file or the project setting */
+	int guidelines_given;              /* from a file or the project's */
+	int64_t guidelines_id;             /* the project's version shown, 0: none */
 	char guidelines_hash[65];          /* recorded as seen once the screen shows them */
 	int guidelines_unseen;
 

@@ -226,24 +226,24 @@ check_screen "new guidelines are shown once at start" file-first <<'EOF'
   Read the whole passage before you judge it.
   A passage is relevant when it contains the answer, or most of it.
 
+  Task: turn. You see one item at a time: one system's answer to one turn of a
+  conversation, with the earlier turns and the passages the system retrieved.
+  Set every field below; each change is saved at once.
 
+  intent (required, one per turn): question intent: extractive, abstractive or
+  boolean. Keys: e extractive, a abstractive, b boolean.
 
+  answer_correct (required): is the system's answer correct (1) or not (0).
+  Keys: c correct, x incorrect.
 
+  relevant (required, one per passage): is the retrieved passage relevant (1)
+  or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused
+  one, - marks the rest not relevant.
 
+  note (optional): a free-text note. Key: w.
 
-
-
-
-
-
-
-
-
-
-
-
-
-                                         j/k pgdn/pgup scroll · q or esc closes
+  An item is finished when every required field is set. Moving on from an
+ lines 1-20 of 22                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 ui_run p.db --rater alice --guidelines "$T/guide.txt" <<'EOF'

@@ -23,25 +23,25 @@ check_screen "the guidelines from the project setting" setting-guidelines <<'EOF
 ── Guidelines ──────────────────────────────────────────────────────────────────
   Project guidelines: judge the answer, not the style.
 
+  Task: turn. You see one item at a time: one system's answer to one turn of a
+  conversation, with the earlier turns and the passages the system retrieved.
+  Set every field below; each change is saved at once.
 
+  intent (required, one per turn): question intent: extractive, abstractive or
+  boolean. Keys: e extractive, a abstractive, b boolean.
 
+  answer_correct (required): is the system's answer correct (1) or not (0).
+  Keys: c correct, x incorrect.
 
+  relevant (required, one per passage): is the retrieved passage relevant (1)
+  or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused
+  one, - marks the rest not relevant.
 
+  note (optional): a free-text note. Key: w.
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-                                         j/k pgdn/pgup scroll · q or esc closes
+  An item is finished when every required field is set. Moving on from an
+  unfinished item loses nothing. u undoes the last change, ? lists every key,
+ lines 1-20 of 21                        j/k pgdn/pgup scroll · q or esc closes
  welcome, eve-red: ? lists the keys
 EOF
 check_screen "a refused label: NOT SAVED and the reason; the field stays unset" not-saved <<'EOF'

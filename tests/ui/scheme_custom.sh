@@ -69,8 +69,8 @@ check_screen "the built-in guidelines of a scheme of the project's" guidelines <
   unfinished item loses nothing. u undoes the last change, ? lists every key,
   q closes this screen (on the item screen q quits).
 
-  The project has no guidelines of its own: give them with --guidelines FILE
-  or the project setting 'guidelines'.
+  The project has no guidelines of its own; set them with:
+  convqa guidelines set FILE
 
                                          j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys

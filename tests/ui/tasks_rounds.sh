@@ -38,8 +38,8 @@ check_screen "the built-in guidelines of the plausibility task" plaus-guidelines
   unfinished item loses nothing. u undoes the last change, ? lists every key,
   q closes this screen (on the item screen q quits).
 
-  The project has no guidelines of its own: give them with --guidelines FILE
-  or the project setting 'guidelines'.
+  The project has no guidelines of its own; set them with:
+  convqa guidelines set FILE
 
 
 
