@@ -46,7 +46,7 @@ RULE_OBJS := labelling.o access.o assign.o rounds.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
-	report/report_sec_agreement.o report/report_sec_time.o report/report_fmt_text.o report/report_fmt_json.o \
+	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_time.o report/report_fmt_text.o report/report_fmt_json.o \
 	report/report_fmt_csv.o
 # L0-L3: everything but the commands, the UI and main()
 LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJS) $(REPORT_OBJS)

@@ -406,3 +406,95 @@ void round_made_release(struct round_made *m)
 	free(m->controls_of);
 	memset(m, 0, sizeof(*m));
 }
+
+/* ---- control items ------------------------------------------------------------ */
+
+/* Whether value of f at the control item's unit agrees with the expert's:
+ * adds to t when both have one. */
+static enum status tally_field(struct store *s, const struct store_round_row *r, const struct scheme_field *f,
+			       const struct store_assignment *a, struct round_control_tally *t, struct error *err)
+{
+	struct store_label_key k = { a->response_id, a->rater_id, r->id, r->task, f->name, 0, f->unit };
+	char *mine = NULL, *known = NULL;
+	enum status st = store_label_get(s, &k, &mine, err);
+	k.rater_id = r->control_rater_id;
+	k.round_id = 0;
+	if (st == ST_OK)
+		st = store_label_get(s, &k, &known, err);
+	if (st == ST_OK && mine && known) {
+		t->n++;
+		t->agree += strcmp(mine, known) == 0;
+	}
+	free(mine);
+	free(known);
+	return st;
+}
+
+static enum status tally_round(struct store *s, const struct store_round_row *r, const struct scheme *sc,
+			       struct round_control_tally *t, size_t n_t, struct error *err)
+{
+	struct store_assignment *a;
+	size_t n_a;
+	enum status st = store_round_assignments(s, r->id, &a, &n_a, err);
+	for (size_t i = 0; st == ST_OK && i < n_a; i++) {
+		if (!a[i].control)
+			continue;
+		struct round_control_tally *ti = t;
+		while (ti < t + n_t && ti->rater_id != a[i].rater_id)
+			ti++;
+		if (ti == t + n_t)
+			continue;
+		ti->items++;
+		for (size_t f = 0; st == ST_OK && f < sc->n_fields; f++)
+			if (sc->fields[f].type != TYPE_TEXT && sc->fields[f].unit != UNIT_PASSAGE)
+				st = tally_field(s, r, &sc->fields[f], &a[i], ti, err);
+	}
+	free(a);
+	return st;
+}
+
+enum status rounds_control_tally(struct store *s, int64_t round_id, struct round_control_tally **out, size_t *n,
+				 struct error *err)
+{
+	struct store_round_row *rows = NULL;
+	struct store_round_rater *ra = NULL;
+	struct scheme *sc = NULL;
+	size_t n_rows = 0, n_ra = 0;
+	*out = NULL;
+	*n = 0;
+	enum status st = store_round_list(s, NULL, &rows, &n_rows, err);
+	const struct store_round_row *r = rows;
+	while (st == ST_OK && r < rows + n_rows && r->id != round_id)
+		r++;
+	if (st != ST_OK || r == rows + n_rows || !r->control_rater) {
+		store_round_rows_free(rows, n_rows);
+		return st;
+	}
+	st = scheme_load(s, r->task, &sc, err);
+	if (st == ST_OK)
+		st = store_round_raters(s, round_id, &ra, &n_ra, err);
+	struct round_control_tally *t = xcalloc(n_ra + 1, sizeof(*t));
+	for (size_t i = 0; st == ST_OK && i < n_ra; i++) {
+		t[i].rater_id = ra[i].rater_id;
+		t[i].rater = xstrdup(ra[i].name);
+	}
+	if (st == ST_OK)
+		st = tally_round(s, r, sc, t, n_ra, err);
+	if (st == ST_OK) {
+		*out = t;
+		*n = n_ra;
+	} else {
+		rounds_control_tally_free(t, n_ra);
+	}
+	store_round_raters_free(ra, n_ra);
+	store_round_rows_free(rows, n_rows);
+	scheme_free(sc);
+	return st;
+}
+
+void rounds_control_tally_free(struct round_control_tally *t, size_t n)
+{
+	for (size_t i = 0; t && i < n; i++)
+		free(t[i].rater);
+	free(t);
+}

@@ -69,7 +69,8 @@ enum report_section {
 	REPORT_SEC_TIME = 16,         /* seconds per item per rater and task */
 	REPORT_SEC_AGREEMENT = 32,    /* kappa, Fleiss, alpha per field */
 	REPORT_SEC_SCHEMES = 64,      /* per project scheme: categories per system */
-	REPORT_SEC_ALL = 127,
+	REPORT_SEC_CONTROLS = 128,    /* with --round: each rater on the round's control items */
+	REPORT_SEC_ALL = 255,
 };
 
 #define REPORT_MAX_K 16

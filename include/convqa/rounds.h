@@ -68,4 +68,20 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 			  struct error *err);
 void round_made_release(struct round_made *m);
 
+/* How a rater of a round did on its control items: over the control items
+ * and the categorical fields of the round's task that judge the turn, the
+ * response or the answer (not each passage), the units where both the
+ * rater (in the round) and the expert (outside rounds) have a value: n,
+ * and agree, where the values are the same. */
+struct round_control_tally {
+	int64_t rater_id;
+	char *rater;
+	long items;                        /* control items assigned */
+	long n, agree;
+};
+/* Per rater of round round_id (by name); *n 0 when it has no control items. */
+enum status rounds_control_tally(struct store *s, int64_t round_id, struct round_control_tally **out, size_t *n,
+				 struct error *err);
+void rounds_control_tally_free(struct round_control_tally *t, size_t n);
+
 #endif

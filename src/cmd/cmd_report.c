@@ -63,7 +63,7 @@ static const struct cli_opt opts[] = {
 	  &opt_consensus, NULL },
 	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
-	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,time",
+	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,controls,time",
 	  &opt_only, NULL },
 	{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &opt_bleu_bp },
 	{ "rouge-beta", 0, "B", "beta of the ROUGE-L F-measure (default 1; > 1 favours recall)", &opt_beta,

@@ -7,6 +7,7 @@
 
 #include "convqa/access.h"
 #include "convqa/cli.h"
+#include "convqa/metrics_stats.h"
 #include "convqa/report.h"
 #include "convqa/rounds.h"
 #include "convqa/scheme.h"
@@ -360,6 +361,29 @@ static enum status find_round(struct cmd_ctx *c, const char *name, struct store_
 	return st;
 }
 
+/* Each rater's agreement with the known answers of the control items. */
+static enum status show_controls(struct cmd_ctx *c, const struct store_round_row *r)
+{
+	struct round_control_tally *t;
+	size_t n;
+	enum status st = rounds_control_tally(c->store, r->id, &t, &n, &c->err);
+	if (st != ST_OK || n == 0)
+		return st;
+	cli_printf(stdout, "\ncontrol items, against %s's labels (fields of the turn, response or answer):\n",
+		   r->control_rater);
+	cli_printf(stdout, "  %-16s %8s %8s %7s  %s\n", "rater", "items", "values", "agreed", "accuracy (95% Wilson)");
+	for (size_t i = 0; i < n; i++) {
+		double lo, hi;
+		cli_printf(stdout, "  %-16s %8ld %8ld %7ld  ", t[i].rater, t[i].items, t[i].n, t[i].agree);
+		if (t[i].n && metrics_wilson_interval(t[i].agree, t[i].n, METRICS_Z95, &lo, &hi) == METRICS_OK)
+			cli_printf(stdout, "%.3f (%.3f-%.3f)\n", (double)t[i].agree / (double)t[i].n, lo, hi);
+		else
+			cli_printf(stdout, "-\n");
+	}
+	rounds_control_tally_free(t, n);
+	return ST_OK;
+}
+
 static int run_show(struct cmd_ctx *c)
 {
 	struct store_round_row *r = NULL;
@@ -368,6 +392,8 @@ static int run_show(struct cmd_ctx *c)
 		show_header(r);
 		st = show_raters(c, r);
 	}
+	if (st == ST_OK)
+		st = show_controls(c, r);
 	store_round_rows_free(r, r ? 1 : 0);
 	return st;
 }

@@ -40,6 +40,7 @@ static const struct rp_section sections[] = {
 	{ "verdicts", REPORT_SEC_VERDICTS, RP_NEED_LAYER, shows_verdicts, rp_verdicts },
 	{ "schemes", REPORT_SEC_SCHEMES, RP_NEED_LAYER, rp_schemes_applies, rp_schemes },
 	{ "agreement", REPORT_SEC_AGREEMENT, 0, NULL, rp_agreement },
+	{ "controls", REPORT_SEC_CONTROLS, 0, rp_controls_applies, rp_controls },
 	{ "time", REPORT_SEC_TIME, 0, NULL, rp_time },
 };
 
@@ -438,7 +439,8 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	if (st == ST_OK) {
 		r = xcalloc(1, sizeof(*r));
 		/* a task's sections appear when --task names it or its labels exist */
-		struct rp_ctx c = { .store = rd, .o = o, .d = &d, .layer = &layer, .r = r, .err = err,
+		struct rp_ctx c = { .store = rd, .db = s, .round_id = round_id, .o = o, .d = &d, .layer = &layer,
+				    .r = r, .err = err,
 				    .round_given = o->round != NULL, .shown = rp_tasks_given(o, &d),
 				    .auto_val = job.val, .auto_scored = job.scored };
 		phase(r, "items", t_items - t0);

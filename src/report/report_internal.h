@@ -7,7 +7,7 @@
  *   report_doc.c          the document: sections, tables, rows, cells
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
  *   report_sec_<name>.c   one section each: answers, retrieval, automatic, verdicts,
- *                         schemes (one per project scheme), agreement, time
+ *                         schemes (one per project scheme), agreement, controls, time
  *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv; the table of
  *                         writers is in report.c
  */
@@ -362,6 +362,8 @@ static inline int rp_is_consensus(enum report_consensus kind)
 
 struct rp_ctx {
 	struct store_reader *store;
+	struct store *db;              /* the project (what the reader reads) */
+	int64_t round_id;              /* --round's, else 0 */
 	const struct report_options *o;
 	struct rp_data *d;
 	struct rp_layer *layer;        /* empty unless a selected section needs RP_NEED_LAYER */
@@ -405,6 +407,8 @@ int rp_schemes_applies(const struct rp_ctx *c);
 enum status rp_schemes(struct rp_ctx *c);
 enum status rp_time(struct rp_ctx *c);
 enum status rp_agreement(struct rp_ctx *c);
+int rp_controls_applies(const struct rp_ctx *c);
+enum status rp_controls(struct rp_ctx *c);
 
 /* Automatic answer metrics of every item with a gold answer: val[item *
  * RP_N_AUTO + m] for m over auto_metrics[] of report_sec_automatic.c,

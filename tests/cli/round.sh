@@ -157,6 +157,17 @@ check_eq "control items are mixed into each queue" "0|created round 'k1' (plausi
 raters start with: convqa annotate --rater NAME --round k1" "$rc|$(cat "$T/out")"
 check_eq "control items are the expert's, and not already in the rater's queue" "4|0" \
 	"$(q "SELECT count(*) FROM assignment a JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'k1' AND a.control = 1 AND a.response_id IN (SELECT response_id FROM label l JOIN rater ra ON ra.id = l.rater_id WHERE ra.name = 'expert')")|$(q "SELECT count(*) FROM (SELECT rater_id, response_id FROM assignment a JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'k1' GROUP BY rater_id, response_id HAVING count(*) > 1)")"
+# alice agrees with the expert on her control items, bob does not
+plan k1 | while IFS='|' read -r rater conv turn sys; do
+	v=implausible
+	[ "$rater" = alice ] && v=plausible
+	$CONVQA label -t plausibility --round k1 -r "$rater" -c "$conv" -n "$turn" -s "$sys" plausibility $v
+done
+run $CONVQA report --round k1 --only controls -f csv
+check_eq "the report gives each rater's accuracy on the control items" "0|alice,agreed,2,2|alice,accuracy,1,2|bob,agreed,0,2|bob,accuracy,0,2" \
+	"$rc|$(grep -E '^controls,by_rater,rater,(alice|bob),(agreed|accuracy),' "$T/out" | cut -d, -f4-7 | tr '\n' '|' | sed 's/|$//')"
+run $CONVQA round show k1
+check_grep "round show gives them too" "bob                     2        2       0  0.000 (0.000-0.658)" "$T/out"
 check_run "the expert cannot be a rater of the round" 2 \
 	"convqa: rater 'expert' gives the known answers of the control items: not one of the round's raters too" \
 	$CONVQA round create k2 --task plausibility --raters alice,expert --control 0.1 --control-from expert
