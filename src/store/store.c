@@ -155,7 +155,15 @@ static const char *const migrations[] = {
 	 * built-in schemes: intent judges the turn, relevant a passage, the
 	 * rest a response; per-system relevance rows of one (turn, passage)
 	 * become rows of one unit, whose latest is current (history kept). Any
-	 * scheme's name may be a task now. */
+	 * scheme's name may be a task now.
+	 *
+	 * A clear must not take back more once pooled than it did before: in
+	 * version 2 a clear on B's answer left the rater's value on A's answer
+	 * standing. So where a unit's latest row is a clear but the latest row
+	 * of one of its version 2 keys (response, passage_rank) holds a value,
+	 * the latest such value (by id, as between any two values of a unit)
+	 * is added after the clear: a copy of its row, where and when it was
+	 * given, with a new id and 0 seconds (no work was done). */
 	"CREATE TABLE label3(\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
@@ -185,6 +193,24 @@ static const char *const migrations[] = {
 	"DROP TABLE label;\n"
 	"ALTER TABLE label3 RENAME TO label;\n"
 	"CREATE INDEX label_unit ON label(turn_id, rater_id, round_id, task, field, unit, unit_ref, id);\n"
+	/* the values a pooled clear hid (above); reads units through label_unit */
+	"INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, value, seconds,\n"
+	"  created_at, unit, turn_id, unit_ref)\n"
+	"SELECT v.response_id, v.rater_id, v.round_id, v.task, v.field, v.passage_rank, v.value, 0,\n"
+	"  v.created_at, v.unit, v.turn_id, v.unit_ref\n"
+	"  FROM label l JOIN label v ON v.id = (SELECT max(k.id) FROM label k\n"
+	"    WHERE k.turn_id = l.turn_id AND k.rater_id = l.rater_id AND k.round_id IS l.round_id\n"
+	"    AND k.task = l.task AND k.field = l.field AND k.unit = l.unit AND k.unit_ref = l.unit_ref\n"
+	"    AND k.value IS NOT NULL\n"
+	"    AND k.id = (SELECT max(y.id) FROM label y WHERE y.turn_id = k.turn_id\n"
+	"      AND y.rater_id = k.rater_id AND y.round_id IS k.round_id AND y.task = k.task\n"
+	"      AND y.field = k.field AND y.unit = k.unit AND y.unit_ref = k.unit_ref\n"
+	"      AND y.response_id = k.response_id AND y.passage_rank = k.passage_rank))\n"
+	"  WHERE l.value IS NULL\n"
+	"  AND l.id = (SELECT max(x.id) FROM label x WHERE x.turn_id = l.turn_id\n"
+	"    AND x.rater_id = l.rater_id AND x.round_id IS l.round_id AND x.task = l.task\n"
+	"    AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref)\n"
+	"  ORDER BY l.id;\n"
 	"CREATE INDEX label_rater ON label(rater_id, round_id, task);\n"
 	"CREATE INDEX label_response ON label(response_id);\n"
 	"CREATE TRIGGER label_no_update BEFORE UPDATE ON label BEGIN\n"

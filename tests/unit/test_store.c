@@ -229,12 +229,16 @@ static void test_rounds_assignments_and_their_labels_survive_the_round_rebuild(v
 		 "INSERT INTO label(response_id, rater_id, round_id, task, field, value, created_at) "
 		 "  SELECT min(id), (SELECT min(id) FROM rater), 7, 'turn', 'intent', 'boolean', 't' FROM response;");
 	long long labels = raw_int("SELECT count(*) FROM label");
+	char kept[128];
+	/* every row stays (version 3 may add some after them: migrate_v2.sh) */
+	snprintf(kept, sizeof(kept), "SELECT count(*) FROM label WHERE id <= %lld",
+		 raw_int("SELECT max(id) FROM label"));
 	struct store *s;
 	struct error err;
 	assert_int_equal(store_open(path, 0, &s, &err), ST_OK);
 	store_close(s);
 	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
-	assert_int_equal(raw_int("SELECT count(*) FROM label"), labels);
+	assert_int_equal(raw_int(kept), labels);
 	assert_int_equal(raw_int("SELECT count(*) FROM label l JOIN round r ON r.id = l.round_id "
 				 "WHERE r.name = 'r1' AND l.value = 'boolean'"), 1);
 	assert_int_equal(raw_int("SELECT count(*) FROM assignment a JOIN round r ON r.id = a.round_id "
