@@ -36,10 +36,17 @@ check_eq "README's --only list names every section, and no other" "$(words "$sec
 
 $CONVQA init --db p.db >/dev/null && $CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json" &&
 	$CONVQA scheme add --db p.db "$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json" >/dev/null
+# a round with control items, for the section controls (--round)
+$CONVQA rater add --db p.db x >/dev/null && $CONVQA rater add --db p.db expert >/dev/null &&
+	$CONVQA label --db p.db -r expert -c demo-rosetta -n 1 -s bm25-t5 intent boolean &&
+	$CONVQA round create --db p.db k --raters x --conversations 1 --control 0.1 --control-from expert >/dev/null
 for s in $(words "$sections"); do
 	# every task named: each section has something to say (the section
 	# schemes is one section per project scheme, "scheme:NAME")
-	run $CONVQA report --db p.db --task turn,plausibility,faithfulness,likert-4pt --only "$s" -f json -o "$s.json"
+	round=
+	[ "$s" = controls ] && round="--round k"
+	# shellcheck disable=SC2086
+	run $CONVQA report --db p.db $round --task turn,plausibility,faithfulness,likert-4pt --only "$s" -f json -o "$s.json"
 	got=$(/usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["sections"]))' "$s.json")
 	want=$s
 	[ "$s" = schemes ] && want=scheme:likert-4pt
