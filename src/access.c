@@ -116,3 +116,28 @@ enum status access_check_coordinator(struct store *s, const char *action, struct
 	strbuf_release(&who);
 	return st;
 }
+
+enum status access_blind_rater(struct store *s, char **rater, struct error *err)
+{
+	struct store_rater *rows;
+	size_t n;
+	int coordinator = 0;
+	*rater = NULL;
+	enum status st = store_rater_list(s, &rows, &n, err);
+	if (st != ST_OK)
+		return st;
+	for (size_t i = 0; i < n; i++) {
+		if (!rows[i].os_user || !is_running_as(rows[i].os_user))
+			continue;
+		if (rows[i].role == ROLE_COORDINATOR)
+			coordinator = 1;
+		else if (!*rater)
+			*rater = xstrdup(rows[i].name);
+	}
+	store_rater_rows_free(rows, n);
+	if (coordinator) {
+		free(*rater);
+		*rater = NULL;
+	}
+	return ST_OK;
+}

@@ -22,6 +22,10 @@
  *                needs no ceremony); once it has one, only the accounts of
  *                its bound coordinators may. So the first binding of a
  *                coordinator is always possible, and binds the project.
+ *   blind        an account bound to a rater who is not a coordinator sees,
+ *                in exports and reports, only that rater's labels of the
+ *                rounds still open (other raters' labels of open rounds are
+ *                left out); coordinators and unbound accounts see all.
  *
  * What this guards against: mix-ups among honest people sharing a project
  * file (a rater labelling under a colleague's name, a rater changing a
@@ -74,5 +78,11 @@ enum status access_check_write(struct store *s, const char *rater, struct error 
  * you are 'bob'". Call it inside the transaction that makes the change, so
  * that the rule holds for the project as the change finds it. */
 enum status access_check_coordinator(struct store *s, const char *action, struct error *err);
+
+/* The rater whose view the running account has (blind): *rater (caller
+ * frees) when the account is bound to a rater and to no coordinator; NULL
+ * when it sees every label. Of several raters bound to one account, the
+ * first by name. */
+enum status access_blind_rater(struct store *s, char **rater, struct error *err);
 
 #endif

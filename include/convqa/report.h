@@ -105,6 +105,8 @@ struct report_options {
 	int weights_given;
 	enum agreement_weighting weighting;
 	int confusion;                /* include confusion matrices */
+	const char *blind_for;        /* NULL; else leave out other raters' labels of open
+					 rounds (access_blind_rater: the running account's view) */
 	const char *command;          /* the command shown in the header ("report",
 					 "agreement"); NULL = "report" */
 	const char *project;          /* shown in the header (the project path) */

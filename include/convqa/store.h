@@ -377,6 +377,8 @@ struct store_label_filter {
 	const char *rater;
 	const char *task;
 	int history;                      /* 1: every row; 0: current values only */
+	const char *blind_for;            /* NULL; else only this rater's labels of
+					   * open rounds (access_blind_rater) */
 };
 
 typedef int (*store_label_cb)(const struct store_label_row *row, void *ctx);

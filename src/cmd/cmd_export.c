@@ -1,7 +1,9 @@
 /* cmd_export.c - convqa export: labels in an export format (formats.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "convqa/access.h"
 #include "convqa/cli.h"
 #include "convqa/formats.h"
 #include "convqa/model.h"
@@ -61,10 +63,13 @@ static int check(struct cmd_ctx *c)
 static int run(struct cmd_ctx *c)
 {
 	struct store *s = c->store;
-	struct store_label_filter f = { opt_round, opt_rater, opt_task, opt_history };
-	enum status st = ST_OK;
+	struct store_label_filter f = { opt_round, opt_rater, opt_task, opt_history, NULL };
+	char *blind = NULL;
 	int64_t id;
-	if (opt_round)
+	/* a rater bound to this account sees only their own labels of open rounds */
+	enum status st = access_blind_rater(s, &blind, &c->err);
+	f.blind_for = blind;
+	if (st == ST_OK && opt_round)
 		st = store_round_info(s, opt_round, &id, NULL, NULL, &c->err);
 	if (st == ST_OK && opt_task) {   /* a built-in, or a scheme the project has */
 		struct scheme *sch = NULL;
@@ -81,6 +86,10 @@ static int run(struct cmd_ctx *c)
 		if (st == ST_OK && out.path)
 			cli_printf(stderr, "wrote %ld label%s to %s\n", n, n == 1 ? "" : "s", out.path);
 	}
+	if (st == ST_OK && blind)
+		cli_printf(stderr, "blind: as %s, the rater this account is bound to, other raters' labels of open "
+			   "rounds are left out\n", blind);
+	free(blind);
 	return st;
 }
 

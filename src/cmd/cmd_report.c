@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/access.h"
 #include "convqa/cli.h"
 #include "convqa/model.h"
 #include "convqa/report.h"
@@ -18,10 +19,16 @@ int cmd_report_run(struct cmd_ctx *c)
 	struct report_cmd *rc = c->data;
 	struct report_options *o = rc->o;
 	struct report *r = NULL;
+	char *blind = NULL;
 	o->command = rc->name;
 	o->project = store_path(c->store);
+	/* a rater bound to this account sees only their own labels of open rounds */
+	enum status st = access_blind_rater(c->store, &blind, &c->err);
+	if (st != ST_OK)
+		return st;
+	o->blind_for = blind;
 	o->now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
-	enum status st = report_build(c->store, o, &r, &c->err);
+	st = report_build(c->store, o, &r, &c->err);
 	if (st == ST_OK && getenv("CONVQA_TIMING")) {
 		char t[512];
 		report_timings(r, t, sizeof(t));
@@ -36,6 +43,8 @@ int cmd_report_run(struct cmd_ctx *c)
 				strcmp(rc->name, "report") == 0 ? "report" : "agreement report", out.path);
 	}
 	report_free(r);
+	o->blind_for = NULL;
+	free(blind);
 	return st;
 }
 

@@ -347,6 +347,9 @@ static void header(struct report *r, const struct report_options *o, const struc
 			    d->raters[i].distrusted && !d->raters[i].adjudicator && rp_is_consensus(o->consensus) ?
 				    " (distrusted: left out of the consensus)" : "");
 	report_meta(r, "raters", "%s", d->n_raters ? strbuf_str(&sb) : "(none)");
+	if (o->blind_for)
+		report_meta(r, "blind", "as %s (the rater this account is bound to): other raters' labels of "
+			    "open rounds are left out", o->blind_for);
 	strbuf_reset(&sb);
 	for (size_t i = 0; i < o->n_k; i++)
 		strbuf_addf(&sb, "%s%zu", i ? "," : "", o->k[i]);
@@ -383,6 +386,28 @@ static void *auto_job_run(void *arg)
 	rp_auto_scores(j->d, j->o, j->val, j->scored);
 	j->seconds = now_monotonic() - t0;
 	return NULL;
+}
+
+/* The running account's view (o->blind_for): the open rounds, whose other
+ * raters' labels it does not see. */
+static enum status blind(struct store *s, const struct report_options *o, struct rp_loader *loader,
+			 int64_t **open_rounds, struct error *err)
+{
+	struct store_round_row *rows;
+	size_t n, n_open = 0;
+	int64_t viewer = 0;
+	enum status st = store_rater_find(s, o->blind_for, &viewer, err);
+	if (st == ST_OK)
+		st = store_round_list(s, NULL, &rows, &n, err);
+	if (st != ST_OK)
+		return st;
+	*open_rounds = xcalloc(n + 1, sizeof(**open_rounds));
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(rows[i].status, "open") == 0)
+			(*open_rounds)[n_open++] = rows[i].id;
+	store_round_rows_free(rows, n);
+	rp_loader_blind(loader, viewer ? viewer : -1, *open_rounds, n_open);
+	return ST_OK;
 }
 
 enum status report_build(struct store *s, const struct report_options *o, struct report **out,
@@ -427,8 +452,12 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 		if (!threaded)
 			auto_job_run(&job);
 	}
+	int64_t *open_rounds = NULL;
+	if (st == ST_OK && o->blind_for)
+		st = blind(s, o, loader, &open_rounds, err);
 	if (st == ST_OK)
 		st = rp_load_labels(loader, round_id);
+	free(open_rounds);
 	t_labels = now_monotonic();
 	if (threaded)
 		pthread_join(thread, NULL);

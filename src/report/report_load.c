@@ -309,6 +309,10 @@ struct loader {
 	struct round_row *rr;
 	size_t n_rr, cap_rr;
 	uint32_t seq;              /* rows seen so far */
+	/* blind (o->blind_for): other raters' rows of these open rounds are left out */
+	int64_t viewer;
+	const int64_t *open_rounds;
+	size_t n_open;
 };
 
 static int on_rater(const struct store_report_rater *r, void *data)
@@ -785,6 +789,22 @@ static void add_seconds(struct loader *l, uint32_t item, int32_t rater, int task
 	d->cust_seconds[(size_t)j->cust_seconds + (size_t)task - TASK__COUNT] += seconds;
 }
 
+static int in_ids(const int64_t *ids, size_t n, int64_t id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] == id)
+			return 1;
+	return 0;
+}
+
+void rp_loader_blind(struct rp_loader *ld, int64_t viewer, const int64_t *open_rounds, size_t n_open)
+{
+	struct loader *l = (struct loader *)ld;
+	l->viewer = viewer;
+	l->open_rounds = open_rounds;
+	l->n_open = n_open;
+}
+
 static int on_label(const struct store_report_label *lr, void *data)
 {
 	struct loader *l = data;
@@ -794,6 +814,8 @@ static int on_label(const struct store_report_label *lr, void *data)
 	int task = task_of(d, lr->task);
 	uint32_t seq = ++l->seq;
 	if (rater < 0 || item < 0 || task < 0 || !(d->selected & (1u << task)))
+		return 0;
+	if (l->viewer && lr->rater_id != l->viewer && lr->round_id && in_ids(l->open_rounds, l->n_open, lr->round_id))
 		return 0;
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;

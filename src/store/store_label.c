@@ -178,7 +178,8 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 		"LEFT JOIN retrieved rt ON rt.response_id = l.response_id AND rt.rank = l.passage_rank "
 		"LEFT JOIN passage p ON p.id = rt.passage_id "
 		"WHERE (?1 IS NULL OR ro.name = ?1) AND (?2 IS NULL OR ra.name = ?2) "
-		"AND (?3 IS NULL OR l.task = ?3) ";
+		"AND (?3 IS NULL OR l.task = ?3) "
+		"AND (?4 IS NULL OR ro.status IS NOT 'open' OR ra.name = ?4) ";
 	static const char sql_current[] = "AND " STORE_LABEL_IS_CURRENT " AND l.value IS NOT NULL ";
 	static const char sql_order[] =
 		"ORDER BY c.id, t.position, sy.name, ra.name, ro.name, l.task, l.field, l.passage_rank, l.id";
@@ -193,6 +194,7 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 	store_bind_text(st, 1, f->round);
 	store_bind_text(st, 2, f->rater);
 	store_bind_text(st, 3, f->task);
+	store_bind_text(st, 4, f->blind_for);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct store_label_row row = {

@@ -87,7 +87,7 @@ static int row_cb(const struct store_label_row *row, void *ctx)
 static const char *rows(struct fixture *fx)
 {
 	static char text[1024];
-	struct store_label_filter f = { NULL, NULL, NULL, 1 };
+	struct store_label_filter f = { NULL, NULL, NULL, 1, NULL };
 	struct error err;
 	text[0] = 0;
 	assert_int_equal(store_labels_each(fx->s, &f, row_cb, text, &err), ST_OK);

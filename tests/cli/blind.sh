@@ -1,0 +1,41 @@
+#!/bin/sh
+# Blind labelling: while a round is open, an account bound to a rater sees
+# in exports and reports only that rater's labels of the round; once the
+# round is closed, or for a coordinator's account, every label.
+. "$CONVQA_TOP/tests/lib.sh"
+export CONVQA_DB="$T/p.db"
+me=$(id -un)
+$CONVQA init >/dev/null
+$CONVQA import -q "$CONVQA_TOP/sample_tasks/demo.json"
+$CONVQA rater add alice >/dev/null
+$CONVQA rater add bob >/dev/null
+$CONVQA round create r1 --task plausibility --raters alice,bob --overlap 2 --conversations 1 >/dev/null
+for who in alice bob; do
+	v=plausible
+	[ $who = bob ] && v=implausible
+	$CONVQA label -t plausibility --round r1 -r $who -c demo-lighthouse -n 1 -s bm25-t5 plausibility $v
+	$CONVQA label -t plausibility --round r1 -r $who -c demo-lighthouse -n 2 -s bm25-t5 plausibility $v
+done
+$CONVQA label -r bob -c demo-rosetta -n 1 -s bm25-t5 intent boolean   # outside rounds
+raters() { python3 -c 'import json, sys; print(" ".join(sorted({l["rater"] + ":" + str(l["round"]) for l in json.load(sys.stdin)["labels"]})))'; }
+check_eq "unbound, the export has every label" "alice:r1 bob:None bob:r1" "$($CONVQA export | raters)"
+
+$CONVQA rater add alice --os-user "$me" >/dev/null 2>&1
+run $CONVQA export
+check_eq "bound to alice, the account sees alice's labels of the open round, and the labels outside rounds" \
+	"alice:r1 bob:None" "$(raters <"$T/out")"
+check_eq "and is told so" \
+	"blind: as alice, the rater this account is bound to, other raters' labels of open rounds are left out" \
+	"$(cat "$T/err")"
+run $CONVQA agreement --round r1 -f csv
+check_grep "the report says so" "blind,as alice (the rater this account is bound to)" "$T/out"
+check_grep "the agreement of the open round counts alice's 2 labels alone" \
+	"^agreement,summary,field,plausibility,raters,1,0" "$T/out"
+check_grep "(2 label rows)" "^meta,,,,label_rows,2," "$T/out"
+$CONVQA round close r1 >/dev/null
+check_eq "once the round is closed, every label" "alice:r1 bob:None bob:r1" "$($CONVQA export 2>/dev/null | raters)"
+$CONVQA round reopen r1 >/dev/null
+$CONVQA rater add carol --role coordinator --os-user "$me" >/dev/null 2>&1
+run $CONVQA export
+check_eq "an account that is a coordinator's sees every label" "alice:r1 bob:None bob:r1|" "$(raters <"$T/out")|$(cat "$T/err")"
+done_testing
