@@ -76,9 +76,11 @@ enum report_section {
 #define REPORT_MAX_K 16
 #define REPORT_MAX_RATERS 64
 #define REPORT_MAX_SCHEMES 16
+#define REPORT_MAX_ROUNDS 16
 
 struct report_options {
-	const char *round;            /* NULL: every round and labels outside rounds */
+	const char *round;            /* NULL: every round and labels outside rounds; else a
+					 round's name, or names "r1,r2" (at most REPORT_MAX_ROUNDS) */
 	/* the tasks: built-in ones as a mask of 1 << TASK_* (model.h), the
 	 * project's schemes by name; none of either = every task */
 	unsigned tasks;

@@ -11,7 +11,7 @@
 
 static const char *opt_round, *opt_field, *opt_raters, *opt_weights, *opt_format = "text", *opt_output;
 static const struct cli_opt opts[] = {
-	{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &opt_round, NULL },
+	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
 	{ "field", 'F', "FIELD", "a field with categories: intent, answer_correct, relevant, plausibility, "
 				 "faithfulness, or one of a project scheme (FIELD or SCHEME/FIELD; default: all)",
 	  &opt_field, NULL },

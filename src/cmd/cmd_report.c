@@ -61,7 +61,7 @@ static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_cons
 		  *opt_only;
 static int opt_bleu_bp;
 static const struct cli_opt opts[] = {
-	{ "round", 0, "NAME", "only labels of this round (default: every round and none)", &opt_round, NULL },
+	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
 	{ "task", 't', "TASK", "turn, plausibility, faithfulness or a scheme of the project (a comma list; "
 			       "default: all)", &opt_task, NULL },
 	{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater, all or none "

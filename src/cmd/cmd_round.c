@@ -400,19 +400,25 @@ static int run_show(struct cmd_ctx *c)
 
 /* ---- close, reopen ------------------------------------------------------------- */
 
-/* The agreement of the round's labels, as convqa agreement --round prints it. */
-static enum status print_agreement(struct cmd_ctx *c, const char *round, struct report **out)
+/* The agreement of the round's labels, as convqa agreement --round prints
+ * it; of a round 2 (--swap-from), with its round 1: their overlap. */
+static enum status print_agreement(struct cmd_ctx *c, const struct store_round_row *r, struct report **out)
 {
 	struct report_options o;
+	char *rounds = r->swap_from ? xasprintf("%s,%s", r->swap_from, r->name) : xstrdup(r->name);
 	report_options_init(&o);
-	o.round = round;
+	o.round = rounds;
 	o.sections = REPORT_SEC_AGREEMENT;
 	o.command = "round close";
 	o.project = store_path(c->store);
 	o.now = getenv("CONVQA_NOW");
+	if (r->swap_from)
+		cli_printf(stdout, "round %s swapped the items of round %s: the agreement is over both\n\n", r->name,
+			   r->swap_from);
 	enum status st = report_build(c->store, &o, out, &c->err);
 	if (st == ST_OK)
 		st = report_write(*out, REPORT_TEXT, stdout, &c->err);
+	free(rounds);
 	return st;
 }
 
@@ -446,8 +452,8 @@ static void flag_low(struct cmd_ctx *c, const struct report *r, const struct sto
 			}
 	}
 	if (!low)
-		cli_printf(stdout, "\nevery rater pair's kappa is at least %g (pairs without shared units are not "
-			   "counted)\n", a.min_kappa);
+		cli_printf(stdout, "\nevery rater pair's kappa is at least %g (pairs whose kappa is undefined, "
+			   "with no shared unit or one category only, are not counted)\n", a.min_kappa);
 	store_round_raters_free(ra, n);
 	scheme_free(sc);
 }
@@ -468,7 +474,7 @@ static int run_status(struct cmd_ctx *c, int closed)
 		cli_printf(stdout, closed ? "closed round '%s': its raters can no longer change its labels\n\n"
 					  : "reopened round '%s': its raters can label again\n", r->name);
 	if (st == ST_OK && closed)
-		st = print_agreement(c, r->name, &rep);
+		st = print_agreement(c, r, &rep);
 	if (st == ST_OK && closed && opt_min_kappa)
 		flag_low(c, rep, r);
 	report_free(rep);

@@ -388,6 +388,26 @@ static void *auto_job_run(void *arg)
 	return NULL;
 }
 
+/* The rounds of --round "A,B" (each the project's, at most
+ * REPORT_MAX_ROUNDS). */
+static enum status find_rounds(struct store *s, const char *list, int64_t *ids, size_t *n, struct error *err)
+{
+	char *copy = xstrdup(list);
+	enum status st = ST_OK;
+	*n = 0;
+	for (char *p = copy, *next; st == ST_OK && p; p = next) {
+		next = strchr(p, ',');
+		if (next)
+			*next++ = 0;
+		if (*n == REPORT_MAX_ROUNDS)
+			st = error_set(err, ST_USAGE, "--round takes at most %d rounds", REPORT_MAX_ROUNDS);
+		else
+			st = store_round_info(s, p, &ids[(*n)++], NULL, NULL, err);
+	}
+	free(copy);
+	return st;
+}
+
 /* The running account's view (o->blind_for): the open rounds, whose other
  * raters' labels it does not see. */
 static enum status blind(struct store *s, const struct report_options *o, struct rp_loader *loader,
@@ -429,11 +449,12 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	*out = NULL;
 	memset(&d, 0, sizeof(d));
 	memset(&layer, 0, sizeof(layer));
-	if (o->round) {
-		st = store_round_info(s, o->round, &round_id, NULL, NULL, err);
-		if (st != ST_OK)
-			return st;
-	}
+	int64_t rounds[REPORT_MAX_ROUNDS];
+	size_t n_rounds = 0;
+	if (o->round && (st = find_rounds(s, o->round, rounds, &n_rounds, err)) != ST_OK)
+		return st;
+	if (n_rounds == 1)
+		round_id = rounds[0];   /* one round: read its rows alone */
 	st = rp_load_tasks(s, o, &d, err);
 	if (st != ST_OK) {
 		rp_release(&d);
@@ -455,6 +476,8 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	int64_t *open_rounds = NULL;
 	if (st == ST_OK && o->blind_for)
 		st = blind(s, o, loader, &open_rounds, err);
+	if (st == ST_OK && n_rounds > 1)
+		rp_loader_rounds(loader, rounds, n_rounds);
 	if (st == ST_OK)
 		st = rp_load_labels(loader, round_id);
 	free(open_rounds);

@@ -275,6 +275,8 @@ struct rp_loader;
 enum status rp_load_items(struct store_reader *s, const struct report_options *o, struct rp_data *d,
 			  struct rp_loader **loader, struct error *err);
 enum status rp_load_labels(struct rp_loader *loader, int64_t round_id);
+/* Before rp_load_labels(loader, 0): only the rows of these rounds (borrowed). */
+void rp_loader_rounds(struct rp_loader *loader, const int64_t *rounds, size_t n);
 /* Before rp_load_labels: leave out the rows of open_rounds (borrowed) that
  * rater viewer (an id) did not give (report_options.blind_for). */
 void rp_loader_blind(struct rp_loader *loader, int64_t viewer, const int64_t *open_rounds, size_t n_open);

@@ -309,6 +309,9 @@ struct loader {
 	struct round_row *rr;
 	size_t n_rr, cap_rr;
 	uint32_t seq;              /* rows seen so far */
+	/* --round A,B: only the rows of these rounds */
+	const int64_t *rounds;
+	size_t n_rounds;
 	/* blind (o->blind_for): other raters' rows of these open rounds are left out */
 	int64_t viewer;
 	const int64_t *open_rounds;
@@ -797,6 +800,13 @@ static int in_ids(const int64_t *ids, size_t n, int64_t id)
 	return 0;
 }
 
+void rp_loader_rounds(struct rp_loader *ld, const int64_t *rounds, size_t n)
+{
+	struct loader *l = (struct loader *)ld;
+	l->rounds = rounds;
+	l->n_rounds = n;
+}
+
 void rp_loader_blind(struct rp_loader *ld, int64_t viewer, const int64_t *open_rounds, size_t n_open)
 {
 	struct loader *l = (struct loader *)ld;
@@ -816,6 +826,8 @@ static int on_label(const struct store_report_label *lr, void *data)
 	if (rater < 0 || item < 0 || task < 0 || !(d->selected & (1u << task)))
 		return 0;
 	if (l->viewer && lr->rater_id != l->viewer && lr->round_id && in_ids(l->open_rounds, l->n_open, lr->round_id))
+		return 0;
+	if (l->n_rounds && !in_ids(l->rounds, l->n_rounds, lr->round_id))
 		return 0;
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;

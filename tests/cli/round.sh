@@ -116,6 +116,8 @@ check_grep "agreement over both rounds covers the 40 turns of the 20 overlapping
 	'alice / bob.*,40,' "$T/out"
 run $CONVQA agreement --field intent --round r2 -f csv
 check_grep "within round 2 alone the raters share no unit" "no item labelled by both raters" "$T/out"
+run $CONVQA agreement --field intent --round r1,r2 -f csv
+check_grep "--round r1,r2 covers the 40 turns" 'alice / bob.*,40,' "$T/out"
 run $CONVQA round show r1
 check_eq "show: the plan and each rater's progress" "0|round r1: turn, open
 created 2026-11-23T00:00:00Z
@@ -130,6 +132,8 @@ made with: convqa round create r1 --task turn --raters alice,bob --seed 7
 # ---- close and reopen --------------------------------------------------------------------
 run $CONVQA round close r2 --min-kappa 0.6
 check_eq "close says what it means" "0|closed round 'r2': its raters can no longer change its labels" "$rc|$(head -1 "$T/out")"
+check_grep "closing round 2 gives the agreement over both rounds" "round r2 swapped the items of round r1: the agreement is over both" "$T/out"
+check_grep "with the pairs below --min-kappa" "^intent: alice / bob kappa" "$T/out"
 check_grep "close prints the round's agreement report" "Agreement between raters" "$T/out"
 check_eq "the round is closed" "closed" "$(q "SELECT status FROM round WHERE name = 'r2'")"
 check_run "a closed round takes no labels" 2 "convqa: round 'r2' is closed" \
