@@ -24,7 +24,7 @@ esc
 :save-screen item
 3
 :save-screen ordinal
-l
+a
 :save-screen nominal
 ?
 :save-screen help
@@ -41,7 +41,7 @@ n
 n
 n
 :save-screen empty
-l
+a
 :save-screen not-asked
 2
 :save-screen empty-finished
@@ -60,7 +60,7 @@ check_screen "the built-in guidelines of a scheme of the project's" guidelines <
   Keys, lowest first: 1 No, 2 Mostly no, 3 Mostly yes, 4 Yes.
 
   error_type (optional, not asked of an empty answer): the main kind of error
-  in the answer, if any. Keys: o no error, l hallucination, i incomplete, f
+  in the answer, if any. Keys: o no error, a hallucination, i incomplete, f
   off-topic, x unreadable.
 
   note (optional): a free-text note. Key: w.
@@ -80,7 +80,7 @@ check_screen "the item screen: the scale and the categories on the answer rule, 
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 1 of 2 · 1-4 completeness: No … Yes · o/l/i/f/x error_type ───────────
+── Answer 1 of 2 · 1-4 completeness: No … Yes · o/a/i/f/x error_type ───────────
  A tower with a lamp that guides ships.
 ── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
 ▸ 1 p-light · Lighthouses                                                   9.5
@@ -123,7 +123,7 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     3              completeness: Mostly yes
     4              completeness: Yes
     o              error_type: no error
-    l              error_type: hallucination
+    a              error_type: hallucination
     i              error_type: incomplete
     f              error_type: off-topic
     x              error_type: unreadable
