@@ -29,6 +29,7 @@ a
 ?
 :save-screen help
 pgdn
+pgdn
 :save-screen help-end
 esc
 e
@@ -134,16 +135,15 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     n right        next item (in a passage: next passage)
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
- lines 1-20 of 38                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 41                        j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_screen "the help's last page" help-end <<'EOF'
  convqa · p.db · rater alice · task likert-4pt     item 1/5 [##--------] 1 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    p left         previous item (in a passage: previous)
-    ]              next turn (skips the other systems' answers)
-    [              previous turn (its first answer)
     tab            next unfinished item
+    :              go to item N: type its number, enter
+    A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage (in a text: scroll)
     k up           focus the previous passage (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
@@ -154,13 +154,14 @@ check_screen "the help's last page" help-end <<'EOF'
   Screens
     enter          open the focused passage in full (again: close)
     t              question, rewrite and answer in full
+    l              the list of items, their state; enter goes to one
     h              show / hide the earlier turns
     r              show / hide the rewritten question
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
-    q              quit, all saved (in help, guidelines, a passage: close)
- lines 19-38 of 38                       j/k pgdn/pgup scroll · q or esc closes
+    q              quit, all saved (help, guidelines, passage, list: close)
+ lines 22-41 of 41                       j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_rows "e (intent in the turn scheme) does nothing here" other-key 24 24 <<'EOF'
@@ -234,7 +235,7 @@ check_rows "the summary counts the scale's points in order" summary 3 8 <<'EOF'
   completeness  No 1 · Mostly no 1 · Mostly yes 0 · Yes 0
   error_type    no error 0 · hallucination 1 · incomplete 0 · off-topic 0 · un…
 
-  Active time: 0 min 10 s, 5 s per finished item.
+  Active time: 0 min 11 s, 6 s per finished item.
 EOF
 check_eq "the labels" 'c1/1/sys-a alice completeness="no"
 c1/1/sys-a alice error_type="hallucination"
