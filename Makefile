@@ -55,7 +55,7 @@ CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_lab
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
-	tui/view_note.o tui/view_probe.o
+	tui/view_note.o tui/view_probe.o tui/view_list.o tui/view_jump.o
 MAIN_OBJS := main.o
 PKG_LIBS += -pthread
 

@@ -41,7 +41,9 @@ enum status scheme_builtin(const char *name, struct scheme **out, struct error *
 struct store;
 struct strbuf;
 
-/* Read a project scheme's stored JSON (checked when it was added). */
+/* Read a project scheme's stored JSON (checked when it was added): a key
+ * reserved since it was added is no problem (the UI lets the scheme's key
+ * win and says which global key it hides). */
 enum status scheme_read_stored(const char *name, const char *json, struct scheme **out, struct error *err);
 /* Every scheme's name, ", "-separated, appended to out: the built-ins, then
  * the project's (store may be NULL: the built-ins only). */

@@ -55,6 +55,9 @@ struct tui_options {
 	const char *guidelines;    /* guidelines text, NULL for the built-in summary */
 	int show_systems;          /* 1: answers are headed with their system's name;
 				    * 0 (blind): "Answer 2 of 3", never a name */
+	int auto_advance;          /* 1: a change that finishes the item shown (it was
+				    * unfinished before it) moves on to the next
+				    * unfinished item; the rater toggles it with A */
 	double started;            /* now_monotonic() when the command started */
 	struct labelling *labelling; /* the rater's open session: every label is written
 				     * through it (labelling.h) */

@@ -104,7 +104,7 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 }
 
 static const char *opt_rater, *opt_round, *opt_task, *opt_guidelines;
-static int opt_keys, opt_show_systems;
+static int opt_keys, opt_show_systems, opt_auto_advance;
 
 /* --keys: the key table of the task's scheme (--task, default turn; store
  * NULL: the built-ins only). */
@@ -132,6 +132,8 @@ static const struct cli_opt opts[] = {
 	  &opt_guidelines, NULL },
 	{ "show-systems", 0, NULL, "head each answer with its system's name (default: blind, \"Answer 2 of 3\", unless the scheme shows systems)",
 	  NULL, &opt_show_systems },
+	{ "auto-advance", 0, NULL, "when a change finishes the item shown, go to the next unfinished item "
+	  "(A turns it on and off)", NULL, &opt_auto_advance },
 	{ "keys", 0, NULL, "print the key table (Markdown) of the task's scheme and exit", NULL, &opt_keys },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
@@ -192,6 +194,7 @@ static int check(struct cmd_ctx *c)
 	o.project = slash ? slash + 1 : db;
 	o.round = opt_round;
 	o.show_systems = opt_show_systems;
+	o.auto_advance = opt_auto_advance;
 	return CLI_RUN;
 }
 
@@ -222,7 +225,8 @@ static void release(struct cmd_ctx *c)
 }
 
 const struct cmd_entry cmd_annotate_entry = {
-	{ "annotate", "[--rater NAME] [--round NAME] [--task TASK] [--guidelines FILE] [--show-systems]",
+	{ "annotate", "[--rater NAME] [--round NAME] [--task TASK] [--guidelines FILE] [--show-systems] "
+	  "[--auto-advance]",
 	  "label items in a full-screen terminal UI",
 	  "Takes the rater through their queue of items (one system's answer to one turn),\n"
 	  "starting at the first unfinished one. Every change is saved at once. Press ? in\n"

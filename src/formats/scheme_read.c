@@ -22,6 +22,7 @@ struct reading {
 	struct json_reader r;
 	struct key_use *keys;
 	size_t n_keys, cap_keys;
+	int stored;   /* a project's scheme, checked when it was added: a key reserved since is kept */
 };
 
 static const char *const scheme_members[] = { "format", "version", "name", "description", "shows", "fields",
@@ -44,9 +45,13 @@ static char *check_key(struct reading *rd, const cJSON *v)
 		jr_problem(&rd->r, "%s, got \"%s\"", why, key);
 		return NULL;
 	}
-	if ((action = scheme_key_reserved(key))) {
+	if (!rd->stored && (action = scheme_key_reserved(key))) {
+		struct strbuf all = STRBUF_INIT;
+		for (size_t i = 0; i < scheme_n_reserved_keys; i++)
+			strbuf_addf(&all, "%s%s", i ? " " : "", scheme_reserved_keys[i].key);
 		jr_problem(&rd->r, "key \"%s\" is reserved for %s (the keys of navigation and other global "
-			   "actions are: u n p ] [ j k t h r ? g q)", key, action);
+			   "actions are: %s)", key, action, strbuf_str(&all));
+		strbuf_release(&all);
 		return NULL;
 	}
 	for (size_t i = 0; i < rd->n_keys; i++)
@@ -325,7 +330,8 @@ static void read_scheme(struct reading *rd, const cJSON *root, struct scheme *s)
 	each_item(rd, fields, "fields", read_field, s);
 }
 
-enum status scheme_read(const char *name, char *buf, size_t len, struct scheme **out, struct error *err)
+static enum status read_json(const char *name, char *buf, size_t len, int stored, struct scheme **out,
+			     struct error *err)
 {
 	struct import_input in = { name, buf, len };
 	cJSON *root;
@@ -333,7 +339,7 @@ enum status scheme_read(const char *name, char *buf, size_t len, struct scheme *
 	enum status st = jr_parse(&in, &root, err);
 	if (st != ST_OK)
 		return st;
-	struct reading rd = { 0 };
+	struct reading rd = { .stored = stored };
 	struct scheme *s = xcalloc(1, sizeof(*s));
 	jr_init(&rd.r, name, err);
 	read_scheme(&rd, root, s);
@@ -349,6 +355,11 @@ enum status scheme_read(const char *name, char *buf, size_t len, struct scheme *
 	else
 		*out = s;
 	return st;
+}
+
+enum status scheme_read(const char *name, char *buf, size_t len, struct scheme **out, struct error *err)
+{
+	return read_json(name, buf, len, 0, out, err);
 }
 
 /* ---- writing ---------------------------------------------------------------- */
@@ -490,7 +501,7 @@ enum status scheme_builtin(const char *name, struct scheme **out, struct error *
 enum status scheme_read_stored(const char *name, const char *json, struct scheme **out, struct error *err)
 {
 	char *what = xasprintf("project scheme %s", name);
-	enum status st = scheme_read(what, xstrdup(json), strlen(json), out, err);
+	enum status st = read_json(what, xstrdup(json), strlen(json), 1, out, err);
 	free(what);
 	return st;
 }

@@ -33,6 +33,8 @@ const struct binding nav_bindings[] = {
 	{ C(']'), ACT_NEXT_TURN, NULL, 0 },
 	{ C('['), ACT_PREV_TURN, NULL, 0 },
 	{ C('\t'), ACT_NEXT_UNFINISHED, NULL, 0 },
+	{ C(':'), ACT_JUMP, NULL, 0 },
+	{ C('A'), ACT_AUTO_ADVANCE, NULL, 0 },
 	{ C('j'), ACT_DOWN, NULL, 0 },
 	{ F(KEY_DOWN), ACT_DOWN, NULL, 0 },
 	{ C('k'), ACT_UP, NULL, 0 },
@@ -44,6 +46,7 @@ const struct binding nav_bindings[] = {
 	{ C('\n'), ACT_OPEN, NULL, 0 },
 	{ F(KEY_ENTER), ACT_OPEN, NULL, 0 },
 	{ C('t'), ACT_VIEW_TURN, NULL, 0 },
+	{ C('l'), ACT_LIST, NULL, 0 },
 	{ C('h'), ACT_HISTORY, NULL, 0 },
 	{ C('r'), ACT_REWRITE, NULL, 0 },
 	{ C('?'), ACT_HELP, NULL, 0 },
@@ -221,17 +224,36 @@ void field_keys(const struct keymap *km, const struct scheme_field *f, enum acti
 
 /* ---- the fixed keys --------------------------------------------------- */
 
-void action_keys(enum action a, struct strbuf *out)
+/* Whether the session's scheme takes fixed key i (a scheme stored before
+ * the key was reserved). */
+static int nav_shadowed(const struct keymap *km, size_t i)
+{
+	return keymap_find(km, nav_bindings[i].key) != &nav_bindings[i];
+}
+
+void keymap_action_keys(const struct keymap *km, enum action a, struct strbuf *out)
 {
 	char buf[32], prev[32] = "";
 	for (size_t i = 0; i < n_nav_bindings; i++) {
-		if (nav_bindings[i].action != a || strcmp(key_to_name(nav_bindings[i].key, buf), prev) == 0)
-			continue;   /* another action, or two codes of one key (enter) */
+		if (nav_bindings[i].action != a || nav_shadowed(km, i) ||
+		    strcmp(key_to_name(nav_bindings[i].key, buf), prev) == 0)
+			continue;
 		strcpy(prev, buf);
 		if (out->len)
 			strbuf_addc(out, ' ');
 		strbuf_adds(out, buf);
 	}
+}
+
+size_t keymap_shadowed(const struct keymap *km, struct strbuf *out)
+{
+	char buf[32];
+	size_t n = 0;
+	for (size_t i = 0; i < n_nav_bindings; i++)
+		if (nav_shadowed(km, i))
+			strbuf_addf(out, "%s%s (%s)", n++ ? ", " : "", key_to_name(nav_bindings[i].key, buf),
+				    actions[nav_bindings[i].action].name);
+	return n;
 }
 
 const char *action_key(enum action a, char buf[32])
@@ -335,10 +357,30 @@ struct request request_default(const struct app *app, const struct view *view, c
 	case ACT_REWRITE: r.kind = REQ_TOGGLE_REWRITE; break;
 	case ACT_HELP: r.kind = REQ_PUSH; r.view = &view_help; break;
 	case ACT_GUIDELINES: r.kind = REQ_PUSH; r.view = &view_guidelines; break;
+	case ACT_LIST: r.kind = REQ_PUSH; r.view = &view_list; break;
+	case ACT_JUMP: r.kind = REQ_PUSH; r.view = &view_jump; break;
+	case ACT_AUTO_ADVANCE: r.kind = REQ_AUTO_ADVANCE; break;
 	case ACT_BACK: r.kind = REQ_NONE; break;
 	case ACT_QUIT: r.kind = REQ_QUIT; break;
 	default: r.kind = REQ_UNKNOWN_KEY; break;
 	}
+	return r;
+}
+
+struct request request_typing(const struct input *in)
+{
+	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
+	struct key k = in->key;
+	if ((!k.fkey && (k.code == '\n' || k.code == '\r')) || (k.fkey && k.code == KEY_ENTER))
+		r.kind = REQ_TEXT_ENTER;
+	else if (!k.fkey && k.code == 27)
+		r.kind = REQ_POP;
+	else if ((k.fkey && k.code == KEY_BACKSPACE) || (!k.fkey && (k.code == 127 || k.code == 8)))
+		r.kind = REQ_TEXT_ERASE;
+	else if (!k.fkey && k.code == CTRL('u'))
+		r.kind = REQ_TEXT_KILL;
+	else if (!k.fkey && k.code >= 0x20)
+		r.kind = REQ_TEXT_INSERT;
 	return r;
 }
 

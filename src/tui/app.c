@@ -1,7 +1,8 @@
 /* app.c - the UI state and every change to it: the queue and the item shown,
  * saving labels (each its own transaction) with active time, undo, moving
- * between items, the view stack (a push opens a view, a pop closes it). The
- * only tui file that calls the store. */
+ * between items (auto-advance too), the item list's rows, the view stack (a
+ * push opens a view, a pop closes it). The only tui file that calls the
+ * store. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,15 @@ static void pop_to_base(struct app *app)
 {
 	while (app->n_views > 1)
 		pop(app);
+}
+
+void app_resized(struct app *app)
+{
+	for (int i = 0; i < app->n_views; i++) {
+		struct view *v = &app->views[i];
+		if (v->ops->act)
+			v->ops->act(app, v, &(struct request){ .kind = REQ_RESIZED });
+	}
 }
 
 /* ---- loading ----------------------------------------------------------- */
@@ -360,6 +370,18 @@ void app_shown(struct app *app)
 	free(key);
 }
 
+/* A scheme stored before some of the fixed keys were reserved keeps them
+ * (its keys win): say which fixed keys it hides and how to free them. */
+static void shadowed_keys(struct app *app)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = keymap_shadowed(&app->keys, &sb);
+	if (n)
+		app_message(app, MSG_ERROR, "scheme %s takes %s: give it %s with convqa scheme add",
+			    app->task_name, strbuf_str(&sb), n > 1 ? "other keys" : "another key");
+	strbuf_release(&sb);
+}
+
 /* The rater's queue in the session's scheme: at least one item. */
 static enum status init_queue(struct app *app, struct error *err)
 {
@@ -409,6 +431,8 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 		*err = app->err;
 		return err->status;
 	}
+	app->auto_advance = opt->auto_advance;
+	shadowed_keys(app);
 	if (show_guidelines) {
 		app->guidelines_unseen = 1;
 		push(app, &view_guidelines, notice);
@@ -498,8 +522,12 @@ static int save(struct app *app, const struct scheme_field *f, long rank, const 
 		snprintf(what, sizeof(what), "%s cleared", f->name);
 	else
 		snprintf(what, sizeof(what), "%s = %s", f->name, shown_value(f, value));
+	/* a change of the rater's (not an undo) that finished the item:
+	 * auto-advance moves on once the request is done (app_do) */
+	if (undoable && now && !was)
+		app->finished_now = 1;
 	app_message(app, MSG_SAVED, "%s \xc2\xb7 %s%s", verb, what,
-		    now && !was ? " \xc2\xb7 item finished (n: next item)" : "");
+		    now && !was && !app->auto_advance ? " \xc2\xb7 item finished (n: next item)" : "");
 	return 0;
 }
 
@@ -570,7 +598,8 @@ static void set_rest(struct app *app, const struct scheme_field *f)
 		app_message(app, MSG_INFO, "every passage is judged already");
 	else if (n > 1)
 		app_message(app, MSG_SAVED, "saved \xc2\xb7 %d passages %s%s", n, f->categories[0].label,
-			    app->queue.finished[app->cur] ? " \xc2\xb7 item finished (n: next item)" : "");
+			    app->queue.finished[app->cur] && !app->auto_advance ?
+			    " \xc2\xb7 item finished (n: next item)" : "");
 }
 
 /* Undo the last group of changes (one key's worth), newest first. An entry
@@ -703,6 +732,89 @@ static void next_unfinished(struct app *app)
 	app_message(app, MSG_INFO, "every item is finished");
 }
 
+/* ---- the item list, jumps, auto-advance ------------------------------------- */
+
+void item_row_release(struct item_row *row)
+{
+	free(row->conversation);
+	free(row->question);
+	free(row->system);
+	memset(row, 0, sizeof(*row));
+}
+
+static char *one_line(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, s ? s : "", s ? strlen(s) : 0, 0);
+	char *out = strbuf_detach(&sb);
+	return out ? out : xstrdup("");
+}
+
+int app_item_row(struct app *app, size_t pos, struct item_row *row)
+{
+	struct error err;
+	struct store_item it;
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	int64_t id = app->queue.responses[pos];
+	memset(row, 0, sizeof(*row));
+	row->pos = pos;
+	enum status st = store_item_load(app->store, id, &it, &err);
+	if (st == ST_OK)
+		st = store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &l,
+					    &err);
+	if (st == ST_OK) {
+		row->conversation = one_line(it.conversation);
+		row->question = one_line(it.question);
+		row->system = one_line(it.system);
+		row->position = it.position;
+		row->n_turns = it.n_turns;
+		row->answer_index = it.answer_index;
+		row->n_answers = it.n_answers;
+		for (size_t i = 0; i < l.n && !row->labelled; i++)
+			row->labelled = l.v[i].value != NULL;
+	} else {
+		fail(app, &err);
+	}
+	store_item_labels_release(&l);
+	store_item_release(&it);
+	return st == ST_OK ? 0 : -1;
+}
+
+static void go_to(struct app *app, long pos)
+{
+	if (pos < 0 || (size_t)pos >= app->queue.n)
+		return;   /* the list and the jump prompt ask for items of the queue only */
+	if ((size_t)pos == app->cur) {
+		pop_to_base(app);   /* the item shown: as it was (its focus) */
+		app->message[0] = '\0';
+	} else {
+		go(app, (size_t)pos);
+	}
+}
+
+static void toggle_auto_advance(struct app *app)
+{
+	char k[32];
+	action_key(ACT_AUTO_ADVANCE, k);
+	app->auto_advance = !app->auto_advance;
+	if (app->auto_advance)
+		app_message(app, MSG_INFO, "finishing an item now moves on (%s: off)", k);
+	else
+		app_message(app, MSG_INFO, "finishing an item no longer moves on (%s: on)", k);
+}
+
+/* Auto-advance: the request's change finished the item shown (it was
+ * unfinished before it): on to the next unfinished item, as tab goes. */
+static void advance(struct app *app)
+{
+	size_t done = app->cur;
+	next_unfinished(app);
+	if (app->failed || app_view(app)->ops == &view_summary)
+		return;   /* every item is finished: the summary says so */
+	app_message(app, MSG_SAVED, "saved \xc2\xb7 item %zu finished \xc2\xb7 on to item %zu", done + 1,
+		    app->cur + 1);
+}
+
 /* ---- the request dispatcher ----------------------------------------------- */
 
 void app_input(struct app *app, double now)
@@ -824,14 +936,20 @@ static void carry_out(struct app *app, const struct request *r)
 		pop(app);
 		uncover(app);
 		break;
+	case REQ_GOTO:
+		go_to(app, r->arg);
+		break;
+	case REQ_AUTO_ADVANCE:
+		toggle_auto_advance(app);
+		break;
 	case REQ_UNKNOWN_KEY: {
 		char buf[32];
 		app_message(app, MSG_INFO, "the key %s does nothing here \xc2\xb7 ? lists the keys",
 			    key_to_name(r->key, buf));
 		break;
 	}
-	case REQ_SCROLL: case REQ_UNCOVERED: case REQ_PASSAGE:
-	case REQ_NOTE_INSERT: case REQ_NOTE_ERASE: case REQ_NOTE_KILL: case REQ_NOTE_SAVE:
+	case REQ_SCROLL: case REQ_UNCOVERED: case REQ_RESIZED: case REQ_PASSAGE:
+	case REQ_TEXT_INSERT: case REQ_TEXT_ERASE: case REQ_TEXT_KILL: case REQ_TEXT_ENTER:
 		break;   /* the top view's act() carries them out; other views ignore them */
 	}
 }
@@ -839,6 +957,10 @@ static void carry_out(struct app *app, const struct request *r)
 void app_do(struct app *app, const struct request *r)
 {
 	struct view *top = &app->views[app->n_views - 1];
+	app->finished_now = 0;
 	struct request rest = top->ops->act ? top->ops->act(app, top, r) : *r;
 	carry_out(app, &rest);
+	if (app->finished_now && app->auto_advance && !app->quit && !app->failed)
+		advance(app);
+	app->finished_now = 0;
 }

@@ -260,6 +260,23 @@ void draw_status(const struct app *app, const char *hint)
 		draw_str(y, COLS - hw, hw, hint, style(S_HINT));
 }
 
+const char *status_hint(const struct app *app, int keys, char buf[96])
+{
+	char help[32], quit[32];
+	const char *on = app->auto_advance ? "auto-advance on" : NULL;
+	if (!keys) {
+		snprintf(buf, 96, "%s", on ? "auto-advance on " : "");
+		return buf;
+	}
+	action_key(ACT_HELP, help);
+	action_key(ACT_QUIT, quit);
+	snprintf(buf, 96, "%s%s%.16s help \xc2\xb7 %.16s quit ", on ? on : "", on ? " \xc2\xb7 " : "", help, quit);
+	/* draw_status() drops a hint wider than half the line */
+	if (on && (int)text_width(buf, strlen(buf)) > COLS / 2)
+		snprintf(buf, 96, "auto \xc2\xb7 %.16s help ", help);
+	return buf;
+}
+
 /* s cut to at most maxw columns, with an ellipsis when it is cut. */
 static void add_fit(struct strbuf *out, const char *s, int maxw)
 {
@@ -439,15 +456,9 @@ int text_screen_width(void)
 	return COLS - 4;
 }
 
-void draw_scroll_footer(int scroll, int y, int rows, size_t total, const char *const *hints, size_t n)
+void draw_footer(int y, const char *where, const char *const *hints, size_t n)
 {
 	draw_fill(y, 0, COLS, A_NORMAL);
-	char where[64] = "";
-	size_t last = (size_t)scroll + (size_t)rows;
-	if (last > total)
-		last = total;
-	if (total > (size_t)rows)
-		snprintf(where, sizeof(where), "lines %d-%zu of %zu", scroll + 1, last, total);
 	int x = 1 + draw_str(y, 1, COLS - 2, where, style(S_DIM));
 	int room = COLS - 1 - (x > 1 ? x + 2 : x);   /* two spaces after "lines ..." */
 	/* the hints that fit, dropped from the first: the last one (how to
@@ -465,6 +476,17 @@ void draw_scroll_footer(int scroll, int y, int rows, size_t total, const char *c
 		hw = room;
 	draw_fit(y, COLS - 1 - hw, hw, strbuf_str(&hint), style(S_HINT));
 	strbuf_release(&hint);
+}
+
+void draw_scroll_footer(int scroll, int y, int rows, size_t total, const char *const *hints, size_t n)
+{
+	char where[64] = "";
+	size_t last = (size_t)scroll + (size_t)rows;
+	if (last > total)
+		last = total;
+	if (total > (size_t)rows)
+		snprintf(where, sizeof(where), "lines %d-%zu of %zu", scroll + 1, last, total);
+	draw_footer(y, where, hints, n);
 }
 
 void draw_text_screen(const struct app *app, const struct pager *pager, const char *title, const char *text,

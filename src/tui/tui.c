@@ -292,6 +292,7 @@ static int script_next(struct script *sc, struct app *app, struct key *k, struct
 				return -1;
 			}
 			resizeterm(r, c);
+			app_resized(app);
 			draw(app);
 			continue;
 		}
@@ -420,6 +421,7 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 			break;
 		double t0 = now_monotonic();
 		if (k.fkey && k.code == KEY_RESIZE) {
+			app_resized(&app);
 			draw(&app);   /* not a key the rater pressed: no active time */
 			continue;
 		}

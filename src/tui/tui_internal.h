@@ -10,14 +10,16 @@
  *   fields.c     what the session's scheme asks, for the screens: the order
  *                of categories in hints, names, passage marks, field hints
  *   app.c        the state and every change to it: items, labels, undo, time,
- *                the view stack (push opens a view, pop closes it)
+ *                auto-advance, the item list's rows (app_item_row), the view
+ *                stack (push opens a view, pop closes it)
  *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
  *   view_item.c  the item screen of every scheme: what the scheme shows
  *                (history, passages, answer), its fields' keys on the rules
  *   loop.c       the sources the loop waits on besides keys: file
  *                descriptors and deadlines
  *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
- *   view_*.c     one file per screen, each a struct view_ops
+ *   view_*.c     one file per screen, each a struct view_ops (view_list:
+ *                the item list; view_jump: the prompt of a jump to item N)
  *
  * The loop waits (poll) on the keyboard, the watched file descriptors and
  * the earliest deadline; a key is read as soon as it comes. A key -> its
@@ -82,6 +84,8 @@ struct view;
 	X(NEXT_TURN, "next-turn", "Move", "next turn (skips the other systems' answers)") \
 	X(PREV_TURN, "prev-turn", "Move", "previous turn (its first answer)") \
 	X(NEXT_UNFINISHED, "next-unfinished", "Move", "next unfinished item") \
+	X(JUMP, "jump", "Move", "go to item N: type its number, enter") \
+	X(AUTO_ADVANCE, "auto-advance", "Move", "on/off: finishing an item goes to the next unfinished one") \
 	X(DOWN, "down", "Move", "focus the next passage (in a text: scroll)") \
 	X(UP, "up", "Move", "focus the previous passage (in a text: scroll)") \
 	X(PAGE_DOWN, "page-down", "Move", "a page down (passages: the focus 5 down)") \
@@ -90,12 +94,13 @@ struct view;
 	X(BOTTOM, "bottom", "Move", "the last passage (in a text: its end)") \
 	X(OPEN, "open", "Screens", "open the focused passage in full (again: close)") \
 	X(VIEW_TURN, "view-turn", "Screens", "question, rewrite and answer in full") \
+	X(LIST, "list", "Screens", "the list of items, their state; enter goes to one") \
 	X(HISTORY, "history", "Screens", "show / hide the earlier turns") \
 	X(REWRITE, "rewrite", "Screens", "show / hide the rewritten question") \
 	X(HELP, "help", "Screens", "this help") \
 	X(GUIDELINES, "guidelines", "Screens", "the annotation guidelines") \
 	X(BACK, "back", "Screens", "close this screen") \
-	X(QUIT, "quit", "Screens", "quit, all saved (in help, guidelines, a passage: close)")
+	X(QUIT, "quit", "Screens", "quit, all saved (help, guidelines, passage, list: close)")
 
 enum action {
 	ACT_NONE,
@@ -153,8 +158,6 @@ const struct binding *keymap_find(const struct keymap *km, struct key k);
 const char *key_to_name(struct key k, char buf[32]);
 /* Parse a key name (also curses names such as KEY_DOWN); 0 on success. */
 int key_from_name(const char *name, struct key *k);
-/* The fixed keys of action a as one string ("j down"). */
-void action_keys(enum action a, struct strbuf *out);
 /* The names of the keys of bindings b[0..n), runs of three or more
  * characters in a row joined ("1-9 0"). */
 void keys_names(const struct binding *b, size_t n, struct strbuf *out);
@@ -165,6 +168,10 @@ const char *action_key(enum action a, char buf[32]);
 /* The request of the item screen for an input (the item views' handle();
  * other views start from it and override what differs). */
 struct request request_default(const struct app *app, const struct view *view, const struct input *in);
+/* The request of a key typed into a prompt (the note's editor, the jump):
+ * enter, esc (REQ_POP: cancel), backspace, C-u (clear) and printable
+ * characters; REQ_NONE for the other keys. */
+struct request request_typing(const struct input *in);
 /* Scrolling a text of total lines in a page of page lines, now at top line
  * scroll: the request for the new top line after moving by delta lines
  * (±SCROLL_PAGE = a page, ±SCROLL_END = to the end / the top). */
@@ -172,6 +179,13 @@ struct request request_scroll(int scroll, long delta, size_t total, int page);
 /* The scroll delta of a moving action (down, up, page-down, page-up, top,
  * bottom), or 0 for the other actions. */
 long scroll_delta(enum action a);
+/* The fixed keys of action a that the session's scheme does not take (a
+ * scheme added before a key was reserved keeps it: its key wins), as one
+ * string ("j down"). */
+void keymap_action_keys(const struct keymap *km, enum action a, struct strbuf *out);
+/* The fixed keys the session's scheme takes, with their actions ("l
+ * (list)"), into out; how many. */
+size_t keymap_shadowed(const struct keymap *km, struct strbuf *out);
 /* Check the fixed keys: no key means two things, the reserved keys of
  * scheme.h are bound to their actions and every printable fixed key is
  * reserved. Returns 0, or -1 with a message in err. */
@@ -218,15 +232,18 @@ enum request_kind {
 	REQ_TOGGLE_REWRITE,
 	REQ_PUSH,            /* view = ..., arg = its open() arg */
 	REQ_POP,
+	REQ_GOTO,            /* arg = the queue position to show (the list, a jump) */
+	REQ_AUTO_ADVANCE,    /* auto-advance on / off */
 	REQ_UNKNOWN_KEY,     /* key: tell the user it does nothing here */
 	/* carried out by the top view's act() (its own state) */
 	REQ_SCROLL,          /* pagers: arg = the new top line */
 	REQ_UNCOVERED,       /* sent to the view a pop uncovers (pagers: back to the top) */
+	REQ_RESIZED,         /* sent to every view on the stack when the window's size changed */
 	REQ_PASSAGE,         /* passage pane: arg = +1 / -1 */
-	REQ_NOTE_INSERT,     /* note prompt: key.code */
-	REQ_NOTE_ERASE,
-	REQ_NOTE_KILL,
-	REQ_NOTE_SAVE,
+	REQ_TEXT_INSERT,     /* prompts (the note's editor, the jump): key.code */
+	REQ_TEXT_ERASE,
+	REQ_TEXT_KILL,
+	REQ_TEXT_ENTER,
 };
 
 #define SCROLL_PAGE 1000000
@@ -285,7 +302,7 @@ struct view_ops {
 };
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note, view_probe;
+	view_note, view_probe, view_list, view_jump;
 
 /* view_guidelines' open() arg: what it says above the guidelines. */
 enum { GUIDELINES_PLAIN, GUIDELINES_NEW, GUIDELINES_CHANGED };
@@ -410,6 +427,9 @@ struct app {
 	char guidelines_hash[65];          /* recorded as seen once the screen shows them */
 	int guidelines_unseen;
 
+	int auto_advance;                  /* a change that finishes the item shown moves on */
+	int finished_now;                  /* the request's change finished the item shown */
+
 	struct loop loop;                  /* file descriptors and deadlines the loop waits on */
 	double last_input, active;         /* active seconds on the current item */
 	int colours;
@@ -420,6 +440,9 @@ struct app {
 
 /* The view on top of the stack: the screen shown. */
 const struct view *app_view(const struct app *app);
+/* The window's size changed: every view on the stack gets REQ_RESIZED
+ * (the list reads the rows it shows now). */
+void app_resized(struct app *app);
 enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err);
 void app_release(struct app *app);
 /* The first screen is on the terminal: record what the rater has seen. */
@@ -439,6 +462,19 @@ int app_field_asked(const struct app *app, const struct scheme_field *f);
  * this task and round, for the summary. 0, or -1 after a fatal error (the
  * loop ends). */
 int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seconds);
+/* What the item list shows of the item at queue position pos: its texts
+ * sanitised to one line; conversation NULL until read. */
+struct item_row {
+	size_t pos;
+	char *conversation, *question, *system;
+	int position, n_turns;             /* the turn, and the turns of its conversation */
+	int answer_index, n_answers;       /* the answer's place among the turn's (as on the item screen) */
+	int labelled;                      /* some field has a value on it (the rater's, in this round) */
+};
+/* Read row pos of the queue into row (caller releases with
+ * item_row_release()). 0, or -1 after a fatal error (the loop ends). */
+int app_item_row(struct app *app, size_t pos, struct item_row *row);
+void item_row_release(struct item_row *row);
 void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The current value of field (rank 0 = whole item). */
@@ -496,6 +532,14 @@ void answer_title(const struct app *app, int room, struct strbuf *out);
 /* Help lines of the keys of km (for the help screen): group titles, then
  * "  KEYS  what they do" (narrow: "  KEYS: what they do"). */
 size_t help_lines(const struct keymap *km, int narrow, struct strbuf *out);
+/* The hint at the right of the status line: "auto-advance on" when it is
+ * on, then with keys (the item screen) "? help · q quit", as much as fits;
+ * into buf[96]. */
+const char *status_hint(const struct app *app, int keys, char buf[96]);
+/* A footer row at y: where (dim) at the left, at the right the hints joined
+ * by " · ", as many as fit, dropped from the first (so put how to close the
+ * screen last). */
+void draw_footer(int y, const char *where, const char *const *hints, size_t n);
 /* The footer row of a scrollable text of total lines shown rows at a time
  * from line scroll: "lines a-b of n" (when it does not all fit) at the left;
  * at the right the hints joined by " · ", as many as fit, dropped from the

@@ -39,7 +39,8 @@ static void label_help(const struct binding *b, size_t n, struct strbuf *out)
 }
 
 /* fn for each row: the scheme's keys (a field's rank keys make one row),
- * then each other action with its fixed keys. */
+ * then each other action with its fixed keys (those the scheme does not
+ * take). */
 static void key_rows(const struct keymap *km, key_row_fn *fn, void *ctx)
 {
 	struct strbuf keys = STRBUF_INIT, help = STRBUF_INIT;
@@ -58,8 +59,9 @@ static void key_rows(const struct keymap *km, key_row_fn *fn, void *ctx)
 	}
 	for (int a = ACT_FIRST_NAV; a < ACT__COUNT; a++) {
 		strbuf_reset(&keys);
-		action_keys((enum action)a, &keys);
-		fn(actions[a].group, strbuf_str(&keys), actions[a].name, actions[a].help, ctx);
+		keymap_action_keys(km, (enum action)a, &keys);
+		if (keys.len)   /* else the scheme took its only key (a scheme older than the key) */
+			fn(actions[a].group, strbuf_str(&keys), actions[a].name, actions[a].help, ctx);
 	}
 	strbuf_release(&keys);
 	strbuf_release(&help);

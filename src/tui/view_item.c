@@ -496,7 +496,7 @@ static void draw_item_line(const struct app *app)
 static void draw_item(const struct app *app, const struct view *view)
 {
 	struct layout l;
-	char k[2][32], hint[80];
+	char hint[96];
 	compute_layout(app, &l);
 	draw_header(app);
 	draw_item_line(app);
@@ -509,8 +509,7 @@ static void draw_item(const struct app *app, const struct view *view)
 	if (l.has_pass)
 		draw_passages(app, &l, &y);
 	draw_label_bar(app, LINES - 3);
-	snprintf(hint, sizeof(hint), "%s help \xc2\xb7 %s quit ", action_key(ACT_HELP, k[0]), action_key(ACT_QUIT, k[1]));
-	draw_status(app, hint);
+	draw_status(app, status_hint(app, 1, hint));
 }
 
 const struct view_ops view_item = {

@@ -79,21 +79,7 @@ static void draw_note(const struct app *app, const struct view *view)
 
 static struct request handle_note(const struct app *app, const struct view *view, const struct input *in)
 {
-	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
-	struct key k = in->key;
-	if (!k.fkey && (k.code == '\n' || k.code == '\r'))
-		r.kind = REQ_NOTE_SAVE;
-	else if (k.fkey && k.code == KEY_ENTER)
-		r.kind = REQ_NOTE_SAVE;
-	else if (!k.fkey && k.code == 27)
-		r.kind = REQ_POP;
-	else if ((k.fkey && k.code == KEY_BACKSPACE) || (!k.fkey && (k.code == 127 || k.code == 8)))
-		r.kind = REQ_NOTE_ERASE;
-	else if (!k.fkey && k.code == ('u' & 0x1f))
-		r.kind = REQ_NOTE_KILL;
-	else if (!k.fkey && k.code >= 0x20)
-		r.kind = REQ_NOTE_INSERT;
-	return r;
+	return request_typing(in);
 }
 
 static void utf8_pop(struct strbuf *sb)
@@ -110,18 +96,18 @@ static struct request act_note(struct app *app, struct view *view, const struct 
 	struct key k = r->key;
 	char buf[4];
 	switch (r->kind) {
-	case REQ_NOTE_INSERT:
+	case REQ_TEXT_INSERT:
 		if (k.code >= 0x20 && k.code != 0x7f && !(k.code >= 0x80 && k.code < 0xa0) &&
 		    n->text.len < NOTE_MAX)
 			strbuf_add(&n->text, buf, text_utf8_encode(k.code, buf));
 		break;
-	case REQ_NOTE_ERASE:
+	case REQ_TEXT_ERASE:
 		utf8_pop(&n->text);
 		break;
-	case REQ_NOTE_KILL:
+	case REQ_TEXT_KILL:
 		strbuf_reset(&n->text);
 		break;
-	case REQ_NOTE_SAVE:
+	case REQ_TEXT_ENTER:
 		app_save_text(app, n->field, strbuf_str(&n->text));
 		return (struct request){ .kind = REQ_POP };
 	default:

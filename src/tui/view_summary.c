@@ -92,10 +92,11 @@ static void draw_summary(const struct app *app, const struct view *view)
 			draw_fmt(y, 2, w, A_NORMAL, "Active time: %d min %02d s.", (int)(s / 60), (int)s % 60);
 	}
 	draw_str(LINES - 2, 2, w,
-		 q->n_finished == q->n ? "p back to the last item \xc2\xb7 u undo \xc2\xb7 q quit" :
-					 "tab next unfinished item \xc2\xb7 p back \xc2\xb7 u undo \xc2\xb7 q quit",
+		 q->n_finished == q->n ? "p back to the last item \xc2\xb7 l list \xc2\xb7 u undo \xc2\xb7 q quit" :
+					 "tab next unfinished item \xc2\xb7 p back \xc2\xb7 l list \xc2\xb7 u undo \xc2\xb7 q quit",
 		 style(S_HINT));
-	draw_status(app, NULL);
+	char hint[96];
+	draw_status(app, status_hint(app, 0, hint));
 }
 
 static struct request handle_summary(const struct app *app, const struct view *view, const struct input *in)
@@ -107,8 +108,8 @@ static struct request handle_summary(const struct app *app, const struct view *v
 	case ACT_PREV_ITEM: case ACT_BACK: case ACT_OPEN: r.kind = REQ_POP; break;
 	case ACT_NEXT_UNFINISHED: r.kind = REQ_NEXT_UNFINISHED; break;
 	case ACT_UNDO: r.kind = REQ_UNDO; break;
-	case ACT_HELP: r.kind = REQ_PUSH; r.view = &view_help; break;
-	case ACT_GUIDELINES: r.kind = REQ_PUSH; r.view = &view_guidelines; break;
+	case ACT_HELP: case ACT_GUIDELINES: case ACT_LIST: case ACT_JUMP: case ACT_AUTO_ADVANCE:
+		return request_default(app, view, in);
 	default: r.kind = in->binding ? REQ_NONE : REQ_UNKNOWN_KEY; break;
 	}
 	return r;

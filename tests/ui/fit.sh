@@ -265,10 +265,9 @@ EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    p left         previous item (in a passage: previous)
-    ]              next turn (skips the other systems' answers)
-    [              previous turn (its first answer)
     tab            next unfinished item
+    :              go to item N: type its number, enter
+    A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage (in a text: scroll)
     k up           focus the previous passage (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
@@ -279,13 +278,14 @@ check_screen "end in the help: its last page" help-end <<'EOF'
   Screens
     enter          open the focused passage in full (again: close)
     t              question, rewrite and answer in full
+    l              the list of items, their state; enter goes to one
     h              show / hide the earlier turns
     r              show / hide the rewritten question
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
-    q              quit, all saved (in help, guidelines, a passage: close)
- lines 18-37 of 37                       j/k pgdn/pgup scroll · q or esc closes
+    q              quit, all saved (help, guidelines, passage, list: close)
+ lines 21-40 of 40                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -51,16 +51,16 @@ check_screen "? shows the help for the turn task" help <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 37                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 40                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "pgdn scrolls the help" help-page2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    p left         previous item (in a passage: previous)
-    ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
     tab            next unfinished item
+    :              go to item N: type its number, enter
+    A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage (in a text: scroll)
     k up           focus the previous passage (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
@@ -71,13 +71,13 @@ check_screen "pgdn scrolls the help" help-page2 <<'EOF'
   Screens
     enter          open the focused passage in full (again: close)
     t              question, rewrite and answer in full
+    l              the list of items, their state; enter goes to one
     h              show / hide the earlier turns
     r              show / hide the rewritten question
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
-    q              quit, all saved (in help, guidelines, a passage: close)
- lines 18-37 of 37                       j/k pgdn/pgup scroll · q or esc closes
+ lines 20-39 of 40                       j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "F1 shows the help too" help-f1 <<'EOF'
@@ -103,7 +103,7 @@ check_screen "F1 shows the help too" help-f1 <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 37                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 40                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "g in the help opens the guidelines" guidelines-from-help <<'EOF'

@@ -11,6 +11,7 @@
 
 run "$CONVQA" annotate --keys
 check_eq "annotate --keys exits 0" 0 "$rc"
+cp "$T/out" "$T/keys-table"   # (ui_run below writes $T/out)
 readme="$CONVQA_TOP/README.md"
 sed -n '/<!-- keys:begin -->/,/<!-- keys:end -->/p' "$readme" | sed '1d;$d' >"$T/readme-keys"
 if cmp -s "$T/out" "$T/readme-keys"; then ok "the key table in $(basename "$readme") matches annotate --keys"; else
@@ -36,7 +37,7 @@ check_eq "the README's table is the turn scheme's" "$(cat "$T/readme-keys")" "$(
 
 # every key of the table appears as a script line in some tests/ui test
 missing=""
-for k in $(sed -n 's/^| `\([^`]*\)`.*/\1/p' "$T/out" | tr ' ' '\n' | sed 's/^\([0-9]\)-\([0-9]\)$/seq:\1:\2/'); do
+for k in $(sed -n 's/^| `\([^`]*\)`.*/\1/p' "$T/keys-table" | tr ' ' '\n' | sed 's/^\([0-9]\)-\([0-9]\)$/seq:\1:\2/'); do
 	case $k in
 	seq:*) keys=$(seq "$(echo "$k" | cut -d: -f2)" "$(echo "$k" | cut -d: -f3)") ;;
 	*) keys=$k ;;

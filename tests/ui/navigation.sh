@@ -327,7 +327,7 @@ check_screen "n past the last item shows the summary" summary <<'EOF'
 
 
 
-  tab next unfinished item · p back · u undo · q quit
+  tab next unfinished item · p back · l list · u undo · q quit
 
 EOF
 check_screen "p on the summary goes back to the last item" from-summary <<'EOF'

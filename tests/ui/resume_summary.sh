@@ -127,7 +127,7 @@ check_screen "n after the last item: the summary" summary <<'EOF'
 
 
 
-  p back to the last item · u undo · q quit
+  p back to the last item · l list · u undo · q quit
 
 EOF
 
@@ -164,7 +164,7 @@ check_screen "a finished queue opens on the summary" reopened <<'EOF'
 
 
 
-  p back to the last item · u undo · q quit
+  p back to the last item · l list · u undo · q quit
 
 EOF
 check_screen "tab with nothing unfinished says so" tab-none <<'EOF'
@@ -190,7 +190,7 @@ check_screen "tab with nothing unfinished says so" tab-none <<'EOF'
 
 
 
-  p back to the last item · u undo · q quit
+  p back to the last item · l list · u undo · q quit
  every item is finished
 EOF
 check_screen "p leaves the summary for the last item" back <<'EOF'

@@ -24,10 +24,11 @@ esc
 :save-screen item
 3
 :save-screen ordinal
-l
+a
 :save-screen nominal
 ?
 :save-screen help
+pgdn
 pgdn
 :save-screen help-end
 esc
@@ -41,7 +42,7 @@ n
 n
 n
 :save-screen empty
-l
+a
 :save-screen not-asked
 2
 :save-screen empty-finished
@@ -60,7 +61,7 @@ check_screen "the built-in guidelines of a scheme of the project's" guidelines <
   Keys, lowest first: 1 No, 2 Mostly no, 3 Mostly yes, 4 Yes.
 
   error_type (optional, not asked of an empty answer): the main kind of error
-  in the answer, if any. Keys: o no error, l hallucination, i incomplete, f
+  in the answer, if any. Keys: o no error, a hallucination, i incomplete, f
   off-topic, x unreadable.
 
   note (optional): a free-text note. Key: w.
@@ -80,7 +81,7 @@ check_screen "the item screen: the scale and the categories on the answer rule, 
  conversation c1 · turn 1/2                                          unfinished
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 1 of 2 · 1-4 completeness: No … Yes · o/l/i/f/x error_type ───────────
+── Answer 1 of 2 · 1-4 completeness: No … Yes · o/a/i/f/x error_type ───────────
  A tower with a lamp that guides ships.
 ── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
 ▸ 1 p-light · Lighthouses                                                   9.5
@@ -123,7 +124,7 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     3              completeness: Mostly yes
     4              completeness: Yes
     o              error_type: no error
-    l              error_type: hallucination
+    a              error_type: hallucination
     i              error_type: incomplete
     f              error_type: off-topic
     x              error_type: unreadable
@@ -134,16 +135,15 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     n right        next item (in a passage: next passage)
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
- lines 1-20 of 38                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 41                        j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_screen "the help's last page" help-end <<'EOF'
  convqa · p.db · rater alice · task likert-4pt     item 1/5 [##--------] 1 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    p left         previous item (in a passage: previous)
-    ]              next turn (skips the other systems' answers)
-    [              previous turn (its first answer)
     tab            next unfinished item
+    :              go to item N: type its number, enter
+    A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage (in a text: scroll)
     k up           focus the previous passage (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
@@ -154,13 +154,14 @@ check_screen "the help's last page" help-end <<'EOF'
   Screens
     enter          open the focused passage in full (again: close)
     t              question, rewrite and answer in full
+    l              the list of items, their state; enter goes to one
     h              show / hide the earlier turns
     r              show / hide the rewritten question
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
-    q              quit, all saved (in help, guidelines, a passage: close)
- lines 19-38 of 38                       j/k pgdn/pgup scroll · q or esc closes
+    q              quit, all saved (help, guidelines, passage, list: close)
+ lines 22-41 of 41                       j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_rows "e (intent in the turn scheme) does nothing here" other-key 24 24 <<'EOF'
@@ -234,7 +235,7 @@ check_rows "the summary counts the scale's points in order" summary 3 8 <<'EOF'
   completeness  No 1 · Mostly no 1 · Mostly yes 0 · Yes 0
   error_type    no error 0 · hallucination 1 · incomplete 0 · off-topic 0 · un…
 
-  Active time: 0 min 10 s, 5 s per finished item.
+  Active time: 0 min 11 s, 6 s per finished item.
 EOF
 check_eq "the labels" 'c1/1/sys-a alice completeness="no"
 c1/1/sys-a alice error_type="hallucination"

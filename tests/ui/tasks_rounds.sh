@@ -119,11 +119,11 @@ check_screen "the help lists the plausibility keys only" plaus-help <<'EOF'
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
     tab            next unfinished item
+    :              go to item N: type its number, enter
+    A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage (in a text: scroll)
     k up           focus the previous passage (in a text: scroll)
-    pgdn           a page down (passages: the focus 5 down)
-    pgup           a page up (passages: the focus 5 up)
- lines 1-20 of 32                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 35                        j/k pgdn/pgup scroll · q or esc closes
  the key 1 does nothing here · ? lists the keys
 EOF
 check_eq "plausibility labels" 'c1/1/sys-a alice plausibility="plausible"

@@ -22,7 +22,7 @@ tmux_start 80 24 p.db --rater alice --task likert-4pt --show-systems
 check_wait "the scheme's guidelines appear at first start" "completeness (required)"
 keys Escape
 check_wait "the long name gives way to the scale's keys on the answer's rule" \
-	"── Answer of an-extraordin… · 1-4 completeness: No … Yes · o/l/i/f/x error_type"
+	"── Answer of an-extraordin… · 1-4 completeness: No … Yes · o/a/i/f/x error_type"
 capture >"$T/screen"
 check_grep "the header names the scheme" "task likert-4pt" "$T/screen"
 check_grep "the label bar names its fields" "^ completeness: ?  error: —  note: —" "$T/screen"
@@ -38,7 +38,7 @@ keys Enter
 check_wait "enter saves the note" "saved · note saved"
 tm resize-window -t main -x 40 -y 12
 check_wait "at 40x12 the keys stay on the rule (the label bar names the fields in order)" \
-	"── Answer of an-extr… · 1-4 · o/l/i/f/x"
+	"── Answer of an-extr… · 1-4 · o/a/i/f/x"
 keys q
 wait_exit
 check_eq "q exits with status 0" "0" "$(cat "$T/rc" 2>/dev/null)"

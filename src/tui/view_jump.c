@@ -1,0 +1,131 @@
+/* view_jump.c - the prompt of a jump to item N (:), drawn over the screen
+ * below it (the item screen, the list, the summary): the number as the
+ * header counts items ("item 12 of 80": 12), enter goes there, esc
+ * cancels; a number that is not an item of the queue is said so and can be
+ * corrected. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/text.h"
+#include "tui_internal.h"
+
+#define JUMP_MAX 40   /* bytes typed, at most */
+
+/* The private state: what is typed, and why enter did not go (or ""). */
+struct jump {
+	struct strbuf text;
+	char error[160];
+};
+
+static void close_jump(struct app *app, struct view *view)
+{
+	struct jump *j = view->private;
+	strbuf_release(&j->text);
+}
+
+static void draw_jump(const struct app *app, const struct view *view)
+{
+	const struct jump *j = view->private;
+	char esc[32], enter[32], hint[96];
+	int y = LINES - 3;
+	draw_fill(y + 1, 0, COLS, A_NORMAL);
+	draw_fill(y + 2, 0, COLS, A_NORMAL);
+	snprintf(hint, sizeof(hint), "%s goes \xc2\xb7 %s cancels", action_key(ACT_OPEN, enter),
+		 action_key(ACT_BACK, esc));
+	draw_rule(y, "Go to item", hint);
+	int x = 1 + draw_fmt(y + 1, 1, COLS - 2, style(S_BOLD), "item (1-%zu): ", app->queue.n);
+	/* the typed text, sanitised; its end when it does not fit */
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, strbuf_str(&j->text), j->text.len, 0);
+	const char *s = strbuf_str(&sb);
+	size_t len = sb.len;
+	int room = COLS - 1 - x;
+	while (len && (int)text_width(s, len) > room) {
+		uint32_t cp;
+		size_t n = text_utf8_decode(s, len, &cp);
+		s += n ? n : 1;
+		len -= n ? n : 1;
+	}
+	x += draw_text(y + 1, x, room, s, len, A_NORMAL);
+	if (j->error[0])
+		draw_fmt(y + 2, 1, COLS - 2, style(S_ERROR), "%s", j->error);
+	else
+		draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "item %zu of %zu is shown; %zu finished", app->cur + 1,
+			 app->queue.n, app->queue.n_finished);
+	move(y + 1, x < COLS ? x : COLS - 1);
+	strbuf_release(&sb);
+}
+
+static struct request handle_jump(const struct app *app, const struct view *view, const struct input *in)
+{
+	return request_typing(in);
+}
+
+/* The queue position of the item numbered by text, or -1 with why not in
+ * j->error. */
+static long item_number(const struct app *app, struct jump *j)
+{
+	size_t n = app->queue.n;
+	const char *t = strbuf_str(&j->text);
+	while (*t == ' ')
+		t++;
+	size_t len = strlen(t);
+	while (len && t[len - 1] == ' ')
+		len--;
+	char *num = xstrndup(t, len);
+	long v = -1;
+	if (!*num) {
+		snprintf(j->error, sizeof(j->error), "type an item's number, 1 to %zu (esc cancels)", n);
+	} else if (strspn(num, "0123456789") != len || len > 18) {
+		snprintf(j->error, sizeof(j->error), "'%s' is not an item number: type 1 to %zu", num, n);
+	} else if (parse_long(num, 1, (long)n, &v) != 0) {
+		snprintf(j->error, sizeof(j->error), "there is no item %s: the queue has items 1 to %zu", num, n);
+		v = -1;
+	} else {
+		v--;
+	}
+	free(num);
+	return v;
+}
+
+static struct request act_jump(struct app *app, struct view *view, const struct request *r)
+{
+	struct jump *j = view->private;
+	struct key k = r->key;
+	char buf[4];
+	switch (r->kind) {
+	case REQ_TEXT_INSERT:
+		if (k.code >= 0x20 && k.code != 0x7f && !(k.code >= 0x80 && k.code < 0xa0) && j->text.len < JUMP_MAX)
+			strbuf_add(&j->text, buf, text_utf8_encode(k.code, buf));
+		j->error[0] = '\0';
+		break;
+	case REQ_TEXT_ERASE: {
+		size_t n = j->text.len;
+		while (n > 0 && ((unsigned char)j->text.buf[n - 1] & 0xc0) == 0x80)
+			n--;
+		strbuf_setlen(&j->text, n > 0 ? n - 1 : 0);
+		j->error[0] = '\0';
+		break;
+	}
+	case REQ_TEXT_KILL:
+		strbuf_reset(&j->text);
+		j->error[0] = '\0';
+		break;
+	case REQ_TEXT_ENTER: {
+		long pos = item_number(app, j);
+		if (pos < 0)
+			break;   /* the prompt stays, saying why */
+		return (struct request){ .kind = REQ_GOTO, .arg = pos };
+	}
+	default:
+		return *r;
+	}
+	return (struct request){ .kind = REQ_NONE };
+}
+
+const struct view_ops view_jump = {
+	.name = "jump", .overlay = 1, .cursor = 1,
+	.private_size = sizeof(struct jump), .close = close_jump,
+	.draw = draw_jump, .handle = handle_jump, .act = act_jump,
+};
