@@ -53,6 +53,9 @@ static enum status check_task(struct labelling *l, const struct labelling_reques
 		return ST_OK;
 	}
 	*task = asked;
+	if (rq->task_rule == LABELLING_TASK_OF_LABEL && strcmp(asked, its) != 0)
+		return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round: it takes no labels of task %s",
+			      l->round, its, asked);
 	if (strcmp(asked, its) != 0)
 		return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round, not %s (give --task %s)",
 			      l->round, its, asked, its);
@@ -190,6 +193,13 @@ static enum status check_field(struct labelling *l, const struct labelling_key *
 		return refuse(l, LABELLING_FIELD, err, "'%s' is not a value of %s", value, f->name);
 	*out = f;
 	return ST_OK;
+}
+
+enum status labelling_check(struct labelling *l, const struct labelling_key *key, const char *value,
+			    const struct scheme_field **field, struct error *err)
+{
+	l->refused = LABELLING_NOT_REFUSED;
+	return check_field(l, key, value, field, err);
 }
 
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
