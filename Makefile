@@ -38,11 +38,11 @@ METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_ans
 	metrics/metrics_stats.o metrics/agreement.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
-	store/store_guidelines.o store/store_label_import.o
+	store/store_guidelines.o store/store_label_import.o store/store_tasks.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
-	formats/labels_read.o
+	formats/labels_read.o formats/export_tasks.o
 RULE_OBJS := labelling.o labelling_import.o access.o assign.o rounds.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \

@@ -303,6 +303,105 @@ check_eq "... and nothing is imported or overwritten" \
 	"nothing was imported: a label is never overwritten; leave the conflicting labels out of the file (or settle them with convqa label) and import it again|$n_g" \
 	"$(sed -n 3p "$T/err")|$(q g.db "SELECT count(*) FROM label")"
 
+# ---- raters on other machines: a round's items out, the labels back -------------------------
+$CONVQA init --db co.db >/dev/null && $CONVQA import -q --db co.db "$DEMO"
+for r in alice bob carol; do
+	$CONVQA rater add --db co.db $r >/dev/null 2>&1 || q co.db "INSERT INTO rater(name, trusted) VALUES ('$r', 1)"
+done
+$CONVQA round create --db co.db r1 --raters alice,bob --conversations 4 --seed 7 >/dev/null
+check_run "--format tasks takes --rater with --round only" 1 \
+	"convqa: --format tasks takes --rater with --round: the items assigned to the rater in that round" \
+	$CONVQA export --db co.db --format tasks --rater alice
+check_run "--format tasks writes items, not labels" 1 \
+	"convqa: --format tasks writes items, not labels: --history and --task do not apply (a round has its task)" \
+	$CONVQA export --db co.db --format tasks --round r1 --history
+check_run "a rater without items in the round is refused" 2 "convqa: rater 'carol' has no items in round 'r1'" \
+	$CONVQA export --db co.db --format tasks --round r1 --rater carol -o carol.json
+check_eq "... and writes no file" "no" "$([ -e carol.json ] && echo yes || echo no)"
+assigned() { q co.db "SELECT c.ext_id || ' ' || t.position || ' ' || sy.name FROM assignment a
+	JOIN round ro ON ro.id = a.round_id JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id
+	JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id
+	WHERE ro.name = '$1' AND ra.name = '$2' ORDER BY 1"; }
+items() { q "$1" "SELECT c.ext_id || ' ' || t.position || ' ' || sy.name FROM response r JOIN turn t ON t.id = r.turn_id
+	JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id ORDER BY 1"; }
+n_alice=$(assigned r1 alice | wc -l | tr -d ' ')
+run $CONVQA export --db co.db --format tasks --round r1 --rater alice -o alice-r1.tasks.json
+check_eq "export --format tasks writes a rater's items and says what the rater does with them" \
+	"0|wrote $n_alice items assigned to alice in round r1 to alice-r1.tasks.json
+alice labels them in a project of their own, and sends the labels back:
+  convqa init --db alice.db
+  convqa import --db alice.db alice-r1.tasks.json
+  convqa annotate --db alice.db --rater alice
+  convqa export --db alice.db --history -o alice-r1.json
+and here: convqa import-labels --round r1 alice-r1.json" "$rc|$(cat "$T/err")"
+if $V "$CONVQA_TOP/schemas/tasks.schema.json" alice-r1.tasks.json >"$T/v" 2>&1; then
+	ok "the task file validates against tasks.schema.json"; else not_ok "the task file does not validate" "$(cat "$T/v")"; fi
+run $CONVQA import --db co.db alice-r1.tasks.json
+check_eq "imported where it came from, it adds nothing: every item as the project has it" \
+	"0|alice-r1.tasks.json: nothing new" "$rc|$(sed 's/ (all.*//' "$T/out")"
+$CONVQA init --db alice.db >/dev/null
+run $CONVQA import --db alice.db alice-r1.tasks.json
+check_eq "alice imports it into a project of her own" "0" "$rc"
+check_eq "... which holds exactly her items" "$(assigned r1 alice)" "$(items alice.db)"
+. "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
+ui_run alice.db --rater alice <<'KEYS'
+esc
+e
+c
+-
+n
+x
+-
+n
+a
+c
+-
+KEYS
+check_eq "alice labels three items in the UI" "0|3" "$rc|$(q alice.db "SELECT count(DISTINCT response_id) FROM label WHERE field = 'answer_correct'")"
+$CONVQA export --db alice.db --history -o alice-r1.json 2>/dev/null
+n_rows=$(q alice.db "SELECT count(*) FROM label")
+run $CONVQA import-labels --db co.db --round r1 alice-r1.json
+check_eq "her labels come back into round r1" "0|alice-r1.json: imported $n_rows label rows (0 already here)" \
+	"$rc|$(cat "$T/out")"
+$CONVQA round show --db co.db r1 >show.txt
+check_eq "round show r1 counts her items done" "3 / $n_alice" "$(awk '$1 == "alice" { print $2, $3, $4 }' show.txt)"
+$CONVQA report --db co.db --round r1 --by rater --only answers --format csv -o r1.csv 2>/dev/null
+check_eq "the report of round r1 has her answers (2 of 3 correct)" "answers,by_rater,rater,alice,accuracy,0.666666666667,3" \
+	"$(grep '^answers,by_rater,rater,alice,accuracy,' r1.csv | cut -d, -f1-7)"
+run $CONVQA import-labels --db co.db --round r1 alice-r1.json
+check_eq "sending the same file again changes nothing" "0|alice-r1.json: imported 0 label rows ($n_rows already here)" \
+	"$rc|$(cat "$T/out")"
+run $CONVQA import-labels --db co.db --round r1 alice.db
+check_eq "... nor does her project file" "0|alice.db: imported 0 label rows ($n_rows already here)" "$rc|$(cat "$T/out")"
+
+# a round of items (not conversations): the earlier turns come for their questions
+$CONVQA round create --db co.db p1 --task plausibility --raters alice,bob --by item --sample 9 --seed 3 >/dev/null
+$CONVQA export --db co.db --format tasks --round p1 --rater bob -o bob-p1.tasks.json 2>/dev/null
+$CONVQA init --db bob.db >/dev/null && $CONVQA import -q --db bob.db bob-p1.tasks.json
+check_eq "a rater's single items keep their turn positions" "$(assigned p1 bob)" "$(items bob.db)"
+run $CONVQA import --db co.db bob-p1.tasks.json
+check_eq "... and import where they came from as they are" "0|bob-p1.tasks.json: nothing new" \
+	"$rc|$(sed 's/ (all.*//' "$T/out")"
+$CONVQA export --db co.db --format tasks -o all.tasks.json 2>/dev/null
+$CONVQA init --db all.db >/dev/null && $CONVQA import -q --db all.db all.tasks.json
+check_eq "without --round, every item of the project" "$(items co.db)" "$(items all.db)"
+
+# a round of the project's own scheme: the scheme goes along
+$CONVQA scheme add --db co.db "$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json" >/dev/null
+$CONVQA round create --db co.db l1 --task likert-4pt --raters carol --conversations 1 >/dev/null
+run $CONVQA export --db co.db --format tasks --round l1 --rater carol -o carol-l1.tasks.json
+check_grep "a round of the project's scheme: the steps add the scheme" \
+	"^  convqa scheme add --db carol.db likert-4pt.json     # the round's scheme: convqa scheme show likert-4pt > likert-4pt.json$" "$T/err"
+check_grep "... and annotate with it" "^  convqa annotate --db carol.db --rater carol --task likert-4pt$" "$T/err"
+$CONVQA scheme show --db co.db likert-4pt >likert-4pt.json
+$CONVQA init --db carol.db >/dev/null && $CONVQA import -q --db carol.db carol-l1.tasks.json &&
+	$CONVQA scheme add --db carol.db likert-4pt.json >/dev/null &&
+	$CONVQA label --db carol.db -r carol --task likert-4pt -c demo-lighthouse -n 2 -s dense-llm completeness "mostly yes"
+$CONVQA export --db carol.db --history -o carol-l1.json 2>/dev/null
+run $CONVQA import-labels --db co.db --round l1 carol-l1.json
+check_eq "... and carol's labels of it come back" "0|carol-l1.json: imported 1 label row (0 already here)|mostly yes" \
+	"$rc|$(cat "$T/out")|$(q co.db "SELECT value FROM label JOIN round ON round.id = round_id WHERE round.name = 'l1'")"
+
 # ---- help and README -------------------------------------------------------------------------------
 run $CONVQA help import-labels
 check_eq "help import-labels shows its usage" "0|usage: convqa import-labels [--db PATH] [--round NAME | --no-rounds] FILE..." \
