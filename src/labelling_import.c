@@ -66,7 +66,7 @@ struct session {
 struct sessions {
 	struct strmap by_key;              /* "rater\x1fround\x1ftask" -> index */
 	char **keys;                       /* owned, the map's keys */
-	struct session *v;
+	struct session **v;                /* owned, each its own allocation: labels point to them */
 	size_t n, cap, keys_cap;
 };
 
@@ -79,11 +79,11 @@ static struct session *session_for(struct store *s, struct sessions *ss, const c
 	size_t *found = strmap_get(&ss->by_key, key);
 	if (found) {
 		free(key);
-		return ss->v[*found].st == ST_OK ? &ss->v[*found] : NULL;
+		return ss->v[*found]->st == ST_OK ? ss->v[*found] : NULL;
 	}
 	xgrow(&ss->v, &ss->cap, ss->n + 1, sizeof(*ss->v));
 	xgrow(&ss->keys, &ss->keys_cap, ss->n + 1, sizeof(*ss->keys));
-	struct session *se = &ss->v[ss->n];
+	struct session *se = ss->v[ss->n] = xcalloc(1, sizeof(*se));
 	ss->keys[ss->n] = key;
 	strmap_put(&ss->by_key, key, ss->n, NULL);
 	ss->n++;
@@ -118,7 +118,8 @@ static struct session *session_for(struct store *s, struct sessions *ss, const c
 static void sessions_release(struct sessions *ss)
 {
 	for (size_t i = 0; i < ss->n; i++) {
-		labelling_release(&ss->v[i].l);
+		labelling_release(&ss->v[i]->l);
+		free(ss->v[i]);
 		free(ss->keys[i]);
 	}
 	free(ss->v);

@@ -110,8 +110,10 @@ enum {
 
 static const char *const import_sql[IMP__N] = {
 	[IMP_UNIT] = "SELECT r.turn_id, " STORE_UNIT_REF " " STORE_UNIT_OF_KEY,
-	[IMP_SAME] = "SELECT 1 FROM label WHERE response_id = ?1 AND rater_id = ?2 AND round_id IS ?3 AND task = ?4 "
-		     "AND field = ?5 AND passage_rank = ?6 AND value IS ?7 AND created_at = ?8 LIMIT 1",
+	/* by the unit first, for the index label_unit */
+	[IMP_SAME] = "SELECT 1 FROM label WHERE turn_id = ?9 AND rater_id = ?2 AND round_id IS ?3 AND task = ?4 "
+		     "AND field = ?5 AND unit = ?10 AND unit_ref = ?11 AND response_id = ?1 AND passage_rank = ?6 "
+		     "AND value IS ?7 AND created_at = ?8 LIMIT 1",
 	[IMP_CONFLICT] = "SELECT value FROM label WHERE turn_id = ?1 AND rater_id = ?2 AND round_id IS ?3 "
 			 "AND task = ?4 AND field = ?5 AND unit = ?6 AND unit_ref = ?7 AND created_at = ?8 "
 			 "AND id <= ?9 AND value IS NOT ?10 ORDER BY id LIMIT 1",
@@ -249,6 +251,9 @@ enum status store_label_importer_add(struct store_label_importer *imp, const str
 	sqlite3_bind_int64(q, 6, k->passage_rank);
 	store_bind_text(q, 7, value);
 	store_bind_text(q, 8, created_at);
+	sqlite3_bind_int64(q, 9, turn_id);
+	store_bind_text(q, 10, unit);
+	sqlite3_bind_int64(q, 11, ref);
 	found = step_one(q);
 	sqlite3_reset(q);
 	if (found < 0)

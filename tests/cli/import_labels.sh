@@ -135,6 +135,18 @@ check_eq "... with the same current labels (the seconds left out are 0)" \
 	"$(labels_of a.json | sed 's/"seconds": [0-9.]*/"seconds": 0/')" \
 	"$(labels_of d.json | sed 's/"seconds": [0-9.]*/"seconds": 0/')"
 
+# many raters, rounds and tasks in one file: a session each
+/usr/bin/python3 -c '
+import json
+for i in range(40):
+    print(json.dumps({"conversation": "demo-honeybees", "turn": 1 + i % 3, "system": "dense-llm", "rater": "crowd-%02d" % i,
+                      "task": ("turn", "plausibility")[i % 2], "field": ("answer_correct", "plausibility")[i % 2],
+                      "value": (1, "plausible")[i % 2], "timestamp": "2026-02-01T08:00:%02d.000Z" % i, "seconds": 30}))
+' >crowd.jsonl
+run $CONVQA import-labels --db d.db crowd.jsonl
+check_eq "a file of 40 raters and two tasks imports, each rater added" "0|crowd.jsonl: imported 40 label rows (0 already here)|40" \
+	"$rc|$(cat "$T/out")|$(q d.db "SELECT count(*) FROM rater WHERE name LIKE 'crowd-%'")"
+
 # ---- refusals: nothing is imported ---------------------------------------------------------------
 $CONVQA init --db e.db >/dev/null && $CONVQA import -q --db e.db "$DEMO"
 n_e() { q e.db "SELECT count(*) FROM label"; }
