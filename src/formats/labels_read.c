@@ -213,8 +213,8 @@ static enum status read_document(struct import_input *src, struct labels_read *i
 		const char *format = jr_string_member(&r.jr, root, "format", 1, 0);
 		if (format && strcmp(format, "convqa-labels") != 0) {
 			json_path_key(&r.jr.path, "format");
-			jr_problem(&r.jr, "expected \"convqa-labels\" (a labels export of convqa export), got \"%s\"",
-				   format);
+			jr_problem(&r.jr, "expected \"convqa-labels\" (a labels export of convqa export), got \"%s\"%s",
+				   format, strcmp(format, "convqa-tasks") == 0 ? " (a task file: import it with convqa import)" : "");
 			json_path_pop(&r.jr.path);
 		}
 		const cJSON *v = jr_member(&r.jr, root, "version", 1);
