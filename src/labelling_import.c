@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/access.h"
 #include "convqa/store.h"
 #include "convqa/strmap.h"
+#include "labelling_internal.h"
 
 /* ---- problems: up to ten messages, one a line, and a count ------------------ */
 
@@ -91,7 +93,7 @@ static struct session *session_for(struct store *s, struct sessions *ss, const c
 		.rater = rater, .round = round, .task = task, .task_given = 1, .task_rule = LABELLING_TASK_OF_LABEL,
 	};
 	struct error e;
-	se->st = labelling_open(&se->l, s, &rq, &e);
+	se->st = labelling_open_imported(&se->l, s, &rq, &e);
 	if (se->st == ST_OK)
 		return se;
 	if (se->st != ST_INPUT) {
@@ -333,7 +335,12 @@ enum status labelling_import(struct store *s, const struct labelling_import_requ
 	enum status st = store_begin(s, err);
 	if (st != ST_OK)
 		goto out;
-	st = store_label_importer_open(s, &imp, err);
+	/* a coordinator's work: the labels of others (access.h) */
+	st = access_check_coordinator(s, "import labels", err);
+	if (st == ST_INPUT)
+		res->refused = LABELLING_ACCOUNT;
+	if (st == ST_OK)
+		st = store_label_importer_open(s, &imp, err);
 	if (st == ST_OK && (st = check_all(s, imp, rq, labels, n, r, &ss, &p, &fatal)) != ST_OK)
 		*err = fatal;
 	if (st == ST_OK && (st = problems_finish(&p, "problems")) == ST_OK) {
@@ -355,7 +362,10 @@ out:
 	store_label_importer_free(imp);
 	sessions_release(&ss);
 	free(r);
-	if (st != ST_OK)
-		res->added = res->present = res->copies = 0;
+	if (st != ST_OK) {
+		enum labelling_refusal why = res->refused;
+		memset(res, 0, sizeof(*res));
+		res->refused = why;
+	}
 	return st;
 }

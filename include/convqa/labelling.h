@@ -202,9 +202,16 @@ struct labelling_import_result {
 	long present;                      /* rows the project had already (skipped) */
 	long copies;                       /* the project's own newer labels saved again to stay
 					    * current (store_label_importer_finish) */
+	enum labelling_refusal refused;    /* LABELLING_ACCOUNT: the running account may not
+					    * import (only a coordinator may, access.h); else
+					    * LABELLING_NOT_REFUSED (each label's problems are
+					    * in the message) */
 };
 
-/* Add labels[0..n) to s in one transaction, all or nothing. Each label
+/* Add labels[0..n) to s in one transaction, all or nothing. Importing is
+ * a coordinator's work (access_check_coordinator: any account while the
+ * project has no coordinator bound to one); the raters' own accounts are
+ * not asked, as the labels were given elsewhere. Each label
  * passes the rules of a session of its rater, round and task (the rater's
  * name, created when missing; the round there, open, of the label's task;
  * the field and value by the scheme of this project), names an item of

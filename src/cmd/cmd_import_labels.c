@@ -53,13 +53,13 @@ static int run(struct cmd_ctx *c)
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
 		struct labels_read in;
-		struct labelling_import_result res;
+		struct labelling_import_result res = { 0 };
 		struct error err;
 		st = labels_read(c->args[i], &in, &err);
 		if (st == ST_OK)
 			st = labelling_import(c->store, &rq, in.labels, in.n, &res, &err);
 		labels_read_release(&in);
-		if (st == ST_INPUT)
+		if (st == ST_INPUT && res.refused != LABELLING_ACCOUNT)
 			cli_print_message(err.msg); /* each line names the file and the label */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
