@@ -281,6 +281,11 @@ static void written(struct store *s, const struct store_label_filter *f, const c
 	if (own)
 		strbuf_addf(sb, "  convqa scheme add --db %s.db %s.json     # the round's scheme: convqa scheme show %s > %s.json\n",
 			    rater, task, task, task);
+	struct store_guidelines g = { 0 };
+	if (task && store_guidelines_get(s, task, 0, &g, &err) == ST_OK && g.id)
+		strbuf_addf(sb, "  convqa guidelines set --db %s.db --task %s %s-guidelines.md     # the guidelines: "
+			    "convqa guidelines show --task %s > %s-guidelines.md\n", rater, task, task, task, task);
+	store_guidelines_release(&g);
 	strbuf_addf(sb, "  convqa annotate --db %s.db --rater %s%s%s\n", rater, rater, own ? " --task " : "",
 		    own ? task : "");
 	strbuf_addf(sb, "  convqa export --db %s.db --history -o %s-%s.json\n", rater, rater, f->round);

@@ -317,6 +317,20 @@ check_eq "... and nothing is imported or overwritten" \
 	"nothing was imported: a label is never overwritten; leave the conflicting labels out of the file (or settle them with convqa label) and import it again|$n_g" \
 	"$(sed -n 3p "$T/err")|$(q g.db "SELECT count(*) FROM label")"
 
+# ---- accounts: importing is a coordinator's work -----------------------------------------------
+ME=$(id -un)
+$CONVQA init --db h.db >/dev/null && $CONVQA import -q --db h.db "$DEMO"
+$CONVQA rater add --db h.db dan --os-user nobody >/dev/null 2>&1
+printf '{"conversation": "demo-rosetta", "turn": 1, "system": "bm25-t5", "rater": "dan", "task": "turn", "field": "intent", "value": "boolean", "timestamp": "2026-03-01T09:00:00.000Z"}\n' >dan.jsonl
+run $CONVQA import-labels --db h.db dan.jsonl
+check_eq "the labels of a rater bound to another account are imported (they were given from it, elsewhere)" \
+	"0|dan.jsonl: imported 1 label row (0 already here)" "$rc|$(cat "$T/out")"
+$CONVQA rater add --db h.db boss --role coordinator --os-user nobody >/dev/null 2>&1
+check_run "once the project has a coordinator bound to an account, only a coordinator imports" 2 \
+	"convqa: only a coordinator may import labels (coordinators: boss (account nobody)); you are '$ME'" \
+	$CONVQA import-labels --db h.db a.json
+check_eq "... and nothing is imported" "1" "$(q h.db "SELECT count(*) FROM label")"
+
 # ---- raters on other machines: a round's items out, the labels back -------------------------
 $CONVQA init --db co.db >/dev/null && $CONVQA import -q --db co.db "$DEMO"
 for r in alice bob carol; do
@@ -403,16 +417,24 @@ check_eq "without --round, every item of the project" "$(items co.db)" "$(items 
 # a round of the project's own scheme: the scheme goes along
 $CONVQA scheme add --db co.db "$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json" >/dev/null
 $CONVQA round create --db co.db l1 --task likert-4pt --raters carol --conversations 1 >/dev/null
+printf 'Judge completeness against the question only.\n' >g.md
+$CONVQA guidelines set --db co.db --task likert-4pt g.md >/dev/null
 run $CONVQA export --db co.db --format tasks --round l1 --rater carol -o carol-l1.tasks.json
 check_grep "a round of the project's scheme: the steps add the scheme" \
 	"^  convqa scheme add --db carol.db likert-4pt.json     # the round's scheme: convqa scheme show likert-4pt > likert-4pt.json$" "$T/err"
 check_grep "... and annotate with it" "^  convqa annotate --db carol.db --rater carol --task likert-4pt$" "$T/err"
+check_grep "... and its guidelines" \
+	"^  convqa guidelines set --db carol.db --task likert-4pt likert-4pt-guidelines.md     # the guidelines: convqa guidelines show --task likert-4pt > likert-4pt-guidelines.md$" "$T/err"
 $CONVQA scheme show --db co.db likert-4pt >likert-4pt.json
+$CONVQA guidelines show --db co.db --task likert-4pt >likert-4pt-guidelines.md
 $CONVQA init --db carol.db >/dev/null && $CONVQA import -q --db carol.db carol-l1.tasks.json &&
 	$CONVQA scheme add --db carol.db likert-4pt.json >/dev/null &&
+	$CONVQA guidelines set --db carol.db --task likert-4pt likert-4pt-guidelines.md >/dev/null &&
 	$CONVQA label --db carol.db -r carol --task likert-4pt -c demo-lighthouse -n 2 -s dense-llm completeness "mostly yes"
 $CONVQA export --db carol.db --history -o carol-l1.json 2>/dev/null
 run $CONVQA import-labels --db co.db --round l1 carol-l1.json
+check_eq "carol's project shows her the coordinator's guidelines" "Judge completeness against the question only." \
+	"$($CONVQA guidelines show --db carol.db --task likert-4pt)"
 check_eq "... and carol's labels of it come back" "0|carol-l1.json: imported 1 label row (0 already here)|mostly yes" \
 	"$rc|$(cat "$T/out")|$(q co.db "SELECT value FROM label JOIN round ON round.id = round_id WHERE round.name = 'l1'")"
 
