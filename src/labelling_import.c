@@ -223,7 +223,8 @@ static enum status check_label(const struct labelling_import_label *L, struct re
 
 static const struct labelling_import_label *sort_labels;
 
-/* Oldest first: by time, then the source's ids, then the order given. */
+/* Oldest first: by time, then the source's ids (none: 0), then the order
+ * given (a total order, as qsort needs). */
 static int by_time(const void *a, const void *b)
 {
 	size_t i = *(const size_t *)a, j = *(const size_t *)b;
@@ -231,7 +232,7 @@ static int by_time(const void *a, const void *b)
 	int c = strcmp(x->created_at, y->created_at);
 	if (c)
 		return c;
-	if (x->source_id && y->source_id && x->source_id != y->source_id)
+	if (x->source_id != y->source_id)
 		return x->source_id < y->source_id ? -1 : 1;
 	return i < j ? -1 : i > j;
 }

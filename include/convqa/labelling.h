@@ -188,7 +188,8 @@ struct labelling_import_label {
 	const char *value;                 /* NULL: the label was cleared */
 	double seconds;
 	const char *created_at;            /* "YYYY-MM-DDTHH:MM:SS.mmmZ" (UTC) */
-	int64_t source_id;                 /* the source's row id (orders equal times); 0: none */
+	int64_t source_id;                 /* the source's row id (orders equal times); 0: none
+					    * (before those with one) */
 	const char *where;                 /* for messages: "FILE: $.labels[3]", "FILE:7" */
 };
 
