@@ -10,6 +10,7 @@
 #include "convqa/access.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
+#include "labelling_internal.h"
 
 static enum status refuse(struct labelling *l, enum labelling_refusal why, struct error *err,
 			  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -53,6 +54,9 @@ static enum status check_task(struct labelling *l, const struct labelling_reques
 		return ST_OK;
 	}
 	*task = asked;
+	if (rq->task_rule == LABELLING_TASK_OF_LABEL && strcmp(asked, its) != 0)
+		return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round: it takes no labels of task %s",
+			      l->round, its, asked);
 	if (strcmp(asked, its) != 0)
 		return refuse(l, LABELLING_ROUND_TASK, err, "round '%s' is a %s round, not %s (give --task %s)",
 			      l->round, its, asked, its);
@@ -108,8 +112,10 @@ static enum status check_scheme_unchanged(struct labelling *l, struct error *err
 		      "nothing was saved; start the session again to label with the new scheme", l->task);
 }
 
-enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
-			   struct error *err)
+/* labelling_open(); with account 0 the rater's account is not asked
+ * (labelling_open_imported). */
+static enum status open_session(struct labelling *l, struct store *s, const struct labelling_request *rq,
+				int account, struct error *err)
 {
 	const char *task = rq->task ? rq->task : "turn";
 	memset(l, 0, sizeof(*l));
@@ -120,7 +126,7 @@ enum status labelling_open(struct labelling *l, struct store *s, const struct la
 		return st;
 	}
 	/* who runs this: a bound rater's labels are written from their account */
-	if ((st = access_check_write(s, rq->rater, err)) != ST_OK) {
+	if (account && (st = access_check_write(s, rq->rater, err)) != ST_OK) {
 		if (st == ST_INPUT)
 			l->refused = LABELLING_ACCOUNT;
 		return st;
@@ -144,6 +150,18 @@ enum status labelling_open(struct labelling *l, struct store *s, const struct la
 		l->refused = why;
 	}
 	return st;
+}
+
+enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
+			   struct error *err)
+{
+	return open_session(l, s, rq, 1, err);
+}
+
+enum status labelling_open_imported(struct labelling *l, struct store *s, const struct labelling_request *rq,
+				    struct error *err)
+{
+	return open_session(l, s, rq, 0, err);
 }
 
 void labelling_release(struct labelling *l)
@@ -190,6 +208,13 @@ static enum status check_field(struct labelling *l, const struct labelling_key *
 		return refuse(l, LABELLING_FIELD, err, "'%s' is not a value of %s", value, f->name);
 	*out = f;
 	return ST_OK;
+}
+
+enum status labelling_check(struct labelling *l, const struct labelling_key *key, const char *value,
+			    const struct scheme_field **field, struct error *err)
+{
+	l->refused = LABELLING_NOT_REFUSED;
+	return check_field(l, key, value, field, err);
 }
 
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,

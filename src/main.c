@@ -17,7 +17,7 @@
 static const struct cmd_entry *const commands[] = {
 	&cmd_init_entry, &cmd_import_entry, &cmd_info_entry, &cmd_label_entry, &cmd_annotate_entry,
 	&cmd_export_entry, &cmd_report_entry, &cmd_agreement_entry, &cmd_formats_entry, &cmd_scheme_entry,
-	&cmd_rater_entry, &cmd_round_entry, &cmd_guidelines_entry,
+	&cmd_rater_entry, &cmd_round_entry, &cmd_guidelines_entry, &cmd_import_labels_entry,
 };
 
 static const struct cmd_entry *find(const char *name)
@@ -33,8 +33,12 @@ static void usage(FILE *out)
 	cli_printf(out, "usage: convqa [--db PATH] COMMAND [options] [args]\n"
 		     "       convqa help COMMAND | --help | --version\n\n"
 		     "Human evaluation of conversational question answering systems.\n\ncommands:\n");
+	int width = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		cli_printf(out, "  %-10s %s\n", commands[i]->spec.name, commands[i]->spec.summary);
+		if ((int)strlen(commands[i]->spec.name) > width)
+			width = (int)strlen(commands[i]->spec.name);
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		cli_printf(out, "  %-*s %s\n", width, commands[i]->spec.name, commands[i]->spec.summary);
 	cli_printf(out, "\nThe project is one SQLite file: --db PATH, else $CONVQA_DB, else ./convqa.db.\n"
 		     "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 project (store) error, 4 file I/O error.\n"
 		     "Run 'convqa help COMMAND' for a command's options.\n");

@@ -57,6 +57,8 @@ struct import_format {
 	enum status (*read)(struct import_input *in, struct model_tasks *m, struct error *err);
 };
 
+struct strbuf;
+
 struct export_format {
 	const char *name;       /* what --format takes */
 	const char *summary;    /* one line, for `convqa formats` */
@@ -65,6 +67,11 @@ struct export_format {
 	 * *n_labels: how many. ST_IO when writing fails. */
 	enum status (*write)(struct store *s, const struct store_label_filter *f, const char *project, FILE *out,
 			     long *n_labels, struct error *err);
+	/* What to tell the person once write() wrote n to path (NULL: standard
+	 * output), appended to sb: lines without the last newline (the next
+	 * steps, say). NULL: "wrote N labels to PATH" when written to a file. */
+	void (*written)(struct store *s, const struct store_label_filter *f, const char *path, long n,
+			struct strbuf *sb);
 };
 
 /* The rows of the tables in order, NULL past the end. The first import
@@ -84,7 +91,6 @@ const struct export_format *formats_export_find(const char *name, struct error *
 const struct import_format *formats_detect(const char *buf, size_t len);
 
 /* The names of a table, "a, b, c", appended to sb (for messages and help). */
-struct strbuf;
 void formats_import_names(struct strbuf *sb);
 void formats_export_names(struct strbuf *sb);
 

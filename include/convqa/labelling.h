@@ -75,6 +75,10 @@ enum labelling_task_rule {
 	 * (task_given) that differs is refused: "round 'R' is a X round, not Y
 	 * (leave out --task)" (convqa annotate) */
 	LABELLING_TASK_OF_ROUND,
+	/* the task of a label brought from elsewhere is the session's; a round
+	 * of another task is refused: "round 'R' is a X round: it takes no
+	 * labels of task Y" (convqa import-labels) */
+	LABELLING_TASK_OF_LABEL,
 };
 
 /* The rule a call refused by. Failures that are not refusals (a round the
@@ -158,5 +162,75 @@ enum status labelling_item_find(struct store *s, const char *conversation, int p
  * store's message when the project does not take it. */
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
 			  double seconds, struct error *err);
+
+/* ---- labels from elsewhere (labelling_import.c) ------------------------------ */
+
+/* Would labelling_set() take value for key in l? ST_OK and the field of
+ * the session's scheme in *field; else refused as labelling_set() refuses
+ * (LABELLING_FIELD). Writes nothing. */
+enum status labelling_check(struct labelling *l, const struct labelling_key *key, const char *value,
+			    const struct scheme_field **field, struct error *err);
+
+/* One label recorded elsewhere (another copy of the project, a labels
+ * file), named by the keys a person reads: the item by conversation, turn
+ * position and system, a passage by its rank and/or its id. Strings are
+ * borrowed. */
+struct labelling_import_label {
+	const char *conversation;
+	int turn;
+	const char *system;
+	long rank;                         /* 0: none given */
+	const char *passage;               /* passage id; NULL: none given */
+	const char *rater;
+	const char *round;                 /* NULL: outside rounds */
+	const char *task, *field;
+	const char *unit;                  /* the unit the source says it judges; NULL: not said */
+	const char *value;                 /* NULL: the label was cleared */
+	double seconds;
+	const char *created_at;            /* "YYYY-MM-DDTHH:MM:SS.mmmZ" (UTC) */
+	int64_t source_id;                 /* the source's row id (orders equal times); 0: none
+					    * (before those with one) */
+	const char *where;                 /* for messages: "FILE: $.labels[3]", "FILE:7" */
+};
+
+struct labelling_import_request {
+	const char *round;                 /* every label into this round (NULL: each its own) */
+	int no_rounds;                     /* every label outside rounds */
+};
+
+struct labelling_import_result {
+	long added;                        /* label rows added */
+	long present;                      /* rows the project had already (skipped) */
+	long copies;                       /* the project's own newer labels saved again to stay
+					    * current (store_label_importer_finish) */
+	enum labelling_refusal refused;    /* LABELLING_ACCOUNT: the running account may not
+					    * import (only a coordinator may, access.h); else
+					    * LABELLING_NOT_REFUSED (each label's problems are
+					    * in the message) */
+};
+
+/* Add labels[0..n) to s in one transaction, all or nothing. Importing is
+ * a coordinator's work (access_check_coordinator: any account while the
+ * project has no coordinator bound to one); the raters' own accounts are
+ * not asked, as the labels were given elsewhere. Each label
+ * passes the rules of a session of its rater, round and task (the rater's
+ * name, created when missing; the round there, open, of the label's task;
+ * the field and value by the scheme of this project), names an item of
+ * this project (and a passage that item retrieved: at its rank, with that
+ * id), and judges the unit its field judges here (the unit is taken from
+ * this project's scheme; a source that says another one is refused). A
+ * label the project has already (same rater, round, item, task, field,
+ * rank, value and time) is skipped: importing twice adds nothing. Rows
+ * are added oldest first (by time, then the source's id, then the order
+ * of labels), keeping their time and seconds; the latest label of a unit
+ * by time is its current one, also where the project's own label is newer
+ * (store_label_importer_finish). A label at the same time as one of the
+ * project's own of the same unit with another value is a conflict: the
+ * import is refused, listing them. Refusals are ST_INPUT with up to ten
+ * messages, one a line, each beginning with the label's where, and "and N
+ * more problems"; nothing is added then. */
+enum status labelling_import(struct store *s, const struct labelling_import_request *rq,
+			     const struct labelling_import_label *labels, size_t n,
+			     struct labelling_import_result *res, struct error *err);
 
 #endif

@@ -432,4 +432,134 @@ enum status store_guidelines_list(struct store *s, struct store_guidelines **row
 				  struct error *err);
 void store_guidelines_rows_free(struct store_guidelines *rows, size_t n);
 
+/* ---- labels from another copy of the project (store_label_import.c) --- */
+
+/* Open the project at path only to read it (convqa import-labels reading
+ * another copy): read-only, never migrated, never written. Its schema must
+ * be this convqa's: an older one is ST_STORE, saying to export its labels
+ * with convqa export instead. Close with store_close(). */
+enum status store_open_read_only(const char *path, struct store **out, struct error *err);
+
+/* Adding labels as another copy recorded them, inside store_begin/commit:
+ *
+ *   store_label_importer_open(s, &imp, &err);
+ *   store_label_importer_add(imp, &key, value, seconds, created_at, &res, &c, &err);  (oldest first)
+ *   store_label_importer_finish(imp, &copies, &err);
+ *   store_label_importer_free(imp);
+ *
+ * The project's own labels are those it held when the importer opened. */
+struct store_label_importer;
+
+enum store_label_added {
+	LABEL_ADDED,     /* a new row */
+	LABEL_PRESENT,   /* a row of the same rater, round, response, task, field, rank, value and
+			  * time is there already: nothing added */
+	LABEL_CONFLICT,  /* one of the project's own rows of the same rater, round, task, field and
+			  * unit has the same time and another value: nothing added */
+};
+
+/* The project's value that a label conflicts with. */
+struct store_label_conflict {
+	int cleared;                      /* the project's row cleared the label */
+	char value[512];                  /* else its value (cut) */
+};
+
+enum status store_label_importer_open(struct store *s, struct store_label_importer **out, struct error *err);
+void store_label_importer_free(struct store_label_importer *imp);
+
+/* A passage of a response: with *rank > 0 the ext id of the passage it
+ * retrieved at that rank into *at_rank (caller frees; NULL when none); with
+ * *rank 0 the rank at which it retrieved passage (ext id) into *rank (0
+ * when it did not). */
+enum status store_label_importer_passage(struct store_label_importer *imp, int64_t response_id, long *rank,
+					 const char *passage, char **at_rank, struct error *err);
+
+/* Add a row for key with value (NULL = cleared), seconds and created_at
+ * (an ISO 8601 UTC time as now_iso8601() writes it) as given; *res says
+ * what happened (c is filled for LABEL_CONFLICT). Rows are added in the
+ * order of the calls. ST_INPUT when key's passage rank names no passage of
+ * its response. */
+enum status store_label_importer_add(struct store_label_importer *imp, const struct store_label_key *key,
+				     const char *value, double seconds, const char *created_at,
+				     enum store_label_added *res, struct store_label_conflict *c,
+				     struct error *err);
+
+/* After the adds: in every unit that got a row, the latest label by time
+ * (created_at, then id) must be current (the unit's highest id). Where one
+ * of the project's own labels is newer than every row added to its unit,
+ * a copy of it (same value and time, 0 seconds) is added after them;
+ * *copies counts them. */
+enum status store_label_importer_finish(struct store_label_importer *imp, long *copies, struct error *err);
+
+/* ---- items as a task file holds them (store_tasks.c) ----------------- */
+
+/* The items of a round read back in the shapes of a task file
+ * (schemas/tasks.schema.json), for convqa export --format tasks:
+ *
+ *   store_tasks_open(s, round_id, rater_id, &t, &err);   one snapshot of the project
+ *   store_tasks_systems(t, ...); store_tasks_passages(t, ...);
+ *   store_tasks_turns(t, cb, ...)   and in cb: store_tasks_gold(), store_tasks_responses()
+ *                                   and for each response store_tasks_ranked()
+ *   store_tasks_close(t);
+ *
+ * Strings are borrowed for the callback's duration; a callback returns
+ * non-zero to stop. */
+struct store_tasks;
+
+/* The items assigned in round round_id to rater_id (0: to every rater of
+ * the round); round_id 0: every item of the project. */
+enum status store_tasks_open(struct store *s, int64_t round_id, int64_t rater_id, struct store_tasks **out,
+			     struct error *err);
+void store_tasks_close(struct store_tasks *t);
+/* How many items (responses). */
+long store_tasks_count(const struct store_tasks *t);
+
+/* The systems of the items, by name (description NULL when none). */
+typedef int (*store_tasks_system_cb)(const char *name, const char *description, void *ctx);
+enum status store_tasks_systems(struct store_tasks *t, store_tasks_system_cb cb, void *ctx, struct error *err);
+
+/* The passages the items retrieved, each once, in import order. */
+struct store_tasks_passage {
+	const char *id, *title, *url, *text;   /* title, url: NULL when none */
+};
+typedef int (*store_tasks_passage_cb)(const struct store_tasks_passage *p, void *ctx);
+enum status store_tasks_passages(struct store_tasks *t, store_tasks_passage_cb cb, void *ctx, struct error *err);
+
+/* The turns of the items' conversations, in conversation (import) order
+ * then position, each conversation up to its last turn with an item: a
+ * turn's position in a task file is its place. */
+struct store_tasks_turn {
+	int64_t conversation_id, turn_id;
+	const char *conversation, *conversation_metadata;   /* metadata: JSON text or NULL */
+	int position;
+	const char *question, *rewrite, *gold_intent, *metadata;   /* NULL when none */
+};
+typedef int (*store_tasks_turn_cb)(const struct store_tasks_turn *turn, void *ctx);
+enum status store_tasks_turns(struct store_tasks *t, store_tasks_turn_cb cb, void *ctx, struct error *err);
+
+/* A turn's gold answers (in order), then its gold passage ids. */
+typedef int (*store_tasks_gold_cb)(int is_passage, const char *text, void *ctx);
+enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
+			     struct error *err);
+
+/* The items among a turn's responses, by system name. */
+struct store_tasks_response {
+	int64_t id;
+	const char *system, *answer, *metadata;   /* metadata: JSON text or NULL */
+};
+typedef int (*store_tasks_response_cb)(const struct store_tasks_response *r, void *ctx);
+enum status store_tasks_responses(struct store_tasks *t, int64_t turn_id, store_tasks_response_cb cb, void *ctx,
+				  struct error *err);
+
+/* A response's ranking, by rank. */
+struct store_tasks_ranked {
+	long rank;
+	const char *passage;
+	double score;
+	int has_score;
+};
+typedef int (*store_tasks_ranked_cb)(const struct store_tasks_ranked *r, void *ctx);
+enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store_tasks_ranked_cb cb, void *ctx,
+			       struct error *err);
+
 #endif

@@ -83,8 +83,14 @@ static int run(struct cmd_ctx *c)
 		long n = 0;
 		st = format->write(s, &f, store_path(s), out.fp, &n, &c->err);
 		st = cli_output_close(&out, st, &c->err);
-		if (st == ST_OK && out.path)
+		if (st == ST_OK && format->written) {
+			struct strbuf sb = STRBUF_INIT;
+			format->written(s, &f, out.path, n, &sb);
+			cli_printf(stderr, "%s\n", strbuf_str(&sb));
+			strbuf_release(&sb);
+		} else if (st == ST_OK && out.path) {
 			cli_printf(stderr, "wrote %ld label%s to %s\n", n, n == 1 ? "" : "s", out.path);
+		}
 	}
 	if (st == ST_OK && blind)
 		cli_printf(stderr, "blind: as %s, the rater this account is bound to, other raters' labels of open "
@@ -99,7 +105,10 @@ const struct cmd_entry cmd_export_entry = {
 	  "task, field, the unit it judges (turn, passage, response, answer) and value\n"
 	  "(per-passage relevance also the passage id and rank), the active seconds\n"
 	  "spent and when it was saved. Values follow the task's scheme: binary 0 and 1\n"
-	  "as numbers, categories and text as strings.",
+	  "as numbers, categories and text as strings. --format tasks writes the items\n"
+	  "of a round instead (--round R, --rater NAME: those assigned to NAME), as a\n"
+	  "task file a rater on another machine imports into a project of their own;\n"
+	  "their labels come back with convqa import-labels.",
 	  opts, 0, 0 },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
 	make_format_help,

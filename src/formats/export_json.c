@@ -145,5 +145,5 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 }
 
 const struct export_format export_json = {
-	"json", "labels as one JSON document (schemas/labels.schema.json)", exporter_json,
+	.name = "json", .summary = "labels as one JSON document (schemas/labels.schema.json)", .write = exporter_json,
 };

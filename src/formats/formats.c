@@ -13,7 +13,7 @@
 #include "convqa/strbuf.h"
 
 extern const struct import_format import_native, import_jsonl;
-extern const struct export_format export_json;
+extern const struct export_format export_json, export_tasks;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
@@ -24,6 +24,7 @@ static const struct import_format *const import_formats[] = {
 /* The first is the default of `convqa export --format`. */
 static const struct export_format *const export_formats[] = {
 	&export_json,
+	&export_tasks,
 };
 
 const struct import_format *formats_import(size_t i)

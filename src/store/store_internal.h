@@ -51,6 +51,17 @@ const char *store_col_text(sqlite3_stmt *st, int i);
 	" AND x.rater_id = l.rater_id AND x.round_id IS l.round_id AND x.task = l.task" \
 	" AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref)"
 
+/* The unit of a label key, as SQL over ?1 response_id, ?6 passage_rank and
+ * ?7 the unit's name (the binding of store_label.c): FROM and WHERE that
+ * find the response (and the passage at that rank, for a passage unit), and
+ * the unit_ref of the unit (see the 2 -> 3 migration in store.c). */
+#define STORE_UNIT_OF_KEY \
+	"FROM response r LEFT JOIN retrieved rt ON rt.response_id = r.id AND rt.rank = ?6 " \
+	"WHERE r.id = ?1 AND (?7 <> 'passage' OR rt.passage_id IS NOT NULL)"
+#define STORE_UNIT_REF \
+	"CASE ?7 WHEN 'turn' THEN 0 WHEN 'passage' THEN rt.passage_id " \
+	"WHEN 'answer' THEN convqa_answer_key(r.answer) ELSE r.id END"
+
 /* The order of a turn's answers: mixed by system and turn, the same every
  * time (the queue's; a rater cannot follow a system by its place). */
 #define STORE_ANSWER_ORDER(r) "((" r ".system_id * 2654435761 + " r ".turn_id * 40503) % 1000003)"

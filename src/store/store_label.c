@@ -92,15 +92,6 @@ enum status store_response_ranks(struct store *s, int64_t response_id, char **ra
 	return store_names(s, st, ranks, err);
 }
 
-/* The unit of a key, as SQL over ?1 response_id and ?6 passage_rank: the
- * unit's name, its turn and its unit_ref (see the 2 -> 3 migration). */
-#define UNIT_OF_KEY \
-	"FROM response r LEFT JOIN retrieved rt ON rt.response_id = r.id AND rt.rank = ?6 " \
-	"WHERE r.id = ?1 AND (?7 <> 'passage' OR rt.passage_id IS NOT NULL)"
-#define UNIT_REF \
-	"CASE ?7 WHEN 'turn' THEN 0 WHEN 'passage' THEN rt.passage_id " \
-	"WHEN 'answer' THEN convqa_answer_key(r.answer) ELSE r.id END"
-
 static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);
@@ -122,8 +113,8 @@ enum status store_label_set(struct store *s, const struct store_label_key *key,
 	sqlite3_stmt *st = store_stmt(s, STMT_LABEL_ADD,
 				      "INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, "
 				      "unit, turn_id, unit_ref, value, seconds, created_at) "
-				      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, r.turn_id, " UNIT_REF ", ?8, ?9, ?10 "
-				      UNIT_OF_KEY, err);
+				      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, r.turn_id, " STORE_UNIT_REF ", ?8, ?9, ?10 "
+				      STORE_UNIT_OF_KEY, err);
 	if (!st)
 		return ST_STORE;
 	now_iso8601(now);
@@ -145,8 +136,8 @@ enum status store_label_get(struct store *s, const struct store_label_key *key,
 			    char **value, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_LABEL_GET,
-				      "SELECT l.value FROM label l, (SELECT r.turn_id AS turn_id, " UNIT_REF " AS ref "
-				      UNIT_OF_KEY ") u WHERE l.turn_id = u.turn_id AND l.rater_id = ?2 "
+				      "SELECT l.value FROM label l, (SELECT r.turn_id AS turn_id, " STORE_UNIT_REF " AS ref "
+				      STORE_UNIT_OF_KEY ") u WHERE l.turn_id = u.turn_id AND l.rater_id = ?2 "
 				      "AND l.round_id IS ?3 AND l.task = ?4 AND l.field = ?5 AND l.unit = ?7 "
 				      "AND l.unit_ref = u.ref ORDER BY l.id DESC LIMIT 1", err);
 	*value = NULL;

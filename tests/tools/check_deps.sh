@@ -28,7 +28,7 @@ done
 # L3 modules that own rules between the commands or the UI and the store:
 # no UI, no commands, no other L3 module, and they never print (errors are
 # values).
-for m in labelling access; do
+for m in labelling access labelling_import; do
 	[ -f src/$m.c ] || continue
 	if grep -qE '#include *"convqa/(tui|cli|json|importer|exporter|report)' src/$m.c; then
 		fail "src/$m.c is layer 3: it must not include tui, cli, json, importer, exporter or report"
@@ -48,8 +48,8 @@ for f in $(grep -lE '#include *"(formats/)?(json_read|native)\.h"' src include -
 	case $f in src/formats/*) ;; *) fail "$f includes an internal header of src/formats/";; esac
 done
 # Labels are written and raters added through the labelling module only.
-for f in $(grep -lE 'store_(label_set|rater_ensure)[[:space:]]*\(' src -r); do
-	case $f in src/store/*|src/labelling.c) ;;
+for f in $(grep -lE 'store_(label_set|rater_ensure|label_importer_add)[[:space:]]*\(' src -r); do
+	case $f in src/store/*|src/labelling.c|src/labelling_import.c) ;;
 	*) fail "$f writes labels or adds raters through the store: call the labelling module (labelling.h)";; esac
 done
 for m in $PURE; do

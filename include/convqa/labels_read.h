@@ -1,0 +1,55 @@
+/*
+ * labels_read.h - labels recorded elsewhere, as convqa import-labels reads
+ * them, into the rows labelling_import() takes (labelling.h). A source is
+ * one of:
+ *
+ *   a labels export      one JSON document as convqa export writes it
+ *                        (schemas/labels.schema.json, version 1 or 2)
+ *   labels as JSON Lines one label object a line, the fields of an
+ *                        export's label (schemas/label-line.schema.json)
+ *   a project            another copy's project file (detected by the
+ *                        SQLite header): every label row, history included,
+ *                        read without writing the file (store_open_read_only)
+ *
+ *   struct labels_read in;
+ *   if (labels_read(path, &in, &err) == ST_OK)
+ *           labelling_import(store, &rq, in.labels, in.n, &res, &err);
+ *   labels_read_release(&in);
+ *
+ * Messages are those of the task importer: "FILE:LINE:COL: syntax error
+ * ..." for JSON syntax, "FILE: $.labels[3].turn: ..." (a document) and
+ * "FILE:7: $.turn: ..." (a line) for the rest, up to ten, one a line.
+ * Each label's where names it the same way ("FILE: $.labels[3]", "FILE:7",
+ * "FILE: label 42" for a project's row id).
+ *
+ * Ownership: every string of the labels is owned by the struct and freed,
+ * with the array, by labels_read_release().
+ */
+#ifndef CONVQA_LABELS_READ_H
+#define CONVQA_LABELS_READ_H
+
+#include <stddef.h>
+
+#include "convqa/common.h"
+#include "convqa/labelling.h"
+
+struct labels_read {
+	struct labelling_import_label *labels;
+	size_t n;
+	const char *kind;             /* what the source was: "labels export", "labels (JSON Lines)",
+				       * "project" */
+	/* private */
+	size_t cap;
+	struct labels_read_block *blocks;
+};
+
+/* Read path ("-": standard input, named so in messages; a project cannot
+ * come through a pipe) into out. ST_INPUT with the problems; ST_IO when the
+ * file cannot be read (or holds more JSON values than memory takes, as for
+ * convqa import); ST_STORE for a project that cannot be read;
+ * ST_USAGE for a CONVQA_MAX_JSON_VALUES that is not a number. Release out
+ * whatever it returns. */
+enum status labels_read(const char *path, struct labels_read *out, struct error *err);
+void labels_read_release(struct labels_read *in);
+
+#endif

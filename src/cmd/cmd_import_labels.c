@@ -1,0 +1,89 @@
+/* cmd_import_labels.c - convqa import-labels: labels from another copy of
+ * the project (its labels export, labels as JSON Lines, or its project
+ * file), merged by the labelling rules (labelling_import). */
+#include <stdio.h>
+#include <string.h>
+
+#include "convqa/cli.h"
+#include "convqa/labelling.h"
+#include "convqa/labels_read.h"
+#include "convqa/store.h"
+
+static const char *opt_round;
+static int opt_no_rounds, opt_quiet;
+static const struct cli_opt opts[] = {
+	{ "round", 0, "NAME", "import every label into round NAME (default: each into its own round)", &opt_round,
+	  NULL },
+	{ "no-rounds", 0, NULL, "import every label outside rounds", NULL, &opt_no_rounds },
+	{ "quiet", 'q', NULL, "print nothing on success", NULL, &opt_quiet },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
+};
+
+static int check(struct cmd_ctx *c)
+{
+	if (opt_round && opt_no_rounds) {
+		cli_printf(stderr, "convqa import-labels: give --round NAME or --no-rounds, not both\n");
+		return ST_USAGE;
+	}
+	int dashes = 0;
+	for (int i = 0; i < c->nargs; i++)
+		dashes += strcmp(c->args[i], "-") == 0;
+	if (dashes > 1) {
+		cli_printf(stderr, "convqa import-labels: '-' (standard input) is given %d times: it can be read once\n",
+			   dashes);
+		return ST_USAGE;
+	}
+	return CLI_RUN;
+}
+
+static void print_result(const char *file, const struct labelling_import_result *r)
+{
+	cli_printf(stdout, "%s: imported %ld label row%s (%ld already here)", file, r->added, r->added == 1 ? "" : "s",
+		   r->present);
+	if (r->copies)
+		cli_printf(stdout, "; %ld label%s of this project %s newer and saved again to stay current", r->copies,
+			   r->copies == 1 ? "" : "s", r->copies == 1 ? "was" : "were");
+	cli_printf(stdout, "\n");
+}
+
+/* Each file in its own transaction, in order; an error stops at that file. */
+static int run(struct cmd_ctx *c)
+{
+	struct labelling_import_request rq = { opt_round, opt_no_rounds };
+	enum status st = ST_OK;
+	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
+		struct labels_read in;
+		struct labelling_import_result res = { 0 };
+		struct error err;
+		st = labels_read(c->args[i], &in, &err);
+		if (st == ST_OK)
+			st = labelling_import(c->store, &rq, in.labels, in.n, &res, &err);
+		labels_read_release(&in);
+		if (st == ST_INPUT && res.refused != LABELLING_ACCOUNT)
+			cli_print_message(err.msg); /* each line names the file and the label */
+		else if (st != ST_OK)
+			report_error("%s", err.msg);
+		else if (!opt_quiet)
+			print_result(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &res);
+	}
+	return st;
+}
+
+const struct cmd_entry cmd_import_labels_entry = {
+	{ "import-labels", "[--db PATH] [--round NAME | --no-rounds] FILE...",
+	  "merge labels from another copy of the project",
+	  "FILE is a labels export (convqa export, format version 1 or 2; with\n"
+	  "--history it carries every change, clears included), labels as JSON Lines\n"
+	  "(one label object a line, the fields of an export's label), or another\n"
+	  "copy's project file (read, never written). Items are named by conversation,\n"
+	  "turn and system (a passage by rank and id) and must be in this project;\n"
+	  "raters are added when missing; each label's round must be here (or give\n"
+	  "--round NAME or --no-rounds). A label keeps its value, seconds and time. A\n"
+	  "label already here is skipped: importing twice changes nothing. The latest\n"
+	  "label of a unit by time is current, whichever copy gave it. A label at the\n"
+	  "same time as one here with another value is a conflict: the file is\n"
+	  "refused. Each file is checked as a whole and imported in one transaction:\n"
+	  "all of it or nothing.",
+	  opts, 1, -1 },
+	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
+};

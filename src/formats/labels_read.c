@@ -1,0 +1,382 @@
+/* labels_read.c - labels recorded elsewhere: a labels export (JSON), labels
+ * as JSON Lines, or another copy's project file. See labels_read.h. */
+#include "convqa/labels_read.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/importer.h"
+#include "convqa/store.h"
+#include "convqa/text.h"
+#include "json_read.h"
+
+/* ---- strings: kept in blocks, freed together ---------------------------------- */
+
+struct labels_read_block {
+	struct labels_read_block *next;
+	size_t used, size;
+	char data[];
+};
+
+static const char *keep(struct labels_read *in, const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t len = strlen(s) + 1;
+	struct labels_read_block *b = in->blocks;
+	if (!b || b->size - b->used < len) {
+		size_t size = len > 65536 ? len : 65536;
+		b = xmalloc(sizeof(*b) + size);
+		b->next = in->blocks;
+		b->used = 0;
+		b->size = size;
+		in->blocks = b;
+	}
+	char *at = b->data + b->used;
+	memcpy(at, s, len);
+	b->used += len;
+	return at;
+}
+
+static const char *keepf(struct labels_read *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static const char *keepf(struct labels_read *in, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return keep(in, buf);
+}
+
+static struct labelling_import_label *new_label(struct labels_read *in)
+{
+	xgrow(&in->labels, &in->cap, in->n + 1, sizeof(*in->labels));
+	struct labelling_import_label *L = &in->labels[in->n++];
+	memset(L, 0, sizeof(*L));
+	return L;
+}
+
+void labels_read_release(struct labels_read *in)
+{
+	while (in->blocks) {
+		struct labels_read_block *next = in->blocks->next;
+		free(in->blocks);
+		in->blocks = next;
+	}
+	free(in->labels);
+	memset(in, 0, sizeof(*in));
+}
+
+/* ---- one label object ------------------------------------------------------------- */
+
+/* The members of a label: those of an export's label (labels.schema.json). */
+static const char *const label_keys[] = {
+	"conversation", "turn", "system", "rater", "round", "task", "field", "unit", "value", "passage", "rank",
+	"seconds", "timestamp", "id", NULL,
+};
+
+enum need { OPTIONAL, REQUIRED };
+
+struct reader {
+	struct json_reader jr;
+	struct labels_read *in;
+};
+
+/* An integer member from min to max into *out; 0 when absent or wrong. */
+static int integer_member(struct reader *r, const cJSON *obj, const char *key, enum need need, double min,
+			  double max, double *out)
+{
+	const cJSON *v = jr_member(&r->jr, obj, key, need == REQUIRED);
+	if (!v)
+		return 0;
+	if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && v->valuedouble >= min &&
+	    v->valuedouble <= max) {
+		*out = v->valuedouble;
+		return 1;
+	}
+	json_path_key(&r->jr.path, key);
+	if (cJSON_IsNumber(v) && isfinite(v->valuedouble))
+		jr_problem(&r->jr, "expected an integer from %.0f to %.0f, got %.15g", min, max, v->valuedouble);
+	else
+		jr_problem(&r->jr, "expected an integer from %.0f to %.0f, got %s", min, max, jr_type_name(v));
+	json_path_pop(&r->jr.path);
+	return 0;
+}
+
+/* A member that is a non-empty string or null: *out NULL for null. 0 when
+ * wrong (a problem said). */
+static int string_or_null(struct reader *r, const cJSON *obj, const char *key, enum need need, const char **out)
+{
+	const cJSON *v = jr_member(&r->jr, obj, key, need == REQUIRED);
+	*out = NULL;
+	if (!v || cJSON_IsNull(v))
+		return v || need == OPTIONAL;
+	if (cJSON_IsString(v) && v->valuestring[0]) {
+		*out = keep(r->in, v->valuestring);
+		return 1;
+	}
+	json_path_key(&r->jr.path, key);
+	jr_problem(&r->jr, "expected a non-empty string or null, got %s", jr_type_name(v));
+	json_path_pop(&r->jr.path);
+	return 0;
+}
+
+/* The value: a string, an integer (a binary field's 0 and 1) or null (a
+ * clear). */
+static void read_value(struct reader *r, const cJSON *obj, struct labelling_import_label *L)
+{
+	const cJSON *v = jr_member(&r->jr, obj, "value", 1);
+	if (!v || cJSON_IsNull(v))
+		return;
+	if (cJSON_IsString(v)) {
+		L->value = keep(r->in, v->valuestring);
+		return;
+	}
+	if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && fabs(v->valuedouble) < 1e15) {
+		L->value = keepf(r->in, "%.0f", v->valuedouble);
+		return;
+	}
+	json_path_key(&r->jr.path, "value");
+	jr_problem(&r->jr, "expected a string, an integer or null, got %s", jr_type_name(v));
+	json_path_pop(&r->jr.path);
+}
+
+/* The label object v at the reader's path (where names it). strict: the
+ * members an export always writes are required (need_unit: the unit too). */
+static void read_label(struct reader *r, const cJSON *v, const char *where, int strict, int need_unit)
+{
+	enum need often = strict ? REQUIRED : OPTIONAL;
+	int before = r->jr.n_errors;
+	if (jr_object(&r->jr, v, label_keys, "a label") != 0)
+		return;
+	struct labelling_import_label L = { .where = where };
+	double d;
+	L.conversation = keep(r->in, jr_string_member(&r->jr, v, "conversation", 1, 1));
+	if (integer_member(r, v, "turn", REQUIRED, 1, INT_MAX, &d))
+		L.turn = (int)d;
+	L.system = keep(r->in, jr_string_member(&r->jr, v, "system", 1, 1));
+	L.rater = keep(r->in, jr_string_member(&r->jr, v, "rater", 1, 1));
+	string_or_null(r, v, "round", often, &L.round);
+	L.task = keep(r->in, jr_string_member(&r->jr, v, "task", 1, 1));
+	L.field = keep(r->in, jr_string_member(&r->jr, v, "field", 1, 1));
+	const char *unit = jr_string_member(&r->jr, v, "unit", need_unit, 1);
+	enum scheme_unit u;
+	if (unit && scheme_unit_parse(unit, &u) != 0) {
+		json_path_key(&r->jr.path, "unit");
+		jr_problem(&r->jr, "expected one of turn, passage, response, answer, got \"%s\"", unit);
+		json_path_pop(&r->jr.path);
+	}
+	L.unit = keep(r->in, unit);
+	read_value(r, v, &L);
+	string_or_null(r, v, "passage", OPTIONAL, &L.passage);
+	if (integer_member(r, v, "rank", OPTIONAL, 1, MODEL_RANK_MAX, &d))
+		L.rank = (long)d;
+	if (jr_member(&r->jr, v, "seconds", strict)) {
+		const cJSON *s = cJSON_GetObjectItemCaseSensitive(v, "seconds");
+		if (cJSON_IsNumber(s) && s->valuedouble >= 0 && s->valuedouble < 1e9) {
+			L.seconds = s->valuedouble;
+		} else {
+			json_path_key(&r->jr.path, "seconds");
+			jr_problem(&r->jr, "expected a number of seconds from 0 to 1e9, got %s",
+				   cJSON_IsNumber(s) ? "another number" : jr_type_name(s));
+			json_path_pop(&r->jr.path);
+		}
+	}
+	L.created_at = keep(r->in, jr_string_member(&r->jr, v, "timestamp", 1, 1));
+	if (integer_member(r, v, "id", often, 1, 9007199254740991.0, &d))
+		L.source_id = (int64_t)d;
+	if (r->jr.n_errors == before)
+		*new_label(r->in) = L;
+}
+
+/* ---- a labels export -------------------------------------------------------------- */
+
+static const char *const doc_keys[] = { "format", "version", "project", "exported_at", "filter", "labels", NULL };
+
+static enum status read_document(struct import_input *src, struct labels_read *in, struct error *err)
+{
+	cJSON *root = NULL;
+	enum status st = jr_parse(src, &root, err);
+	if (st != ST_OK)
+		return st;
+	struct reader r = { .in = in };
+	jr_init(&r.jr, src->name, err);
+	int version = 0;
+	if (jr_object(&r.jr, root, doc_keys, "a labels export (convqa export)") == 0) {
+		const char *format = jr_string_member(&r.jr, root, "format", 1, 0);
+		if (format && strcmp(format, "convqa-labels") != 0) {
+			json_path_key(&r.jr.path, "format");
+			jr_problem(&r.jr, "expected \"convqa-labels\" (a labels export of convqa export), got \"%s\"%s",
+				   format, strcmp(format, "convqa-tasks") == 0 ? " (a task file: import it with convqa import)" : "");
+			json_path_pop(&r.jr.path);
+		}
+		const cJSON *v = jr_member(&r.jr, root, "version", 1);
+		if (v && cJSON_IsNumber(v) && (v->valuedouble == 1 || v->valuedouble == 2)) {
+			version = (int)v->valuedouble;
+		} else if (v) {
+			json_path_key(&r.jr.path, "version");
+			jr_problem(&r.jr, "expected 1 or 2 (the versions this convqa reads), got %s",
+				   cJSON_IsNumber(v) ? "another number" : jr_type_name(v));
+			json_path_pop(&r.jr.path);
+		}
+		const cJSON *labels = jr_array_member(&r.jr, root, "labels", 1, 0);
+		json_path_key(&r.jr.path, "labels");
+		size_t i = 0;
+		for (const cJSON *l = labels ? labels->child : NULL; l && version; l = l->next, i++) {
+			json_path_index(&r.jr.path, i);
+			read_label(&r, l, keepf(in, "%s: %s", src->name, json_path_str(&r.jr.path)), 1, version >= 2);
+			json_path_pop(&r.jr.path);
+		}
+		json_path_pop(&r.jr.path);
+	}
+	cJSON_Delete(root);
+	in->kind = "labels export";
+	return jr_finish(&r.jr);
+}
+
+/* ---- labels as JSON Lines ---------------------------------------------------------- */
+
+static enum status read_lines(struct import_input *src, struct labels_read *in, struct error *err)
+{
+	char why[256];
+	struct json_limits lim;
+	enum status st = jr_limits(src->len, &lim, why, sizeof(why), err);
+	if (st != ST_OK)
+		return st;
+	struct reader r = { .in = in };
+	jr_init(&r.jr, src->name, err);
+	const char *buf = src->buf;
+	size_t len = src->len;
+	size_t i = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	size_t line = 0, values = 0, n_read = 0;
+	while (i < len && st == ST_OK) {
+		const char *s = buf + i, *nl = memchr(s, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - s) : len - i;
+		line++;
+		i += n + 1;
+		if (text_blank(s, n))
+			continue;
+		n_read++;
+		struct error e;
+		cJSON *root;
+		enum status lst = json_parse_line(src->name, line, s, n, &lim, &values, &root, &e);
+		if (lst == ST_IO) {
+			*err = e;   /* the value limit ends the file, its message alone */
+			r.jr.n_errors = 0;
+			st = ST_IO;
+		} else if (lst != ST_OK) {
+			jr_message(&r.jr, e.msg);
+		} else {
+			r.jr.line = line;
+			read_label(&r, root, keepf(in, "%s:%zu", src->name, line), 0, 0);
+			r.jr.line = 0;
+			cJSON_Delete(root);
+		}
+	}
+	if (st == ST_OK && !n_read) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "%s: empty file: expected a label (a JSON object) on each line", src->name);
+		jr_message(&r.jr, msg);
+	}
+	free(src->buf);
+	src->buf = NULL;
+	in->kind = "labels (JSON Lines)";
+	enum status finished = jr_finish(&r.jr);
+	return st != ST_OK ? st : finished;
+}
+
+/* ---- a project ------------------------------------------------------------------ */
+
+struct project_ctx {
+	struct labels_read *in;
+	const char *name;
+};
+
+static int project_row(const struct store_label_row *row, void *data)
+{
+	struct project_ctx *c = data;
+	struct labels_read *in = c->in;
+	struct labelling_import_label *L = new_label(in);
+	L->conversation = keep(in, row->conversation);
+	L->turn = row->turn;
+	L->system = keep(in, row->system);
+	L->rank = row->passage_rank;
+	L->passage = keep(in, row->passage);
+	L->rater = keep(in, row->rater);
+	L->round = keep(in, row->round);
+	L->task = keep(in, row->task);
+	L->field = keep(in, row->field);
+	L->unit = keep(in, row->unit);
+	L->value = keep(in, row->value);
+	L->seconds = row->seconds;
+	L->created_at = keep(in, row->created_at);
+	L->source_id = row->id;
+	L->where = keepf(in, "%s: label %lld", c->name, (long long)row->id);
+	return 0;
+}
+
+static enum status read_project(const char *path, struct labels_read *in, struct error *err)
+{
+	struct store *src;
+	enum status st = store_open_read_only(path, &src, err);
+	if (st != ST_OK)
+		return st;
+	struct store_label_filter f = { .history = 1 };
+	struct project_ctx c = { in, path };
+	st = store_labels_each(src, &f, project_row, &c, err);
+	store_close(src);
+	in->kind = "project";
+	return st;
+}
+
+/* ---- which source ------------------------------------------------------------------ */
+
+static const char sqlite_magic[16] = "SQLite format 3";   /* with its NUL */
+
+static int is_project(const char *buf, size_t len)
+{
+	return len >= sizeof(sqlite_magic) && memcmp(buf, sqlite_magic, sizeof(sqlite_magic)) == 0;
+}
+
+/* Does the file on disk begin like a project? -1 when it cannot be read
+ * (read_file() then says why). */
+static int file_is_project(const char *path)
+{
+	char head[sizeof(sqlite_magic)];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	size_t n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	return is_project(head, n);
+}
+
+enum status labels_read(const char *path, struct labels_read *out, struct error *err)
+{
+	struct import_input src = { importer_input_name(path), NULL, 0 };
+	enum status st;
+	memset(out, 0, sizeof(*out));
+	if (strcmp(path, "-") != 0 && file_is_project(path) == 1)
+		return read_project(path, out, err);
+	if (strcmp(path, "-") == 0)
+		st = read_stream(stdin, src.name, READ_FILE_MAX, &src.buf, &src.len, err);
+	else
+		st = read_file(path, &src.buf, &src.len, err);
+	if (st != ST_OK)
+		return st;
+	if (is_project(src.buf, src.len)) {
+		free(src.buf);
+		return error_set(err, ST_INPUT, "%s: a project file cannot be read from a pipe: give its path",
+				 src.name);
+	}
+	if (jr_first_key_in(src.buf, src.len, label_keys))
+		return read_lines(&src, out, err);
+	return read_document(&src, out, err);
+}

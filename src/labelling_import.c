@@ -1,0 +1,372 @@
+/* labelling_import.c - labels recorded elsewhere, added by the labelling
+ * rules: each label passes a session of its rater, round and task, names an
+ * item of this project, and is added with its own time, once. See
+ * labelling.h (labelling_import). */
+#include "convqa/labelling.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/access.h"
+#include "convqa/store.h"
+#include "convqa/strmap.h"
+#include "labelling_internal.h"
+
+/* ---- problems: up to ten messages, one a line, and a count ------------------ */
+
+enum { MAX_MESSAGES = 10 };
+
+struct problems {
+	struct error *err;
+	long n;
+};
+
+static void problem(struct problems *p, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void problem(struct problems *p, const char *where, const char *fmt, ...)
+{
+	if (++p->n > MAX_MESSAGES)
+		return;
+	size_t used = p->n > 1 ? strlen(p->err->msg) : 0;
+	char *at = p->err->msg + used;
+	size_t room = sizeof(p->err->msg) - used;
+	if (used && room > 1) {
+		*at++ = '\n';
+		room--;
+	}
+	int k = snprintf(at, room, "%s: ", where);
+	if (k >= 0 && (size_t)k < room) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(at + k, room - (size_t)k, fmt, ap);
+		va_end(ap);
+	}
+	p->err->status = ST_INPUT;
+}
+
+static enum status problems_finish(struct problems *p, const char *what)
+{
+	if (p->n > MAX_MESSAGES) {
+		size_t used = strlen(p->err->msg);
+		snprintf(p->err->msg + used, sizeof(p->err->msg) - used, "\nand %ld more %s", p->n - MAX_MESSAGES,
+			 what);
+	}
+	return p->n ? ST_INPUT : ST_OK;
+}
+
+/* ---- sessions: one per rater, round and task --------------------------------- */
+
+struct session {
+	struct labelling l;
+	enum status st;                    /* of labelling_open */
+};
+
+struct sessions {
+	struct strmap by_key;              /* "rater\x1fround\x1ftask" -> index */
+	char **keys;                       /* owned, the map's keys */
+	struct session **v;                /* owned, each its own allocation: labels point to them */
+	size_t n, cap, keys_cap;
+};
+
+/* The session of rater, round and task, opened at its first label (where):
+ * its refusal is one problem, said once. NULL when it was refused. */
+static struct session *session_for(struct store *s, struct sessions *ss, const char *rater, const char *round,
+				   const char *task, const char *where, struct problems *p, struct error *fatal)
+{
+	char *key = xasprintf("%s\x1f%s%s\x1f%s", rater, round ? "r:" : "-", round ? round : "", task);
+	size_t *found = strmap_get(&ss->by_key, key);
+	if (found) {
+		free(key);
+		return ss->v[*found]->st == ST_OK ? ss->v[*found] : NULL;
+	}
+	xgrow(&ss->v, &ss->cap, ss->n + 1, sizeof(*ss->v));
+	xgrow(&ss->keys, &ss->keys_cap, ss->n + 1, sizeof(*ss->keys));
+	struct session *se = ss->v[ss->n] = xcalloc(1, sizeof(*se));
+	ss->keys[ss->n] = key;
+	strmap_put(&ss->by_key, key, ss->n, NULL);
+	ss->n++;
+	struct labelling_request rq = {
+		.rater = rater, .round = round, .task = task, .task_given = 1, .task_rule = LABELLING_TASK_OF_LABEL,
+	};
+	struct error e;
+	se->st = labelling_open_imported(&se->l, s, &rq, &e);
+	if (se->st == ST_OK)
+		return se;
+	if (se->st != ST_INPUT) {
+		*fatal = e;
+		return NULL;
+	}
+	switch (se->l.refused) {
+	case LABELLING_RATER_NAME:
+		problem(p, where, "rater '%s': %s", rater, e.msg);
+		break;
+	case LABELLING_ROUND_CLOSED:
+		problem(p, where, "%s (reopen it to import labels into it: convqa round reopen %s)", e.msg, round);
+		break;
+	case LABELLING_NOT_REFUSED:   /* no such round */
+		problem(p, where, "%s: create the round first, or import the labels into a round with --round NAME "
+			"or outside rounds with --no-rounds", e.msg);
+		break;
+	default:
+		problem(p, where, "%s", e.msg);
+	}
+	return NULL;
+}
+
+static void sessions_release(struct sessions *ss)
+{
+	for (size_t i = 0; i < ss->n; i++) {
+		labelling_release(&ss->v[i]->l);
+		free(ss->v[i]);
+		free(ss->keys[i]);
+	}
+	free(ss->v);
+	free(ss->keys);
+	strmap_release(&ss->by_key);
+}
+
+/* ---- one label ---------------------------------------------------------------- */
+
+/* What a label is, in this project. */
+struct resolved {
+	struct session *se;
+	const struct scheme_field *f;
+	int64_t response_id;
+	long rank;
+};
+
+/* "YYYY-MM-DDTHH:MM:SS.mmmZ", as now_iso8601() writes: such times compare
+ * as text. */
+static int time_ok(const char *t)
+{
+	static const char pattern[] = "dddd-dd-ddTdd:dd:dd.dddZ";
+	if (strlen(t) != sizeof(pattern) - 1)
+		return 0;
+	for (size_t i = 0; pattern[i]; i++)
+		if (pattern[i] == 'd' ? !isdigit((unsigned char)t[i]) : t[i] != pattern[i])
+			return 0;
+	return 1;
+}
+
+/* The item, and the passage, of label L in this project: ST_OK with
+ * r->response_id and r->rank set, ST_INPUT with the problem counted, or a
+ * failure of the store. Each unknown item is said once. */
+static enum status resolve_item(struct store *s, struct store_label_importer *imp, const struct labelling_import_label *L,
+				struct resolved *r, struct strmap *unknown, char ***keys, size_t *n_keys,
+				size_t *keys_cap, struct problems *p, struct error *fatal)
+{
+	struct error e;
+	enum status st = labelling_item_find(s, L->conversation, L->turn, L->system, L->rank, &r->response_id, &e);
+	if (st == ST_INPUT) {
+		char *key = xasprintf("%s\x1f%d\x1f%s\x1f%ld", L->conversation, L->turn, L->system, L->rank);
+		if (strmap_put(unknown, key, 0, NULL)) {
+			xgrow(keys, keys_cap, *n_keys + 1, sizeof(**keys));
+			(*keys)[(*n_keys)++] = key;
+			if (L->rank)
+				problem(p, L->where, "unknown item (conversation '%s', turn %d, system '%s', rank %ld): %s",
+					L->conversation, L->turn, L->system, L->rank, e.msg);
+			else
+				problem(p, L->where, "unknown item (conversation '%s', turn %d, system '%s'): %s",
+					L->conversation, L->turn, L->system, e.msg);
+		} else {
+			free(key);
+		}
+		return ST_INPUT;
+	}
+	if (st != ST_OK) {
+		*fatal = e;
+		return st;
+	}
+	r->rank = L->rank;
+	if (!L->passage)
+		return ST_OK;
+	char *at_rank = NULL;
+	st = store_label_importer_passage(imp, r->response_id, &r->rank, L->passage, &at_rank, fatal);
+	if (st != ST_OK)
+		return st;
+	if (L->rank && at_rank && strcmp(at_rank, L->passage) != 0) {
+		problem(p, L->where, "the item (conversation '%s', turn %d, system '%s') has passage '%s' at rank %ld "
+			"in this project, not '%s'", L->conversation, L->turn, L->system, at_rank, L->rank, L->passage);
+		st = ST_INPUT;
+	} else if (!r->rank) {
+		problem(p, L->where, "the item (conversation '%s', turn %d, system '%s') did not retrieve passage '%s' "
+			"in this project", L->conversation, L->turn, L->system, L->passage);
+		st = ST_INPUT;
+	}
+	free(at_rank);
+	return st;
+}
+
+/* The field and value of L by its session's scheme, and its unit. */
+static enum status check_label(const struct labelling_import_label *L, struct resolved *r, struct problems *p)
+{
+	struct labelling_key k = { .response_id = r->response_id, .field = L->field, .passage_rank = r->rank };
+	struct error e;
+	if (labelling_check(&r->se->l, &k, L->value, &r->f, &e) != ST_OK) {
+		problem(p, L->where, "%s", e.msg);
+		return ST_INPUT;
+	}
+	const char *here = scheme_unit_name(r->f->unit);
+	if (L->unit && strcmp(L->unit, here) != 0) {
+		problem(p, L->where, "field '%s' of task '%s' judges the %s in this project, the label the %s "
+			"(the two copies' schemes differ)", r->f->name, r->se->l.task, here, L->unit);
+		return ST_INPUT;
+	}
+	return ST_OK;
+}
+
+/* ---- the import ----------------------------------------------------------------- */
+
+static const struct labelling_import_label *sort_labels;
+
+/* Oldest first: by time, then the source's ids (none: 0), then the order
+ * given (a total order, as qsort needs). */
+static int by_time(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	const struct labelling_import_label *x = &sort_labels[i], *y = &sort_labels[j];
+	int c = strcmp(x->created_at, y->created_at);
+	if (c)
+		return c;
+	if (x->source_id != y->source_id)
+		return x->source_id < y->source_id ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* Check every label; the problems counted in p. ST_OK or a failure. */
+static enum status check_all(struct store *s, struct store_label_importer *imp,
+			     const struct labelling_import_request *rq, const struct labelling_import_label *labels,
+			     size_t n, struct resolved *r, struct sessions *ss, struct problems *p, struct error *fatal)
+{
+	struct strmap unknown = STRMAP_INIT;
+	char **keys = NULL;
+	size_t n_keys = 0, keys_cap = 0;
+	enum status st = ST_OK;
+	for (size_t i = 0; i < n; i++) {
+		const struct labelling_import_label *L = &labels[i];
+		const char *round = rq->no_rounds ? NULL : rq->round ? rq->round : L->round;
+		if (!time_ok(L->created_at)) {
+			problem(p, L->where, "timestamp '%s' is not a UTC time as convqa writes it "
+				"(YYYY-MM-DDTHH:MM:SS.mmmZ)", L->created_at);
+			continue;
+		}
+		if (!(L->seconds >= 0 && L->seconds < 1e9)) {
+			problem(p, L->where, "seconds must be a number from 0 to 1e9");
+			continue;
+		}
+		r[i].se = session_for(s, ss, L->rater, round, L->task, L->where, p, fatal);
+		if (!r[i].se && fatal->status != ST_OK) {
+			st = fatal->status;
+			break;
+		}
+		enum status item = resolve_item(s, imp, L, &r[i], &unknown, &keys, &n_keys, &keys_cap, p, fatal);
+		if (item != ST_OK && item != ST_INPUT) {
+			st = item;
+			break;
+		}
+		if (item == ST_OK && r[i].se)
+			check_label(L, &r[i], p);
+	}
+	for (size_t i = 0; i < n_keys; i++)
+		free(keys[i]);
+	free(keys);
+	strmap_release(&unknown);
+	return st;
+}
+
+/* Add the labels oldest first; conflicts counted in p. */
+static enum status add_all(struct store_label_importer *imp, const struct labelling_import_label *labels,
+			   size_t n, const struct resolved *r, struct labelling_import_result *res,
+			   struct problems *p, struct error *err)
+{
+	size_t *order = xmalloc((n ? n : 1) * sizeof(*order));
+	enum status st = ST_OK;
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	sort_labels = labels;
+	qsort(order, n, sizeof(*order), by_time);
+	for (size_t o = 0; o < n && st == ST_OK; o++) {
+		const struct labelling_import_label *L = &labels[order[o]];
+		const struct resolved *x = &r[order[o]];
+		struct store_label_key k = {
+			x->response_id, x->se->l.rater_id, x->se->l.round_id, x->se->l.task, x->f->name, x->rank,
+			x->f->unit,
+		};
+		enum store_label_added added;
+		struct store_label_conflict c;
+		st = store_label_importer_add(imp, &k, L->value, L->seconds, L->created_at, &added, &c, err);
+		if (st != ST_OK)
+			break;
+		if (added == LABEL_ADDED)
+			res->added++;
+		else if (added == LABEL_PRESENT)
+			res->present++;
+		else if (!L->value || c.cleared)
+			problem(p, L->where, "conflicts with this project's label of rater '%s' saved at the same time "
+				"(%s), field '%s' of conversation '%s', turn %d: %s%s%s here, %s%s%s in the file",
+				L->rater, L->created_at, x->f->name, L->conversation, L->turn, c.cleared ? "cleared" : "'",
+				c.cleared ? "" : c.value, c.cleared ? "" : "'", L->value ? "'" : "cleared",
+				L->value ? L->value : "", L->value ? "'" : "");
+		else
+			problem(p, L->where, "conflicts with this project's label of rater '%s' saved at the same time "
+				"(%s), field '%s' of conversation '%s', turn %d: '%s' here, '%s' in the file", L->rater,
+				L->created_at, x->f->name, L->conversation, L->turn, c.value, L->value);
+	}
+	free(order);
+	return st;
+}
+
+enum status labelling_import(struct store *s, const struct labelling_import_request *rq,
+			     const struct labelling_import_label *labels, size_t n,
+			     struct labelling_import_result *res, struct error *err)
+{
+	struct sessions ss = { STRMAP_INIT, NULL, NULL, 0, 0, 0 };
+	struct store_label_importer *imp = NULL;
+	struct resolved *r = xcalloc(n ? n : 1, sizeof(*r));
+	struct problems p = { err, 0 };
+	struct error fatal;
+	memset(res, 0, sizeof(*res));
+	error_clear(err);
+	error_clear(&fatal);
+	/* the sessions may add raters: in the import's transaction */
+	enum status st = store_begin(s, err);
+	if (st != ST_OK)
+		goto out;
+	/* a coordinator's work: the labels of others (access.h) */
+	st = access_check_coordinator(s, "import labels", err);
+	if (st == ST_INPUT)
+		res->refused = LABELLING_ACCOUNT;
+	if (st == ST_OK)
+		st = store_label_importer_open(s, &imp, err);
+	if (st == ST_OK && (st = check_all(s, imp, rq, labels, n, r, &ss, &p, &fatal)) != ST_OK)
+		*err = fatal;
+	if (st == ST_OK && (st = problems_finish(&p, "problems")) == ST_OK) {
+		st = add_all(imp, labels, n, r, res, &p, err);
+		if (st == ST_OK && (st = problems_finish(&p, "conflicts")) == ST_INPUT) {
+			size_t used = strlen(err->msg);
+			snprintf(err->msg + used, sizeof(err->msg) - used,
+				 "\nnothing was imported: a label is never overwritten; leave the conflicting labels "
+				 "out of the file (or settle them with convqa label) and import it again");
+		}
+	}
+	if (st == ST_OK)
+		st = store_label_importer_finish(imp, &res->copies, err);
+	if (st == ST_OK && res->added)
+		st = store_commit(s, err);
+	else
+		store_rollback(s); /* refused, or nothing new: leave no trace */
+out:
+	store_label_importer_free(imp);
+	sessions_release(&ss);
+	free(r);
+	if (st != ST_OK) {
+		enum labelling_refusal why = res->refused;
+		memset(res, 0, sizeof(*res));
+		res->refused = why;
+	}
+	return st;
+}

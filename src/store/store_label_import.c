@@ -1,0 +1,419 @@
+/* store_label_import.c - labels from another copy of the project: reading
+ * that copy without writing it, and adding label rows as they were given
+ * (their own time), each once, the latest by time current. See store.h. */
+#include "store_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- another project, read only ------------------------------------------- */
+
+/* "file:PATH?immutable=1", PATH percent-encoded (caller frees). */
+static char *immutable_uri(const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(path);
+	char *uri = xmalloc(5 + 3 * n + 13), *o = uri;
+	o += sprintf(o, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    strchr("/-._~", *p)) {
+			*o++ = (char)*p;
+		} else {
+			*o++ = '%';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+		}
+	}
+	strcpy(o, "?immutable=1");
+	return uri;
+}
+
+/* The schema version of db, or -1 with db's error. */
+static int schema_version(sqlite3 *db)
+{
+	sqlite3_stmt *q = NULL;
+	int version = -1;
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+		version = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	return version;
+}
+
+/* A project in WAL mode is read with its shared-memory file beside it,
+ * which SQLite creates if need be. Where it cannot (a read-only directory)
+ * and no write-ahead log is there (the project was closed), nothing can
+ * be writing it: it is read as immutable. */
+static int reopen_immutable(struct store *s)
+{
+	char *wal = xasprintf("%s-wal", s->path);
+	int no_wal = access(wal, F_OK) != 0;
+	free(wal);
+	if ((sqlite3_extended_errcode(s->db) & 0xff) != SQLITE_READONLY || !no_wal)
+		return 0;
+	char *uri = immutable_uri(s->path);
+	sqlite3_close(s->db);
+	int rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	free(uri);
+	return rc == SQLITE_OK;
+}
+
+enum status store_open_read_only(const char *path, struct store **out, struct error *err)
+{
+	struct store *s = xcalloc(1, sizeof(*s));
+	enum status st = ST_OK;
+	*out = NULL;
+	s->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		st = error_set(err, ST_STORE, "cannot open project '%s': %s", path, sqlite3_errmsg(s->db));
+		goto out;
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	int version = schema_version(s->db);
+	if (version < 0 && reopen_immutable(s))
+		version = schema_version(s->db);
+	if (version < 0)
+		st = error_set(err, ST_STORE, "cannot read project '%s': %s", path, sqlite3_errmsg(s->db));
+	else if (version == 0)
+		st = error_set(err, ST_STORE, "'%s' is an SQLite database but not a convqa project", path);
+	else if (version > STORE_SCHEMA_VERSION)
+		st = error_set(err, ST_STORE, "project '%s' has schema version %d, newer than this convqa (%d): "
+			       "upgrade convqa", path, version, STORE_SCHEMA_VERSION);
+	else if (version < STORE_SCHEMA_VERSION)
+		st = error_set(err, ST_STORE, "project '%s' has schema version %d, older than this convqa's (%d), "
+			       "and is read without changing it: export its labels with `convqa export --history "
+			       "--db %s` (which upgrades it) and import that file", path, version,
+			       STORE_SCHEMA_VERSION, path);
+out:
+	if (st != ST_OK) {
+		store_close(s);
+		return st;
+	}
+	*out = s;
+	return ST_OK;
+}
+
+/* ---- the import ------------------------------------------------------------- */
+
+enum {
+	IMP_UNIT,        /* the unit of a key: turn_id, unit_ref */
+	IMP_SAME,        /* the same row is there */
+	IMP_CONFLICT,    /* a row of the project's own of the unit, at that time, with another value */
+	IMP_ADD,
+	IMP_PASSAGE_AT,  /* the passage a response retrieved at a rank */
+	IMP_RANK_OF,     /* the rank at which a response retrieved a passage */
+	IMP__N,
+};
+
+static const char *const import_sql[IMP__N] = {
+	[IMP_UNIT] = "SELECT r.turn_id, " STORE_UNIT_REF " " STORE_UNIT_OF_KEY,
+	/* by the unit first, for the index label_unit */
+	[IMP_SAME] = "SELECT 1 FROM label WHERE turn_id = ?9 AND rater_id = ?2 AND round_id IS ?3 AND task = ?4 "
+		     "AND field = ?5 AND unit = ?10 AND unit_ref = ?11 AND response_id = ?1 AND passage_rank = ?6 "
+		     "AND value IS ?7 AND created_at = ?8 LIMIT 1",
+	[IMP_CONFLICT] = "SELECT value FROM label WHERE turn_id = ?1 AND rater_id = ?2 AND round_id IS ?3 "
+			 "AND task = ?4 AND field = ?5 AND unit = ?6 AND unit_ref = ?7 AND created_at = ?8 "
+			 "AND id <= ?9 AND value IS NOT ?10 ORDER BY id LIMIT 1",
+	[IMP_ADD] = "INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, unit, turn_id, "
+		    "unit_ref, value, seconds, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+	[IMP_PASSAGE_AT] = "SELECT p.ext_id FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
+			   "WHERE rt.response_id = ?1 AND rt.rank = ?2",
+	[IMP_RANK_OF] = "SELECT rt.rank FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
+			"WHERE rt.response_id = ?1 AND p.ext_id = ?2 ORDER BY rt.rank LIMIT 1",
+};
+
+struct store_label_importer {
+	struct store *s;
+	int64_t before;                  /* the highest label id before the import */
+	sqlite3_stmt *st[IMP__N];
+	long added;
+};
+
+/* The statement i, prepared on first use, reset and unbound. */
+static sqlite3_stmt *stmt(struct store_label_importer *imp, int i, struct error *err)
+{
+	if (!imp->st[i]) {
+		if (sqlite3_prepare_v2(imp->s->db, import_sql[i], -1, &imp->st[i], NULL) != SQLITE_OK) {
+			store_fail(imp->s, err, "cannot prepare statement");
+			imp->st[i] = NULL;
+			return NULL;
+		}
+	} else {
+		sqlite3_reset(imp->st[i]);
+		sqlite3_clear_bindings(imp->st[i]);
+	}
+	return imp->st[i];
+}
+
+enum status store_label_importer_open(struct store *s, struct store_label_importer **out, struct error *err)
+{
+	struct store_label_importer *imp = xcalloc(1, sizeof(*imp));
+	sqlite3_stmt *q;
+	imp->s = s;
+	*out = NULL;
+	if (sqlite3_prepare_v2(s->db, "SELECT coalesce(max(id), 0) FROM label", -1, &q, NULL) != SQLITE_OK) {
+		free(imp);
+		return store_fail(s, err, "cannot read labels");
+	}
+	enum status st = store_step_id(s, q, &imp->before, "cannot read labels", err);
+	sqlite3_finalize(q);
+	if (st != ST_OK) {
+		free(imp);
+		return st;
+	}
+	*out = imp;
+	return ST_OK;
+}
+
+void store_label_importer_free(struct store_label_importer *imp)
+{
+	if (!imp)
+		return;
+	for (int i = 0; i < IMP__N; i++)
+		sqlite3_finalize(imp->st[i]);
+	free(imp);
+}
+
+enum status store_label_importer_passage(struct store_label_importer *imp, int64_t response_id, long *rank,
+					 const char *passage, char **at_rank, struct error *err)
+{
+	*at_rank = NULL;
+	sqlite3_stmt *q = stmt(imp, *rank ? IMP_PASSAGE_AT : IMP_RANK_OF, err);
+	if (!q)
+		return ST_STORE;
+	sqlite3_bind_int64(q, 1, response_id);
+	if (*rank)
+		sqlite3_bind_int64(q, 2, *rank);
+	else
+		store_bind_text(q, 2, passage);
+	int rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW && *rank)
+		*at_rank = xstrdup(store_col_text(q, 0));
+	else if (rc == SQLITE_ROW)
+		*rank = (long)sqlite3_column_int64(q, 0);
+	sqlite3_reset(q);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(imp->s, err, "cannot look up passage");
+	return ST_OK;
+}
+
+/* Run q (bound) for at most one row: 1 with a row, 0 without, -1 failed. */
+static int step_one(sqlite3_stmt *q)
+{
+	int rc = sqlite3_step(q);
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+static void bind_round(sqlite3_stmt *q, int i, int64_t round_id)
+{
+	if (round_id)
+		sqlite3_bind_int64(q, i, round_id);
+	else
+		sqlite3_bind_null(q, i);
+}
+
+enum status store_label_importer_add(struct store_label_importer *imp, const struct store_label_key *k,
+				     const char *value, double seconds, const char *created_at,
+				     enum store_label_added *res, struct store_label_conflict *c,
+				     struct error *err)
+{
+	struct store *s = imp->s;
+	const char *unit = scheme_unit_name(k->unit);
+	int64_t turn_id, ref;
+	int found;
+
+	/* the unit */
+	sqlite3_stmt *q = stmt(imp, IMP_UNIT, err);
+	if (!q)
+		return ST_STORE;
+	sqlite3_bind_int64(q, 1, k->response_id);
+	sqlite3_bind_int64(q, 6, k->passage_rank);
+	store_bind_text(q, 7, unit);
+	if ((found = step_one(q)) < 0)
+		return store_fail(s, err, "cannot look up the unit of a label");
+	turn_id = sqlite3_column_int64(q, 0);
+	ref = sqlite3_column_int64(q, 1);
+	sqlite3_reset(q);
+	if (!found)
+		return error_set(err, ST_INPUT, "no passage at rank %ld of that response", k->passage_rank);
+
+	/* the same row */
+	if (!(q = stmt(imp, IMP_SAME, err)))
+		return ST_STORE;
+	sqlite3_bind_int64(q, 1, k->response_id);
+	sqlite3_bind_int64(q, 2, k->rater_id);
+	bind_round(q, 3, k->round_id);
+	store_bind_text(q, 4, k->task);
+	store_bind_text(q, 5, k->field);
+	sqlite3_bind_int64(q, 6, k->passage_rank);
+	store_bind_text(q, 7, value);
+	store_bind_text(q, 8, created_at);
+	sqlite3_bind_int64(q, 9, turn_id);
+	store_bind_text(q, 10, unit);
+	sqlite3_bind_int64(q, 11, ref);
+	found = step_one(q);
+	sqlite3_reset(q);
+	if (found < 0)
+		return store_fail(s, err, "cannot read labels");
+	if (found) {
+		*res = LABEL_PRESENT;
+		return ST_OK;
+	}
+
+	/* the project's own row of the unit at that time, with another value */
+	if (!(q = stmt(imp, IMP_CONFLICT, err)))
+		return ST_STORE;
+	sqlite3_bind_int64(q, 1, turn_id);
+	sqlite3_bind_int64(q, 2, k->rater_id);
+	bind_round(q, 3, k->round_id);
+	store_bind_text(q, 4, k->task);
+	store_bind_text(q, 5, k->field);
+	store_bind_text(q, 6, unit);
+	sqlite3_bind_int64(q, 7, ref);
+	store_bind_text(q, 8, created_at);
+	sqlite3_bind_int64(q, 9, imp->before);
+	store_bind_text(q, 10, value);
+	found = step_one(q);
+	if (found > 0) {
+		const char *v = store_col_text(q, 0);
+		c->cleared = v == NULL;
+		snprintf(c->value, sizeof(c->value), "%s", v ? v : "");
+	}
+	sqlite3_reset(q);
+	if (found < 0)
+		return store_fail(s, err, "cannot read labels");
+	if (found) {
+		*res = LABEL_CONFLICT;
+		return ST_OK;
+	}
+
+	/* a new row, with its own time */
+	if (!(q = stmt(imp, IMP_ADD, err)))
+		return ST_STORE;
+	sqlite3_bind_int64(q, 1, k->response_id);
+	sqlite3_bind_int64(q, 2, k->rater_id);
+	bind_round(q, 3, k->round_id);
+	store_bind_text(q, 4, k->task);
+	store_bind_text(q, 5, k->field);
+	sqlite3_bind_int64(q, 6, k->passage_rank);
+	store_bind_text(q, 7, unit);
+	sqlite3_bind_int64(q, 8, turn_id);
+	sqlite3_bind_int64(q, 9, ref);
+	store_bind_text(q, 10, value);
+	sqlite3_bind_double(q, 11, seconds < 0 ? 0 : seconds);
+	store_bind_text(q, 12, created_at);
+	int rc = sqlite3_step(q);
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot save label");
+	imp->added++;
+	*res = LABEL_ADDED;
+	return ST_OK;
+}
+
+/* A unit the import added rows to. */
+struct unit {
+	int64_t turn_id, rater_id, round_id, ref;
+	char *task, *field, *unit;
+};
+
+static void units_free(struct unit *u, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(u[i].task);
+		free(u[i].field);
+		free(u[i].unit);
+	}
+	free(u);
+}
+
+/* The units of the rows after id before: *units (free with units_free). */
+static enum status touched_units(struct store *s, int64_t before, struct unit **units, size_t *n,
+				 struct error *err)
+{
+	sqlite3_stmt *q;
+	size_t cap = 0;
+	*units = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(s->db, "SELECT DISTINCT turn_id, rater_id, round_id, task, field, unit, unit_ref "
+			       "FROM label WHERE id > ?1", -1, &q, NULL) != SQLITE_OK)
+		return store_fail(s, err, "cannot read labels");
+	sqlite3_bind_int64(q, 1, before);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		xgrow(units, &cap, *n + 1, sizeof(**units));
+		(*units)[(*n)++] = (struct unit){
+			.turn_id = sqlite3_column_int64(q, 0),
+			.rater_id = sqlite3_column_int64(q, 1),
+			.round_id = sqlite3_column_int64(q, 2),
+			.task = xstrdup(store_col_text(q, 3)),
+			.field = xstrdup(store_col_text(q, 4)),
+			.unit = xstrdup(store_col_text(q, 5)),
+			.ref = sqlite3_column_int64(q, 6),
+		};
+	}
+	sqlite3_finalize(q);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read labels");
+}
+
+#define SAME_UNIT \
+	"turn_id = ?1 AND rater_id = ?2 AND round_id IS ?3 AND task = ?4 AND field = ?5 AND unit = ?6 " \
+	"AND unit_ref = ?7"
+
+enum status store_label_importer_finish(struct store_label_importer *imp, long *copies, struct error *err)
+{
+	struct store *s = imp->s;
+	struct unit *units;
+	size_t n;
+	sqlite3_stmt *latest = NULL, *copy = NULL;
+	*copies = 0;
+	if (!imp->added)
+		return ST_OK;
+	enum status st = touched_units(s, imp->before, &units, &n, err);
+	if (st != ST_OK)
+		return st;
+	/* the latest row by time and the current one (the highest id) */
+	if (sqlite3_prepare_v2(s->db, "SELECT (SELECT id FROM label WHERE " SAME_UNIT
+			       " ORDER BY created_at DESC, id DESC LIMIT 1), (SELECT max(id) FROM label WHERE "
+			       SAME_UNIT ")", -1, &latest, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db, "INSERT INTO label(response_id, rater_id, round_id, task, field, passage_rank, "
+			       "unit, turn_id, unit_ref, value, seconds, created_at) SELECT response_id, rater_id, "
+			       "round_id, task, field, passage_rank, unit, turn_id, unit_ref, value, 0, created_at "
+			       "FROM label WHERE id = ?1", -1, &copy, NULL) != SQLITE_OK) {
+		st = store_fail(s, err, "cannot prepare statement");
+		goto out;
+	}
+	for (size_t i = 0; i < n && st == ST_OK; i++) {
+		const struct unit *u = &units[i];
+		sqlite3_reset(latest);
+		sqlite3_bind_int64(latest, 1, u->turn_id);
+		sqlite3_bind_int64(latest, 2, u->rater_id);
+		bind_round(latest, 3, u->round_id);
+		store_bind_text(latest, 4, u->task);
+		store_bind_text(latest, 5, u->field);
+		store_bind_text(latest, 6, u->unit);
+		sqlite3_bind_int64(latest, 7, u->ref);
+		if (sqlite3_step(latest) != SQLITE_ROW) {
+			st = store_fail(s, err, "cannot read labels");
+			break;
+		}
+		int64_t by_time = sqlite3_column_int64(latest, 0), current = sqlite3_column_int64(latest, 1);
+		sqlite3_reset(latest);
+		if (by_time == current)
+			continue;
+		sqlite3_reset(copy);
+		sqlite3_bind_int64(copy, 1, by_time);
+		if (sqlite3_step(copy) != SQLITE_DONE)
+			st = store_fail(s, err, "cannot save label");
+		else
+			++*copies;
+	}
+out:
+	sqlite3_finalize(latest);
+	sqlite3_finalize(copy);
+	units_free(units, n);
+	return st;
+}

@@ -1,0 +1,203 @@
+/* store_tasks.c - the items of a round (or of the project) read back as a
+ * task file holds them: systems, passages, conversations, turns, gold,
+ * responses and rankings. See store.h. */
+#include "store_internal.h"
+
+#include <stdlib.h>
+
+enum {
+	TQ_SYSTEMS, TQ_PASSAGES, TQ_TURNS, TQ_GOLD, TQ_RESPONSES, TQ_RANKED, TQ__N,
+};
+
+/* The items are the rows of temp.tasks_item; a conversation's turns go up
+ * to its last turn with an item (a turn's position is its place in the
+ * file), the earlier ones for their questions. */
+static const char *const tasks_sql[TQ__N] = {
+	[TQ_SYSTEMS] = "SELECT sy.name, sy.description FROM system sy WHERE sy.id IN (SELECT r.system_id "
+		       "FROM temp.tasks_item i JOIN response r ON r.id = i.response_id) ORDER BY sy.name",
+	[TQ_PASSAGES] = "SELECT p.ext_id, p.title, p.url, p.text FROM passage p WHERE p.id IN (SELECT rt.passage_id "
+			"FROM temp.tasks_item i JOIN retrieved rt ON rt.response_id = i.response_id) ORDER BY p.id",
+	[TQ_TURNS] = "WITH last(conversation_id, position) AS (SELECT t.conversation_id, max(t.position) "
+		     "FROM temp.tasks_item i JOIN response r ON r.id = i.response_id JOIN turn t ON t.id = r.turn_id "
+		     "GROUP BY t.conversation_id) "
+		     "SELECT c.id, c.ext_id, c.metadata, t.id, t.position, t.question, t.rewrite, t.gold_intent, "
+		     "t.metadata FROM last JOIN conversation c ON c.id = last.conversation_id "
+		     "JOIN turn t ON t.conversation_id = c.id AND t.position <= last.position ORDER BY c.id, t.position",
+	[TQ_GOLD] = "SELECT 'answer', text FROM gold_answer WHERE turn_id = ?1 "
+		    "UNION ALL SELECT 'passage', passage_ext FROM gold_passage WHERE turn_id = ?1",
+	[TQ_RESPONSES] = "SELECT r.id, sy.name, r.answer, r.metadata FROM temp.tasks_item i "
+			 "JOIN response r ON r.id = i.response_id JOIN system sy ON sy.id = r.system_id "
+			 "WHERE r.turn_id = ?1 ORDER BY sy.name",
+	[TQ_RANKED] = "SELECT rt.rank, p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
+		      "WHERE rt.response_id = ?1 ORDER BY rt.rank",
+};
+
+struct store_tasks {
+	struct store *s;
+	sqlite3_stmt *st[TQ__N];
+	long n_items;
+};
+
+static int exec(struct store *s, const char *sql)
+{
+	return sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+}
+
+void store_tasks_close(struct store_tasks *t)
+{
+	if (!t)
+		return;
+	for (int i = 0; i < TQ__N; i++)
+		sqlite3_finalize(t->st[i]);
+	exec(t->s, "DROP TABLE IF EXISTS temp.tasks_item");
+	if (!sqlite3_get_autocommit(t->s->db))
+		exec(t->s, "COMMIT");   /* the read transaction */
+	free(t);
+}
+
+enum status store_tasks_open(struct store *s, int64_t round_id, int64_t rater_id, struct store_tasks **out,
+			     struct error *err)
+{
+	struct store_tasks *t = xcalloc(1, sizeof(*t));
+	sqlite3_stmt *q = NULL;
+	enum status st = ST_OK;
+	t->s = s;
+	*out = NULL;
+	/* one snapshot of the project for the whole file */
+	if (exec(s, "BEGIN") != SQLITE_OK ||
+	    exec(s, "CREATE TEMP TABLE tasks_item(response_id INTEGER PRIMARY KEY)") != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db, "INSERT INTO temp.tasks_item SELECT r.id FROM response r WHERE ?1 = 0 "
+			       "UNION SELECT a.response_id FROM assignment a WHERE a.round_id = ?1 "
+			       "AND (?2 = 0 OR a.rater_id = ?2)", -1, &q, NULL) != SQLITE_OK) {
+		st = store_fail(s, err, "cannot read the items");
+		goto out;
+	}
+	sqlite3_bind_int64(q, 1, round_id);
+	sqlite3_bind_int64(q, 2, rater_id);
+	if (sqlite3_step(q) != SQLITE_DONE)
+		st = store_fail(s, err, "cannot read the items");
+	else
+		t->n_items = (long)sqlite3_changes(s->db);
+	for (int i = 0; i < TQ__N && st == ST_OK; i++)
+		if (sqlite3_prepare_v2(s->db, tasks_sql[i], -1, &t->st[i], NULL) != SQLITE_OK)
+			st = store_fail(s, err, "cannot prepare statement");
+out:
+	sqlite3_finalize(q);
+	if (st != ST_OK) {
+		store_tasks_close(t);
+		return st;
+	}
+	*out = t;
+	return ST_OK;
+}
+
+long store_tasks_count(const struct store_tasks *t)
+{
+	return t->n_items;
+}
+
+/* Statement i, reset and unbound, with ?1 bound to id when id != 0. */
+static sqlite3_stmt *stmt(struct store_tasks *t, int i, int64_t id)
+{
+	sqlite3_stmt *q = t->st[i];
+	sqlite3_reset(q);
+	sqlite3_clear_bindings(q);
+	if (id)
+		sqlite3_bind_int64(q, 1, id);
+	return q;
+}
+
+/* The end of a loop over q: ST_OK when it ran to its end or cb stopped it. */
+static enum status done(struct store_tasks *t, sqlite3_stmt *q, int rc, struct error *err)
+{
+	sqlite3_reset(q);
+	return rc == SQLITE_DONE || rc == SQLITE_ROW ? ST_OK : store_fail(t->s, err, "cannot read the items");
+}
+
+enum status store_tasks_systems(struct store_tasks *t, store_tasks_system_cb cb, void *ctx, struct error *err)
+{
+	sqlite3_stmt *q = stmt(t, TQ_SYSTEMS, 0);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+		if (cb(store_col_text(q, 0), store_col_text(q, 1), ctx))
+			break;
+	return done(t, q, rc, err);
+}
+
+enum status store_tasks_passages(struct store_tasks *t, store_tasks_passage_cb cb, void *ctx, struct error *err)
+{
+	sqlite3_stmt *q = stmt(t, TQ_PASSAGES, 0);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		struct store_tasks_passage p = {
+			store_col_text(q, 0), store_col_text(q, 1), store_col_text(q, 2), store_col_text(q, 3),
+		};
+		if (cb(&p, ctx))
+			break;
+	}
+	return done(t, q, rc, err);
+}
+
+enum status store_tasks_turns(struct store_tasks *t, store_tasks_turn_cb cb, void *ctx, struct error *err)
+{
+	sqlite3_stmt *q = stmt(t, TQ_TURNS, 0);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		struct store_tasks_turn turn = {
+			.conversation_id = sqlite3_column_int64(q, 0),
+			.conversation = store_col_text(q, 1),
+			.conversation_metadata = store_col_text(q, 2),
+			.turn_id = sqlite3_column_int64(q, 3),
+			.position = sqlite3_column_int(q, 4),
+			.question = store_col_text(q, 5),
+			.rewrite = store_col_text(q, 6),
+			.gold_intent = store_col_text(q, 7),
+			.metadata = store_col_text(q, 8),
+		};
+		if (cb(&turn, ctx))
+			break;
+	}
+	return done(t, q, rc, err);
+}
+
+enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
+			     struct error *err)
+{
+	sqlite3_stmt *q = stmt(t, TQ_GOLD, turn_id);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+		if (cb(store_col_text(q, 0)[0] == 'p', store_col_text(q, 1), ctx))
+			break;
+	return done(t, q, rc, err);
+}
+
+enum status store_tasks_responses(struct store_tasks *t, int64_t turn_id, store_tasks_response_cb cb, void *ctx,
+				  struct error *err)
+{
+	sqlite3_stmt *q = stmt(t, TQ_RESPONSES, turn_id);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		struct store_tasks_response r = {
+			sqlite3_column_int64(q, 0), store_col_text(q, 1), store_col_text(q, 2), store_col_text(q, 3),
+		};
+		if (cb(&r, ctx))
+			break;
+	}
+	return done(t, q, rc, err);
+}
+
+enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store_tasks_ranked_cb cb, void *ctx,
+			       struct error *err)
+{
+	sqlite3_stmt *q = stmt(t, TQ_RANKED, response_id);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		struct store_tasks_ranked r = {
+			(long)sqlite3_column_int64(q, 0), store_col_text(q, 1), sqlite3_column_double(q, 2),
+			sqlite3_column_type(q, 2) != SQLITE_NULL,
+		};
+		if (cb(&r, ctx))
+			break;
+	}
+	return done(t, q, rc, err);
+}
