@@ -1,23 +1,26 @@
 /* store_item.c - the annotation UI's queries: queue, item, labels, summary. */
 #include "convqa/store_item.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/strbuf.h"
+#include "convqa/strmap.h"
+#include "convqa/text.h"
 #include "store_internal.h"
 
 /* This module's statement cache slots (store_internal.h leaves the rest). */
 enum {
 	STMT_ITEM_QUEUE = STMT__FIRST_FREE,
 	STMT_ITEM_QUEUE_ROUND,
-	STMT_ITEM_LABELLED,
-	STMT_ITEM_N_RETRIEVED,
+	STMT_ITEM_CURRENT,
+	STMT_ITEM_ANSWERS,
+	STMT_ITEM_RANKINGS,
 	STMT_ITEM_LOAD,
 	STMT_ITEM_PASSAGES,
 	STMT_ITEM_HISTORY,
 	STMT_ITEM_LABELS,
-	STMT_ITEM_SUMMARY,
-	STMT_ITEM_SECONDS,
 	STMT_ITEM__END,
 };
 _Static_assert(STMT_ITEM__END <= 64, "statement cache too small");
@@ -34,6 +37,114 @@ static char *dup_col(sqlite3_stmt *st, int i)
 {
 	const char *t = store_col_text(st, i);
 	return t ? xstrdup(t) : NULL;
+}
+
+/* ---- current labels ------------------------------------------------- */
+
+/* A unit's current label: the latest of the rater's rows for it (each row
+ * replaces the value before; value NULL = cleared). */
+struct unit_label {
+	int64_t turn_id, unit_ref;
+	const char *field, *unit, *value;
+};
+
+typedef enum status (*unit_label_fn)(const struct unit_label *u, void *ctx, struct error *err);
+
+/* The row read last, kept until the next row tells whether it was its
+ * unit's latest. */
+struct last_row {
+	struct unit_label u;
+	struct strbuf field, unit, value;
+	int full;
+};
+
+static void read_row(sqlite3_stmt *st, struct unit_label *u)
+{
+	const char *field = store_col_text(st, 2), *unit = store_col_text(st, 3);
+	u->turn_id = sqlite3_column_int64(st, 0);
+	u->unit_ref = sqlite3_column_int64(st, 1);
+	u->field = field ? field : "";
+	u->unit = unit ? unit : "";
+	u->value = store_col_text(st, 4);
+}
+
+static int same_unit(const struct unit_label *a, const struct unit_label *b)
+{
+	return a->turn_id == b->turn_id && a->unit_ref == b->unit_ref && strcmp(a->field, b->field) == 0 &&
+	       strcmp(a->unit, b->unit) == 0;
+}
+
+static void keep_row(struct last_row *k, const struct unit_label *u)
+{
+	strbuf_reset(&k->field);
+	strbuf_adds(&k->field, u->field);
+	strbuf_reset(&k->unit);
+	strbuf_adds(&k->unit, u->unit);
+	strbuf_reset(&k->value);
+	if (u->value)
+		strbuf_adds(&k->value, u->value);
+	k->u = (struct unit_label){ u->turn_id, u->unit_ref, strbuf_str(&k->field), strbuf_str(&k->unit),
+				    u->value ? strbuf_str(&k->value) : NULL };
+	k->full = 1;
+}
+
+/* *sum += x, keeping in *lost what rounding dropped (Neumaier's
+ * compensated sum, as SQLite's total() since 3.43): the rows come in unit
+ * order, not id order, and the total should not depend on it. */
+static void add_compensated(double *sum, double *lost, double x)
+{
+	double t = *sum + x;
+	*lost += fabs(*sum) >= fabs(x) ? (*sum - t) + x : (x - t) + *sum;
+	*sum = t;
+}
+
+/* Call fn with the current label of each unit rater_id judged in round_id
+ * (0: outside any round) and task, by turn (ascending), then field, unit
+ * and unit ref; fn failing stops. *seconds (may be NULL) gets the active
+ * seconds of all the rows read, earlier values too.
+ *
+ * One pass over the rater's rows in unit order, so that a unit's latest row
+ * is the last of its run, and nothing is held but one row. With an index
+ * on (rater_id, round_id, task, turn_id, field, unit, unit_ref, id, value,
+ * seconds) the pass is one range of it: no sort, no table row, no row of
+ * another rater; without it SQLite sorts the rater's rows (label_rater).
+ * (Grouping by unit in SQL, or searching each row's unit for a later row,
+ * took seconds on a project of millions of rows.) */
+static enum status current_labels_each(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
+				       unit_label_fn fn, void *ctx, double *seconds, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_CURRENT,
+				      "SELECT l.turn_id, l.unit_ref, l.field, l.unit, l.value, l.seconds FROM label l "
+				      "WHERE l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3 "
+				      "ORDER BY l.turn_id, l.field, l.unit, l.unit_ref, l.id", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, rater_id);
+	bind_round(st, 2, round_id);
+	store_bind_text(st, 3, task);
+	struct last_row k = { .field = STRBUF_INIT, .unit = STRBUF_INIT, .value = STRBUF_INIT };
+	enum status ret = ST_OK;
+	double sum = 0, lost = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct unit_label u;
+		read_row(st, &u);
+		add_compensated(&sum, &lost, sqlite3_column_double(st, 5));
+		if (k.full && !same_unit(&k.u, &u) && (ret = fn(&k.u, ctx, err)) != ST_OK)
+			break;
+		keep_row(&k, &u);
+	}
+	if (ret == ST_OK && rc != SQLITE_DONE)
+		ret = store_fail(s, err, "cannot read labels");
+	if (ret == ST_OK && k.full)
+		ret = fn(&k.u, ctx, err);
+	sqlite3_reset(st);
+	strbuf_release(&k.field);
+	strbuf_release(&k.unit);
+	strbuf_release(&k.value);
+	if (seconds)
+		*seconds = sum + lost;
+	return ret;
 }
 
 /* ---- queue ------------------------------------------------------------ */
@@ -54,19 +165,6 @@ static int cmp_id_pos(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static enum status count_retrieved(struct store *s, int64_t response_id, size_t *n, struct error *err)
-{
-	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_N_RETRIEVED,
-				      "SELECT count(*) FROM retrieved WHERE response_id = ?", err);
-	if (!st)
-		return ST_STORE;
-	sqlite3_bind_int64(st, 1, response_id);
-	int64_t count;
-	enum status ret = store_step_id(s, st, &count, "cannot count passages", err);
-	*n = (size_t)count;
-	return ret;
-}
-
 /* How an item sees a unit's labels, as SQL over label (or a selection of
  * it) l and response r of the same turn: the rank of a pooled passage in
  * r's ranking (rt), and whether the unit is r's at all. */
@@ -77,13 +175,35 @@ static enum status count_retrieved(struct store *s, int64_t response_id, size_t 
 	"OR (l.unit = 'passage' AND rt.rank IS NOT NULL) " \
 	"OR (l.unit = 'answer' AND l.unit_ref = convqa_answer_key(r.answer)))"
 
-/* Whether an item with no labels is finished: when sc has no required field. */
-static int finished_unlabelled(const struct scheme *sc)
+/* Whether sc asks nothing of any item: it has no required field. */
+static int asks_nothing(const struct scheme *sc)
 {
 	for (size_t i = 0; i < sc->n_fields; i++)
 		if (sc->fields[i].required)
 			return 0;
 	return 1;
+}
+
+/* Whether an item with no labels may be finished under sc: when every
+ * required field may go unasked (skipped for an empty answer) or is asked
+ * per passage (an item may have none). */
+static int may_finish_unlabelled(const struct scheme *sc)
+{
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		if (f->required && !f->skip_when_empty && f->unit != UNIT_PASSAGE)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether sc has a required field judging unit u. */
+static int requires_unit(const struct scheme *sc, enum scheme_unit u)
+{
+	for (size_t i = 0; i < sc->n_fields; i++)
+		if (sc->fields[i].required && sc->fields[i].unit == u)
+			return 1;
+	return 0;
 }
 
 /* Put row st (field, rank, value, unit) into l when it is a field of sc
@@ -96,77 +216,227 @@ static void put_row(struct store_item_labels *l, const struct scheme *sc, sqlite
 		store_item_labels_put(l, f, (long)sqlite3_column_int64(st, 1), store_col_text(st, 2));
 }
 
-/* The labels l of item id (answer empty or not) are all read: mark it
- * finished in q (index: q's ids sorted) when nothing is missing, and empty l. */
-static enum status close_item(struct store *s, const struct scheme *sc, struct store_queue *q,
-			      const struct id_pos *index, int64_t id, int empty, struct store_item_labels *l,
-			      struct error *err)
+/* A current label of a required field, kept while its turn is checked. */
+struct turn_label {
+	const struct scheme_field *f;
+	int64_t unit_ref;
+	char *value;
+};
+
+/* A ranked passage of an item being checked. */
+struct rank_passage {
+	long rank;
+	int64_t passage_id;
+};
+
+/* An item of the queue, as much of it as tells which units are its. */
+struct check_item {
+	size_t pos;                /* in the queue */
+	int64_t id;
+	int empty;                 /* text_blank(answer): the UI shows "(empty answer)" */
+	int64_t answer_key;        /* store_answer_key(answer), when labels of answers need it */
+	size_t first, n_passages;  /* its passages in check->passages */
+};
+
+/* Checking the queue's items turn by turn: the rater's current labels
+ * (current_labels_each(), by turn) merged with the items' answers and
+ * rankings (st, by turn too). Only one turn is held at a time. */
+struct check {
+	struct store *s;
+	const struct scheme *sc;
+	struct store_queue *q;
+	struct id_pos *index;        /* q's response ids, sorted */
+	sqlite3_stmt *st;            /* the answers (and rankings) by turn, from turn ?1 */
+	int rc;                      /* st's last step; 0 before the first */
+	int rankings;                /* st reads rankings: sc requires a passage unit */
+	int all;                     /* check every item, labelled or not */
+	int64_t turn;                /* the turn of labels[] */
+	struct turn_label *labels;
+	size_t n_labels, cap_labels;
+	int answer_labels;           /* labels[] has answer units */
+	struct check_item *items;
+	size_t n_items, cap_items;
+	struct rank_passage *passages;
+	size_t n_passages, cap_passages;
+	struct store_item_labels l;
+};
+
+static void clear_labels(struct check *c)
 {
-	struct id_pos key = { id, 0 };
-	const struct id_pos *hit = bsearch(&key, index, q->n, sizeof(*index), cmp_id_pos);
-	enum status ret = ST_OK;
-	size_t n_passages;
-	/* count_retrieved uses its own statement: safe mid-iteration */
-	if (hit && (ret = count_retrieved(s, id, &n_passages, err)) == ST_OK &&
-	    store_item_n_missing(sc, n_passages, empty, l) == 0 && !q->finished[hit->pos]) {
-		q->finished[hit->pos] = 1;
-		q->n_finished++;
-	}
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i].value);
-	l->n = 0;
-	return ret;
+	for (size_t i = 0; i < c->n_labels; i++)
+		free(c->labels[i].value);
+	c->n_labels = 0;
+	c->answer_labels = 0;
 }
 
-/* Mark q's finished items: one pass over the rater's current labels, each
- * unit's value given to every item of its unit. */
+/* Read st's rows of its current turn: the items of it in the queue, with
+ * their passages, and their answer keys when key is set. */
+static void read_items(struct check *c, int key)
+{
+	int64_t turn = sqlite3_column_int64(c->st, 0), last = 0;
+	struct check_item *it = NULL;
+	c->n_items = c->n_passages = 0;
+	do {
+		int64_t id = sqlite3_column_int64(c->st, 1);
+		if (id != last) {
+			struct id_pos k = { id, 0 };
+			const struct id_pos *hit = bsearch(&k, c->index, c->q->n, sizeof(*c->index), cmp_id_pos);
+			const char *answer = store_col_text(c->st, 2);
+			answer = answer ? answer : "";
+			it = NULL;
+			last = id;
+			if (hit) {
+				xgrow(&c->items, &c->cap_items, c->n_items + 1, sizeof(*c->items));
+				it = &c->items[c->n_items++];
+				*it = (struct check_item){ hit->pos, id, text_blank(answer, strlen(answer)),
+							   key ? store_answer_key(answer) : 0, c->n_passages, 0 };
+			}
+		}
+		if (it && c->rankings && sqlite3_column_type(c->st, 3) != SQLITE_NULL) {
+			xgrow(&c->passages, &c->cap_passages, c->n_passages + 1, sizeof(*c->passages));
+			c->passages[c->n_passages++] = (struct rank_passage){
+				(long)sqlite3_column_int64(c->st, 3), sqlite3_column_int64(c->st, 4) };
+			it->n_passages++;
+		}
+	} while ((c->rc = sqlite3_step(c->st)) == SQLITE_ROW && sqlite3_column_int64(c->st, 0) == turn);
+}
+
+/* Put the first n of c's labels that judge a unit of item it into c->l, as
+ * store_item_labels_load() would read them for it. */
+static void item_labels(struct check *c, const struct check_item *it, size_t n)
+{
+	const struct rank_passage *p = c->passages + it->first;
+	for (size_t i = 0; i < c->l.n; i++)
+		free(c->l.v[i].value);
+	c->l.n = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct turn_label *u = &c->labels[i];
+		switch (u->f->unit) {
+		case UNIT_PASSAGE:
+			for (size_t j = 0; j < it->n_passages; j++)
+				if (p[j].passage_id == u->unit_ref)
+					store_item_labels_put(&c->l, u->f, p[j].rank, u->value);
+			break;
+		case UNIT_RESPONSE:
+			if (u->unit_ref == it->id)
+				store_item_labels_put(&c->l, u->f, 0, u->value);
+			break;
+		case UNIT_ANSWER:
+			if (u->unit_ref == it->answer_key)
+				store_item_labels_put(&c->l, u->f, 0, u->value);
+			break;
+		case UNIT_TURN:
+		default:
+			store_item_labels_put(&c->l, u->f, 0, u->value);
+			break;
+		}
+	}
+}
+
+/* Run c->st from the first turn at or after turn. */
+static void seek_turn(struct check *c, int64_t turn)
+{
+	sqlite3_reset(c->st);
+	sqlite3_bind_int64(c->st, 1, turn);
+	c->rc = sqlite3_step(c->st);
+}
+
+/* Check the items of every turn up to c->turn: c->labels are c->turn's,
+ * the turns before it have no labels of the rater. An item is finished
+ * when store_item_n_missing() is 0, as the UI counts it item by item.
+ * Unless every item is checked, the turns between two labelled ones are
+ * skipped by a search rather than read, so that few labels cost little
+ * on a large project. */
+static enum status check_turns(struct check *c, struct error *err)
+{
+	if (!c->all && (!c->rc || (c->rc == SQLITE_ROW && sqlite3_column_int64(c->st, 0) < c->turn)))
+		seek_turn(c, c->turn);
+	while (c->rc == SQLITE_ROW && sqlite3_column_int64(c->st, 0) <= c->turn) {
+		size_t n = sqlite3_column_int64(c->st, 0) == c->turn ? c->n_labels : 0;
+		read_items(c, n && c->answer_labels);
+		for (size_t i = 0; i < c->n_items; i++) {
+			const struct check_item *it = &c->items[i];
+			item_labels(c, it, n);
+			if (store_item_n_missing(c->sc, it->n_passages, it->empty, &c->l) == 0) {
+				c->q->finished[it->pos] = 1;
+				c->q->n_finished++;
+			}
+		}
+	}
+	return c->rc == SQLITE_ROW || c->rc == SQLITE_DONE ? ST_OK : store_fail(c->s, err, "cannot read answers");
+}
+
+/* Keep current label u when it counts for c's scheme; a label of another
+ * turn means that the labels of c->turn are all in: check up to it first
+ * (a turn without labels that count has nothing to check but may wait
+ * for the turns after it, unless every item is checked). */
+static enum status check_label(const struct unit_label *u, void *ctx, struct error *err)
+{
+	struct check *c = ctx;
+	if (u->turn_id != c->turn) {
+		enum status ret = c->n_labels ? check_turns(c, err) : ST_OK;
+		if (ret != ST_OK)
+			return ret;
+		clear_labels(c);
+		c->turn = u->turn_id;
+	}
+	/* only required fields make an item finished */
+	const struct scheme_field *f = scheme_field_find(c->sc, u->field);
+	if (!f || !f->required || strcmp(scheme_unit_name(f->unit), u->unit) != 0)
+		return ST_OK;
+	xgrow(&c->labels, &c->cap_labels, c->n_labels + 1, sizeof(*c->labels));
+	c->labels[c->n_labels++] = (struct turn_label){ f, u->unit_ref, u->value ? xstrdup(u->value) : NULL };
+	c->answer_labels |= f->unit == UNIT_ANSWER;
+	return ST_OK;
+}
+
+/* Mark q's finished items, labelled or not (a scheme may ask nothing of an
+ * empty answer): one pass over the rater's current labels and one over all
+ * answers (with their rankings when a passage unit is required), both by
+ * turn; answers outside q (another round's) are skipped. */
 static enum status mark_finished(struct store *s, int64_t rater_id, int64_t round_id,
 				 const struct scheme *sc, struct store_queue *q, struct error *err)
 {
-	if (finished_unlabelled(sc)) {
+	if (asks_nothing(sc)) {
 		memset(q->finished, 1, q->n);
 		q->n_finished = q->n;
 		return ST_OK;
 	}
-	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_LABELLED,
-				      "WITH l AS (SELECT turn_id, field, unit, unit_ref, value, max(id) FROM label "
-				      "WHERE rater_id = ?1 AND round_id IS ?2 AND task = ?3 "
-				      "GROUP BY turn_id, field, unit, unit_ref) "
-				      "SELECT l.field, COALESCE(rt.rank, 0), l.value, l.unit, r.id, trim(r.answer) = '' "
-				      "FROM l JOIN response r ON r.turn_id = l.turn_id " UNIT_JOIN
-				      "WHERE " UNIT_IS_ITEMS " ORDER BY r.id", err);
-	if (!st)
+	struct check c = { .s = s, .sc = sc, .q = q, .rankings = requires_unit(sc, UNIT_PASSAGE),
+			   .all = may_finish_unlabelled(sc), .l = STORE_ITEM_LABELS_INIT };
+	if (c.rankings)
+		c.st = store_stmt(s, STMT_ITEM_RANKINGS,
+				  "SELECT r.turn_id, r.id, r.answer, rt.rank, rt.passage_id FROM response r "
+				  "LEFT JOIN retrieved rt ON rt.response_id = r.id WHERE r.turn_id >= ?1 "
+				  "ORDER BY r.turn_id, r.system_id, rt.rank", err);
+	else
+		c.st = store_stmt(s, STMT_ITEM_ANSWERS,
+				  "SELECT r.turn_id, r.id, r.answer FROM response r WHERE r.turn_id >= ?1 "
+				  "ORDER BY r.turn_id", err);
+	if (!c.st)
 		return ST_STORE;
-	struct id_pos *index = xmalloc((q->n ? q->n : 1) * sizeof(*index));
+	c.index = xmalloc((q->n ? q->n : 1) * sizeof(*c.index));
 	for (size_t i = 0; i < q->n; i++)
-		index[i] = (struct id_pos){ q->responses[i], i };
-	qsort(index, q->n, sizeof(*index), cmp_id_pos);
+		c.index[i] = (struct id_pos){ q->responses[i], i };
+	qsort(c.index, q->n, sizeof(*c.index), cmp_id_pos);
 
-	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
-	int64_t cur = 0;
-	int empty = 0;
-	enum status ret = ST_OK;
-	int rc;
-	sqlite3_bind_int64(st, 1, rater_id);
-	bind_round(st, 2, round_id);
-	store_bind_text(st, 3, sc->name);
-	/* The last group is closed after the loop: iterate one step past the end. */
-	for (;;) {
-		rc = sqlite3_step(st);
-		int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 4) : 0;
-		if (cur && id != cur && (ret = close_item(s, sc, q, index, cur, empty, &l, err)) != ST_OK)
-			break;
-		if (rc != SQLITE_ROW)
-			break;
-		cur = id;
-		empty = sqlite3_column_int(st, 5);
-		put_row(&l, sc, st);
+	if (c.all)
+		seek_turn(&c, INT64_MIN);
+	enum status ret = current_labels_each(s, rater_id, round_id, sc->name, check_label, &c, NULL, err);
+	if (ret == ST_OK && c.n_labels)
+		ret = check_turns(&c, err);   /* the last labelled turn */
+	if (ret == ST_OK && c.all) {
+		clear_labels(&c);
+		c.turn = INT64_MAX;
+		ret = check_turns(&c, err);
 	}
-	if (ret == ST_OK && rc != SQLITE_DONE)
-		ret = store_fail(s, err, "cannot read labels");
-	sqlite3_reset(st);
-	store_item_labels_release(&l);
-	free(index);
+	sqlite3_reset(c.st);
+	clear_labels(&c);
+	free(c.labels);
+	free(c.items);
+	free(c.passages);
+	store_item_labels_release(&c.l);
+	free(c.index);
 	return ret;
 }
 
@@ -445,35 +715,87 @@ size_t store_item_n_missing(const struct scheme *sc, size_t n_passages, int answ
 
 /* ---- summary ---------------------------------------------------------- */
 
+/* The summary's counts: the values of each field, each with its count. */
+struct tally_value {
+	char *value;
+	long count;
+};
+
+struct tally_field {
+	char *name;
+	struct strmap index;       /* value -> its place in v */
+	struct tally_value *v;
+	size_t n, cap;
+};
+
+struct tally {
+	struct tally_field *f;
+	size_t n, cap;
+};
+
+static enum status tally_label(const struct unit_label *u, void *ctx, struct error *err)
+{
+	struct tally *t = ctx;
+	if (!u->value)
+		return ST_OK;
+	/* a scheme has a few fields: look them up in order */
+	struct tally_field *f = t->f;
+	while (f < t->f + t->n && strcmp(f->name, u->field) != 0)
+		f++;
+	if (f == t->f + t->n) {
+		xgrow(&t->f, &t->cap, t->n + 1, sizeof(*t->f));
+		f = &t->f[t->n++];
+		*f = (struct tally_field){ .name = xstrdup(u->field), .index = STRMAP_INIT };
+	}
+	size_t *at = strmap_get(&f->index, u->value);
+	if (!at) {
+		xgrow(&f->v, &f->cap, f->n + 1, sizeof(*f->v));
+		f->v[f->n] = (struct tally_value){ xstrdup(u->value), 0 };
+		strmap_put(&f->index, f->v[f->n].value, f->n, &at);
+		f->n++;
+	}
+	f->v[*at].count++;
+	return ST_OK;
+}
+
+/* Fields and values in SQL's order (BINARY: byte by byte, as strcmp). */
+static int cmp_tally_field(const void *a, const void *b)
+{
+	return strcmp(((const struct tally_field *)a)->name, ((const struct tally_field *)b)->name);
+}
+
+static int cmp_tally_value(const void *a, const void *b)
+{
+	return strcmp(((const struct tally_value *)a)->value, ((const struct tally_value *)b)->value);
+}
+
+static void tally_release(struct tally *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		for (size_t j = 0; j < t->f[i].n; j++)
+			free(t->f[i].v[j].value);
+		free(t->f[i].v);
+		strmap_release(&t->f[i].index);
+		free(t->f[i].name);
+	}
+	free(t->f);
+}
+
 enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_id,
 			       const char *task, store_item_count_cb cb, void *ctx,
 			       double *seconds, struct error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_SUMMARY,
-				      "SELECT l.field, l.value, count(*) FROM label l "
-				      "WHERE l.rater_id = ? AND l.round_id IS ? AND l.task = ? AND l.value IS NOT NULL "
-				      "AND " STORE_LABEL_IS_CURRENT " GROUP BY l.field, l.value ORDER BY l.field, l.value",
-				      err);
-	if (!st)
-		return ST_STORE;
-	sqlite3_bind_int64(st, 1, rater_id);
-	bind_round(st, 2, round_id);
-	store_bind_text(st, 3, task);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		cb(store_col_text(st, 0), store_col_text(st, 1), (long)sqlite3_column_int64(st, 2), ctx);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot summarise labels");
-	st = store_stmt(s, STMT_ITEM_SECONDS,
-			"SELECT total(seconds) FROM label WHERE rater_id = ? AND round_id IS ? AND task = ?", err);
-	if (!st)
-		return ST_STORE;
-	sqlite3_bind_int64(st, 1, rater_id);
-	bind_round(st, 2, round_id);
-	store_bind_text(st, 3, task);
-	rc = sqlite3_step(st);
-	*seconds = rc == SQLITE_ROW ? sqlite3_column_double(st, 0) : 0;
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot summarise labels");
+	struct tally t = { NULL, 0, 0 };
+	*seconds = 0;
+	enum status ret = current_labels_each(s, rater_id, round_id, task, tally_label, &t, seconds, err);
+	if (ret == ST_OK) {
+		qsort(t.f, t.n, sizeof(*t.f), cmp_tally_field);
+		for (size_t i = 0; i < t.n; i++) {
+			qsort(t.f[i].v, t.f[i].n, sizeof(*t.f[i].v), cmp_tally_value);
+			for (size_t j = 0; j < t.f[i].n; j++)
+				cb(t.f[i].name, t.f[i].v[j].value, t.f[i].v[j].count, ctx);
+		}
+	}
+	tally_release(&t);
+	return ret;
 }

@@ -13,6 +13,7 @@
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
+#include "convqa/text.h"
 
 static struct scheme *turn_s, *plaus_s;   /* the built-in schemes */
 
@@ -412,6 +413,191 @@ static void test_an_answer_unit_is_shared_by_equal_answers(void **state)
 	scheme_free(sc);
 }
 
+/* Scheme "skim": two required binary fields, "seen" judging the turn and
+ * "fluent" judging the response, fluent not asked of an empty answer
+ * (skip_when_empty); only fluent when only_fluent is set. */
+static struct scheme *blank_scheme(int only_fluent)
+{
+	struct error err;
+	char json[1024];
+	snprintf(json, sizeof(json),
+		 "{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"skim\", \"description\": \"d\", "
+		 "\"fields\": [%s"
+		 "{\"name\": \"fluent\", \"unit\": \"response\", \"type\": \"binary\", \"required\": true,"
+		 " \"skip_when_empty\": true, \"categories\": [{\"value\": \"0\", \"label\": \"no\", \"key\": \"x\"},"
+		 " {\"value\": \"1\", \"label\": \"yes\", \"key\": \"c\"}]}]}",
+		 only_fluent ? "" :
+		 "{\"name\": \"seen\", \"unit\": \"turn\", \"type\": \"binary\", \"required\": true,"
+		 " \"categories\": [{\"value\": \"0\", \"label\": \"no\", \"key\": \"a\"},"
+		 " {\"value\": \"1\", \"label\": \"yes\", \"key\": \"s\"}]}, ");
+	struct scheme *sc;
+	assert_int_equal(scheme_read("skim.json", strdup(json), strlen(json), &sc, &err), ST_OK);
+	return sc;
+}
+
+/* A response of a new system name to the turn of response base, with answer
+ * and the first n of p1, p2. */
+static int64_t add_answer(struct fixture *fx, int64_t base, const char *name, const char *answer, size_t n)
+{
+	struct error err;
+	struct store_item it;
+	enum store_put res;
+	struct store_conflict c;
+	int64_t imp, sys, p[2], id;
+	assert_int_equal(store_item_load(fx->s, base, &it, &err), ST_OK);
+	assert_int_equal(store_begin(fx->s, &err), ST_OK);
+	assert_int_equal(store_import_begin(fx->s, name, "2", &imp, &err), ST_OK);
+	assert_int_equal(store_put_system(fx->s, name, NULL, &sys, &res, &c, &err), ST_OK);
+	assert_int_equal(store_find_passage(fx->s, "p1", &p[0], &err), ST_OK);
+	assert_int_equal(store_find_passage(fx->s, "p2", &p[1], &err), ST_OK);
+	struct store_ranked r[2] = { { 1, 0, 0, p[0], "p1" }, { 2, 0, 0, p[1], "p2" } };
+	assert_int_equal(store_put_response(fx->s, it.turn_id, sys, answer, r, n, NULL, imp, &id, &res, &c, &err),
+			 ST_OK);
+	assert_int_equal(store_commit(fx->s, &err), ST_OK);
+	store_item_release(&it);
+	return id;
+}
+
+/* Whether the annotation UI counts item id finished: the item and its
+ * labels loaded alone, the answer empty as the screen shows it (tui/app.c). */
+static int ui_finished(struct fixture *fx, const struct scheme *sc, int64_t round_id, int64_t id)
+{
+	struct error err;
+	struct store_item it;
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	assert_int_equal(store_item_load(fx->s, id, &it, &err), ST_OK);
+	assert_int_equal(store_item_labels_load(fx->s, id, fx->rater, round_id, sc, &l, &err), ST_OK);
+	int done = store_item_n_missing(sc, it.n_passages, text_blank(it.answer, strlen(it.answer)), &l) == 0;
+	store_item_labels_release(&l);
+	store_item_release(&it);
+	return done;
+}
+
+/* Load the queue of sc and check that each finished flag is the UI's for
+ * that item; *q is left loaded. */
+static void load_queue_as_ui(struct fixture *fx, const struct scheme *sc, int64_t round_id, struct store_queue *q)
+{
+	struct error err;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, round_id, sc, q, &err), ST_OK);
+	size_t n = 0;
+	for (size_t i = 0; i < q->n; i++) {
+		assert_int_equal(q->finished[i], ui_finished(fx, sc, round_id, q->responses[i]));
+		n += q->finished[i];
+	}
+	assert_int_equal(q->n_finished, n);
+}
+
+/* An answer is empty when the screen says "(empty answer)": blank by
+ * text_blank() (spaces, tabs, CR, LF), not by SQL's trim() of spaces. A
+ * no-break space is text there: the field is asked. */
+static void test_a_field_skipped_when_empty_is_skipped_exactly_when_the_ui_shows_an_empty_answer(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	struct scheme *sc = blank_scheme(0);
+	int64_t tabs = add_answer(fx, fx->resp[0], "tabs", " \t\r\n", 2);
+	int64_t nbsp = add_answer(fx, fx->resp[0], "nbsp", "\xc2\xa0\t", 2);
+	struct store_label_key k = { fx->resp[0], fx->rater, 0, "skim", "seen", 0, UNIT_TURN };
+	assert_int_equal(store_label_set(fx->s, &k, "1", 1, &err), ST_OK);
+
+	struct store_queue q;
+	load_queue_as_ui(fx, sc, 0, &q);
+	assert_int_equal(q.finished[queue_pos(&q, tabs)], 1);
+	assert_int_equal(q.finished[queue_pos(&q, nbsp)], 0);
+	assert_int_equal(q.n_finished, 1);
+	store_queue_release(&q);
+
+	struct store_label_key f = { nbsp, fx->rater, 0, "skim", "fluent", 0, UNIT_RESPONSE };
+	assert_int_equal(store_label_set(fx->s, &f, "0", 1, &err), ST_OK);
+	load_queue_as_ui(fx, sc, 0, &q);
+	assert_int_equal(q.finished[queue_pos(&q, nbsp)], 1);
+	assert_int_equal(q.n_finished, 2);
+	store_queue_release(&q);
+	scheme_free(sc);
+}
+
+/* When every required field is skipped for an empty answer, an empty
+ * answer asks nothing: its item is finished before the rater has labelled
+ * anything, in the project's queue and in a round's. */
+static void test_an_item_with_nothing_to_ask_is_finished_without_any_label(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	struct scheme *sc = blank_scheme(1);
+	int64_t tabs = add_answer(fx, fx->resp[0], "tabs", "\t\n", 2);
+	int64_t none = add_answer(fx, fx->resp[3], "none", "", 0);
+	int64_t nbsp = add_answer(fx, fx->resp[3], "nbsp", "\xc2\xa0\t", 0);
+
+	struct store_queue q;
+	load_queue_as_ui(fx, sc, 0, &q);
+	assert_int_equal(q.n, 10);
+	assert_int_equal(q.n_finished, 2);
+	assert_int_equal(q.finished[queue_pos(&q, tabs)], 1);
+	assert_int_equal(q.finished[queue_pos(&q, none)], 1);
+	assert_int_equal(q.finished[queue_pos(&q, nbsp)], 0);
+	store_queue_release(&q);
+
+	/* a round of three of the items (rounds have no store API yet) */
+	sqlite3 *db;
+	char sql[512];
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	snprintf(sql, sizeof(sql),
+		 "INSERT INTO round(id, name, task, created_at) VALUES (7, 'r', 'turn', 't');"
+		 "INSERT INTO assignment(round_id, rater_id, response_id, seq) VALUES "
+		 "(7, %lld, %lld, 1), (7, %lld, %lld, 2), (7, %lld, %lld, 3)",
+		 (long long)fx->rater, (long long)nbsp, (long long)fx->rater, (long long)fx->resp[2],
+		 (long long)fx->rater, (long long)tabs);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	load_queue_as_ui(fx, sc, 7, &q);
+	assert_int_equal(q.n, 3);
+	assert_int_equal(q.responses[2], tabs);
+	assert_int_equal(q.n_finished, 1);
+	assert_int_equal(q.finished[2], 1);
+	store_queue_release(&q);
+
+	/* a label in the round finishes its item there only */
+	struct store_label_key k = { fx->resp[2], fx->rater, 7, "skim", "fluent", 0, UNIT_RESPONSE };
+	assert_int_equal(store_label_set(fx->s, &k, "1", 1, &err), ST_OK);
+	load_queue_as_ui(fx, sc, 7, &q);
+	assert_int_equal(q.n_finished, 2);
+	assert_int_equal(q.finished[1], 1);
+	store_queue_release(&q);
+	load_queue_as_ui(fx, sc, 0, &q);
+	assert_int_equal(q.n_finished, 2);
+	store_queue_release(&q);
+	scheme_free(sc);
+}
+
+/* The flags of the built-in turn scheme with pooled units, cleared values
+ * and a third system are the UI's, item by item. */
+static void test_finished_flags_are_the_uis_item_by_item(void **state)
+{
+	struct fixture *fx = *state;
+	struct store_queue q;
+	int64_t m = add_mid(fx);
+	set(fx, fx->resp[0], "intent", 0, "boolean");
+	set(fx, fx->resp[0], "answer_correct", 0, "1");
+	for (long k = 1; k <= 3; k++)
+		set(fx, fx->resp[0], "relevant", k, "1");
+	set(fx, fx->resp[1], "answer_correct", 0, "0");
+	set(fx, m, "answer_correct", 0, "1");
+	set(fx, m, "relevant", 2, "0");
+	set(fx, fx->resp[2], "intent", 0, "extractive");
+	set(fx, fx->resp[2], "answer_correct", 0, "1");
+	for (long k = 1; k <= 3; k++)
+		set(fx, fx->resp[2], "relevant", k, "0");
+	load_queue_as_ui(fx, turn_s, 0, &q);
+	assert_int_equal(q.n_finished, 4);
+	store_queue_release(&q);
+	/* clearing a passage pooled over c1/1's answers unfinishes all three */
+	set(fx, m, "relevant", 3, NULL);
+	load_queue_as_ui(fx, turn_s, 0, &q);
+	assert_int_equal(q.n_finished, 1);
+	assert_int_equal(q.finished[queue_pos(&q, fx->resp[2])], 1);
+	store_queue_release(&q);
+}
+
 static void test_labels_put_replaces_the_in_memory_value(void **state)
 {
 	(void)state;
@@ -502,6 +688,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_a_turn_and_a_pooled_passage_judged_on_one_answer_are_judged_on_the_other, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_the_finished_count_with_three_systems, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_answer_unit_is_shared_by_equal_answers, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_field_skipped_when_empty_is_skipped_exactly_when_the_ui_shows_an_empty_answer, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_item_with_nothing_to_ask_is_finished_without_any_label, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_finished_flags_are_the_uis_item_by_item, setup, teardown),
 		cmocka_unit_test(test_labels_put_replaces_the_in_memory_value),
 		cmocka_unit_test_setup_teardown(test_summary_counts_current_values_and_sums_seconds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_absent_round_is_bad_input_naming_the_rounds_there_are, setup, teardown),
