@@ -36,7 +36,8 @@ struct store;
 struct store_queue {
 	int64_t *responses;        /* response ids, in queue order */
 	int64_t *turns;            /* the turn id of each item */
-	unsigned char *finished;   /* 1 when every required field of the scheme is set */
+	unsigned char *finished;   /* 1 when store_item_n_missing() is 0 for the item, as the
+				    * UI counts it (an empty answer may ask nothing) */
 	size_t n, n_finished;
 };
 

@@ -255,6 +255,11 @@ static const char *const migrations[] = {
 	"  task TEXT CHECK(task <> ''),\n"
 	"  text TEXT NOT NULL,\n"
 	"  set_at TEXT NOT NULL);\n"
+	/* a rater's labels by unit, covering what the annotate queue and
+	 * summary read (store_item.c): nothing sorted, no other rater's rows */
+	"CREATE INDEX label_rater_unit ON label(rater_id, round_id, task, turn_id, field, unit, unit_ref, id, value,\n"
+	"  seconds);\n"
+	"DROP INDEX label_rater;\n"
 	"CREATE TABLE guidelines_seen(\n"
 	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
 	"  guidelines_id INTEGER NOT NULL REFERENCES guidelines(id),\n"

@@ -104,10 +104,9 @@ static void add_compensated(double *sum, double *lost, double x)
  * seconds of all the rows read, earlier values too.
  *
  * One pass over the rater's rows in unit order, so that a unit's latest row
- * is the last of its run, and nothing is held but one row. With an index
- * on (rater_id, round_id, task, turn_id, field, unit, unit_ref, id, value,
- * seconds) the pass is one range of it: no sort, no table row, no row of
- * another rater; without it SQLite sorts the rater's rows (label_rater).
+ * is the last of its run, and nothing is held but one row. The index
+ * label_rater_unit (store.c, schema 4) makes the pass one range of it: no
+ * sort, no table row, no row of another rater.
  * (Grouping by unit in SQL, or searching each row's unit for a later row,
  * took seconds on a project of millions of rows.) */
 static enum status current_labels_each(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
@@ -149,10 +148,8 @@ static enum status current_labels_each(struct store *s, int64_t rater_id, int64_
 
 /* ---- queue ------------------------------------------------------------ */
 
-/* The order of a turn's answers, as SQL over response r: a mix of the turn
- * and the system, so that the systems come in another order from turn to
- * turn and a rater cannot tell a system by its place (then by name). */
-#define ANSWER_ORDER(r) "((" r ".system_id * 2654435761 + " r ".turn_id * 40503) % 1000003)"
+/* The order of a turn's answers (then by system name): STORE_ANSWER_ORDER. */
+#define ANSWER_ORDER(r) STORE_ANSWER_ORDER(r)
 
 struct id_pos {
 	int64_t id;
@@ -788,10 +785,11 @@ enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_
 	struct tally t = { NULL, 0, 0 };
 	*seconds = 0;
 	enum status ret = current_labels_each(s, rater_id, round_id, task, tally_label, &t, seconds, err);
-	if (ret == ST_OK) {
+	if (ret == ST_OK && t.n) {   /* qsort of NULL: undefined, even of 0 elements */
 		qsort(t.f, t.n, sizeof(*t.f), cmp_tally_field);
 		for (size_t i = 0; i < t.n; i++) {
-			qsort(t.f[i].v, t.f[i].n, sizeof(*t.f[i].v), cmp_tally_value);
+			if (t.f[i].n)
+				qsort(t.f[i].v, t.f[i].n, sizeof(*t.f[i].v), cmp_tally_value);
 			for (size_t j = 0; j < t.f[i].n; j++)
 				cb(t.f[i].name, t.f[i].v[j].value, t.f[i].v[j].count, ctx);
 		}
