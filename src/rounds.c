@@ -72,6 +72,26 @@ static void cut_blocks(struct making *m, enum round_by by)
 	m->block_start[m->n_blocks] = m->n_items;
 }
 
+static int cmp_id(const void *pa, const void *pb);
+
+/* Keep the items --items and --where ask for. */
+static void keep_asked(struct making *m)
+{
+	const struct round_request *rq = m->rq;
+	const struct round_where *w = rq->where;
+	size_t out = 0;
+	for (size_t i = 0; i < m->n_items; i++) {
+		const struct store_round_item *it = &m->items[i];
+		if (rq->items && !bsearch(&it->response_id, rq->items, rq->n_items, sizeof(*rq->items), cmp_id))
+			continue;
+		if (w && ((w->min_depth && it->depth < w->min_depth) || (w->max_depth && it->depth > w->max_depth) ||
+			  (w->intent >= 0 && it->gold_intent != w->intent) || (w->gold && !it->has_gold)))
+			continue;
+		m->items[out++] = *it;
+	}
+	m->n_items = out;
+}
+
 /* Keep the first n conversations' items. */
 static void first_conversations(struct making *m, long n)
 {
@@ -227,6 +247,7 @@ static enum status plan_new(struct store *s, struct making *m, enum round_by by,
 	enum status st = store_round_candidates(s, rq->systems, rq->n_systems, &m->items, &m->n_items, err);
 	if (st != ST_OK)
 		return st;
+	keep_asked(m);
 	if (rq->conversations > 0)
 		first_conversations(m, rq->conversations);
 	cut_blocks(m, by);
@@ -497,4 +518,119 @@ void rounds_control_tally_free(struct round_control_tally *t, size_t n)
 	for (size_t i = 0; t && i < n; i++)
 		free(t[i].rater);
 	free(t);
+}
+
+/* ---- what goes in ------------------------------------------------------------- */
+
+static enum status where_one(const char *c, struct round_where *w, struct error *err)
+{
+	long n;
+	if (strcmp(c, "gold") == 0) {
+		w->gold = 1;
+		return ST_OK;
+	}
+	if (strncmp(c, "intent=", 7) == 0) {
+		w->intent = model_gold_intent_index(c + 7);
+		if (w->intent < 0)
+			return error_set(err, ST_USAGE, "--where: '%s' is not a gold intent (extractive, abstractive, "
+					 "boolean)", c + 7);
+		return ST_OK;
+	}
+	static const char *const ops[] = { "depth<=", "depth>=", "depth=" };
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {
+		size_t len = strlen(ops[i]);
+		if (strncmp(c, ops[i], len) != 0)
+			continue;
+		if (parse_long(c + len, 1, 100000, &n) != 0)
+			return error_set(err, ST_USAGE, "--where: '%s' needs a turn depth from 1, got '%s'", ops[i],
+					 c + len);
+		if (i != 0)
+			w->min_depth = (int)n;
+		if (i != 1)
+			w->max_depth = (int)n;
+		return ST_OK;
+	}
+	return error_set(err, ST_USAGE, "--where: unknown condition '%s' (expected depth<=N, depth>=N, depth=N, "
+			 "intent=VALUE or gold, separated by commas)", c);
+}
+
+enum status rounds_parse_where(const char *s, struct round_where *w, struct error *err)
+{
+	char *copy = xstrdup(s);
+	enum status st = ST_OK;
+	*w = (struct round_where){ 0, 0, -1, 0 };
+	for (char *p = copy, *next; st == ST_OK && p; p = next) {
+		next = strchr(p, ',');
+		if (next)
+			*next++ = 0;
+		st = where_one(p, w, err);
+	}
+	free(copy);
+	return st;
+}
+
+/* One line of an --items file: its three fields, cut in place. */
+static int split_item_line(char *line, char **f)
+{
+	const char *sep = strchr(line, '\t') ? "\t" : " \t";
+	int n = 0;
+	for (char *save = NULL, *t = strtok_r(line, sep, &save); t; t = strtok_r(NULL, sep, &save))
+		if (n < 4)
+			f[n++] = t;
+	return n;
+}
+
+static enum status item_line(struct store *s, const char *path, long lineno, char *line, int64_t *id,
+			     struct error *err)
+{
+	char *f[4];
+	long turn;
+	*id = 0;
+	line[strcspn(line, "\r")] = 0;
+	if (!*line || *line == '#' || strspn(line, " \t") == strlen(line))
+		return ST_OK;
+	if (split_item_line(line, f) != 3 || parse_long(f[1], 1, 1000000, &turn) != 0)
+		return error_set(err, ST_INPUT, "%s:%ld: expected CONVERSATION TURN SYSTEM (tab-separated, or by "
+				 "spaces), with the turn a number from 1", path, lineno);
+	enum status st = store_response_find(s, f[0], (int)turn, f[2], id, err);
+	if (st == ST_INPUT) {
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		error_set(err, ST_INPUT, "%s:%ld: %s", path, lineno, msg);
+	}
+	return st;
+}
+
+enum status rounds_read_items(struct store *s, const char *path, int64_t **ids, size_t *n, struct error *err)
+{
+	char *buf;
+	size_t len, cap = 0;
+	*ids = NULL;
+	*n = 0;
+	enum status st = read_file(path, &buf, &len, err);
+	if (st != ST_OK)
+		return st;
+	long lineno = 0;
+	for (char *p = buf, *next; st == ST_OK && p && *p; p = next) {
+		next = strchr(p, '\n');
+		if (next)
+			*next++ = 0;
+		int64_t id;
+		st = item_line(s, path, ++lineno, p, &id, err);
+		if (st == ST_OK && id) {
+			xgrow(ids, &cap, *n + 1, sizeof(**ids));
+			(*ids)[(*n)++] = id;
+		}
+	}
+	free(buf);
+	if (st == ST_OK && *n == 0)
+		st = error_set(err, ST_INPUT, "%s: no items in it", path);
+	if (st == ST_OK) {
+		qsort(*ids, *n, sizeof(**ids), cmp_id);
+		return st;
+	}
+	free(*ids);
+	*ids = NULL;
+	*n = 0;
+	return st;
 }

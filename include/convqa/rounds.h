@@ -31,6 +31,22 @@ struct store;
 
 enum round_by { ROUND_BY_DEFAULT, ROUND_BY_CONVERSATION, ROUND_BY_ITEM };
 
+/* --where: conditions on an item's turn, all of which must hold. */
+struct round_where {
+	int min_depth, max_depth;          /* 0: no bound */
+	int intent;                        /* a gold intent (model_gold_intent_index); -1: any */
+	int gold;                          /* 1: only turns with a gold answer */
+};
+/* Parse "depth<=3,intent=boolean,gold" (conditions: depth<=N, depth>=N,
+ * depth=N, intent=VALUE, gold) into w; ST_USAGE with the reason. */
+enum status rounds_parse_where(const char *s, struct round_where *w, struct error *err);
+/* The items of a file of "CONVERSATION TURN SYSTEM" lines (tab-separated,
+ * or separated by spaces when the line has no tab; blank lines and lines
+ * beginning with '#' skipped) as response ids, ascending, into *ids (caller
+ * frees). An item the project lacks: ST_INPUT "FILE:LINE: ..." saying what
+ * is missing and what there is. */
+enum status rounds_read_items(struct store *s, const char *path, int64_t **ids, size_t *n, struct error *err);
+
 struct round_request {
 	const char *name;
 	const char *task;                  /* a scheme's name (built-in or the project's) */
@@ -42,6 +58,9 @@ struct round_request {
 	long sample;                       /* then N blocks at random (seed); 0: all */
 	const char *const *systems;        /* only these systems' answers; none: all */
 	size_t n_systems;
+	const struct round_where *where;   /* NULL: every item */
+	const int64_t *items;              /* --items: only these responses (ascending) */
+	size_t n_items;
 	enum round_by by;
 	const char *swap_from;             /* a round to swap (then no selection above) */
 	int pilot;

@@ -158,6 +158,9 @@ enum status store_round_info(struct store *s, const char *name, int64_t *id, cha
 struct store_round_item {
 	int64_t response_id;
 	int64_t conversation_id;
+	int depth;                       /* the turn's position, 1-based */
+	int gold_intent;                 /* model_gold_intent_index(), -1: none */
+	int has_gold;                    /* the turn has a gold answer */
 };
 /* The items of the project in conversation order (conversation, turn
  * position, the turn's answers in their mixed order: the queue's order),

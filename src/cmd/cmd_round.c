@@ -19,7 +19,7 @@
 #define MAX_LIST 64
 
 static const char *opt_task, *opt_raters, *opt_overlap, *opt_seed, *opt_conversations, *opt_sample, *opt_systems,
-	*opt_by, *opt_swap, *opt_min_kappa, *opt_control, *opt_control_from;
+	*opt_by, *opt_swap, *opt_min_kappa, *opt_control, *opt_control_from, *opt_items, *opt_where;
 static int opt_pilot;
 static const struct cli_opt opts[] = {
 	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &opt_task, NULL },
@@ -31,6 +31,10 @@ static const struct cli_opt opts[] = {
 	{ "sample", 0, "N", "create: N conversations (or items, with --by item) at random for the seed",
 	  &opt_sample, NULL },
 	{ "systems", 0, "A,B", "create: only these systems' answers", &opt_systems, NULL },
+	{ "items", 0, "FILE", "create: only the items FILE lists, a \"CONVERSATION TURN SYSTEM\" line each",
+	  &opt_items, NULL },
+	{ "where", 0, "COND", "create: only items whose turn meets every condition: depth<=N, depth>=N, depth=N, "
+			      "intent=VALUE (gold intent), gold (has a gold answer); comma-separated", &opt_where, NULL },
 	{ "by", 0, "UNIT", "create: give raters whole conversations or single items: conversation or item "
 			   "(default: conversation for tasks that judge turns or passages, else item)", &opt_by, NULL },
 	{ "swap-from", 0, "ROUND", "create: round 2 of the two-round protocol: each rater gets the items the "
@@ -52,6 +56,7 @@ static struct {
 	long overlap, conversations, sample, seed;
 	enum round_by by;
 	double min_kappa, control;
+	struct round_where where;
 } a;
 
 /* Split "a,b" (a copy kept in *copy) into out[]; 0, or -1 with a message. */
@@ -104,9 +109,15 @@ static int check_create_options(void)
 		return -1;
 	}
 	a.by = !opt_by ? ROUND_BY_DEFAULT : opt_by[0] == 'c' ? ROUND_BY_CONVERSATION : ROUND_BY_ITEM;
-	if (opt_swap && (opt_overlap || opt_conversations || opt_sample || opt_systems || opt_by)) {
+	if (opt_swap && (opt_overlap || opt_conversations || opt_sample || opt_systems || opt_by || opt_items ||
+			 opt_where)) {
 		cli_printf(stderr, "convqa round: --swap-from takes the items of its round: leave out --overlap, "
-			   "--conversations, --sample, --systems and --by\n");
+			   "--conversations, --sample, --systems, --items, --where and --by\n");
+		return -1;
+	}
+	struct error err;
+	if (opt_where && rounds_parse_where(opt_where, &a.where, &err) != ST_OK) {
+		cli_printf(stderr, "convqa round: %s\n", err.msg);
 		return -1;
 	}
 	if (!opt_raters) {
@@ -154,7 +165,8 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	int create_opts = opt_task || opt_raters || opt_overlap || opt_seed || opt_conversations || opt_sample ||
-			  opt_systems || opt_by || opt_swap || opt_pilot || opt_control || opt_control_from;
+			  opt_systems || opt_by || opt_swap || opt_pilot || opt_control || opt_control_from || opt_items ||
+			  opt_where;
 	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
 	    only_with(act, "close", opt_min_kappa != NULL, "min-kappa"))
 		return ST_USAGE;
@@ -209,9 +221,9 @@ static char *made_by(struct cmd_ctx *c)
 	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], opt_task ? opt_task : "turn",
 		    opt_raters);
 	const char *const *vals[] = { &opt_overlap, &opt_seed, &opt_conversations, &opt_sample, &opt_systems,
-				      &opt_by, &opt_swap, &opt_control, &opt_control_from };
-	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "by", "swap-from",
-				      "control", "control-from" };
+				      &opt_items, &opt_where, &opt_by, &opt_swap, &opt_control, &opt_control_from };
+	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "items", "where",
+				      "by", "swap-from", "control", "control-from" };
 	for (size_t i = 0; i < ARRAY_SIZE(vals); i++)
 		if (*vals[i])
 			strbuf_addf(&sb, " --%s %s", names[i], *vals[i]);
@@ -223,17 +235,26 @@ static char *made_by(struct cmd_ctx *c)
 static int run_create(struct cmd_ctx *c)
 {
 	struct round_made m;
+	int64_t *items = NULL;
+	size_t n_items = 0;
+	if (opt_items) {
+		enum status st = rounds_read_items(c->store, opt_items, &items, &n_items, &c->err);
+		if (st != ST_OK)
+			return st;
+	}
 	char *by = made_by(c);
 	struct round_request rq = {
 		.name = c->args[1], .task = opt_task ? opt_task : "turn", .raters = a.raters, .n_raters = a.n_raters,
 		.overlap = a.overlap, .seed = (uint64_t)a.seed, .conversations = a.conversations, .sample = a.sample,
 		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = opt_swap, .pilot = opt_pilot,
 		.control = a.control, .control_from = opt_control_from, .made_by = by,
+		.where = opt_where ? &a.where : NULL, .items = items, .n_items = n_items,
 	};
 	enum status st = rounds_create(c->store, &rq, &m, &c->err);
 	if (st == ST_OK)
 		print_made(&rq, &m);
 	round_made_release(&m);
+	free(items);
 	free(by);
 	return st;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/model.h"
 
 enum status store_round_info(struct store *s, const char *name, int64_t *id, char **task, int *closed,
 			     struct error *err)
@@ -119,7 +120,9 @@ enum status store_round_candidates(struct store *s, const char *const *systems, 
 	*items = NULL;
 	*n = 0;
 	enum status ret = system_ids(s, systems, n_systems, ids, err);
-	sqlite3_stmt *st = ret == ST_OK ? prepare(s, "SELECT r.id, t.conversation_id, r.system_id FROM response r "
+	sqlite3_stmt *st = ret == ST_OK ? prepare(s, "SELECT r.id, t.conversation_id, r.system_id, t.position, "
+						  "t.gold_intent, EXISTS (SELECT 1 FROM gold_answer g WHERE g.turn_id = t.id) "
+						  "FROM response r "
 						  "JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id "
 						  "ORDER BY t.conversation_id, t.position, "
 						  STORE_ANSWER_ORDER("r") ", sy.name", "cannot read the items", err)
@@ -129,8 +132,13 @@ enum status store_round_candidates(struct store *s, const char *const *systems, 
 		if (n_systems && !has_id(ids, n_systems, sqlite3_column_int64(st, 2)))
 			continue;
 		xgrow(items, &cap, *n + 1, sizeof(**items));
-		(*items)[*n].response_id = sqlite3_column_int64(st, 0);
-		(*items)[(*n)++].conversation_id = sqlite3_column_int64(st, 1);
+		struct store_round_item *it = &(*items)[(*n)++];
+		const char *intent = store_col_text(st, 4);
+		it->response_id = sqlite3_column_int64(st, 0);
+		it->conversation_id = sqlite3_column_int64(st, 1);
+		it->depth = sqlite3_column_int(st, 3);
+		it->gold_intent = intent ? model_gold_intent_index(intent) : -1;
+		it->has_gold = sqlite3_column_int(st, 5);
 	}
 	if (st && rc != SQLITE_DONE)
 		ret = store_fail(s, err, "cannot read the items");

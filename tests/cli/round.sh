@@ -85,6 +85,24 @@ check_eq "every sampled item has exactly 2 raters, all of s2" "9|2|2|s2" \
 run $CONVQA round create few --raters carol --conversations 3 --overlap 0
 check_eq "--conversations takes the first N" "0|c01 c02 c03" "$rc|$(plan few | cut -d'|' -f2 | uniq | tr '\n' ' ' | sed 's/ $//')"
 
+printf 'c02\t1\ts1\n# a comment\n\nc05 2 s2\n' >items.txt
+run $CONVQA round create it --raters carol --items items.txt
+check_eq "--items takes exactly the items the file lists" "0|c02|1|s1 c05|2|s2" \
+	"$rc|$(plan it | cut -d'|' -f2- | tr '\n' ' ' | sed 's/ $//')"
+printf 'c02 1 s1\nc99 1 s1\n' >bad.txt
+check_run "an --items line the project lacks is named with its line" 2 \
+	"convqa: bad.txt:2: no conversation 'c99' in the project (its conversations: c01, c02, c03, c04, c05, c06, c07, c08, c09, c10 and 10 more)" \
+	$CONVQA round create it2 --raters carol --items bad.txt
+run $CONVQA round create deep --raters carol --where 'depth>=2' --systems s1 --conversations 2
+check_eq "--where depth>=2 keeps the second turns" "0|c01|2|s1 c02|2|s1" \
+	"$rc|$(plan deep | cut -d'|' -f2- | tr '\n' ' ' | sed 's/ $//')"
+check_run "--where with a gold intent nobody has finds no items" 2 \
+	"convqa: no items to put in round 'none' (import a task file first, or ask for other systems)" \
+	$CONVQA round create none --raters carol --where intent=boolean
+check_run "an unknown --where condition says what there is" 1 \
+	"convqa round: --where: unknown condition 'length<3' (expected depth<=N, depth>=N, depth=N, intent=VALUE or gold, separated by commas)" \
+	$CONVQA round create none --raters carol --where 'length<3'
+
 # ---- the two-round protocol ---------------------------------------------------------------
 run $CONVQA round create r2 --raters alice,bob --swap-from r1
 check_eq "round 2 gives each rater the other's conversations" "0|created round 'r2' (turn): 2 raters, 80 items, swapped from round 'r1'
@@ -94,7 +112,7 @@ raters start with: convqa annotate --rater NAME --round r2" "$rc|$(cat "$T/out")
 check_eq "alice's round-2 queue is bob's round-1 queue" "$(grep '^bob|' r1.plan | cut -d'|' -f2-)" \
 	"$(plan r2 | grep '^alice|' | cut -d'|' -f2-)"
 check_run "a swap takes its round's items: no other selection" 1 \
-	"convqa round: --swap-from takes the items of its round: leave out --overlap, --conversations, --sample, --systems and --by" \
+	"convqa round: --swap-from takes the items of its round: leave out --overlap, --conversations, --sample, --systems, --items, --where and --by" \
 	$CONVQA round create r3 --raters alice,bob --swap-from r1 --overlap 2
 check_run "a swap of a round whose items had 2 raters is refused" 2 \
 	"convqa: cannot swap round 'p1': its items had more than one rater (a swap is of a round made with --overlap 1)" \
@@ -149,6 +167,8 @@ same             turn           open        2     80  2026-11-23
 other            turn           open        2     80  2026-11-23
 p1               plausibility   open        3      9  2026-11-23
 few              turn           open        1     12  2026-11-23
+it               turn           open        1      2  2026-11-23
+deep             turn           open        1      2  2026-11-23
 r2               turn           open        2     80  2026-11-23" "$rc|$(sed 's/  2026-[0-9-]*T.*/  2026-11-23/' "$T/out")"
 
 # ---- control items --------------------------------------------------------------------------
