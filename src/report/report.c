@@ -342,11 +342,18 @@ static void header(struct report *r, const struct report_options *o, const struc
 			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", d->tasks[t].name);
 	report_meta(r, "tasks", "%s", sb.len ? strbuf_str(&sb) : "(none labelled)");
 	strbuf_reset(&sb);
+	/* with --round, the raters who labelled in it; else every rater selected */
+	uint8_t *seen = xcalloc(d->n_raters + 1, 1);
+	for (size_t j = 0; j < d->n_judgements; j++)
+		seen[d->judgements[j].rater] = 1;
 	for (size_t i = 0; i < d->n_raters; i++)
-		strbuf_addf(&sb, "%s%s%s%s", i ? ", " : "", d->raters[i].name, d->raters[i].adjudicator ? " (adjudicator)" : "",
-			    d->raters[i].distrusted && !d->raters[i].adjudicator && rp_is_consensus(o->consensus) ?
-				    " (distrusted: left out of the consensus)" : "");
-	report_meta(r, "raters", "%s", d->n_raters ? strbuf_str(&sb) : "(none)");
+		if (seen[i] || !o->round)
+			strbuf_addf(&sb, "%s%s%s%s", sb.len ? ", " : "", d->raters[i].name,
+				    d->raters[i].adjudicator ? " (adjudicator)" : "",
+				    d->raters[i].distrusted && !d->raters[i].adjudicator && rp_is_consensus(o->consensus) ?
+					    " (distrusted: left out of the consensus)" : "");
+	free(seen);
+	report_meta(r, "raters", "%s", sb.len ? strbuf_str(&sb) : "(none)");
 	if (o->blind_for)
 		report_meta(r, "blind", "as %s (the rater this account is bound to): other raters' labels of "
 			    "open rounds are left out", o->blind_for);

@@ -190,6 +190,7 @@ done
 run $CONVQA report --round k1 --only controls -f csv
 check_eq "the report gives each rater's accuracy on the control items" "0|alice,agreed,2,2|alice,accuracy,1,2|bob,agreed,0,2|bob,accuracy,0,2" \
 	"$rc|$(grep -E '^controls,by_rater,rater,(alice|bob),(agreed|accuracy),' "$T/out" | cut -d, -f4-7 | tr '\n' '|' | sed 's/|$//')"
+check_grep "a round's report names the raters who labelled in it, not the expert" '^meta,,,,raters,"alice, bob",' "$T/out"
 run $CONVQA round show k1
 check_grep "round show gives them too" "bob                     2        2       0  0.000 (0.000-0.658)" "$T/out"
 check_run "the expert cannot be a rater of the round" 2 \
