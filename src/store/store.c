@@ -260,6 +260,10 @@ static const char *const migrations[] = {
 	"CREATE INDEX label_rater_unit ON label(rater_id, round_id, task, turn_id, field, unit, unit_ref, id, value,\n"
 	"  seconds);\n"
 	"DROP INDEX label_rater;\n"
+	/* evidence spans (convqa spans) say whose overlap found them: the
+	 * answer's or a gold answer's */
+	"ALTER TABLE evidence_span ADD COLUMN source TEXT NOT NULL DEFAULT 'answer'\n"
+	"  CHECK(source IN ('answer','gold'));\n"
 	"CREATE TABLE guidelines_seen(\n"
 	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
 	"  guidelines_id INTEGER NOT NULL REFERENCES guidelines(id),\n"
