@@ -195,8 +195,8 @@ check_screen "a task's own guidelines, then what its scheme asks" plaus <<'EOF'
   Plausibility: would a person accept this answer?
 
   Task: plausibility. You see one item at a time: one system's answer to one
-  turn of a conversation, with the earlier turns and the passages the system
-  retrieved. Set every field below; each change is saved at once.
+  turn of a conversation, with the earlier turns. Set every field below; each
+  change is saved at once.
 
   plausibility (required): does the answer answer the question: plausible,
   implausible or malformed. Keys: y plausible, i implausible, m malformed.

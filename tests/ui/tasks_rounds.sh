@@ -26,8 +26,8 @@ check_screen "the built-in guidelines of the plausibility task" plaus-guidelines
  convqa · p.db · rater alice · task plausibility   item 1/4 [----------] 0 done
 ── Guidelines (built in) ───────────────────────────────────────────────────────
   Task: plausibility. You see one item at a time: one system's answer to one
-  turn of a conversation, with the earlier turns and the passages the system
-  retrieved. Set every field below; each change is saved at once.
+  turn of a conversation, with the earlier turns. Set every field below; each
+  change is saved at once.
 
   plausibility (required): does the answer answer the question: plausible,
   implausible or malformed. Keys: y plausible, i implausible, m malformed.
@@ -55,14 +55,14 @@ check_screen "the plausibility task shows its one field" plausibility <<'EOF'
  What is a lighthouse?
 ── Answer 1 of 2 · y plausible · i implausible · m malformed ───────────────────
  A tower with a lamp that guides ships.
-── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
-▸ 1 p-light · Lighthouses                                                   9.5
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 p-keeper · Keepers                                                     7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 p-lens                                                                    3
-      A Fresnel lens is made of concentric rings of glass.
+
+
+
+
+
+
+
+
 
 
 
@@ -81,14 +81,14 @@ check_screen "y: plausible, and the item is finished" plausible <<'EOF'
  What is a lighthouse?
 ── Answer 1 of 2 · y plausible · i implausible · m malformed ───────────────────
  A tower with a lamp that guides ships.
-── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
-▸ 1 p-light · Lighthouses                                                   9.5
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 p-keeper · Keepers                                                     7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 p-lens                                                                    3
-      A Fresnel lens is made of concentric rings of glass.
+
+
+
+
+
+
+
+
 
 
 
@@ -192,13 +192,13 @@ check_screen "a round: its task, its name in the header, the assigned items in o
  How tall is it?
 ── Answer 1 of 1 · y plausible · i implausible · m malformed ───────────────────
  Most are between 20 and 60 metres tall.
-── Passages (2) · j/k focus · enter opens ──────────────────────────────────────
-▸ 1 p-tall · Tallest lighthouses                                              8
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-  2 p-light · Lighthouses                                                     2
-      A lighthouse is a tower with a bright lamp that guides ships at night.
+
+
+
+
+
+
+
 
 
 
