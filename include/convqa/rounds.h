@@ -87,6 +87,14 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 			  struct error *err);
 void round_made_release(struct round_made *m);
 
+/* The two-stage protocol: the items of round from (a plausibility round)
+ * judged plausible there, ascending response ids into *ids (caller frees):
+ * with any, by at least one of its raters; with consensus, by more than
+ * half of the raters who judged the item (a tie is not plausible). How
+ * many items were judged and how many left out goes to *judged. */
+enum status rounds_plausible_items(struct store *s, const char *from, int any, int64_t **ids, size_t *n,
+				   size_t *judged, struct error *err);
+
 /* How a rater of a round did on its control items: over the control items
  * and the categorical fields of the round's task that judge the turn, the
  * response or the answer (not each passage), the units where both the

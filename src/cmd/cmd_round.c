@@ -19,7 +19,8 @@
 #define MAX_LIST 64
 
 static const char *opt_task, *opt_raters, *opt_overlap, *opt_seed, *opt_conversations, *opt_sample, *opt_systems,
-	*opt_by, *opt_swap, *opt_min_kappa, *opt_control, *opt_control_from, *opt_items, *opt_where;
+	*opt_by, *opt_swap, *opt_min_kappa, *opt_control, *opt_control_from, *opt_items, *opt_where, *opt_from,
+	*opt_policy;
 static int opt_pilot;
 static const struct cli_opt opts[] = {
 	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &opt_task, NULL },
@@ -35,6 +36,10 @@ static const struct cli_opt opts[] = {
 	  &opt_items, NULL },
 	{ "where", 0, "COND", "create: only items whose turn meets every condition: depth<=N, depth>=N, depth=N, "
 			      "intent=VALUE (gold intent), gold (has a gold answer); comma-separated", &opt_where, NULL },
+	{ "from", 0, "ROUND", "create: only the items judged plausible in the plausibility round ROUND (the "
+			      "second stage: --task faithfulness)", &opt_from, NULL },
+	{ "policy", 0, "P", "create, with --from: consensus (more than half of the item's raters said plausible; "
+			    "the default) or any (one did)", &opt_policy, NULL },
 	{ "by", 0, "UNIT", "create: give raters whole conversations or single items: conversation or item "
 			   "(default: conversation for tasks that judge turns or passages, else item)", &opt_by, NULL },
 	{ "swap-from", 0, "ROUND", "create: round 2 of the two-round protocol: each rater gets the items the "
@@ -110,9 +115,16 @@ static int check_create_options(void)
 	}
 	a.by = !opt_by ? ROUND_BY_DEFAULT : opt_by[0] == 'c' ? ROUND_BY_CONVERSATION : ROUND_BY_ITEM;
 	if (opt_swap && (opt_overlap || opt_conversations || opt_sample || opt_systems || opt_by || opt_items ||
-			 opt_where)) {
+			 opt_where || opt_from)) {
 		cli_printf(stderr, "convqa round: --swap-from takes the items of its round: leave out --overlap, "
 			   "--conversations, --sample, --systems, --items, --where and --by\n");
+		return -1;
+	}
+	if ((opt_from && opt_items) || (opt_policy && !opt_from) ||
+	    (opt_policy && strcmp(opt_policy, "consensus") != 0 && strcmp(opt_policy, "any") != 0)) {
+		cli_printf(stderr, "convqa round: %s\n", opt_from && opt_items ? "--from and --items both choose the "
+			   "items: give one" : !opt_from ? "--policy goes with --from" :
+			   "--policy expects consensus or any");
 		return -1;
 	}
 	struct error err;
@@ -166,7 +178,7 @@ static int check(struct cmd_ctx *c)
 	}
 	int create_opts = opt_task || opt_raters || opt_overlap || opt_seed || opt_conversations || opt_sample ||
 			  opt_systems || opt_by || opt_swap || opt_pilot || opt_control || opt_control_from || opt_items ||
-			  opt_where;
+			  opt_where || opt_from || opt_policy;
 	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
 	    only_with(act, "close", opt_min_kappa != NULL, "min-kappa"))
 		return ST_USAGE;
@@ -221,9 +233,10 @@ static char *made_by(struct cmd_ctx *c)
 	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], opt_task ? opt_task : "turn",
 		    opt_raters);
 	const char *const *vals[] = { &opt_overlap, &opt_seed, &opt_conversations, &opt_sample, &opt_systems,
-				      &opt_items, &opt_where, &opt_by, &opt_swap, &opt_control, &opt_control_from };
+				      &opt_items, &opt_where, &opt_from, &opt_policy, &opt_by, &opt_swap, &opt_control,
+				      &opt_control_from };
 	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "items", "where",
-				      "by", "swap-from", "control", "control-from" };
+				      "from", "policy", "by", "swap-from", "control", "control-from" };
 	for (size_t i = 0; i < ARRAY_SIZE(vals); i++)
 		if (*vals[i])
 			strbuf_addf(&sb, " --%s %s", names[i], *vals[i]);
@@ -241,6 +254,18 @@ static int run_create(struct cmd_ctx *c)
 		enum status st = rounds_read_items(c->store, opt_items, &items, &n_items, &c->err);
 		if (st != ST_OK)
 			return st;
+	}
+	if (opt_from) {
+		size_t judged;
+		int any = opt_policy && strcmp(opt_policy, "any") == 0;
+		enum status st = rounds_plausible_items(c->store, opt_from, any, &items, &n_items, &judged, &c->err);
+		if (st == ST_OK && n_items == 0)
+			st = error_set(&c->err, ST_INPUT, "no item of round '%s' was judged plausible (%s; %zu items "
+				       "judged)", opt_from, any ? "by any rater" : "by more than half of its raters", judged);
+		if (st != ST_OK)
+			return st;
+		cli_printf(stdout, "round '%s': %zu of the %zu items judged there are plausible (%s)\n", opt_from,
+			   n_items, judged, any ? "by any rater" : "by more than half of their raters");
 	}
 	char *by = made_by(c);
 	struct round_request rq = {

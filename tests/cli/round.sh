@@ -103,6 +103,25 @@ check_run "an unknown --where condition says what there is" 1 \
 	"convqa round: --where: unknown condition 'length<3' (expected depth<=N, depth>=N, depth=N, intent=VALUE or gold, separated by commas)" \
 	$CONVQA round create none --raters carol --where 'length<3'
 
+# ---- the second stage: faithfulness of the plausible answers -----------------------------
+plan p1 | while IFS='|' read -r rater conv turn sys; do
+	v=plausible
+	[ "$rater" = bob ] && v=implausible
+	$CONVQA label -t plausibility --round p1 -r "$rater" -c "$conv" -n "$turn" -s "$sys" plausibility $v
+done
+both=$(q "SELECT count(*) FROM (SELECT a.response_id FROM assignment a JOIN rater ra ON ra.id = a.rater_id
+	WHERE a.round_id = 4 GROUP BY a.response_id HAVING sum(ra.name = 'bob') = 0)")
+run $CONVQA round create f1 --task faithfulness --from p1 --raters alice,carol
+check_eq "--from p1: only the answers most of their raters judged plausible" \
+	"0|round 'p1': $both of the 9 items judged there are plausible (by more than half of their raters)|$both" \
+	"$rc|$(head -1 "$T/out")|$(q "SELECT count(DISTINCT response_id) FROM assignment a JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'f1'")"
+run $CONVQA round create f2 --task faithfulness --from p1 --policy any --raters alice,carol
+check_eq "--policy any: those one rater judged plausible" "0|9" \
+	"$rc|$(q "SELECT count(DISTINCT response_id) FROM assignment a JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'f2'")"
+check_run "--from takes a plausibility round" 2 \
+	"convqa: round 'r1' is a turn round: --from takes a plausibility round" \
+	$CONVQA round create f3 --task faithfulness --from r1 --raters alice
+
 # ---- the two-round protocol ---------------------------------------------------------------
 run $CONVQA round create r2 --raters alice,bob --swap-from r1
 check_eq "round 2 gives each rater the other's conversations" "0|created round 'r2' (turn): 2 raters, 80 items, swapped from round 'r1'
@@ -169,6 +188,8 @@ p1               plausibility   open        3      9  2026-11-23
 few              turn           open        1     12  2026-11-23
 it               turn           open        1      2  2026-11-23
 deep             turn           open        1      2  2026-11-23
+f1               faithfulness   open        2 $(printf '%6s' "$both")  2026-11-23
+f2               faithfulness   open        2      9  2026-11-23
 r2               turn           open        2     80  2026-11-23" "$rc|$(sed 's/  2026-[0-9-]*T.*/  2026-11-23/' "$T/out")"
 
 # ---- control items --------------------------------------------------------------------------
