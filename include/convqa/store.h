@@ -169,6 +169,24 @@ struct store_round_item {
 enum status store_round_candidates(struct store *s, const char *const *systems, size_t n_systems,
 				   struct store_round_item **items, size_t *n, struct error *err);
 
+/* A turn as sampling for plausibility sees it: its answers (response ids,
+ * texts and, when column is not NULL, the number the response's metadata
+ * holds under that key, NAN when it has none) and its gold answers.
+ * Borrowed for the callback's duration. */
+struct store_sample_turn {
+	int64_t turn_id;
+	const int64_t *responses;
+	const char *const *answers;
+	const double *column;
+	size_t n;
+	const char *const *golds;
+	size_t n_golds;
+};
+typedef int (*store_sample_cb)(const struct store_sample_turn *t, void *ctx);
+/* Every turn with answers, in conversation order; cb returns non-zero to stop. */
+enum status store_sample_turns(struct store *s, const char *column, store_sample_cb cb, void *ctx,
+			       struct error *err);
+
 /* One assignment: rater_id labels response_id, seq-th in their queue. */
 struct store_assignment {
 	int64_t rater_id;

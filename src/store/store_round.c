@@ -2,6 +2,7 @@
  * work they label in. */
 #include "store_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -416,5 +417,102 @@ enum status store_round_set_status(struct store *s, int64_t round_id, int closed
 	sqlite3_bind_int64(st, 3, round_id);
 	enum status ret = exec_each(s, st, "cannot change the round", err);
 	sqlite3_finalize(st);
+	return ret;
+}
+
+/* ---- sampling answers for plausibility ------------------------------------------ */
+
+struct sample_buf {
+	struct store_sample_turn t;
+	int64_t *responses;
+	char **answers, **golds;
+	double *column;
+	size_t n, cap, n_golds, cap_golds;
+};
+
+static void sample_clear(struct sample_buf *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		free(b->answers[i]);
+	for (size_t i = 0; i < b->n_golds; i++)
+		free(b->golds[i]);
+	b->n = b->n_golds = 0;
+}
+
+static int sample_flush(struct sample_buf *b, int64_t turn, store_sample_cb cb, void *ctx)
+{
+	if (!b->n)
+		return 0;
+	b->t = (struct store_sample_turn){ turn, b->responses, (const char *const *)b->answers, b->column, b->n,
+					   (const char *const *)b->golds, b->n_golds };
+	int stop = cb(&b->t, ctx);
+	sample_clear(b);
+	return stop;
+}
+
+static enum status sample_golds(struct store *s, sqlite3_stmt *g, int64_t turn, struct sample_buf *b,
+				struct error *err)
+{
+	size_t cap = b->cap_golds;
+	sqlite3_bind_int64(g, 1, turn);
+	int rc;
+	while ((rc = sqlite3_step(g)) == SQLITE_ROW) {
+		xgrow(&b->golds, &cap, b->n_golds + 1, sizeof(*b->golds));
+		b->golds[b->n_golds++] = xstrdup(store_col_text(g, 0));
+	}
+	b->cap_golds = cap;
+	sqlite3_reset(g);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read gold answers");
+}
+
+static void sample_add(struct sample_buf *b, sqlite3_stmt *st)
+{
+	size_t c1 = b->cap, c2 = b->cap, c3 = b->cap;
+	xgrow(&b->responses, &c1, b->n + 1, sizeof(*b->responses));
+	xgrow(&b->answers, &c2, b->n + 1, sizeof(*b->answers));
+	xgrow(&b->column, &c3, b->n + 1, sizeof(*b->column));
+	b->cap = c1;
+	b->responses[b->n] = sqlite3_column_int64(st, 1);
+	b->answers[b->n] = xstrdup(store_col_text(st, 2));
+	b->column[b->n++] = sqlite3_column_type(st, 3) == SQLITE_NULL ? NAN : sqlite3_column_double(st, 3);
+}
+
+enum status store_sample_turns(struct store *s, const char *column, store_sample_cb cb, void *ctx,
+			       struct error *err)
+{
+	struct sample_buf b = { 0 };
+	char *path = column ? xasprintf("$.\"%s\"", column) : NULL;
+	sqlite3_stmt *st = prepare(s, "SELECT r.turn_id, r.id, r.answer, "
+				   "CASE WHEN json_valid(r.metadata) THEN json_extract(r.metadata, ?1) END "
+				   "FROM response r JOIN turn t ON t.id = r.turn_id "
+				   "ORDER BY t.conversation_id, t.position, r.id", "cannot read the answers", err);
+	sqlite3_stmt *g = st ? prepare(s, "SELECT text FROM gold_answer WHERE turn_id = ? ORDER BY seq",
+				       "cannot read gold answers", err) : NULL;
+	enum status ret = st && g ? ST_OK : ST_STORE;
+	int64_t turn = 0;
+	int rc = SQLITE_DONE, stop = 0;
+	if (st)
+		store_bind_text(st, 1, path);
+	while (ret == ST_OK && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t t = sqlite3_column_int64(st, 0);
+		if (t != turn) {
+			stop = sample_flush(&b, turn, cb, ctx);
+			turn = t;
+			ret = stop ? ST_OK : sample_golds(s, g, t, &b, err);
+		}
+		sample_add(&b, st);
+	}
+	if (ret == ST_OK && !stop && rc != SQLITE_DONE)
+		ret = store_fail(s, err, "cannot read the answers");
+	if (ret == ST_OK && !stop)
+		sample_flush(&b, turn, cb, ctx);
+	sample_clear(&b);
+	free(b.responses);
+	free(b.answers);
+	free(b.column);
+	free(b.golds);
+	free(path);
+	sqlite3_finalize(st);
+	sqlite3_finalize(g);
 	return ret;
 }
