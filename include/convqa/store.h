@@ -562,6 +562,12 @@ enum status store_tasks_turns(struct store_tasks *t, store_tasks_turn_cb cb, voi
 typedef int (*store_tasks_gold_cb)(int is_passage, const char *text, void *ctx);
 enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
 			     struct error *err);
+/* The answers of a turn its trusted raters judged plausible (more than half
+ * of those with a value, each rater's latest value over every round) and,
+ * where faithfulness was judged, faithful likewise: the ground-truth
+ * extension. cb gets is_passage 0. */
+enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
+				    struct error *err);
 
 /* The items among a turn's responses, by system name. */
 struct store_tasks_response {

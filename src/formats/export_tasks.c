@@ -16,6 +16,7 @@
 
 #include "convqa/formats.h"
 #include "convqa/json.h"
+#include "convqa/metrics_answer.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
@@ -29,6 +30,7 @@ struct ctx {
 	long n;                        /* items in the current list */
 	int64_t conversation_id;       /* of the turn written last, 0 before the first */
 	int first_turn;
+	int extend;                    /* gold-extension: add the answers judged plausible */
 };
 
 /* Write what sb holds and empty it. */
@@ -89,6 +91,8 @@ static int passage_row(const struct store_tasks_passage *p, void *data)
 struct gold {
 	struct strbuf answers, passages;
 	long n_answers, n_passages;
+	char **norms;                  /* the answers, normalised (SQuAD) */
+	size_t n_norms, cap_norms;
 };
 
 static int gold_row(int is_passage, const char *text, void *data)
@@ -96,9 +100,28 @@ static int gold_row(int is_passage, const char *text, void *data)
 	struct gold *g = data;
 	struct strbuf *sb = is_passage ? &g->passages : &g->answers;
 	long *n = is_passage ? &g->n_passages : &g->n_answers;
+	if (!is_passage) {   /* kept normalised: an answer judged plausible may be one already */
+		char *norm = metrics_normalize_answer(text);
+		for (size_t i = 0; i < g->n_norms; i++)
+			if (strcmp(g->norms[i], norm) == 0) {
+				free(norm);
+				return 0;
+			}
+		xgrow(&g->norms, &g->cap_norms, g->n_norms + 1, sizeof(*g->norms));
+		g->norms[g->n_norms++] = norm;
+	}
 	strbuf_adds(sb, (*n)++ ? ", " : "");
 	json_quote(sb, text);
 	return 0;
+}
+
+static void gold_release(struct gold *g)
+{
+	strbuf_release(&g->answers);
+	strbuf_release(&g->passages);
+	for (size_t i = 0; i < g->n_norms; i++)
+		free(g->norms[i]);
+	free(g->norms);
 }
 
 static int ranked_row(const struct store_tasks_ranked *r, void *data)
@@ -152,8 +175,10 @@ static int turn_row(const struct store_tasks_turn *t, void *data)
 	c->first_turn = 0;
 	json_quote(sb, t->question);
 	member(sb, "rewrite", t->rewrite);
-	struct gold g = { STRBUF_INIT, STRBUF_INIT, 0, 0 };
+	struct gold g = { STRBUF_INIT, STRBUF_INIT, 0, 0, NULL, 0, 0 };
 	c->st = store_tasks_gold(c->t, t->turn_id, gold_row, &g, c->err);
+	if (c->st == ST_OK && c->extend)
+		c->st = store_tasks_judged_gold(c->t, t->turn_id, gold_row, &g, c->err);
 	if (g.n_answers || g.n_passages || t->gold_intent) {
 		const char *sep = "";
 		strbuf_adds(sb, ", \"gold\": {");
@@ -171,8 +196,7 @@ static int turn_row(const struct store_tasks_turn *t, void *data)
 		}
 		strbuf_adds(sb, "}");
 	}
-	strbuf_release(&g.answers);
-	strbuf_release(&g.passages);
+	gold_release(&g);
 	if (t->metadata)
 		strbuf_addf(sb, ", \"metadata\": %s", t->metadata);
 	if (c->st != ST_OK || flush(c))
@@ -210,10 +234,9 @@ static enum status resolve(struct store *s, const struct store_label_filter *f, 
 	return st;
 }
 
-static enum status write_tasks(struct store *s, const struct store_label_filter *f, const char *project,
-			       FILE *out, long *n_items, struct error *err)
+static enum status write_file(struct store *s, const struct store_label_filter *f, FILE *out, long *n_items,
+			      int extend, struct error *err)
 {
-	(void)project;
 	int64_t round_id, rater_id;
 	struct store_tasks *t = NULL;
 	enum status st = resolve(s, f, &round_id, &rater_id, err);
@@ -231,7 +254,7 @@ static enum status write_tasks(struct store *s, const struct store_label_filter 
 		store_tasks_close(t);
 		return st;
 	}
-	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0 };
+	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0, extend };
 	strbuf_adds(&c.sb, "{\n  \"format\": \"convqa-tasks\",\n  \"version\": 1,\n  \"systems\": [");
 	st = store_tasks_systems(t, system_row, &c, err);
 	if (st == ST_OK && c.st == ST_OK) {
@@ -255,6 +278,27 @@ static enum status write_tasks(struct store *s, const struct store_label_filter 
 	strbuf_release(&c.sb);
 	store_tasks_close(t);
 	return st;
+}
+
+static enum status write_tasks(struct store *s, const struct store_label_filter *f, const char *project,
+			       FILE *out, long *n_items, struct error *err)
+{
+	(void)project;
+	return write_file(s, f, out, n_items, 0, err);
+}
+
+/* The ground-truth extension (SCAI-QReCC's purpose): every item of the
+ * project (or of --round), each turn's gold answers joined by the answers
+ * judged plausible - and faithful, where faithfulness was judged - that
+ * are not one of them already. */
+static enum status write_gold_extension(struct store *s, const struct store_label_filter *f,
+					const char *project, FILE *out, long *n_items, struct error *err)
+{
+	(void)project;
+	if (f->rater)
+		return error_set(err, ST_USAGE, "--format gold-extension extends the gold of every rater's "
+				 "judgements: --rater does not apply");
+	return write_file(s, f, out, n_items, 1, err);
 }
 
 /* What the rater does with the file, and how the labels come back. */
@@ -296,4 +340,10 @@ static void written(struct store *s, const struct store_label_filter *f, const c
 const struct export_format export_tasks = {
 	.name = "tasks", .summary = "a round's items as a task file (schemas/tasks.schema.json)",
 	.write = write_tasks, .written = written,
+};
+
+const struct export_format export_gold_extension = {
+	.name = "gold-extension",
+	.summary = "a task file whose gold adds the answers judged plausible",
+	.write = write_gold_extension,
 };

@@ -13,7 +13,7 @@
 #include "convqa/strbuf.h"
 
 extern const struct import_format import_native, import_jsonl;
-extern const struct export_format export_json, export_tasks;
+extern const struct export_format export_json, export_tasks, export_gold_extension;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
@@ -25,6 +25,7 @@ static const struct import_format *const import_formats[] = {
 static const struct export_format *const export_formats[] = {
 	&export_json,
 	&export_tasks,
+	&export_gold_extension,
 };
 
 const struct import_format *formats_import(size_t i)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 enum {
-	TQ_SYSTEMS, TQ_PASSAGES, TQ_TURNS, TQ_GOLD, TQ_RESPONSES, TQ_RANKED, TQ__N,
+	TQ_SYSTEMS, TQ_PASSAGES, TQ_TURNS, TQ_GOLD, TQ_RESPONSES, TQ_RANKED, TQ_JUDGED_GOLD, TQ__N,
 };
 
 /* The items are the rows of temp.tasks_item; a conversation's turns go up
@@ -28,6 +28,21 @@ static const char *const tasks_sql[TQ__N] = {
 	[TQ_RESPONSES] = "SELECT r.id, sy.name, r.answer, r.metadata FROM temp.tasks_item i "
 			 "JOIN response r ON r.id = i.response_id JOIN system sy ON sy.id = r.system_id "
 			 "WHERE r.turn_id = ?1 ORDER BY sy.name",
+	/* the answers of a turn its trusted raters judged plausible (more
+	 * than half of those with a value; each rater's latest over every
+	 * round) and, when judged, faithful (likewise) */
+	[TQ_JUDGED_GOLD] = "WITH cur(rid, field, value) AS (SELECT l.response_id, l.field, l.value FROM label l "
+			   "JOIN rater ra ON ra.id = l.rater_id AND ra.trusted = 1 "
+			   "WHERE l.turn_id = ?1 AND l.unit = 'response' AND l.task = l.field "
+			   "AND l.field IN ('plausibility', 'faithfulness') AND l.id = (SELECT max(x.id) FROM label x "
+			   "WHERE x.turn_id = l.turn_id AND x.rater_id = l.rater_id AND x.task = l.task "
+			   "AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref) "
+			   "AND l.value IS NOT NULL) "
+			   "SELECT r.answer FROM response r WHERE r.turn_id = ?1 "
+			   "AND (SELECT 2 * sum(value = 'plausible') > count(*) FROM cur WHERE rid = r.id "
+			   "AND field = 'plausibility') "
+			   "AND coalesce((SELECT 2 * sum(value = 'faithful') > count(*) FROM cur WHERE rid = r.id "
+			   "AND field = 'faithfulness'), 1) ORDER BY r.id",
 	[TQ_RANKED] = "SELECT rt.rank, p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
 		      "WHERE rt.response_id = ?1 ORDER BY rt.rank",
 };
@@ -167,6 +182,17 @@ enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks
 	int rc;
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
 		if (cb(store_col_text(q, 0)[0] == 'p', store_col_text(q, 1), ctx))
+			break;
+	return done(t, q, rc, err);
+}
+
+enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
+				    struct error *err)
+{
+	sqlite3_stmt *q = stmt(t, TQ_JUDGED_GOLD, turn_id);
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+		if (cb(0, store_col_text(q, 0), ctx))
 			break;
 	return done(t, q, rc, err);
 }
