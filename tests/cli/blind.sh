@@ -35,6 +35,16 @@ check_grep "(2 label rows)" "^meta,,,,label_rows,2," "$T/out"
 $CONVQA round close r1 >/dev/null
 check_eq "once the round is closed, every label" "alice:r1 bob:None bob:r1" "$($CONVQA export 2>/dev/null | raters)"
 $CONVQA round reopen r1 >/dev/null
+# annotate shows a rater their own labels only: bob judged turn 3, alice not
+$CONVQA label -t plausibility --round r1 -r bob -c demo-lighthouse -n 3 -s bm25-t5 plausibility malformed
+n=$(sqlite3 "$T/p.db" "SELECT a.seq FROM assignment a JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id
+	JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id
+	WHERE ra.name = 'alice' AND t.position = 3 AND sy.name = 'bm25-t5'")
+printf 'esc\n:type :%s\nenter\n:save-screen item3\n' "$n" >keys
+mkdir -p screens
+CONVQA_SCRIPT=keys CONVQA_SCREEN_DIR=screens $CONVQA annotate --rater alice --round r1 2>/dev/null
+check_grep "annotate: the item bob judged shows unjudged to alice" "plausibility: ?" screens/item3
+check_eq "and nothing of bob's value" "" "$(grep -v 'm malformed' screens/item3 | grep -i 'malformed')"
 $CONVQA rater add carol --role coordinator --os-user "$me" >/dev/null 2>&1
 run $CONVQA export
 check_eq "an account that is a coordinator's sees every label" "alice:r1 bob:None bob:r1|" "$(raters <"$T/out")|$(cat "$T/err")"
