@@ -437,6 +437,21 @@ static enum status blind(struct store *s, const struct report_options *o, struct
 	return ST_OK;
 }
 
+/* The labels of the selection, as the running account may see them: of
+ * one round, its rows alone; of several, the rows of those rounds. */
+static enum status load_labels(struct store *s, const struct report_options *o, struct rp_loader *loader,
+			       const int64_t *rounds, size_t n_rounds, struct error *err)
+{
+	int64_t *open_rounds = NULL;
+	enum status st = o->blind_for ? blind(s, o, loader, &open_rounds, err) : ST_OK;
+	if (st == ST_OK && n_rounds > 1)
+		rp_loader_rounds(loader, rounds, n_rounds);
+	if (st == ST_OK)
+		st = rp_load_labels(loader, n_rounds == 1 ? rounds[0] : 0);
+	free(open_rounds);
+	return st;
+}
+
 enum status report_build(struct store *s, const struct report_options *o, struct report **out,
 			 struct error *err)
 {
@@ -460,8 +475,7 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	size_t n_rounds = 0;
 	if (o->round && (st = find_rounds(s, o->round, rounds, &n_rounds, err)) != ST_OK)
 		return st;
-	if (n_rounds == 1)
-		round_id = rounds[0];   /* one round: read its rows alone */
+	round_id = n_rounds == 1 ? rounds[0] : 0;
 	st = rp_load_tasks(s, o, &d, err);
 	if (st != ST_OK) {
 		rp_release(&d);
@@ -480,14 +494,8 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 		if (!threaded)
 			auto_job_run(&job);
 	}
-	int64_t *open_rounds = NULL;
-	if (st == ST_OK && o->blind_for)
-		st = blind(s, o, loader, &open_rounds, err);
-	if (st == ST_OK && n_rounds > 1)
-		rp_loader_rounds(loader, rounds, n_rounds);
 	if (st == ST_OK)
-		st = rp_load_labels(loader, round_id);
-	free(open_rounds);
+		st = load_labels(s, o, loader, rounds, n_rounds, err);
 	t_labels = now_monotonic();
 	if (threaded)
 		pthread_join(thread, NULL);

@@ -215,103 +215,133 @@ static void bind_round(sqlite3_stmt *q, int i, int64_t round_id)
 		sqlite3_bind_null(q, i);
 }
 
-enum status store_label_importer_add(struct store_label_importer *imp, const struct store_label_key *k,
-				     const char *value, double seconds, const char *created_at,
-				     enum store_label_added *res, struct store_label_conflict *c,
-				     struct error *err)
-{
-	struct store *s = imp->s;
-	const char *unit = scheme_unit_name(k->unit);
+/* One label row being imported, its unit found. */
+struct row {
+	const struct store_label_key *k;
+	const char *unit, *value, *created_at;
+	double seconds;
 	int64_t turn_id, ref;
-	int found;
+};
 
-	/* the unit */
+/* Find the unit of r->k: r->turn_id and r->ref. */
+static enum status find_unit(struct store_label_importer *imp, struct row *r, struct error *err)
+{
 	sqlite3_stmt *q = stmt(imp, IMP_UNIT, err);
+	int found;
 	if (!q)
 		return ST_STORE;
-	sqlite3_bind_int64(q, 1, k->response_id);
-	sqlite3_bind_int64(q, 6, k->passage_rank);
-	store_bind_text(q, 7, unit);
+	sqlite3_bind_int64(q, 1, r->k->response_id);
+	sqlite3_bind_int64(q, 6, r->k->passage_rank);
+	store_bind_text(q, 7, r->unit);
 	if ((found = step_one(q)) < 0)
-		return store_fail(s, err, "cannot look up the unit of a label");
-	turn_id = sqlite3_column_int64(q, 0);
-	ref = sqlite3_column_int64(q, 1);
+		return store_fail(imp->s, err, "cannot look up the unit of a label");
+	r->turn_id = sqlite3_column_int64(q, 0);
+	r->ref = sqlite3_column_int64(q, 1);
 	sqlite3_reset(q);
 	if (!found)
-		return error_set(err, ST_INPUT, "no passage at rank %ld of that response", k->passage_rank);
+		return error_set(err, ST_INPUT, "no passage at rank %ld of that response", r->k->passage_rank);
+	return ST_OK;
+}
 
-	/* the same row */
-	if (!(q = stmt(imp, IMP_SAME, err)))
+/* Whether the project has the very row already: *found. */
+static enum status find_same(struct store_label_importer *imp, const struct row *r, int *found,
+			     struct error *err)
+{
+	sqlite3_stmt *q = stmt(imp, IMP_SAME, err);
+	if (!q)
 		return ST_STORE;
-	sqlite3_bind_int64(q, 1, k->response_id);
-	sqlite3_bind_int64(q, 2, k->rater_id);
-	bind_round(q, 3, k->round_id);
-	store_bind_text(q, 4, k->task);
-	store_bind_text(q, 5, k->field);
-	sqlite3_bind_int64(q, 6, k->passage_rank);
-	store_bind_text(q, 7, value);
-	store_bind_text(q, 8, created_at);
-	sqlite3_bind_int64(q, 9, turn_id);
-	store_bind_text(q, 10, unit);
-	sqlite3_bind_int64(q, 11, ref);
-	found = step_one(q);
+	sqlite3_bind_int64(q, 1, r->k->response_id);
+	sqlite3_bind_int64(q, 2, r->k->rater_id);
+	bind_round(q, 3, r->k->round_id);
+	store_bind_text(q, 4, r->k->task);
+	store_bind_text(q, 5, r->k->field);
+	sqlite3_bind_int64(q, 6, r->k->passage_rank);
+	store_bind_text(q, 7, r->value);
+	store_bind_text(q, 8, r->created_at);
+	sqlite3_bind_int64(q, 9, r->turn_id);
+	store_bind_text(q, 10, r->unit);
+	sqlite3_bind_int64(q, 11, r->ref);
+	*found = step_one(q);
 	sqlite3_reset(q);
-	if (found < 0)
-		return store_fail(s, err, "cannot read labels");
-	if (found) {
-		*res = LABEL_PRESENT;
-		return ST_OK;
-	}
+	return *found < 0 ? store_fail(imp->s, err, "cannot read labels") : ST_OK;
+}
 
-	/* the project's own row of the unit at that time, with another value */
-	if (!(q = stmt(imp, IMP_CONFLICT, err)))
+/* The project's own row of the unit at that time, with another value:
+ * *found, and its value into c. */
+static enum status find_conflict(struct store_label_importer *imp, const struct row *r, int *found,
+				 struct store_label_conflict *c, struct error *err)
+{
+	sqlite3_stmt *q = stmt(imp, IMP_CONFLICT, err);
+	if (!q)
 		return ST_STORE;
-	sqlite3_bind_int64(q, 1, turn_id);
-	sqlite3_bind_int64(q, 2, k->rater_id);
-	bind_round(q, 3, k->round_id);
-	store_bind_text(q, 4, k->task);
-	store_bind_text(q, 5, k->field);
-	store_bind_text(q, 6, unit);
-	sqlite3_bind_int64(q, 7, ref);
-	store_bind_text(q, 8, created_at);
+	sqlite3_bind_int64(q, 1, r->turn_id);
+	sqlite3_bind_int64(q, 2, r->k->rater_id);
+	bind_round(q, 3, r->k->round_id);
+	store_bind_text(q, 4, r->k->task);
+	store_bind_text(q, 5, r->k->field);
+	store_bind_text(q, 6, r->unit);
+	sqlite3_bind_int64(q, 7, r->ref);
+	store_bind_text(q, 8, r->created_at);
 	sqlite3_bind_int64(q, 9, imp->before);
-	store_bind_text(q, 10, value);
-	found = step_one(q);
-	if (found > 0) {
+	store_bind_text(q, 10, r->value);
+	*found = step_one(q);
+	if (*found > 0) {
 		const char *v = store_col_text(q, 0);
 		c->cleared = v == NULL;
 		snprintf(c->value, sizeof(c->value), "%s", v ? v : "");
 	}
 	sqlite3_reset(q);
-	if (found < 0)
-		return store_fail(s, err, "cannot read labels");
-	if (found) {
-		*res = LABEL_CONFLICT;
-		return ST_OK;
-	}
+	return *found < 0 ? store_fail(imp->s, err, "cannot read labels") : ST_OK;
+}
 
-	/* a new row, with its own time */
-	if (!(q = stmt(imp, IMP_ADD, err)))
+/* A new row, with its own time. */
+static enum status add_row(struct store_label_importer *imp, const struct row *r, struct error *err)
+{
+	sqlite3_stmt *q = stmt(imp, IMP_ADD, err);
+	if (!q)
 		return ST_STORE;
-	sqlite3_bind_int64(q, 1, k->response_id);
-	sqlite3_bind_int64(q, 2, k->rater_id);
-	bind_round(q, 3, k->round_id);
-	store_bind_text(q, 4, k->task);
-	store_bind_text(q, 5, k->field);
-	sqlite3_bind_int64(q, 6, k->passage_rank);
-	store_bind_text(q, 7, unit);
-	sqlite3_bind_int64(q, 8, turn_id);
-	sqlite3_bind_int64(q, 9, ref);
-	store_bind_text(q, 10, value);
-	sqlite3_bind_double(q, 11, seconds < 0 ? 0 : seconds);
-	store_bind_text(q, 12, created_at);
+	sqlite3_bind_int64(q, 1, r->k->response_id);
+	sqlite3_bind_int64(q, 2, r->k->rater_id);
+	bind_round(q, 3, r->k->round_id);
+	store_bind_text(q, 4, r->k->task);
+	store_bind_text(q, 5, r->k->field);
+	sqlite3_bind_int64(q, 6, r->k->passage_rank);
+	store_bind_text(q, 7, r->unit);
+	sqlite3_bind_int64(q, 8, r->turn_id);
+	sqlite3_bind_int64(q, 9, r->ref);
+	store_bind_text(q, 10, r->value);
+	sqlite3_bind_double(q, 11, r->seconds < 0 ? 0 : r->seconds);
+	store_bind_text(q, 12, r->created_at);
 	int rc = sqlite3_step(q);
 	sqlite3_reset(q);
 	if (rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot save label");
+		return store_fail(imp->s, err, "cannot save label");
 	imp->added++;
-	*res = LABEL_ADDED;
 	return ST_OK;
+}
+
+enum status store_label_importer_add(struct store_label_importer *imp, const struct store_label_key *k,
+				     const char *value, double seconds, const char *created_at,
+				     enum store_label_added *res, struct store_label_conflict *c,
+				     struct error *err)
+{
+	struct row r = { k, scheme_unit_name(k->unit), value, created_at, seconds, 0, 0 };
+	int found = 0;
+	enum status st = find_unit(imp, &r, err);
+	if (st == ST_OK)
+		st = find_same(imp, &r, &found, err);
+	if (st != ST_OK || found) {
+		*res = LABEL_PRESENT;
+		return st;
+	}
+	st = find_conflict(imp, &r, &found, c, err);
+	if (st != ST_OK || found) {
+		*res = LABEL_CONFLICT;
+		return st;
+	}
+	st = add_row(imp, &r, err);
+	*res = LABEL_ADDED;
+	return st;
 }
 
 /* A unit the import added rows to. */
