@@ -21,6 +21,7 @@ enum {
 	STMT_ITEM_PASSAGES,
 	STMT_ITEM_HISTORY,
 	STMT_ITEM_LABELS,
+	STMT_ITEM_CHANGES,
 	STMT_ITEM__END,
 };
 _Static_assert(STMT_ITEM__END <= 64, "statement cache too small");
@@ -708,6 +709,171 @@ size_t store_item_n_missing(const struct scheme *sc, size_t n_passages, int answ
 		}
 	}
 	return missing;
+}
+
+/* ---- what an undo takes back ------------------------------------------ */
+
+/* A unit of the rater's history and its value so far. */
+struct undo_unit {
+	int64_t turn_id, unit_ref;
+	char *field, *unit, *value;
+};
+
+/* A change on the stack (its strings owned). */
+struct undo_change {
+	size_t unit;               /* into the units */
+	int64_t id, response_id;
+	long rank;
+	char *value, *before;
+	double seconds;
+};
+
+struct undo_stack {
+	struct undo_unit *units;
+	size_t n_units, cap_units;
+	struct strmap index;       /* key -> unit; keys in keys[] */
+	char **keys;
+	size_t n_keys, cap_keys;
+	struct undo_change *v;
+	size_t n, cap;
+};
+
+static int same_value(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* The unit of row st (turn, unit_ref, field, unit in columns 2-5), added
+ * when new. */
+static size_t undo_unit_of(struct undo_stack *u, sqlite3_stmt *st)
+{
+	const char *field = store_col_text(st, 4), *unit = store_col_text(st, 5);
+	char *key = xasprintf("%lld/%lld/%s/%s", (long long)sqlite3_column_int64(st, 2),
+			      (long long)sqlite3_column_int64(st, 3), field ? field : "", unit ? unit : "");
+	size_t *at;
+	if (!strmap_put(&u->index, key, u->n_units, &at)) {
+		free(key);
+		return *at;
+	}
+	xgrow(&u->keys, &u->cap_keys, u->n_keys + 1, sizeof(*u->keys));
+	u->keys[u->n_keys++] = key;
+	xgrow(&u->units, &u->cap_units, u->n_units + 1, sizeof(*u->units));
+	u->units[u->n_units] = (struct undo_unit){ sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+						   xstrdup(field ? field : ""), xstrdup(unit ? unit : ""), NULL };
+	return u->n_units++;
+}
+
+static void undo_pop(struct undo_stack *u)
+{
+	struct undo_change *c = &u->v[--u->n];
+	free(c->value);
+	free(c->before);
+}
+
+/* One row of the history, oldest first (columns: id, response_id, turn_id,
+ * unit_ref, field, unit, passage_rank, value, seconds). */
+static void undo_read(struct undo_stack *u, sqlite3_stmt *st)
+{
+	size_t k = undo_unit_of(u, st);
+	struct undo_unit *unit = &u->units[k];
+	const char *value = store_col_text(st, 7);
+	if (same_value(value, unit->value))
+		return;   /* changes nothing */
+	if (u->n && u->v[u->n - 1].unit == k && same_value(value, u->v[u->n - 1].before)) {
+		undo_pop(u);   /* the change on top, taken back */
+	} else {
+		xgrow(&u->v, &u->cap, u->n + 1, sizeof(*u->v));
+		u->v[u->n++] = (struct undo_change){
+			k, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), (long)sqlite3_column_int64(st, 6),
+			dup_or_null(value), dup_or_null(unit->value), sqlite3_column_double(st, 8),
+		};
+	}
+	free(unit->value);
+	unit->value = dup_or_null(value);
+}
+
+/* Whether change b, below a on the stack, was saved by the same "-" as a. */
+static int same_key(const struct undo_stack *u, const struct undo_change *a, const struct undo_change *b)
+{
+	const struct undo_unit *ua = &u->units[a->unit], *ub = &u->units[b->unit];
+	return a->seconds == 0 && strcmp(ua->unit, "passage") == 0 && strcmp(ub->unit, "passage") == 0 &&
+	       a->response_id == b->response_id && strcmp(ua->field, ub->field) == 0 && !a->before && !b->before &&
+	       same_value(a->value, b->value);
+}
+
+static void undo_stack_release(struct undo_stack *u)
+{
+	while (u->n)
+		undo_pop(u);
+	free(u->v);
+	for (size_t i = 0; i < u->n_units; i++) {
+		free(u->units[i].field);
+		free(u->units[i].unit);
+		free(u->units[i].value);
+	}
+	free(u->units);
+	strmap_release(&u->index);
+	for (size_t i = 0; i < u->n_keys; i++)
+		free(u->keys[i]);
+	free(u->keys);
+}
+
+enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
+				struct store_changes *out, struct error *err)
+{
+	memset(out, 0, sizeof(*out));
+	/* label_rater (rater_id, round_id, task) holds the rows in id order */
+	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_CHANGES,
+				      "SELECT l.id, l.response_id, l.turn_id, l.unit_ref, l.field, l.unit, l.passage_rank, "
+				      "l.value, l.seconds FROM label l "
+				      "WHERE l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3 ORDER BY l.id", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, rater_id);
+	bind_round(st, 2, round_id);
+	store_bind_text(st, 3, task);
+	struct undo_stack u = { .index = STRMAP_INIT };
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		undo_read(&u, st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		undo_stack_release(&u);
+		return store_fail(s, err, "cannot read the label history");
+	}
+	size_t n = u.n ? 1 : 0;
+	while (n && n < u.n && same_key(&u, &u.v[u.n - n], &u.v[u.n - n - 1]))
+		n++;
+	out->v = xcalloc(n ? n : 1, sizeof(*out->v));
+	for (size_t i = 0; i < n; i++) {
+		struct undo_change *c = &u.v[u.n - 1 - i];
+		const struct undo_unit *un = &u.units[c->unit];
+		out->v[i] = (struct store_change){
+			c->id, c->response_id, c->rank, un->turn_id, un->unit_ref, xstrdup(un->field), xstrdup(un->unit),
+			c->value, c->before, c->seconds,
+		};
+		c->value = c->before = NULL;   /* moved */
+	}
+	out->n = n;
+	undo_stack_release(&u);
+	return ST_OK;
+}
+
+void store_changes_release(struct store_changes *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i].field);
+		free(c->v[i].unit);
+		free(c->v[i].value);
+		free(c->v[i].before);
+	}
+	free(c->v);
+	memset(c, 0, sizeof(*c));
 }
 
 /* ---- summary ---------------------------------------------------------- */

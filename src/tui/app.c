@@ -605,10 +605,93 @@ static void set_rest(struct app *app, const struct scheme_field *f)
 /* Undo the last group of changes (one key's worth), newest first. An entry
  * leaves the stack only once its undo is saved: after a failed save, u
  * tries the same change again. */
+/* The queue position of the item a change saved before this session was
+ * given on, and the passage's rank there: *rank. SIZE_MAX when it is not in
+ * the queue. */
+static size_t saved_change_pos(const struct app *app, const struct store_change *c, long *rank)
+{
+	*rank = c->passage_rank;
+	for (size_t i = 0; i < app->queue.n; i++)
+		if (app->queue.responses[i] == c->response_id)
+			return i;
+	return SIZE_MAX;
+}
+
+/* Undo changes saved on an item that is not in the queue (convqa label
+ * may give labels on any item): the item shown stays; what it shows of
+ * the unit (a turn's, a pooled passage's) and the turn's finished items
+ * are read again. Returns 0 when saved. */
+static int undo_elsewhere(struct app *app, const struct store_changes *c)
+{
+	struct error err;
+	for (size_t i = 0; i < c->n; i++) {
+		struct labelling_key k = {
+			.response_id = c->v[i].response_id, .field = c->v[i].field, .passage_rank = c->v[i].passage_rank,
+		};
+		if (labelling_set(app->opt->labelling, &k, c->v[i].before, app->active, &err) != ST_OK) {
+			app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
+			return -1;
+		}
+		app->active = 0;
+	}
+	if (store_item_labels_load(app->store, app->queue.responses[app->cur], app->opt->rater_id,
+				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK) {
+		fail(app, &err);
+		return -1;
+	}
+	for (size_t i = 0; i < app->queue.n; i++)
+		if (app->queue.turns[i] == c->v[0].turn_id && refresh_finished(app, i) != 0)
+			return -1;
+	app_message(app, MSG_SAVED, "undone \xc2\xb7 %s%s of an item not in this queue", c->n > 1 ? "changes to " : "",
+		    c->v[0].field);
+	return 0;
+}
+
+/* Nothing of this session is left to undo: take back the rater's changes
+ * saved before it (an earlier session, convqa label), as the label history
+ * has them (store_item_undoable): one key's worth, on the item it was
+ * given on. */
+static void undo_saved(struct app *app)
+{
+	struct error err;
+	struct store_changes c;
+	if (store_item_undoable(app->store, app->opt->rater_id, app->opt->round_id, app->scheme->name, &c,
+				&err) != ST_OK) {
+		app_message(app, MSG_ERROR, "cannot undo: %s", err.msg);
+		return;
+	}
+	long rank;
+	size_t pos = c.n ? saved_change_pos(app, &c.v[0], &rank) : 0;
+	const struct scheme_field *f = c.n ? scheme_field_find(app->scheme, c.v[0].field) : NULL;
+	if (!c.n) {
+		app_message(app, MSG_INFO, "nothing to undo");
+	} else if (!f || strcmp(scheme_unit_name(f->unit), c.v[0].unit) != 0) {
+		app_message(app, MSG_INFO, "nothing more to undo: the last change, of %s, is not of this scheme's "
+			    "fields", c.v[0].field);
+	} else if (pos == SIZE_MAX) {
+		undo_elsewhere(app, &c);
+	} else {
+		if (pos != app->cur || app_view(app)->ops == &view_summary)
+			pop_to_base(app);
+		size_t done = 0;
+		if (pos == app->cur || load(app, pos) == 0)
+			while (done < c.n && save(app, f, done ? c.v[done].passage_rank : rank, c.v[done].before, 0,
+						  "undone") == 0)
+				done++;
+		if (done > 1)
+			app_message(app, MSG_SAVED, "undone \xc2\xb7 %zu passages not judged", done);
+		if (done) {
+			size_t len = strlen(app->message);
+			snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 saved before this session");
+		}
+	}
+	store_changes_release(&c);
+}
+
 static void undo(struct app *app)
 {
 	if (!app->n_undo) {
-		app_message(app, MSG_INFO, "nothing to undo");
+		undo_saved(app);
 		return;
 	}
 	const struct undo_entry *last = &app->undo[app->n_undo - 1];
