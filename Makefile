@@ -38,7 +38,8 @@ METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_ans
 	metrics/metrics_stats.o metrics/agreement.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
-	store/store_guidelines.o store/store_label_import.o store/store_tasks.o
+	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
+	store/store_adjudicate.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
