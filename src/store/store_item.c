@@ -827,7 +827,7 @@ enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round
 				struct store_changes *out, struct error *err)
 {
 	memset(out, 0, sizeof(*out));
-	/* label_rater (rater_id, round_id, task) holds the rows in id order */
+	/* the rater's rows (a range of label_rater_unit), oldest first */
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_CHANGES,
 				      "SELECT l.id, l.response_id, l.turn_id, l.unit_ref, l.field, l.unit, l.passage_rank, "
 				      "l.value, l.seconds FROM label l "
