@@ -181,7 +181,11 @@ struct store_changes {
  * category) saves one row per passage on one response, each of a passage
  * not judged before and with the same value, the time spent on the first
  * and 0 s on the others: such a run on top of the stack is taken back as
- * one change. */
+ * one change.
+ *
+ * Cost: one read of the rater's rows of the task and round (SQLite sorts
+ * them by id), 24 bytes of memory per change on the stack: milliseconds
+ * for a history of thousands of rows, about 3 s and 40 MB for 1.45 million. */
 enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
 				struct store_changes *out, struct error *err);
 void store_changes_release(struct store_changes *c);
