@@ -67,18 +67,62 @@ static enum status check_task(struct labelling *l, const struct labelling_reques
  * task rules check the round's state and its task in the order convqa label
  * (task first) and convqa annotate (state first) always have. */
 static enum status open_round(struct labelling *l, const struct labelling_request *rq, const char **task,
-			      char **round_task, struct error *err)
+			      char **round_task, int *closed, struct error *err)
 {
-	int closed = 0;
 	l->round = xstrdup(rq->round);
-	enum status st = store_round_info(l->store, rq->round, &l->round_id, round_task, &closed, err);
+	enum status st = store_round_info(l->store, rq->round, &l->round_id, round_task, closed, err);
 	if (st != ST_OK)
 		return st;
-	if (closed && rq->task_rule == LABELLING_TASK_OF_ROUND)
+	int refused = *closed && !rq->adjudicate;   /* adjudication follows closing */
+	if (refused && rq->task_rule == LABELLING_TASK_OF_ROUND)
 		return refuse_closed(l, err);
 	st = check_task(l, rq, task, *round_task, err);
-	if (st == ST_OK && closed)
+	if (st == ST_OK && refused)
 		st = refuse_closed(l, err);
+	return st;
+}
+
+/* ---- adjudication ------------------------------------------------------------ */
+
+/* An adjudication session's rater: one the project has, an adjudicator. */
+static enum status check_adjudicator(struct labelling *l, const struct labelling_request *rq, struct error *err)
+{
+	struct store_rater r;
+	int found = 0;
+	if (!rq->round)
+		return refuse(l, LABELLING_ADJUDICATOR, err, "adjudication settles the disagreements of a round: "
+			      "name the round");
+	enum status st = store_rater_get(l->store, rq->rater, &r, &found, err);
+	if (st != ST_OK)
+		return st;
+	int adjudicator = found && r.role == ROLE_ADJUDICATOR;
+	store_rater_release(&r);
+	if (!found)
+		return refuse(l, LABELLING_ADJUDICATOR, err, "no rater '%s' in the project: adjudicators are raters "
+			      "with the role adjudicator (add one with: convqa rater add %s --role adjudicator)",
+			      rq->rater, rq->rater);
+	if (!adjudicator)
+		return refuse(l, LABELLING_ADJUDICATOR, err, "rater '%s' is not an adjudicator (give the role with: "
+			      "convqa rater add %s --role adjudicator)", rq->rater, rq->rater);
+	return ST_OK;
+}
+
+/* An open round is adjudicated by no rater of its own: they see only their
+ * own labels while it is open. */
+static enum status check_not_round_rater(struct labelling *l, int64_t rater_id, struct error *err)
+{
+	struct store_round_rater *rows;
+	size_t n;
+	enum status st = store_round_raters(l->store, l->round_id, &rows, &n, err);
+	int theirs = 0;
+	for (size_t i = 0; st == ST_OK && i < n; i++)
+		theirs |= rows[i].rater_id == rater_id;
+	if (st == ST_OK)
+		store_round_raters_free(rows, n);
+	if (st == ST_OK && theirs)
+		st = refuse(l, LABELLING_ROUND_RATER, err, "rater '%s' is one of the raters of round '%s', which is "
+			    "open: a rater of an open round sees only their own labels (close it first: convqa round "
+			    "close %s)", l->rater ? l->rater : "", l->round, l->round);
 	return st;
 }
 
@@ -131,9 +175,12 @@ static enum status open_session(struct labelling *l, struct store *s, const stru
 			l->refused = LABELLING_ACCOUNT;
 		return st;
 	}
+	if (rq->adjudicate && (st = check_adjudicator(l, rq, err)) != ST_OK)
+		return st;
 	char *round_task = NULL;
+	int closed = 0;
 	if (rq->round)
-		st = open_round(l, rq, &task, &round_task, err);
+		st = open_round(l, rq, &task, &round_task, &closed, err);
 	if (st == ST_OK && (st = load_scheme(l, task, err)) == ST_INPUT)
 		l->refused = LABELLING_TASK;
 	free(round_task);   /* task may point into it until here */
@@ -144,6 +191,8 @@ static enum status open_session(struct labelling *l, struct store *s, const stru
 		st = store_rater_ensure(s, rq->rater, &l->rater_id, err);
 	if (st == ST_OK)
 		l->rater = xstrdup(rq->rater);
+	if (st == ST_OK && rq->adjudicate && !closed)
+		st = check_not_round_rater(l, l->rater_id, err);
 	if (st != ST_OK) {
 		enum labelling_refusal why = l->refused;
 		labelling_release(l);

@@ -93,6 +93,15 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
  * the temporary file is removed. Returns the final status. */
 enum status cli_output_close(struct cli_output *o, enum status st, struct error *err);
 
+struct lock;
+/* A rater's session on the project at db (annotate, adjudicate): at most
+ * one per rater and project at a time (lock.h). ST_OK with the lock in l
+ * (lock_release() it), also when no lock can be had (a warning printed:
+ * the session goes on unguarded); ST_STORE "COMMAND: rater 'R' is already
+ * annotating the project 'P' in another session (pid N); close it first". */
+enum status cli_lock_rater(struct lock *l, const char *db, const char *rater, const char *command,
+			   struct error *err);
+
 /* ---- commands ---------------------------------------------------------- */
 
 enum cmd_flags {
@@ -146,7 +155,7 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv);
 extern const struct cmd_entry cmd_init_entry, cmd_import_entry, cmd_info_entry, cmd_label_entry,
 	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry, cmd_formats_entry,
 	cmd_scheme_entry, cmd_rater_entry, cmd_round_entry, cmd_guidelines_entry, cmd_sample_entry,
-	cmd_import_labels_entry;
+	cmd_import_labels_entry, cmd_adjudicate_entry;
 
 struct report_options;
 /* report and agreement: one state, one run and release (cmd_report.c). */

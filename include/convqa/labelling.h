@@ -32,8 +32,17 @@
  *   write  a field of the session's task, with a value of its scale; a
  *          rater changes only their own labels; never in a closed round: a
  *          session is not opened on one (the round's state is not read
- *          again on each write, as nothing in convqa closes a round yet;
- *          the command that will should make labelling_set look)
+ *          again on each write: a round closed while a session is open
+ *          takes its labels until the session ends)
+ *   adjudicate  a session that settles a round's disagreements (convqa
+ *          adjudicate: rq.adjudicate) is an adjudicator's: a rater the
+ *          project has with the role adjudicator (a name it lacks is not
+ *          added), in a round. Adjudication usually follows closing: such
+ *          a session is opened on a closed round too (its labels are the
+ *          adjudicator's, a layer of their own: report --consensus
+ *          adjudicated); on an open round only when the adjudicator is not
+ *          one of its raters (a rater of an open round sees only their own
+ *          labels)
  *
  *   task   a scheme the project knows (scheme_load: a built-in or one
  *          added with convqa scheme add): its fields, units and values are
@@ -95,6 +104,12 @@ enum labelling_refusal {
 	LABELLING_SCHEME_CHANGED, /* the project's scheme changed since the session began */
 	LABELLING_ACCOUNT,       /* the rater is bound to another account than the one running:
 				  * "rater 'alice' is bound to the account 'alice'; you are 'bob' (...)" */
+	LABELLING_ADJUDICATOR,   /* an adjudication session (rq.adjudicate) of a rater who is not an
+				  * adjudicator: "rater 'bob' is not an adjudicator (give the role with:
+				  * convqa rater add bob --role adjudicator)", or "no rater 'dan' in the
+				  * project: ..." with the same command; or outside rounds */
+	LABELLING_ROUND_RATER,   /* an adjudication session of an open round of which the
+				  * adjudicator is one of the raters */
 };
 
 struct labelling_request {
@@ -104,6 +119,8 @@ struct labelling_request {
 					    * project's); NULL: "turn" */
 	int task_given;                    /* the user named the task (LABELLING_TASK_OF_ROUND) */
 	enum labelling_task_rule task_rule;
+	int adjudicate;                    /* 1: an adjudicator settles the round's disagreements
+					    * (the adjudicate rule above); 0: labelling */
 };
 
 /* An open session. Read its fields; change them only through this module. */
@@ -137,9 +154,10 @@ struct labelling_key {
 enum status labelling_rater_check(const char *name, struct error *err);
 
 /* Open a session in l for rq on store s. In order: the rater's name, the
- * account (a bound rater's own: access.h), the round (ST_INPUT listing the
- * project's rounds when it has no such round;
- * refused when closed or of another task, see enum labelling_task_rule:
+ * account (a bound rater's own: access.h), for an adjudication the
+ * rater's role, the round (ST_INPUT listing the project's rounds when it
+ * has no such round; refused when closed (but to an adjudication) or of
+ * another task, see enum labelling_task_rule:
  * LABELLING_TASK_MUST_MATCH checks the task before the round's state,
  * LABELLING_TASK_OF_ROUND after it), then the rater's row (created when
  * missing). On failure l holds nothing to release and l->refused names the

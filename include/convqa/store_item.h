@@ -143,6 +143,53 @@ void store_item_labels_release(struct store_item_labels *l);
 size_t store_item_n_missing(const struct scheme *sc, size_t n_passages, int answer_empty,
 			    const struct store_item_labels *l);
 
+/* ---- what an undo takes back ------------------------------------------ */
+
+/* One change of a rater's: a label row that gave a unit's field value, where
+ * it had before. Strings are owned by the struct store_changes it is in. */
+struct store_change {
+	int64_t id;                /* its label row */
+	int64_t response_id;       /* where it was given (the item) */
+	long passage_rank;         /* there: the passage's rank; 0 for a field of the item */
+	int64_t turn_id, unit_ref; /* the unit it judged (see store.h: store_label_key) */
+	char *field, *unit;        /* the field's name, the unit's ("turn", "passage", ...) */
+	char *value;               /* what it set; NULL: it cleared the label */
+	char *before;              /* the unit's value before it; NULL: none */
+	double seconds;
+};
+
+struct store_changes {
+	struct store_change *v;    /* newest first */
+	size_t n;
+};
+
+/* What u takes back next, read from the label history, so that an undo
+ * reaches the changes of earlier sessions too: of rater_id's label rows in
+ * round_id (0: outside rounds) and task, the newest change not taken back
+ * yet, with the other changes the same key saved, newest first, into *out
+ * (n 0: nothing left to undo; release with store_changes_release()).
+ *
+ * The history is read oldest first as a stack of changes: a row that
+ * gives its unit the value it had already changes nothing and is skipped;
+ * a row that gives the unit on top of the stack back the value it had
+ * before the change on top takes that change off the stack (an undo saves
+ * such a row; the same change made back by hand cancels it the same way);
+ * any other row is a change, put on the stack. Rows are never changed or
+ * deleted: undoing a change adds a row with the value before it.
+ *
+ * The changes of one key: "-" (every passage still unjudged: the first
+ * category) saves one row per passage on one response, each of a passage
+ * not judged before and with the same value, the time spent on the first
+ * and 0 s on the others: such a run on top of the stack is taken back as
+ * one change.
+ *
+ * Cost: one read of the rater's rows of the task and round (SQLite sorts
+ * them by id), 24 bytes of memory per change on the stack: milliseconds
+ * for a history of thousands of rows, about 3 s and 40 MB for 1.45 million. */
+enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
+				struct store_changes *out, struct error *err);
+void store_changes_release(struct store_changes *c);
+
 /* ---- summary ---------------------------------------------------------- */
 
 /* Calls cb for each (field, value, count) of the current, non-cleared labels

@@ -1,7 +1,9 @@
 /*
  * tui.h - the annotation UI (issue 3): a full-screen ncursesw program that
  * takes one rater through their queue of items and saves every label change
- * at once (labelling_set: its own committed transaction).
+ * at once (labelling_set: its own committed transaction). The same UI takes
+ * an adjudicator through a round's disagreements (convqa adjudicate:
+ * tui_options.adjudication).
  *
  * Script mode (for tests and benchmarks), read from the environment:
  *   CONVQA_SCRIPT=FILE     read keys from FILE instead of the keyboard, and
@@ -42,6 +44,7 @@
 
 struct store;
 struct labelling;
+struct store_disagreements;
 
 struct tui_options {
 	const char *project;       /* shown in the header: the project file name */
@@ -61,6 +64,13 @@ struct tui_options {
 	double started;            /* now_monotonic() when the command started */
 	struct labelling *labelling; /* the rater's open session: every label is written
 				     * through it (labelling.h) */
+	/* convqa adjudicate: the round's disagreements (store.h, borrowed; at
+	 * least one), walked one at a time instead of a rater's queue: the
+	 * adjudicator (rater, an adjudication session) picks each value with
+	 * its field's keys. NULL: annotate. */
+	const struct store_disagreements *adjudication;
+	int blind_raters;          /* adjudication: raters shown as "rater 1", "rater 2" in an
+				    * order of each disagreement's own, never by name */
 };
 
 /* Run the UI until the rater quits. The terminal is restored on every

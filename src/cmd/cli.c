@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "convqa/common.h"
+#include "convqa/lock.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 #include "convqa/text.h"
@@ -340,4 +341,46 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 	if (e->release)
 		e->release(&c);
 	return rc;
+}
+
+/* One session per rater and project: two at once would each show labels
+ * the other has changed (a double press that looks like "set already" is a
+ * change lost, an undo clears the other's value). The lock is a byte of
+ * "<project>-annotate.lock" beside the project (the real path: a symbolic
+ * link to the project shares its lock); the kernel drops it when the
+ * process ends, however it ends. annotate and adjudicate share it: a
+ * rater's session is one or the other. */
+enum status cli_lock_rater(struct lock *l, const char *db, const char *rater, const char *command,
+			   struct error *err)
+{
+	char *real = realpath(db, NULL);
+	const char *project = real ? real : db;
+	char *path = xasprintf("%s-annotate.lock", project);
+	int annotate = strcmp(command, "annotate") == 0;
+	enum status st = ST_OK;
+	switch (lock_take(l, path, rater, project, err)) {
+	case LOCK_TAKEN:
+		break;
+	case LOCK_BUSY: {
+		char pid[32] = "";
+		if (l->holder)
+			snprintf(pid, sizeof(pid), " (pid %ld)", l->holder);
+		st = error_set(err, ST_STORE, "%s: rater '%s' is already %s the project '%s' in another session%s; "
+			       "close it first", command, rater, annotate ? "annotating" : "annotating or adjudicating",
+			       db, pid);
+		break;
+	}
+	case LOCK_UNAVAILABLE:
+		/* a project the rater may write beside a lock file they may not
+		 * open (someone changed its permissions, or put a link there):
+		 * label unguarded rather than not at all, and say so. A
+		 * directory they may not write never gets here: SQLite refuses
+		 * the project first. */
+		report_error("%s: warning: %s (a second session of rater '%s' would not be refused)", command,
+			     err->msg, rater);
+		break;
+	}
+	free(path);
+	free(real);
+	return st;
 }

@@ -16,44 +16,6 @@
 
 static void release(struct cmd_ctx *c);
 
-/* One session per rater and project: two at once would each show labels
- * the other has changed (a double press that looks like "set already" is a
- * change lost, an undo clears the other's value). The lock is a byte of
- * "<project>-annotate.lock" beside the project (the real path: a symbolic
- * link to the project shares its lock); the kernel drops it when the
- * process ends, however it ends. */
-static enum status lock_rater(struct lock *l, const char *db, const char *opt_rater, struct error *err)
-{
-	char *real = realpath(db, NULL);
-	const char *project = real ? real : db;
-	char *path = xasprintf("%s-annotate.lock", project);
-	enum status st = ST_OK;
-	switch (lock_take(l, path, opt_rater, project, err)) {
-	case LOCK_TAKEN:
-		break;
-	case LOCK_BUSY: {
-		char pid[32] = "";
-		if (l->holder)
-			snprintf(pid, sizeof(pid), " (pid %ld)", l->holder);
-		st = error_set(err, ST_STORE, "annotate: rater '%s' is already annotating the project '%s' in "
-			       "another session%s; close it first", opt_rater, db, pid);
-		break;
-	}
-	case LOCK_UNAVAILABLE:
-		/* a project the rater may write beside a lock file they may not
-		 * open (someone changed its permissions, or put a link there):
-		 * annotate unguarded rather than not at all, and say so. A
-		 * directory they may not write never gets here: SQLite refuses
-		 * the project first. */
-		report_error("annotate: warning: %s (a second session of rater '%s' would not be refused)",
-			     err->msg, opt_rater);
-		break;
-	}
-	free(path);
-	free(real);
-	return st;
-}
-
 /* The rater's labelling session (labelling.h): the round, the round's task
  * (a --task that differs is refused), the rater's row. A refusal by one of
  * its rules is annotate's own message. */
@@ -92,7 +54,7 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 		st = error_set(err, ST_STORE, "annotate: the project '%s' is read-only: no label could be "
 			       "saved (check the file's permissions)", db);
 	if (st == ST_OK)
-		st = lock_rater(&lock, db, o->rater, err);
+		st = cli_lock_rater(&lock, db, o->rater, "annotate", err);
 	if (st == ST_OK)
 		st = open_session(&l, s, o, opt_task, err);
 	if (st == ST_OK)

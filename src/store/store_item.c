@@ -21,6 +21,8 @@ enum {
 	STMT_ITEM_PASSAGES,
 	STMT_ITEM_HISTORY,
 	STMT_ITEM_LABELS,
+	STMT_ITEM_CHANGES,
+	STMT_ITEM_CHANGE,
 	STMT_ITEM__END,
 };
 _Static_assert(STMT_ITEM__END <= 64, "statement cache too small");
@@ -708,6 +710,145 @@ size_t store_item_n_missing(const struct scheme *sc, size_t n_passages, int answ
 		}
 	}
 	return missing;
+}
+
+/* ---- what an undo takes back ------------------------------------------ */
+
+/* A change on the stack, as little as tells whether a later row takes it
+ * back: its row, its unit and the value it replaced (as hashes). 24 bytes
+ * a change, whatever the values: the details of the few changes an undo
+ * takes back are read again by id (undo_details). */
+struct undo_entry {
+	int64_t id;
+	uint64_t unit, before;
+};
+
+/* FNV-1a over s, never 0 (0 is NULL's), mixed into h. */
+static uint64_t hash_text(uint64_t h, const char *s)
+{
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+	return (h ^ 0xff) * 0x100000001b3u;
+}
+
+static uint64_t hash_value(const char *v)
+{
+	return v ? hash_text(0xcbf29ce484222325u, v) | 1 : 0;
+}
+
+/* The unit of history row st (turn_id, unit_ref, field, unit in columns 3-6). */
+static uint64_t hash_unit(sqlite3_stmt *st)
+{
+	uint64_t h = 0xcbf29ce484222325u ^ (uint64_t)sqlite3_column_int64(st, 3) * 0x9e3779b97f4a7c15u;
+	h ^= (uint64_t)sqlite3_column_int64(st, 4) * 0xbf58476d1ce4e5b9u;
+	return hash_text(hash_text(h, store_col_text(st, 5)), store_col_text(st, 6));
+}
+
+/* The change of label row id, with the unit's value before it, into c. */
+static enum status undo_details(struct store *s, sqlite3_stmt *st, int64_t id, struct store_change *c,
+				struct error *err)
+{
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, id);
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW)
+		return rc == SQLITE_DONE ? error_set(err, ST_STORE, "label %lld is gone", (long long)id) :
+			store_fail(s, err, "cannot read the label history");
+	*c = (struct store_change){
+		id, sqlite3_column_int64(st, 0), (long)sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+		sqlite3_column_int64(st, 3), dup_col(st, 4), dup_col(st, 5), dup_col(st, 6), dup_col(st, 8),
+		sqlite3_column_double(st, 7),
+	};
+	return ST_OK;
+}
+
+static void change_release(struct store_change *c)
+{
+	free(c->field);
+	free(c->unit);
+	free(c->value);
+	free(c->before);
+}
+
+/* Whether change b, below a on the stack, was saved by the same "-" as a. */
+static int same_key(const struct store_change *a, const struct store_change *b)
+{
+	return a->seconds == 0 && strcmp(a->unit, "passage") == 0 && strcmp(b->unit, "passage") == 0 &&
+	       a->response_id == b->response_id && strcmp(a->field, b->field) == 0 && !a->before && !b->before &&
+	       a->value && b->value && strcmp(a->value, b->value) == 0;
+}
+
+enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
+				struct store_changes *out, struct error *err)
+{
+	memset(out, 0, sizeof(*out));
+	/* the rater's rows oldest first, each with the value of its unit
+	 * before it (the previous row of the unit: label_rater_unit's order),
+	 * those that change nothing left out; SQLite sorts them by id in
+	 * bounded memory */
+	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_CHANGES,
+				      "SELECT id, value, before, turn_id, unit_ref, field, unit FROM ("
+				      "SELECT l.id, l.value, lag(l.value) OVER (PARTITION BY l.turn_id, l.field, l.unit, "
+				      "l.unit_ref ORDER BY l.id) AS before, l.turn_id, l.unit_ref, l.field, l.unit "
+				      "FROM label l WHERE l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3) "
+				      "WHERE value IS NOT before ORDER BY id", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, rater_id);
+	bind_round(st, 2, round_id);
+	store_bind_text(st, 3, task);
+	struct undo_entry *v = NULL;
+	size_t n = 0, cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		uint64_t unit = hash_unit(st), value = hash_value(store_col_text(st, 1));
+		if (n && v[n - 1].unit == unit && v[n - 1].before == value) {
+			n--;   /* the change on top, taken back */
+			continue;
+		}
+		xgrow(&v, &cap, n + 1, sizeof(*v));
+		v[n++] = (struct undo_entry){ sqlite3_column_int64(st, 0), unit, hash_value(store_col_text(st, 2)) };
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		free(v);
+		return store_fail(s, err, "cannot read the label history");
+	}
+	/* the change on top, and those below it the same key saved */
+	sqlite3_stmt *one = store_stmt(s, STMT_ITEM_CHANGE,
+				       "SELECT l.response_id, l.passage_rank, l.turn_id, l.unit_ref, l.field, l.unit, l.value, "
+				       "l.seconds, (SELECT p.value FROM label p WHERE p.rater_id = l.rater_id "
+				       "AND p.round_id IS l.round_id AND p.task = l.task AND p.turn_id = l.turn_id "
+				       "AND p.field = l.field AND p.unit = l.unit AND p.unit_ref = l.unit_ref AND p.id < l.id "
+				       "ORDER BY p.id DESC LIMIT 1) FROM label l WHERE l.id = ?1", err);
+	enum status ret = one ? ST_OK : ST_STORE;
+	size_t cap_out = 0;
+	while (ret == ST_OK && out->n < n) {
+		struct store_change c;
+		ret = undo_details(s, one, v[n - 1 - out->n].id, &c, err);
+		if (ret != ST_OK)
+			break;
+		if (out->n && !same_key(&out->v[out->n - 1], &c)) {
+			change_release(&c);
+			break;
+		}
+		xgrow(&out->v, &cap_out, out->n + 1, sizeof(*out->v));
+		out->v[out->n++] = c;
+	}
+	if (one)
+		sqlite3_reset(one);
+	free(v);
+	if (ret != ST_OK)
+		store_changes_release(out);
+	return ret;
+}
+
+void store_changes_release(struct store_changes *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		change_release(&c->v[i]);
+	free(c->v);
+	memset(c, 0, sizeof(*c));
 }
 
 /* ---- summary ---------------------------------------------------------- */

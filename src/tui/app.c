@@ -2,7 +2,8 @@
  * saving labels (each its own transaction) with active time, undo, moving
  * between items (auto-advance too), the item list's rows, the view stack (a
  * push opens a view, a pop closes it). The only tui file that calls the
- * store. */
+ * store. Adjudication (convqa adjudicate) walks the round's disagreements as
+ * its queue: an item is a disagreement, finished when it is settled. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,50 @@ static void fail(struct app *app, const struct error *err)
 	app->err = *err;
 	app->failed = 1;
 	app->quit = 1;
+}
+
+/* ---- adjudication ------------------------------------------------------------ */
+
+const struct store_disagreement *app_disagreement(const struct app *app)
+{
+	const struct store_disagreements *d = app->opt->adjudication;
+	return d && app->cur < d->n ? &d->v[app->cur] : NULL;
+}
+
+void app_focus_disputed(struct app *app)
+{
+	const struct store_disagreement *d = app_disagreement(app);
+	for (size_t i = 0; d && d->passage_rank && i < app->item.n_passages; i++)
+		if (app->item.passages[i].rank == d->passage_rank)
+			app->focus = (int)i;
+}
+
+/* Whether disagreement pos is settled by the adjudicator's labels l of its item. */
+static int settled(const struct app *app, size_t pos, const struct store_item_labels *l)
+{
+	const struct store_disagreement *d = &app->opt->adjudication->v[pos];
+	return store_item_labels_get(l, d->field->name, d->passage_rank) != NULL;
+}
+
+/* Adjudication: the round's disagreements are the queue, each shown on
+ * its item; a settled one is finished. */
+static enum status init_disagreements(struct app *app, struct error *err)
+{
+	const struct store_disagreements *d = app->opt->adjudication;
+	struct store_queue *q = &app->queue;
+	if (!d->n)
+		return error_set(err, ST_INPUT, "round '%s' has nothing to adjudicate", app->opt->round);
+	q->responses = xcalloc(d->n, sizeof(*q->responses));
+	q->turns = xcalloc(d->n, sizeof(*q->turns));
+	q->finished = xcalloc(d->n, 1);
+	for (size_t i = 0; i < d->n; i++) {
+		q->responses[i] = d->v[i].response_id;
+		q->turns[i] = d->v[i].turn_id;
+		q->finished[i] = d->v[i].settled != NULL;
+		q->n_finished += q->finished[i];
+	}
+	q->n = d->n;
+	return ST_OK;
 }
 
 /* ---- the view stack -------------------------------------------------------- */
@@ -141,6 +186,8 @@ static int load(struct app *app, size_t pos)
 	sanitize_item(&app->item);
 	app->cur = pos;
 	app->focus = 0;
+	if (app_disagreement(app))
+		app_focus_disputed(app);
 	app->show_rewrite = 0;
 	app->active = 0;
 	free(app->text_kept);
@@ -169,8 +216,9 @@ static int refresh_finished(struct app *app, size_t pos)
 		st = store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &l,
 					    &err);
 	if (st == ST_OK)
-		set_finished(app, pos, store_item_n_missing(app->scheme, it.n_passages,
-							    text_blank(it.answer, strlen(it.answer)), &l) == 0);
+		set_finished(app, pos, app->opt->adjudication ? settled(app, pos, &l) :
+			     store_item_n_missing(app->scheme, it.n_passages, text_blank(it.answer, strlen(it.answer)),
+						  &l) == 0);
 	else
 		fail(app, &err);
 	store_item_labels_release(&l);
@@ -186,8 +234,8 @@ static int refresh_finished(struct app *app, size_t pos)
  * again. */
 static void refresh_turn(struct app *app, const struct scheme_field *f, const char *value)
 {
-	if (f->unit == UNIT_RESPONSE)
-		return;
+	if (f->unit == UNIT_RESPONSE || app->opt->adjudication)
+		return;   /* a disagreement is settled by its own unit only */
 	int64_t turn = app->queue.turns[app->cur];
 	for (size_t i = 0; i < app->queue.n; i++)
 		if (i != app->cur && app->queue.turns[i] == turn && app->queue.finished[i] == !value &&
@@ -209,6 +257,11 @@ int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seco
 static void show_summary(struct app *app)
 {
 	app->message[0] = '\0';   /* the last item's news is not the summary's */
+	if (app->opt->adjudication) {   /* no summary: the count is in the header */
+		app_message(app, MSG_INFO, "this is the last disagreement (%zu of %zu settled)", app->queue.n_finished,
+			    app->queue.n);
+		return;
+	}
 	pop_to_base(app);
 	push(app, &view_summary, 0);
 }
@@ -403,24 +456,32 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	app->task_name = app->scheme->name;
 	keymap_init(&app->keys, app->scheme);
 	app->show_history = 1;
-	enum status st = init_queue(app, err);
+	enum status st = opt->adjudication ? init_disagreements(app, err) : init_queue(app, err);
 	if (st == ST_OK)
 		st = init_guidelines(app, err);
 	if (st != ST_OK)
 		return st;
 	int show_guidelines = 0, notice = GUIDELINES_PLAIN;
-	st = guidelines_first_start(app, &show_guidelines, &notice, err);
+	if (!opt->adjudication)   /* an adjudicator reads them with g */
+		st = guidelines_first_start(app, &show_guidelines, &notice, err);
 	if (st != ST_OK)
 		return st;
 	size_t start = 0;
 	while (start < app->queue.n && app->queue.finished[start])
 		start++;
-	push(app, &view_item, 0);
-	if (load(app, start < app->queue.n ? start : app->queue.n - 1) != 0) {
+	push(app, opt->adjudication ? &view_adjudicate : &view_item, 0);
+	if (load(app, start < app->queue.n ? start : opt->adjudication ? 0 : app->queue.n - 1) != 0) {
 		*err = app->err;
 		return err->status;
 	}
-	if (start == app->queue.n)
+	if (opt->adjudication && start == app->queue.n)
+		app_message(app, MSG_INFO, "every disagreement is settled: n and p go through them");
+	else if (opt->adjudication && app->queue.n_finished)
+		app_message(app, MSG_INFO, "resumed at the first unsettled disagreement (%zu of %zu settled)",
+			    app->queue.n_finished, app->queue.n);
+	else if (opt->adjudication)
+		app_message(app, MSG_INFO, "pick each value with the keys of its field \xc2\xb7 ? lists the keys");
+	else if (start == app->queue.n)
 		show_summary(app);
 	else if (app->queue.n_finished)
 		app_message(app, MSG_INFO, "resumed at the first unfinished item (%zu of %zu done)",
@@ -510,7 +571,8 @@ static int save(struct app *app, const struct scheme_field *f, long rank, const 
 		push_undo(app, f, rank, old, value);
 	free(old);
 	int was = app->queue.finished[app->cur];
-	int now = store_item_n_missing(app->scheme, app->item.n_passages, app->answer_empty, &app->labels) == 0;
+	int now = app->opt->adjudication ? settled(app, app->cur, &app->labels) :
+		  store_item_n_missing(app->scheme, app->item.n_passages, app->answer_empty, &app->labels) == 0;
 	set_finished(app, app->cur, now);
 	refresh_turn(app, f, value);
 	char what[160];
@@ -527,7 +589,8 @@ static int save(struct app *app, const struct scheme_field *f, long rank, const 
 	if (undoable && now && !was)
 		app->finished_now = 1;
 	app_message(app, MSG_SAVED, "%s \xc2\xb7 %s%s", verb, what,
-		    now && !was && !app->auto_advance ? " \xc2\xb7 item finished (n: next item)" : "");
+		    !now || was || app->auto_advance ? "" : app->opt->adjudication ?
+		    " \xc2\xb7 settled (n: next)" : " \xc2\xb7 item finished (n: next item)");
 	return 0;
 }
 
@@ -605,10 +668,103 @@ static void set_rest(struct app *app, const struct scheme_field *f)
 /* Undo the last group of changes (one key's worth), newest first. An entry
  * leaves the stack only once its undo is saved: after a failed save, u
  * tries the same change again. */
+/* The queue position of the item a change saved before this session was
+ * given on, and the passage's rank there: *rank. SIZE_MAX when it is not in
+ * the queue. */
+static size_t saved_change_pos(const struct app *app, const struct store_change *c, long *rank)
+{
+	*rank = c->passage_rank;
+	const struct store_disagreements *d = app->opt->adjudication;
+	for (size_t i = 0; d && i < d->n; i++) {
+		/* the disagreement of the change's unit, shown where it is */
+		const struct store_disagreement *x = &d->v[i];
+		if (x->turn_id == c->turn_id && x->unit_ref == c->unit_ref && strcmp(x->field->name, c->field) == 0 &&
+		    strcmp(scheme_unit_name(x->field->unit), c->unit) == 0) {
+			*rank = x->passage_rank;
+			return i;
+		}
+	}
+	for (size_t i = 0; !d && i < app->queue.n; i++)
+		if (app->queue.responses[i] == c->response_id)
+			return i;
+	return SIZE_MAX;
+}
+
+/* Undo changes saved on an item that is not in the queue (convqa label
+ * may give labels on any item): the item shown stays; what it shows of
+ * the unit (a turn's, a pooled passage's) and the turn's finished items
+ * are read again. Returns 0 when saved. */
+static int undo_elsewhere(struct app *app, const struct store_changes *c)
+{
+	struct error err;
+	for (size_t i = 0; i < c->n; i++) {
+		struct labelling_key k = {
+			.response_id = c->v[i].response_id, .field = c->v[i].field, .passage_rank = c->v[i].passage_rank,
+		};
+		if (labelling_set(app->opt->labelling, &k, c->v[i].before, app->active, &err) != ST_OK) {
+			app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
+			return -1;
+		}
+		app->active = 0;
+	}
+	if (store_item_labels_load(app->store, app->queue.responses[app->cur], app->opt->rater_id,
+				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK) {
+		fail(app, &err);
+		return -1;
+	}
+	for (size_t i = 0; i < app->queue.n; i++)
+		if (app->queue.turns[i] == c->v[0].turn_id && refresh_finished(app, i) != 0)
+			return -1;
+	app_message(app, MSG_SAVED, "undone \xc2\xb7 %s%s of an item not in this queue", c->n > 1 ? "changes to " : "",
+		    c->v[0].field);
+	return 0;
+}
+
+/* Nothing of this session is left to undo: take back the rater's changes
+ * saved before it (an earlier session, convqa label), as the label history
+ * has them (store_item_undoable): one key's worth, on the item it was
+ * given on. */
+static void undo_saved(struct app *app)
+{
+	struct error err;
+	struct store_changes c;
+	if (store_item_undoable(app->store, app->opt->rater_id, app->opt->round_id, app->scheme->name, &c,
+				&err) != ST_OK) {
+		app_message(app, MSG_ERROR, "cannot undo: %s", err.msg);
+		return;
+	}
+	long rank;
+	size_t pos = c.n ? saved_change_pos(app, &c.v[0], &rank) : 0;
+	const struct scheme_field *f = c.n ? scheme_field_find(app->scheme, c.v[0].field) : NULL;
+	if (!c.n) {
+		app_message(app, MSG_INFO, "nothing to undo");
+	} else if (!f || strcmp(scheme_unit_name(f->unit), c.v[0].unit) != 0) {
+		app_message(app, MSG_INFO, "nothing more to undo: the last change, of %s, is not of this scheme's "
+			    "fields", c.v[0].field);
+	} else if (pos == SIZE_MAX) {
+		undo_elsewhere(app, &c);
+	} else {
+		if (pos != app->cur || app_view(app)->ops == &view_summary)
+			pop_to_base(app);
+		size_t done = 0;
+		if (pos == app->cur || load(app, pos) == 0)
+			while (done < c.n && save(app, f, done ? c.v[done].passage_rank : rank, c.v[done].before, 0,
+						  "undone") == 0)
+				done++;
+		if (done > 1)
+			app_message(app, MSG_SAVED, "undone \xc2\xb7 %zu passages not judged", done);
+		if (done) {
+			size_t len = strlen(app->message);
+			snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 saved before this session");
+		}
+	}
+	store_changes_release(&c);
+}
+
 static void undo(struct app *app)
 {
 	if (!app->n_undo) {
-		app_message(app, MSG_INFO, "nothing to undo");
+		undo_saved(app);
 		return;
 	}
 	const struct undo_entry *last = &app->undo[app->n_undo - 1];
@@ -719,7 +875,8 @@ static void next_unfinished(struct app *app)
 	for (size_t i = 1; i <= n; i++) {
 		size_t p = (app->cur + i) % n;
 		if (p == app->cur && !app->queue.finished[p] && app_view(app)->ops != &view_summary) {
-			app_message(app, MSG_INFO, "this is the only unfinished item");
+			app_message(app, MSG_INFO, app->opt->adjudication ? "this is the only unsettled disagreement" :
+				    "this is the only unfinished item");
 			return;
 		}
 		if (!app->queue.finished[p]) {
@@ -729,7 +886,8 @@ static void next_unfinished(struct app *app)
 	}
 	if (app_view(app)->ops != &view_summary)
 		show_summary(app);
-	app_message(app, MSG_INFO, "every item is finished");
+	app_message(app, MSG_INFO, app->opt->adjudication ? "every disagreement is settled" :
+		    "every item is finished");
 }
 
 /* ---- the item list, jumps, auto-advance ------------------------------------- */
@@ -809,10 +967,14 @@ static void advance(struct app *app)
 {
 	size_t done = app->cur;
 	next_unfinished(app);
-	if (app->failed || app_view(app)->ops == &view_summary)
-		return;   /* every item is finished: the summary says so */
-	app_message(app, MSG_SAVED, "saved \xc2\xb7 item %zu finished \xc2\xb7 on to item %zu", done + 1,
-		    app->cur + 1);
+	if (app->failed || app_view(app)->ops == &view_summary || app->cur == done)
+		return;   /* every item is finished: the summary (or the message) says so */
+	if (app->opt->adjudication)
+		app_message(app, MSG_SAVED, "saved \xc2\xb7 disagreement %zu settled \xc2\xb7 on to %zu", done + 1,
+			    app->cur + 1);
+	else
+		app_message(app, MSG_SAVED, "saved \xc2\xb7 item %zu finished \xc2\xb7 on to item %zu", done + 1,
+			    app->cur + 1);
 }
 
 /* ---- the request dispatcher ----------------------------------------------- */
@@ -845,10 +1007,43 @@ static void move_focus(struct app *app, long delta)
 	app->focus = (int)f;
 }
 
+/* Adjudication: whether label request r is of the field and passage in
+ * dispute (the only label an adjudicator gives there). */
+static int disputed_label(const struct app *app, const struct request *r)
+{
+	const struct store_disagreement *d = app_disagreement(app);
+	long rank = 0;
+	if (strcmp(r->field->name, d->field->name) != 0)
+		return 0;
+	switch (r->kind) {
+	case REQ_SET_VALUE:
+		rank = r->field->unit == UNIT_PASSAGE && app->item.n_passages ? app->item.passages[app->focus].rank : 0;
+		break;
+	case REQ_TOGGLE_RANK:
+		rank = r->arg;
+		break;
+	case REQ_TOGGLE_FOCUSED:
+		rank = app->item.n_passages ? app->item.passages[r->arg].rank : 0;
+		break;
+	default:
+		return 0;   /* "-" judges every passage, a text field is never in dispute */
+	}
+	return rank == d->passage_rank;
+}
+
 /* A label request: of a field asked of this item. */
 static void label(struct app *app, const struct request *r)
 {
 	const struct scheme_field *f = r->field;
+	const struct store_disagreement *d = app_disagreement(app);
+	if (d && !disputed_label(app, r)) {
+		if (d->passage_rank)
+			app_message(app, MSG_INFO, "this disagreement is about %s of passage %ld", d->field->name,
+				    d->passage_rank);
+		else
+			app_message(app, MSG_INFO, "this disagreement is about %s", d->field->name);
+		return;
+	}
 	if (!app_field_asked(app, f)) {
 		app_message(app, MSG_INFO, "%s is not asked of an empty answer", f->name);
 		return;

@@ -221,18 +221,29 @@ void draw_header(const struct app *app)
 		barbuf[1 + bar] = ']';
 		barbuf[2 + bar] = '\0';
 	}
-	snprintf(right, sizeof(right), "item %zu/%zu %s%s%zu done ", app->cur + 1, q->n, barbuf,
-		 bar ? " " : "", q->n_finished);
+	if (app->opt->adjudication)   /* a round's disagreements, not a queue of items */
+		snprintf(right, sizeof(right), COLS >= 60 ? "disagreement %zu of %zu \xc2\xb7 %zu settled " :
+			 "%zu/%zu \xc2\xb7 %zu settled ", app->cur + 1, q->n, q->n_finished);
+	else
+		snprintf(right, sizeof(right), "item %zu/%zu %s%s%zu done ", app->cur + 1, q->n, barbuf,
+			 bar ? " " : "", q->n_finished);
 	int rw = (int)text_width(right, strlen(right));
 	char left[512];
 	int lw = COLS - rw - 1;
-	snprintf(left, sizeof(left), " convqa \xc2\xb7 %s \xc2\xb7 rater %s \xc2\xb7 task %s%s%s", app->opt->project,
-		 app->opt->rater, app->task_name, app->opt->round ? " \xc2\xb7 round " : "",
-		 app->opt->round ? app->opt->round : "");
+	if (app->opt->adjudication)   /* the task is the round's */
+		snprintf(left, sizeof(left), " convqa \xc2\xb7 %s \xc2\xb7 adjudicator %s \xc2\xb7 round %s",
+			 app->opt->project, app->opt->rater, app->opt->round);
+	else
+		snprintf(left, sizeof(left), " convqa \xc2\xb7 %s \xc2\xb7 rater %s \xc2\xb7 task %s%s%s", app->opt->project,
+			 app->opt->rater, app->task_name, app->opt->round ? " \xc2\xb7 round " : "",
+			 app->opt->round ? app->opt->round : "");
 	/* measured as shown: names from the command line are sanitised */
 	struct strbuf shown = STRBUF_INIT;
 	text_sanitize(&shown, left, strlen(left), 0);
-	if ((int)text_width(shown.buf, shown.len) > lw)  /* narrow: the values only */
+	if ((int)text_width(shown.buf, shown.len) > lw && app->opt->adjudication)  /* narrow: the values only */
+		snprintf(left, sizeof(left), " %s \xc2\xb7 %s \xc2\xb7 %s", app->opt->project, app->opt->rater,
+			 app->opt->round);
+	else if ((int)text_width(shown.buf, shown.len) > lw)
 		snprintf(left, sizeof(left), " %s \xc2\xb7 %s \xc2\xb7 %s%s%s", app->opt->project, app->opt->rater,
 			 app->task_name, app->opt->round ? " \xc2\xb7 " : "", app->opt->round ? app->opt->round : "");
 	strbuf_release(&shown);

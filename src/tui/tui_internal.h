@@ -19,7 +19,9 @@
  *                descriptors and deadlines
  *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
  *   view_*.c     one file per screen, each a struct view_ops (view_list:
- *                the item list; view_jump: the prompt of a jump to item N)
+ *                the item list; view_jump: the prompt of a jump to item N;
+ *                view_adjudicate: a disagreement of a round, the screen
+ *                convqa adjudicate has instead of the item screen)
  *
  * The loop waits (poll) on the keyboard, the watched file descriptors and
  * the earliest deadline; a key is read as soon as it comes. A key -> its
@@ -63,6 +65,7 @@
 struct app;
 struct input;
 struct view;
+struct store_disagreement;
 
 /* ---- actions ------------------------------------------------------------ */
 
@@ -302,7 +305,7 @@ struct view_ops {
 };
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note, view_probe, view_list, view_jump;
+	view_note, view_probe, view_list, view_jump, view_adjudicate;
 
 /* view_guidelines' open() arg: what it says above the guidelines. */
 enum { GUIDELINES_PLAIN, GUIDELINES_NEW, GUIDELINES_CHANGED };
@@ -479,6 +482,13 @@ void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The current value of field (rank 0 = whole item). */
 const char *app_label(const struct app *app, const char *field, long rank);
+/* Adjudication (opt->adjudication): the disagreement shown (the queue's
+ * items are the round's disagreements, each on its item; app_label() reads
+ * the adjudicator's values); NULL when annotating. */
+const struct store_disagreement *app_disagreement(const struct app *app);
+/* Adjudication: the focus on the disputed passage (a passage field's),
+ * where its label keys act. */
+void app_focus_disputed(struct app *app);
 
 /* ---- drawing ------------------------------------------------------------ */
 

@@ -129,6 +129,13 @@ void tui_print_keys(FILE *out, const struct scheme *sc)
 
 static void help_text(const struct app *app, struct strbuf *sb)
 {
+	if (app->opt->adjudication)
+		strbuf_addf(sb, "Adjudication of round %s: each screen is one disagreement of its raters. Only the "
+				"keys of the field in dispute act (a passage field's on the passage in dispute; its "
+				"key of all unjudged passages sets that passage's first category); your value settles "
+				"it. n and p go to the next and previous disagreement, tab to the next unsettled one; "
+				"the keys of turns, the list, jumps and the passage focus do nothing here.\n\n",
+			    app->opt->round);
 	strbuf_addf(sb, "Keys for the %s task. Every change is saved at once; the status line "
 			"says \"saved\" when it is.\n\n", app->task_name);
 	help_lines(&app->keys, text_screen_width() < 60, sb);

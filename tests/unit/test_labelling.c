@@ -341,6 +341,69 @@ static void test_a_bound_raters_session_opens_from_their_account_only_and_saves_
 	free(me);
 }
 
+/* Open an adjudication session (convqa adjudicate) of rater in round. */
+static enum status open_adjudication(struct fixture *fx, struct labelling *l, const char *rater, const char *round,
+				     struct error *err)
+{
+	struct labelling_request rq = {
+		.rater = rater, .round = round, .task_rule = LABELLING_TASK_OF_ROUND, .adjudicate = 1,
+	};
+	return labelling_open(l, fx->s, &rq, err);
+}
+
+/* An adjudicator settles a round's disagreements, also once it is closed
+ * (adjudication follows closing), and labels of their own go into the
+ * round; a rater who is not an adjudicator is refused with the command
+ * that makes one, and a name the project lacks is not added; a rater of
+ * an open round does not adjudicate it (they would see the others'
+ * labels); an ordinary session of a closed round is still refused. */
+static void test_an_adjudicator_adjudicates_a_round_also_closed(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	int64_t carol, bob;
+	assert_int_equal(store_rater_put(fx->s, "carol", ROLE_ADJUDICATOR, NULL, &carol, &err), ST_OK);
+	assert_int_equal(store_rater_put(fx->s, "bob", ROLE_RATER, NULL, &bob, &err), ST_OK);
+
+	assert_int_equal(open_adjudication(fx, &l, "bob", "winter", &err), ST_INPUT);
+	assert_string_equal(err.msg, "rater 'bob' is not an adjudicator (give the role with: convqa rater add bob "
+			    "--role adjudicator)");
+	assert_int_equal(l.refused, LABELLING_ADJUDICATOR);
+	assert_int_equal(open_adjudication(fx, &l, "dan", "winter", &err), ST_INPUT);
+	assert_string_equal(err.msg, "no rater 'dan' in the project: adjudicators are raters with the role "
+			    "adjudicator (add one with: convqa rater add dan --role adjudicator)");
+	assert_int_equal(rater_id(fx, "dan"), 0);
+	assert_int_equal(open_adjudication(fx, &l, "carol", NULL, &err), ST_INPUT);
+	assert_int_equal(l.refused, LABELLING_ADJUDICATOR);
+
+	assert_int_equal(open_adjudication(fx, &l, "carol", "winter", &err), ST_OK);
+	assert_string_equal(l.task, "turn");
+	struct labelling_key k = { .response_id = fx->resp, .field = "answer_correct" };
+	assert_int_equal(labelling_set(&l, &k, "1", 3, &err), ST_OK);
+	labelling_release(&l);
+	assert_string_equal(rows(fx), "carol winter turn answer_correct 0=1\n");
+	assert_int_equal(open_as(fx, &l, "carol", "winter", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'winter' is closed");
+
+	/* an open round: not by one of its raters */
+	assert_int_equal(open_adjudication(fx, &l, "carol", "spring", &err), ST_OK);
+	labelling_release(&l);
+	sqlite3 *db;
+	char sql[128];
+	snprintf(sql, sizeof(sql), "INSERT INTO round_rater SELECT id, %lld FROM round WHERE name = 'spring'",
+		 (long long)carol);
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(open_adjudication(fx, &l, "carol", "spring", &err), ST_INPUT);
+	assert_string_equal(err.msg, "rater 'carol' is one of the raters of round 'spring', which is open: a rater "
+			    "of an open round sees only their own labels (close it first: convqa round close spring)");
+	assert_int_equal(l.refused, LABELLING_ROUND_RATER);
+	assert_int_equal(open_adjudication(fx, &l, "carol", "winter", &err), ST_OK);   /* closed: fine */
+	labelling_release(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -360,6 +423,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_an_item_is_named_by_conversation_turn_system_and_rank, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_a_bound_raters_session_opens_from_their_account_only_and_saves_nothing_else, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_adjudicator_adjudicates_a_round_also_closed, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("labelling", tests, NULL, NULL);
 }

@@ -677,6 +677,70 @@ static void test_a_writable_project_is_not_read_only(void **state)
 	assert_int_equal(store_item_read_only(fx->s), 0);
 }
 
+/* set() with the seconds given (a "-" saves 0 s after its first row). */
+static void set_secs(struct fixture *fx, int64_t resp, const char *field, long rank, const char *value,
+		     double seconds)
+{
+	struct error err;
+	struct store_label_key k = { resp, fx->rater, 0, "turn", field, rank,
+				     rank ? UNIT_PASSAGE : strcmp(field, "intent") == 0 ? UNIT_TURN : UNIT_RESPONSE };
+	assert_int_equal(store_label_set(fx->s, &k, value, seconds, &err), ST_OK);
+}
+
+/* What u takes back next: "field[rank]=value<-before" of each change of the group. */
+static void undoable(struct fixture *fx, char *buf, size_t size)
+{
+	struct store_changes c;
+	struct error err;
+	assert_int_equal(store_item_undoable(fx->s, fx->rater, 0, "turn", &c, &err), ST_OK);
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < c.n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s[%ld]=%s<-%s", i ? " " : "", c.v[i].field,
+					c.v[i].passage_rank, c.v[i].value ? c.v[i].value : "null",
+					c.v[i].before ? c.v[i].before : "null");
+	store_changes_release(&c);
+}
+
+/* An undo is a row: the history read back as a stack of changes, so that
+ * u after a restart takes back the change before the last one undone, not
+ * the undo (no redo); a row that changes nothing is no change; a "-" is one
+ * change. */
+static void test_undo_reads_the_history_as_a_stack_of_changes(void **state)
+{
+	struct fixture *fx = *state;
+	char got[256];
+	undoable(fx, got, sizeof(got));
+	assert_string_equal(got, "");
+	set(fx, fx->resp[0], "intent", 0, "extractive");
+	set(fx, fx->resp[0], "answer_correct", 0, "1");
+	set(fx, fx->resp[1], "intent", 0, "boolean");       /* the turn's: over extractive */
+	undoable(fx, got, sizeof(got));
+	assert_string_equal(got, "intent[0]=boolean<-extractive");
+	set(fx, fx->resp[0], "intent", 0, "extractive");   /* its undo */
+	undoable(fx, got, sizeof(got));
+	assert_string_equal(got, "answer_correct[0]=1<-null");
+	set(fx, fx->resp[0], "answer_correct", 0, "1");    /* the same value again: no change */
+	undoable(fx, got, sizeof(got));
+	assert_string_equal(got, "answer_correct[0]=1<-null");
+	/* a "-": passages 1 and 3 not relevant, the second row 0 s */
+	set_secs(fx, fx->resp[0], "relevant", 2, "1", 1.0);
+	set_secs(fx, fx->resp[0], "relevant", 1, "0", 2.0);
+	set_secs(fx, fx->resp[0], "relevant", 3, "0", 0.0);
+	undoable(fx, got, sizeof(got));
+	assert_string_equal(got, "relevant[3]=0<-null relevant[1]=0<-null");
+	set_secs(fx, fx->resp[0], "relevant", 3, NULL, 1.0);
+	set_secs(fx, fx->resp[0], "relevant", 1, NULL, 0.0);
+	undoable(fx, got, sizeof(got));
+	assert_string_equal(got, "relevant[2]=1<-null");
+	/* a change of another unit in between: a change back by hand is a change */
+	set(fx, fx->resp[0], "answer_correct", 0, "0");
+	set(fx, fx->resp[2], "intent", 0, "boolean");
+	set(fx, fx->resp[0], "answer_correct", 0, "1");
+	undoable(fx, got, sizeof(got));
+	assert_string_equal(got, "answer_correct[0]=1<-0");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -695,6 +759,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_summary_counts_current_values_and_sums_seconds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_absent_round_is_bad_input_naming_the_rounds_there_are, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_writable_project_is_not_read_only, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undo_reads_the_history_as_a_stack_of_changes, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("store_item", tests, load_schemes, free_schemes);
 }
