@@ -35,7 +35,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 # lowest layer first (README "Development", tests/tools/check_deps.sh).
 CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
-	metrics/metrics_stats.o metrics/agreement.o
+	metrics/metrics_stats.o metrics/agreement.o spans.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o
