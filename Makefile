@@ -144,8 +144,12 @@ demo: deps
 	@sh tests/tools/demo.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory convqa
+	@$(MAKE) --no-print-directory convqa build/release/bench_spans
 	@sh bench/run.sh
+
+# bench/spans.sh's driver: spans_extract() on generated passages (release build)
+build/release/bench_spans: bench/bench_spans.c $(addprefix build/release/,$(CORE_OBJS) $(METRICS_OBJS))
+	$(call say,LINK,$@)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
 
 clean:
 	rm -rf build convqa
