@@ -35,11 +35,11 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 # lowest layer first (README "Development", tests/tools/check_deps.sh).
 CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
-	metrics/metrics_stats.o metrics/agreement.o
+	metrics/metrics_stats.o metrics/agreement.o spans.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
-	store/store_adjudicate.o
+	store/store_adjudicate.o store/store_spans.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
@@ -55,7 +55,7 @@ LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJ
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \
-	cmd/cmd_adjudicate.o
+	cmd/cmd_adjudicate.o cmd/cmd_spans.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
 	tui/view_note.o tui/view_probe.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o
@@ -146,8 +146,12 @@ demo: deps
 	@sh tests/tools/demo.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory convqa
+	@$(MAKE) --no-print-directory convqa build/release/bench_spans
 	@sh bench/run.sh
+
+# bench/spans.sh's driver: spans_extract() on generated passages (release build)
+build/release/bench_spans: bench/bench_spans.c $(addprefix build/release/,$(CORE_OBJS) $(METRICS_OBJS))
+	$(call say,LINK,$@)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
 
 clean:
 	rm -rf build convqa

@@ -18,6 +18,7 @@
 #define CONVQA_TOKENS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * SQuAD normalisation, the steps of the official evaluation script in its
@@ -44,11 +45,63 @@ struct tokens {
 void tokens_init(struct tokens *t, const char *s);
 void tokens_release(struct tokens *t);
 
+/*
+ * The same tokens read in place, each with the bytes of the text it came
+ * from: for matching an answer's tokens against a passage (spans.h) and
+ * pointing back into the passage. tokens_normalize() is these tokens
+ * joined by one space, so the two never disagree.
+ *
+ *   struct tokens_iter it;
+ *   tokens_iter_init(&it, text, len);
+ *   while (tokens_iter_next(&it))
+ *       ... it.tok (it.tok_len bytes, NUL-terminated) from text[it.start, it.end) ...
+ *   tokens_iter_release(&it);
+ *
+ * A token comes from one word of str.split() (a run of non-whitespace):
+ * usually the whole word; when an article inside the word becomes a space
+ * ("the\u2014end") each piece is a token of its own. start is where its
+ * first character came from and end is just after its last, so ASCII
+ * punctuation dropped at its edges lies outside: "(Paris)," gives "paris"
+ * at the bytes of "Paris". The token normalises back to itself:
+ * tokens_normalize() of text[start, end) is tok.
+ *
+ * text[0..len) is borrowed (not necessarily NUL-terminated: a NUL byte is
+ * a character like any other) and must outlive the iterator; tok is owned
+ * by the iterator and valid until the next call.
+ */
+struct tokens_cp {
+	unsigned int c;           /* lowercased code point; ' ' where an article was */
+	size_t from, to;          /* its bytes in the text */
+	unsigned char word;       /* a word character (Python's \w) */
+};
+
+struct tokens_iter {
+	const char *tok;          /* the current token, NUL-terminated */
+	size_t tok_len;
+	size_t start, end;        /* its bytes in the text: [start, end) */
+	/* private */
+	const char *s;
+	size_t len, pos;          /* the text and where the next word begins */
+	struct tokens_cp *cp;     /* the current word, normalised */
+	size_t n, at, cap;
+	char *buf;
+	size_t buf_cap;
+};
+
+void tokens_iter_init(struct tokens_iter *it, const char *s, size_t len);
+/* Move to the next token: 1, or 0 at the end of the text. */
+int tokens_iter_next(struct tokens_iter *it);
+void tokens_iter_release(struct tokens_iter *it);
+
 /* Byte length of the whitespace code point at p, or 0 if p does not start
  * with one. Whitespace is Python's str.split(): ASCII space, \t \n \v \f \r,
  * \x1c-\x1f and U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
  * U+202F, U+205F, U+3000. p is NUL-terminated (read at most 3 bytes). */
 size_t tokens_space_len(const char *p);
+
+/* 1 if code point c is whitespace to Python's str.split() (the set of
+ * tokens_space_len()), else 0. */
+int tokens_is_space(uint32_t c);
 
 /* 1 if c is ASCII punctuation (Python's string.punctuation), else 0. */
 int tokens_is_punct(int c);

@@ -56,64 +56,229 @@ static int is_article(const utf8proc_int32_t *w, size_t len)
 	       (len == 3 && w[0] == 't' && w[1] == 'h' && w[2] == 'e');
 }
 
-static int is_space_cp(utf8proc_int32_t cp)
+/* Classes of the ASCII code points, what tokens_iter_next() asks of every
+ * byte of a passage, in one table load: whitespace of str.split() (S),
+ * string.punctuation (P), letters and digits (W: Python's \w less '_',
+ * which is punctuation). test_tokens.c checks every ASCII character
+ * against tokens_space_len() and tokens_is_punct(). */
+enum { S = 1, P = 2, W = 4 };
+static const unsigned char ascii_class[128] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, S, S, S, S, S, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, S, S, S, S,
+	S, P, P, P, P, P, P, P, P, P, P, P, P, P, P, P,
+	W, W, W, W, W, W, W, W, W, W, P, P, P, P, P, P,
+	P, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W,
+	W, W, W, W, W, W, W, W, W, W, W, P, P, P, P, P,
+	P, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W,
+	W, W, W, W, W, W, W, W, W, W, W, P, P, P, P, 0,
+};
+
+int tokens_is_space(uint32_t c)
 {
-	char b[4];
-	char z[5] = { 0 };
-	size_t n = text_utf8_encode((uint32_t)cp, b);
-	memcpy(z, b, n);
-	return tokens_space_len(z) == n;
+	if (c < 0x80)
+		return ascii_class[c] & S;
+	return c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 ||
+	       c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000;
 }
 
-/* The steps of the SQuAD script, in its order: lower(), remove
- * string.punctuation, re.sub(r'\b(a|an|the)\b', ' '), ' '.join(split()). */
-char *tokens_normalize(const char *s)
+void tokens_iter_init(struct tokens_iter *it, const char *s, size_t len)
 {
-	size_t len = strlen(s), n = 0, i = 0;
-	utf8proc_int32_t *cp = xmalloc((len + 1) * sizeof(*cp));
-	struct strbuf out = STRBUF_INIT;
+	memset(it, 0, sizeof(*it));
+	it->s = s;
+	it->len = len;
+	it->tok = "";
+}
 
-	/* lowercase, drop ASCII punctuation */
+void tokens_iter_release(struct tokens_iter *it)
+{
+	free(it->cp);
+	free(it->buf);
+	memset(it, 0, sizeof(*it));
+}
+
+/* Move it->pos past whitespace: 0 when the text ends there. */
+static int skip_space(struct tokens_iter *it)
+{
+	const unsigned char *s = (const unsigned char *)it->s;
+	size_t len = it->len, i = it->pos;
+
+	while (i < len) {
+		if (s[i] < 0x80) {
+			if (!(ascii_class[s[i]] & S))
+				break;
+			i++;
+			continue;
+		}
+		uint32_t c;
+		size_t k = text_utf8_decode(it->s + i, len - i, &c);
+		if (!k || !tokens_is_space(c))
+			break;
+		i += k;
+	}
+	it->pos = i;
+	return i < len;
+}
+
+static void buf_room(struct tokens_iter *it, size_t n)
+{
+	if (n > it->buf_cap)
+		xgrow(&it->buf, &it->buf_cap, n, 1);
+}
+
+/* The word at it->pos when it is plain ASCII (letters, digits and
+ * punctuation: the common case, read without decoding): 1 with the token
+ * set, 0 when it gives none (punctuation alone, or an article), -1 when
+ * the word has other characters (load_word reads it). */
+static int ascii_word(struct tokens_iter *it)
+{
+	const unsigned char *s = (const unsigned char *)it->s;
+	size_t len = it->len, i = it->pos, o = 0, first = 0, last = 0;
+
+	for (; i < len; i++) {
+		unsigned char b = s[i], cl;
+		if (b >= 0x80)
+			return -1;
+		cl = ascii_class[b];
+		if (cl & S)
+			break;
+		if (cl & P)
+			continue;
+		if (!(cl & W))
+			return -1;   /* a control character: the general way */
+		buf_room(it, o + 2);
+		it->buf[o++] = (char)(b >= 'A' && b <= 'Z' ? b + 32 : b);
+		if (o == 1)
+			first = i;
+		last = i;
+	}
+	it->pos = i;
+	if (o == 0 || (o == 1 && it->buf[0] == 'a') || (o == 2 && !memcmp(it->buf, "an", 2)) ||
+	    (o == 3 && !memcmp(it->buf, "the", 3)))
+		return 0;
+	it->buf[o] = '\0';
+	it->tok = it->buf;
+	it->tok_len = o;
+	it->start = first;
+	it->end = last + 1;
+	return 1;
+}
+
+/* Read the word of str.split() (a run of non-whitespace) at it->pos into
+ * it->cp: its code points lowercased, ASCII punctuation dropped, each with
+ * the bytes it came from; then turn the runs of word characters that are
+ * exactly a, an or the into spaces. The steps of the SQuAD script, in its
+ * order, within one word: word characters never touch whitespace, so no
+ * step sees past a word. */
+static void load_word(struct tokens_iter *it)
+{
+	const unsigned char *s = (const unsigned char *)it->s;
+	size_t len = it->len, i = it->pos;
+
+	it->n = 0;
+	it->at = 0;
 	while (i < len) {
 		uint32_t c;
-		size_t k = text_utf8_decode(s + i, len - i, &c);
-		if (!k) {
-			c = 0xfffd; /* invalid UTF-8 */
-			k = 1;
-		}
-		i += k;
-		if (c < 0x80 && tokens_is_punct((int)c))
-			continue;
-		cp[n++] = utf8proc_tolower((utf8proc_int32_t)c);
-	}
-	/* a run of word characters that is exactly a, an or the becomes a space */
-	for (i = 0; i < n;) {
-		size_t j = i;
-		while (j < n && is_word_cp(cp[j]))
-			j++;
-		if (j > i) {
-			if (is_article(cp + i, j - i))
-				for (size_t k = i; k < j; k++)
-					cp[k] = ' ';
-			i = j;
+		size_t k = 1;
+		unsigned char word;
+		if (s[i] < 0x80) {
+			unsigned char cl = ascii_class[s[i]];
+			if (cl & S)
+				break;
+			if (cl & P) {
+				i++;
+				continue;
+			}
+			c = s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32u : s[i];
+			word = cl & W;
 		} else {
-			i++;
+			k = text_utf8_decode(it->s + i, len - i, &c);
+			if (!k) {
+				c = 0xfffd; /* invalid UTF-8 */
+				k = 1;
+			} else if (tokens_is_space(c)) {
+				break;
+			}
+			c = (uint32_t)utf8proc_tolower((utf8proc_int32_t)c);
+			word = (unsigned char)is_word_cp((utf8proc_int32_t)c);
 		}
+		if (it->n == it->cap)
+			xgrow(&it->cp, &it->cap, it->n + 1, sizeof(*it->cp));
+		it->cp[it->n++] = (struct tokens_cp){ c, i, i + k, word };
+		i += k;
 	}
-	/* whitespace runs -> one space, none at the ends */
-	int pending = 0;
-	for (i = 0; i < n; i++) {
-		if (is_space_cp(cp[i])) {
-			pending = out.len > 0;
+	it->pos = i;
+	/* a run of word characters that is exactly a, an or the becomes a space */
+	for (size_t a = 0; a < it->n;) {
+		size_t b = a;
+		utf8proc_int32_t w[3];
+		while (b < it->n && it->cp[b].word) {
+			if (b - a < 3)
+				w[b - a] = (utf8proc_int32_t)it->cp[b].c;
+			b++;
+		}
+		if (b == a) {
+			a++;
 			continue;
 		}
-		if (pending)
-			strbuf_addc(&out, ' ');
-		pending = 0;
-		char b[4];
-		strbuf_add(&out, b, text_utf8_encode((uint32_t)cp[i], b));
+		if (b - a <= 3 && is_article(w, b - a))
+			for (size_t k = a; k < b; k++)
+				it->cp[k].c = ' ';
+		a = b;
 	}
-	free(cp);
+}
+
+int tokens_iter_next(struct tokens_iter *it)
+{
+	for (;;) {
+		while (it->at < it->n && it->cp[it->at].c == ' ')
+			it->at++;
+		if (it->at < it->n)
+			break;
+		it->n = it->at = 0;
+		if (!skip_space(it))
+			return 0;
+		int r = ascii_word(it);
+		if (r > 0)
+			return 1;
+		if (r < 0)
+			load_word(it);
+	}
+	size_t a = it->at, b = a;
+	while (b < it->n && it->cp[b].c != ' ')
+		b++;
+	buf_room(it, 4 * (b - a) + 1);
+	size_t o = 0;
+	for (size_t k = a; k < b; k++) {
+		uint32_t c = it->cp[k].c;
+		if (c < 0x80)
+			it->buf[o++] = (char)c;
+		else
+			o += text_utf8_encode(c, it->buf + o);
+	}
+	it->buf[o] = '\0';
+	it->tok = it->buf;
+	it->tok_len = o;
+	it->start = it->cp[a].from;
+	it->end = it->cp[b - 1].to;
+	it->at = b;
+	return 1;
+}
+
+/* The steps of the SQuAD script (lower(), remove string.punctuation,
+ * re.sub(r'\b(a|an|the)\b', ' '), ' '.join(split())) are the iterator's:
+ * its tokens joined by one space. */
+char *tokens_normalize(const char *s)
+{
+	struct tokens_iter it;
+	struct strbuf out = STRBUF_INIT;
+
+	tokens_iter_init(&it, s, strlen(s));
+	while (tokens_iter_next(&it)) {
+		if (out.len)
+			strbuf_addc(&out, ' ');
+		strbuf_add(&out, it.tok, it.tok_len);
+	}
+	tokens_iter_release(&it);
 	return strbuf_detach(&out);
 }
 

@@ -143,12 +143,121 @@ static void test_punctuation_is_the_32_ascii_marks_only(void **state)
 	assert_false(tokens_is_punct(' ') || tokens_is_punct('a') || tokens_is_punct(0) || tokens_is_punct(0xab));
 }
 
+static void test_the_iterator_gives_each_token_with_the_bytes_it_came_from(void **state)
+{
+	/* "(Paris), the\u2014end  \u00c9COLE a" */
+	const char *text = "(Paris), the\xe2\x80\x94" "end  \xc3\x89" "COLE a";
+	static const struct { const char *tok; size_t start, end; } want[] = {
+		{ "paris", 1, 6 }, { "\xe2\x80\x94" "end", 12, 18 }, { "\xc3\xa9" "cole", 20, 26 },
+	};
+	struct tokens_iter it;
+	size_t n = 0;
+
+	(void)state;
+	tokens_iter_init(&it, text, strlen(text));
+	while (tokens_iter_next(&it)) {
+		assert_true(n < sizeof(want) / sizeof(want[0]));
+		assert_string_equal(it.tok, want[n].tok);
+		assert_int_equal(it.tok_len, strlen(want[n].tok));
+		assert_int_equal(it.start, want[n].start);
+		assert_int_equal(it.end, want[n].end);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	assert_false(tokens_iter_next(&it));   /* stays at the end */
+	tokens_iter_release(&it);
+}
+
+static void test_the_iterator_reads_only_the_length_given(void **state)
+{
+	struct tokens_iter it;
+
+	(void)state;
+	tokens_iter_init(&it, "kiwi fruit", 6);
+	assert_true(tokens_iter_next(&it));
+	assert_string_equal(it.tok, "kiwi");
+	assert_true(tokens_iter_next(&it));
+	assert_string_equal(it.tok, "f");
+	assert_false(tokens_iter_next(&it));
+	tokens_iter_release(&it);
+}
+
+static void test_every_ascii_character_splits_joins_or_stays_as_its_class_says(void **state)
+{
+	(void)state;
+	for (int c = 1; c < 128; c++) {
+		char text[4] = { 'x', (char)c, 'y', 0 }, want[4] = { 'x', (char)c, 'y', 0 };
+		char *norm = tokens_normalize(text);
+		if (tokens_space_len(text + 1))
+			assert_string_equal(norm, "x y");
+		else if (tokens_is_punct(c))
+			assert_string_equal(norm, "xy");
+		else {
+			if (c >= 'A' && c <= 'Z')
+				want[1] = (char)(c + 32);
+			assert_string_equal(norm, want);
+		}
+		assert_int_equal(tokens_is_space((uint32_t)c), tokens_space_len(text + 1) > 0);
+		free(norm);
+	}
+}
+
+/* Random text from pieces that exercise every rule, seeded. */
+static char *random_text(unsigned long long *rng)
+{
+	static const char *const pieces[] = {
+		"a", "n", "t", "h", "e", "A", "The", " ", "  ", "\t", "\n", ".", "-", "(", ")", "x", "\xe2\x80\x94",
+		"\xc2\xa0", "\xe3\x80\x80", "\xc3\x89", "\xce\xa3", "\xff", "\xe2\x80", "\x01", "_", "3",
+		"\xe2\x80\x8b", "\xc4\xb0", "\xe1\x9a\x80", "\xc2\x85", "'", "an", "the", "\x1c", "\x7f",
+		"\xf0\x9f\x98\x80",
+	};
+	char *out = calloc(1, 256);
+	*rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+	unsigned n = (unsigned)(*rng >> 33) % 14;
+	for (unsigned i = 0; i < n; i++) {
+		*rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+		strcat(out, pieces[(*rng >> 33) % (sizeof(pieces) / sizeof(pieces[0]))]);
+	}
+	return out;
+}
+
+static void test_each_token_normalises_back_to_itself_and_together_they_are_the_normalisation(void **state)
+{
+	unsigned long long rng = 42;
+
+	(void)state;
+	for (int round = 0; round < 20000; round++) {
+		char *text = random_text(&rng), *norm = tokens_normalize(text), joined[1024] = "";
+		struct tokens_iter it;
+		size_t last_end = 0;
+		tokens_iter_init(&it, text, strlen(text));
+		while (tokens_iter_next(&it)) {
+			char *slice = strndup(text + it.start, it.end - it.start), *back = tokens_normalize(slice);
+			assert_string_equal(back, it.tok);
+			assert_true(it.start >= last_end && it.start < it.end);
+			last_end = it.end;
+			strcat(joined, joined[0] ? " " : "");
+			strcat(joined, it.tok);
+			free(back);
+			free(slice);
+		}
+		tokens_iter_release(&it);
+		assert_string_equal(joined, norm);
+		free(norm);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fixed[] = {
 		cmocka_unit_test(test_tokens_are_the_normalised_text_split_at_its_spaces),
 		cmocka_unit_test(test_every_whitespace_of_python_split_has_its_length),
 		cmocka_unit_test(test_punctuation_is_the_32_ascii_marks_only),
+		cmocka_unit_test(test_the_iterator_gives_each_token_with_the_bytes_it_came_from),
+		cmocka_unit_test(test_the_iterator_reads_only_the_length_given),
+		cmocka_unit_test(test_every_ascii_character_splits_joins_or_stays_as_its_class_says),
+		cmocka_unit_test(test_each_token_normalises_back_to_itself_and_together_they_are_the_normalisation),
 	};
 	static const char *const files[] = {
 		"tests/golden/tokens/tokens.txt",
