@@ -500,6 +500,88 @@ struct spans_work {
 	struct sentences sn;
 };
 
+/* The queries (the answer, each gold answer, of the sources asked) with
+ * their distinct tokens in dict d; *nq of them (caller frees). */
+static struct query *make_queries(const char *answer, const char *const *golds, size_t n_golds,
+				  const struct spans_params *p, struct dict *d, size_t *nq)
+{
+	struct query *q = xcalloc(1 + n_golds, sizeof(*q));
+	size_t max_tokens = 0;
+	*nq = 0;
+	for (size_t i = 0; i < 1 + n_golds; i++) {
+		enum spans_source src = i ? SPANS_GOLD : SPANS_ANSWER;
+		const char *text = i ? golds[i - 1] : answer;
+		if (!(p->sources & src) || !text)
+			continue;
+		q[*nq].source = src;
+		tokens_init(&q[*nq].t, text);
+		max_tokens += q[*nq].t.n;
+		(*nq)++;
+	}
+	dict_init(d, max_tokens);
+	for (size_t i = 0; i < *nq; i++)
+		for (size_t k = 0; k < q[i].t.n; k++)
+			dict_find(d, q[i].t.tok[k], strlen(q[i].t.tok[k]), 1);
+	for (size_t i = 0; i < *nq; i++) {
+		q[i].local = xmalloc((d->n ? d->n : 1) * sizeof(*q[i].local));
+		memset(q[i].local, 0xff, (d->n ? d->n : 1) * sizeof(*q[i].local));
+		for (size_t k = 0; k < q[i].t.n; k++) {
+			int32_t id = dict_find(d, q[i].t.tok[k], strlen(q[i].t.tok[k]), 0);
+			if (q[i].local[id] < 0)
+				q[i].local[id] = (int32_t)q[i].n++;
+		}
+		double need = ceil(p->min_overlap * (double)q[i].n - 1e-9);
+		q[i].need = need < 1 ? 1 : (size_t)need;
+	}
+	return q;
+}
+
+/* Tokenise a passage once: the dict id of every token, and where each
+ * token a query has stands. The number of those. */
+static size_t tokenize_passage(struct passage_tokens *pt, struct dict *d, const struct spans_passage *ps)
+{
+	struct tokens_iter it;
+	pt->n = pt->n_at = 0;
+	tokens_iter_init(&it, ps->text, ps->len);
+	while (tokens_iter_next(&it)) {
+		int32_t id = dict_find(d, it.tok, it.tok_len, 0);
+		if (pt->n == pt->cap)
+			xgrow(&pt->id, &pt->cap, pt->n + 1, sizeof(*pt->id));
+		pt->id[pt->n++] = id;
+		if (id < 0)
+			continue;
+		if (pt->n_at == pt->cap_at)
+			xgrow(&pt->at, &pt->cap_at, pt->n_at + 1, sizeof(*pt->at));
+		pt->at[pt->n_at].start = it.start;
+		pt->at[pt->n_at].end = it.end;
+		pt->n_at++;
+	}
+	tokens_iter_release(&it);
+	return pt->n_at;
+}
+
+/* The spans of passage pi (tokenised in wk->pt) for every query. */
+static void passage_spans(struct spans *out, size_t pi, const struct spans_passage *ps, struct query *q,
+			  size_t nq, size_t w, struct spans_work *wk)
+{
+	struct sentences *sn = &wk->sn;
+	sn->s = ps->text;
+	sn->len = ps->len;
+	sn->pos = sn->n = 0;
+	wk->ans.n = wk->gold.n = 0;
+	for (size_t i = 0; i < nq; i++)
+		if (q[i].n)
+			slide(&q[i], &wk->pt, sn, w, &wk->sl, q[i].source == SPANS_ANSWER ? &wk->ans : &wk->gold);
+	emit(out, pi, SPANS_ANSWER, sn, &wk->ans);
+	if (wk->gold.n) {   /* the gold answers' spans, each sorted: one sorted, merged list */
+		qsort(wk->gold.v, wk->gold.n, sizeof(*wk->gold.v), cmp_sspan);
+		wk->merged.n = 0;
+		for (size_t i = 0; i < wk->gold.n; i++)
+			sspan_add(&wk->merged, wk->gold.v[i].first, wk->gold.v[i].last, wk->gold.v[i].score);
+		emit(out, pi, SPANS_GOLD, sn, &wk->merged);
+	}
+}
+
 void spans_extract(struct spans *out, const struct spans_passage *passages, size_t n_passages,
 		   const char *answer, const char *const *golds, size_t n_golds, const struct spans_params *p)
 {
@@ -512,80 +594,12 @@ void spans_extract(struct spans *out, const struct spans_passage *passages, size
 	if (!out->work)
 		out->work = xcalloc(1, sizeof(*out->work));
 	struct spans_work *wk = out->work;
-	size_t w = p->window ? p->window : 1;
-
-	/* the queries and their distinct tokens */
-	struct query *q = xcalloc(1 + n_golds, sizeof(*q));
-	size_t nq = 0, max_tokens = 0;
-	for (size_t i = 0; i < 1 + n_golds; i++) {
-		enum spans_source src = i ? SPANS_GOLD : SPANS_ANSWER;
-		const char *text = i ? golds[i - 1] : answer;
-		if (!(p->sources & src) || !text)
-			continue;
-		q[nq].source = src;
-		tokens_init(&q[nq].t, text);
-		max_tokens += q[nq].t.n;
-		nq++;
-	}
+	size_t w = p->window ? p->window : 1, nq;
 	struct dict d;
-	dict_init(&d, max_tokens);
-	for (size_t i = 0; i < nq; i++)
-		for (size_t k = 0; k < q[i].t.n; k++)
-			dict_find(&d, q[i].t.tok[k], strlen(q[i].t.tok[k]), 1);
-	for (size_t i = 0; i < nq; i++) {
-		q[i].local = xmalloc((d.n ? d.n : 1) * sizeof(*q[i].local));
-		memset(q[i].local, 0xff, (d.n ? d.n : 1) * sizeof(*q[i].local));
-		for (size_t k = 0; k < q[i].t.n; k++) {
-			int32_t id = dict_find(&d, q[i].t.tok[k], strlen(q[i].t.tok[k]), 0);
-			if (q[i].local[id] < 0)
-				q[i].local[id] = (int32_t)q[i].n++;
-		}
-		double need = ceil(p->min_overlap * (double)q[i].n - 1e-9);
-		q[i].need = need < 1 ? 1 : (size_t)need;
-	}
-
-	struct passage_tokens *pt = &wk->pt;
-	for (size_t pi = 0; pi < n_passages && d.n; pi++) {
-		const struct spans_passage *ps = &passages[pi];
-		if (seen_before(passages, pi))
-			continue;
-		/* tokenise once: the dict id of every token */
-		struct tokens_iter it;
-		pt->n = pt->n_at = 0;
-		tokens_iter_init(&it, ps->text, ps->len);
-		while (tokens_iter_next(&it)) {
-			int32_t id = dict_find(&d, it.tok, it.tok_len, 0);
-			if (pt->n == pt->cap)
-				xgrow(&pt->id, &pt->cap, pt->n + 1, sizeof(*pt->id));
-			pt->id[pt->n++] = id;
-			if (id < 0)
-				continue;
-			if (pt->n_at == pt->cap_at)
-				xgrow(&pt->at, &pt->cap_at, pt->n_at + 1, sizeof(*pt->at));
-			pt->at[pt->n_at].start = it.start;
-			pt->at[pt->n_at].end = it.end;
-			pt->n_at++;
-		}
-		tokens_iter_release(&it);
-		if (!pt->n_at)
-			continue;
-		struct sentences *sn = &wk->sn;
-		sn->s = ps->text;
-		sn->len = ps->len;
-		sn->pos = sn->n = 0;
-		wk->ans.n = wk->gold.n = 0;
-		for (size_t i = 0; i < nq; i++)
-			if (q[i].n)
-				slide(&q[i], pt, sn, w, &wk->sl, q[i].source == SPANS_ANSWER ? &wk->ans : &wk->gold);
-		emit(out, pi, SPANS_ANSWER, sn, &wk->ans);
-		if (wk->gold.n) {   /* the gold answers' spans, each sorted: one sorted, merged list */
-			qsort(wk->gold.v, wk->gold.n, sizeof(*wk->gold.v), cmp_sspan);
-			wk->merged.n = 0;
-			for (size_t i = 0; i < wk->gold.n; i++)
-				sspan_add(&wk->merged, wk->gold.v[i].first, wk->gold.v[i].last, wk->gold.v[i].score);
-			emit(out, pi, SPANS_GOLD, sn, &wk->merged);
-		}
-	}
+	struct query *q = make_queries(answer, golds, n_golds, p, &d, &nq);
+	for (size_t pi = 0; pi < n_passages && d.n; pi++)
+		if (!seen_before(passages, pi) && tokenize_passage(&wk->pt, &d, &passages[pi]))
+			passage_spans(out, pi, &passages[pi], q, nq, w, wk);
 	for (size_t i = 0; i < nq; i++) {
 		tokens_release(&q[i].t);
 		free(q[i].local);
