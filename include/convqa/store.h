@@ -707,4 +707,36 @@ enum status store_spans_put(struct store_spans *sp, int64_t response_id, const c
 			    size_t n_sources, const struct store_span *v, size_t n, struct store_spans_diff *d,
 			    struct error *err);
 
+/* A response's stored evidence spans, for the faithfulness screen: the
+ * passages they are in (by their rank in the response's ranking, lowest
+ * first; a passage it no longer retrieved last), each with its id, rank
+ * and text, and the spans (both sources) by passage, then start. Offsets
+ * are as stored: bytes [start, end) of the passage's text (spans_paragraph
+ * skips a span outside it). Release with store_evidence_release(). */
+struct store_evidence_passage {
+	int64_t id;                      /* the passage's row id */
+	char *ext_id;
+	long rank;                       /* 0: not in the response's ranking */
+	char *text;
+	size_t len;
+};
+
+struct store_evidence_span {
+	size_t passage;                  /* index into passages */
+	size_t start, end;
+	int gold;                        /* source "gold" (else "answer") */
+	double score;
+};
+
+struct store_evidence {
+	struct store_evidence_passage *passages;
+	size_t n_passages;
+	struct store_evidence_span *spans;
+	size_t n_spans;
+};
+
+enum status store_evidence_load(struct store *s, int64_t response_id, struct store_evidence *out,
+				struct error *err);
+void store_evidence_release(struct store_evidence *e);
+
 #endif

@@ -271,3 +271,65 @@ enum status store_spans_put(struct store_spans *sp, int64_t response_id, const c
 	}
 	return ST_OK;
 }
+
+/* ---- reading a response's stored spans (the faithfulness screen) ------ */
+
+void store_evidence_release(struct store_evidence *e)
+{
+	for (size_t i = 0; i < e->n_passages; i++) {
+		free(e->passages[i].ext_id);
+		free(e->passages[i].text);
+	}
+	free(e->passages);
+	free(e->spans);
+	memset(e, 0, sizeof(*e));
+}
+
+enum status store_evidence_load(struct store *s, int64_t response_id, struct store_evidence *out,
+				struct error *err)
+{
+	static const char sql[] =
+		"SELECT e.passage_id, p.ext_id, p.text, e.start, e.end, e.source, e.score,"
+		" (SELECT MIN(rt.rank) FROM retrieved rt WHERE rt.response_id = e.response_id"
+		"  AND rt.passage_id = e.passage_id) AS rk "
+		"FROM evidence_span e JOIN passage p ON p.id = e.passage_id WHERE e.response_id = ?1 "
+		"ORDER BY rk IS NULL, rk, e.passage_id, e.start, e.end, e.source";
+	sqlite3_stmt *q = store_stmt(s, STMT_EVIDENCE_LOAD, sql, err);
+	memset(out, 0, sizeof(*out));
+	if (!q)
+		return ST_STORE;
+	sqlite3_bind_int64(q, 1, response_id);
+	size_t cap_p = 0, cap_s = 0;
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		int64_t pid = sqlite3_column_int64(q, 0);
+		struct store_evidence_passage *p = out->n_passages ? &out->passages[out->n_passages - 1] : NULL;
+		if (!p || p->id != pid) {
+			xgrow(&out->passages, &cap_p, out->n_passages + 1, sizeof(*out->passages));
+			p = &out->passages[out->n_passages++];
+			const char *ext = store_col_text(q, 1), *text = store_col_text(q, 2);
+			p->id = pid;
+			p->ext_id = xstrdup(ext ? ext : "");
+			p->len = text ? (size_t)sqlite3_column_bytes(q, 2) : 0;
+			p->text = xmalloc(p->len + 1);
+			memcpy(p->text, text ? text : "", p->len);
+			p->text[p->len] = '\0';
+			p->rank = sqlite3_column_type(q, 7) == SQLITE_NULL ? 0 : (long)sqlite3_column_int64(q, 7);
+		}
+		xgrow(&out->spans, &cap_s, out->n_spans + 1, sizeof(*out->spans));
+		struct store_evidence_span *sp = &out->spans[out->n_spans++];
+		sqlite3_int64 a = sqlite3_column_int64(q, 3), b = sqlite3_column_int64(q, 4);
+		const char *src = store_col_text(q, 5);
+		sp->passage = out->n_passages - 1;
+		sp->start = a < 0 ? 0 : (size_t)a;
+		sp->end = b < 0 ? 0 : (size_t)b;
+		sp->gold = src && !strcmp(src, "gold");
+		sp->score = sqlite3_column_double(q, 6);
+	}
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE) {
+		store_evidence_release(out);
+		return store_fail(s, err, "cannot read the evidence spans");
+	}
+	return ST_OK;
+}

@@ -11,6 +11,7 @@
 
 #include "convqa/hash.h"
 #include "convqa/labelling.h"
+#include "convqa/spans.h"
 #include "convqa/store.h"
 #include "convqa/text.h"
 #include "tui_internal.h"
@@ -172,13 +173,51 @@ static void sanitize_item(struct store_item *it)
 	}
 }
 
+/* The evidence paragraph of response id (the scheme shows evidence) into
+ * app->evidence: its stored spans merged per passage (spans_paragraph),
+ * sanitised; NULL when it has none. */
+static enum status load_evidence(struct app *app, int64_t id, struct error *err)
+{
+	struct store_evidence e;
+	free(app->evidence);
+	app->evidence = NULL;
+	app->evidence_spans = 0;
+	if (!(app->scheme->shows & SHOW_EVIDENCE))
+		return ST_OK;
+	enum status st = store_evidence_load(app->store, id, &e, err);
+	if (st != ST_OK)
+		return st;
+	if (e.n_spans) {
+		struct spans_passage *ps = xcalloc(e.n_passages, sizeof(*ps));
+		struct span *v = xcalloc(e.n_spans, sizeof(*v));
+		for (size_t i = 0; i < e.n_passages; i++)
+			ps[i] = (struct spans_passage){ e.passages[i].ext_id, e.passages[i].text, e.passages[i].len };
+		for (size_t i = 0; i < e.n_spans; i++)
+			v[i] = (struct span){ e.spans[i].passage, e.spans[i].start, e.spans[i].end,
+					      e.spans[i].gold ? SPANS_GOLD : SPANS_ANSWER, e.spans[i].score };
+		struct strbuf para = STRBUF_INIT, clean_para = STRBUF_INIT;
+		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, NULL, NULL);
+		text_sanitize(&clean_para, para.buf ? para.buf : "", para.len, TEXT_NEWLINES);
+		app->evidence = strbuf_detach(&clean_para);
+		if (!app->evidence)
+			app->evidence = xstrdup("");
+		app->evidence_spans = e.n_spans;
+		strbuf_release(&para);
+		free(ps);
+		free(v);
+	}
+	store_evidence_release(&e);
+	return ST_OK;
+}
+
 static int load(struct app *app, size_t pos)
 {
 	struct error err;
 	store_item_release(&app->item);
 	if (store_item_load(app->store, app->queue.responses[pos], &app->item, &err) != ST_OK ||
 	    store_item_labels_load(app->store, app->queue.responses[pos], app->opt->rater_id,
-				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK) {
+				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK ||
+	    load_evidence(app, app->queue.responses[pos], &err) != ST_OK) {
 		fail(app, &err);
 		return -1;
 	}
@@ -507,6 +546,8 @@ void app_release(struct app *app)
 		close_view(app, &app->views[--app->n_views]);
 	store_item_release(&app->item);
 	store_item_labels_release(&app->labels);
+	free(app->evidence);
+	app->evidence = NULL;
 	store_queue_release(&app->queue);
 	for (size_t i = 0; i < app->n_undo; i++) {
 		free(app->undo[i].old_value);

@@ -410,6 +410,10 @@ struct app {
 	/* the item screen (the item views and the passage pane) */
 	int focus;                         /* index into item.passages; the passage pane shows it */
 	int show_history, show_rewrite;
+	char *evidence;                    /* the scheme shows evidence: the item's evidence
+					    * paragraph (spans_paragraph), sanitised; NULL: no
+					    * stored spans */
+	size_t evidence_spans;             /* the stored spans it is made of */
 
 	struct view views[VIEW_STACK];     /* [0]: the item view */
 	int n_views;

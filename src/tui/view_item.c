@@ -1,6 +1,6 @@
 /* view_item.c - the item screen of every scheme: header, history,
- * question, answer, ranked passages (those the scheme shows), label bar,
- * status line. Each field's keys are hinted on the rule of what it judges:
+ * question, answer, ranked passages, the evidence paragraph (those the
+ * scheme shows), label bar, status line. Each field's keys are hinted on the rule of what it judges:
  * a turn's on the question, a response's on the answer, a passage's on the
  * passages. */
 #include <stdio.h>
@@ -17,8 +17,9 @@ struct layout {
 	size_t n_pf;
 	int top, bottom;              /* content rows [top, bottom) */
 	int hist, quest, ans, pass;   /* body rows of each section */
-	int has_hist, has_ans, has_pass;
-	size_t hist_lines, quest_lines, ans_lines, rewrite_lines;
+	int evid;                     /* body rows of the evidence pane */
+	int has_hist, has_ans, has_pass, has_evid;
+	size_t hist_lines, quest_lines, ans_lines, rewrite_lines, evid_lines;
 	int preview;                  /* text lines shown under each passage header */
 	int width;                    /* text width */
 };
@@ -45,11 +46,14 @@ static void passage_fields(const struct app *app, struct layout *l)
 	}
 }
 
-/* Rows for the passages, and what they do not need back to the texts. */
+/* Rows for the passages and the evidence (l->pass: both, shared out
+ * after), and what they do not need back to the texts. */
 static void share_rows(struct layout *l, int body, int n)
 {
 	int q_all = (int)(l->quest_lines + l->rewrite_lines);
 	int want_pass = !l->has_pass ? 0 : n ? imin(n, 3) : 1;
+	if (l->has_evid)
+		want_pass += imin((int)l->evid_lines, 3);
 	l->pass = body - l->quest - l->ans - l->hist;
 	while (l->pass < want_pass && l->hist > 0)
 		l->hist--, l->pass++;
@@ -58,7 +62,7 @@ static void share_rows(struct layout *l, int body, int n)
 	while (l->pass < want_pass && l->quest > 1)
 		l->quest--, l->pass++;
 	/* space the passages do not need goes back to the texts */
-	int need = !l->has_pass ? 0 : n ? n * 4 : 1;
+	int need = (!l->has_pass ? 0 : n ? n * 4 : 1) + (l->has_evid ? (int)l->evid_lines : 0);
 	int spare = l->pass - need;
 	while (spare > 0) {
 		int moved = 0;
@@ -85,7 +89,8 @@ static void compute_layout(const struct app *app, struct layout *l)
 	l->has_hist = (shows & SHOW_HISTORY) && it->n_history > 0;
 	l->has_ans = (shows & SHOW_ANSWER) != 0;
 	l->has_pass = (shows & SHOW_PASSAGES) != 0;
-	int rules = 1 + l->has_hist + l->has_ans + l->has_pass;
+	l->has_evid = (shows & SHOW_EVIDENCE) != 0;
+	int rules = 1 + l->has_hist + l->has_ans + l->has_pass + l->has_evid;
 	int body = l->bottom - l->top - rules;
 	if (body < 3)
 		body = 3;
@@ -95,6 +100,8 @@ static void compute_layout(const struct app *app, struct layout *l)
 	if (l->has_ans)
 		l->ans_lines = app->answer_empty ? 1 : imax(1, (int)wrapped_lines(it->answer, l->width));
 	l->hist_lines = l->has_hist && app->show_history ? 2 * it->n_history : 0;
+	if (l->has_evid)
+		l->evid_lines = app->evidence ? imax(1, (int)wrapped_lines(app->evidence, l->width)) : 1;
 
 	int q_all = (int)(l->quest_lines + l->rewrite_lines);
 	int n = l->has_pass ? (int)it->n_passages : 0;
@@ -102,6 +109,10 @@ static void compute_layout(const struct app *app, struct layout *l)
 	l->ans = imin((int)l->ans_lines, imax(1, body / 3));
 	l->hist = imin((int)l->hist_lines, imax(0, body / 4));
 	share_rows(l, body, n);
+	if (l->has_evid) {   /* the evidence first, the passages (shown too) keep half */
+		l->evid = l->has_pass ? imin((int)l->evid_lines, imax(1, l->pass / 2)) : l->pass;
+		l->pass -= l->evid;
+	}
 	l->preview = n ? imin(3, imax(0, l->pass / n - 1)) : 0;
 }
 
@@ -475,6 +486,26 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 	}
 }
 
+/* The evidence paragraph of the response (its stored spans merged per
+ * passage, each passage's pieces after its id), wrapped as the passages'
+ * previews are. Not yet: the answer's tokens highlighted in it, and
+ * opening the passage at a piece. */
+static void draw_evidence(const struct app *app, const struct layout *l, int *y)
+{
+	char title[64];
+	if (app->evidence)
+		snprintf(title, sizeof(title), "Evidence \xc2\xb7 %zu span%s", app->evidence_spans,
+			 app->evidence_spans == 1 ? "" : "s");
+	else
+		snprintf(title, sizeof(title), "Evidence");
+	draw_rule((*y)++, title, "");
+	if (!app->evidence && l->evid > 0)
+		draw_str(*y, 1, l->width, "no evidence spans: run convqa spans", style(S_DIM));
+	else if (l->evid > 0)
+		draw_wrapped_cut(*y, 1, l->width, l->evid, app->evidence, A_NORMAL);
+	*y += l->evid;
+}
+
 static void draw_item_line(const struct app *app)
 {
 	const struct store_item *it = &app->item;
@@ -506,6 +537,8 @@ static void draw_item(const struct app *app, const struct view *view)
 	draw_question(app, &l, &y);
 	if (l.has_ans)
 		draw_answer(app, &l, &y);
+	if (l.has_evid)
+		draw_evidence(app, &l, &y);
 	if (l.has_pass)
 		draw_passages(app, &l, &y);
 	draw_label_bar(app, LINES - 3);

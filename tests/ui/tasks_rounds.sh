@@ -145,13 +145,13 @@ check_screen "faithfulness: f faithful, x unfaithful" unfaithful <<'EOF'
  What is a lighthouse?
 ── Answer 2 of 2 · f faithful · x unfaithful ───────────────────────────────────
  A building by the sea.
-── Passages (2) · j/k focus · enter opens ──────────────────────────────────────
-▸ 1 p-light · Lighthouses                                                   0.9
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 p-tall · Tallest lighthouses                                            0.5
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
+── Evidence ────────────────────────────────────────────────────────────────────
+ no evidence spans: run convqa spans
+
+
+
+
+
 
 
 
