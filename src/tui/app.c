@@ -181,7 +181,7 @@ static enum status load_evidence(struct app *app, int64_t id, struct error *err)
 	struct store_evidence e;
 	free(app->evidence);
 	app->evidence = NULL;
-	app->evidence_spans = 0;
+	app->evidence_pieces = app->evidence_passages = 0;
 	if (!(app->scheme->shows & SHOW_EVIDENCE))
 		return ST_OK;
 	enum status st = store_evidence_load(app->store, id, &e, err);
@@ -196,12 +196,20 @@ static enum status load_evidence(struct app *app, int64_t id, struct error *err)
 			v[i] = (struct span){ e.spans[i].passage, e.spans[i].start, e.spans[i].end,
 					      e.spans[i].gold ? SPANS_GOLD : SPANS_ANSWER, e.spans[i].score };
 		struct strbuf para = STRBUF_INIT, clean_para = STRBUF_INIT;
-		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, NULL, NULL);
+		size_t n_pieces = 0;
+		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, NULL, &n_pieces);
 		text_sanitize(&clean_para, para.buf ? para.buf : "", para.len, TEXT_NEWLINES);
 		app->evidence = strbuf_detach(&clean_para);
 		if (!app->evidence)
 			app->evidence = xstrdup("");
-		app->evidence_spans = e.n_spans;
+		app->evidence_pieces = n_pieces;
+		for (size_t i = 0; i < e.n_passages; i++)
+			for (size_t k = 0; k < e.n_spans; k++)
+				if (e.spans[k].passage == i && e.spans[k].start < e.spans[k].end &&
+				    e.spans[k].end <= e.passages[i].len) {
+					app->evidence_passages++;
+					break;
+				}
 		strbuf_release(&para);
 		free(ps);
 		free(v);

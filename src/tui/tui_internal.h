@@ -413,7 +413,8 @@ struct app {
 	char *evidence;                    /* the scheme shows evidence: the item's evidence
 					    * paragraph (spans_paragraph), sanitised; NULL: no
 					    * stored spans */
-	size_t evidence_spans;             /* the stored spans it is made of */
+	size_t evidence_pieces;            /* its pieces (spans merged per passage) */
+	size_t evidence_passages;          /* the passages they are in */
 
 	struct view views[VIEW_STACK];     /* [0]: the item view */
 	int n_views;

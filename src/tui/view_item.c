@@ -494,8 +494,9 @@ static void draw_evidence(const struct app *app, const struct layout *l, int *y)
 {
 	char title[64];
 	if (app->evidence)
-		snprintf(title, sizeof(title), "Evidence \xc2\xb7 %zu span%s", app->evidence_spans,
-			 app->evidence_spans == 1 ? "" : "s");
+		snprintf(title, sizeof(title), "Evidence \xc2\xb7 %zu piece%s of %zu passage%s", app->evidence_pieces,
+			 app->evidence_pieces == 1 ? "" : "s", app->evidence_passages,
+			 app->evidence_passages == 1 ? "" : "s");
 	else
 		snprintf(title, sizeof(title), "Evidence");
 	draw_rule((*y)++, title, "");
