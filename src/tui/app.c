@@ -318,6 +318,10 @@ static void show_summary(struct app *app)
 /* What the item screen shows besides the question, for the guidelines. */
 static const char *shown_context(unsigned shows)
 {
+	if ((shows & SHOW_EVIDENCE) && !(shows & SHOW_PASSAGES))
+		return (shows & SHOW_HISTORY) ?
+			       ", with the earlier turns and the evidence from the passages the system retrieved" :
+			       ", with the evidence from the passages the system retrieved";
 	if ((shows & SHOW_HISTORY) && (shows & SHOW_PASSAGES))
 		return ", with the earlier turns and the passages the system retrieved";
 	if (shows & SHOW_HISTORY)

@@ -14,7 +14,8 @@
  *                stack (push opens a view, pop closes it)
  *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
  *   view_item.c  the item screen of every scheme: what the scheme shows
- *                (history, passages, answer), its fields' keys on the rules
+ *                (history, passages, evidence, answer), its fields' keys on
+ *                the rules
  *   loop.c       the sources the loop waits on besides keys: file
  *                descriptors and deadlines
  *   tui.c        terminal setup/restore, signals, resize, the loop, script mode
