@@ -741,6 +741,60 @@ static void test_undo_reads_the_history_as_a_stack_of_changes(void **state)
 	assert_string_equal(got, "answer_correct[0]=1<-0");
 }
 
+/* A response's stored evidence spans come back by the passage's rank, then
+ * start, with the passage's id, rank and text; a response without spans
+ * has none. */
+static void test_evidence_spans_come_back_by_rank_then_start_with_their_passages(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	struct store_spans *sp;
+	const struct store_spans_response *r;
+	assert_int_equal(store_begin(fx->s, &err), ST_OK);
+	assert_int_equal(store_spans_open(fx->s, NULL, &sp, &err), ST_OK);
+	while (store_spans_next(sp, &r, &err) == ST_OK && r && r->id != fx->resp[0])
+		;
+	assert_non_null(r);
+	assert_true(r->n_passages >= 2);
+	const struct store_spans_passage *p1 = &r->passages[0], *p2 = &r->passages[1];
+	struct store_span v[3] = {
+		{ p2->id, p2->text, 0, 7, "answer", 0.5 },
+		{ p1->id, p1->text, 8, 11, "gold", 1.0 },
+		{ p1->id, p1->text, 0, 7, "answer", 0.25 },
+	};
+	const char *sources[2] = { "answer", "gold" };
+	struct store_spans_diff d = { 0 };
+	assert_int_equal(store_spans_put(sp, fx->resp[0], sources, 2, v, 3, &d, &err), ST_OK);
+	store_spans_close(sp);
+	assert_int_equal(store_commit(fx->s, &err), ST_OK);
+
+	struct store_evidence e;
+	assert_int_equal(store_evidence_load(fx->s, fx->resp[0], &e, &err), ST_OK);
+	assert_int_equal(e.n_passages, 2);
+	assert_string_equal(e.passages[0].ext_id, "p1");
+	assert_int_equal(e.passages[0].rank, 1);
+	assert_string_equal(e.passages[0].text, "passage one");
+	assert_int_equal(e.passages[0].len, strlen("passage one"));
+	assert_string_equal(e.passages[1].ext_id, "p2");
+	assert_int_equal(e.passages[1].rank, 2);
+	assert_int_equal(e.n_spans, 3);
+	assert_int_equal(e.spans[0].passage, 0);
+	assert_int_equal(e.spans[0].start, 0);
+	assert_int_equal(e.spans[0].end, 7);
+	assert_false(e.spans[0].gold);
+	assert_int_equal(e.spans[1].passage, 0);
+	assert_int_equal(e.spans[1].start, 8);
+	assert_true(e.spans[1].gold);
+	assert_true(e.spans[1].score == 1.0);
+	assert_int_equal(e.spans[2].passage, 1);
+	store_evidence_release(&e);
+
+	assert_int_equal(store_evidence_load(fx->s, fx->resp[1], &e, &err), ST_OK);
+	assert_int_equal(e.n_spans, 0);
+	assert_int_equal(e.n_passages, 0);
+	store_evidence_release(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +814,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_an_absent_round_is_bad_input_naming_the_rounds_there_are, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_writable_project_is_not_read_only, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_undo_reads_the_history_as_a_stack_of_changes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_evidence_spans_come_back_by_rank_then_start_with_their_passages, setup,
+						teardown),
 	};
 	return cmocka_run_group_tests_name("store_item", tests, load_schemes, free_schemes);
 }
