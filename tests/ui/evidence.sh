@@ -1,7 +1,7 @@
 #!/bin/sh
 # The evidence pane of the faithfulness screen (the scheme shows
 # "evidence"): the response's stored evidence spans merged into one
-# paragraph, each passage's pieces after its id, wrapped to the width and
+# paragraph, each passage's pieces after its id, inert, wrapped to the width and
 # cut with " …" when it does not fit; before convqa spans has run, how to
 # make them.
 . "$CONVQA_TOP/tests/lib.sh"
@@ -122,6 +122,24 @@ check_screen "a paragraph that does not fit is cut" cut <<'EOF'
  faithfulness:? note:—
  missing: faithfulness
  welcome, alice: ? li…  ? help · q quit
+EOF
+
+# a passage's escape sequences stay inert in the paragraph (item 7: the
+# first answer to the hostile conversation's first turn)
+ui_project h.db "$FIXTURES/unicode_hostile.json"
+check_run "convqa spans of the hostile fixture" 0 "" "$CONVQA" spans --db h.db --min-overlap 0
+ui_run h.db --rater alice --task faithfulness <<'EOF'
+esc
+:
+7
+enter
+:save-screen hostile
+EOF
+check_ran "the faithfulness screen of a hostile passage"
+check_rows "escape sequences in the evidence are shown inert" hostile 7 9 <<'EOF'
+── Evidence · 1 piece of 1 passage ─────────────────────────────────────────────
+ [ansi] Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
+ blinking^[[0m.
 EOF
 
 done_testing
