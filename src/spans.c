@@ -693,3 +693,26 @@ void spans_paragraph(struct strbuf *out, const struct spans_passage *passages, s
 	if (n_pieces)
 		*n_pieces = npc;
 }
+
+size_t spans_mark_answer(const char *text, size_t len, const char *answer, unsigned char *mark)
+{
+	struct tokens q;
+	size_t marked = 0;
+	tokens_init(&q, answer ? answer : "");
+	if (q.n) {
+		struct tokens_iter it;
+		tokens_iter_init(&it, text, len);
+		while (tokens_iter_next(&it)) {
+			for (size_t k = 0; k < q.n; k++) {
+				if (strcmp(q.tok[k], it.tok) == 0) {
+					memset(mark + it.start, 1, it.end - it.start);
+					marked++;
+					break;
+				}
+			}
+		}
+		tokens_iter_release(&it);
+	}
+	tokens_release(&q);
+	return marked;
+}

@@ -185,4 +185,15 @@ struct strbuf;
 void spans_paragraph(struct strbuf *out, const struct spans_passage *passages, size_t n_passages,
 		     const struct span *v, size_t n, struct spans_piece **pieces, size_t *n_pieces);
 
+/*
+ * The words of text[0..len) that the answer shares, for a screen to
+ * highlight: mark[i] is set to 1 for every byte of each token of the text
+ * (tokens_iter: the answer metrics' tokens, read in place, so the bytes of
+ * "(Paris)," that are marked are those of "Paris") that is also a token of
+ * the answer (tokens_init); other bytes are left as they are. Returns the
+ * number of tokens marked. An answer without tokens marks nothing. mark
+ * holds len bytes.
+ */
+size_t spans_mark_answer(const char *text, size_t len, const char *answer, unsigned char *mark);
+
 #endif

@@ -310,6 +310,44 @@ static void test_the_paragraph_joins_spans_in_passage_order_with_their_ids(void 
 	spans_release(&s);
 }
 
+/* Marks as a string: '^' under each marked byte, ' ' elsewhere. */
+static void marks_of(const char *text, const char *answer, char *out, size_t *marked)
+{
+	size_t len = strlen(text);
+	unsigned char *m = calloc(len + 1, 1);
+	*marked = spans_mark_answer(text, len, answer, m);
+	for (size_t i = 0; i < len; i++)
+		out[i] = m[i] ? '^' : ' ';
+	out[len] = 0;
+	free(m);
+}
+
+static void test_the_answers_words_are_marked_with_the_metrics_tokens(void **state)
+{
+	char got[256];
+	size_t n;
+	(void)state;
+	/* case and punctuation at the edges are the metrics' (SQuAD): "(Paris)," marks "Paris" */
+	marks_of("The capital is (Paris), in France.", "paris france", got, &n);
+	assert_string_equal(got, "                ^^^^^      ^^^^^^ ");
+	assert_int_equal(n, 2);
+	/* articles are no tokens: "the" is never marked, even in the answer */
+	marks_of("The tower. A tower!", "the Tower", got, &n);
+	assert_string_equal(got, "    ^^^^^    ^^^^^ ");
+	assert_int_equal(n, 2);
+	/* UTF-8: whole characters, lowercased */
+	marks_of("\xc3\x89T\xc3\x89 chaud", "\xc3\xa9t\xc3\xa9", got, &n);
+	assert_string_equal(got, "^^^^^      ");
+	/* an answer without tokens (or none) marks nothing */
+	marks_of("a the an", "The", got, &n);
+	assert_string_equal(got, "        ");
+	assert_int_equal(n, 0);
+	assert_int_equal(spans_mark_answer("x", 1, NULL, (unsigned char[1]){ 0 }), 0);
+	/* a word inside another is not a match: tokens are whole */
+	marks_of("lighthouses light", "light", got, &n);
+	assert_string_equal(got, "            ^^^^^");
+}
+
 static void test_the_paragraph_merges_spans_of_both_sources(void **state)
 {
 	const char *a = "One. Two. Three. Four.";
@@ -634,6 +672,7 @@ int main(void)
 		cmocka_unit_test(test_sources_parse_from_a_list),
 		cmocka_unit_test(test_the_paragraph_joins_spans_in_passage_order_with_their_ids),
 		cmocka_unit_test(test_the_paragraph_merges_spans_of_both_sources),
+		cmocka_unit_test(test_the_answers_words_are_marked_with_the_metrics_tokens),
 		cmocka_unit_test(test_generated_passages_spans_are_sentences_of_the_text_and_match_a_naive_slide),
 		cmocka_unit_test(test_every_character_but_whitespace_is_in_one_sentence),
 	};
