@@ -180,7 +180,9 @@ static enum status load_evidence(struct app *app, int64_t id, struct error *err)
 {
 	struct store_evidence e;
 	free(app->evidence);
+	free(app->evidence_mark);
 	app->evidence = NULL;
+	app->evidence_mark = NULL;
 	app->evidence_pieces = app->evidence_passages = 0;
 	if (!(app->scheme->shows & SHOW_EVIDENCE))
 		return ST_OK;
@@ -196,12 +198,30 @@ static enum status load_evidence(struct app *app, int64_t id, struct error *err)
 			v[i] = (struct span){ e.spans[i].passage, e.spans[i].start, e.spans[i].end,
 					      e.spans[i].gold ? SPANS_GOLD : SPANS_ANSWER, e.spans[i].score };
 		struct strbuf para = STRBUF_INIT, clean_para = STRBUF_INIT;
+		struct spans_piece *pieces = NULL;
 		size_t n_pieces = 0;
-		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, NULL, &n_pieces);
-		text_sanitize(&clean_para, para.buf ? para.buf : "", para.len, TEXT_NEWLINES);
+		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, &pieces, &n_pieces);
+		/* the answer's words in the pieces (not in the passages' ids),
+		 * then sanitised run by run so that the marks follow the text */
+		unsigned char *mark = xcalloc(para.len + 1, 1);
+		for (size_t i = 0; i < n_pieces; i++)
+			spans_mark_answer(para.buf + pieces[i].at, pieces[i].end - pieces[i].start,
+					  app->item.answer, mark + pieces[i].at);
+		struct strbuf clean_mark = STRBUF_INIT;
+		for (size_t i = 0, j; i < para.len; i = j) {
+			for (j = i + 1; j < para.len && mark[j] == mark[i]; j++)
+				;
+			size_t before = clean_para.len;
+			text_sanitize(&clean_para, para.buf + i, j - i, TEXT_NEWLINES);
+			for (size_t k = before; k < clean_para.len; k++)
+				strbuf_addc(&clean_mark, mark[i] ? '\1' : '\0');
+		}
+		free(mark);
+		free(pieces);
 		app->evidence = strbuf_detach(&clean_para);
 		if (!app->evidence)
 			app->evidence = xstrdup("");
+		app->evidence_mark = (unsigned char *)strbuf_detach(&clean_mark);
 		app->evidence_pieces = n_pieces;
 		for (size_t i = 0; i < e.n_passages; i++)
 			for (size_t k = 0; k < e.n_spans; k++)
@@ -559,7 +579,9 @@ void app_release(struct app *app)
 	store_item_release(&app->item);
 	store_item_labels_release(&app->labels);
 	free(app->evidence);
+	free(app->evidence_mark);
 	app->evidence = NULL;
+	app->evidence_mark = NULL;
 	store_queue_release(&app->queue);
 	for (size_t i = 0; i < app->n_undo; i++) {
 		free(app->undo[i].old_value);

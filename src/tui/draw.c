@@ -30,6 +30,7 @@ void draw_init_styles(int colours)
 		[S_NO] = { COLOR_RED, -1, A_BOLD, A_BOLD },
 		[S_DIM] = { -1, -1, A_DIM, A_DIM },
 		[S_BOLD] = { -1, -1, A_BOLD, A_BOLD },
+		[S_MATCH] = { -1, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE },
 	};
 	for (int i = 0; i < S__COUNT; i++) {
 		if (colours && (table[i].fg >= 0 || table[i].bg >= 0)) {
@@ -49,6 +50,12 @@ attr_t style(enum style s)
 /* ---- text ----------------------------------------------------------- */
 
 int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a)
+{
+	return draw_text_marked(y, x, maxw, s, len, a, NULL, A_NORMAL);
+}
+
+int draw_text_marked(int y, int x, int maxw, const char *s, size_t len, attr_t a, const unsigned char *mark,
+		     attr_t ma)
 {
 	int used = 0;
 	size_t i = 0;
@@ -76,6 +83,7 @@ int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a)
 		wchar_t wch[CCHARW_MAX + 1];
 		int nw = 0;
 		wch[nw++] = (wchar_t)cp;
+		attr_t ca = mark && mark[i] ? a | ma : a;
 		i += n;
 		/* the zero-width characters that follow join this cell */
 		while (i < len) {
@@ -89,7 +97,7 @@ int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a)
 		}
 		wch[nw] = L'\0';
 		cchar_t cc;
-		setcchar(&cc, wch, a & ~A_COLOR, (short)PAIR_NUMBER((int)a), NULL);
+		setcchar(&cc, wch, ca & ~A_COLOR, (short)PAIR_NUMBER((int)ca), NULL);
 		mvadd_wch(y, x + used, &cc);
 		used += w;
 	}
@@ -160,6 +168,12 @@ void draw_rule(int y, const char *title, const char *hint)
 
 size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a)
 {
+	return draw_wrapped_marked(y, x, w, rows, skip, s, a, NULL, A_NORMAL);
+}
+
+size_t draw_wrapped_marked(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a,
+			   const unsigned char *mark, attr_t ma)
+{
 	struct text_line small[64], *lines = small;
 	size_t want = skip + (size_t)(rows > 0 ? rows : 0), len = strlen(s);
 	size_t cap = ARRAY_SIZE(small);
@@ -170,7 +184,7 @@ size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, a
 	size_t total = text_wrap(s, len, w, lines, cap);
 	for (int r = 0; r < rows && skip + (size_t)r < total; r++) {
 		const struct text_line *l = &lines[skip + (size_t)r];
-		draw_text(y + r, x, w, s + l->off, l->len, a);
+		draw_text_marked(y + r, x, w, s + l->off, l->len, a, mark ? mark + l->off : NULL, ma);
 	}
 	if (lines != small)
 		free(lines);
@@ -184,19 +198,26 @@ size_t wrapped_lines(const char *s, int w)
 
 size_t draw_wrapped_cut(int y, int x, int w, int rows, const char *s, attr_t a)
 {
+	return draw_wrapped_cut_marked(y, x, w, rows, s, a, NULL, A_NORMAL);
+}
+
+size_t draw_wrapped_cut_marked(int y, int x, int w, int rows, const char *s, attr_t a, const unsigned char *mark,
+			       attr_t ma)
+{
 	size_t len = strlen(s), total = text_wrap(s, len, w, NULL, 0);
 	if (rows <= 0 || total <= (size_t)rows) {
-		draw_wrapped(y, x, w, rows, 0, s, a);
+		draw_wrapped_marked(y, x, w, rows, 0, s, a, mark, ma);
 		return total;
 	}
-	draw_wrapped(y, x, w, rows - 1, 0, s, a);
+	draw_wrapped_marked(y, x, w, rows - 1, 0, s, a, mark, ma);
 	/* the last row: the rest wrapped two columns narrower, then " …" */
 	struct text_line *lines = xmalloc((size_t)rows * sizeof(*lines)), last;
 	text_wrap(s, len, w, lines, (size_t)rows);
 	size_t off = lines[rows - 1].off;
 	free(lines);
 	text_wrap(s + off, len - off, w - 2, &last, 1);
-	int used = draw_text(y + rows - 1, x, w - 2, s + off + last.off, last.len, a);
+	int used = draw_text_marked(y + rows - 1, x, w - 2, s + off + last.off, last.len, a,
+				    mark ? mark + off + last.off : NULL, ma);
 	draw_str(y + rows - 1, x + used, 2, " \xe2\x80\xa6", style(S_DIM));
 	return total;
 }

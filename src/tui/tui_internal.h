@@ -414,6 +414,8 @@ struct app {
 	char *evidence;                    /* the scheme shows evidence: the item's evidence
 					    * paragraph (spans_paragraph), sanitised; NULL: no
 					    * stored spans */
+	unsigned char *evidence_mark;      /* 1 under each byte of evidence that is a word
+					    * of the answer (spans_mark_answer); NULL: none */
 	size_t evidence_pieces;            /* its pieces (spans merged per passage) */
 	size_t evidence_passages;          /* the passages they are in */
 
@@ -500,7 +502,7 @@ void app_focus_disputed(struct app *app);
 
 enum style {
 	S_NORMAL, S_HEADER, S_RULE, S_HINT, S_MISSING, S_SAVED, S_ERROR, S_FOCUS,
-	S_YES, S_NO, S_DIM, S_BOLD, S__COUNT
+	S_YES, S_NO, S_DIM, S_BOLD, S_MATCH, S__COUNT
 };
 
 void draw_init_styles(int colours);
@@ -508,6 +510,10 @@ attr_t style(enum style s);
 /* Draw sanitised text s[0..len) at y,x clipped to maxw columns; returns the
  * columns used. Characters the sanitiser should have removed show as '?'. */
 int draw_text(int y, int x, int maxw, const char *s, size_t len, attr_t a);
+/* draw_text with the characters whose first byte has mark[i] set (mark
+ * aligned with s; NULL: none) drawn with ma added to a. */
+int draw_text_marked(int y, int x, int maxw, const char *s, size_t len, attr_t a, const unsigned char *mark,
+		     attr_t ma);
 int draw_str(int y, int x, int maxw, const char *s, attr_t a);
 /* Draw sanitised one-line text s at y,x in at most maxw columns; text that
  * does not fit is cut where a character ends and gets an ellipsis (…).
@@ -524,10 +530,14 @@ void draw_rule(int y, const char *title, const char *hint);
 /* Draw lines [skip, skip + rows) of s wrapped to w columns at y,x; returns
  * the total number of wrapped lines. */
 size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a);
+size_t draw_wrapped_marked(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a,
+			   const unsigned char *mark, attr_t ma);
 /* Draw the first rows lines of s wrapped to w columns at y,x; when the
  * text goes on, the last row is cut short and ends in " …". Returns the
  * total number of wrapped lines. */
 size_t draw_wrapped_cut(int y, int x, int w, int rows, const char *s, attr_t a);
+size_t draw_wrapped_cut_marked(int y, int x, int w, int rows, const char *s, attr_t a, const unsigned char *mark,
+			       attr_t ma);
 /* Number of lines s wraps to at width w. */
 size_t wrapped_lines(const char *s, int w);
 /* Shared pieces of the item screens. */

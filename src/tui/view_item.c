@@ -488,8 +488,8 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 
 /* The evidence paragraph of the response (its stored spans merged per
  * passage, each passage's pieces after its id), wrapped as the passages'
- * previews are. Not yet: the answer's tokens highlighted in it, and
- * opening the passage at a piece. */
+ * previews are, the answer's words in it highlighted (S_MATCH: bold and
+ * underlined, so also without colours). */
 static void draw_evidence(const struct app *app, const struct layout *l, int *y)
 {
 	char title[64];
@@ -503,7 +503,8 @@ static void draw_evidence(const struct app *app, const struct layout *l, int *y)
 	if (!app->evidence && l->evid > 0)
 		draw_str(*y, 1, l->width, "no evidence spans: run convqa spans", style(S_DIM));
 	else if (l->evid > 0)
-		draw_wrapped_cut(*y, 1, l->width, l->evid, app->evidence, A_NORMAL);
+		draw_wrapped_cut_marked(*y, 1, l->width, l->evid, app->evidence, A_NORMAL, app->evidence_mark,
+					style(S_MATCH));
 	*y += l->evid;
 }
 
