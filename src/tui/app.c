@@ -181,9 +181,11 @@ static enum status load_evidence(struct app *app, int64_t id, struct error *err)
 	struct store_evidence e;
 	free(app->evidence);
 	free(app->evidence_mark);
+	free(app->evidence_piece);
 	app->evidence = NULL;
 	app->evidence_mark = NULL;
-	app->evidence_pieces = app->evidence_passages = 0;
+	app->evidence_piece = NULL;
+	app->evidence_pieces = app->evidence_passages = app->evidence_focus = 0;
 	if (!(app->scheme->shows & SHOW_EVIDENCE))
 		return ST_OK;
 	enum status st = store_evidence_load(app->store, id, &e, err);
@@ -217,6 +219,23 @@ static enum status load_evidence(struct app *app, int64_t id, struct error *err)
 				strbuf_addc(&clean_mark, mark[i] ? '\1' : '\0');
 		}
 		free(mark);
+		/* where each piece is in the passage the item screen shows:
+		 * the same passage by rank, its offset in the sanitised text */
+		app->evidence_piece = xcalloc(n_pieces ? n_pieces : 1, sizeof(*app->evidence_piece));
+		for (size_t i = 0; i < n_pieces; i++) {
+			const struct store_evidence_passage *ep = &e.passages[pieces[i].passage];
+			struct evidence_piece *pc = &app->evidence_piece[i];
+			pc->passage = -1;
+			for (size_t j = 0; ep->rank > 0 && j < app->item.n_passages; j++)
+				if (app->item.passages[j].rank == ep->rank) {
+					pc->passage = (int)j;
+					break;
+				}
+			struct strbuf pre = STRBUF_INIT;
+			text_sanitize(&pre, ep->text, pieces[i].start, TEXT_NEWLINES);
+			pc->at = pre.len;
+			strbuf_release(&pre);
+		}
 		free(pieces);
 		app->evidence = strbuf_detach(&clean_para);
 		if (!app->evidence)
@@ -580,8 +599,10 @@ void app_release(struct app *app)
 	store_item_labels_release(&app->labels);
 	free(app->evidence);
 	free(app->evidence_mark);
+	free(app->evidence_piece);
 	app->evidence = NULL;
 	app->evidence_mark = NULL;
+	app->evidence_piece = NULL;
 	store_queue_release(&app->queue);
 	for (size_t i = 0; i < app->n_undo; i++) {
 		free(app->undo[i].old_value);
@@ -1082,6 +1103,35 @@ static void move_focus(struct app *app, long delta)
 	app->focus = (int)f;
 }
 
+/* A screen with evidence but no passages: the focus is on a piece of the
+ * evidence. */
+static void move_evidence_focus(struct app *app, long delta)
+{
+	long f = (long)app->evidence_focus + delta;
+	if (f < 0)
+		f = 0;
+	if (f >= (long)app->evidence_pieces)
+		f = (long)app->evidence_pieces - 1;
+	app->evidence_focus = (size_t)f;
+}
+
+/* The passage behind the focused piece of the evidence, in full, scrolled
+ * to the piece. */
+static void open_evidence_piece(struct app *app)
+{
+	if (!app->evidence_pieces) {
+		app_message(app, MSG_INFO, "no evidence spans: run convqa spans");
+		return;
+	}
+	const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
+	if (pc->passage < 0 || (size_t)pc->passage >= app->item.n_passages) {
+		app_message(app, MSG_INFO, "the passage of this piece is no longer in the answer's ranking");
+		return;
+	}
+	app->focus = pc->passage;
+	push(app, &view_passage, 2);
+}
+
 /* Adjudication: whether label request r is of the field and passage in
  * dispute (the only label an adjudicator gives there). */
 static int disputed_label(const struct app *app, const struct request *r)
@@ -1169,10 +1219,15 @@ static void carry_out(struct app *app, const struct request *r)
 		next_unfinished(app);
 		break;
 	case REQ_FOCUS:
-		move_focus(app, r->arg);
+		if (!(app->scheme->shows & SHOW_PASSAGES) && app->evidence_pieces)
+			move_evidence_focus(app, r->arg);
+		else
+			move_focus(app, r->arg);
 		break;
 	case REQ_OPEN_PASSAGE:
-		if (!(app->scheme->shows & SHOW_PASSAGES))
+		if (!(app->scheme->shows & SHOW_PASSAGES) && (app->scheme->shows & SHOW_EVIDENCE))
+			open_evidence_piece(app);
+		else if (!(app->scheme->shows & SHOW_PASSAGES))
 			app_message(app, MSG_INFO, "the %s task shows no passages", app->task_name);
 		else if (!app->item.n_passages)
 			app_message(app, MSG_INFO, "this item has no passages");

@@ -417,6 +417,11 @@ struct app {
 	unsigned char *evidence_mark;      /* 1 under each byte of evidence that is a word
 					    * of the answer (spans_mark_answer); NULL: none */
 	size_t evidence_pieces;            /* its pieces (spans merged per passage) */
+	struct evidence_piece {
+		int passage;               /* index into item.passages; -1: not in its ranking */
+		size_t at;                 /* where the piece begins in its (sanitised) text */
+	} *evidence_piece;                 /* [evidence_pieces] */
+	size_t evidence_focus;             /* the piece the open key opens (no passages shown) */
 	size_t evidence_passages;          /* the passages they are in */
 
 	struct view views[VIEW_STACK];     /* [0]: the item view */

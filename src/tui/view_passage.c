@@ -4,12 +4,14 @@
  * passage shown is the focused one (app->focus): n and p in the pane move
  * the focus, so the item screen shows the last passage read. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "convqa/text.h"
 #include "tui_internal.h"
 
-/* The private state. open() arg: 0 the focused passage, 1 the turn. */
+/* The private state. open() arg: 0 the focused passage, 1 the turn, 2 the
+ * focused passage scrolled to the focused piece of the evidence. */
 struct pane {
 	struct pager pager;   /* first: pager_act() scrolls it */
 	int turn;             /* the question and answer in full, not a passage */
@@ -217,7 +219,23 @@ static struct request handle_passage(const struct app *app, const struct view *v
 static int open_passage(struct app *app, struct view *view, long arg)
 {
 	struct pane *pane = view->private;
-	pane->turn = arg != 0;
+	pane->turn = arg == 1;
+	if (arg == 2 && app->evidence_focus < app->evidence_pieces) {
+		/* the piece's line near the top (one line before it shown) */
+		const char *text = app->item.passages[app->focus].text;
+		size_t at = app->evidence_piece[app->evidence_focus].at, len = strlen(text);
+		size_t total = text_wrap(text, len, pane_width(), NULL, 0);
+		struct text_line *lines = xmalloc((total ? total : 1) * sizeof(*lines));
+		text_wrap(text, len, pane_width(), lines, total);
+		size_t line = 0;
+		for (size_t i = 0; i < total && lines[i].off <= at; i++)
+			line = i;
+		free(lines);
+		long top = (long)line - 1, rows = pane_rows(view);
+		if (top > (long)total - rows)
+			top = (long)total - rows;
+		pane->pager.scroll = top > 0 ? (int)top : 0;
+	}
 	return 0;
 }
 
