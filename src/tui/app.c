@@ -234,6 +234,8 @@ static enum status load_evidence(struct app *app, int64_t id, struct error *err)
 			struct strbuf pre = STRBUF_INIT;
 			text_sanitize(&pre, ep->text, pieces[i].start, TEXT_NEWLINES);
 			pc->at = pre.len;
+			text_sanitize(&pre, ep->text + pieces[i].start, pieces[i].end - pieces[i].start, TEXT_NEWLINES);
+			pc->end = pre.len;
 			strbuf_release(&pre);
 		}
 		free(pieces);

@@ -419,7 +419,7 @@ struct app {
 	size_t evidence_pieces;            /* its pieces (spans merged per passage) */
 	struct evidence_piece {
 		int passage;               /* index into item.passages; -1: not in its ranking */
-		size_t at;                 /* where the piece begins in its (sanitised) text */
+		size_t at, end;            /* where the piece is in its (sanitised) text */
 	} *evidence_piece;                 /* [evidence_pieces] */
 	size_t evidence_focus;             /* the piece the open key opens (no passages shown) */
 	size_t evidence_passages;          /* the passages they are in */

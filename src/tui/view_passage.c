@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/spans.h"
 #include "convqa/text.h"
 #include "tui_internal.h"
 
@@ -15,6 +16,7 @@
 struct pane {
 	struct pager pager;   /* first: pager_act() scrolls it */
 	int turn;             /* the question and answer in full, not a passage */
+	int piece;            /* opened at a piece of the evidence: its passage */
 };
 
 /* The pane's text; for the turn it is assembled into sb. */
@@ -173,8 +175,20 @@ static void draw_passage(const struct app *app, const struct view *view)
 		draw_fit(1, x, COLS - 1 - x, it->conversation, style(S_BOLD));
 		draw_rule(2, "Question and answer in full", NULL);
 	}
-	size_t total = draw_wrapped(pane_top(view), 2, pane_width(), pane_rows(view), (size_t)pane->pager.scroll,
-				    text, A_NORMAL);
+	/* opened at a piece of the evidence: the answer's words in the piece
+	 * highlighted as in the evidence pane */
+	unsigned char *mark = NULL;
+	if (!pane->turn && pane->piece == app->focus && app->evidence_focus < app->evidence_pieces) {
+		const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
+		size_t len = strlen(text);
+		if (pc->at <= pc->end && pc->end <= len) {
+			mark = xcalloc(len + 1, 1);
+			spans_mark_answer(text + pc->at, pc->end - pc->at, app->item.answer, mark + pc->at);
+		}
+	}
+	size_t total = draw_wrapped_marked(pane_top(view), 2, pane_width(), pane_rows(view),
+					   (size_t)pane->pager.scroll, text, A_NORMAL, mark, style(S_MATCH));
+	free(mark);
 	draw_pane_footer(app, view, total);
 	draw_status(app, NULL);
 	strbuf_release(&sb);
@@ -220,6 +234,7 @@ static int open_passage(struct app *app, struct view *view, long arg)
 {
 	struct pane *pane = view->private;
 	pane->turn = arg == 1;
+	pane->piece = arg == 2 ? app->focus : -1;
 	if (arg == 2 && app->evidence_focus < app->evidence_pieces) {
 		/* the piece's line near the top (one line before it shown) */
 		const char *text = app->item.passages[app->focus].text;
