@@ -90,13 +90,13 @@ struct store_disagreement;
 	X(NEXT_UNFINISHED, "next-unfinished", "Move", "next unfinished item") \
 	X(JUMP, "jump", "Move", "go to item N: type its number, enter") \
 	X(AUTO_ADVANCE, "auto-advance", "Move", "on/off: finishing an item goes to the next unfinished one") \
-	X(DOWN, "down", "Move", "focus the next passage (in a text: scroll)") \
-	X(UP, "up", "Move", "focus the previous passage (in a text: scroll)") \
+	X(DOWN, "down", "Move", "focus the next passage or piece (in a text: scroll)") \
+	X(UP, "up", "Move", "focus the previous passage or piece (in a text: scroll)") \
 	X(PAGE_DOWN, "page-down", "Move", "a page down (passages: the focus 5 down)") \
 	X(PAGE_UP, "page-up", "Move", "a page up (passages: the focus 5 up)") \
 	X(TOP, "top", "Move", "the first passage (in a text: its top)") \
 	X(BOTTOM, "bottom", "Move", "the last passage (in a text: its end)") \
-	X(OPEN, "open", "Screens", "open the focused passage in full (again: close)") \
+	X(OPEN, "open", "Screens", "open the focused passage or evidence piece (again: close)") \
 	X(VIEW_TURN, "view-turn", "Screens", "question, rewrite and answer in full") \
 	X(LIST, "list", "Screens", "the list of items, their state; enter goes to one") \
 	X(HISTORY, "history", "Screens", "show / hide the earlier turns") \

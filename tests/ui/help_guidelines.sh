@@ -61,15 +61,15 @@ check_screen "pgdn scrolls the help" help-page2 <<'EOF'
     tab            next unfinished item
     :              go to item N: type its number, enter
     A              on/off: finishing an item goes to the next unfinished one
-    j down         focus the next passage (in a text: scroll)
-    k up           focus the previous passage (in a text: scroll)
+    j down         focus the next passage or piece (in a text: scroll)
+    k up           focus the previous passage or piece (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
     home           the first passage (in a text: its top)
     end            the last passage (in a text: its end)
 
   Screens
-    enter          open the focused passage in full (again: close)
+    enter          open the focused passage or evidence piece (again: close)
     t              question, rewrite and answer in full
     l              the list of items, their state; enter goes to one
     h              show / hide the earlier turns

@@ -121,8 +121,8 @@ check_screen "the help lists the plausibility keys only" plaus-help <<'EOF'
     tab            next unfinished item
     :              go to item N: type its number, enter
     A              on/off: finishing an item goes to the next unfinished one
-    j down         focus the next passage (in a text: scroll)
-    k up           focus the previous passage (in a text: scroll)
+    j down         focus the next passage or piece (in a text: scroll)
+    k up           focus the previous passage or piece (in a text: scroll)
  lines 1-20 of 35                        j/k pgdn/pgup scroll · q or esc closes
  the key 1 does nothing here · ? lists the keys
 EOF
