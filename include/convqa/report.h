@@ -96,6 +96,8 @@ struct report_options {
 	const char *consensus_rater;  /* for REPORT_CONSENSUS_RATER */
 	int bleu_bp;                  /* BLEU-1 with brevity penalty */
 	double rouge_beta;            /* ROUGE-L F beta (1) */
+	int extended_gold;            /* automatic: EM and F1 against the gold extended by
+					 the answers judged plausible (and faithful) */
 	int has_wage;
 	double wage;                  /* cost per hour of rater time */
 	/* agreement */

@@ -59,7 +59,7 @@ void cmd_report_release(struct cmd_ctx *c)
 
 static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
 		  *opt_only;
-static int opt_bleu_bp;
+static int opt_bleu_bp, opt_extended_gold;
 static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
 	{ "task", 't', "TASK", "turn, plausibility, faithfulness or a scheme of the project (a comma list; "
@@ -75,6 +75,9 @@ static const struct cli_opt opts[] = {
 	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,controls,time",
 	  &opt_only, NULL },
 	{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &opt_bleu_bp },
+	{ "extended-gold", 0, NULL, "automatic: EM and F1 also against the gold extended by the answers judged "
+				    "plausible (and faithful), as export --format gold-extension writes it", NULL,
+	  &opt_extended_gold },
 	{ "rouge-beta", 0, "B", "beta of the ROUGE-L F-measure (default 1; > 1 favours recall)", &opt_beta,
 	  NULL },
 	{ "wage", 0, "PER_HOUR", "add a cost column: rater hours x PER_HOUR", &opt_wage, NULL },
@@ -111,6 +114,18 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	o.has_wage = opt_wage != NULL;
+	o.extended_gold = opt_extended_gold;
+	if (opt_extended_gold && (o.tasks || o.n_schemes) && (!(o.tasks & (1u << TASK_TURN)) || !(o.tasks & (1u << TASK_PLAUSIBILITY)))) {
+		cli_printf(stderr, "convqa report: --extended-gold scores the turn task's answers against the "
+			   "plausibility verdicts: --task must name turn and plausibility (and faithfulness, to "
+			   "count it)\n");
+		return ST_USAGE;
+	}
+	if (opt_extended_gold && !(o.sections & REPORT_SEC_AUTOMATIC)) {
+		cli_printf(stderr, "convqa report: --extended-gold adds to the section automatic: --only must "
+			   "name it\n");
+		return ST_USAGE;
+	}
 	state.fmt = fmt;
 	return CLI_RUN;
 }
@@ -121,7 +136,9 @@ const struct cmd_entry cmd_report_entry = {
 	  "HR@k, MRR, P@k, R@k, MAP and nDCG@k from the per-passage relevant labels\n"
 	  "(R = gold passages + passages judged relevant or named extra_gold for the\n"
 	  "turn, retrieved or not). Automatic: EM, F1, SCAI EM, BLEU-1, ROUGE-1 R,\n"
-	  "ROUGE-L against the gold answers, and their correlation with answer_correct.\n"
+	  "ROUGE-L against the gold answers, and their correlation with answer_correct\n"
+	  "(with --extended-gold, EM and F1 also against the gold extended by the\n"
+	  "answers judged plausible and faithful).\n"
 	  "Verdicts: plausibility and faithfulness counts per system. Schemes: per\n"
 	  "scheme of the project, the categories of each field per system (ordinal\n"
 	  "fields: mean and median position, 1 = lowest). Agreement: Cohen's kappa per\n"

@@ -342,8 +342,20 @@ const struct export_format export_tasks = {
 	.write = write_tasks, .written = written,
 };
 
+static void written_extension(struct store *s, const struct store_label_filter *f, const char *path, long n,
+			      struct strbuf *sb)
+{
+	(void)s;
+	(void)f;
+	strbuf_addf(sb, "wrote %ld item%s with the extended gold to %s\n", n, n == 1 ? "" : "s",
+		    path ? path : "standard output");
+	strbuf_addf(sb, "a project made from it scores the answers judged plausible as gold answers: "
+		    "convqa init --db new.db && convqa import --db new.db %s\n", path ? path : "FILE");
+	strbuf_adds(sb, "here, the same side by side: convqa report --extended-gold --only automatic");
+}
+
 const struct export_format export_gold_extension = {
 	.name = "gold-extension",
 	.summary = "a task file whose gold adds the answers judged plausible",
-	.write = write_gold_extension,
+	.write = write_gold_extension, .written = written_extension,
 };

@@ -371,7 +371,15 @@ static void header(struct report *r, const struct report_options *o, const struc
 		report_meta(r, "k", "%s", strbuf_str(&sb));
 	}
 	report_meta(r, "label_rows", "%ld", d->label_rows);
-	report_meta(r, "items", "%zu", d->n_items);
+	if (o->round) {   /* the items labelled in the rounds, and all of the project's */
+		size_t n = 0;
+		for (size_t i = 0; i < d->n_items; i++)
+			n += d->items[i].in_round;
+		report_meta(r, "items", "%zu", n);
+		report_meta(r, "all_items", "%zu", d->n_items);
+	} else {
+		report_meta(r, "items", "%zu", d->n_items);
+	}
 	strbuf_release(&sb);
 }
 

@@ -93,6 +93,111 @@ static void automatic_notes(const struct rp_ctx *c, struct rsection *sec, int sc
 							     : "its answer_correct (0 or 1)");
 }
 
+/* ---- the extended gold (--extended-gold) ---------------------------------- */
+
+/* Whether the raters' verdicts make item it's answer a gold answer, as
+ * export --format gold-extension decides: judged plausible by more than
+ * half of the trusted raters with a value, and, where faithfulness was
+ * judged, faithful likewise. */
+static int judged_gold(const struct rp_data *d, const struct rp_item *it)
+{
+	long n[2] = { 0, 0 }, yes[2] = { 0, 0 };
+	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
+		const struct rp_judgement *jd = &d->judgements[j];
+		if (d->raters[jd->rater].distrusted)
+			continue;
+		for (int f = 0; f < 2; f++) {
+			int v = jd->code[f ? RP_FAITH : RP_PLAUS];
+			n[f] += v >= 0;
+			yes[f] += v == 0;   /* plausible, faithful: the first category */
+		}
+	}
+	return 2 * yes[0] > n[0] && (n[1] == 0 || 2 * yes[1] > n[1]);
+}
+
+struct ext_acc {
+	double sum[4];                 /* EM, F1 against the gold; EM, F1 against the extended gold */
+	long n, n_ext, added;
+};
+
+static void ext_cells(struct rtable *t, const char *name, const struct ext_acc *a)
+{
+	struct rrow *row = rtable_row(t, name, a->n_ext);
+	for (int m = 0; m < 4; m++) {
+		long n = m < 2 ? a->n : a->n_ext;
+		if (n)
+			rcell_num(row, m, a->sum[m] / (double)n, n);
+		else
+			rcell_undef(row, m, 0, m < 2 ? "no item with a gold answer" : "no item with a gold answer "
+				    "or an answer judged plausible");
+	}
+	rcell_count(row, 4, a->added);
+}
+
+/* EM and F1 of each item against its turn's gold answers and against them
+ * joined by the answers of the turn judged plausible (and faithful): the
+ * scores a project imported from export --format gold-extension gives. */
+static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scope)
+{
+	const struct rp_data *d = c->d;
+	size_t ns = d->n_systems;
+	struct ext_acc *acc = xcalloc(ns + 1, sizeof(*acc));
+	const char **golds = NULL;
+	size_t cap = 0;
+	for (size_t ti = 0; ti < d->n_turns; ti++) {
+		const struct rp_turn *t = &d->turns[ti];
+		size_t n = t->n_gold_ans;
+		xgrow(&golds, &cap, n + t->n_items + 1, sizeof(*golds));
+		for (size_t g = 0; g < n; g++)
+			golds[g] = d->gold_answers[t->gold_ans + g];
+		for (uint32_t i = t->first_item; i < t->first_item + t->n_items; i++)
+			if (judged_gold(d, &d->items[i])) {
+				golds[n++] = d->items[i].answer;
+				acc[d->items[i].system].added++;
+				acc[ns].added++;
+			}
+		for (uint32_t i = t->first_item; i < t->first_item + t->n_items && n; i++) {
+			const struct rp_item *it = &d->items[i];
+			if (scope && !it->in_round)
+				continue;
+			double v[4] = { 0 };
+			int orig = t->n_gold_ans > 0;
+			if (orig) {
+				v[0] = metrics_answer_max(METRICS_ANSWER_EM, it->answer, golds, t->n_gold_ans, 1);
+				v[1] = metrics_answer_max(METRICS_ANSWER_F1, it->answer, golds, t->n_gold_ans, 1);
+			}
+			v[2] = metrics_answer_max(METRICS_ANSWER_EM, it->answer, golds, n, 1);
+			v[3] = metrics_answer_max(METRICS_ANSWER_F1, it->answer, golds, n, 1);
+			for (size_t k = 0; k < 2; k++) {
+				struct ext_acc *a = &acc[k ? ns : it->system];
+				a->n += orig;
+				a->n_ext++;
+				for (int m = 0; m < 4; m++)
+					a->sum[m] += m < 2 && !orig ? 0 : v[m];
+			}
+		}
+	}
+	struct rtable *t = rsection_table(sec, "extended_gold", "EM and F1 against the extended gold", "system",
+					  "items");
+	rtable_col(t, "em", "EM", RF_FRACTION, 0);
+	rtable_col(t, "f1", "F1", RF_FRACTION, 0);
+	rtable_col(t, "em_extended", "EM ext.", RF_FRACTION, 0);
+	rtable_col(t, "f1_extended", "F1 ext.", RF_FRACTION, 0);
+	rtable_col(t, "added", "answers added", RF_COUNT, 0);
+	for (size_t s = 0; s <= ns; s++)
+		if (s == ns || acc[s].n_ext || acc[s].added)
+			ext_cells(t, s < ns ? d->systems[s] : "all", &acc[s]);
+	rsection_note(sec, "Extended gold (--extended-gold): each turn's gold answers joined by the answers of the "
+			   "turn judged plausible by more than half of the trusted raters who judged them (each "
+			   "rater's current value%s) and, where faithfulness was judged, faithful likewise: what a "
+			   "project imported from convqa export --format gold-extension scores against. EM and F1 "
+			   "over the items with a gold answer; EM ext. and F1 ext. over those with a gold answer in "
+			   "the extended gold (items). Answers added: the answers of this system that joined the "
+			   "gold.", c->round_given ? " in the rounds of --round" : "");
+	free(golds);
+	free(acc);
+}
+
 enum status rp_automatic(struct rp_ctx *c)
 {
 	const struct rp_data *d = c->d;
@@ -171,6 +276,8 @@ enum status rp_automatic(struct rp_ctx *c)
 		}
 	}
 	automatic_notes(c, sec, scope);
+	if (c->o->extended_gold)
+		extended_gold(c, sec, scope);
 	free(x);
 	free(y);
 	free(human);

@@ -31,7 +31,7 @@ static int verdict_cells(struct rrow *row, int col, const long *counts, int k, l
 		if (metrics_wilson_interval(counts[0], n, METRICS_Z95, &lo, &hi) == METRICS_OK)
 			rcell_ci(row, col, lo, hi);
 	} else {
-		rcell_undef(row, col, 0, none);
+		rcell_undef(row, col, 0, "%s", no_consensus ? "no consensus on any of them" : none);
 	}
 	return col + 1;
 }
@@ -80,6 +80,43 @@ static void vadd(struct vacc *a, const struct rp_obs *ob)
 	a->faith_noc += f == RP_NO_CONSENSUS;
 }
 
+/* How disagreements between raters were settled, and how many items that
+ * left without a verdict (the SCAI-QReCC table states both). */
+static void policy_note(const struct rp_ctx *c, struct rsection *sec, const struct vacc *all, unsigned tasks)
+{
+	char left[160] = "";
+	int plaus = !!(tasks & (1u << TASK_PLAUSIBILITY)), faith = !!(tasks & (1u << TASK_FAITHFULNESS));
+	if (plaus)
+		snprintf(left, sizeof(left), "%ld plausibility item%s", all->plaus_noc, all->plaus_noc == 1 ? "" : "s");
+	if (faith)
+		snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s%ld faithfulness item%s",
+			 plaus ? ", " : "", all->faith_noc, all->faith_noc == 1 ? "" : "s");
+	switch (c->layer->kind) {
+	case REPORT_CONSENSUS_NONE:
+		rsection_note(sec, "Disagreements: not settled. Each rater's judgement counts (an answer two "
+				   "raters judged counts twice); nothing is discarded. --consensus majority, "
+				   "adjudicated or discard gives one verdict per answer.");
+		break;
+	case REPORT_CONSENSUS_RATER:
+		rsection_note(sec, "Disagreements: not settled. One rater's judgements (--consensus rater); nothing "
+				   "is discarded.");
+		break;
+	case REPORT_CONSENSUS_MAJORITY:
+		rsection_note(sec, "Disagreements: the majority of the raters decides; a tie is no consensus. Left "
+				   "out of the shares for a tie (column no consensus): %s.", left);
+		break;
+	case REPORT_CONSENSUS_ADJUDICATED:
+		rsection_note(sec, "Disagreements: adjudicated. An adjudicator's value decides, else the raters' "
+				   "unanimous one. Left out of the shares, disputed and not adjudicated (column no "
+				   "consensus): %s.", left);
+		break;
+	case REPORT_CONSENSUS_DISCARD:
+		rsection_note(sec, "Disagreements: discarded. An item on which the raters disagree is left out. "
+				   "Discarded (column no consensus): %s.", left);
+		break;
+	}
+}
+
 enum status rp_verdicts(struct rp_ctx *c)
 {
 	const struct rp_layer *L = c->layer;
@@ -122,6 +159,7 @@ enum status rp_verdicts(struct rp_ctx *c)
 		}
 		free(acc[g]);
 	}
+	policy_note(c, sec, &all, tasks);
 	rp_by_rater_note(c, sec);
 	return ST_OK;
 }

@@ -53,8 +53,49 @@ run $CONVQA report --task plausibility,faithfulness --by system --consensus majo
 check_grep "5. the per-run table: s1 plausible twice" "^verdicts,by_system,system,s1,plausible,2," "$T/out"
 check_grep "   and faithful twice" "^verdicts,by_system,system,s1,faithful,2," "$T/out"
 check_grep "   s2's answers without consensus (a tie), counted" "^verdicts,by_system,system,s2,plausibility_no_consensus,2," "$T/out"
+run $CONVQA report --task plausibility,faithfulness --consensus discard --only verdicts -f json
+check_grep "   the policy for disagreements is stated, with the number discarded" \
+	"Disagreements: discarded.*Discarded (column no consensus): 2 plausibility items, 0 faithfulness items" "$T/out"
+check_grep "   s2's share is undefined for want of a consensus, not of labels" "no consensus on any of them" "$T/out"
+run $CONVQA report --task plausibility --only verdicts -f json
+check_grep "   per rater: nothing is discarded" "Disagreements: not settled.*nothing is discarded" "$T/out"
 run $CONVQA export --format gold-extension -o new-gold.json
 $CONVQA init --db ext.db >/dev/null && $CONVQA import --db ext.db -q new-gold.json
 em() { $CONVQA report --db "$1" --only automatic -f csv | grep '^automatic,by_system,system,s1,em,' | cut -d, -f6; }
 check_eq "6. the extended gold makes s1's plausible, faithful answers exact matches" "0.5|1" "$(em p.db)|$(em ext.db)"
+check_grep "   the export says how to use it" "wrote 6 items with the extended gold to new-gold.json" "$T/err"
+
+# 7. report --extended-gold: EM and F1 against the original and the extended
+# gold side by side, equal to what the re-imported project scores
+side_by_side() {   # DB: per system, the extended EM and F1 of p.db and the EM and F1 of DB
+	$CONVQA report --extended-gold --only automatic -f csv >ext.csv || return 1
+	$CONVQA report --db "$1" --only automatic -f csv >imp.csv || return 1
+	for s in s1 s2 s3 all; do
+		printf '%s %s %s / %s %s\n' "$s" \
+			"$(grep "^automatic,extended_gold,system,$s,em_extended," ext.csv | cut -d, -f6)" \
+			"$(grep "^automatic,extended_gold,system,$s,f1_extended," ext.csv | cut -d, -f6)" \
+			"$(grep "^automatic,by_system,system,$s,em," imp.csv | cut -d, -f6)" \
+			"$(grep "^automatic,by_system,system,$s,f1," imp.csv | cut -d, -f6)"
+	done
+}
+same_halves() { awk '{ if ($2 != $5 || $3 != $6) bad = 1 } END { exit bad }'; }
+side_by_side ext.db >sbs.txt
+check_eq "7. --extended-gold: EM and F1 against the extended gold are the re-imported project's" "0" \
+	"$(same_halves <sbs.txt; echo $?)"
+run $CONVQA report --extended-gold --only automatic -f csv
+check_grep "   side by side with EM against the original gold" "^automatic,extended_gold,system,s1,em,0.5,2," "$T/out"
+check_grep "   s1's two answers joined the gold" "^automatic,extended_gold,system,s1,added,2," "$T/out"
+# b distrusted: a alone judged s2's answers plausible, so they join the gold
+$CONVQA rater distrust b >/dev/null
+$CONVQA export --format gold-extension -o gold2.json 2>/dev/null
+$CONVQA init --db ext2.db >/dev/null && $CONVQA import --db ext2.db -q gold2.json
+side_by_side ext2.db >sbs2.txt
+check_eq "   a distrusted rater's verdicts are left out, as in the export" "0|s2 1" \
+	"$(same_halves <sbs2.txt; echo $?)|$(grep '^s2 ' sbs2.txt | cut -d' ' -f1,2)"
+run $CONVQA report --round p1 --only verdicts -f json
+check_eq "8. report --round p1: the header counts the round's items and the project's" '"4"|"6"' \
+	"$(grep -o '"items": "[0-9]*"' "$T/out" | cut -d' ' -f2)|$(grep -o '"all_items": "[0-9]*"' "$T/out" | cut -d' ' -f2)"
+run $CONVQA report --extended-gold --task turn
+check_eq "   --extended-gold without the plausibility verdicts is refused" "1" "$rc"
+check_grep "   and says what to add" "task must name turn and plausibility" "$T/err"
 done_testing
