@@ -169,7 +169,10 @@ static int is_pictographic(uint32_t cp)
 	       (cp >= 0x1f3fb && cp <= 0x1f3ff) || cp == 0xfe0f;
 }
 
-void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags)
+/* text_sanitize(), and with mark a byte of out_mark per byte appended to
+ * out: the mark of the source byte that starts its character. */
+static void sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags, const unsigned char *mark,
+		     struct strbuf *out_mark)
 {
 	size_t col = 0; /* columns since the last line break, for tabs */
 	int after_emoji = 0;
@@ -177,6 +180,7 @@ void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags
 	for (size_t i = 0; i < len;) {
 		uint32_t cp;
 		size_t n = decode_lenient(s + i, len - i, &cp);
+		size_t before = out->len;
 		int was_after_emoji = after_emoji;
 		after_emoji = is_pictographic(cp);
 		if (cp == 0x200d && was_after_emoji) {
@@ -210,8 +214,22 @@ void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags
 			strbuf_add(out, s + i, n);
 			col += (size_t)text_cp_width(cp);
 		}
+		if (mark)
+			for (size_t k = before; k < out->len; k++)
+				strbuf_addc(out_mark, (char)mark[i]);
 		i += n;
 	}
+}
+
+void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags)
+{
+	sanitize(out, s, len, flags, NULL, NULL);
+}
+
+void text_sanitize_marked(struct strbuf *out, const char *s, size_t len, unsigned flags, const unsigned char *mark,
+			  struct strbuf *out_mark)
+{
+	sanitize(out, s, len, flags, mark, out_mark);
 }
 
 void text_sanitize_vfmt(struct strbuf *out, unsigned flags, const char *fmt, va_list ap)

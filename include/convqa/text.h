@@ -92,6 +92,13 @@ enum text_sanitize_flags {
  * copied unchanged. */
 void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags);
 
+/* text_sanitize() of text whose bytes carry marks (mark[0..len), such as
+ * "in an evidence span"): for every byte appended to out, out_mark gets the
+ * mark of the character it shows, so the marks follow the text through
+ * tags and caret notation. */
+void text_sanitize_marked(struct strbuf *out, const char *s, size_t len, unsigned flags, const unsigned char *mark,
+			  struct strbuf *out_mark);
+
 /* Format like vprintf, then append the result to out made inert as
  * text_sanitize() does: for messages that quote names or values. */
 void text_sanitize_vfmt(struct strbuf *out, unsigned flags, const char *fmt, va_list ap)

@@ -245,6 +245,32 @@ static void test_wrap_counts_all_lines_but_stores_only_max(void **state)
 	assert_int_equal(wrap("a b c d e f", 1, NULL, 0), 6);
 }
 
+/* The marks follow the text: an escape becomes caret notation, a tab
+ * spaces, a bidi control a tag, and each output byte carries the mark of
+ * the character it shows; the text is what text_sanitize() gives. */
+static void test_sanitize_marked_carries_each_characters_mark_to_its_output(void **state)
+{
+	(void)state;
+	const char *in = "a\x1b[b\tc\xe2\x80\xaeď";   /* a ESC [ b TAB c U+202E ď */
+	unsigned char mark[16] = { 0 };
+	size_t len = strlen(in);
+	mark[1] = 1;                                   /* ESC */
+	mark[4] = 1;                                   /* TAB */
+	mark[6] = mark[7] = mark[8] = 1;               /* U+202E */
+	struct strbuf out = STRBUF_INIT, m = STRBUF_INIT, plain = STRBUF_INIT;
+	text_sanitize_marked(&out, in, len, 0, mark, &m);
+	text_sanitize(&plain, in, len, 0);
+	assert_string_equal(strbuf_str(&out), strbuf_str(&plain));
+	assert_string_equal(strbuf_str(&out), "a^[[b   c<U+202E>\xc4\x8f");
+	assert_int_equal(m.len, out.len);
+	const char *want = "01100" "111" "0" "11111111" "00";
+	for (size_t i = 0; i < out.len; i++)
+		assert_int_equal(m.buf[i], want[i] - '0');
+	strbuf_release(&out);
+	strbuf_release(&m);
+	strbuf_release(&plain);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_gives_a_too_wide_character_its_own_line),
 		cmocka_unit_test(test_wrap_keeps_hard_line_breaks_and_empty_lines),
 		cmocka_unit_test(test_wrap_counts_all_lines_but_stores_only_max),
+		cmocka_unit_test(test_sanitize_marked_carries_each_characters_mark_to_its_output),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
