@@ -560,6 +560,11 @@ const char *passage_mark(const struct scheme_field *f, const char *v, enum style
  * the name cut with an ellipsis, so that what follows it on the row (the
  * key hints) keeps its place; room <= 0: in full. */
 void answer_title(const struct app *app, int room, struct strbuf *out);
+/* The evidence pane at row y: its rule ("Evidence · 2 pieces of 1
+ * passage"), then rows rows of the item's evidence paragraph with the
+ * answer's words highlighted, or "no evidence spans: run convqa spans".
+ * With pick the rule names the piece the open key opens. */
+void draw_evidence_pane(const struct app *app, int y, int rows, int width, int pick);
 /* Help lines of the keys of km (for the help screen): group titles, then
  * "  KEYS  what they do" (narrow: "  KEYS: what they do"). */
 size_t help_lines(const struct keymap *km, int narrow, struct strbuf *out);

@@ -1,8 +1,8 @@
 /* view_adjudicate.c - the screen of convqa adjudicate: one disagreement of
  * a round at a time. Above, the item it is shown on as the item screen
  * shows it (what the scheme shows: the history, the question, the answer,
- * the passages; the disputed passage in full when the field judges a
- * passage); below, the field in dispute with each rater's value side by
+ * the evidence paragraph, the passages; the disputed passage in full when
+ * the field judges a passage); below, the field in dispute with each rater's value side by
  * side (named, or "rater 1", "rater 2" in an order of the disagreement's own
  * with --blind) and the adjudicator's value, set with the field's keys.
  *
@@ -108,7 +108,7 @@ static void keys_hint(const struct app *app, const struct store_disagreement *d,
 /* ---- layout ----------------------------------------------------------------- */
 
 /* The sections of the item, in the order they are drawn. */
-enum section { SEC_HISTORY, SEC_QUESTION, SEC_ANSWER, SEC_PASSAGE, SEC_PASSAGES, SEC__COUNT };
+enum section { SEC_HISTORY, SEC_QUESTION, SEC_ANSWER, SEC_EVIDENCE, SEC_PASSAGE, SEC_PASSAGES, SEC__COUNT };
 
 struct layout {
 	int rows[SEC__COUNT];       /* body rows; 0 with on 0: not shown */
@@ -152,14 +152,18 @@ static void compute_layout(const struct app *app, const struct store_disagreemen
 		l->want[SEC_HISTORY] = 2 * (int)it->n_history;
 	if (shows & SHOW_ANSWER)
 		l->want[SEC_ANSWER] = app->answer_empty ? 1 : imax(1, (int)wrapped_lines(it->answer, l->width));
+	if (shows & SHOW_EVIDENCE)
+		l->want[SEC_EVIDENCE] = app->evidence ? imax(1, (int)wrapped_lines(app->evidence, l->width)) : 1;
 	if (l->passage)
 		l->want[SEC_PASSAGE] = imax(1, (int)wrapped_lines(l->passage->text, l->width - 4));
 	else if ((shows & SHOW_PASSAGES) && it->n_passages)
 		l->want[SEC_PASSAGES] = (int)it->n_passages;
 	strbuf_release(&q);
-	/* first what is judged, then the question, the answer, the passages,
-	 * the history: each a rule and a row, then as many rows as they use */
-	static const enum section rest[] = { SEC_QUESTION, SEC_ANSWER, SEC_PASSAGE, SEC_PASSAGES, SEC_HISTORY };
+	/* first what is judged, then the question, the answer, the evidence,
+	 * the passages, the history: each a rule and a row, then as many rows
+	 * as they use */
+	static const enum section rest[] = { SEC_QUESTION, SEC_ANSWER, SEC_EVIDENCE, SEC_PASSAGE, SEC_PASSAGES,
+					     SEC_HISTORY };
 	enum section order[SEC__COUNT];
 	size_t n = 0;
 	order[n++] = d->field->unit == UNIT_PASSAGE ? SEC_PASSAGE : d->field->unit == UNIT_TURN ? SEC_QUESTION :
@@ -362,6 +366,10 @@ static void draw_adjudicate(const struct app *app, const struct view *view)
 		draw_question(app, &l, &y);
 	if (l.on[SEC_ANSWER])
 		draw_answer(app, &l, &y);
+	if (l.on[SEC_EVIDENCE]) {
+		draw_evidence_pane(app, y, l.rows[SEC_EVIDENCE], l.width, 0);
+		y += 1 + l.rows[SEC_EVIDENCE];
+	}
 	if (l.on[SEC_PASSAGE])
 		draw_passage(app, &l, &y);
 	if (l.on[SEC_PASSAGES])

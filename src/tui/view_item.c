@@ -486,40 +486,10 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 	}
 }
 
-/* The evidence paragraph of the response (its stored spans merged per
- * passage, each passage's pieces after its id), wrapped as the passages'
- * previews are, the answer's words in it highlighted (S_MATCH: bold and
- * underlined, so also without colours). Without the passages on the
- * screen, the move keys pick a piece and the open key opens its passage
- * (the rule says which). */
 static void draw_evidence(const struct app *app, const struct layout *l, int *y)
 {
-	char title[64];
-	if (app->evidence)
-		snprintf(title, sizeof(title), "Evidence \xc2\xb7 %zu piece%s of %zu passage%s", app->evidence_pieces,
-			 app->evidence_pieces == 1 ? "" : "s", app->evidence_passages,
-			 app->evidence_passages == 1 ? "" : "s");
-	else
-		snprintf(title, sizeof(title), "Evidence");
-	struct strbuf hint = STRBUF_INIT;
-	if (app->evidence_pieces && !(app->scheme->shows & SHOW_PASSAGES)) {
-		/* "j/k piece 1/2 · enter opens p-tall": the open key's piece */
-		char k[3][32];
-		const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
-		strbuf_addf(&hint, "%s/%s piece %zu/%zu \xc2\xb7 %s opens", action_key(ACT_DOWN, k[0]),
-			    action_key(ACT_UP, k[1]), app->evidence_focus + 1, app->evidence_pieces,
-			    action_key(ACT_OPEN, k[2]));
-		if (pc->passage >= 0 && (size_t)pc->passage < app->item.n_passages)
-			strbuf_addf(&hint, " %s", app->item.passages[pc->passage].ext_id);
-	}
-	draw_rule((*y)++, title, strbuf_str(&hint));
-	strbuf_release(&hint);
-	if (!app->evidence && l->evid > 0)
-		draw_str(*y, 1, l->width, "no evidence spans: run convqa spans", style(S_DIM));
-	else if (l->evid > 0)
-		draw_wrapped_cut_marked(*y, 1, l->width, l->evid, app->evidence, A_NORMAL, app->evidence_mark,
-					style(S_MATCH));
-	*y += l->evid;
+	draw_evidence_pane(app, *y, l->evid, l->width, !(app->scheme->shows & SHOW_PASSAGES));
+	*y += 1 + l->evid;
 }
 
 static void draw_item_line(const struct app *app)
