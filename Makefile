@@ -56,7 +56,8 @@ CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_lab
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \
 	cmd/cmd_adjudicate.o cmd/cmd_spans.o
-TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
+TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
+	tui/app_adjudicate.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
 	tui/view_note.o tui/view_probe.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o
 MAIN_OBJS := main.o

@@ -9,9 +9,11 @@
  *                come from them; requests, scrolling (struct pager)
  *   fields.c     what the session's scheme asks, for the screens: the order
  *                of categories in hints, names, passage marks, field hints
- *   app.c        the state and every change to it: items, labels, undo, time,
- *                auto-advance, the item list's rows (app_item_row), the view
- *                stack (push opens a view, pop closes it)
+ *   app.c        the state and every change to it: items, time, auto-advance,
+ *                the item list's rows (app_item_row), the view stack (push
+ *                opens a view, pop closes it), the dispatcher (app_do); with
+ *                app_save.c (labels, undo), app_evidence.c, app_guidelines.c
+ *                and app_adjudicate.c, which share app_internal.h
  *   draw.c       drawing helpers: sanitised, width-aware text, rules, wrapping
  *   view_item.c  the item screen of every scheme: what the scheme shows
  *                (history, passages, evidence, answer), its fields' keys on
@@ -31,7 +33,7 @@
  * -> the top view's draw() paints the state. A deadline or a ready file
  * descriptor runs its callback, then the screen is drawn. draw() reads
  * state only; it never changes it and never touches the store. Views never
- * run SQL: app.c calls store.h and store_item.h.
+ * run SQL: the app*.c files call store.h and store_item.h.
  *
  * A view on the stack is a struct view: its ops and its private state
  * (ops->private_size bytes, zeroed, allocated when it is pushed and freed

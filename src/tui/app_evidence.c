@@ -1,0 +1,127 @@
+/* app_evidence.c - the evidence of the item shown (a scheme that shows
+ * evidence): its stored spans merged into one paragraph per passage,
+ * sanitised, with the answer's words marked and where each piece is in its
+ * passage; the focus on a piece and opening the passage behind it. */
+#include <stdlib.h>
+
+#include "convqa/spans.h"
+#include "convqa/store.h"
+#include "convqa/text.h"
+#include "app_internal.h"
+#include "tui_internal.h"
+
+/* The evidence paragraph of response id (the scheme shows evidence) into
+ * app->evidence: its stored spans merged per passage (spans_paragraph),
+ * sanitised; NULL when it has none. */
+enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
+{
+	struct store_evidence e;
+	free(app->evidence);
+	free(app->evidence_mark);
+	free(app->evidence_piece);
+	app->evidence = NULL;
+	app->evidence_mark = NULL;
+	app->evidence_piece = NULL;
+	app->evidence_pieces = app->evidence_passages = app->evidence_focus = 0;
+	if (!(app->scheme->shows & SHOW_EVIDENCE))
+		return ST_OK;
+	enum status st = store_evidence_load(app->store, id, &e, err);
+	if (st != ST_OK)
+		return st;
+	if (e.n_spans) {
+		struct spans_passage *ps = xcalloc(e.n_passages, sizeof(*ps));
+		struct span *v = xcalloc(e.n_spans, sizeof(*v));
+		for (size_t i = 0; i < e.n_passages; i++)
+			ps[i] = (struct spans_passage){ e.passages[i].ext_id, e.passages[i].text, e.passages[i].len };
+		for (size_t i = 0; i < e.n_spans; i++)
+			v[i] = (struct span){ e.spans[i].passage, e.spans[i].start, e.spans[i].end,
+					      e.spans[i].gold ? SPANS_GOLD : SPANS_ANSWER, e.spans[i].score };
+		struct strbuf para = STRBUF_INIT, clean_para = STRBUF_INIT;
+		struct spans_piece *pieces = NULL;
+		size_t n_pieces = 0;
+		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, &pieces, &n_pieces);
+		/* the answer's words in the pieces (not in the passages' ids),
+		 * then sanitised run by run so that the marks follow the text */
+		unsigned char *mark = xcalloc(para.len + 1, 1);
+		for (size_t i = 0; i < n_pieces; i++)
+			spans_mark_answer(para.buf + pieces[i].at, pieces[i].end - pieces[i].start,
+					  app->item.answer, mark + pieces[i].at);
+		struct strbuf clean_mark = STRBUF_INIT;
+		for (size_t i = 0, j; i < para.len; i = j) {
+			for (j = i + 1; j < para.len && mark[j] == mark[i]; j++)
+				;
+			size_t before = clean_para.len;
+			text_sanitize(&clean_para, para.buf + i, j - i, TEXT_NEWLINES);
+			for (size_t k = before; k < clean_para.len; k++)
+				strbuf_addc(&clean_mark, mark[i] ? '\1' : '\0');
+		}
+		free(mark);
+		/* where each piece is in the passage the item screen shows:
+		 * the same passage by rank, its offset in the sanitised text */
+		app->evidence_piece = xcalloc(n_pieces ? n_pieces : 1, sizeof(*app->evidence_piece));
+		for (size_t i = 0; i < n_pieces; i++) {
+			const struct store_evidence_passage *ep = &e.passages[pieces[i].passage];
+			struct evidence_piece *pc = &app->evidence_piece[i];
+			pc->passage = -1;
+			for (size_t j = 0; ep->rank > 0 && j < app->item.n_passages; j++)
+				if (app->item.passages[j].rank == ep->rank) {
+					pc->passage = (int)j;
+					break;
+				}
+			struct strbuf pre = STRBUF_INIT;
+			text_sanitize(&pre, ep->text, pieces[i].start, TEXT_NEWLINES);
+			pc->at = pre.len;
+			text_sanitize(&pre, ep->text + pieces[i].start, pieces[i].end - pieces[i].start, TEXT_NEWLINES);
+			pc->end = pre.len;
+			strbuf_release(&pre);
+		}
+		free(pieces);
+		app->evidence = strbuf_detach(&clean_para);
+		if (!app->evidence)
+			app->evidence = xstrdup("");
+		app->evidence_mark = (unsigned char *)strbuf_detach(&clean_mark);
+		app->evidence_pieces = n_pieces;
+		for (size_t i = 0; i < e.n_passages; i++)
+			for (size_t k = 0; k < e.n_spans; k++)
+				if (e.spans[k].passage == i && e.spans[k].start < e.spans[k].end &&
+				    e.spans[k].end <= e.passages[i].len) {
+					app->evidence_passages++;
+					break;
+				}
+		strbuf_release(&para);
+		free(ps);
+		free(v);
+	}
+	store_evidence_release(&e);
+	return ST_OK;
+}
+
+
+/* A screen with evidence but no passages: the focus is on a piece of the
+ * evidence. */
+void app_move_evidence_focus(struct app *app, long delta)
+{
+	long f = (long)app->evidence_focus + delta;
+	if (f < 0)
+		f = 0;
+	if (f >= (long)app->evidence_pieces)
+		f = (long)app->evidence_pieces - 1;
+	app->evidence_focus = (size_t)f;
+}
+
+/* The passage behind the focused piece of the evidence, in full, scrolled
+ * to the piece. */
+void app_open_evidence_piece(struct app *app)
+{
+	if (!app->evidence_pieces) {
+		app_message(app, MSG_INFO, "no evidence spans: run convqa spans");
+		return;
+	}
+	const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
+	if (pc->passage < 0 || (size_t)pc->passage >= app->item.n_passages) {
+		app_message(app, MSG_INFO, "the passage of this piece is no longer in the answer's ranking");
+		return;
+	}
+	app->focus = pc->passage;
+	app_push(app, &view_passage, 2);
+}

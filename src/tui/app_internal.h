@@ -1,0 +1,88 @@
+/*
+ * app_internal.h - shared by the app*.c files of src/tui/ only: the calls
+ * one part of the UI state makes into another. The views see struct app
+ * through tui_internal.h and change it through app_do(); they never call
+ * these.
+ *
+ * The parts (each the only one of its concern):
+ *   app.c             the core: the view stack, loading the item shown,
+ *                     moving between items, auto-advance, the item list's
+ *                     rows, app_init/app_release and the request dispatcher
+ *   app_save.c        saving labels (each its own transaction) with active
+ *                     time, the queue's finished items, undo (this
+ *                     session's, then the label history's)
+ *   app_evidence.c    the item's evidence paragraph, its pieces and their
+ *                     focus
+ *   app_guidelines.c  the guidelines' text and showing it once per rater,
+ *                     task and version at the start
+ *   app_adjudicate.c  adjudication: the round's disagreements as the queue
+ *
+ * app_save.c, app_evidence.c, app_guidelines.c and app_adjudicate.c call
+ * down into the store and into app.c's view stack and loading only;
+ * app.c's init and dispatcher call up into them.
+ */
+#ifndef CONVQA_TUI_APP_INTERNAL_H
+#define CONVQA_TUI_APP_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "convqa/common.h"
+
+struct app;
+struct request;
+struct scheme_field;
+struct store_item_labels;
+struct view_ops;
+
+/* ---- app.c ---------------------------------------------------------------- */
+
+/* A fatal error: kept in app->err, the loop ends. */
+void app_fail(struct app *app, const struct error *err);
+/* Open ops on top of the view stack (on a full stack: in place of the top). */
+void app_push(struct app *app, const struct view_ops *ops, long arg);
+/* Close every view but the item view at the bottom. */
+void app_pop_to_base(struct app *app);
+/* Show queue item pos: its item, the rater's labels, its evidence. 0, or -1
+ * after a fatal error (app_fail). */
+int app_load(struct app *app, size_t pos);
+
+/* ---- app_save.c ----------------------------------------------------------- */
+
+/* The label requests on the item shown (f asked of it); each says in the
+ * message what it saved, or why not. */
+void app_set_value(struct app *app, const struct scheme_field *f, size_t cat);
+void app_toggle_rank(struct app *app, const struct scheme_field *f, long rank);
+void app_set_rest(struct app *app, const struct scheme_field *f);
+/* u: this session's last change (one key's worth), else the last one
+ * saved before it, read from the label history. */
+void app_undo(struct app *app);
+
+/* ---- app_evidence.c ------------------------------------------------------- */
+
+/* The evidence of response id into app->evidence, its marks and pieces
+ * (freed and read again at each item; app_release frees the last). */
+enum status app_load_evidence(struct app *app, int64_t id, struct error *err);
+/* Move the focus on the evidence's pieces (a screen with no passages). */
+void app_move_evidence_focus(struct app *app, long delta);
+/* Open the passage behind the focused piece, scrolled to it. */
+void app_open_evidence_piece(struct app *app);
+
+/* ---- app_guidelines.c ----------------------------------------------------- */
+
+/* app->guidelines: the text the guidelines screen shows. */
+enum status app_init_guidelines(struct app *app, struct error *err);
+/* Whether the guidelines are shown at the start (*show) and what the screen
+ * says first (*notice: GUIDELINES_*); app_shown() records them as seen. */
+enum status app_guidelines_first_start(struct app *app, int *show, int *notice, struct error *err);
+
+/* ---- app_adjudicate.c ----------------------------------------------------- */
+
+/* The round's disagreements as the queue (opt->adjudication). */
+enum status app_init_disagreements(struct app *app, struct error *err);
+/* Whether disagreement pos is settled by the adjudicator's labels l of its item. */
+int app_settled(const struct app *app, size_t pos, const struct store_item_labels *l);
+/* Whether label request r is of the field and passage in dispute. */
+int app_disputed_label(const struct app *app, const struct request *r);
+
+#endif
