@@ -15,7 +15,7 @@ const struct scheme_reserved_key scheme_reserved_keys[] = {
 	{ "u", "undo" }, { "n", "next-item" }, { "p", "prev-item" }, { "]", "next-turn" },
 	{ "[", "prev-turn" }, { "j", "down" }, { "k", "up" }, { "t", "view-turn" },
 	{ "h", "history" }, { "r", "rewrite" }, { "?", "help" }, { "g", "guidelines" },
-	{ "q", "quit" }, { "l", "list" }, { ":", "jump" }, { "A", "auto-advance" },
+	{ "q", "quit" }, { "l", "list" }, { ":", "jump" }, { "A", "auto-advance" }, { "E", "spans" },
 };
 const size_t scheme_n_reserved_keys = ARRAY_SIZE(scheme_reserved_keys);
 

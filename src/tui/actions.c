@@ -49,6 +49,7 @@ const struct binding nav_bindings[] = {
 	{ C('l'), ACT_LIST, NULL, 0 },
 	{ C('h'), ACT_HISTORY, NULL, 0 },
 	{ C('r'), ACT_REWRITE, NULL, 0 },
+	{ C('E'), ACT_SPANS, NULL, 0 },
 	{ C('?'), ACT_HELP, NULL, 0 },
 	{ F(KEY_F(1)), ACT_HELP, NULL, 0 },
 	{ C('g'), ACT_GUIDELINES, NULL, 0 },
@@ -355,6 +356,7 @@ struct request request_default(const struct app *app, const struct view *view, c
 	case ACT_VIEW_TURN: r.kind = REQ_OPEN_TURN; break;
 	case ACT_HISTORY: r.kind = REQ_TOGGLE_HISTORY; break;
 	case ACT_REWRITE: r.kind = REQ_TOGGLE_REWRITE; break;
+	case ACT_SPANS: r.kind = REQ_TOGGLE_SPANS; break;
 	case ACT_HELP: r.kind = REQ_PUSH; r.view = &view_help; break;
 	case ACT_GUIDELINES: r.kind = REQ_PUSH; r.view = &view_guidelines; break;
 	case ACT_LIST: r.kind = REQ_PUSH; r.view = &view_list; break;

@@ -140,6 +140,10 @@ int app_load(struct app *app, size_t pos)
 	}
 	app->answer_empty = text_blank(app->item.answer, strlen(app->item.answer));
 	sanitize_item(&app->item);
+	if (app_load_span_marks(app, app->queue.responses[pos], &err) != ST_OK) {
+		app_fail(app, &err);
+		return -1;
+	}
 	app->cur = pos;
 	app->focus = 0;
 	if (app_disagreement(app))
@@ -150,6 +154,27 @@ int app_load(struct app *app, size_t pos)
 	app->text_kept = NULL;
 	app->text_kept_field = NULL;
 	return 0;
+}
+
+/* E: the evidence spans highlighted in the passages, on or off, for every
+ * item from now on; the message says how many passages have spans. */
+static void toggle_spans(struct app *app)
+{
+	struct error err;
+	char k[32];
+	app->show_spans = !app->show_spans;
+	if (app_load_span_marks(app, app->queue.responses[app->cur], &err) != ST_OK) {
+		app_fail(app, &err);
+		return;
+	}
+	action_key(ACT_SPANS, k);
+	if (!app->show_spans)
+		app_message(app, MSG_INFO, "evidence spans hidden (%s shows them)", k);
+	else if (!app->span_passages)
+		app_message(app, MSG_INFO, "no evidence spans in these passages (convqa spans finds them)");
+	else
+		app_message(app, MSG_INFO, "evidence spans highlighted in %zu passage%s (%s hides them)",
+			    app->span_passages, app->span_passages == 1 ? "" : "s", k);
 }
 
 int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seconds)
@@ -262,6 +287,7 @@ void app_release(struct app *app)
 	free(app->evidence);
 	free(app->evidence_mark);
 	free(app->evidence_piece);
+	app_free_span_marks(app);
 	app->evidence = NULL;
 	app->evidence_mark = NULL;
 	app->evidence_piece = NULL;
@@ -555,6 +581,9 @@ static void carry_out(struct app *app, const struct request *r)
 			app_message(app, MSG_INFO, "this turn has no rewrite");
 		else
 			app->show_rewrite = !app->show_rewrite;
+		break;
+	case REQ_TOGGLE_SPANS:
+		toggle_spans(app);
 		break;
 	case REQ_PUSH:
 		if (r->view == &view_summary)

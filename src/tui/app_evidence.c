@@ -3,12 +3,23 @@
  * sanitised, with the answer's words marked and where each piece is in its
  * passage; the focus on a piece and opening the passage behind it. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "convqa/spans.h"
 #include "convqa/store.h"
 #include "convqa/text.h"
 #include "app_internal.h"
 #include "tui_internal.h"
+
+/* The index in app->item.passages of the passage of rank rank; -1: none
+ * (0: a passage not in the ranking). */
+static int passage_of_rank(const struct app *app, long rank)
+{
+	for (size_t j = 0; rank > 0 && j < app->item.n_passages; j++)
+		if (app->item.passages[j].rank == rank)
+			return (int)j;
+	return -1;
+}
 
 /* The evidence paragraph of response id (the scheme shows evidence) into
  * app->evidence: its stored spans merged per passage (spans_paragraph),
@@ -41,20 +52,13 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 		size_t n_pieces = 0;
 		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, &pieces, &n_pieces);
 		/* the answer's words in the pieces (not in the passages' ids),
-		 * then sanitised run by run so that the marks follow the text */
+		 * the marks following the text through the sanitiser */
 		unsigned char *mark = xcalloc(para.len + 1, 1);
 		for (size_t i = 0; i < n_pieces; i++)
 			spans_mark_answer(para.buf + pieces[i].at, pieces[i].end - pieces[i].start,
 					  app->item.answer, mark + pieces[i].at);
 		struct strbuf clean_mark = STRBUF_INIT;
-		for (size_t i = 0, j; i < para.len; i = j) {
-			for (j = i + 1; j < para.len && mark[j] == mark[i]; j++)
-				;
-			size_t before = clean_para.len;
-			text_sanitize(&clean_para, para.buf + i, j - i, TEXT_NEWLINES);
-			for (size_t k = before; k < clean_para.len; k++)
-				strbuf_addc(&clean_mark, mark[i] ? '\1' : '\0');
-		}
+		text_sanitize_marked(&clean_para, para.buf, para.len, TEXT_NEWLINES, mark, &clean_mark);
 		free(mark);
 		/* where each piece is in the passage the item screen shows:
 		 * the same passage by rank, its offset in the sanitised text */
@@ -62,12 +66,7 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 		for (size_t i = 0; i < n_pieces; i++) {
 			const struct store_evidence_passage *ep = &e.passages[pieces[i].passage];
 			struct evidence_piece *pc = &app->evidence_piece[i];
-			pc->passage = -1;
-			for (size_t j = 0; ep->rank > 0 && j < app->item.n_passages; j++)
-				if (app->item.passages[j].rank == ep->rank) {
-					pc->passage = (int)j;
-					break;
-				}
+			pc->passage = passage_of_rank(app, ep->rank);
 			struct strbuf pre = STRBUF_INIT;
 			text_sanitize(&pre, ep->text, pieces[i].start, TEXT_NEWLINES);
 			pc->at = pre.len;
@@ -96,6 +95,55 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 	return ST_OK;
 }
 
+void app_free_span_marks(struct app *app)
+{
+	for (size_t i = 0; app->span_mark && i < app->n_span_mark; i++)
+		free(app->span_mark[i]);
+	free(app->span_mark);
+	app->span_mark = NULL;
+	app->n_span_mark = app->span_passages = 0;
+}
+
+enum status app_load_span_marks(struct app *app, int64_t id, struct error *err)
+{
+	struct store_evidence e;
+	app_free_span_marks(app);
+	if (!app->show_spans)
+		return ST_OK;
+	enum status st = store_evidence_load(app->store, id, &e, err);
+	if (st != ST_OK)
+		return st;
+	app->n_span_mark = app->item.n_passages;
+	app->span_mark = xcalloc(app->n_span_mark + 1, sizeof(*app->span_mark));
+	for (size_t k = 0; k < e.n_passages; k++) {
+		const struct store_evidence_passage *ep = &e.passages[k];
+		int j = passage_of_rank(app, ep->rank);
+		if (j < 0 || app->span_mark[j])
+			continue;
+		unsigned char *raw = xcalloc(ep->len + 1, 1);
+		int any = 0;
+		for (size_t i = 0; i < e.n_spans; i++) {
+			const struct store_evidence_span *sp = &e.spans[i];
+			if (sp->passage != k || sp->start >= sp->end || sp->end > ep->len)
+				continue;
+			memset(raw + sp->start, 1, sp->end - sp->start);
+			any = 1;
+		}
+		/* the marks of the text the screen shows (sanitised as it is) */
+		struct strbuf text = STRBUF_INIT, mark = STRBUF_INIT;
+		text_sanitize_marked(&text, ep->text, ep->len, TEXT_NEWLINES, raw, &mark);
+		if (any && strcmp(strbuf_str(&text), app->item.passages[j].text) == 0) {
+			strbuf_addc(&mark, '\0');
+			app->span_mark[j] = (unsigned char *)strbuf_detach(&mark);
+			app->span_passages++;
+		}
+		strbuf_release(&text);
+		strbuf_release(&mark);
+		free(raw);
+	}
+	store_evidence_release(&e);
+	return ST_OK;
+}
 
 /* A screen with evidence but no passages: the focus is on a piece of the
  * evidence. */

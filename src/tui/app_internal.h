@@ -63,6 +63,11 @@ void app_undo(struct app *app);
 /* The evidence of response id into app->evidence, its marks and pieces
  * (freed and read again at each item; app_release frees the last). */
 enum status app_load_evidence(struct app *app, int64_t id, struct error *err);
+/* With app->show_spans, the marks of the evidence spans stored for response
+ * id in the passages of the item shown (app->span_mark), else none; freed
+ * and read again at each item. */
+enum status app_load_span_marks(struct app *app, int64_t id, struct error *err);
+void app_free_span_marks(struct app *app);
 /* Move the focus on the evidence's pieces (a screen with no passages). */
 void app_move_evidence_focus(struct app *app, long delta);
 /* Open the passage behind the focused piece, scrolled to it. */

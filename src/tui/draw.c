@@ -31,6 +31,7 @@ void draw_init_styles(int colours)
 		[S_DIM] = { -1, -1, A_DIM, A_DIM },
 		[S_BOLD] = { -1, -1, A_BOLD, A_BOLD },
 		[S_MATCH] = { -1, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE },
+		[S_SPAN] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_UNDERLINE },
 	};
 	for (int i = 0; i < S__COUNT; i++) {
 		if (colours && (table[i].fg >= 0 || table[i].bg >= 0)) {

@@ -103,6 +103,7 @@ struct store_disagreement;
 	X(LIST, "list", "Screens", "the list of items, their state; enter goes to one") \
 	X(HISTORY, "history", "Screens", "show / hide the earlier turns") \
 	X(REWRITE, "rewrite", "Screens", "show / hide the rewritten question") \
+	X(SPANS, "spans", "Screens", "show / hide the evidence spans in the passages") \
 	X(HELP, "help", "Screens", "this help") \
 	X(GUIDELINES, "guidelines", "Screens", "the annotation guidelines") \
 	X(BACK, "back", "Screens", "close this screen") \
@@ -236,6 +237,7 @@ enum request_kind {
 	REQ_OPEN_TURN,
 	REQ_TOGGLE_HISTORY,
 	REQ_TOGGLE_REWRITE,
+	REQ_TOGGLE_SPANS,    /* evidence spans highlighted in the passages on / off */
 	REQ_PUSH,            /* view = ..., arg = its open() arg */
 	REQ_POP,
 	REQ_GOTO,            /* arg = the queue position to show (the list, a jump) */
@@ -425,6 +427,11 @@ struct app {
 	} *evidence_piece;                 /* [evidence_pieces] */
 	size_t evidence_focus;             /* the piece the open key opens (no passages shown) */
 	size_t evidence_passages;          /* the passages they are in */
+	int show_spans;                    /* the evidence spans highlighted in the passages */
+	unsigned char **span_mark;         /* with show_spans, per item.passages[i]: 1 under each
+					    * byte of its text in a stored span; NULL: none */
+	size_t n_span_mark;                /* its length: the item's passages */
+	size_t span_passages;              /* the passages with a span */
 
 	struct view views[VIEW_STACK];     /* [0]: the item view */
 	int n_views;
@@ -509,7 +516,7 @@ void app_focus_disputed(struct app *app);
 
 enum style {
 	S_NORMAL, S_HEADER, S_RULE, S_HINT, S_MISSING, S_SAVED, S_ERROR, S_FOCUS,
-	S_YES, S_NO, S_DIM, S_BOLD, S_MATCH, S__COUNT
+	S_YES, S_NO, S_DIM, S_BOLD, S_MATCH, S_SPAN, S__COUNT
 };
 
 void draw_init_styles(int colours);

@@ -447,6 +447,9 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		snprintf(title, sizeof(title), "Passages %zu-%zu of %d", first + 1, first + (size_t)fit, n);
 	else
 		snprintf(title, sizeof(title), "Passages (%d)", n);
+	if (app->show_spans)   /* "Passages (3) · spans in 2" */
+		snprintf(title + strlen(title), sizeof(title) - strlen(title), " \xc2\xb7 spans in %zu",
+			 app->span_passages);
 	passages_hint(app, l, &hint);
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
@@ -480,7 +483,8 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		int k = (int)(i - first);
 		int n_pv = imin(k < 10 ? pv[k] : l->preview, end - *y);
 		if (n_pv > 0) {
-			draw_wrapped_cut(*y, 6, COLS - 7, n_pv, it->passages[i].text, A_NORMAL);
+			draw_wrapped_cut_marked(*y, 6, COLS - 7, n_pv, it->passages[i].text, A_NORMAL,
+						app->span_mark ? app->span_mark[i] : NULL, style(S_SPAN));
 			*y += n_pv;
 		}
 	}

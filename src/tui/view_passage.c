@@ -176,19 +176,25 @@ static void draw_passage(const struct app *app, const struct view *view)
 		draw_rule(2, "Question and answer in full", NULL);
 	}
 	/* opened at a piece of the evidence: the answer's words in the piece
-	 * highlighted as in the evidence pane */
-	unsigned char *mark = NULL;
-	if (!pane->turn && pane->piece == app->focus && app->evidence_focus < app->evidence_pieces) {
+	 * highlighted as in the evidence pane; else with the spans shown, the
+	 * passage's evidence spans */
+	unsigned char *own = NULL;
+	const unsigned char *mark = NULL;
+	attr_t mark_attr = style(S_MATCH);
+	if (!pane->turn && pane->piece != app->focus && app->span_mark) {
+		mark = app->span_mark[app->focus];
+		mark_attr = style(S_SPAN);
+	} else if (!pane->turn && pane->piece == app->focus && app->evidence_focus < app->evidence_pieces) {
 		const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
 		size_t len = strlen(text);
 		if (pc->at <= pc->end && pc->end <= len) {
-			mark = xcalloc(len + 1, 1);
-			spans_mark_answer(text + pc->at, pc->end - pc->at, app->item.answer, mark + pc->at);
+			mark = own = xcalloc(len + 1, 1);
+			spans_mark_answer(text + pc->at, pc->end - pc->at, app->item.answer, own + pc->at);
 		}
 	}
 	size_t total = draw_wrapped_marked(pane_top(view), 2, pane_width(), pane_rows(view),
-					   (size_t)pane->pager.scroll, text, A_NORMAL, mark, style(S_MATCH));
-	free(mark);
+					   (size_t)pane->pager.scroll, text, A_NORMAL, mark, mark_attr);
+	free(own);
 	draw_pane_footer(app, view, total);
 	draw_status(app, NULL);
 	strbuf_release(&sb);

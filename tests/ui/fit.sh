@@ -265,7 +265,6 @@ EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    tab            next unfinished item
     :              go to item N: type its number, enter
     A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage or piece (in a text: scroll)
@@ -281,11 +280,12 @@ check_screen "end in the help: its last page" help-end <<'EOF'
     l              the list of items, their state; enter goes to one
     h              show / hide the earlier turns
     r              show / hide the rewritten question
+    E              show / hide the evidence spans in the passages
     ? F1           this help
     g              the annotation guidelines
     esc backspace  close this screen
     q              quit, all saved (help, guidelines, passage, list: close)
- lines 21-40 of 40                       j/k pgdn/pgup scroll · q or esc closes
+ lines 22-41 of 41                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -51,7 +51,7 @@ check_screen "? shows the help for the turn task" help <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 40                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 41                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "pgdn scrolls the help" help-page2 <<'EOF'
@@ -74,10 +74,10 @@ check_screen "pgdn scrolls the help" help-page2 <<'EOF'
     l              the list of items, their state; enter goes to one
     h              show / hide the earlier turns
     r              show / hide the rewritten question
+    E              show / hide the evidence spans in the passages
     ? F1           this help
     g              the annotation guidelines
-    esc backspace  close this screen
- lines 20-39 of 40                       j/k pgdn/pgup scroll · q or esc closes
+ lines 20-39 of 41                       j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "F1 shows the help too" help-f1 <<'EOF'
@@ -103,7 +103,7 @@ check_screen "F1 shows the help too" help-f1 <<'EOF'
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 40                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 41                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "g in the help opens the guidelines" guidelines-from-help <<'EOF'

@@ -63,7 +63,7 @@ check_screen "q closes the first-start guidelines: the item screen" after-first-
  missing: intent, answer_correct, relevant 1 2 3
  welcome, alice: ? lists the keys                               ? help · q quit
 EOF
-check_eq "the help says q closes it" " lines 1-20 of 40                        j/k pgdn/pgup scroll · q or esc closes" \
+check_eq "the help says q closes it" " lines 1-20 of 41                        j/k pgdn/pgup scroll · q or esc closes" \
 	"$(sed -n 23p "$T/screens/help")"
 for s in after-help after-guidelines after-passage after-turn after-both; do
 	if cmp -s "$T/screens/after-first-guidelines" "$T/screens/$s"; then ok "$s: back on the item screen"; else
