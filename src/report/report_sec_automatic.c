@@ -193,7 +193,9 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 			   "project imported from convqa export --format gold-extension scores against. EM and F1 "
 			   "over the items with a gold answer; EM ext. and F1 ext. over those with a gold answer in "
 			   "the extended gold (items). Answers added: the answers of this system that joined the "
-			   "gold.", c->round_given ? " in the rounds of --round" : "");
+			   "gold.", c->round_given && c->o->n_raters ? " in the rounds of --round, of the raters of --raters" :
+				    c->round_given ? " in the rounds of --round" :
+				    c->o->n_raters ? ", of the raters of --raters" : "");
 	free(golds);
 	free(acc);
 }
