@@ -92,7 +92,7 @@ enum status store_response_ranks(struct store *s, int64_t response_id, char **ra
 	return store_names(s, st, ranks, err);
 }
 
-static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
+void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);
 	sqlite3_bind_int64(st, 2, k->rater_id);
@@ -118,7 +118,7 @@ enum status store_label_set(struct store *s, const struct store_label_key *key,
 	if (!st)
 		return ST_STORE;
 	now_iso8601(now);
-	bind_key(st, key);
+	store_bind_label_key(st, key);
 	store_bind_text(st, 8, value);
 	sqlite3_bind_double(st, 9, seconds < 0 ? 0 : seconds);
 	store_bind_text(st, 10, now);
@@ -143,7 +143,7 @@ enum status store_label_get(struct store *s, const struct store_label_key *key,
 	*value = NULL;
 	if (!st)
 		return ST_STORE;
-	bind_key(st, key);
+	store_bind_label_key(st, key);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && store_col_text(st, 0))
 		*value = xstrdup(store_col_text(st, 0));
