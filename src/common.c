@@ -67,6 +67,7 @@ char *xstrdup(const char *s)
 
 char *xstrndup(const char *s, size_t n)
 {
+	n = strnlen(s, n);   /* s may be shorter than n: read no further than its NUL */
 	char *p = xmalloc(n + 1);
 	memcpy(p, s, n);
 	p[n] = '\0';

@@ -126,6 +126,23 @@ static enum status check_not_round_rater(struct labelling *l, int64_t rater_id, 
 	return st;
 }
 
+/* Whether the session's labels settle its round rather than judge its
+ * assignments: an adjudication, or a rater with the role adjudicator (the
+ * values report --consensus adjudicated takes as settled). */
+static enum status find_adjudicator(struct labelling *l, const struct labelling_request *rq, struct error *err)
+{
+	struct store_rater r;
+	int found = 0;
+	l->adjudicator = rq->adjudicate;
+	if (rq->adjudicate || !rq->round)
+		return ST_OK;
+	enum status st = store_rater_get(l->store, rq->rater, &r, &found, err);
+	if (st == ST_OK)
+		l->adjudicator = found && r.role == ROLE_ADJUDICATOR;
+	store_rater_release(&r);
+	return st;
+}
+
 /* ---- the session ------------------------------------------------------------ */
 
 /* The session's scheme. A project's scheme is parsed from the very text
@@ -193,6 +210,8 @@ static enum status open_session(struct labelling *l, struct store *s, const stru
 		l->rater = xstrdup(rq->rater);
 	if (st == ST_OK && rq->adjudicate && !closed)
 		st = check_not_round_rater(l, l->rater_id, err);
+	if (st == ST_OK)
+		st = find_adjudicator(l, rq, err);
 	if (st != ST_OK) {
 		enum labelling_refusal why = l->refused;
 		labelling_release(l);
@@ -259,11 +278,30 @@ static enum status check_field(struct labelling *l, const struct labelling_key *
 	return ST_OK;
 }
 
+/* In a round, a label only on an item the round assigns to the rater:
+ * the response it is given on, whatever unit its field judges (the
+ * annotate queue shows those items only); the adjudicator's excepted. */
+static enum status check_assigned(struct labelling *l, int64_t response_id, struct error *err)
+{
+	int assigned;
+	char *item;
+	if (!l->round_id || l->adjudicator)
+		return ST_OK;
+	enum status st = store_round_assigns(l->store, l->round_id, l->rater_id, response_id, &assigned, &item, err);
+	if (st == ST_OK && !assigned)
+		st = refuse(l, LABELLING_NOT_ASSIGNED, err, "round '%s' does not assign %s to rater '%s' (see convqa "
+			    "round show %s): a round takes labels only on the items it assigns to each rater",
+			    l->round, item ? item : "that item", l->rater, l->round);
+	free(item);
+	return st;
+}
+
 enum status labelling_check(struct labelling *l, const struct labelling_key *key, const char *value,
 			    const struct scheme_field **field, struct error *err)
 {
 	l->refused = LABELLING_NOT_REFUSED;
-	return check_field(l, key, value, field, err);
+	enum status st = check_field(l, key, value, field, err);
+	return st == ST_OK ? check_assigned(l, key->response_id, err) : st;
 }
 
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
@@ -277,6 +315,8 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 	enum status st = check_field(l, key, value, &f, err);
 	if (st == ST_OK)
 		st = check_scheme_unchanged(l, err);
+	if (st == ST_OK)
+		st = check_assigned(l, key->response_id, err);
 	if (st != ST_OK)
 		return st;
 	struct store_label_key k = {

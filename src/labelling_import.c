@@ -201,14 +201,37 @@ static enum status resolve_item(struct store *s, struct store_label_importer *im
 	return st;
 }
 
-/* The field and value of L by its session's scheme, and its unit. */
-static enum status check_label(const struct labelling_import_label *L, struct resolved *r, struct problems *p)
+/* Labels in a round on items it does not assign to their rater: one
+ * problem for them all, at the first (its message), with their number. */
+struct unassigned {
+	const char *where;                 /* the first's; NULL: none */
+	char msg[sizeof(((struct error *)0)->msg)];
+	long n;
+};
+
+/* The field and value of L by its session's scheme, its unit, and in a
+ * round its item one of the rater's assignments (counted in u). ST_INPUT
+ * with the problem counted, or a failure of the store in fatal. */
+static enum status check_label(const struct labelling_import_label *L, struct resolved *r, struct problems *p,
+			       struct unassigned *u, struct error *fatal)
 {
 	struct labelling_key k = { .response_id = r->response_id, .field = L->field, .passage_rank = r->rank };
 	struct error e;
-	if (labelling_check(&r->se->l, &k, L->value, &r->f, &e) != ST_OK) {
+	enum status st = labelling_check(&r->se->l, &k, L->value, &r->f, &e);
+	if (st == ST_INPUT && r->se->l.refused == LABELLING_NOT_ASSIGNED) {
+		if (!u->n++) {
+			u->where = L->where;
+			snprintf(u->msg, sizeof(u->msg), "%s", e.msg);
+		}
+		return ST_INPUT;
+	}
+	if (st == ST_INPUT) {
 		problem(p, L->where, "%s", e.msg);
 		return ST_INPUT;
+	}
+	if (st != ST_OK) {
+		*fatal = e;
+		return st;
 	}
 	const char *here = scheme_unit_name(r->f->unit);
 	if (L->unit && strcmp(L->unit, here) != 0) {
@@ -243,6 +266,7 @@ static enum status check_all(struct store *s, struct store_label_importer *imp,
 			     size_t n, struct resolved *r, struct sessions *ss, struct problems *p, struct error *fatal)
 {
 	struct strmap unknown = STRMAP_INIT;
+	struct unassigned u = { NULL, "", 0 };
 	char **keys = NULL;
 	size_t n_keys = 0, keys_cap = 0;
 	enum status st = ST_OK;
@@ -268,9 +292,16 @@ static enum status check_all(struct store *s, struct store_label_importer *imp,
 			st = item;
 			break;
 		}
-		if (item == ST_OK && r[i].se)
-			check_label(L, &r[i], p);
+		if (item == ST_OK && r[i].se && (item = check_label(L, &r[i], p, &u, fatal)) != ST_OK &&
+		    item != ST_INPUT) {
+			st = item;
+			break;
+		}
 	}
+	if (st == ST_OK && u.n)
+		problem(p, u.where, "%s; %ld %s of the file %s not assigned to %s rater in %s round", u.msg, u.n,
+			u.n == 1 ? "label" : "labels", u.n == 1 ? "is on an item" : "are on items",
+			u.n == 1 ? "its" : "their", u.n == 1 ? "its" : "their");
 	for (size_t i = 0; i < n_keys; i++)
 		free(keys[i]);
 	free(keys);

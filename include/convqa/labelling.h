@@ -30,7 +30,10 @@
  *          (labelling_item_find); a per-passage field names a rank the item
  *          retrieved
  *   write  a field of the session's task, with a value of its scale; a
- *          rater changes only their own labels; never in a closed round: a
+ *          rater changes only their own labels; in a round, only on an
+ *          item the round assigns to the rater (the response the label is
+ *          given on, whatever unit its field judges; an adjudicator's
+ *          labels, which settle the round, excepted); never in a closed round: a
  *          session is not opened on one (the round's state is not read
  *          again on each write: a round closed while a session is open
  *          takes its labels until the session ends)
@@ -110,6 +113,10 @@ enum labelling_refusal {
 				  * project: ..." with the same command; or outside rounds */
 	LABELLING_ROUND_RATER,   /* an adjudication session of an open round of which the
 				  * adjudicator is one of the raters */
+	LABELLING_NOT_ASSIGNED,  /* a label in a round on an item the round does not assign to
+				  * the rater: "round 'R' does not assign conversation 'c1'
+				  * turn 2 system 's1' to rater 'alice' (see convqa round show
+				  * R): ..." */
 };
 
 struct labelling_request {
@@ -130,6 +137,9 @@ struct labelling {
 	int64_t rater_id;
 	char *round;                       /* owned copy; NULL outside rounds */
 	int64_t round_id;                  /* 0 outside rounds */
+	int adjudicator;                   /* an adjudication session, or a rater with the role
+					    * adjudicator: labels in the round that settle it,
+					    * on any of its items (no assignment needed) */
 	struct scheme *scheme;             /* the session's task (the round's, by task_rule):
 					    * its scheme, owned */
 	const char *task;                  /* its name (scheme->name) */
@@ -185,7 +195,7 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 
 /* Would labelling_set() take value for key in l? ST_OK and the field of
  * the session's scheme in *field; else refused as labelling_set() refuses
- * (LABELLING_FIELD). Writes nothing. */
+ * (LABELLING_FIELD, LABELLING_NOT_ASSIGNED). Writes nothing. */
 enum status labelling_check(struct labelling *l, const struct labelling_key *key, const char *value,
 			    const struct scheme_field **field, struct error *err);
 
@@ -236,7 +246,10 @@ struct labelling_import_result {
  * the field and value by the scheme of this project), names an item of
  * this project (and a passage that item retrieved: at its rank, with that
  * id), and judges the unit its field judges here (the unit is taken from
- * this project's scheme; a source that says another one is refused). A
+ * this project's scheme; a source that says another one is refused); a
+ * label in a round is on an item the round assigns to its rater (an
+ * adjudicator's excepted: the write rule above), else one message at the
+ * first such label says how many there are. A
  * label the project has already (same rater, round, item, task, field,
  * rank, value and time) is skipped: importing twice adds nothing. Rows
  * are added oldest first (by time, then the source's id, then the order

@@ -339,6 +339,12 @@ enum status store_response_has_rank(struct store *s, int64_t response_id, long r
  * ten, then "and N more"), into *ranks (caller frees; NULL when it retrieved
  * none). For messages. */
 enum status store_response_ranks(struct store *s, int64_t response_id, char **ranks, struct error *err);
+/* Whether round_id assigns response_id to rater_id (a control item too):
+ * *assigned. When it does not and item is not NULL, *item names the
+ * response for a person: "conversation 'c1' turn 2 system 's1'" (caller
+ * frees; else NULL). */
+enum status store_round_assigns(struct store *s, int64_t round_id, int64_t rater_id, int64_t response_id,
+				int *assigned, char **item, struct error *err);
 
 /* What a label is about: the unit its field judges (scheme.h), named by
  * where the rater gave it. round_id 0 = outside any round; passage_rank 0 =

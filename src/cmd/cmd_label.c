@@ -16,7 +16,8 @@ static const char *opt_rater, *opt_round, *opt_task = "turn", *opt_conversation,
 static int opt_clear;
 static const struct cli_opt opts[] = {
 	{ "rater", 'r', "NAME", "who gives the label (default: $USER)", &opt_rater, NULL },
-	{ "round", 0, "NAME", "the round the label belongs to (default: none)", &opt_round, NULL },
+	{ "round", 0, "NAME", "the round the label belongs to, which assigns the item to the rater (default: none)",
+	  &opt_round, NULL },
 	{ "task", 't', "TASK", "turn (default), plausibility, faithfulness or a scheme of the project", &opt_task,
 	  NULL },
 	{ "conversation", 'c', "ID", "conversation id (required)", &opt_conversation, NULL },

@@ -41,6 +41,11 @@ enum status store_get_text(struct store *s, int slot, const char *sql, const cha
 /* Bind helpers: NULL text binds SQL NULL. */
 void store_bind_text(sqlite3_stmt *st, int i, const char *v);
 const char *store_col_text(sqlite3_stmt *st, int i);
+/* Bind a label key as ?1 response_id, ?2 rater_id, ?3 round_id (NULL
+ * outside rounds), ?4 task, ?5 field, ?6 passage_rank and ?7 the unit's
+ * name: the parameters of every statement about a label key (store_label.c,
+ * store_label_import.c; STORE_UNIT_OF_KEY reads ?1, ?6 and ?7). */
+void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k);
 
 /* SQL condition: label row l is the latest of its key (the current value). */
 /* SQL condition: label row l is the latest of its unit (the current value):
@@ -52,7 +57,7 @@ const char *store_col_text(sqlite3_stmt *st, int i);
 	" AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref)"
 
 /* The unit of a label key, as SQL over ?1 response_id, ?6 passage_rank and
- * ?7 the unit's name (the binding of store_label.c): FROM and WHERE that
+ * ?7 the unit's name (store_bind_label_key): FROM and WHERE that
  * find the response (and the passage at that rank, for a passage unit), and
  * the unit_ref of the unit (see the 2 -> 3 migration in store.c). */
 #define STORE_UNIT_OF_KEY \
@@ -80,6 +85,7 @@ enum {
 	STMT_NAMES_SYSTEMS, STMT_NAMES_TURNS, STMT_NAMES_CONVS, STMT_NAMES_RANKS,
 	STMT_SCHEME_GET, STMT_SCHEME_ADD, STMT_SCHEME_LIST, STMT_SCHEME_REPLACE, STMT_SCHEME_USAGE,
 	STMT_GET_SYSTEM_ID, STMT_NAMES_SYSTEMS_ALL, STMT_ROUND_FIND, STMT_EVIDENCE_LOAD,
+	STMT_ROUND_ASSIGNS,
 	STMT__FIRST_FREE,
 };
 

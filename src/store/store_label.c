@@ -92,7 +92,36 @@ enum status store_response_ranks(struct store *s, int64_t response_id, char **ra
 	return store_names(s, st, ranks, err);
 }
 
-static void bind_key(sqlite3_stmt *st, const struct store_label_key *k)
+enum status store_round_assigns(struct store *s, int64_t round_id, int64_t rater_id, int64_t response_id,
+				int *assigned, char **item, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_ROUND_ASSIGNS,
+				      "SELECT EXISTS (SELECT 1 FROM assignment WHERE round_id = ?1 AND rater_id = ?2 "
+				      "AND response_id = r.id), c.ext_id, t.position, sy.name FROM response r "
+				      "JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id "
+				      "JOIN system sy ON sy.id = r.system_id WHERE r.id = ?3", err);
+	*assigned = 0;
+	if (item)
+		*item = NULL;
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, round_id);
+	sqlite3_bind_int64(st, 2, rater_id);
+	sqlite3_bind_int64(st, 3, response_id);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*assigned = sqlite3_column_int(st, 0);
+		if (!*assigned && item)
+			*item = xasprintf("conversation '%s' turn %d system '%s'", store_col_text(st, 1),
+					  sqlite3_column_int(st, 2), store_col_text(st, 3));
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot read the assignments");
+	return ST_OK;
+}
+
+void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);
 	sqlite3_bind_int64(st, 2, k->rater_id);
@@ -118,7 +147,7 @@ enum status store_label_set(struct store *s, const struct store_label_key *key,
 	if (!st)
 		return ST_STORE;
 	now_iso8601(now);
-	bind_key(st, key);
+	store_bind_label_key(st, key);
 	store_bind_text(st, 8, value);
 	sqlite3_bind_double(st, 9, seconds < 0 ? 0 : seconds);
 	store_bind_text(st, 10, now);
@@ -143,7 +172,7 @@ enum status store_label_get(struct store *s, const struct store_label_key *key,
 	*value = NULL;
 	if (!st)
 		return ST_STORE;
-	bind_key(st, key);
+	store_bind_label_key(st, key);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && store_col_text(st, 0))
 		*value = xstrdup(store_col_text(st, 0));

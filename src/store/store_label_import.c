@@ -108,12 +108,14 @@ enum {
 	IMP__N,
 };
 
+/* ?1 to ?7 are a label key's (store_bind_label_key) where a statement is
+ * about one. */
 static const char *const import_sql[IMP__N] = {
 	[IMP_UNIT] = "SELECT r.turn_id, " STORE_UNIT_REF " " STORE_UNIT_OF_KEY,
 	/* by the unit first, for the index label_unit */
-	[IMP_SAME] = "SELECT 1 FROM label WHERE turn_id = ?9 AND rater_id = ?2 AND round_id IS ?3 AND task = ?4 "
-		     "AND field = ?5 AND unit = ?10 AND unit_ref = ?11 AND response_id = ?1 AND passage_rank = ?6 "
-		     "AND value IS ?7 AND created_at = ?8 LIMIT 1",
+	[IMP_SAME] = "SELECT 1 FROM label WHERE turn_id = ?10 AND rater_id = ?2 AND round_id IS ?3 AND task = ?4 "
+		     "AND field = ?5 AND unit = ?7 AND unit_ref = ?11 AND response_id = ?1 AND passage_rank = ?6 "
+		     "AND value IS ?8 AND created_at = ?9 LIMIT 1",
 	[IMP_CONFLICT] = "SELECT value FROM label WHERE turn_id = ?1 AND rater_id = ?2 AND round_id IS ?3 "
 			 "AND task = ?4 AND field = ?5 AND unit = ?6 AND unit_ref = ?7 AND created_at = ?8 "
 			 "AND id <= ?9 AND value IS NOT ?10 ORDER BY id LIMIT 1",
@@ -230,9 +232,7 @@ static enum status find_unit(struct store_label_importer *imp, struct row *r, st
 	int found;
 	if (!q)
 		return ST_STORE;
-	sqlite3_bind_int64(q, 1, r->k->response_id);
-	sqlite3_bind_int64(q, 6, r->k->passage_rank);
-	store_bind_text(q, 7, r->unit);
+	store_bind_label_key(q, r->k);
 	if ((found = step_one(q)) < 0)
 		return store_fail(imp->s, err, "cannot look up the unit of a label");
 	r->turn_id = sqlite3_column_int64(q, 0);
@@ -250,16 +250,10 @@ static enum status find_same(struct store_label_importer *imp, const struct row 
 	sqlite3_stmt *q = stmt(imp, IMP_SAME, err);
 	if (!q)
 		return ST_STORE;
-	sqlite3_bind_int64(q, 1, r->k->response_id);
-	sqlite3_bind_int64(q, 2, r->k->rater_id);
-	bind_round(q, 3, r->k->round_id);
-	store_bind_text(q, 4, r->k->task);
-	store_bind_text(q, 5, r->k->field);
-	sqlite3_bind_int64(q, 6, r->k->passage_rank);
-	store_bind_text(q, 7, r->value);
-	store_bind_text(q, 8, r->created_at);
-	sqlite3_bind_int64(q, 9, r->turn_id);
-	store_bind_text(q, 10, r->unit);
+	store_bind_label_key(q, r->k);
+	store_bind_text(q, 8, r->value);
+	store_bind_text(q, 9, r->created_at);
+	sqlite3_bind_int64(q, 10, r->turn_id);
 	sqlite3_bind_int64(q, 11, r->ref);
 	*found = step_one(q);
 	sqlite3_reset(q);
@@ -300,13 +294,7 @@ static enum status add_row(struct store_label_importer *imp, const struct row *r
 	sqlite3_stmt *q = stmt(imp, IMP_ADD, err);
 	if (!q)
 		return ST_STORE;
-	sqlite3_bind_int64(q, 1, r->k->response_id);
-	sqlite3_bind_int64(q, 2, r->k->rater_id);
-	bind_round(q, 3, r->k->round_id);
-	store_bind_text(q, 4, r->k->task);
-	store_bind_text(q, 5, r->k->field);
-	sqlite3_bind_int64(q, 6, r->k->passage_rank);
-	store_bind_text(q, 7, r->unit);
+	store_bind_label_key(q, r->k);
 	sqlite3_bind_int64(q, 8, r->turn_id);
 	sqlite3_bind_int64(q, 9, r->ref);
 	store_bind_text(q, 10, r->value);

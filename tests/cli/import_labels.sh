@@ -221,7 +221,10 @@ check_run "a value off the field's scale is refused" 2 "off-scale.json: \$.label
 
 # ---- rounds ---------------------------------------------------------------------------------------
 $CONVQA label --db e.db -r carol -c demo-honeybees -n 1 -s bm25-t5 intent boolean >/dev/null
-$CONVQA round create r1 --db e.db --raters carol --conversations 2 >/dev/null
+# r1 assigns its two conversations to alice and bob too: a round takes
+# labels only on the items it assigns to each rater
+for r in alice bob; do $CONVQA rater add --db e.db $r >/dev/null; done
+$CONVQA round create r1 --db e.db --raters carol,alice,bob --overlap 0 --conversations 2 >/dev/null
 $CONVQA round create p1 --db e.db --task plausibility --raters carol --conversations 1 >/dev/null
 $CONVQA label --db e.db -r alice -c demo-lighthouse -n 1 -s bm25-t5 --round r1 intent boolean >/dev/null
 $CONVQA export --db e.db --round r1 -o e-r1.json 2>/dev/null

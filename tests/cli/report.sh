@@ -256,6 +256,13 @@ check_eq "adjudicated: 4 of 6" "0.6667 n=6" "$(cell adj.json answers overall all
 # ---- rounds --------------------------------------------------------------------------
 # (rounds are made by the coordinator's commands; here straight in SQL)
 sqlite3 p.db "INSERT INTO round(name, task, created_at) VALUES ('r1', 'turn', '2026-01-01T00:00:00.000Z')"
+# r1 assigns honeybees turns 1 and 2 of bm25-t5 to alice, turn 3 to bob (a
+# round takes labels only on the items it assigns to each rater)
+sqlite3 p.db "INSERT INTO assignment(round_id, rater_id, response_id, seq)
+	SELECT ro.id, ra.id, r.id, t.position FROM round ro, rater ra, response r JOIN turn t ON t.id = r.turn_id
+	JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id
+	WHERE ro.name = 'r1' AND c.ext_id = 'demo-honeybees' AND sy.name = 'bm25-t5'
+	AND (ra.name, t.position) IN (VALUES ('alice', 1), ('alice', 2), ('bob', 3))"
 $CONVQA label --db p.db --round r1 -c demo-honeybees -n 1 -s bm25-t5 -r alice answer_correct 0 --seconds 9
 $CONVQA label --db p.db --round r1 -c demo-honeybees -n 2 -s bm25-t5 -r alice answer_correct 1 --seconds 11
 run $CONVQA report --db p.db --round r1 -f json -o round.json

@@ -14,7 +14,8 @@
         Label rows of three raters (alice, bob, carol) in the turn,
         plausibility and faithfulness tasks, with history: values changed
         once or twice, labels cleared, fields never labelled, some labels in
-        round r1. OUT.sql creates the raters and round r1 and inserts most
+        round r1. OUT.sql creates the raters and round r1 (conv-2 and conv-5
+        assigned to alice and bob) and inserts most
         rows in one transaction, as the store would (response_id, rater_id,
         round_id, task, field, passage_rank, value, seconds, created_at, and
         the unit judged: unit, turn_id, unit_ref, as in the store's 2 -> 3
@@ -300,6 +301,12 @@ def labels(seed, tasks_path, out_sql, out_args):
         for r in RATERS:
             f.write("INSERT INTO rater(name) VALUES (%s);\n" % sql_text(r))
         f.write("INSERT INTO round(name, task, created_at) VALUES ('r1', 'turn', '2026-01-01T00:00:00.000Z');\n")
+        # r1 assigns its two conversations to alice and bob: a round takes
+        # labels only on the items it assigns to each rater
+        f.write("INSERT INTO assignment(round_id, rater_id, response_id, seq) SELECT ro.id, ra.id, r.id, "
+                "row_number() OVER (PARTITION BY ra.id ORDER BY c.id, t.position, r.id) FROM round ro, rater ra, "
+                "response r JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id "
+                "WHERE ro.name = 'r1' AND ra.name IN ('alice', 'bob') AND c.ext_id IN ('conv-2', 'conv-5');\n")
         for i, (rater, (conv, pos, sysname), task, field, rank, value, seconds, round_) in enumerate(bulk):
             # the unit the field judges (the built-in turn scheme): intent
             # the turn, relevant a passage of the turn (pooled over the

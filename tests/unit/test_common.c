@@ -1,4 +1,5 @@
-/* Unit tests: reading files and pipes whole, within a size limit. */
+/* Unit tests: reading files and pipes whole, within a size limit; copying
+ * strings. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -108,6 +109,34 @@ static void test_the_default_limit_is_stated_in_mib(void **state)
 	assert_string_equal(err.msg, expected);
 }
 
+static void test_xstrndup_of_a_string_shorter_than_n_copies_the_string_only(void **state)
+{
+	(void)state;
+	char *s = xmalloc(3);   /* exactly "ab" and its NUL: a byte more is past the end */
+	memcpy(s, "ab", 3);
+	char *copy = xstrndup(s, 10);
+	assert_string_equal(copy, "ab");
+	free(copy);
+	free(s);
+}
+
+static void test_xstrndup_copies_n_bytes_of_a_longer_string_and_terminates_them(void **state)
+{
+	(void)state;
+	char *s = xmalloc(4);   /* "abcd" unterminated: nothing past n is read */
+	memcpy(s, "abcd", 4);
+	char *copy = xstrndup(s, 4);
+	assert_string_equal(copy, "abcd");
+	free(copy);
+	copy = xstrndup(s, 2);
+	assert_string_equal(copy, "ab");
+	free(copy);
+	copy = xstrndup(s, 0);
+	assert_string_equal(copy, "");
+	free(copy);
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -115,6 +144,8 @@ int main(void)
 		cmocka_unit_test(test_a_pipe_one_byte_over_the_limit_is_refused),
 		cmocka_unit_test(test_a_file_larger_than_the_limit_is_refused_before_reading),
 		cmocka_unit_test(test_the_default_limit_is_stated_in_mib),
+		cmocka_unit_test(test_xstrndup_of_a_string_shorter_than_n_copies_the_string_only),
+		cmocka_unit_test(test_xstrndup_copies_n_bytes_of_a_longer_string_and_terminates_them),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -102,6 +102,23 @@ static int64_t rater_id(struct fixture *fx, const char *name)
 	return id;
 }
 
+/* Round round assigns the item fx->resp to rater (added when missing), as
+ * round create would: a round takes labels only on its assignments. */
+static void assign(struct fixture *fx, const char *round, const char *rater)
+{
+	int64_t id;
+	struct error err;
+	sqlite3 *db;
+	char sql[256];
+	assert_int_equal(store_rater_ensure(fx->s, rater, &id, &err), ST_OK);
+	snprintf(sql, sizeof(sql), "INSERT INTO assignment(round_id, rater_id, response_id, seq) "
+		 "SELECT id, %lld, %lld, 1 FROM round WHERE name = '%s'", (long long)id, (long long)fx->resp, round);
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_changes(db), 1);
+	sqlite3_close(db);
+}
+
 /* Open a session as convqa label (task must match) or annotate (round's task). */
 static enum status open_as(struct fixture *fx, struct labelling *l, const char *rater, const char *round,
 			   const char *task, int task_given, enum labelling_task_rule rule, struct error *err)
@@ -156,6 +173,7 @@ static void test_annotate_takes_the_rounds_task_and_refuses_only_another_task_gi
 	assert_int_equal(open_as(fx, &l, "alice", "autumn", "turn", 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'autumn' is a plausibility round, not turn (leave out --task)");
 	assert_int_equal(l.refused, LABELLING_ROUND_TASK);
+	assign(fx, "autumn", "alice");
 	assert_int_equal(open_as(fx, &l, "alice", "autumn", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_OK);
 	assert_string_equal(l.task, "plausibility");
 	struct labelling_key k = { .response_id = fx->resp, .field = "plausibility" };
@@ -181,6 +199,7 @@ static void test_a_label_is_written_by_the_sessions_rater_only(void **state)
 	struct labelling l, bob;
 	struct error err;
 	assert_int_equal(open_as(fx, &bob, "bob", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assign(fx, "spring", "alice");
 	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	assert_int_equal(l.rater_id, rater_id(fx, "alice"));
 	struct labelling_key own = { .response_id = fx->resp, .field = "answer_correct" };
@@ -333,12 +352,57 @@ static void test_a_bound_raters_session_opens_from_their_account_only_and_saves_
 	assert_int_equal(l.refused, LABELLING_ACCOUNT);
 	labelling_release(&l);
 	assert_string_equal(rows(fx), "");
+	assign(fx, "spring", "alice");
 	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	struct labelling_key k = { .response_id = fx->resp, .field = "answer_correct" };
 	assert_int_equal(labelling_set(&l, &k, "1", 0, &err), ST_OK);
 	labelling_release(&l);
 	assert_string_equal(rows(fx), "alice spring turn answer_correct 0=1\n");
 	free(me);
+}
+
+/* A label in a round is on an item the round assigns to the rater: the
+ * item it is given on, whatever unit the field judges (the turn, a pooled
+ * passage, the response), refused otherwise with what to look at, and
+ * nothing saved; checked at each write (a round may be given assignments
+ * meanwhile). Outside rounds any item; an adjudicator's labels settle the
+ * round and need no assignment. */
+static void test_a_round_takes_labels_only_on_the_items_it_assigns_to_the_rater(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	const struct scheme_field *f;
+	static const char refused[] = "round 'spring' does not assign conversation 'c1' turn 1 system 'sys-a' to "
+				      "rater 'alice' (see convqa round show spring): a round takes labels only on "
+				      "the items it assigns to each rater";
+	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	struct labelling_key keys[] = {
+		{ fx->resp, "intent", 0, 0 }, { fx->resp, "relevant", 1, 0 }, { fx->resp, "answer_correct", 0, 0 },
+	};
+	const char *values[] = { "boolean", "1", "1" };
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		assert_int_equal(labelling_set(&l, &keys[i], values[i], 0, &err), ST_INPUT);
+		assert_string_equal(err.msg, refused);
+		assert_int_equal(l.refused, LABELLING_NOT_ASSIGNED);
+		assert_int_equal(labelling_check(&l, &keys[i], values[i], &f, &err), ST_INPUT);
+		assert_string_equal(err.msg, refused);
+		assert_int_equal(l.refused, LABELLING_NOT_ASSIGNED);
+	}
+	assert_string_equal(rows(fx), "");
+	assign(fx, "spring", "alice");
+	assert_int_equal(labelling_set(&l, &keys[0], "boolean", 0, &err), ST_OK);
+	labelling_release(&l);
+	assert_int_equal(open_as(fx, &l, "bob", NULL, "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(labelling_set(&l, &keys[2], "0", 0, &err), ST_OK);   /* outside rounds: any item */
+	labelling_release(&l);
+	assert_int_equal(store_rater_put(fx->s, "carol", ROLE_ADJUDICATOR, NULL, NULL, &err), ST_OK);
+	assert_int_equal(open_as(fx, &l, "carol", "spring", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(labelling_set(&l, &keys[2], "1", 0, &err), ST_OK);
+	labelling_release(&l);
+	assert_string_equal(rows(fx), "alice spring turn intent 0=boolean\n"
+			    "bob - turn answer_correct 0=0\n"
+			    "carol spring turn answer_correct 0=1\n");
 }
 
 /* Open an adjudication session (convqa adjudicate) of rater in round. */
@@ -424,6 +488,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_a_bound_raters_session_opens_from_their_account_only_and_saves_nothing_else, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_adjudicator_adjudicates_a_round_also_closed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_round_takes_labels_only_on_the_items_it_assigns_to_the_rater,
+						setup, teardown),
 	};
 	return cmocka_run_group_tests_name("labelling", tests, NULL, NULL);
 }
