@@ -637,66 +637,16 @@ enum status rounds_read_items(struct store *s, const char *path, int64_t **ids, 
 
 /* ---- the second stage: faithfulness of the plausible answers --------------------- */
 
-/* Whether the raters of round r judged item (response) plausible, by the
- * policy; *judged when some rater judged it at all. */
-static enum status plausible(struct store *s, int64_t round, const struct store_assignment *a, size_t from,
-			     size_t to, int any, int *yes, int *judged, struct error *err)
-{
-	int n = 0, plaus = 0;
-	enum status st = ST_OK;
-	for (size_t i = from; st == ST_OK && i < to; i++) {
-		struct store_label_key k = { a[i].response_id, a[i].rater_id, round, "plausibility", "plausibility", 0,
-					     UNIT_RESPONSE };
-		char *v = NULL;
-		st = store_label_get(s, &k, &v, err);
-		n += v != NULL;
-		plaus += v && strcmp(v, "plausible") == 0;
-		free(v);
-	}
-	*judged = n > 0;
-	*yes = any ? plaus > 0 : 2 * plaus > n;
-	return st;
-}
-
-static int cmp_assignment_response(const void *pa, const void *pb)
-{
-	const struct store_assignment *a = pa, *b = pb;
-	return (a->response_id > b->response_id) - (a->response_id < b->response_id);
-}
-
 enum status rounds_plausible_items(struct store *s, const char *from, int any, int64_t **ids, size_t *n,
 				   size_t *judged, struct error *err)
 {
 	int64_t round;
 	char *task = NULL;
-	struct store_assignment *a = NULL;
-	size_t n_a = 0, cap = 0;
 	*ids = NULL;
 	*n = *judged = 0;
 	enum status st = store_round_info(s, from, &round, &task, NULL, err);
 	if (st == ST_OK && strcmp(task, "plausibility") != 0)
 		st = error_set(err, ST_INPUT, "round '%s' is a %s round: --from takes a plausibility round", from, task);
 	free(task);
-	if (st == ST_OK)
-		st = store_round_assignments(s, round, &a, &n_a, err);
-	if (st == ST_OK)
-		qsort(a, n_a, sizeof(*a), cmp_assignment_response);
-	for (size_t i = 0, j; st == ST_OK && i < n_a; i = j) {
-		int yes, seen;
-		for (j = i; j < n_a && a[j].response_id == a[i].response_id; j++)
-			;
-		st = plausible(s, round, a, i, j, any, &yes, &seen, err);
-		*judged += (size_t)seen;
-		if (st == ST_OK && seen && yes) {
-			xgrow(ids, &cap, *n + 1, sizeof(**ids));
-			(*ids)[(*n)++] = a[i].response_id;
-		}
-	}
-	free(a);
-	if (st != ST_OK) {
-		free(*ids);
-		*ids = NULL;
-		*n = 0;
-	}
-	return st;
+	return st == ST_OK ? store_round_plausible(s, round, any, ids, n, judged, err) : st;
 }

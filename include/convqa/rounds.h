@@ -89,9 +89,10 @@ void round_made_release(struct round_made *m);
 
 /* The two-stage protocol: the items of round from (a plausibility round)
  * judged plausible there, ascending response ids into *ids (caller frees):
- * with any, by at least one of its raters; with consensus, by more than
- * half of the raters who judged the item (a tie is not plausible). How
- * many items were judged and how many left out goes to *judged. */
+ * an adjudicator's value where adjudicators settled the item; else with
+ * any, by at least one of its trusted raters, with consensus by more than
+ * half of the trusted raters who judged it (a tie is not plausible). The
+ * items judged at all go to *judged (store_round_plausible()). */
 enum status rounds_plausible_items(struct store *s, const char *from, int any, int64_t **ids, size_t *n,
 				   size_t *judged, struct error *err);
 

@@ -115,10 +115,11 @@ static int check(struct cmd_ctx *c)
 	}
 	o.has_wage = opt_wage != NULL;
 	o.extended_gold = opt_extended_gold;
-	if (opt_extended_gold && (o.tasks || o.n_schemes) && (!(o.tasks & (1u << TASK_TURN)) || !(o.tasks & (1u << TASK_PLAUSIBILITY)))) {
+	unsigned verdicts = (1u << TASK_TURN) | (1u << TASK_PLAUSIBILITY) | (1u << TASK_FAITHFULNESS);
+	if (opt_extended_gold && (o.tasks || o.n_schemes) && (o.tasks & verdicts) != verdicts) {
 		cli_printf(stderr, "convqa report: --extended-gold scores the turn task's answers against the "
-			   "plausibility verdicts: --task must name turn and plausibility (and faithfulness, to "
-			   "count it)\n");
+			   "plausibility and faithfulness verdicts: --task must name turn, plausibility and "
+			   "faithfulness (or leave --task out)\n");
 		return ST_USAGE;
 	}
 	if (opt_extended_gold && !(o.sections & REPORT_SEC_AUTOMATIC)) {

@@ -127,6 +127,11 @@ static int check_create_options(void)
 			   "--policy expects consensus or any");
 		return -1;
 	}
+	if (opt_from && !opt_task) {
+		cli_printf(stderr, "convqa round: --from %s takes the answers judged plausible there, for the second "
+			   "stage: give its task (--task faithfulness)\n", opt_from);
+		return -1;
+	}
 	struct error err;
 	if (opt_where && rounds_parse_where(opt_where, &a.where, &err) != ST_OK) {
 		cli_printf(stderr, "convqa round: %s\n", err.msg);
@@ -259,13 +264,15 @@ static int run_create(struct cmd_ctx *c)
 		size_t judged;
 		int any = opt_policy && strcmp(opt_policy, "any") == 0;
 		enum status st = rounds_plausible_items(c->store, opt_from, any, &items, &n_items, &judged, &c->err);
+		const char *rule = any ? "settled by an adjudicator, else by any trusted rater" :
+					 "settled by an adjudicator, else by more than half of the trusted raters";
 		if (st == ST_OK && n_items == 0)
 			st = error_set(&c->err, ST_INPUT, "no item of round '%s' was judged plausible (%s; %zu items "
-				       "judged)", opt_from, any ? "by any rater" : "by more than half of its raters", judged);
+				       "judged)", opt_from, rule, judged);
 		if (st != ST_OK)
 			return st;
 		cli_printf(stdout, "round '%s': %zu of the %zu items judged there are plausible (%s)\n", opt_from,
-			   n_items, judged, any ? "by any rater" : "by more than half of their raters");
+			   n_items, judged, rule);
 	}
 	char *by = made_by(c);
 	struct round_request rq = {

@@ -94,8 +94,8 @@ static int consensus_of(const struct vote_src *v, const struct rp_item *it, enum
 		int code = vote_of(v, jj);
 		if (code < 0 || (d->raters[jj->rater].distrusted && !d->raters[jj->rater].adjudicator))
 			continue;
-		if (kind == REPORT_CONSENSUS_ADJUDICATED && d->raters[jj->rater].adjudicator) {
-			if (n_adj < (int)ARRAY_SIZE(adj))
+		if (d->raters[jj->rater].adjudicator) {   /* a settlement, not a vote */
+			if (kind == REPORT_CONSENSUS_ADJUDICATED && n_adj < (int)ARRAY_SIZE(adj))
 				adj[n_adj++] = code;
 		} else if (n < (int)ARRAY_SIZE(votes)) {
 			votes[n++] = code;

@@ -96,8 +96,8 @@ static void tally_field(struct rp_data *d, const struct afield *f, struct tally 
 			for (int32_t j = it->first_j; j >= 0 && m < 512; j = d->judgements[j].next) {
 				const struct rp_judgement *jj = &d->judgements[j];
 				int v = code_of(d, f, jj, rank);
-				if (v < 0 || v >= t->k)
-					continue;
+				if (v < 0 || v >= t->k || d->raters[jj->rater].adjudicator)
+					continue;   /* an adjudicator's value settles, it does not agree */
 				rater[m] = jj->rater;
 				code[m++] = v;
 			}
@@ -345,7 +345,8 @@ enum status rp_agreement(struct rp_ctx *c)
 		free(t.counts);
 		free(t.rater_seen);
 	}
-	rsection_note(sec, "Each rater's current value counts, whatever --consensus says. Cohen's kappa per "
+	rsection_note(sec, "Each rater's current value counts, whatever --consensus says; an adjudicator's "
+			   "values settle disagreements and are left out. Cohen's kappa per "
 			   "pair over the units both labelled, 95%% interval kappa +- 1.96 SE (large-sample SE; "
 			   "Fleiss-Cohen-Everitt SE for weighted kappa), Landis-Koch band. Fleiss' kappa for 3 or "
 			   "more raters, only when every unit has the same number of values; Krippendorff's alpha "

@@ -96,23 +96,28 @@ static void automatic_notes(const struct rp_ctx *c, struct rsection *sec, int sc
 /* ---- the extended gold (--extended-gold) ---------------------------------- */
 
 /* Whether the raters' verdicts make item it's answer a gold answer, as
- * export --format gold-extension decides: judged plausible by more than
- * half of the trusted raters with a value, and, where faithfulness was
- * judged, faithful likewise. */
+ * export --format gold-extension decides: judged plausible - by the
+ * adjudicators where they settled it (all of them), else by more than half
+ * of the trusted raters with a value - and, where faithfulness was judged,
+ * faithful likewise. */
 static int judged_gold(const struct rp_data *d, const struct rp_item *it)
 {
-	long n[2] = { 0, 0 }, yes[2] = { 0, 0 };
+	long n[2][2] = { { 0 } }, yes[2][2] = { { 0 } };   /* [field][adjudicator] */
 	for (int32_t j = it->first_j; j >= 0; j = d->judgements[j].next) {
 		const struct rp_judgement *jd = &d->judgements[j];
-		if (d->raters[jd->rater].distrusted)
+		int adj = d->raters[jd->rater].adjudicator;
+		if (d->raters[jd->rater].distrusted && !adj)
 			continue;
 		for (int f = 0; f < 2; f++) {
 			int v = jd->code[f ? RP_FAITH : RP_PLAUS];
-			n[f] += v >= 0;
-			yes[f] += v == 0;   /* plausible, faithful: the first category */
+			n[f][adj] += v >= 0;
+			yes[f][adj] += v == 0;   /* plausible, faithful: the first category */
 		}
 	}
-	return 2 * yes[0] > n[0] && (n[1] == 0 || 2 * yes[1] > n[1]);
+	int ok[2];
+	for (int f = 0; f < 2; f++)
+		ok[f] = n[f][1] ? yes[f][1] == n[f][1] : 2 * yes[f][0] > n[f][0];
+	return ok[0] && (n[1][0] + n[1][1] == 0 || ok[1]);
 }
 
 struct ext_acc {
@@ -188,8 +193,9 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 		if (s == ns || acc[s].n_ext || acc[s].added)
 			ext_cells(t, s < ns ? d->systems[s] : "all", &acc[s]);
 	rsection_note(sec, "Extended gold (--extended-gold): each turn's gold answers joined by the answers of the "
-			   "turn judged plausible by more than half of the trusted raters who judged them (each "
-			   "rater's current value%s) and, where faithfulness was judged, faithful likewise: what a "
+			   "turn judged plausible - by an adjudicator where one settled it, else by more than half "
+			   "of the trusted raters who judged them (each rater's current value%s) - and, where "
+			   "faithfulness was judged, faithful likewise: what a "
 			   "project imported from convqa export --format gold-extension scores against. EM and F1 "
 			   "over the items with a gold answer; EM ext. and F1 ext. over those with a gold answer in "
 			   "the extended gold (items). Answers added: the answers of this system that joined the "

@@ -5,6 +5,29 @@
 
 #include <stdlib.h>
 
+/* The raters' verdict on an answer (plausible, faithful), one rule for the
+ * gold extension, round create --from and report --extended-gold: an
+ * adjudicator's value where adjudicators settled it (all of them, when
+ * several, giving the value); else the trusted raters' current values,
+ * more than half of them (or, with the policy any, one) giving the value.
+ * VERDICT_VALUES(WHERE, SAME_ROUND) makes cur(rid, field, value, adj) of
+ * the labels WHERE selects, each rater's latest (SAME_ROUND: within the
+ * label's round); VERDICT(FIELD, VALUE, RULE) is then 1 when the verdict
+ * on response r.id is VALUE, 0 when it is not, NULL without a value. */
+#define VERDICT_VALUES(where, same_round)                                                                       \
+	"WITH cur(rid, field, value, adj) AS (SELECT l.response_id, l.field, l.value, ra.role = 'adjudicator' "   \
+	"FROM label l JOIN rater ra ON ra.id = l.rater_id AND (ra.trusted = 1 OR ra.role = 'adjudicator') "      \
+	"WHERE " where " AND l.unit = 'response' AND l.task = l.field "                                         \
+	"AND l.field IN ('plausibility', 'faithfulness') AND l.id = (SELECT max(x.id) FROM label x "             \
+	"WHERE x.turn_id = l.turn_id AND x.rater_id = l.rater_id AND x.task = l.task "                           \
+	"AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref" same_round ") "                   \
+	"AND l.value IS NOT NULL) "
+#define MORE_THAN_HALF(v) "2 * sum(value = '" v "') > count(*)"
+#define AT_LEAST_ONE(v) "sum(value = '" v "') > 0"
+#define VERDICT(field, value, rule)                                                                             \
+	"(SELECT CASE WHEN sum(adj) > 0 THEN sum(adj AND value = '" value "') = sum(adj) "                     \
+	"ELSE " rule(value) " END FROM cur WHERE rid = r.id AND field = '" field "')"
+
 enum {
 	TQ_SYSTEMS, TQ_PASSAGES, TQ_TURNS, TQ_GOLD, TQ_RESPONSES, TQ_RANKED, TQ_JUDGED_GOLD, TQ__N,
 };
@@ -28,21 +51,11 @@ static const char *const tasks_sql[TQ__N] = {
 	[TQ_RESPONSES] = "SELECT r.id, sy.name, r.answer, r.metadata FROM temp.tasks_item i "
 			 "JOIN response r ON r.id = i.response_id JOIN system sy ON sy.id = r.system_id "
 			 "WHERE r.turn_id = ?1 ORDER BY sy.name",
-	/* the answers of a turn its trusted raters judged plausible (more
-	 * than half of those with a value; each rater's latest over every
-	 * round) and, when judged, faithful (likewise) */
-	[TQ_JUDGED_GOLD] = "WITH cur(rid, field, value) AS (SELECT l.response_id, l.field, l.value FROM label l "
-			   "JOIN rater ra ON ra.id = l.rater_id AND ra.trusted = 1 "
-			   "WHERE l.turn_id = ?1 AND l.unit = 'response' AND l.task = l.field "
-			   "AND l.field IN ('plausibility', 'faithfulness') AND l.id = (SELECT max(x.id) FROM label x "
-			   "WHERE x.turn_id = l.turn_id AND x.rater_id = l.rater_id AND x.task = l.task "
-			   "AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref) "
-			   "AND l.value IS NOT NULL) "
-			   "SELECT r.answer FROM response r WHERE r.turn_id = ?1 "
-			   "AND (SELECT 2 * sum(value = 'plausible') > count(*) FROM cur WHERE rid = r.id "
-			   "AND field = 'plausibility') "
-			   "AND coalesce((SELECT 2 * sum(value = 'faithful') > count(*) FROM cur WHERE rid = r.id "
-			   "AND field = 'faithfulness'), 1) ORDER BY r.id",
+	/* the answers of a turn judged plausible and, when judged,
+	 * faithful (VERDICT), each rater's latest value over every round */
+	[TQ_JUDGED_GOLD] = VERDICT_VALUES("l.turn_id = ?1", "") "SELECT r.answer FROM response r "
+			   "WHERE r.turn_id = ?1 AND " VERDICT("plausibility", "plausible", MORE_THAN_HALF) " AND "
+			   "coalesce(" VERDICT("faithfulness", "faithful", MORE_THAN_HALF) ", 1) ORDER BY r.id",
 	[TQ_RANKED] = "SELECT rt.rank, p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
 		      "WHERE rt.response_id = ?1 ORDER BY rt.rank",
 };
@@ -226,4 +239,49 @@ enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store
 			break;
 	}
 	return done(t, q, rc, err);
+}
+
+/* ---- the first stage's verdicts: round create --from ---------------------- */
+
+static const char *const plausible_sql[2] = {
+	VERDICT_VALUES("l.response_id IN (SELECT response_id FROM assignment WHERE round_id = ?1) AND l.round_id = ?1",
+		       " AND x.round_id IS l.round_id")
+	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'plausibility'), "
+	VERDICT("plausibility", "plausible", MORE_THAN_HALF) " FROM response r "
+	"WHERE r.id IN (SELECT response_id FROM assignment WHERE round_id = ?1) ORDER BY r.id",
+	VERDICT_VALUES("l.response_id IN (SELECT response_id FROM assignment WHERE round_id = ?1) AND l.round_id = ?1",
+		       " AND x.round_id IS l.round_id")
+	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'plausibility'), "
+	VERDICT("plausibility", "plausible", AT_LEAST_ONE) " FROM response r "
+	"WHERE r.id IN (SELECT response_id FROM assignment WHERE round_id = ?1) ORDER BY r.id",
+};
+
+enum status store_round_plausible(struct store *s, int64_t round_id, int any, int64_t **ids, size_t *n,
+				  size_t *judged, struct error *err)
+{
+	sqlite3_stmt *q = NULL;
+	size_t cap = 0;
+	int rc;
+	*ids = NULL;
+	*n = *judged = 0;
+	if (sqlite3_prepare_v2(s->db, plausible_sql[!!any], -1, &q, NULL) != SQLITE_OK)
+		return store_fail(s, err, "cannot read the plausibility verdicts");
+	sqlite3_bind_int64(q, 1, round_id);
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		if (!sqlite3_column_int(q, 1))
+			continue;
+		(*judged)++;
+		if (sqlite3_column_int(q, 2)) {
+			xgrow(ids, &cap, *n + 1, sizeof(**ids));
+			(*ids)[(*n)++] = sqlite3_column_int64(q, 0);
+		}
+	}
+	sqlite3_finalize(q);
+	if (rc != SQLITE_DONE) {
+		free(*ids);
+		*ids = NULL;
+		*n = *judged = 0;
+		return store_fail(s, err, "cannot read the plausibility verdicts");
+	}
+	return ST_OK;
 }

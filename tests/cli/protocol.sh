@@ -97,5 +97,5 @@ check_eq "8. report --round p1: the header counts the round's items and the proj
 	"$(grep -o '"items": "[0-9]*"' "$T/out" | cut -d' ' -f2)|$(grep -o '"all_items": "[0-9]*"' "$T/out" | cut -d' ' -f2)"
 run $CONVQA report --extended-gold --task turn
 check_eq "   --extended-gold without the plausibility verdicts is refused" "1" "$rc"
-check_grep "   and says what to add" "task must name turn and plausibility" "$T/err"
+check_grep "   and says what to add" "task must name turn, plausibility and faithfulness" "$T/err"
 done_testing

@@ -113,7 +113,7 @@ both=$(q "SELECT count(*) FROM (SELECT a.response_id FROM assignment a JOIN rate
 	WHERE a.round_id = 4 GROUP BY a.response_id HAVING sum(ra.name = 'bob') = 0)")
 run $CONVQA round create f1 --task faithfulness --from p1 --raters alice,carol
 check_eq "--from p1: only the answers most of their raters judged plausible" \
-	"0|round 'p1': $both of the 9 items judged there are plausible (by more than half of their raters)|$both" \
+	"0|round 'p1': $both of the 9 items judged there are plausible (settled by an adjudicator, else by more than half of the trusted raters)|$both" \
 	"$rc|$(head -1 "$T/out")|$(q "SELECT count(DISTINCT response_id) FROM assignment a JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'f1'")"
 run $CONVQA round create f2 --task faithfulness --from p1 --policy any --raters alice,carol
 check_eq "--policy any: those one rater judged plausible" "0|9" \

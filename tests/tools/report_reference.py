@@ -291,11 +291,13 @@ def layer(p, kind):
         keys = {k for lab in labs.values() for k in lab if k[0] == "relevant" or k[0] in CATEGORICAL or "/" in k[0]}
         for key in keys:
             votes = [(r, lab[key]) for r, lab in labs.items() if key in lab and r not in p.distrusted]
+            # an adjudicator's value is a settlement, not a vote
+            adj = [x for r, x in votes if r in p.adjudicators] if kind == "adjudicated" else []
+            votes = [x for r, x in votes if r not in p.adjudicators]
             if kind == "majority":
-                v = majority([x for _, x in votes])
+                v = majority(votes)
             else:
-                adj = [x for r, x in votes if r in p.adjudicators] if kind == "adjudicated" else []
-                v = unanimous(adj) if adj else unanimous([x for _, x in votes])
+                v = unanimous(adj) if adj else unanimous(votes)
             if v is None:
                 continue
             if key[0] == "relevant":
@@ -879,7 +881,9 @@ def agreement(e, p, confusion, field_only=None, weights=None):
         w = weights if weights and (field_only or typ == "ordinal") else "linear" if typ == "ordinal" else None
         w = None if w == "none" else w
         # each unit once: a turn, a passage of a turn, a response
-        units = {ukey: raters for (f, ukey), raters in p.unit_value.items() if f == field}
+        # an adjudicator's values settle disagreements: they are not compared
+        units = {ukey: {r: v for r, v in raters.items() if r not in p.adjudicators}
+                 for (f, ukey), raters in p.unit_value.items() if f == field}
         seen = {r for u in units.values() for r in u}
         if not seen and not field_only:
             continue
