@@ -185,9 +185,27 @@ struct store_changes {
  *
  * Cost: one read of the rater's rows of the task and round (SQLite sorts
  * them by id), 24 bytes of memory per change on the stack: milliseconds
- * for a history of thousands of rows, about 3 s and 40 MB for 1.45 million. */
+ * for a history of thousands of rows, about 3 s and 40 MB for 1.45 million.
+ * A caller that asks again and again (u in the UI) keeps the stack in a
+ * struct store_item_history instead. */
 enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
 				struct store_changes *out, struct error *err);
+
+/* The same, for a caller that asks again and again: the stack of changes
+ * kept between calls. store_item_history_new() reads nothing; the first
+ * store_item_history_undoable() reads the whole history (the cost above),
+ * each later one only the label rows added since (by the caller's undos,
+ * its other labels or another process), a range of label's primary key:
+ * milliseconds (about 15 ms an undo on a history of 1.2 million rows).
+ * Each call gives what store_item_undoable() would give then. The stack's
+ * memory (24 bytes a change) is kept until store_item_history_free(). */
+struct store_item_history;
+/* Caller frees with store_item_history_free(); task is copied. */
+struct store_item_history *store_item_history_new(int64_t rater_id, int64_t round_id, const char *task);
+enum status store_item_history_undoable(struct store *s, struct store_item_history *h, struct store_changes *out,
+					struct error *err);
+/* NULL: nothing. */
+void store_item_history_free(struct store_item_history *h);
 void store_changes_release(struct store_changes *c);
 
 /* ---- summary ---------------------------------------------------------- */

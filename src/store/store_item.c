@@ -22,6 +22,7 @@ enum {
 	STMT_ITEM_HISTORY,
 	STMT_ITEM_LABELS,
 	STMT_ITEM_CHANGES,
+	STMT_ITEM_CHANGES_SINCE,
 	STMT_ITEM_CHANGE,
 	STMT_ITEM__END,
 };
@@ -778,42 +779,110 @@ static int same_key(const struct store_change *a, const struct store_change *b)
 	       a->value && b->value && strcmp(a->value, b->value) == 0;
 }
 
-enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
-				struct store_changes *out, struct error *err)
+/* The rater's label history as u reads it: the stack of changes of the
+ * rows up to last_id, read once and then only the rows after it. */
+struct store_item_history {
+	int64_t rater_id, round_id;
+	char *task;
+	int read;                  /* the whole history was read once */
+	int64_t last_id;           /* the rows up to it are on the stack */
+	struct undo_entry *v;      /* the stack, oldest first */
+	size_t n, cap;
+};
+
+struct store_item_history *store_item_history_new(int64_t rater_id, int64_t round_id, const char *task)
 {
-	memset(out, 0, sizeof(*out));
-	/* the rater's rows oldest first, each with the value of its unit
-	 * before it (the previous row of the unit: label_rater_unit's order),
-	 * those that change nothing left out; SQLite sorts them by id in
-	 * bounded memory */
-	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_CHANGES,
-				      "SELECT id, value, before, turn_id, unit_ref, field, unit FROM ("
-				      "SELECT l.id, l.value, lag(l.value) OVER (PARTITION BY l.turn_id, l.field, l.unit, "
-				      "l.unit_ref ORDER BY l.id) AS before, l.turn_id, l.unit_ref, l.field, l.unit "
-				      "FROM label l WHERE l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3) "
-				      "WHERE value IS NOT before ORDER BY id", err);
-	if (!st)
-		return ST_STORE;
-	sqlite3_bind_int64(st, 1, rater_id);
-	bind_round(st, 2, round_id);
-	store_bind_text(st, 3, task);
-	struct undo_entry *v = NULL;
-	size_t n = 0, cap = 0;
+	struct store_item_history *h = xcalloc(1, sizeof(*h));
+	h->rater_id = rater_id;
+	h->round_id = round_id;
+	h->task = xstrdup(task);
+	return h;
+}
+
+void store_item_history_free(struct store_item_history *h)
+{
+	if (!h)
+		return;
+	free(h->task);
+	free(h->v);
+	free(h);
+}
+
+/* Put the rows of st (bound by the caller: id, value, before, turn_id,
+ * unit_ref, field, unit, oldest first, those that change nothing left out)
+ * on h's stack; st is reset. A row that gives the unit on top back the
+ * value it had before takes that change off. */
+static enum status history_add(struct store *s, struct store_item_history *h, sqlite3_stmt *st,
+			       struct error *err)
+{
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		uint64_t unit = hash_unit(st), value = hash_value(store_col_text(st, 1));
-		if (n && v[n - 1].unit == unit && v[n - 1].before == value) {
-			n--;   /* the change on top, taken back */
+		h->last_id = sqlite3_column_int64(st, 0);
+		if (h->n && h->v[h->n - 1].unit == unit && h->v[h->n - 1].before == value) {
+			h->n--;   /* the change on top, taken back */
 			continue;
 		}
-		xgrow(&v, &cap, n + 1, sizeof(*v));
-		v[n++] = (struct undo_entry){ sqlite3_column_int64(st, 0), unit, hash_value(store_col_text(st, 2)) };
+		xgrow(&h->v, &h->cap, h->n + 1, sizeof(*h->v));
+		h->v[h->n++] = (struct undo_entry){ h->last_id, unit, hash_value(store_col_text(st, 2)) };
 	}
 	sqlite3_reset(st);
-	if (rc != SQLITE_DONE) {
-		free(v);
-		return store_fail(s, err, "cannot read the label history");
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the label history");
+}
+
+/* Bring h up to date: the whole history the first time, then the rows
+ * added since (by this session or by another process). */
+static enum status history_read(struct store *s, struct store_item_history *h, struct error *err)
+{
+	sqlite3_stmt *st;
+	if (!h->read) {
+		/* the rater's rows oldest first, each with the value of its
+		 * unit before it (the previous row of the unit:
+		 * label_rater_unit's order), those that change nothing left
+		 * out; SQLite sorts them by id in bounded memory */
+		st = store_stmt(s, STMT_ITEM_CHANGES,
+				"SELECT id, value, before, turn_id, unit_ref, field, unit FROM ("
+				"SELECT l.id, l.value, lag(l.value) OVER (PARTITION BY l.turn_id, l.field, l.unit, "
+				"l.unit_ref ORDER BY l.id) AS before, l.turn_id, l.unit_ref, l.field, l.unit "
+				"FROM label l WHERE l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3) "
+				"WHERE value IS NOT before ORDER BY id", err);
+	} else {
+		/* the rows after last_id (a range of the primary key: rows
+		 * are never changed or deleted, a new one has a greater id),
+		 * each with the value of its unit before it (label_rater_unit) */
+		st = store_stmt(s, STMT_ITEM_CHANGES_SINCE,
+				"SELECT id, value, before, turn_id, unit_ref, field, unit FROM ("
+				"SELECT l.id, l.value, (SELECT p.value FROM label p WHERE p.rater_id = l.rater_id "
+				"AND p.round_id IS l.round_id AND p.task = l.task AND p.turn_id = l.turn_id "
+				"AND p.field = l.field AND p.unit = l.unit AND p.unit_ref = l.unit_ref AND p.id < l.id "
+				"ORDER BY p.id DESC LIMIT 1) AS before, l.turn_id, l.unit_ref, l.field, l.unit "
+				"FROM label l WHERE l.id > ?4 AND +l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3) "
+				"WHERE value IS NOT before ORDER BY id", err);
 	}
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, h->rater_id);
+	bind_round(st, 2, h->round_id);
+	store_bind_text(st, 3, h->task);
+	if (h->read)
+		sqlite3_bind_int64(st, 4, h->last_id);
+	enum status ret = history_add(s, h, st, err);
+	if (ret == ST_OK)
+		h->read = 1;
+	else if (!h->read) {
+		h->n = 0;   /* read it all again next time */
+		h->last_id = 0;
+	}
+	return ret;
+}
+
+enum status store_item_history_undoable(struct store *s, struct store_item_history *h, struct store_changes *out,
+					struct error *err)
+{
+	memset(out, 0, sizeof(*out));
+	enum status ret = history_read(s, h, err);
+	if (ret != ST_OK)
+		return ret;
 	/* the change on top, and those below it the same key saved */
 	sqlite3_stmt *one = store_stmt(s, STMT_ITEM_CHANGE,
 				       "SELECT l.response_id, l.passage_rank, l.turn_id, l.unit_ref, l.field, l.unit, l.value, "
@@ -821,11 +890,11 @@ enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round
 				       "AND p.round_id IS l.round_id AND p.task = l.task AND p.turn_id = l.turn_id "
 				       "AND p.field = l.field AND p.unit = l.unit AND p.unit_ref = l.unit_ref AND p.id < l.id "
 				       "ORDER BY p.id DESC LIMIT 1) FROM label l WHERE l.id = ?1", err);
-	enum status ret = one ? ST_OK : ST_STORE;
+	ret = one ? ST_OK : ST_STORE;
 	size_t cap_out = 0;
-	while (ret == ST_OK && out->n < n) {
+	while (ret == ST_OK && out->n < h->n) {
 		struct store_change c;
-		ret = undo_details(s, one, v[n - 1 - out->n].id, &c, err);
+		ret = undo_details(s, one, h->v[h->n - 1 - out->n].id, &c, err);
 		if (ret != ST_OK)
 			break;
 		if (out->n && !same_key(&out->v[out->n - 1], &c)) {
@@ -837,9 +906,17 @@ enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round
 	}
 	if (one)
 		sqlite3_reset(one);
-	free(v);
 	if (ret != ST_OK)
 		store_changes_release(out);
+	return ret;
+}
+
+enum status store_item_undoable(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
+				struct store_changes *out, struct error *err)
+{
+	struct store_item_history *h = store_item_history_new(rater_id, round_id, task);
+	enum status ret = store_item_history_undoable(s, h, out, err);
+	store_item_history_free(h);
 	return ret;
 }
 

@@ -297,6 +297,7 @@ void app_release(struct app *app)
 		free(app->undo[i].new_value);
 	}
 	free(app->undo);
+	store_item_history_free(app->history);
 	free(app->guidelines);
 	free(app->text_kept);
 	keymap_release(&app->keys);

@@ -263,14 +263,16 @@ static int undo_elsewhere(struct app *app, const struct store_changes *c)
 
 /* Nothing of this session is left to undo: take back the rater's changes
  * saved before it (an earlier session, convqa label), as the label history
- * has them (store_item_undoable): one key's worth, on the item it was
- * given on. */
+ * has them (store_item_history_undoable: read whole at the first such u of
+ * the session, then only its new rows): one key's worth, on the item it
+ * was given on. */
 static void undo_saved(struct app *app)
 {
 	struct error err;
 	struct store_changes c;
-	if (store_item_undoable(app->store, app->opt->rater_id, app->opt->round_id, app->scheme->name, &c,
-				&err) != ST_OK) {
+	if (!app->history)
+		app->history = store_item_history_new(app->opt->rater_id, app->opt->round_id, app->scheme->name);
+	if (store_item_history_undoable(app->store, app->history, &c, &err) != ST_OK) {
 		app_message(app, MSG_ERROR, "cannot undo: %s", err.msg);
 		return;
 	}

@@ -445,6 +445,8 @@ struct app {
 	size_t n_undo, cap_undo;
 	unsigned long undo_group;          /* the group of the next change */
 	int in_group;                      /* 1 while one key saves several changes */
+	struct store_item_history *history; /* the rater's label history, for undo after this
+					     * session's: NULL until a u reaches it (owned) */
 
 	char *guidelines;                  /* sanitised, never NULL */
 	int guidelines_given;              /* from a file or the project's */

@@ -741,6 +741,81 @@ static void test_undo_reads_the_history_as_a_stack_of_changes(void **state)
 	assert_string_equal(got, "answer_correct[0]=1<-0");
 }
 
+/* What kept history h takes back next, as undoable() writes it; checked
+ * against a read of the whole history (store_item_undoable) at each step. */
+static void kept_undoable(struct fixture *fx, struct store_item_history *h, char *buf, size_t size)
+{
+	struct store_changes c;
+	struct error err;
+	char whole[256];
+	assert_int_equal(store_item_history_undoable(fx->s, h, &c, &err), ST_OK);
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < c.n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s[%ld]=%s<-%s", i ? " " : "", c.v[i].field,
+					c.v[i].passage_rank, c.v[i].value ? c.v[i].value : "null",
+					c.v[i].before ? c.v[i].before : "null");
+	store_changes_release(&c);
+	undoable(fx, whole, sizeof(whole));
+	assert_string_equal(buf, whole);
+}
+
+/* A history kept between undos (u in the UI) reads the whole history once,
+ * then only the rows added since - its own undos, rows that change nothing,
+ * another connection's labels - and takes back what a read of the whole
+ * history would at every step. */
+static void test_a_kept_history_reads_only_the_new_rows_and_undoes_as_the_whole_history(void **state)
+{
+	struct fixture *fx = *state;
+	struct error err;
+	char got[256];
+	struct store_item_history *h = store_item_history_new(fx->rater, 0, "turn");
+	kept_undoable(fx, h, got, sizeof(got));   /* read once: nothing yet */
+	assert_string_equal(got, "");
+	set(fx, fx->resp[0], "intent", 0, "extractive");
+	set(fx, fx->resp[0], "answer_correct", 0, "1");
+	set(fx, fx->resp[1], "intent", 0, "boolean");
+	kept_undoable(fx, h, got, sizeof(got));
+	assert_string_equal(got, "intent[0]=boolean<-extractive");
+	set(fx, fx->resp[0], "intent", 0, "extractive");   /* its undo */
+	kept_undoable(fx, h, got, sizeof(got));
+	assert_string_equal(got, "answer_correct[0]=1<-null");
+	set(fx, fx->resp[0], "answer_correct", 0, "1");    /* no change: read again next time, no change again */
+	kept_undoable(fx, h, got, sizeof(got));
+	assert_string_equal(got, "answer_correct[0]=1<-null");
+	set_secs(fx, fx->resp[0], "relevant", 2, "1", 1.0);
+	set_secs(fx, fx->resp[0], "relevant", 1, "0", 2.0);
+	set_secs(fx, fx->resp[0], "relevant", 3, "0", 0.0);
+	kept_undoable(fx, h, got, sizeof(got));
+	assert_string_equal(got, "relevant[3]=0<-null relevant[1]=0<-null");
+	/* a history first read now: the whole of it, then the new rows */
+	struct store_item_history *late = store_item_history_new(fx->rater, 0, "turn");
+	kept_undoable(fx, late, got, sizeof(got));
+	assert_string_equal(got, "relevant[3]=0<-null relevant[1]=0<-null");
+	set_secs(fx, fx->resp[0], "relevant", 3, NULL, 1.0);
+	set_secs(fx, fx->resp[0], "relevant", 1, NULL, 0.0);
+	kept_undoable(fx, h, got, sizeof(got));
+	assert_string_equal(got, "relevant[2]=1<-null");
+	kept_undoable(fx, late, got, sizeof(got));
+	assert_string_equal(got, "relevant[2]=1<-null");
+	/* another process's row (the same rater, convqa label) */
+	struct store *other;
+	assert_int_equal(store_open(fx->path, 0, &other, &err), ST_OK);
+	struct store_label_key k = { fx->resp[2], fx->rater, 0, "turn", "intent", 0, UNIT_TURN };
+	assert_int_equal(store_label_set(other, &k, "boolean", 1.0, &err), ST_OK);
+	store_close(other);
+	kept_undoable(fx, h, got, sizeof(got));
+	assert_string_equal(got, "intent[0]=boolean<-null");
+	/* the rater's rows of another task are not this history's */
+	struct store_label_key k2 = { fx->resp[0], fx->rater, 0, "plausibility", "answer_correct", 0, UNIT_RESPONSE };
+	assert_int_equal(store_label_set(fx->s, &k2, "1", 1.0, &err), ST_OK);
+	kept_undoable(fx, h, got, sizeof(got));
+	assert_string_equal(got, "intent[0]=boolean<-null");
+	store_item_history_free(late);
+	store_item_history_free(h);
+	store_item_history_free(NULL);
+}
+
 /* A response's stored evidence spans come back by the passage's rank, then
  * start, with the passage's id, rank and text; a response without spans
  * has none. */
@@ -814,6 +889,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_an_absent_round_is_bad_input_naming_the_rounds_there_are, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_writable_project_is_not_read_only, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_undo_reads_the_history_as_a_stack_of_changes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_kept_history_reads_only_the_new_rows_and_undoes_as_the_whole_history,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_evidence_spans_come_back_by_rank_then_start_with_their_passages, setup,
 						teardown),
 	};
