@@ -95,6 +95,31 @@ check_eq "   a distrusted rater's verdicts are left out, as in the export" "0|s2
 run $CONVQA report --round p1 --only verdicts -f json
 check_eq "8. report --round p1: the header counts the round's items and the project's" '"4"|"6"' \
 	"$(grep -o '"items": "[0-9]*"' "$T/out" | cut -d' ' -f2)|$(grep -o '"all_items": "[0-9]*"' "$T/out" | cut -d' ' -f2)"
+# 9. an adjudicator settles a tie: a settlement, not a vote
+$CONVQA rater trust b >/dev/null
+$CONVQA rater add carol --role adjudicator >/dev/null
+$CONVQA round reopen p1 >/dev/null
+$CONVQA label -t plausibility --round p1 -r carol -c c -n 1 -s s2 plausibility plausible
+run $CONVQA round create f2 --task faithfulness --from p1 --raters a,b --overlap 2
+check_eq "9. --from takes the answer the adjudicator settled as plausible" \
+	"0|round 'p1': 3 of the 4 items judged there are plausible (settled by an adjudicator, else by more than half of the trusted raters)" \
+	"$rc|$(head -1 "$T/out")"
+run $CONVQA report --task plausibility --consensus majority --only verdicts -f csv
+check_grep "   majority does not count the adjudicator as a vote: s2 still ties" \
+	"^verdicts,by_system,system,s2,plausibility_no_consensus,2," "$T/out"
+run $CONVQA report --task plausibility --consensus adjudicated --only verdicts -f csv
+check_grep "   adjudicated takes the settlement" "^verdicts,by_system,system,s2,plausible,1," "$T/out"
+run $CONVQA agreement --round p1 -f csv
+check_eq "   agreement compares the raters, not the adjudicator" "0|0" "$rc|$(grep -v "^meta," "$T/out" | grep -c carol)"
+$CONVQA export --format gold-extension -o gold3.json 2>/dev/null
+$CONVQA init --db ext3.db >/dev/null && $CONVQA import --db ext3.db -q gold3.json
+side_by_side ext3.db >sbs3.txt
+check_eq "   the extension takes the settled answer, in the export and in the report alike" "0|s2 0.5" \
+	"$(same_halves <sbs3.txt; echo $?)|$(grep '^s2 ' sbs3.txt | cut -d' ' -f1,2)"
+run $CONVQA round create f3 --from p1 --raters a,b
+check_eq "   --from without --task is refused, with the task to give" \
+	"1|convqa round: --from p1 takes the answers judged plausible there, for the second stage: give its task (--task faithfulness)" \
+	"$rc|$(cat "$T/err")"
 run $CONVQA report --extended-gold --task turn
 check_eq "   --extended-gold without the plausibility verdicts is refused" "1" "$rc"
 check_grep "   and says what to add" "task must name turn, plausibility and faithfulness" "$T/err"
