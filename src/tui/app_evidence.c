@@ -59,6 +59,20 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 					  app->item.answer, mark + pieces[i].at);
 		struct strbuf clean_mark = STRBUF_INIT;
 		text_sanitize_marked(&clean_para, para.buf, para.len, TEXT_NEWLINES, mark, &clean_mark);
+		/* where each piece begins in the sanitised paragraph (its
+		 * passage's id for the first piece of a passage): the pane
+		 * scrolls to the focused one */
+		size_t *para_at = xcalloc(n_pieces + 1, sizeof(*para_at));
+		memset(mark, 0, para.len + 1);
+		for (size_t i = 0; i < n_pieces; i++)
+			mark[pieces[i].at] = 1;
+		struct strbuf starts = STRBUF_INIT, scratch = STRBUF_INIT;
+		text_sanitize_marked(&scratch, para.buf, para.len, TEXT_NEWLINES, mark, &starts);
+		for (size_t k = 0, i = 0; k < starts.len && i < n_pieces; k++)
+			if (starts.buf[k] && (k == 0 || !starts.buf[k - 1]))
+				para_at[i++] = k;
+		strbuf_release(&starts);
+		strbuf_release(&scratch);
 		free(mark);
 		/* where each piece is in the passage the item screen shows:
 		 * the same passage by rank, its offset in the sanitised text */
@@ -67,6 +81,7 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 			const struct store_evidence_passage *ep = &e.passages[pieces[i].passage];
 			struct evidence_piece *pc = &app->evidence_piece[i];
 			pc->passage = passage_of_rank(app, ep->rank);
+			pc->para_at = para_at[i];
 			struct strbuf pre = STRBUF_INIT;
 			text_sanitize(&pre, ep->text, pieces[i].start, TEXT_NEWLINES);
 			pc->at = pre.len;
@@ -75,6 +90,7 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 			strbuf_release(&pre);
 		}
 		free(pieces);
+		free(para_at);
 		app->evidence = strbuf_detach(&clean_para);
 		if (!app->evidence)
 			app->evidence = xstrdup("");

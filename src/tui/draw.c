@@ -562,8 +562,31 @@ void draw_evidence_pane(const struct app *app, int y, int rows, int width, int p
 	}
 	draw_rule(y++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
-	if (!app->evidence && rows > 0)
+	if (!app->evidence && rows > 0) {
 		draw_str(y, 1, width, "no evidence spans: run convqa spans", style(S_DIM));
-	else if (rows > 0)
+		return;
+	}
+	if (rows <= 0)
+		return;
+	/* picking: a mark at the focused piece's first row, the text scrolled
+	 * so that the row is on the screen */
+	long row = -1;
+	if (pick && app->evidence_pieces) {
+		size_t at = app->evidence_piece[app->evidence_focus].para_at, len = strlen(app->evidence);
+		size_t n = text_wrap(app->evidence, len, width, NULL, 0);
+		struct text_line *lines = xcalloc(n + 1, sizeof(*lines));
+		text_wrap(app->evidence, len, width, lines, n);
+		for (row = 0; (size_t)row + 1 < n && lines[row + 1].off <= at; row++)
+			;
+		free(lines);
+	}
+	if (row >= rows) {
+		size_t skip = (size_t)(row - rows + 1);
+		draw_wrapped_marked(y, 1, width, rows, skip, app->evidence, A_NORMAL, app->evidence_mark, style(S_MATCH));
+		row -= (long)skip;
+	} else {
 		draw_wrapped_cut_marked(y, 1, width, rows, app->evidence, A_NORMAL, app->evidence_mark, style(S_MATCH));
+	}
+	if (row >= 0)
+		draw_str(y + (int)row, 0, 1, "\xe2\x96\xb8", style(S_BOLD));
 }

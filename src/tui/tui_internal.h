@@ -424,6 +424,7 @@ struct app {
 	struct evidence_piece {
 		int passage;               /* index into item.passages; -1: not in its ranking */
 		size_t at, end;            /* where the piece is in its (sanitised) text */
+		size_t para_at;            /* where it begins in evidence */
 	} *evidence_piece;                 /* [evidence_pieces] */
 	size_t evidence_focus;             /* the piece the open key opens (no passages shown) */
 	size_t evidence_passages;          /* the passages they are in */

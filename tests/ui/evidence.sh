@@ -55,7 +55,7 @@ check_screen "the evidence paragraph of the second answer" spans <<'EOF'
 ── Answer 2 of 2 · f faithful · x unfaithful ───────────────────────────────────
  A building by the sea.
 ── Evidence · 1 piece of 1 passage · j/k piece 1/1 · enter opens p-tall ────────
- [p-tall] Most lighthouses are between 20 and 60 metres tall, and a few stand
+▸[p-tall] Most lighthouses are between 20 and 60 metres tall, and a few stand
  only a few metres above the sea.
 
 
@@ -81,6 +81,10 @@ esc
 :save-screen all
 :resize 40 12
 :save-screen cut
+j
+:save-screen cut-second
+enter
+:save-screen cut-opened
 EOF
 check_ran "the faithfulness screen with spans of two passages"
 check_screen "two passages' pieces, each after its id" all <<'EOF'
@@ -91,7 +95,7 @@ check_screen "two passages' pieces, each after its id" all <<'EOF'
 ── Answer 1 of 2 · f faithful · x unfaithful ───────────────────────────────────
  A tower with a lamp that guides ships.
 ── Evidence · 2 pieces of 2 passages · j/k piece 1/2 · enter opens p-light ─────
- [p-light] A lighthouse is a tower with a bright lamp that guides ships at
+▸[p-light] A lighthouse is a tower with a bright lamp that guides ships at
  night. [p-keeper] Lighthouse keepers lit the lamp, wound the clockwork and
  kept the lens clean.
 
@@ -117,11 +121,19 @@ check_screen "a paragraph that does not fit is cut" cut <<'EOF'
 ── Answer 1 of 2 · f/x faithfulness ────
  A tower with a lamp that guides ships.
 ── Evidence · 2 pieces of 2 passages ───
- [p-light] A lighthouse is a tower with
+▸[p-light] A lighthouse is a tower with
  a bright lamp that guides ships at …
  faithfulness:? note:—
  missing: faithfulness
  welcome, alice: ? li…  ? help · q quit
+EOF
+check_rows "j on a cut paragraph: the second piece scrolls into view, marked" cut-second 7 9 <<'EOF'
+── Evidence · 2 pieces of 2 passages ───
+ a bright lamp that guides ships at
+▸night. [p-keeper] Lighthouse keepers
+EOF
+check_rows "  and enter opens its passage" cut-opened 2 2 <<'EOF'
+ Passage 2 of 3 · rank 2 · p-keeper
 EOF
 
 # a passage's escape sequences stay inert in the paragraph (item 7: the
@@ -138,7 +150,7 @@ EOF
 check_ran "the faithfulness screen of a hostile passage"
 check_rows "escape sequences in the evidence are shown inert" hostile 7 9 <<'EOF'
 ── Evidence · 1 piece of 1 passage · j/k piece 1/1 · enter opens ansi ──────────
- [ansi] Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
+▸[ansi] Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
  blinking^[[0m.
 EOF
 
