@@ -162,6 +162,12 @@ static void toggle_spans(struct app *app)
 {
 	struct error err;
 	char k[32];
+	if (!(app->scheme->shows & SHOW_PASSAGES)) {
+		app_message(app, MSG_INFO, "%s", app->scheme->shows & SHOW_EVIDENCE ?
+			    "no passages here: the Evidence pane shows the spans" :
+			    "no passages here to highlight evidence spans in");
+		return;
+	}
 	app->show_spans = !app->show_spans;
 	if (app_load_span_marks(app, app->queue.responses[app->cur], &err) != ST_OK) {
 		app_fail(app, &err);

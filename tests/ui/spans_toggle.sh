@@ -66,4 +66,15 @@ check_rows "  and says how to show them" hidden 24 24 <<'EOF2'
  evidence spans hidden (E shows them)                           ? help · q quit
 EOF2
 check_eq "nothing was labelled by E" "0" "$(sqlite3 p.db 'SELECT count(*) FROM label')"
+
+for task in plausibility faithfulness; do
+	ui_run p.db --rater alice --task $task <<'EOF2'
+esc
+E
+:save-screen no-passages
+EOF2
+	check_ran "E on the $task screen"
+	sed -n 24p "$T/screens/no-passages" >"$T/row"
+	check_grep "  $task shows no passages: E says so" "no passages here" "$T/row"
+done
 done_testing
