@@ -215,17 +215,23 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 	char hint[48];
 	snprintf(hint, sizeof(hint), "%s hides", action_key(ACT_HISTORY, k));
 	draw_rule((*y)++, title, hint);
-	/* the most recent turns that fit, two rows each (one: the question) */
+	/* the most recent turns that fit, two rows each (question, answer),
+	 * after "… N earlier turns" on an odd row */
 	int rows = l->rows[SEC_HISTORY], end = *y + rows;
-	size_t shown = (size_t)imax(1, rows / 2);
+	size_t shown = (size_t)rows / 2;
 	if (shown > it->n_history)
 		shown = it->n_history;
-	for (size_t i = it->n_history - shown; i < it->n_history && *y < end; i++) {
+	size_t first = it->n_history - shown;
+	if (rows % 2) {
+		if (first)
+			draw_fmt(*y, 1, COLS - 2, style(S_DIM), "\xe2\x80\xa6 %zu earlier turn%s", first,
+				 first == 1 ? "" : "s");
+		(*y)++;
+	}
+	for (size_t i = first; i < it->n_history && *y < end; i++) {
 		const struct store_item_turn *h = &it->history[i];
 		int x = 1 + draw_fmt(*y, 1, COLS - 2, style(S_BOLD), "Q%d ", h->position);
 		draw_fit((*y)++, x, COLS - 1 - x, h->question, A_NORMAL);
-		if (*y == end)
-			break;
 		x = 1 + draw_str(*y, 1, COLS - 2, "   A: ", style(S_DIM));
 		draw_fit((*y)++, x, COLS - 1 - x, !h->answer ? "(no answer from this system)" :
 			 !*h->answer ? "(empty answer)" : h->answer, style(S_DIM));

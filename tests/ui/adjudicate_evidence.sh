@@ -66,4 +66,24 @@ check_rows "x settles it" settled 22 22 <<'EOF2'
 EOF2
 check_eq "the pick is saved as carol's label" "unfaithful" \
 	"$(sqlite3 p.db "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'carol'")"
+
+# a disagreement on turn 2: its history, the earlier turn's question and answer
+$CONVQA label -t faithfulness --round f1 -r alice -c c1 -n 2 -s sys-a faithfulness faithful
+$CONVQA label -t faithfulness --round f1 -r bob -c c1 -n 2 -s sys-a faithfulness unfaithful
+adj_run <<'EOF2'
+n
+:save-screen turn2
+:resize 80 16
+:save-screen turn2-short
+EOF2
+check_ran "the adjudication of a later turn"
+check_rows "the earlier turn: its question and the system's answer" turn2 3 5 <<'EOF2'
+── History · 1 earlier turn · h hides ──────────────────────────────────────────
+ Q1 What is a lighthouse?
+    A: A tower with a lamp that guides ships.
+EOF2
+check_rows "short of rows: the count of earlier turns, never a question without its answer" turn2-short 3 4 <<'EOF2'
+── History · 1 earlier turn · h hides ──────────────────────────────────────────
+ … 1 earlier turn
+EOF2
 done_testing
