@@ -283,6 +283,9 @@ enum status rp_automatic(struct rp_ctx *c)
 			correlation_row(ct, name, x, y, n);
 		}
 	}
+	if (ct->n_rows == 0)
+		rtable_note(ct, "No correlation: no item with a gold answer has answer_correct%s.",
+			    c->layer->kind == REPORT_CONSENSUS_NONE ? "" : " in the layer");
 	automatic_notes(c, sec, scope);
 	if (c->o->extended_gold)
 		extended_gold(c, sec, scope);

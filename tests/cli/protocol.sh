@@ -85,6 +85,9 @@ check_eq "7. --extended-gold: EM and F1 against the extended gold are the re-imp
 run $CONVQA report --extended-gold --only automatic -f csv
 check_grep "   side by side with EM against the original gold" "^automatic,extended_gold,system,s1,em,0.5,2," "$T/out"
 check_grep "   s1's two answers joined the gold" "^automatic,extended_gold,system,s1,added,2," "$T/out"
+run $CONVQA report --only automatic
+check_grep "   no answer_correct label: the correlation table says why it is empty" \
+	"No correlation: no item with a gold answer has answer_correct." "$T/out"
 # b distrusted: a alone judged s2's answers plausible, so they join the gold
 $CONVQA rater distrust b >/dev/null
 $CONVQA export --format gold-extension -o gold2.json 2>/dev/null
