@@ -253,6 +253,23 @@ void store_round_raters_free(struct store_round_rater *rows, size_t n);
 
 /* Close (closed 1) or reopen (0) a round; closed_at records when. */
 enum status store_round_set_status(struct store *s, int64_t round_id, int closed, struct error *err);
+/* Delete round id, its raters and assignments, in one transaction - only
+ * when no label was given in it and no round was made by swapping its
+ * items: *n_labels and *n_rounds count those (both 0: deleted). */
+enum status store_round_delete(struct store *s, int64_t id, long *n_labels, long *n_rounds, struct error *err);
+/* The items of round round_id (only rater_id's, when not 0) in
+ * conversation, turn and system order: each with its raters (names joined
+ * by commas) and whether it is a control item for any of them. */
+struct store_round_listed {
+	const char *conversation;
+	int turn;                 /* its position */
+	const char *system;
+	const char *raters;
+	int control;
+};
+typedef int (*store_round_listed_cb)(const struct store_round_listed *it, void *ctx);
+enum status store_round_items(struct store *s, int64_t round_id, int64_t rater_id, store_round_listed_cb cb,
+			      void *ctx, struct error *err);
 
 /* Find a rater by name, creating it (role "rater") when missing. */
 enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, struct error *err);

@@ -24,7 +24,7 @@ static const char *opt_task, *opt_raters, *opt_overlap, *opt_seed, *opt_conversa
 static int opt_pilot;
 static const struct cli_opt opts[] = {
 	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &opt_task, NULL },
-	{ "raters", 'r', "A,B", "create: the raters (added with convqa rater add)", &opt_raters, NULL },
+	{ "raters", 'r', "A,B", "create: the raters (added with convqa rater add); items: one rater", &opt_raters, NULL },
 	{ "overlap", 0, "K", "create: raters per conversation or item (default 1; 0: every rater)", &opt_overlap,
 	  NULL },
 	{ "seed", 0, "S", "create: the seed of the plan and of --sample (default 1)", &opt_seed, NULL },
@@ -164,6 +164,8 @@ static const struct {
 	{ "show", 1, "round show NAME" },
 	{ "close", 1, "round close NAME [--min-kappa K]" },
 	{ "reopen", 1, "round reopen NAME" },
+	{ "items", 1, "round items NAME [--raters RATER]" },
+	{ "delete", 1, "round delete NAME" },
 };
 
 static int check(struct cmd_ctx *c)
@@ -173,15 +175,20 @@ static int check(struct cmd_ctx *c)
 	while (i < ARRAY_SIZE(actions) && strcmp(act, actions[i].name) != 0)
 		i++;
 	if (i == ARRAY_SIZE(actions)) {
-		cli_printf(stderr, "convqa round: unknown action '%s' (expected: create, list, show, close, reopen)\n",
-			   act);
+		cli_printf(stderr, "convqa round: unknown action '%s' (expected: create, list, show, items, close, "
+			   "reopen, delete)\n", act);
 		return ST_USAGE;
 	}
 	if (c->nargs - 1 != actions[i].nargs) {
 		cli_printf(stderr, "convqa round: usage: convqa %s\n", actions[i].usage);
 		return ST_USAGE;
 	}
-	int create_opts = opt_task || opt_raters || opt_overlap || opt_seed || opt_conversations || opt_sample ||
+	int items_rater = strcmp(act, "items") == 0 && opt_raters;
+	if (items_rater && strchr(opt_raters, ',')) {
+		cli_printf(stderr, "convqa round: items takes one rater's name with --raters, got '%s'\n", opt_raters);
+		return ST_USAGE;
+	}
+	int create_opts = opt_task || (opt_raters && !items_rater) || opt_overlap || opt_seed || opt_conversations || opt_sample ||
 			  opt_systems || opt_by || opt_swap || opt_pilot || opt_control || opt_control_from || opt_items ||
 			  opt_where || opt_from || opt_policy;
 	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
@@ -451,6 +458,62 @@ static int run_show(struct cmd_ctx *c)
 	return st;
 }
 
+/* ---- items, delete -------------------------------------------------------------- */
+
+static int print_item(const struct store_round_listed *it, void *ctx)
+{
+	(void)ctx;   /* tab-separated (the sanitiser would make a tab spaces) */
+	cli_printf(stdout, "%s", it->conversation);
+	fputc('\t', stdout);
+	cli_printf(stdout, "%d", it->turn);
+	fputc('\t', stdout);
+	cli_printf(stdout, "%s\n", it->system);
+	return 0;
+}
+
+/* The round's items (one rater's with --raters) as --items takes them. */
+static int run_items(struct cmd_ctx *c)
+{
+	struct store_round_row *r = NULL;
+	int64_t rater = 0;
+	enum status st = find_round(c, c->args[1], &r);
+	if (st == ST_OK && opt_raters) {
+		st = store_rater_find(c->store, opt_raters, &rater, &c->err);
+		if (st == ST_OK && !rater)
+			st = error_set(&c->err, ST_INPUT, "no rater '%s' in the project (convqa rater list lists them)",
+				       opt_raters);
+	}
+	if (st == ST_OK) {
+		cli_printf(stdout, "# round %s (%s)%s%s: conversation, turn, system; round create --items FILE takes "
+			   "these lines\n", r->name, r->task, opt_raters ? ", the items of " : "",
+			   opt_raters ? opt_raters : "");
+		st = store_round_items(c->store, r->id, rater, print_item, NULL, &c->err);
+	}
+	store_round_rows_free(r, r ? 1 : 0);
+	return st;
+}
+
+/* A round made by mistake: gone, when nothing was labelled in it. */
+static int run_delete(struct cmd_ctx *c)
+{
+	int64_t id;
+	long labels, rounds;
+	enum status st = store_round_info(c->store, c->args[1], &id, NULL, NULL, &c->err);
+	if (st == ST_OK)
+		st = store_round_delete(c->store, id, &labels, &rounds, &c->err);
+	if (st != ST_OK)
+		return st;
+	if (labels)
+		return error_set(&c->err, ST_INPUT, "round '%s' has %ld label%s: it is not deleted (a round's labels "
+				 "are kept; convqa round close %s ends it)", c->args[1], labels, labels == 1 ? "" : "s",
+				 c->args[1]);
+	if (rounds)
+		return error_set(&c->err, ST_INPUT, "round '%s' is the first round of %ld round%s made with "
+				 "--swap-from: it is not deleted", c->args[1], rounds, rounds == 1 ? "" : "s");
+	cli_printf(stdout, "deleted round '%s' (nothing was labelled in it)\n", c->args[1]);
+	return ST_OK;
+}
+
 /* ---- close, reopen ------------------------------------------------------------- */
 
 /* The agreement of the round's labels, as convqa agreement --round prints
@@ -541,9 +604,10 @@ static int run(struct cmd_ctx *c)
 	/* managing rounds: a bound coordinator's account, when the project has
 	 * one (checked just before the change, not in its transaction: a
 	 * coordinator bound in between is not seen) */
-	int manage = strcmp(act, "list") != 0 && strcmp(act, "show") != 0;
-	enum status st = manage ? access_check_coordinator(c->store, strcmp(act, "create") == 0 ? "create rounds"
-											       : "close or reopen rounds",
+	int manage = strcmp(act, "list") != 0 && strcmp(act, "show") != 0 && strcmp(act, "items") != 0;
+	enum status st = manage ? access_check_coordinator(c->store, strcmp(act, "create") == 0 ? "create rounds" :
+								     strcmp(act, "delete") == 0 ? "delete rounds" :
+								     "close or reopen rounds",
 							   &c->err)
 				: ST_OK;
 	if (st != ST_OK)
@@ -554,11 +618,16 @@ static int run(struct cmd_ctx *c)
 		return run_list(c);
 	if (strcmp(act, "show") == 0)
 		return run_show(c);
+	if (strcmp(act, "items") == 0)
+		return run_items(c);
+	if (strcmp(act, "delete") == 0)
+		return run_delete(c);
 	return run_status(c, strcmp(act, "close") == 0);
 }
 
 const struct cmd_entry cmd_round_entry = {
-	{ "round", "create NAME --raters A,B [options] | list | show NAME | close NAME | reopen NAME",
+	{ "round", "create NAME --raters A,B [options] | list | show NAME | items NAME | close NAME | reopen NAME | "
+		   "delete NAME",
 	  "make, follow and close rounds of work",
 	  "A round is a named batch of work of one task (a scheme) for some raters.\n"
 	  "create takes the project's items in conversation order (the first N\n"
@@ -569,8 +638,10 @@ const struct cmd_entry cmd_round_entry = {
 	  "protocol: each rater gets the items the next rater had in ROUND (with two\n"
 	  "raters, each the other's), so that the two rounds overlap completely.\n"
 	  "show gives each rater's progress (items finished / assigned), active time\n"
-	  "and, at their pace, the time left. close ends a round (its labels can no\n"
-	  "longer change) and prints the agreement on its labels; reopen opens it again.",
+	  "and, at their pace, the time left; items lists its items (one rater's with\n"
+	  "--raters NAME) as --items reads them. close ends a round (its labels can no\n"
+	  "longer change) and prints the agreement on its labels; reopen opens it again.\n"
+	  "delete removes a round made by mistake, only while nothing was labelled in it.",
 	  opts, 1, 2 },
 	CMD_PROJECT, NULL, check, run, release, NULL, NULL,
 };

@@ -516,3 +516,76 @@ enum status store_sample_turns(struct store *s, const char *column, store_sample
 	sqlite3_finalize(g);
 	return ret;
 }
+
+/* ---- a round's items, deleting a round -------------------------------------- */
+
+/* A count of one query with ?1 = id; -1 when it fails. */
+static long count_of(struct store *s, const char *sql, int64_t id, struct error *err)
+{
+	sqlite3_stmt *st = prepare(s, sql, "cannot read the round", err);
+	long n = -1;
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = (long)sqlite3_column_int64(st, 0);
+	else
+		store_fail(s, err, "cannot read the round");
+	sqlite3_finalize(st);
+	return n;
+}
+
+enum status store_round_delete(struct store *s, int64_t id, long *n_labels, long *n_rounds, struct error *err)
+{
+	static const char *const del[] = {
+		"DELETE FROM assignment WHERE round_id = ?1",
+		"DELETE FROM round_rater WHERE round_id = ?1",
+		"DELETE FROM round WHERE id = ?1",
+	};
+	enum status st = store_begin(s, err);
+	if (st != ST_OK)
+		return st;
+	*n_labels = count_of(s, "SELECT count(*) FROM label WHERE round_id = ?1", id, err);
+	*n_rounds = *n_labels < 0 ? -1 : count_of(s, "SELECT count(*) FROM round WHERE swap_from = ?1", id, err);
+	if (*n_labels < 0 || *n_rounds < 0)
+		st = ST_STORE;
+	for (size_t i = 0; st == ST_OK && !*n_labels && !*n_rounds && i < ARRAY_SIZE(del); i++) {
+		sqlite3_stmt *q = prepare(s, del[i], "cannot delete the round", err);
+		if (!q) {
+			st = ST_STORE;
+			break;
+		}
+		sqlite3_bind_int64(q, 1, id);
+		st = exec_each(s, q, "cannot delete the round", err);
+		sqlite3_finalize(q);
+	}
+	if (st == ST_OK)
+		return store_commit(s, err);
+	store_rollback(s);
+	return st;
+}
+
+enum status store_round_items(struct store *s, int64_t round_id, int64_t rater_id, store_round_listed_cb cb,
+			      void *ctx, struct error *err)
+{
+	sqlite3_stmt *st = prepare(s, "SELECT c.ext_id, t.position, sy.name, group_concat(ra.name, ','), "
+				      "max(a.control) FROM assignment a JOIN rater ra ON ra.id = a.rater_id "
+				      "JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id "
+				      "JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id "
+				      "WHERE a.round_id = ?1 AND (?2 = 0 OR a.rater_id = ?2) GROUP BY r.id "
+				      "ORDER BY c.id, t.position, sy.name",
+				   "cannot read the round's items", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, round_id);
+	sqlite3_bind_int64(st, 2, rater_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_round_listed it = { store_col_text(st, 0), sqlite3_column_int(st, 1), store_col_text(st, 2),
+					       store_col_text(st, 3), sqlite3_column_int(st, 4) };
+		if (cb(&it, ctx))
+			break;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE || rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot read the round's items");
+}

@@ -42,7 +42,7 @@ check_run "create options go with create only" 1 \
 	"convqa round: --task, --raters, --overlap and the other create options goes with create only" \
 	$CONVQA round show r1 --raters alice
 check_run "an unknown action lists the actions" 1 \
-	"convqa round: unknown action 'delete' (expected: create, list, show, close, reopen)" $CONVQA round delete r1
+	"convqa round: unknown action 'remove' (expected: create, list, show, items, close, reopen, delete)" $CONVQA round remove r1
 check_run "show of a round there is not says there are none" 2 \
 	"convqa: no round 'r1' in the project (it has no rounds)" $CONVQA round show r1
 check_eq "nothing was made by the refusals" "0|0" "$(q 'SELECT count(*) FROM round')|$(q 'SELECT count(*) FROM assignment')"
@@ -223,6 +223,30 @@ check_run "control items need known answers" 2 \
 check_run "--control needs --control-from" 1 "convqa round: --control RATE and --control-from RATER go together" \
 	$CONVQA round create k2 --raters alice,bob --control 0.1
 
+# ---- a round's items; deleting a round made by mistake ----------------------------------------
+run $CONVQA round items k1 --raters bob
+check_eq "round items lists a rater's items, tab-separated, as --items reads them" \
+	"0|$(q "SELECT count(*) FROM assignment a JOIN round r ON r.id = a.round_id JOIN rater ra ON ra.id = a.rater_id WHERE r.name = 'k1' AND ra.name = 'bob'")" \
+	"$rc|$(grep -vc '^#' "$T/out")"
+check_grep "   a header line says what the lines are" "^# round k1 (plausibility), the items of bob: conversation, turn, system" "$T/out"
+check_eq "   each line is CONVERSATION<tab>TURN<tab>SYSTEM" "0" "$(grep -v '^#' "$T/out" | grep -cv "$(printf '^[^\t]*\t[0-9]*\t[^\t]*$')")"
+$CONVQA round items r1 >r1.items
+run $CONVQA round create r1copy --raters carol --items r1.items
+check_eq "   round create --items takes them back: the same items" \
+	"$(q "SELECT group_concat(response_id) FROM (SELECT DISTINCT response_id FROM assignment a JOIN round r ON r.id = a.round_id WHERE r.name = 'r1' ORDER BY 1)")" \
+	"$(q "SELECT group_concat(response_id) FROM (SELECT DISTINCT response_id FROM assignment a JOIN round r ON r.id = a.round_id WHERE r.name = 'r1copy' ORDER BY 1)")"
+check_run "   one rater's name only" 1 "convqa round: items takes one rater's name with --raters, got 'alice,bob'" \
+	$CONVQA round items r1 --raters alice,bob
+run $CONVQA round delete r1copy
+check_eq "round delete removes a round nothing was labelled in, its raters and assignments" \
+	"0|deleted round 'r1copy' (nothing was labelled in it)|0|0" \
+	"$rc|$(cat "$T/out")|$(q "SELECT count(*) FROM round WHERE name = 'r1copy'")|$(q "SELECT count(*) FROM assignment WHERE round_id NOT IN (SELECT id FROM round)")"
+n_k1=$(q "SELECT count(*) FROM label l JOIN round r ON r.id = l.round_id WHERE r.name = 'k1'")
+check_run "a round with labels is not deleted" 2 \
+	"convqa: round 'k1' has $n_k1 labels: it is not deleted (a round's labels are kept; convqa round close k1 ends it)" \
+	$CONVQA round delete k1
+check_eq "   and is all there" "1" "$(q "SELECT count(*) FROM round WHERE name = 'k1'")"
+
 # ---- who may manage rounds --------------------------------------------------------------------
 $CONVQA rater add boss --role coordinator --os-user nobody >/dev/null 2>&1
 check_run "with a coordinator bound to another account, creating a round is refused" 2 \
@@ -231,6 +255,9 @@ check_run "with a coordinator bound to another account, creating a round is refu
 check_run "and so is closing one" 2 \
 	"convqa: only a coordinator may close or reopen rounds (coordinators: boss (account nobody)); you are '$(id -un)'" \
 	$CONVQA round close r1
+check_run "and deleting one" 2 \
+	"convqa: only a coordinator may delete rounds (coordinators: boss (account nobody)); you are '$(id -un)'" \
+	$CONVQA round delete r1
 run $CONVQA round show r1
 check_eq "anyone may look" 0 "$rc"
 done_testing
