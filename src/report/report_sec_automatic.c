@@ -93,6 +93,57 @@ static void automatic_notes(const struct rp_ctx *c, struct rsection *sec, int sc
 							     : "its answer_correct (0 or 1)");
 }
 
+/* Per system and metric, the correlation of the metric over the scored
+ * items with their human score: the mean answer_correct in the layer. t is
+ * the table of means (its columns name the metrics). */
+static void correlation_table(const struct rp_ctx *c, struct rsection *sec, const struct rtable *t,
+			      const uint8_t *scored, const long *count)
+{
+	const struct rp_data *d = c->d;
+	const struct rp_layer *L = c->layer;
+	const double *val = c->auto_val;
+	double *human = xcalloc(d->n_items + 1, sizeof(double));
+	long *human_n = xcalloc(d->n_items + 1, sizeof(long));
+	char name[256];
+	for (size_t i = 0; i < L->n_obs; i++) {
+		int v = L->obs[i].code[RP_CORRECT];
+		if (v >= 0) {
+			human[L->obs[i].item] += v;
+			human_n[L->obs[i].item]++;
+		}
+	}
+	struct rtable *ct = rsection_table(sec, "correlation", "Correlation with answer_correct", "system / metric",
+					   "items");
+	rtable_col(ct, "pearson", "Pearson r", RF_FRACTION, 0);
+	rtable_col(ct, "spearman", "Spearman rho", RF_FRACTION, 0);
+	rtable_col(ct, "kendall_tau_b", "Kendall tau-b", RF_FRACTION, 0);
+	double *x = xcalloc(d->n_items + 1, sizeof(double)), *y = xcalloc(d->n_items + 1, sizeof(double));
+	for (size_t s = 0; s < d->n_systems; s++) {   /* per system: which metric agrees with people */
+		if (count[s] == 0)
+			continue;
+		for (size_t m = 0; m < N_AUTO; m++) {
+			size_t n = 0;
+			for (size_t i = 0; i < d->n_items; i++) {
+				if (!scored[i] || !human_n[i] || d->items[i].system != s)
+					continue;
+				x[n] = val[i * N_AUTO + m];
+				y[n++] = human[i] / (double)human_n[i];
+			}
+			if (n == 0)
+				continue;   /* no item of this system has the human label */
+			snprintf(name, sizeof(name), "%s / %s", d->systems[s], t->cols[m].id);
+			correlation_row(ct, name, x, y, n);
+		}
+	}
+	if (ct->n_rows == 0)
+		rtable_note(ct, "No correlation: no item with a gold answer has answer_correct%s.",
+			    c->layer->kind == REPORT_CONSENSUS_NONE ? "" : " in the layer");
+	free(x);
+	free(y);
+	free(human);
+	free(human_n);
+}
+
 /* ---- the extended gold (--extended-gold) ---------------------------------- */
 
 /* Whether the raters' verdicts make item it's answer a gold answer, as
@@ -209,26 +260,14 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 enum status rp_automatic(struct rp_ctx *c)
 {
 	const struct rp_data *d = c->d;
-	const struct rp_layer *L = c->layer;
 	struct rsection *sec = report_section(c->r, "automatic", "Automatic answer metrics against the gold answers");
 	size_t ns = d->n_systems;
 	const double *val = c->auto_val;
-	double *human = xcalloc(d->n_items + 1, sizeof(double));
-	long *human_n = xcalloc(d->n_items + 1, sizeof(long));
 	uint8_t *scored = xcalloc(d->n_items + 1, 1);
 	double *sum = xcalloc((ns + 1) * N_AUTO, sizeof(double));
 	long *count = xcalloc(ns + 1, sizeof(long));
 	int scope = c->round_given || c->o->n_raters;
-	char name[256];
 
-	/* the human score of an item: its mean answer_correct in the layer */
-	for (size_t i = 0; i < L->n_obs; i++) {
-		int v = L->obs[i].code[RP_CORRECT];
-		if (v >= 0) {
-			human[L->obs[i].item] += v;
-			human_n[L->obs[i].item]++;
-		}
-	}
 	for (size_t i = 0; i < d->n_items; i++) {
 		const struct rp_item *it = &d->items[i];
 		if (!c->auto_scored[i] || (scope && !it->in_round))
@@ -259,40 +298,10 @@ enum status rp_automatic(struct rp_ctx *c)
 		}
 	}
 
-	/* correlation with the human answer_correct, per system and metric */
-	struct rtable *ct = rsection_table(sec, "correlation", "Correlation with answer_correct", "system / metric",
-					   "items");
-	rtable_col(ct, "pearson", "Pearson r", RF_FRACTION, 0);
-	rtable_col(ct, "spearman", "Spearman rho", RF_FRACTION, 0);
-	rtable_col(ct, "kendall_tau_b", "Kendall tau-b", RF_FRACTION, 0);
-	double *x = xcalloc(d->n_items + 1, sizeof(double)), *y = xcalloc(d->n_items + 1, sizeof(double));
-	for (size_t s = 0; s < ns; s++) {   /* per system: which metric agrees with people */
-		if (count[s] == 0)
-			continue;
-		for (size_t m = 0; m < N_AUTO; m++) {
-			size_t n = 0;
-			for (size_t i = 0; i < d->n_items; i++) {
-				if (!scored[i] || !human_n[i] || d->items[i].system != s)
-					continue;
-				x[n] = val[i * N_AUTO + m];
-				y[n++] = human[i] / (double)human_n[i];
-			}
-			if (n == 0)
-				continue;   /* no item of this system has the human label */
-			snprintf(name, sizeof(name), "%s / %s", d->systems[s], t->cols[m].id);
-			correlation_row(ct, name, x, y, n);
-		}
-	}
-	if (ct->n_rows == 0)
-		rtable_note(ct, "No correlation: no item with a gold answer has answer_correct%s.",
-			    c->layer->kind == REPORT_CONSENSUS_NONE ? "" : " in the layer");
+	correlation_table(c, sec, t, scored, count);
 	automatic_notes(c, sec, scope);
 	if (c->o->extended_gold)
 		extended_gold(c, sec, scope);
-	free(x);
-	free(y);
-	free(human);
-	free(human_n);
 	free(scored);
 	free(sum);
 	free(count);
