@@ -562,8 +562,10 @@ const struct cmd_entry cmd_round_entry = {
 	  "protocol: each rater gets the items the next rater had in ROUND (with two\n"
 	  "raters, each the other's), so that the two rounds overlap completely.\n"
 	  "show gives each rater's progress (items finished / assigned), active time\n"
-	  "and, at their pace, the time left. close ends a round (its labels can no\n"
-	  "longer change) and prints the agreement on its labels; reopen opens it again.",
+	  "and, at their pace, the time left. close ends a round (its raters can no\n"
+	  "longer change their labels; an adjudicator still settles its disagreements\n"
+	  "with convqa adjudicate) and prints the agreement on its labels; reopen opens\n"
+	  "it again.",
 	  opts, 1, 2 },
 	CMD_PROJECT, NULL, check, run, release, NULL, NULL,
 };

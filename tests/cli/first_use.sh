@@ -13,4 +13,8 @@ check_eq "export --round says it selects a round's items in tasks and gold-exten
 	"only labels of this round; with --format tasks or gold-extension, only its items" \
 	"$(option_help export round)"
 
+$CONVQA help round | tr '\n' ' ' >help-round.txt
+check_grep "help round: a closed round's raters cannot change their labels, an adjudicator still settles it" \
+	"its raters can no longer change their labels; an adjudicator still settles its disagreements" help-round.txt
+
 done_testing

@@ -227,7 +227,8 @@ check_grep "and says an adjudicator settled it" "Values settled by an adjudicato
 
 # ---- a closed round ---------------------------------------------------------------------
 $CONVQA round close r1 >/dev/null
-check_run "annotate refuses the closed round" 2 "convqa: annotate: round 'r1' is closed" \
+check_run "annotate refuses the closed round" 2 \
+	"convqa: annotate: round 'r1' is closed (a coordinator reopens it with: convqa round reopen r1)" \
 	sh -c "CONVQA_SCRIPT=/dev/null $CONVQA annotate --round r1 --rater alice"
 adj_run --round r1 --rater carol <<'EOF2'
 :save-screen c1
