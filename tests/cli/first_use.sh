@@ -17,4 +17,18 @@ $CONVQA help round | tr '\n' ' ' >help-round.txt
 check_grep "help round: a closed round's raters cannot change their labels, an adjudicator still settles it" \
 	"its raters can no longer change their labels; an adjudicator still settles its disagreements" help-round.txt
 
+# ---- other gold answers for a turn the project has ----------------------------------
+tasks() {
+	printf '{"format": "convqa-tasks", "version": 1, "systems": [{"id": "s1"}], "collection": [],
+ "conversations": [{"id": "c", "turns": [{"question": "When was it built?", "gold": {"answers": [%s]},
+  "responses": [{"system": "s1", "answer": "in the year 1889"}]}]}]}\n' "$1"
+}
+tasks '"1889"' >tasks.json
+tasks '"1889", "in the year 1889"' >extended.json
+$CONVQA init --db g.db >/dev/null && $CONVQA import --db g.db -q tasks.json
+ORIGIN="imported from '$T/tasks.json' at $(sqlite3 g.db 'SELECT imported_at FROM import WHERE id = 1')"
+check_run "gold answers that differ: the way to score against them is a new project" 2 \
+	"extended.json: \$.conversations[0].turns[0]: turn 1 of conversation \"c\" conflicts with the one $ORIGIN: its gold answers differ (to score against these gold answers, import the file into a new project: convqa init --db new.db && convqa import --db new.db extended.json)" \
+	$CONVQA import --db g.db extended.json
+
 done_testing
