@@ -31,4 +31,17 @@ check_run "gold answers that differ: the way to score against them is a new proj
 	"extended.json: \$.conversations[0].turns[0]: turn 1 of conversation \"c\" conflicts with the one $ORIGIN: its gold answers differ (to score against these gold answers, import the file into a new project: convqa init --db new.db && convqa import --db new.db extended.json)" \
 	$CONVQA import --db g.db extended.json
 
+# ---- another tool's file ---------------------------------------------------------------
+NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in the README's \"The task format\": convert another tool's file to it first)"
+$CONVQA init --db i.db >/dev/null
+printf '[{"Conversation_no": 1, "Turn_no": 1, "Model_answer": "Paris"}]\n' >run.json
+check_run "a JSON array (SCAI-QReCC's run.json): the position, then what convqa imports" 2 \
+	"run.json: \$: expected a convqa task file (an object), got an array$NOT_OURS" $CONVQA import --db i.db run.json
+printf 'id,question\n1,Where is it?\n' >topics.csv
+check_run "a CSV: the position, then what convqa imports" 2 \
+	"topics.csv:1:1: syntax error: expected a value, found 'i'$NOT_OURS" $CONVQA import --db i.db topics.csv
+printf '{"format": "convqa-tasks", "version": 1, [' >broken.json
+check_run "a task file broken inside: the position only" 2 \
+	"broken.json:1:42: syntax error: expected a string key, found '['" $CONVQA import --db i.db broken.json
+
 done_testing
