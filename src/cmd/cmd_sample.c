@@ -6,8 +6,11 @@
 
 #include "convqa/access.h"
 #include "convqa/cli.h"
+#include "convqa/labelling.h"
+#include "convqa/model.h"
 #include "convqa/rounds.h"
 #include "convqa/sampling.h"
+#include "convqa/store.h"
 
 #define MAX_RATERS 64
 
@@ -123,11 +126,47 @@ static void print_chosen(const struct sampling_result *r)
 			cli_printf(stdout, "  left out %zu: %s\n", left[i].n, left[i].why);
 }
 
+/* What rounds_create would refuse in the round's name and raters, said
+ * before the sampling is (in its words). */
+static enum status check_round(struct store *s, struct error *err)
+{
+	struct store_round_row *rows;
+	size_t n;
+	const char *why = model_rater_name_problem(opt_round);
+	if (why)
+		return error_set(err, ST_INPUT, "round name: %s", why);
+	enum status st = store_round_list(s, opt_round, &rows, &n, err);
+	if (st != ST_OK)
+		return st;
+	store_round_rows_free(rows, n);
+	if (n)
+		return error_set(err, ST_INPUT, "round '%s' exists already (see: convqa round show %s)", opt_round,
+				 opt_round);
+	int64_t id[MAX_RATERS];
+	for (size_t i = 0; i < a.n_raters; i++) {
+		id[i] = 0;
+		st = labelling_rater_check(a.raters[i], err);
+		if (st == ST_OK)
+			st = store_rater_find(s, a.raters[i], &id[i], err);
+		if (st != ST_OK)
+			return st;
+		if (!id[i])
+			return error_set(err, ST_INPUT, "no rater '%s' in the project (add one with: convqa rater add %s)",
+					 a.raters[i], a.raters[i]);
+		for (size_t j = 0; j < i; j++)
+			if (id[j] == id[i])
+				return error_set(err, ST_INPUT, "rater '%s' is named twice", a.raters[i]);
+	}
+	return ST_OK;
+}
+
 static int run(struct cmd_ctx *c)
 {
 	struct sampling_result r;
 	struct round_made m;
 	enum status st = access_check_coordinator(c->store, "create rounds", &c->err);
+	if (st == ST_OK)
+		st = check_round(c->store, &c->err);
 	if (st == ST_OK)
 		st = sampling_choose(c->store, &a.rq, &r, &c->err);
 	if (st != ST_OK)

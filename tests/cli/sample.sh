@@ -39,6 +39,14 @@ created round 'p1' (plausibility): 3 answers, 2 raters each (seed 3); raters sta
 q() { sqlite3 "$T/p.db" "$1"; }
 check_eq "every chosen answer has 2 raters" "3|2|2" \
 	"$(q "SELECT count(DISTINCT response_id) FROM assignment")|$(q "SELECT min(n) FROM (SELECT count(*) n FROM assignment GROUP BY response_id)")|$(q "SELECT max(n) FROM (SELECT count(*) n FROM assignment GROUP BY response_id)")"
+run $CONVQA sample plausibility --round p1 --raters a,b --min-sim 0.5 --seed 3
+check_eq "a round that exists already is refused before any sampling is said" \
+	"2||convqa: round 'p1' exists already (see: convqa round show p1)" "$rc|$(cat "$T/out")|$(cat "$T/err")"
+run $CONVQA sample plausibility --round p9 --raters a,zed --min-sim 0.5
+check_eq "a rater the project lacks is refused before any sampling is said" \
+	"2||convqa: no rater 'zed' in the project (add one with: convqa rater add zed)" "$rc|$(cat "$T/out")|$(cat "$T/err")"
+run $CONVQA sample plausibility --round p9 --raters a,a --min-sim 0.5
+check_eq "a rater named twice likewise" "2||convqa: rater 'a' is named twice" "$rc|$(cat "$T/out")|$(cat "$T/err")"
 run $CONVQA sample plausibility --round p2 --raters a,b --min-sim 0.5 --per-question 1 --questions 1 --seed 3
 check_eq "--per-question and --questions limit it" "0|chose 1 answers of 1 questions (0 on which the systems disagree)" "$rc|$(head -1 "$T/out")"
 run $CONVQA sample plausibility --round p3 --raters a,b --sim sas --min-sim 0.7
