@@ -171,11 +171,21 @@ static int run(struct cmd_ctx *c)
 		st = sampling_choose(c->store, &a.rq, &r, &c->err);
 	if (st != ST_OK)
 		return st;
+	if (a.rq.sim == SAMPLING_COLUMN && !r.with_value) {
+		free(r.ids);
+		return error_set(&c->err, ST_INPUT, "--sim %s: no response's metadata has the key '%s' (--sim takes f1, "
+				 "rougeL or a key of the responses' metadata holding a similarity)", opt_sim, opt_sim);
+	}
 	print_chosen(&r);
 	if (r.n == 0) {
 		free(r.ids);
-		return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made (a lower --min-sim?)",
-				 opt_round);
+		if (r.below)
+			return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made (a lower "
+					 "--min-sim?)", opt_round);
+		if (r.no_value)
+			return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made (no answer to "
+					 "a question with a gold answer has '%s' in its metadata)", opt_round, opt_sim);
+		return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made", opt_round);
 	}
 	char *made_by = xasprintf("sample plausibility --round %s --raters %s --min-sim %g --sim %s "
 				  "--per-question %zu --overlap %ld --seed %ld", opt_round, opt_raters, a.rq.min_sim,
