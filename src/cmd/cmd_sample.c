@@ -1,5 +1,6 @@
 /* cmd_sample.c - convqa sample plausibility: the answers a plausibility
  * round judges (sampling.h), made into the round (rounds.h). */
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "convqa/rounds.h"
 #include "convqa/sampling.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
 
 #define MAX_RATERS 64
 
@@ -160,6 +162,63 @@ static enum status check_round(struct store *s, struct error *err)
 	return ST_OK;
 }
 
+/* The keys of the responses' metadata that hold numbers, a few of them in
+ * the order met, for the refusal of a key none has. */
+#define FEW_KEYS 5
+struct metadata_keys {
+	struct store_tasks *t;
+	char *names[FEW_KEYS];
+	size_t n;
+	int more;
+	struct error *err;
+};
+
+static int key_response(const struct store_tasks_response *r, void *ctx)
+{
+	struct metadata_keys *k = ctx;
+	cJSON *m = r->metadata ? cJSON_Parse(r->metadata) : NULL;
+	for (const cJSON *v = cJSON_IsObject(m) ? m->child : NULL; v && !k->more; v = v->next) {
+		size_t i = 0;
+		while (i < k->n && strcmp(k->names[i], v->string) != 0)
+			i++;
+		if (!cJSON_IsNumber(v) || i < k->n)
+			continue;
+		if (k->n == FEW_KEYS)
+			k->more = 1;
+		else
+			k->names[k->n++] = xstrdup(v->string);
+	}
+	cJSON_Delete(m);
+	return k->more;
+}
+
+static int key_turn(const struct store_tasks_turn *turn, void *ctx)
+{
+	struct metadata_keys *k = ctx;
+	return store_tasks_responses(k->t, turn->turn_id, key_response, k, k->err) != ST_OK || k->more;
+}
+
+/* "; keys holding numbers there: a, b, c" (", ..." when there are more),
+ * or "" when the metadata holds no numbers or cannot be read. Caller frees. */
+static char *metadata_keys(struct store *s)
+{
+	struct metadata_keys k = { 0 };
+	struct error err;
+	struct strbuf sb = STRBUF_INIT;
+	k.err = &err;
+	if (store_tasks_open(s, 0, 0, &k.t, &err) == ST_OK) {
+		store_tasks_turns(k.t, key_turn, &k, &err);
+		store_tasks_close(k.t);
+	}
+	for (size_t i = 0; i < k.n; i++) {
+		strbuf_addf(&sb, "%s%s", i ? ", " : "; keys holding numbers there: ", k.names[i]);
+		free(k.names[i]);
+	}
+	if (k.more)
+		strbuf_addf(&sb, ", ...");
+	return strbuf_detach(&sb);
+}
+
 static int run(struct cmd_ctx *c)
 {
 	struct sampling_result r;
@@ -172,9 +231,13 @@ static int run(struct cmd_ctx *c)
 	if (st != ST_OK)
 		return st;
 	if (a.rq.sim == SAMPLING_COLUMN && !r.with_value) {
+		char *keys = metadata_keys(c->store);
 		free(r.ids);
-		return error_set(&c->err, ST_INPUT, "--sim %s: no response's metadata has the key '%s' (--sim takes f1, "
-				 "rougeL or a key of the responses' metadata holding a similarity)", opt_sim, opt_sim);
+		st = error_set(&c->err, ST_INPUT, "--sim %s: no response's metadata has the key '%s' (--sim takes f1, "
+			       "rougeL or a key of the responses' metadata holding a similarity%s)", opt_sim, opt_sim,
+			       keys);
+		free(keys);
+		return st;
 	}
 	print_chosen(&r);
 	if (r.n == 0) {

@@ -53,8 +53,8 @@ run $CONVQA sample plausibility --round p3 --raters a,b --sim sas --min-sim 0.7
 check_eq "--sim KEY reads a similarity from the responses' metadata (of an answer, the largest)" \
 	"0|chose 4 answers of 2 questions (2 on which the systems disagree)" "$rc|$(head -1 "$T/out")"
 run $CONVQA sample plausibility --round p4 --raters a,b --sim sass
-check_eq "a key no response's metadata has is refused up front, naming it and what --sim takes" \
-	"2||convqa: --sim sass: no response's metadata has the key 'sass' (--sim takes f1, rougeL or a key of the responses' metadata holding a similarity)" \
+check_eq "a key no response's metadata has is refused up front, naming it, what --sim takes and the keys there are" \
+	"2||convqa: --sim sass: no response's metadata has the key 'sass' (--sim takes f1, rougeL or a key of the responses' metadata holding a similarity; keys holding numbers there: sas, nogold)" \
 	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 run $CONVQA sample plausibility --round p4 --raters a,b --sim nogold
 check_eq "a key only answers without a gold answer have: no round, and why (not a lower --min-sim)" \
@@ -64,6 +64,19 @@ $CONVQA init --db far.db >/dev/null
 printf '%s' '{"format": "convqa-tasks", "version": 1, "systems": [{"id": "s1"}], "collection": [], "conversations":
  [{"id": "c", "turns": [{"question": "When?", "gold": {"answers": ["1889"]}, "responses": [{"system": "s1", "answer": "1890"}]}]}]}' >far.json
 $CONVQA import --db far.db -q far.json && $CONVQA rater add --db far.db a >/dev/null
+run $CONVQA sample plausibility --db far.db --round p4 --raters a --sim sas
+check_eq "metadata without numbers: no keys listed" \
+	"2|convqa: --sim sas: no response's metadata has the key 'sas' (--sim takes f1, rougeL or a key of the responses' metadata holding a similarity)" \
+	"$rc|$(cat "$T/err")"
+$CONVQA init --db many.db >/dev/null
+printf '%s' '{"format": "convqa-tasks", "version": 1, "systems": [{"id": "s1"}], "collection": [], "conversations":
+ [{"id": "c", "turns": [{"question": "When?", "gold": {"answers": ["1889"]}, "responses": [{"system": "s1", "answer": "1890",
+  "metadata": {"k1": 1, "k2": 2, "name": "x", "k3": 3, "k4": 4, "k5": 5, "k6": 6}}]}]}]}' >many.json
+$CONVQA import --db many.db -q many.json && $CONVQA rater add --db many.db a >/dev/null
+run $CONVQA sample plausibility --db many.db --round p4 --raters a --sim sas
+check_eq "a few keys, then ..." \
+	"2|convqa: --sim sas: no response's metadata has the key 'sas' (--sim takes f1, rougeL or a key of the responses' metadata holding a similarity; keys holding numbers there: k1, k2, k3, k4, k5, ...)" \
+	"$rc|$(cat "$T/err")"
 run $CONVQA sample plausibility --db far.db --round p4 --raters a
 check_eq "answers less similar than --min-sim: no round, and a lower --min-sim?" \
 	"2|convqa: no answer qualifies: round 'p4' was not made (a lower --min-sim?)" "$rc|$(cat "$T/err")"
