@@ -47,6 +47,19 @@ static enum status refuse(struct writer *w, const char *where, const char *noun,
 			 c->origin, c->what);
 }
 
+/* Other gold answers (a gold-extension export brought back, say) make a
+ * project of their own: the hint says how. */
+static enum status refuse_turn(struct writer *w, const struct model_turn *t, const char *conversation,
+			       const struct store_conflict *c)
+{
+	int gold = strcmp(c->what, "its gold answers differ") == 0;
+	const char *file = strcmp(w->name, importer_input_name("-")) == 0 ? "FILE" : w->name;
+	return error_set(w->err, ST_INPUT, "%s: turn %d of conversation \"%s\" conflicts with the one %s: %s%s%s%s",
+			 at(w, t->where), t->position, conversation, c->origin, c->what,
+			 gold ? " (to score against these gold answers, import the file into a new project: convqa "
+				"init --db new.db && convqa import --db new.db " : "", gold ? file : "", gold ? ")" : "");
+}
+
 static void tally(struct writer *w, enum import_noun n, enum store_put res)
 {
 	if (res == PUT_NEW)
@@ -160,9 +173,7 @@ static enum status write_conversations(struct writer *w)
 			if (st != ST_OK)
 				break;
 			if (res == PUT_CONFLICT) {
-				st = error_set(w->err, ST_INPUT,
-					       "%s: turn %d of conversation \"%s\" conflicts with the one %s: %s",
-					       at(w, t->where), t->position, mc->id, c.origin, c.what);
+				st = refuse_turn(w, t, mc->id, &c);
 				break;
 			}
 			tally(w, IMP_TURNS, res);

@@ -36,9 +36,14 @@ enum status labelling_rater_check(const char *name, struct error *err)
 
 /* ---- the round ------------------------------------------------------------ */
 
-static enum status refuse_closed(struct labelling *l, struct error *err)
+/* With the way out, but for labels brought from elsewhere (import-labels
+ * says its own). */
+static enum status refuse_closed(struct labelling *l, const struct labelling_request *rq, struct error *err)
 {
-	return refuse(l, LABELLING_ROUND_CLOSED, err, "round '%s' is closed", l->round);
+	if (rq->task_rule == LABELLING_TASK_OF_LABEL)
+		return refuse(l, LABELLING_ROUND_CLOSED, err, "round '%s' is closed", l->round);
+	return refuse(l, LABELLING_ROUND_CLOSED, err, "round '%s' is closed (a coordinator reopens it with: convqa "
+		      "round reopen %s)", l->round, l->round);
 }
 
 /* The task asked against the round's, by the request's rule; sets l->task. */
@@ -75,10 +80,10 @@ static enum status open_round(struct labelling *l, const struct labelling_reques
 		return st;
 	int refused = *closed && !rq->adjudicate;   /* adjudication follows closing */
 	if (refused && rq->task_rule == LABELLING_TASK_OF_ROUND)
-		return refuse_closed(l, err);
+		return refuse_closed(l, rq, err);
 	st = check_task(l, rq, task, *round_task, err);
 	if (st == ST_OK && refused)
-		st = refuse_closed(l, err);
+		st = refuse_closed(l, rq, err);
 	return st;
 }
 

@@ -74,6 +74,8 @@ static size_t distinct(struct chooser *c, const struct store_sample_turn *t, cha
 static int on_turn(const struct store_sample_turn *t, void *ctx)
 {
 	struct chooser *c = ctx;
+	for (size_t i = 0; c->rq->sim == SAMPLING_COLUMN && i < t->n; i++)
+		c->out->with_value += !isnan(t->column[i]);
 	if (t->n_golds == 0) {
 		c->out->no_gold += t->n;
 		return 0;

@@ -42,6 +42,8 @@ struct sampling_result {
 	size_t disagreeing;                /* of them, with two or more distinct answers */
 	/* answers left out, by reason */
 	size_t no_gold, empty, same_answer, below, no_value, over_per_question, over_questions;
+	size_t with_value;                 /* SAMPLING_COLUMN: responses (of any turn) whose
+					    * metadata holds a number under the key */
 };
 
 enum status sampling_choose(struct store *s, const struct sampling_request *rq, struct sampling_result *out,

@@ -19,7 +19,8 @@ static char format_help[256];
 static const struct cli_opt opts[] = {
 	{ "format", 'f', "FORMAT", format_help, &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
-	{ "round", 0, "NAME", "only labels of this round", &opt_round, NULL },
+	{ "round", 0, "NAME", "only labels of this round; with --format tasks or gold-extension, only its items",
+	  &opt_round, NULL },
 	{ "rater", 0, "NAME", "only labels of this rater", &opt_rater, NULL },
 	{ "task", 0, "TASK", "only labels of this task: turn, plausibility, faithfulness or a scheme of the "
 			     "project", &opt_task, NULL },

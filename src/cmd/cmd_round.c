@@ -639,9 +639,11 @@ const struct cmd_entry cmd_round_entry = {
 	  "raters, each the other's), so that the two rounds overlap completely.\n"
 	  "show gives each rater's progress (items finished / assigned), active time\n"
 	  "and, at their pace, the time left; items lists its items (one rater's with\n"
-	  "--raters NAME) as --items reads them. close ends a round (its labels can no\n"
-	  "longer change) and prints the agreement on its labels; reopen opens it again.\n"
-	  "delete removes a round made by mistake, only while nothing was labelled in it.",
+	  "--raters NAME) as --items reads them. close ends a round (its raters can no\n"
+	  "longer change their labels; an adjudicator still settles its disagreements\n"
+	  "with convqa adjudicate) and prints the agreement on its labels; reopen opens\n"
+	  "it again. delete removes a round made by mistake, only while nothing was\n"
+	  "labelled in it.",
 	  opts, 1, 2 },
 	CMD_PROJECT, NULL, check, run, release, NULL, NULL,
 };

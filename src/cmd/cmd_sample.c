@@ -1,13 +1,18 @@
 /* cmd_sample.c - convqa sample plausibility: the answers a plausibility
  * round judges (sampling.h), made into the round (rounds.h). */
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convqa/access.h"
 #include "convqa/cli.h"
+#include "convqa/labelling.h"
+#include "convqa/model.h"
 #include "convqa/rounds.h"
 #include "convqa/sampling.h"
+#include "convqa/store.h"
+#include "convqa/strbuf.h"
 
 #define MAX_RATERS 64
 
@@ -123,20 +128,127 @@ static void print_chosen(const struct sampling_result *r)
 			cli_printf(stdout, "  left out %zu: %s\n", left[i].n, left[i].why);
 }
 
+/* What rounds_create would refuse in the round's name and raters, said
+ * before the sampling is (in its words). */
+static enum status check_round(struct store *s, struct error *err)
+{
+	struct store_round_row *rows;
+	size_t n;
+	const char *why = model_rater_name_problem(opt_round);
+	if (why)
+		return error_set(err, ST_INPUT, "round name: %s", why);
+	enum status st = store_round_list(s, opt_round, &rows, &n, err);
+	if (st != ST_OK)
+		return st;
+	store_round_rows_free(rows, n);
+	if (n)
+		return error_set(err, ST_INPUT, "round '%s' exists already (see: convqa round show %s)", opt_round,
+				 opt_round);
+	int64_t id[MAX_RATERS];
+	for (size_t i = 0; i < a.n_raters; i++) {
+		id[i] = 0;
+		st = labelling_rater_check(a.raters[i], err);
+		if (st == ST_OK)
+			st = store_rater_find(s, a.raters[i], &id[i], err);
+		if (st != ST_OK)
+			return st;
+		if (!id[i])
+			return error_set(err, ST_INPUT, "no rater '%s' in the project (add one with: convqa rater add %s)",
+					 a.raters[i], a.raters[i]);
+		for (size_t j = 0; j < i; j++)
+			if (id[j] == id[i])
+				return error_set(err, ST_INPUT, "rater '%s' is named twice", a.raters[i]);
+	}
+	return ST_OK;
+}
+
+/* The keys of the responses' metadata that hold numbers, a few of them in
+ * the order met, for the refusal of a key none has. */
+#define FEW_KEYS 5
+struct metadata_keys {
+	struct store_tasks *t;
+	char *names[FEW_KEYS];
+	size_t n;
+	int more;
+	struct error *err;
+};
+
+static int key_response(const struct store_tasks_response *r, void *ctx)
+{
+	struct metadata_keys *k = ctx;
+	cJSON *m = r->metadata ? cJSON_Parse(r->metadata) : NULL;
+	for (const cJSON *v = cJSON_IsObject(m) ? m->child : NULL; v && !k->more; v = v->next) {
+		size_t i = 0;
+		while (i < k->n && strcmp(k->names[i], v->string) != 0)
+			i++;
+		if (!cJSON_IsNumber(v) || i < k->n)
+			continue;
+		if (k->n == FEW_KEYS)
+			k->more = 1;
+		else
+			k->names[k->n++] = xstrdup(v->string);
+	}
+	cJSON_Delete(m);
+	return k->more;
+}
+
+static int key_turn(const struct store_tasks_turn *turn, void *ctx)
+{
+	struct metadata_keys *k = ctx;
+	return store_tasks_responses(k->t, turn->turn_id, key_response, k, k->err) != ST_OK || k->more;
+}
+
+/* "; keys holding numbers there: a, b, c" (", ..." when there are more),
+ * or "" when the metadata holds no numbers or cannot be read. Caller frees. */
+static char *metadata_keys(struct store *s)
+{
+	struct metadata_keys k = { 0 };
+	struct error err;
+	struct strbuf sb = STRBUF_INIT;
+	k.err = &err;
+	if (store_tasks_open(s, 0, 0, &k.t, &err) == ST_OK) {
+		store_tasks_turns(k.t, key_turn, &k, &err);
+		store_tasks_close(k.t);
+	}
+	for (size_t i = 0; i < k.n; i++) {
+		strbuf_addf(&sb, "%s%s", i ? ", " : "; keys holding numbers there: ", k.names[i]);
+		free(k.names[i]);
+	}
+	if (k.more)
+		strbuf_addf(&sb, ", ...");
+	return strbuf_detach(&sb);
+}
+
 static int run(struct cmd_ctx *c)
 {
 	struct sampling_result r;
 	struct round_made m;
 	enum status st = access_check_coordinator(c->store, "create rounds", &c->err);
 	if (st == ST_OK)
+		st = check_round(c->store, &c->err);
+	if (st == ST_OK)
 		st = sampling_choose(c->store, &a.rq, &r, &c->err);
 	if (st != ST_OK)
 		return st;
+	if (a.rq.sim == SAMPLING_COLUMN && !r.with_value) {
+		char *keys = metadata_keys(c->store);
+		free(r.ids);
+		st = error_set(&c->err, ST_INPUT, "--sim %s: no response's metadata has the key '%s' (--sim takes f1, "
+			       "rougeL or a key of the responses' metadata holding a similarity%s)", opt_sim, opt_sim,
+			       keys);
+		free(keys);
+		return st;
+	}
 	print_chosen(&r);
 	if (r.n == 0) {
 		free(r.ids);
-		return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made (a lower --min-sim?)",
-				 opt_round);
+		if (r.below)
+			return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made (a lower "
+					 "--min-sim?)", opt_round);
+		if (r.no_value)
+			return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made (no answer to "
+					 "a question with a gold answer has '%s' in its metadata)", opt_round, opt_sim);
+		return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made", opt_round);
 	}
 	char *made_by = xasprintf("sample plausibility --round %s --raters %s --min-sim %g --sim %s "
 				  "--per-question %zu --overlap %ld --seed %ld", opt_round, opt_raters, a.rq.min_sim,

@@ -425,6 +425,12 @@ enum status native_reader_finish(struct native_reader *r)
 	return jr_finish(&r->jr);
 }
 
+/* The end of a message about a file that is no task file at all (another
+ * tool's: SCAI-QReCC's run.json, TREC CAsT topics, a CSV). */
+#define NOT_A_TASK_FILE                                                                                          \
+	" (convqa imports its own task format, schemas/tasks.schema.json, described in the README's \"The task " \
+	"format\": convert another tool's file to it first)"
+
 /* The members of a task file, in the order they are read. */
 static const char *const doc_keys[] = { "format", "version", "systems", "collection", "conversations",
 					NULL };
@@ -434,7 +440,10 @@ enum status importer_native_read(const char *name, const cJSON *root, struct mod
 {
 	struct native_reader r;
 	native_reader_init(&r, name, m, err);
-	if (jr_object(&r.jr, root, doc_keys, "a convqa task file") == 0)
+	if (!cJSON_IsObject(root))
+		jr_problem(&r.jr, "expected a convqa task file (an object), got %s%s", jr_type_name(root),
+			   NOT_A_TASK_FILE);
+	else if (jr_object(&r.jr, root, doc_keys, "a convqa task file") == 0)
 		read_document(&r, root);
 	return native_reader_finish(&r);
 }
@@ -447,10 +456,26 @@ static int detect_native(const char *buf, size_t len)
 	return jr_first_key_in(buf, len, doc_keys);
 }
 
+/* Whether buf's first byte (past a byte order mark and white space) can
+ * begin a JSON value. */
+static int starts_json(const char *buf, size_t len)
+{
+	size_t i = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	while (i < len && buf[i] && strchr(" \t\r\n", buf[i]))
+		i++;
+	return i == len || (buf[i] && strchr("{[\"-0123456789tfn", buf[i]));
+}
+
 static enum status read_native(struct import_input *in, struct model_tasks *m, struct error *err)
 {
 	struct cJSON *root;
+	int json = starts_json(in->buf, in->len);
 	enum status st = jr_parse(in, &root, err);
+	if (st == ST_INPUT && !json) {
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		error_set(err, st, "%s%s", msg, NOT_A_TASK_FILE);
+	}
 	if (st != ST_OK)
 		return st;
 	jr_keep(m, root);

@@ -89,7 +89,8 @@ static int env_int(const char *name, int def, int min, int max)
 	return def;
 }
 
-static enum status start_curses(int script, struct error *err)
+/* cmd: the command the UI serves (annotate or adjudicate), for a message. */
+static enum status start_curses(int script, const char *cmd, struct error *err)
 {
 	if (script) {
 		const char *term = getenv("TERM");
@@ -103,7 +104,7 @@ static enum status start_curses(int script, struct error *err)
 	} else {
 		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 			return error_set(err, ST_USAGE,
-					 "annotate needs a terminal (for scripted runs set CONVQA_SCRIPT=FILE)");
+					 "%s needs a terminal (for scripted runs set CONVQA_SCRIPT=FILE)", cmd);
 		screen = newterm(NULL, stdout, stdin);
 	}
 	if (!screen)
@@ -392,7 +393,7 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 		goto out;
 	install_signals();
 	atexit(restore);
-	st = start_curses(sc.f != NULL, err);
+	st = start_curses(sc.f != NULL, o->adjudication ? "adjudicate" : "annotate", err);
 	if (st != ST_OK)
 		goto out;
 	app.colours = use_colours();

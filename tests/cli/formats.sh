@@ -197,7 +197,8 @@ check_eq "a task file whose first key is not format is a task file (named .jsonl
 	"0|task.jsonl: added 1 conversation, 1 turn, 0 responses, 0 passages, 0 systems" "$rc|$(cat "$T/out")"
 cp once.db p.db
 printf 'hello\n' >f.jsonl
-refuse "a file that is not JSON gets the task file's message" 2 "f.jsonl:1:1: syntax error: expected a value, found 'h'"
+refuse "a file that is not JSON gets the task file's message" 2 \
+	"f.jsonl:1:1: syntax error: expected a value, found 'h' (convqa imports its own task format, schemas/tasks.schema.json, described in the README's \"The task format\": convert another tool's file to it first)"
 printf '{"turns": [{"question": "q"}], "id": "a"}\n{"id": "b" "turns": []}\n' >f.jsonl
 refuse "a file that begins with a conversation's key is JSONL" 2 \
 	"f.jsonl:2:12: syntax error: expected ',' or '}', found '\"'"

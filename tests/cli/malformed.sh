@@ -16,6 +16,7 @@ cp p.db before.db
 ORIGIN="imported from '$T/base.json' at $(sqlite3 p.db 'SELECT imported_at FROM import WHERE id = 1')"
 
 # refuse NAME STATUS EXPECTED_STDERR : imports f.json (already written)
+NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in the README's \"The task format\": convert another tool's file to it first)"
 refuse() {
 	run $CONVQA import --db p.db f.json
 	if [ "$rc" = "$2" ] && [ "$(cat "$T/err")" = "$3" ] && cmp -s p.db before.db && [ ! -s "$T/out" ]; then
@@ -64,7 +65,8 @@ refuse "nesting 100 levels deep" 2 "f.json:1:65: nesting deeper than 64 levels: 
 printf '{"a": 1} x' >f.json
 refuse "data after the document" 2 "f.json:1:10: syntax error: unexpected data after the JSON document"
 printf '[]' >f.json
-refuse "an array instead of an object" 2 'f.json: $: expected a convqa task file (an object), got an array'
+refuse "an array instead of an object: convqa imports its own task format" 2 \
+	"f.json: \$: expected a convqa task file (an object), got an array$NOT_OURS"
 printf '{"format": "qrecc", "version": 1, "conversations": [{"id": "c", "turns": [{"question": "q"}]}]}' >f.json
 refuse "another format" 2 'f.json: $.format: expected "convqa-tasks", got "qrecc"'
 printf '{"format": "convqa-tasks", "version": 2, "conversations": [{"id": "c", "turns": [{"question": "q"}]}]}' >f.json

@@ -173,7 +173,8 @@ check_grep "closing round 2 gives the agreement over both rounds" "round r2 swap
 check_grep "with the pairs below --min-kappa" "^intent: alice / bob kappa" "$T/out"
 check_grep "close prints the round's agreement report" "Agreement between raters" "$T/out"
 check_eq "the round is closed" "closed" "$(q "SELECT status FROM round WHERE name = 'r2'")"
-check_run "a closed round takes no labels" 2 "convqa: round 'r2' is closed" \
+check_run "a closed round takes no labels, and says how to reopen it" 2 \
+	"convqa: round 'r2' is closed (a coordinator reopens it with: convqa round reopen r2)" \
 	$CONVQA label --round r2 -r alice -c c01 -n 1 -s s1 intent boolean
 run $CONVQA round close r2
 check_eq "closing a closed round says so" "0|round 'r2' is closed already" "$rc|$(cat "$T/out")"

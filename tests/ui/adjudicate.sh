@@ -48,6 +48,9 @@ check_run "the round is asked for" 1 \
 	$CONVQA adjudicate --rater bob
 check_run "an unknown round lists the rounds" 2 "convqa: no round 'r9' in the project (its rounds: r1)" \
 	sh -c "$CONVQA rater add carol --role adjudicator >/dev/null && $CONVQA adjudicate --round r9 --rater carol"
+check_run "without a terminal or a script adjudicate refuses, naming itself" 1 \
+	"convqa: adjudicate needs a terminal (for scripted runs set CONVQA_SCRIPT=FILE)" \
+	sh -c "$CONVQA adjudicate --round r1 --rater carol </dev/null"
 
 # ---- the screen ------------------------------------------------------------------------
 adj_run --round r1 --rater carol <<'EOF2'
@@ -224,7 +227,8 @@ check_grep "and says an adjudicator settled it" "Values settled by an adjudicato
 
 # ---- a closed round ---------------------------------------------------------------------
 $CONVQA round close r1 >/dev/null
-check_run "annotate refuses the closed round" 2 "convqa: annotate: round 'r1' is closed" \
+check_run "annotate refuses the closed round" 2 \
+	"convqa: annotate: round 'r1' is closed (a coordinator reopens it with: convqa round reopen r1)" \
 	sh -c "CONVQA_SCRIPT=/dev/null $CONVQA annotate --round r1 --rater alice"
 adj_run --round r1 --rater carol <<'EOF2'
 :save-screen c1

@@ -229,7 +229,8 @@ check_run "--task must match the round's task (bad input, as in label)" 2 \
 check_run "a rater without assignments in the round" 2 "convqa: round 'r1' assigns no items to rater 'alice'" \
 	"$CONVQA" annotate --db p.db --rater alice --round r1
 sqlite3 p.db "UPDATE round SET status = 'closed' WHERE name = 'r1'"
-check_run "a closed round cannot be labelled (bad input, as in label)" 2 "convqa: annotate: round 'r1' is closed" \
+check_run "a closed round cannot be labelled (bad input, as in label)" 2 \
+	"convqa: annotate: round 'r1' is closed (a coordinator reopens it with: convqa round reopen r1)" \
 	"$CONVQA" annotate --db p.db --rater carol --round r1
 "$CONVQA" init --db empty.db >/dev/null
 check_run "an empty project has nothing to annotate" 2 \

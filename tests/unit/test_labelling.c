@@ -135,16 +135,19 @@ static void test_a_closed_round_refuses_a_session_with_the_message_of_label_and_
 	struct labelling l;
 	struct error err;
 	assert_int_equal(open_as(fx, &l, "alice", "winter", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
-	assert_string_equal(err.msg, "round 'winter' is closed");
+	assert_string_equal(err.msg, "round 'winter' is closed (a coordinator reopens it with: convqa round reopen "
+				      "winter)");
 	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
 	assert_int_equal(open_as(fx, &l, "alice", "winter", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
-	assert_string_equal(err.msg, "round 'winter' is closed");
+	assert_string_equal(err.msg, "round 'winter' is closed (a coordinator reopens it with: convqa round reopen "
+				      "winter)");
 	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
 	/* closed and of another task: label names the task first, annotate the state */
 	assert_int_equal(open_as(fx, &l, "alice", "summer", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_INPUT);
 	assert_string_equal(err.msg, "round 'summer' is a plausibility round, not turn (give --task plausibility)");
 	assert_int_equal(open_as(fx, &l, "alice", "summer", "turn", 1, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
-	assert_string_equal(err.msg, "round 'summer' is closed");
+	assert_string_equal(err.msg, "round 'summer' is closed (a coordinator reopens it with: convqa round reopen "
+				      "summer)");
 	labelling_release(&l);
 	assert_int_equal(rater_id(fx, "alice"), 0); /* a refused session adds no rater */
 	assert_string_equal(rows(fx), "");
@@ -448,7 +451,8 @@ static void test_an_adjudicator_adjudicates_a_round_also_closed(void **state)
 	labelling_release(&l);
 	assert_string_equal(rows(fx), "carol winter turn answer_correct 0=1\n");
 	assert_int_equal(open_as(fx, &l, "carol", "winter", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_INPUT);
-	assert_string_equal(err.msg, "round 'winter' is closed");
+	assert_string_equal(err.msg, "round 'winter' is closed (a coordinator reopens it with: convqa round reopen "
+				      "winter)");
 
 	/* an open round: not by one of its raters */
 	assert_int_equal(open_adjudication(fx, &l, "carol", "spring", &err), ST_OK);
