@@ -99,7 +99,7 @@ enum labelling_refusal {
 	LABELLING_NOT_REFUSED,
 	LABELLING_RATER_NAME,    /* not a rater's name: model_rater_name_problem()'s reason */
 	LABELLING_TASK,          /* no scheme of that name: "no task or scheme 'x' (schemes: ...)" */
-	LABELLING_ROUND_CLOSED,  /* "round 'R' is closed" */
+	LABELLING_ROUND_CLOSED,  /* "round 'R' is closed (a coordinator reopens it with: convqa round reopen R)" */
 	LABELLING_ROUND_TASK,    /* the task asked is not the round's (enum labelling_task_rule) */
 	LABELLING_FIELD,         /* a field the scheme does not have, a value off its scale,
 				  * a passage rank where the field takes none or none where it needs one */
