@@ -460,9 +460,19 @@ static int run_show(struct cmd_ctx *c)
 
 /* ---- items, delete -------------------------------------------------------------- */
 
+struct listed {
+	long items, controls;
+};
+
 static int print_item(const struct store_round_listed *it, void *ctx)
 {
-	(void)ctx;   /* tab-separated (the sanitiser would make a tab spaces) */
+	struct listed *l = ctx;
+	if (it->control) {   /* known answers mixed in: not the round's own items */
+		l->controls++;
+		return 0;
+	}
+	l->items++;
+	/* tab-separated (the sanitiser would make a tab spaces) */
 	cli_printf(stdout, "%s", it->conversation);
 	fputc('\t', stdout);
 	cli_printf(stdout, "%d", it->turn);
@@ -471,10 +481,12 @@ static int print_item(const struct store_round_listed *it, void *ctx)
 	return 0;
 }
 
-/* The round's items (one rater's with --raters) as --items takes them. */
+/* The round's items (one rater's with --raters) as --items takes them;
+ * the control items are left out (counted in a last comment). */
 static int run_items(struct cmd_ctx *c)
 {
 	struct store_round_row *r = NULL;
+	struct listed l = { 0, 0 };
 	int64_t rater = 0;
 	enum status st = find_round(c, c->args[1], &r);
 	if (st == ST_OK && opt_raters) {
@@ -487,8 +499,14 @@ static int run_items(struct cmd_ctx *c)
 		cli_printf(stdout, "# round %s (%s)%s%s: conversation, turn, system; round create --items FILE takes "
 			   "these lines\n", r->name, r->task, opt_raters ? ", the items of " : "",
 			   opt_raters ? opt_raters : "");
-		st = store_round_items(c->store, r->id, rater, print_item, NULL, &c->err);
+		st = store_round_items(c->store, r->id, rater, print_item, &l, &c->err);
 	}
+	if (st == ST_OK && l.controls)
+		cli_printf(stdout, "# and %ld control item%s (known answers mixed in), left out\n", l.controls,
+			   l.controls == 1 ? "" : "s");
+	if (st == ST_OK && opt_raters && !l.items && !l.controls)
+		st = error_set(&c->err, ST_INPUT, "rater '%s' has no items in round '%s' (its raters: convqa round "
+			       "show %s)", opt_raters, r->name, r->name);
 	store_round_rows_free(r, r ? 1 : 0);
 	return st;
 }

@@ -298,6 +298,10 @@ static enum status write_gold_extension(struct store *s, const struct store_labe
 	if (f->rater)
 		return error_set(err, ST_USAGE, "--format gold-extension extends the gold of every rater's "
 				 "judgements: --rater does not apply");
+	if (f->blind_for)   /* the verdicts would tell the other raters' labels of open rounds */
+		return error_set(err, ST_INPUT, "--format gold-extension is made of every rater's verdicts: not "
+				 "for the account of rater %s while rounds are open (a coordinator exports it, or "
+				 "after the rounds close)", f->blind_for);
 	return write_file(s, f, out, n_items, 1, err);
 }
 

@@ -251,8 +251,10 @@ enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const stru
 	}
 	layer->obs = xcalloc(d->n_judgements + 1, sizeof(*layer->obs));
 	if (o->consensus == REPORT_CONSENSUS_NONE || o->consensus == REPORT_CONSENSUS_RATER) {
+		/* every rater's judgement but an adjudicator's (a settlement, not
+		 * a judgement; rater:NAME names whom it wants) */
 		for (size_t j = 0; j < d->n_judgements; j++)
-			if (only < 0 || d->judgements[j].rater == only)
+			if (only < 0 ? !d->raters[d->judgements[j].rater].adjudicator : d->judgements[j].rater == only)
 				obs_from_judgement(&layer->obs[layer->n_obs++], d, j);
 		qsort(layer->obs, layer->n_obs, sizeof(*layer->obs), cmp_obs);
 		layer->rel = d->rel_codes;

@@ -208,6 +208,22 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 	}
 }
 
+/* The adjudicators with labels in the selection, by name: left out. */
+static void adjudicators_note(const struct rp_data *d, struct rsection *sec)
+{
+	uint8_t *seen = xcalloc(d->n_raters + 1, 1);
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t j = 0; j < d->n_judgements; j++)
+		seen[d->judgements[j].rater] = 1;
+	for (size_t i = 0; i < d->n_raters; i++)
+		if (seen[i] && d->raters[i].adjudicator)
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", d->raters[i].name);
+	if (sb.len)
+		rsection_note(sec, "Not compared, as adjudicators: %s.", strbuf_str(&sb));
+	strbuf_release(&sb);
+	free(seen);
+}
+
 /* The row of field f in the table of all raters: Fleiss' kappa, alpha. */
 static void summary_row(struct rtable *sum, const struct afield *f, const struct tally *t, long raters_seen,
 			int ordinal_col)
@@ -345,6 +361,7 @@ enum status rp_agreement(struct rp_ctx *c)
 		free(t.counts);
 		free(t.rater_seen);
 	}
+	adjudicators_note(d, sec);
 	rsection_note(sec, "Each rater's current value counts, whatever --consensus says; an adjudicator's "
 			   "values settle disagreements and are left out. Cohen's kappa per "
 			   "pair over the units both labelled, 95%% interval kappa +- 1.96 SE (large-sample SE; "

@@ -10,18 +10,28 @@
  * adjudicator's value where adjudicators settled it (all of them, when
  * several, giving the value); else the trusted raters' current values,
  * more than half of them (or, with the policy any, one) giving the value.
- * VERDICT_VALUES(WHERE, SAME_ROUND) makes cur(rid, field, value, adj) of
- * the labels WHERE selects, each rater's latest (SAME_ROUND: within the
- * label's round); VERDICT(FIELD, VALUE, RULE) is then 1 when the verdict
- * on response r.id is VALUE, 0 when it is not, NULL without a value. */
-#define VERDICT_VALUES(where, same_round)                                                                       \
+ * VERDICT_VALUES(WHERE, CURRENT) makes cur(rid, field, value, adj) of
+ * the labels WHERE selects that are current: IN_ROUND, a rater's latest
+ * label of the unit in its round when it holds a value; OVER_ROUNDS, of
+ * those the latest (a value cleared in a later round leaves the earlier
+ * round's: the report's rule, report_load.c). VERDICT(FIELD, VALUE, RULE)
+ * is then 1 when the verdict on response r.id is VALUE, 0 when it is not,
+ * NULL without a value. */
+#define SAME_UNIT(a, b)                                                                                         \
+	a ".turn_id = " b ".turn_id AND " a ".rater_id = " b ".rater_id AND " a ".task = " b ".task AND "       \
+	a ".field = " b ".field AND " a ".unit = " b ".unit AND " a ".unit_ref = " b ".unit_ref"
+#define LATEST_IN_ROUND(a, x)                                                                                   \
+	a ".value IS NOT NULL AND " a ".id = (SELECT max(" x ".id) FROM label " x " WHERE " SAME_UNIT(x, a)        \
+	" AND " x ".round_id IS " a ".round_id)"
+#define IN_ROUND LATEST_IN_ROUND("l", "x")
+#define OVER_ROUNDS                                                                                             \
+	IN_ROUND " AND NOT EXISTS (SELECT 1 FROM label y WHERE " SAME_UNIT("y", "l") " AND y.id > l.id AND "     \
+	LATEST_IN_ROUND("y", "z") ")"
+#define VERDICT_VALUES(where, current)                                                                          \
 	"WITH cur(rid, field, value, adj) AS (SELECT l.response_id, l.field, l.value, ra.role = 'adjudicator' "   \
 	"FROM label l JOIN rater ra ON ra.id = l.rater_id AND (ra.trusted = 1 OR ra.role = 'adjudicator') "      \
 	"WHERE " where " AND l.unit = 'response' AND l.task = l.field "                                         \
-	"AND l.field IN ('plausibility', 'faithfulness') AND l.id = (SELECT max(x.id) FROM label x "             \
-	"WHERE x.turn_id = l.turn_id AND x.rater_id = l.rater_id AND x.task = l.task "                           \
-	"AND x.field = l.field AND x.unit = l.unit AND x.unit_ref = l.unit_ref" same_round ") "                   \
-	"AND l.value IS NOT NULL) "
+	"AND l.field IN ('plausibility', 'faithfulness') AND " current ") "
 #define MORE_THAN_HALF(v) "2 * sum(value = '" v "') > count(*)"
 #define AT_LEAST_ONE(v) "sum(value = '" v "') > 0"
 #define VERDICT(field, value, rule)                                                                             \
@@ -53,7 +63,7 @@ static const char *const tasks_sql[TQ__N] = {
 			 "WHERE r.turn_id = ?1 ORDER BY sy.name",
 	/* the answers of a turn judged plausible and, when judged,
 	 * faithful (VERDICT), each rater's latest value over every round */
-	[TQ_JUDGED_GOLD] = VERDICT_VALUES("l.turn_id = ?1", "") "SELECT r.answer FROM response r "
+	[TQ_JUDGED_GOLD] = VERDICT_VALUES("l.turn_id = ?1", OVER_ROUNDS) "SELECT r.answer FROM response r "
 			   "WHERE r.turn_id = ?1 AND " VERDICT("plausibility", "plausible", MORE_THAN_HALF) " AND "
 			   "coalesce(" VERDICT("faithfulness", "faithful", MORE_THAN_HALF) ", 1) ORDER BY r.id",
 	[TQ_RANKED] = "SELECT rt.rank, p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
@@ -245,12 +255,12 @@ enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store
 
 static const char *const plausible_sql[2] = {
 	VERDICT_VALUES("l.response_id IN (SELECT response_id FROM assignment WHERE round_id = ?1) AND l.round_id = ?1",
-		       " AND x.round_id IS l.round_id")
+		       IN_ROUND)
 	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'plausibility'), "
 	VERDICT("plausibility", "plausible", MORE_THAN_HALF) " FROM response r "
 	"WHERE r.id IN (SELECT response_id FROM assignment WHERE round_id = ?1) ORDER BY r.id",
 	VERDICT_VALUES("l.response_id IN (SELECT response_id FROM assignment WHERE round_id = ?1) AND l.round_id = ?1",
-		       " AND x.round_id IS l.round_id")
+		       IN_ROUND)
 	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'plausibility'), "
 	VERDICT("plausibility", "plausible", AT_LEAST_ONE) " FROM response r "
 	"WHERE r.id IN (SELECT response_id FROM assignment WHERE round_id = ?1) ORDER BY r.id",

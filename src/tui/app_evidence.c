@@ -21,6 +21,27 @@ static int passage_of_rank(const struct app *app, long rank)
 	return -1;
 }
 
+/* Where bytes [start, end) of text[0..len) are once the text is sanitised
+ * as the screen shows it (whole: tabs and CRLF depend on what comes
+ * before): [*at, *end). */
+static void sanitized_range(const char *text, size_t len, size_t start, size_t end, size_t *at, size_t *to)
+{
+	unsigned char *raw = xcalloc(len + 1, 1);
+	struct strbuf out = STRBUF_INIT, mark = STRBUF_INIT;
+	memset(raw + start, 1, end - start);
+	text_sanitize_marked(&out, text, len, TEXT_NEWLINES, raw, &mark);
+	*at = *to = 0;
+	for (size_t k = 0; k < mark.len; k++)
+		if (mark.buf[k]) {
+			if (!*to)
+				*at = k;
+			*to = k + 1;
+		}
+	strbuf_release(&out);
+	strbuf_release(&mark);
+	free(raw);
+}
+
 /* The evidence paragraph of response id (the scheme shows evidence) into
  * app->evidence: its stored spans merged per passage (spans_paragraph),
  * sanitised; NULL when it has none. */
@@ -82,12 +103,7 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 			struct evidence_piece *pc = &app->evidence_piece[i];
 			pc->passage = passage_of_rank(app, ep->rank);
 			pc->para_at = para_at[i];
-			struct strbuf pre = STRBUF_INIT;
-			text_sanitize(&pre, ep->text, pieces[i].start, TEXT_NEWLINES);
-			pc->at = pre.len;
-			text_sanitize(&pre, ep->text + pieces[i].start, pieces[i].end - pieces[i].start, TEXT_NEWLINES);
-			pc->end = pre.len;
-			strbuf_release(&pre);
+			sanitized_range(ep->text, ep->len, pieces[i].start, pieces[i].end, &pc->at, &pc->end);
 		}
 		free(pieces);
 		free(para_at);

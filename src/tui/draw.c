@@ -569,8 +569,10 @@ void draw_evidence_pane(const struct app *app, int y, int rows, int width, int p
 	if (rows <= 0)
 		return;
 	/* picking: a mark at the focused piece's first row, the text scrolled
-	 * so that the row is on the screen */
+	 * (from a row's start: it wraps the same) so that the row is the
+	 * second one, not one the cut at the last row could hide */
 	long row = -1;
+	size_t off = 0;
 	if (pick && app->evidence_pieces) {
 		size_t at = app->evidence_piece[app->evidence_focus].para_at, len = strlen(app->evidence);
 		size_t n = text_wrap(app->evidence, len, width, NULL, 0);
@@ -578,15 +580,15 @@ void draw_evidence_pane(const struct app *app, int y, int rows, int width, int p
 		text_wrap(app->evidence, len, width, lines, n);
 		for (row = 0; (size_t)row + 1 < n && lines[row + 1].off <= at; row++)
 			;
+		if (row > 0 && row >= rows - 1) {
+			long skip = rows <= 2 ? row : row - 1;
+			off = lines[skip].off;
+			row -= skip;
+		}
 		free(lines);
 	}
-	if (row >= rows) {
-		size_t skip = (size_t)(row - rows + 1);
-		draw_wrapped_marked(y, 1, width, rows, skip, app->evidence, A_NORMAL, app->evidence_mark, style(S_MATCH));
-		row -= (long)skip;
-	} else {
-		draw_wrapped_cut_marked(y, 1, width, rows, app->evidence, A_NORMAL, app->evidence_mark, style(S_MATCH));
-	}
+	draw_wrapped_cut_marked(y, 1, width, rows, app->evidence + off, A_NORMAL,
+				app->evidence_mark ? app->evidence_mark + off : NULL, style(S_MATCH));
 	if (row >= 0)
 		draw_str(y + (int)row, 0, 1, "\xe2\x96\xb8", style(S_BOLD));
 }

@@ -32,6 +32,10 @@ check_grep "the report says so" "blind,as alice (the rater this account is bound
 check_grep "the agreement of the open round counts alice's 2 labels alone" \
 	"^agreement,summary,field,plausibility,raters,1,0" "$T/out"
 check_grep "(2 label rows)" "^meta,,,,label_rows,2," "$T/out"
+check_run "the gold extension, made of every rater's verdicts, is refused to alice's account" 2 \
+	"convqa: --format gold-extension is made of every rater's verdicts: not for the account of rater alice while rounds are open (a coordinator exports it, or after the rounds close)" \
+	$CONVQA export --format gold-extension -o ext.json
+check_eq "   and nothing is written" "no" "$([ -e ext.json ] && echo yes || echo no)"
 $CONVQA round close r1 >/dev/null
 check_eq "once the round is closed, every label" "alice:r1 bob:None bob:r1" "$($CONVQA export 2>/dev/null | raters)"
 $CONVQA round reopen r1 >/dev/null

@@ -226,11 +226,16 @@ check_run "--control needs --control-from" 1 "convqa round: --control RATE and -
 
 # ---- a round's items; deleting a round made by mistake ----------------------------------------
 run $CONVQA round items k1 --raters bob
+bob_k1="FROM assignment a JOIN round r ON r.id = a.round_id JOIN rater ra ON ra.id = a.rater_id WHERE r.name = 'k1' AND ra.name = 'bob'"
 check_eq "round items lists a rater's items, tab-separated, as --items reads them" \
-	"0|$(q "SELECT count(*) FROM assignment a JOIN round r ON r.id = a.round_id JOIN rater ra ON ra.id = a.rater_id WHERE r.name = 'k1' AND ra.name = 'bob'")" \
-	"$rc|$(grep -vc '^#' "$T/out")"
+	"0|$(q "SELECT count(*) $bob_k1 AND NOT a.control")" "$rc|$(grep -vc '^#' "$T/out")"
+check_grep "   the control items are left out, and counted" \
+	"^# and $(q "SELECT count(*) $bob_k1 AND a.control") control items (known answers mixed in), left out$" "$T/out"
 check_grep "   a header line says what the lines are" "^# round k1 (plausibility), the items of bob: conversation, turn, system" "$T/out"
 check_eq "   each line is CONVERSATION<tab>TURN<tab>SYSTEM" "0" "$(grep -v '^#' "$T/out" | grep -cv "$(printf '^[^\t]*\t[0-9]*\t[^\t]*$')")"
+check_run "   a rater without items in the round is told so" 2 \
+	"convqa: rater 'carol' has no items in round 'k1' (its raters: convqa round show k1)" \
+	$CONVQA round items k1 --raters carol
 $CONVQA round items r1 >r1.items
 run $CONVQA round create r1copy --raters carol --items r1.items
 check_eq "   round create --items takes them back: the same items" \

@@ -270,6 +270,8 @@ def layer(p, kind):
         for (rid, rater), lab in p.label.items():
             if kind != "none" and rater != kind[6:]:
                 continue
+            if kind == "none" and rater in p.adjudicators:
+                continue   # an adjudicator's values are settlements, not judgements
             o = Obs(p.items[rid], rater)
             o.turn_labelled = (rid, rater) in p.given_turn and any(f in TURN_FIELDS for f, _ in lab)
             for (field, rank), v in lab.items():

@@ -127,10 +127,10 @@ check_screen "a paragraph that does not fit is cut" cut <<'EOF'
  missing: faithfulness
  welcome, alice: ? li…  ? help · q quit
 EOF
-check_rows "j on a cut paragraph: the second piece scrolls into view, marked" cut-second 7 9 <<'EOF'
+check_rows "j on a cut paragraph: the second piece scrolls into view, marked, the rest cut" cut-second 7 9 <<'EOF'
 ── Evidence · 2 pieces of 2 passages ───
- a bright lamp that guides ships at
 ▸night. [p-keeper] Lighthouse keepers
+ lit the lamp, wound the clockwork …
 EOF
 check_rows "  and enter opens its passage" cut-opened 2 2 <<'EOF'
  Passage 2 of 3 · rank 2 · p-keeper
