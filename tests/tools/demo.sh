@@ -1,7 +1,8 @@
 #!/bin/sh
 # make demo: import sample_tasks/ into demo.db (kept between runs: importing
 # again changes nothing and labels are never lost) with the sample label
-# scheme (sample_tasks/schemes/likert-4pt.json), say in one line what it
+# scheme (sample_tasks/schemes/likert-4pt.json) and the answers' evidence
+# spans (convqa spans), say in one line what it
 # holds, then open the UI as $USER (the line stays above the shell prompt
 # once the UI is closed).
 #
@@ -16,6 +17,8 @@ rater=${USER:-demo}
 "$convqa" import --db "$db" -q sample_tasks/*.json
 # the sample scheme, for: convqa annotate --db demo.db --task likert-4pt
 "$convqa" scheme add --db "$db" sample_tasks/schemes/likert-4pt.json >/dev/null
+# the evidence spans, for E on the item screen and --task faithfulness
+"$convqa" spans --db "$db" >/dev/null
 summary=$("$convqa" info --db "$db" | awk -v db="$db" '
 	$1 == "conversations" { c = $2 } $1 == "turns" { t = $2 }
 	$1 == "systems" { s = $2 } $1 == "responses" { r = $2 }

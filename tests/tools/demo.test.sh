@@ -24,6 +24,8 @@ check_eq "no text in it holds a control character" "0" "$(sqlite3 "$T/demo.db" "
 check_eq "two systems answer every turn, with ranked passages" "2|52|260" \
 	"$(sqlite3 "$T/demo.db" "SELECT count(*) FROM system; SELECT count(*) FROM response; SELECT count(*) FROM retrieved" | tr '\n' '|' | sed 's/|$//')"
 check_eq "the sample label scheme is in it" "likert-4pt" "$(sqlite3 "$T/demo.db" "SELECT name FROM scheme")"
+check_eq "the answers' evidence spans are in it (E, --task faithfulness)" "yes" \
+	"$([ "$(sqlite3 "$T/demo.db" "SELECT count(DISTINCT response_id) FROM evidence_span")" -gt 40 ] && echo yes)"
 check_eq "most turns depend on the history and have a rewrite" "21 of 26" \
 	"$(sqlite3 "$T/demo.db" "SELECT count(rewrite) || ' of ' || count(*) FROM turn")"
 
