@@ -131,6 +131,18 @@ static mode_t new_file_mode(void)
 	return 0666 & ~mask;
 }
 
+/* Whether the file at path begins as an SQLite database does. */
+static int is_sqlite(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";   /* and its NUL */
+	char head[16];
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, head, sizeof(head)) : -1;
+	if (fd >= 0)
+		close(fd);
+	return n == (ssize_t)sizeof(head) && memcmp(head, magic, sizeof(head)) == 0;
+}
+
 enum status cli_output_open(struct cli_output *o, const char *path, struct error *err)
 {
 	memset(o, 0, sizeof(*o));
@@ -140,6 +152,14 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
 		return ST_OK;
 	struct stat st;
 	int fd = -1, exists = stat(o->path, &st) == 0;
+	if (exists && S_ISREG(st.st_mode) && is_sqlite(o->path)) {
+		struct stat db;
+		int project = stat(cli_db_path(), &db) == 0 && db.st_dev == st.st_dev && db.st_ino == st.st_ino;
+		enum status s = error_set(err, ST_IO, "-o %s would replace %s: give the output another name",
+					  o->path, project ? "the project itself" : "a SQLite database (a project?)");
+		memset(o, 0, sizeof(*o));
+		return s;
+	}
 	if (exists && S_ISDIR(st.st_mode)) {
 		errno = EISDIR;
 	} else if (exists && !S_ISREG(st.st_mode)) {

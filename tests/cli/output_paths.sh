@@ -90,4 +90,19 @@ check_run "an unknown round: exit 2" 2 "convqa: no round 'nope' in the project (
 	$CONVQA export --db p.db --round nope -o report.txt
 check_eq "the old file is untouched, nothing left behind" "old|kept.json new.json report.txt " \
 	"$(cat report.txt)|$(files)"
+
+# -o never replaces the project, nor another SQLite database
+cp p.db copy.db
+before=$(cksum <copy.db)
+check_run "-o naming the project itself is refused" 4 \
+	"convqa: -o copy.db would replace the project itself: give the output another name" \
+	$CONVQA export --db copy.db -o copy.db
+ln -s copy.db project-link
+check_run "   through a symbolic link too" 4 \
+	"convqa: -o project-link would replace the project itself: give the output another name" \
+	$CONVQA report --db copy.db -o project-link
+check_run "-o naming another project is refused" 4 \
+	"convqa: -o p.db would replace a SQLite database (a project?): give the output another name" \
+	$CONVQA agreement --db copy.db -o p.db
+check_eq "   the projects are as they were" "$before|0" "$(cksum <copy.db)|$($CONVQA info --db p.db >/dev/null; echo $?)"
 done_testing
