@@ -12,6 +12,25 @@
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
+
+/* A name the project lacks: its raters listed (a typo shows), and how to
+ * add one. */
+static enum status unknown_rater(struct store *s, const char *name, struct error *err)
+{
+	struct store_rater *rows = NULL;
+	size_t n = 0;
+	struct strbuf sb = STRBUF_INIT;
+	struct error e;
+	if (store_rater_list(s, &rows, &n, &e) == ST_OK)
+		for (size_t i = 0; i < n; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", rows[i].name);
+	store_rater_rows_free(rows, n);
+	enum status st = error_set(err, ST_INPUT, "no rater '%s' in the project (its raters: %s; a new one: convqa "
+				   "rater add NAME)", name, sb.len ? strbuf_str(&sb) : "none yet");
+	strbuf_release(&sb);
+	return st;
+}
 
 /* What a round is being made of. */
 struct making {
@@ -37,14 +56,23 @@ static enum status find_raters(struct store *s, struct making *m, struct error *
 	m->items_of = xcalloc(rq->n_raters, sizeof(*m->items_of));
 	m->blocks_of = xcalloc(rq->n_raters, sizeof(*m->blocks_of));
 	for (size_t i = 0; i < rq->n_raters; i++) {
+		struct store_rater r;
+		int found = 0;
 		enum status st = labelling_rater_check(rq->raters[i], err);
 		if (st == ST_OK)
-			st = store_rater_find(s, rq->raters[i], &m->rater_ids[i], err);
+			st = store_rater_get(s, rq->raters[i], &r, &found, err);
 		if (st != ST_OK)
 			return st;
-		if (!m->rater_ids[i])
-			return error_set(err, ST_INPUT, "no rater '%s' in the project (add one with: convqa rater "
-					 "add %s)", rq->raters[i], rq->raters[i]);
+		enum model_role role = found ? r.role : ROLE_RATER;
+		m->rater_ids[i] = found ? r.id : 0;
+		store_rater_release(&r);
+		if (!found)
+			return unknown_rater(s, rq->raters[i], err);
+		if (role == ROLE_ADJUDICATOR)
+			return error_set(err, ST_INPUT, "rater '%s' is an adjudicator: an adjudicator's labels settle "
+					 "disagreements, they do not judge a round's items (leave %s out of --raters, "
+					 "or make them a rater: convqa rater add %s --role rater)", rq->raters[i],
+					 rq->raters[i], rq->raters[i]);
 		for (size_t j = 0; j < i; j++)
 			if (m->rater_ids[j] == m->rater_ids[i])
 				return error_set(err, ST_INPUT, "rater '%s' is named twice", rq->raters[i]);

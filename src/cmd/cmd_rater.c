@@ -233,6 +233,21 @@ static enum status add(struct store *s, struct add *a, struct error *err)
 	return st;
 }
 
+/* A rater made an adjudicator after labelling: those labels are
+ * settlements from now on (left out of agreement and of the consensus but
+ * adjudicated), which changes the report. */
+static void warn_settlements(struct cmd_ctx *c, const struct store_rater *old)
+{
+	struct store_rater row = { .id = old->id };
+	struct error e;
+	if (store_rater_count_labels(c->store, &row, 1, &e) != ST_OK || !row.labels)
+		return;
+	cli_printf(stderr, "convqa rater: warning: %s's %ld label%s now count as an adjudicator's settlements: left "
+		   "out of agreement and of every consensus but adjudicated (make %s a rater again to undo: convqa "
+		   "rater add %s --role rater)\n", old->name, row.labels, row.labels == 1 ? "" : "s", old->name,
+		   old->name);
+}
+
 static int run_add(struct cmd_ctx *c, const char *name)
 {
 	struct add a = { .name = name };
@@ -276,6 +291,8 @@ static int run_add(struct cmd_ctx *c, const char *name)
 		cli_printf(stdout, "the project has no coordinator bound to an account any more: every account may "
 			   "change raters and manage rounds\n");
 	}
+	if (a.found && a.old.role != ROLE_ADJUDICATOR && a.role == ROLE_ADJUDICATOR)
+		warn_settlements(c, &a.old);
 	if (a.os_user && !same_text(a.os_user, a.found ? a.old.os_user : NULL) && !access_account_known(a.os_user))
 		cli_printf(stderr, "convqa rater: warning: this system has no account '%s': the labels of rater '%s' "
 			   "can be written only from an account of that name (create it, or bind the rater to "

@@ -214,4 +214,13 @@ e^[[31mve  rater  yes      x^G           0  -" "$rc|$(cat "$T/out")"
 run $CONVQA rater show "$(printf 'e\033[31mve')"
 check_grep "show is inert too" '^rater    e^\[\[31mve$' "$T/out"
 check_grep "a rater of an older project has no day added" "^added    before convqa recorded it$" "$T/out"
+# a rater with labels made an adjudicator
+export CONVQA_DB="$T/w.db"
+$CONVQA init >/dev/null && $CONVQA import -q "$CONVQA_TOP/sample_tasks/demo.json"
+$CONVQA label -r erin -c demo-lighthouse -n 1 -s bm25-t5 answer_correct 1
+$CONVQA label -r erin -c demo-lighthouse -n 2 -s bm25-t5 answer_correct 0
+run $CONVQA rater add erin --role adjudicator
+check_eq "a rater with labels made an adjudicator: warned that they now count as settlements" \
+	"0|changed rater 'erin': role from rater to adjudicator|convqa rater: warning: erin's 2 labels now count as an adjudicator's settlements: left out of agreement and of every consensus but adjudicated (make erin a rater again to undo: convqa rater add erin --role rater)" \
+	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 done_testing

@@ -25,10 +25,14 @@ for r in alice bob carol; do $CONVQA rater add $r >/dev/null; done
 # ---- refusals -------------------------------------------------------------------------
 check_run "create needs raters" 1 "convqa round: create needs --raters A,B" $CONVQA round create r1
 check_run "a rater the project lacks is named, with how to add one" 2 \
-	"convqa: no rater 'dave' in the project (add one with: convqa rater add dave)" \
+	"convqa: no rater 'dave' in the project (its raters: alice, bob, carol; a new one: convqa rater add NAME)" \
 	$CONVQA round create r1 --raters alice,dave
 check_run "a rater named twice is refused" 2 "convqa: rater 'alice' is named twice" \
 	$CONVQA round create r1 --raters alice,alice
+$CONVQA rater add judge --role adjudicator >/dev/null
+check_run "an adjudicator is not one of a round's raters: their labels settle" 2 \
+	"convqa: rater 'judge' is an adjudicator: an adjudicator's labels settle disagreements, they do not judge a round's items (leave judge out of --raters, or make them a rater: convqa rater add judge --role rater)" \
+	$CONVQA round create r1 --raters alice,judge
 check_run "a task no scheme has lists the schemes" 2 \
 	"convqa: no task or scheme 'likert' (schemes: turn, plausibility, faithfulness; add one with: convqa scheme add FILE)" \
 	$CONVQA round create r1 --task likert --raters alice
