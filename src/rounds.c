@@ -47,6 +47,34 @@ struct making {
 	size_t *controls_of;               /* per rater: control items mixed in */
 };
 
+enum status rounds_rater_ids(struct store *s, const char *const *names, size_t n, int64_t *ids,
+			     struct error *err)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct store_rater r;
+		int found = 0;
+		enum status st = labelling_rater_check(names[i], err);
+		if (st == ST_OK)
+			st = store_rater_get(s, names[i], &r, &found, err);
+		if (st != ST_OK)
+			return st;
+		enum model_role role = found ? r.role : ROLE_RATER;
+		ids[i] = found ? r.id : 0;
+		store_rater_release(&r);
+		if (!found)
+			return unknown_rater(s, names[i], err);
+		if (role == ROLE_ADJUDICATOR)
+			return error_set(err, ST_INPUT, "rater '%s' is an adjudicator: an adjudicator's labels settle "
+					 "disagreements, they do not judge a round's items (leave %s out of --raters, "
+					 "or make them a rater: convqa rater add %s --role rater)", names[i], names[i],
+					 names[i]);
+		for (size_t j = 0; j < i; j++)
+			if (ids[j] == ids[i])
+				return error_set(err, ST_INPUT, "rater '%s' is named twice", names[i]);
+	}
+	return ST_OK;
+}
+
 static enum status find_raters(struct store *s, struct making *m, struct error *err)
 {
 	const struct round_request *rq = m->rq;
@@ -55,29 +83,7 @@ static enum status find_raters(struct store *s, struct making *m, struct error *
 	m->rater_ids = xcalloc(rq->n_raters, sizeof(*m->rater_ids));
 	m->items_of = xcalloc(rq->n_raters, sizeof(*m->items_of));
 	m->blocks_of = xcalloc(rq->n_raters, sizeof(*m->blocks_of));
-	for (size_t i = 0; i < rq->n_raters; i++) {
-		struct store_rater r;
-		int found = 0;
-		enum status st = labelling_rater_check(rq->raters[i], err);
-		if (st == ST_OK)
-			st = store_rater_get(s, rq->raters[i], &r, &found, err);
-		if (st != ST_OK)
-			return st;
-		enum model_role role = found ? r.role : ROLE_RATER;
-		m->rater_ids[i] = found ? r.id : 0;
-		store_rater_release(&r);
-		if (!found)
-			return unknown_rater(s, rq->raters[i], err);
-		if (role == ROLE_ADJUDICATOR)
-			return error_set(err, ST_INPUT, "rater '%s' is an adjudicator: an adjudicator's labels settle "
-					 "disagreements, they do not judge a round's items (leave %s out of --raters, "
-					 "or make them a rater: convqa rater add %s --role rater)", rq->raters[i],
-					 rq->raters[i], rq->raters[i]);
-		for (size_t j = 0; j < i; j++)
-			if (m->rater_ids[j] == m->rater_ids[i])
-				return error_set(err, ST_INPUT, "rater '%s' is named twice", rq->raters[i]);
-	}
-	return ST_OK;
+	return rounds_rater_ids(s, rq->raters, rq->n_raters, m->rater_ids, err);
 }
 
 /* A turn or passage field: the rater should walk whole conversations. */
@@ -284,6 +290,10 @@ static enum status plan_new(struct store *s, struct making *m, enum round_by by,
 	if (m->n_items == 0)
 		return error_set(err, ST_INPUT, "no items to put in round '%s' (import a task file first, or ask "
 				 "for other systems)", rq->name);
+	if (rq->overlap > (long)rq->n_raters)
+		return error_set(err, ST_INPUT, "--overlap %ld asks for %ld raters per %s, but round '%s' has %zu "
+				 "(name more with --raters, or --overlap 0: every rater)", rq->overlap, rq->overlap,
+				 by == ROUND_BY_CONVERSATION ? "conversation" : "item", rq->name, rq->n_raters);
 	struct assign_block *blocks = xcalloc(m->n_blocks, sizeof(*blocks));
 	for (size_t b = 0; b < m->n_blocks; b++)
 		blocks[b] = (struct assign_block){ m->block_start[b + 1] - m->block_start[b], b };

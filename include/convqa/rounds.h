@@ -79,6 +79,12 @@ struct round_made {
 	size_t *controls_of;               /* per rater: control items among items_of (NULL: none) */
 };
 
+/* The ids of the raters names[0..n) for a round: each a rater the project
+ * has (else ST_INPUT listing its raters), not an adjudicator (their labels
+ * settle), named once. */
+enum status rounds_rater_ids(struct store *s, const char *const *names, size_t n, int64_t *ids,
+			     struct error *err);
+
 /* Make the round. Refusals (ST_INPUT, nothing changed): a name the project
  * has, a task no scheme has, a rater it lacks or named twice, a system it
  * lacks, no items left, a swap of a round whose items had several raters

@@ -145,20 +145,15 @@ static enum status check_round(struct store *s, struct error *err)
 		return error_set(err, ST_INPUT, "round '%s' exists already (see: convqa round show %s)", opt_round,
 				 opt_round);
 	int64_t id[MAX_RATERS];
-	for (size_t i = 0; i < a.n_raters; i++) {
-		id[i] = 0;
-		st = labelling_rater_check(a.raters[i], err);
-		if (st == ST_OK)
-			st = store_rater_find(s, a.raters[i], &id[i], err);
-		if (st != ST_OK)
-			return st;
-		if (!id[i])
-			return error_set(err, ST_INPUT, "no rater '%s' in the project (add one with: convqa rater add %s)",
-					 a.raters[i], a.raters[i]);
-		for (size_t j = 0; j < i; j++)
-			if (id[j] == id[i])
-				return error_set(err, ST_INPUT, "rater '%s' is named twice", a.raters[i]);
-	}
+	st = rounds_rater_ids(s, a.raters, a.n_raters, id, err);
+	if (!opt_overlap && a.overlap > (long)a.n_raters)
+		a.overlap = (long)a.n_raters;   /* the default 2, with one rater */
+	if (st == ST_OK && a.overlap > (long)a.n_raters)
+		st = error_set(err, ST_INPUT, "--overlap %ld asks for %ld raters per answer, but round '%s' has %zu "
+			       "(name more with --raters, or --overlap 0: every rater)", a.overlap, a.overlap, opt_round,
+			       a.n_raters);
+	if (st != ST_OK)
+		return st;
 	return ST_OK;
 }
 

@@ -29,6 +29,9 @@ check_run "a rater the project lacks is named, with how to add one" 2 \
 	$CONVQA round create r1 --raters alice,dave
 check_run "a rater named twice is refused" 2 "convqa: rater 'alice' is named twice" \
 	$CONVQA round create r1 --raters alice,alice
+check_run "--overlap above the number of raters is refused" 2 \
+	"convqa: --overlap 3 asks for 3 raters per conversation, but round 'r1' has 2 (name more with --raters, or --overlap 0: every rater)" \
+	$CONVQA round create r1 --raters alice,bob --overlap 3
 $CONVQA rater add judge --role adjudicator >/dev/null
 check_run "an adjudicator is not one of a round's raters: their labels settle" 2 \
 	"convqa: rater 'judge' is an adjudicator: an adjudicator's labels settle disagreements, they do not judge a round's items (leave judge out of --raters, or make them a rater: convqa rater add judge --role rater)" \

@@ -44,9 +44,13 @@ check_eq "a round that exists already is refused before any sampling is said" \
 	"2||convqa: round 'p1' exists already (see: convqa round show p1)" "$rc|$(cat "$T/out")|$(cat "$T/err")"
 run $CONVQA sample plausibility --round p9 --raters a,zed --min-sim 0.5
 check_eq "a rater the project lacks is refused before any sampling is said" \
-	"2||convqa: no rater 'zed' in the project (add one with: convqa rater add zed)" "$rc|$(cat "$T/out")|$(cat "$T/err")"
+	"2||convqa: no rater 'zed' in the project (its raters: a, b; a new one: convqa rater add NAME)" "$rc|$(cat "$T/out")|$(cat "$T/err")"
 run $CONVQA sample plausibility --round p9 --raters a,a --min-sim 0.5
 check_eq "a rater named twice likewise" "2||convqa: rater 'a' is named twice" "$rc|$(cat "$T/out")|$(cat "$T/err")"
+run $CONVQA sample plausibility --round p9 --raters a,b --overlap 3 --min-sim 0.5
+check_eq "--overlap above the raters likewise" \
+	"2||convqa: --overlap 3 asks for 3 raters per answer, but round 'p9' has 2 (name more with --raters, or --overlap 0: every rater)" \
+	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 run $CONVQA sample plausibility --round p2 --raters a,b --min-sim 0.5 --per-question 1 --questions 1 --seed 3
 check_eq "--per-question and --questions limit it" "0|chose 1 answers of 1 questions (0 on which the systems disagree)" "$rc|$(head -1 "$T/out")"
 run $CONVQA sample plausibility --round p3 --raters a,b --sim sas --min-sim 0.7
