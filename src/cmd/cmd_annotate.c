@@ -30,7 +30,7 @@ static enum status open_session(struct labelling *l, struct store *s, struct tui
 	if (st != ST_OK && l->refused != LABELLING_NOT_REFUSED) {
 		char msg[sizeof(err->msg)];
 		snprintf(msg, sizeof(msg), "%s", err->msg);
-		return error_set(err, l->refused == LABELLING_TASK ? ST_USAGE : st, "annotate: %s", msg);
+		return error_set(err, st, "annotate: %s", msg);
 	}
 	if (st != ST_OK)
 		return st;
@@ -77,7 +77,7 @@ static enum status print_keys(struct store *store, struct error *err)
 	if (st != ST_OK) {
 		char msg[sizeof(err->msg)];
 		snprintf(msg, sizeof(msg), "%s", err->msg);
-		return error_set(err, st == ST_INPUT ? ST_USAGE : st, "annotate: %s", msg);
+		return error_set(err, st, "annotate: %s", msg);
 	}
 	tui_print_keys(stdout, sc);
 	scheme_free(sc);

@@ -54,7 +54,7 @@ static int check_field(const char *field, const char *value)
 			   field, strbuf_str(&fields), strbuf_str(&other));
 		strbuf_release(&fields);
 		strbuf_release(&other);
-		return ST_USAGE;
+		return ST_INPUT;   /* a field the task does not have: bad input, as a value */
 	}
 	if ((f->unit == UNIT_PASSAGE) != (opt_rank != NULL)) {
 		cli_printf(stderr, "convqa label: field '%s' %s --rank\n", f->name,
@@ -133,7 +133,7 @@ static int run(struct cmd_ctx *c)
 		if (st == ST_INPUT) {
 			cli_printf(stderr, "convqa label: %s\n", c->err.msg);
 			c->err.msg[0] = '\0';
-			return ST_USAGE;
+			return ST_INPUT;
 		}
 		if (st == ST_OK && (rc = check_field(c->args[0], value)) != ST_OK)
 			return rc;

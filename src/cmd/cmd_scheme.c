@@ -150,7 +150,7 @@ static int run_show(struct cmd_ctx *c, const char *name)
 		if (st == ST_OK)
 			cli_printf(stderr, "convqa scheme: no scheme '%s' (schemes: %s)\n", name, strbuf_str(&names));
 		strbuf_release(&names);
-		return st == ST_OK ? ST_USAGE : st;
+		return st == ST_OK ? ST_INPUT : st;
 	}
 	if (st == ST_OK)
 		cli_printf(stdout, "%s", json);

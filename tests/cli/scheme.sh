@@ -32,7 +32,7 @@ for n in turn plausibility faithfulness; do
 		ok "show $n prints schemas/builtin/$n.json as it is"; else
 		not_ok "show $n prints schemas/builtin/$n.json as it is" "$(diff "$CONVQA_TOP/schemas/builtin/$n.json" "$T/out")"; fi
 done
-check_run "show of a scheme there is not lists the schemes" 1 \
+check_run "show of a scheme there is not lists the schemes" 2 \
 	"convqa scheme: no scheme 'likert' (schemes: turn, plausibility, faithfulness)" $CONVQA scheme show likert
 check_run "an unknown action is a usage error" 1 \
 	"convqa scheme: unknown action 'remove' (expected: list, show, add)" $CONVQA scheme remove x
@@ -109,14 +109,14 @@ printf '{"format": "convqa-scheme", "version": 1, "name": "bad",' >bad.json
 run $CONVQA scheme add bad.json
 check_eq "a syntax error is bad input" "2|yes" "$rc|$(grep -q '^bad.json:' "$T/err" && echo yes)"
 run $CONVQA scheme show bad
-check_eq "nothing refused was added" 1 "$rc"
+check_eq "nothing refused was added" 2 "$rc"
 
 # ---- annotate and label with a project scheme ----------------------------------------
 SCHEMES="turn, plausibility, faithfulness, likert-4pt, my-turn"
 check_run "annotate --task with a project scheme opens it (here: nothing to annotate yet)" 2 \
 	"convqa: the project has no items to annotate (import a task file first)" \
 	$CONVQA annotate --rater ann --task likert-4pt
-check_run "label --task with a project scheme checks its fields" 1 \
+check_run "label --task with a project scheme checks its fields" 2 \
 	"convqa label: task 'likert-4pt' has no field 'intent' (its fields: completeness, error_type, note; it is a field of task turn: give --task turn)" \
 	$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s intent boolean
 check_run "label --task with a project scheme checks its values" 2 \
@@ -125,10 +125,10 @@ check_run "label --task with a project scheme checks its values" 2 \
 check_run "label --task with a project scheme: then the item" 2 \
 	"convqa: no conversation 'c' in the project (it has none: import a task file first)" \
 	$CONVQA label --task likert-4pt -r ann -c c -n 1 -s s completeness yes
-check_run "annotate --task of no scheme lists the schemes there are" 1 \
+check_run "annotate --task of no scheme lists the schemes there are" 2 \
 	"convqa: annotate: no task or scheme 'nope' (schemes: $SCHEMES; add one with: convqa scheme add FILE)" \
 	$CONVQA annotate --rater ann --task nope
-check_run "label --task of no scheme lists the schemes there are" 1 \
+check_run "label --task of no scheme lists the schemes there are" 2 \
 	"convqa label: no task or scheme 'nope' (schemes: $SCHEMES; add one with: convqa scheme add FILE)" \
 	$CONVQA label --task nope -r ann -c c -n 1 -s s completeness yes
 

@@ -297,8 +297,10 @@ run $CONVQA adjudicate --round r2 --rater carol
 check_eq "raters who agree leave nothing to adjudicate" \
 	"0|round 'r2': nothing to adjudicate: the raters agree on each of the 1 unit two or more of them judged" \
 	"$rc|$(cat "$T/out")"
-$CONVQA rater add dan --role adjudicator >/dev/null
+# dan, one of r3's raters, made an adjudicator afterwards (round create refuses adjudicators)
+$CONVQA rater add dan >/dev/null
 $CONVQA round create r3 --raters alice,dan --overlap 0 >/dev/null
+$CONVQA rater add dan --role adjudicator >/dev/null
 check_run "an open round is not adjudicated by one of its raters" 2 \
 	"convqa: adjudicate: rater 'dan' is one of the raters of round 'r3', which is open: a rater of an open round sees only their own labels (close it first: convqa round close r3)" \
 	$CONVQA adjudicate --round r3 --rater dan
