@@ -54,30 +54,57 @@ int model_gold_intent_index(const char *intent)
 	return -1;
 }
 
-const char *model_rater_name_problem(const char *name)
+/* What is wrong with a rater's (kind 0) or a round's (kind 1) name; NULL:
+ * nothing. A round's name is one word: it is given to --round, listed with
+ * commas and printed in commands. */
+static const char *name_problem(const char *name, int kind)
 {
+	static const char *const msg[][7] = {
+		{ "the rater name is not UTF-8 text", "the rater name is blank",
+		  "the rater name holds a control character",
+		  "the rater name holds an invisible formatting character (bidi control, line separator or the like)",
+		  "the rater name holds a comma (commas separate names in lists such as report --raters)",
+		  "the rater name begins or ends with a space", NULL },
+		{ "the round name is not UTF-8 text", "the round name is blank",
+		  "the round name holds a control character",
+		  "the round name holds an invisible formatting character (bidi control, line separator or the like)",
+		  "the round name holds a comma (commas separate names in lists such as report --round r1,r2)",
+		  "the round name holds a space (a round's name is one word, such as r1 or pilot-2)",
+		  "the round name holds a space (a round's name is one word, such as r1 or pilot-2)" },
+	};
+	const char *const *m = msg[kind];
 	size_t len = strlen(name), i;
 	if (text_utf8_check(name, len) != len)
-		return "the rater name is not UTF-8 text";
+		return m[0];
 	for (i = 0; i < len && name[i] == ' '; i++)
 		;
 	if (i == len)
-		return "the rater name is blank";
+		return m[1];
 	for (i = 0; i < len;) {
 		uint32_t cp;
 		i += text_utf8_decode(name + i, len - i, &cp);
 		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
-			return "the rater name holds a control character";
+			return m[2];
 		if (text_cp_is_hidden_control(cp))
-			return "the rater name holds an invisible formatting character (bidi control, "
-			       "line separator or the like)";
+			return m[3];
 		if (cp == ',')
-			return "the rater name holds a comma (commas separate names in lists such as "
-			       "report --raters)";
+			return m[4];
+		if (kind && (cp == ' ' || cp == 0xa0 || cp == 0x3000))
+			return m[6];
 	}
 	if (name[0] == ' ' || name[len - 1] == ' ')
-		return "the rater name begins or ends with a space";
+		return m[5];
 	return NULL;
+}
+
+const char *model_rater_name_problem(const char *name)
+{
+	return name_problem(name, 0);
+}
+
+const char *model_round_name_problem(const char *name)
+{
+	return name_problem(name, 1);
 }
 
 /* ---- arena -------------------------------------------------------- */

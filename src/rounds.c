@@ -372,6 +372,19 @@ static enum status plan_swap(struct store *s, struct making *m, int64_t prev_id,
 		pp[i] = (struct assign_pair){ (uint32_t)r, block_of[i] };
 	}
 	enum assign_status as = st == ST_OK ? assign_swap(pp, n_prev, rq->n_raters, &pairs, &n_pairs) : ASSIGN_OK;
+	if (st == ST_OK && as == ASSIGN_IDLE_RATER) {   /* name the rater */
+		size_t idle = rq->n_raters;
+		for (size_t r = 0; r < rq->n_raters && idle == rq->n_raters; r++) {
+			size_t i = 0;
+			while (i < n_prev && pp[i].rater != r)
+				i++;
+			if (i == n_prev)
+				idle = r;
+		}
+		st = error_set(err, ST_INPUT, "cannot swap round '%s': rater '%s' had no items in it (a swap gives "
+			       "each rater the items of another)", rq->swap_from,
+			       idle < rq->n_raters ? rq->raters[idle] : "?");
+	}
 	if (st == ST_OK && as != ASSIGN_OK)
 		st = error_set(err, ST_INPUT, "cannot swap round '%s': %s", rq->swap_from,
 			       as == ASSIGN_SHARED_BLOCK ? "its items had more than one rater (a swap is of a round "
@@ -429,9 +442,9 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 	struct making m = { .rq = rq };
 	struct scheme *sc = NULL;
 	int64_t prev_id = 0;
-	const char *why = model_rater_name_problem(rq->name);
+	const char *why = model_round_name_problem(rq->name);
 	memset(out, 0, sizeof(*out));
-	enum status st = why ? error_set(err, ST_INPUT, "round name: %s", why) : ST_OK;
+	enum status st = why ? error_set(err, ST_INPUT, "%s", why) : ST_OK;
 	if (st == ST_OK)
 		st = scheme_load(s, rq->task, &sc, err);
 	if (st == ST_OK)

@@ -33,6 +33,9 @@ int model_gold_intent_index(const char *intent);
  * text_cp_is_hidden_control()), no comma, no spaces around it (" ann" would
  * be another rater than "ann"). NULL when name is fine, else why not. */
 const char *model_rater_name_problem(const char *name);
+/* The same rules for a round's name, which is besides one word (no space):
+ * it is given to --round and printed in commands. */
+const char *model_round_name_problem(const char *name);
 
 /* What a rater is besides someone who labels (README "Raters"): an
  * adjudicator's values settle disagreements (report --consensus

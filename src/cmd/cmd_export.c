@@ -77,8 +77,11 @@ static int run(struct cmd_ctx *c)
 		st = scheme_load(s, opt_task, &sch, &c->err);
 		scheme_free(sch);
 	}
-	if (st == ST_OK && opt_rater && (st = store_rater_find(s, opt_rater, &id, &c->err)) == ST_OK && !id)
-		st = error_set(&c->err, ST_INPUT, "no rater '%s' in the project", opt_rater);
+	if (st == ST_OK && opt_rater) {   /* one the project has, else its raters listed */
+		struct store_rater r;
+		st = store_rater_get(s, opt_rater, &r, NULL, &c->err);
+		store_rater_release(&r);
+	}
 	struct cli_output out;
 	if (st == ST_OK && (st = cli_output_open(&out, opt_output, &c->err)) == ST_OK) {
 		long n = 0;

@@ -516,11 +516,15 @@ static int run_delete(struct cmd_ctx *c)
 {
 	int64_t id;
 	long labels, rounds;
-	enum status st = store_round_info(c->store, c->args[1], &id, NULL, NULL, &c->err);
+	int closed = 0;
+	enum status st = store_round_info(c->store, c->args[1], &id, NULL, &closed, &c->err);
 	if (st == ST_OK)
 		st = store_round_delete(c->store, id, &labels, &rounds, &c->err);
 	if (st != ST_OK)
 		return st;
+	if (labels && closed)
+		return error_set(&c->err, ST_INPUT, "round '%s' has %ld label%s: it is not deleted (a round's labels "
+				 "are kept; it is closed already)", c->args[1], labels, labels == 1 ? "" : "s");
 	if (labels)
 		return error_set(&c->err, ST_INPUT, "round '%s' has %ld label%s: it is not deleted (a round's labels "
 				 "are kept; convqa round close %s ends it)", c->args[1], labels, labels == 1 ? "" : "s",

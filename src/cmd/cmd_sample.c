@@ -134,9 +134,9 @@ static enum status check_round(struct store *s, struct error *err)
 {
 	struct store_round_row *rows;
 	size_t n;
-	const char *why = model_rater_name_problem(opt_round);
+	const char *why = model_round_name_problem(opt_round);
 	if (why)
-		return error_set(err, ST_INPUT, "round name: %s", why);
+		return error_set(err, ST_INPUT, "%s", why);
 	enum status st = store_round_list(s, opt_round, &rows, &n, err);
 	if (st != ST_OK)
 		return st;

@@ -229,8 +229,12 @@ static enum status resolve(struct store *s, const struct store_label_filter *f, 
 				 "the rater in that round");
 	if (f->round)
 		st = store_round_info(s, f->round, round_id, NULL, NULL, err);
-	if (st == ST_OK && f->rater && (st = store_rater_find(s, f->rater, rater_id, err)) == ST_OK && !*rater_id)
-		st = error_set(err, ST_INPUT, "no rater '%s' in the project", f->rater);
+	if (st == ST_OK && f->rater) {   /* one the project has, else its raters listed */
+		struct store_rater r;
+		st = store_rater_get(s, f->rater, &r, NULL, err);
+		*rater_id = st == ST_OK ? r.id : 0;
+		store_rater_release(&r);
+	}
 	return st;
 }
 

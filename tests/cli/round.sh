@@ -29,6 +29,12 @@ check_run "a rater the project lacks is named, with how to add one" 2 \
 	$CONVQA round create r1 --raters alice,dave
 check_run "a rater named twice is refused" 2 "convqa: rater 'alice' is named twice" \
 	$CONVQA round create r1 --raters alice,alice
+check_run "a round name with a comma is refused: --round takes lists" 2 \
+	"convqa: the round name holds a comma (commas separate names in lists such as report --round r1,r2)" \
+	$CONVQA round create "r1,r2" --raters alice,bob
+check_run "a round name is one word" 2 \
+	"convqa: the round name holds a space (a round's name is one word, such as r1 or pilot-2)" \
+	$CONVQA round create "bad name" --raters alice,bob
 check_run "--overlap above the number of raters is refused" 2 \
 	"convqa: --overlap 3 asks for 3 raters per conversation, but round 'r1' has 2 (name more with --raters, or --overlap 0: every rater)" \
 	$CONVQA round create r1 --raters alice,bob --overlap 3
@@ -259,6 +265,13 @@ check_run "a round with labels is not deleted" 2 \
 	"convqa: round 'k1' has $n_k1 labels: it is not deleted (a round's labels are kept; convqa round close k1 ends it)" \
 	$CONVQA round delete k1
 check_eq "   and is all there" "1" "$(q "SELECT count(*) FROM round WHERE name = 'k1'")"
+
+$CONVQA round create one --raters alice,bob --conversations 1 --seed 1 >/dev/null
+idle=$(q "SELECT name FROM rater WHERE name IN ('alice', 'bob') AND id NOT IN (SELECT rater_id FROM assignment a JOIN round r ON r.id = a.round_id WHERE r.name = 'one')")
+check_run "a swap from a round where a rater had no items names the rater" 2 \
+	"convqa: cannot swap round 'one': rater '$idle' had no items in it (a swap gives each rater the items of another)" \
+	$CONVQA round create two --raters alice,bob --swap-from one
+$CONVQA round delete one >/dev/null
 
 # ---- who may manage rounds --------------------------------------------------------------------
 $CONVQA rater add boss --role coordinator --os-user nobody >/dev/null 2>&1

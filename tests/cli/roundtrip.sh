@@ -79,7 +79,7 @@ check_eq "an unknown --round is bad input, not an empty export (as in report)" \
 	"2|convqa: no round 'r9' in the project (it has no rounds)|" "$rc|$(cat "$T/err")|$(cat "$T/out")"
 run $CONVQA export --db p.db --rater zed -o zed.json
 check_eq "an unknown --rater is bad input and writes no file" \
-	"2|convqa: no rater 'zed' in the project|no file" "$rc|$(cat "$T/err")|$(ls zed.json* 2>/dev/null || echo no file)"
+	"2|convqa: no rater 'zed' in the project (its raters: alice, bob)|no file" "$rc|$(cat "$T/err")|$(ls zed.json* 2>/dev/null || echo no file)"
 
 # ---- units: each label names what it judges ------------------------------------
 units() { /usr/bin/python3 -c '
