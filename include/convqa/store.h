@@ -631,7 +631,13 @@ enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store
  * adjudicator's values are the settlement; a distrusted rater's are left
  * out of every consensus). A unit judged by two or more of them with more
  * than one value is a disagreement. A pooled passage (one unit, however
- * many systems retrieved it), a turn and an answer text count once.
+ * many systems retrieved it), a turn and an answer text count once. A
+ * round made with --swap-from (round 2 of the two-round protocol, in which
+ * no item has two raters) is compared over both rounds, as round close
+ * compares it: each rater's current value is their latest label of the
+ * unit in the round or in the round it swapped; the settlements are the
+ * adjudicator's labels in the round itself (where adjudicate saves them),
+ * which report --consensus adjudicated --round R1,R2 takes.
  * Strings are owned by the struct store_disagreements they are in. */
 
 /* One rater's value of a disagreement. */
@@ -647,7 +653,7 @@ struct store_disagreement {
 	int64_t unit_ref;                 /* the unit: turn_id, field->unit and unit_ref (see the
 					   * 2 -> 3 migration in store.c) */
 	int64_t response_id;              /* where to show it: the item on which a rater first
-					   * judged the unit in the round */
+					   * judged the unit in the round (or the round it swapped) */
 	long passage_rank;                /* a passage field: the passage's rank there; else 0 */
 	struct store_adjudication_value *values;   /* each rater's, by name */
 	size_t n_values;
@@ -662,6 +668,10 @@ struct store_disagreements {
 	size_t n;
 	size_t n_settled;                 /* of v, settled */
 	long units;                       /* units (per field) two or more raters judged */
+	char *swap_from;                  /* the round whose items the round swapped, whose labels
+					   * were compared too; NULL: none */
+	char *swapped_by;                 /* a round made by swapping this one's items (the first):
+					   * where its disagreements are adjudicated; NULL: none */
 };
 
 /* The disagreements of round_id in the fields of sc (its task's scheme;

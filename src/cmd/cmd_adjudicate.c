@@ -1,8 +1,9 @@
 /* cmd_adjudicate.c - convqa adjudicate: an adjudicator settles the units on
  * which a round's raters disagree, in the full-screen UI. The labelling
  * module says who may (an adjudicator; a closed round too), the store where
- * the raters disagree (store_adjudicate_list), the UI walks them; each value
- * picked is the adjudicator's label in the round (report --consensus
+ * the raters disagree (store_adjudicate_list; a round made with --swap-from
+ * together with the round it swapped), the UI walks them; each value picked
+ * is the adjudicator's label in the round (report --consensus
  * adjudicated). */
 #include <signal.h>
 #include <stdio.h>
@@ -83,15 +84,28 @@ static enum status open_session(struct labelling *l, struct store *s, struct err
 	return ST_OK;
 }
 
+/* The round the lines below speak of: "round 'r2'", and of a swapped
+ * round the round compared with it. */
+static void print_round(const struct store_disagreements *d)
+{
+	cli_printf(stdout, "round '%s'", o.round);
+	if (d->swap_from)
+		cli_printf(stdout, " (over both rounds: it swapped the items of round '%s')", d->swap_from);
+}
+
 /* What the round holds when there is nothing to settle. */
 static void nothing_to_adjudicate(const struct store_disagreements *d)
 {
+	print_round(d);
 	if (d->units)
-		cli_printf(stdout, "round '%s': nothing to adjudicate: the raters agree on each of the %ld unit%s "
-			   "two or more of them judged\n", o.round, d->units, d->units == 1 ? "" : "s");
+		cli_printf(stdout, ": nothing to adjudicate: the raters agree on each of the %ld unit%s two or "
+			   "more of them judged\n", d->units, d->units == 1 ? "" : "s");
+	else if (d->swapped_by)
+		cli_printf(stdout, ": nothing to adjudicate: no unit has been judged by two or more raters (round "
+			   "'%s' swapped its items: convqa adjudicate --round %s compares both rounds)\n", d->swapped_by,
+			   d->swapped_by);
 	else
-		cli_printf(stdout, "round '%s': nothing to adjudicate: no unit has been judged by two or more "
-			   "raters\n", o.round);
+		cli_printf(stdout, ": nothing to adjudicate: no unit has been judged by two or more raters\n");
 }
 
 static enum status adjudicate(struct store *s, struct error *err)
@@ -120,9 +134,11 @@ static enum status adjudicate(struct store *s, struct error *err)
 		store_disagreements_release(&d);
 		/* what the session settled, read again */
 		if (st == ST_OK && !tui_caught_signal() &&
-		    (st = store_adjudicate_list(s, l.round_id, l.scheme, l.rater_id, &d, err)) == ST_OK)
-			cli_printf(stdout, "round '%s': %zu of %zu disagreement%s settled by %s\n", o.round,
-				   d.n_settled, n, n == 1 ? "" : "s", o.rater);
+		    (st = store_adjudicate_list(s, l.round_id, l.scheme, l.rater_id, &d, err)) == ST_OK) {
+			print_round(&d);
+			cli_printf(stdout, ": %zu of %zu disagreement%s settled by %s\n", d.n_settled, n,
+				   n == 1 ? "" : "s", o.rater);
+		}
 	}
 	store_disagreements_release(&d);
 	o.labelling = NULL;
@@ -155,10 +171,12 @@ const struct cmd_entry cmd_adjudicate_entry = {
 	  "on which the raters of the round gave different values, shows the item and\n"
 	  "each rater's value side by side, and records the value the adjudicator picks\n"
 	  "with the field's keys as their label in the round: report --consensus\n"
-	  "adjudicated takes it. The adjudicator is a rater with the role adjudicator\n"
-	  "(convqa rater add NAME --role adjudicator); a closed round may be adjudicated.\n"
-	  "n/p move, tab goes to the next unsettled one, u undoes, q quits. See the\n"
-	  "README section \"Adjudication\".",
+	  "adjudicated takes it. A round made with --swap-from is compared together with\n"
+	  "the round it swapped (each item has one rater in either), as round close does.\n"
+	  "The adjudicator is a rater with the role adjudicator (convqa rater add NAME\n"
+	  "--role adjudicator); a closed round may be adjudicated. n/p move, tab goes to\n"
+	  "the next unsettled one, u undoes, q quits. See the README section\n"
+	  "\"Adjudication\".",
 	  opts, 0, 0 },
 	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL, NULL, NULL,
 };

@@ -5,8 +5,11 @@
  * label_rater_unit, unit by unit (as the annotate queue reads them): the
  * raters' ranges are merged by unit, so that the round is read once, in
  * order, with nothing sorted and no other round's rows; then where each
- * disagreement is shown is looked up. The statements run once per command:
- * prepared and finalized here, not cached. */
+ * disagreement is shown is looked up. A round made with --swap-from is
+ * compared together with the round it swapped (as round close does): each
+ * rater has a range in either round, and of a unit in both the later label
+ * counts. The statements run once per command: prepared and finalized here,
+ * not cached. */
 #include "store_internal.h"
 
 #include <stdlib.h>
@@ -66,7 +69,7 @@ struct stream {
 	char *name;
 	int adjudicator;                  /* the adjudicator asked: their values settle */
 	int has;                          /* a unit is in cur */
-	int64_t turn_id, unit_ref, first;
+	int64_t turn_id, unit_ref, first, last;   /* the unit's first and latest label */
 	struct strbuf field, unit, value;
 	int has_value;
 };
@@ -97,6 +100,7 @@ static void stream_next(struct stream *s)
 	strbuf_adds(&s->unit, unit ? unit : "");
 	do {
 		const char *v = store_col_text(st, 4);
+		s->last = sqlite3_column_int64(st, 5);
 		strbuf_reset(&s->value);
 		strbuf_adds(&s->value, v ? v : "");
 		s->has_value = v != NULL;
@@ -162,6 +166,17 @@ static void unit_done(struct list *l, const struct scheme *sc, struct unit *u)
 	unit_clear(u);
 }
 
+/* Whether another stream of s's rater at the same unit (its range in the
+ * other round of a swapped pair) has a later label of it: then that one is
+ * the rater's current value, cleared or not. */
+static int superseded(const struct stream *s, struct stream *const *at, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (at[i] != s && at[i]->rater_id == s->rater_id && at[i]->last > s->last)
+			return 1;
+	return 0;
+}
+
 /* Compare the streams unit by unit: take the least unit of those they
  * are at, each value of it, and move those streams on. */
 static void compare(struct list *l, const struct scheme *sc, struct stream *v, size_t n)
@@ -182,16 +197,21 @@ static void compare(struct list *l, const struct scheme *sc, struct stream *v, s
 				at[k++] = &v[i];
 		for (size_t i = 0; i < k; i++) {
 			struct stream *s = at[i];
+			if (superseded(s, at, k))
+				continue;
 			if (s->adjudicator) {
 				u.settled = s->has_value ? xstrdup(strbuf_str(&s->value)) : NULL;
 			} else if (s->has_value) {
 				xgrow(&u.values, &u.cap, u.n + 1, sizeof(*u.values));
 				u.values[u.n++] = (struct store_adjudication_value){ s->rater_id, xstrdup(s->name),
 										   xstrdup(strbuf_str(&s->value)) };
-				if (!u.first || s->first < u.first)
-					u.first = s->first;
 			}
 		}
+		/* shown where a rater with a value first judged it, in either round */
+		for (size_t i = 0; i < k; i++)
+			for (size_t j = 0; !at[i]->adjudicator && j < u.n; j++)
+				if (u.values[j].rater_id == at[i]->rater_id && (!u.first || at[i]->first < u.first))
+					u.first = at[i]->first;
 		unit_done(l, sc, &u);   /* before the streams move: u borrows least's names */
 		for (size_t i = 0; i < k; i++)
 			stream_next(at[i]);
@@ -268,10 +288,58 @@ static void streams_release(struct stream *v, size_t n)
 	free(v);
 }
 
-/* A stream per rater compared (by name), and the adjudicator's: each one
- * range of label_rater_unit, read ahead to its first unit. */
-static enum status open_streams(struct store *s, int64_t round_id, const char *task, int64_t adjudicator,
-				struct stream **out, size_t *n_out, struct error *err)
+/* The round round_id swapped the items of (--swap-from), its id into *id
+ * (0 if none) and its name into out->swap_from; the first round made by
+ * swapping round_id's into out->swapped_by. */
+static enum status swapped_rounds(struct store *s, int64_t round_id, int64_t *id, struct store_disagreements *out,
+				  struct error *err)
+{
+	sqlite3_stmt *st;
+	*id = 0;
+	enum status rs = prepare(s, "SELECT 0, f.id, f.name FROM round r JOIN round f ON f.id = r.swap_from "
+				 "WHERE r.id = ?1 UNION ALL "
+				 "SELECT 1, 0, name FROM (SELECT name FROM round WHERE swap_from = ?1 ORDER BY id LIMIT 1)",
+				 &st, err);
+	if (rs != ST_OK)
+		return rs;
+	sqlite3_bind_int64(st, 1, round_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_int(st, 0)) {
+			out->swapped_by = dup_col(st, 2);
+		} else {
+			*id = sqlite3_column_int64(st, 1);
+			out->swap_from = dup_col(st, 2);
+		}
+	}
+	if (rc != SQLITE_DONE)
+		rs = store_fail(s, err, "cannot read the round");
+	sqlite3_finalize(st);
+	return rs;
+}
+
+/* One stream: rater id's labels of task in round_id, read ahead. */
+static enum status open_stream(struct store *s, struct stream *x, int64_t round_id, const char *task,
+			       struct error *err)
+{
+	enum status st = prepare(s, "SELECT turn_id, field, unit, unit_ref, value, id FROM label "
+				 "WHERE rater_id = ?1 AND round_id = ?2 AND task = ?3 "
+				 "ORDER BY turn_id, field, unit, unit_ref, id", &x->st, err);
+	if (st != ST_OK)
+		return st;
+	sqlite3_bind_int64(x->st, 1, x->rater_id);
+	sqlite3_bind_int64(x->st, 2, round_id);
+	sqlite3_bind_text(x->st, 3, task, -1, SQLITE_TRANSIENT);
+	x->rc = sqlite3_step(x->st);
+	stream_next(x);
+	return ST_OK;
+}
+
+/* A stream per rater compared (by name) and round (round_id, and swapped,
+ * the round it swapped: 0 if none), and the adjudicator's in round_id:
+ * each one range of label_rater_unit, read ahead to its first unit. */
+static enum status open_streams(struct store *s, int64_t round_id, int64_t swapped, const char *task,
+				int64_t adjudicator, struct stream **out, size_t *n_out, struct error *err)
 {
 	sqlite3_stmt *raters;
 	struct stream *v = NULL;
@@ -286,20 +354,16 @@ static enum status open_streams(struct store *s, int64_t round_id, const char *t
 		int compared = role && strcmp(role, "adjudicator") != 0 && sqlite3_column_int(raters, 3);
 		if (id != adjudicator && !compared)
 			continue;
-		xgrow(&v, &cap, n + 1, sizeof(*v));
-		struct stream *x = &v[n++];
-		*x = (struct stream){ .rater_id = id, .name = dup_col(raters, 1), .adjudicator = id == adjudicator,
-				      .field = STRBUF_INIT, .unit = STRBUF_INIT, .value = STRBUF_INIT };
-		st = prepare(s, "SELECT turn_id, field, unit, unit_ref, value, id FROM label "
-			     "WHERE rater_id = ?1 AND round_id = ?2 AND task = ?3 "
-			     "ORDER BY turn_id, field, unit, unit_ref, id", &x->st, err);
-		if (st != ST_OK)
-			break;
-		sqlite3_bind_int64(x->st, 1, id);
-		sqlite3_bind_int64(x->st, 2, round_id);
-		sqlite3_bind_text(x->st, 3, task, -1, SQLITE_TRANSIENT);
-		x->rc = sqlite3_step(x->st);
-		stream_next(x);
+		/* an adjudicator settles in round_id only: that is where the UI saves */
+		int64_t rounds[2] = { round_id, id == adjudicator ? 0 : swapped };
+		for (size_t r = 0; r < 2 && rounds[r] && st == ST_OK; r++) {
+			xgrow(&v, &cap, n + 1, sizeof(*v));
+			struct stream *x = &v[n++];
+			*x = (struct stream){ .rater_id = id, .name = dup_col(raters, 1),
+					      .adjudicator = id == adjudicator, .field = STRBUF_INIT,
+					      .unit = STRBUF_INIT, .value = STRBUF_INIT };
+			st = open_stream(s, x, rounds[r], task, err);
+		}
 	}
 	if (st == ST_OK && rc != SQLITE_DONE)
 		st = store_fail(s, err, "cannot read the raters");
@@ -321,9 +385,14 @@ enum status store_adjudicate_list(struct store *s, int64_t round_id, const struc
 	size_t n;
 	struct list l = { 0 };
 	sqlite3_stmt *where = NULL;
-	enum status st = open_streams(s, round_id, sc->name, adjudicator_id, &v, &n, err);
-	if (st != ST_OK)
+	int64_t swapped;
+	enum status st = swapped_rounds(s, round_id, &swapped, out, err);
+	if (st == ST_OK)
+		st = open_streams(s, round_id, swapped, sc->name, adjudicator_id, &v, &n, err);
+	if (st != ST_OK) {
+		store_disagreements_release(out);
 		return st;
+	}
 	compare(&l, sc, v, n);
 	for (size_t i = 0; i < n && st == ST_OK; i++)
 		if (v[i].rc != SQLITE_DONE)
@@ -339,6 +408,7 @@ enum status store_adjudicate_list(struct store *s, int64_t round_id, const struc
 	sqlite3_finalize(where);
 	if (st != ST_OK) {
 		release_found(l.v, l.n);
+		store_disagreements_release(out);
 		return st;
 	}
 	if (l.n)
@@ -360,5 +430,7 @@ void store_disagreements_release(struct store_disagreements *d)
 	for (size_t i = 0; i < d->n; i++)
 		disagreement_release(&d->v[i]);
 	free(d->v);
+	free(d->swap_from);
+	free(d->swapped_by);
 	memset(d, 0, sizeof(*d));
 }
