@@ -11,7 +11,6 @@
 . "$CONVQA_TOP/tests/lib.sh"
 README="$CONVQA_TOP/README.md"
 ln -s "$CONVQA_TOP/sample_tasks" sample_tasks
-printf '# Guidelines\n\nJudge the answer against the passages.\n' >guidelines.md
 awk '/<!-- study walk-through -->/ { on = 1; next } on && /^```/ { if (seen) exit; seen = 1; next } on && seen' \
 	"$README" | sed 's/[[:space:]]*#.*$//' >study.sh
 check_eq "the README has the walk-through" "20" "$(grep -c . study.sh)"
