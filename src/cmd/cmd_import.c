@@ -8,6 +8,21 @@
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 
+/* "5 conversations, 26 turns, 52 responses, 36 passages, 2 systems" of n[]
+ * (with only_some, the nouns of which there are some) */
+static void print_nouns(const long *n, int only_some)
+{
+	static const enum import_noun order[] = { IMP_CONVERSATIONS, IMP_TURNS, IMP_RESPONSES, IMP_PASSAGES,
+						  IMP_SYSTEMS };
+	int first = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++) {
+		if (only_some && !n[order[i]])
+			continue;
+		cli_printf(stdout, "%s %ld %s", first ? "" : ",", n[order[i]], import_noun_name(order[i], n[order[i]]));
+		first = 0;
+	}
+}
+
 static void print_counts(const char *file, const struct import_counts *c)
 {
 	long added = 0, updated = 0, present = 0;
@@ -17,17 +32,20 @@ static void print_counts(const char *file, const struct import_counts *c)
 		present += c->present[i];
 	}
 	if (!added && !updated) {
-		cli_printf(stdout, "%s: nothing new (all %ld items already in the project)\n", file, present);
+		cli_printf(stdout, "%s: nothing new (its", file);
+		print_nouns(c->present, 0);
+		cli_printf(stdout, " are in the project already)\n");
 		return;
 	}
 	cli_printf(stdout, "%s: added", file);
-	const enum import_noun order[] = { IMP_CONVERSATIONS, IMP_TURNS, IMP_RESPONSES, IMP_PASSAGES, IMP_SYSTEMS };
-	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
-		cli_printf(stdout, "%s %ld %s", i ? "," : "", c->added[order[i]], import_noun_name(order[i], c->added[order[i]]));
+	print_nouns(c->added, 0);
 	if (updated)
-		cli_printf(stdout, "; filled in missing data of %ld item%s", updated, updated == 1 ? "" : "s");
-	if (present)
-		cli_printf(stdout, " (%ld item%s already present)", present, present == 1 ? " was" : "s were");
+		cli_printf(stdout, "; filled in missing data of %ld of its entries", updated);
+	if (present) {
+		cli_printf(stdout, " (in the project already:");
+		print_nouns(c->present, 1);
+		cli_printf(stdout, ")");
+	}
 	cli_printf(stdout, "\n");
 }
 

@@ -94,11 +94,11 @@ sys.exit(bad)' "$CONVQA_TOP/schemas" "$JSONL" >"$T/v" 2>&1; then
 cp p.db demo.db
 run $CONVQA import --db p.db "$JSONL"
 check_eq "a JSONL file imports (detected), a line referring to a passage of the project too" \
-	"0|$JSONL: added 3 conversations, 5 turns, 5 responses, 2 passages, 1 system (1 item was already present)|" \
+	"0|$JSONL: added 3 conversations, 5 turns, 5 responses, 2 passages, 1 system (in the project already: 1 system)|" \
 	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 cp p.db once.db
 run $CONVQA import --db p.db "$JSONL"
-check_eq "importing it again adds nothing" "0|$JSONL: nothing new (all 17 items already in the project)" \
+check_eq "importing it again adds nothing" "0|$JSONL: nothing new (its 3 conversations, 5 turns, 5 responses, 2 passages, 2 systems are in the project already)" \
 	"$rc|$(cat "$T/out")"
 if cmp -s p.db once.db; then ok "and leaves the project byte-for-byte the same"; else not_ok "the second import changed the project"; fi
 check_eq "the lines' conversations, metadata and gold are in the project" \
@@ -115,7 +115,7 @@ check_eq "all or nothing: a line that names a passage the project lacks refuses 
 
 run sh -c "cat '$JSONL' | $CONVQA import --db demo.db -"
 check_eq "JSONL on standard input is detected too" \
-	"0|standard input: added 3 conversations, 5 turns, 5 responses, 2 passages, 1 system (1 item was already present)" \
+	"0|standard input: added 3 conversations, 5 turns, 5 responses, 2 passages, 1 system (in the project already: 1 system)" \
 	"$rc|$(cat "$T/out")"
 
 # ---- malformed lines ----------------------------------------------------------------

@@ -34,6 +34,6 @@ done
 
 # without the variable the limit comes from the memory left: a small file is far below it
 CONVQA_MAX_JSON_VALUES= run $CONVQA import --db p.db f.json
-check_eq "without the variable a small file imports" "0|f.json: nothing new (all 2 items already in the project)" \
+check_eq "without the variable a small file imports" "0|f.json: nothing new (its 1 conversation, 1 turn, 0 responses, 0 passages, 0 systems are in the project already)" \
 	"$rc|$(cat "$T/out")"
 done_testing
