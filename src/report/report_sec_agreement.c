@@ -208,16 +208,23 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 	}
 }
 
-/* The adjudicators with labels in the selection, by name: left out. */
+/* The adjudicators with labels in the selection, by name: left out; and
+ * fewer than two raters to compare, said plainly. */
 static void adjudicators_note(const struct rp_data *d, struct rsection *sec)
 {
 	uint8_t *seen = xcalloc(d->n_raters + 1, 1);
 	struct strbuf sb = STRBUF_INIT;
+	size_t raters = 0;
 	for (size_t j = 0; j < d->n_judgements; j++)
 		seen[d->judgements[j].rater] = 1;
-	for (size_t i = 0; i < d->n_raters; i++)
+	for (size_t i = 0; i < d->n_raters; i++) {
 		if (seen[i] && d->raters[i].adjudicator)
 			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", d->raters[i].name);
+		raters += seen[i] && !d->raters[i].adjudicator;
+	}
+	if (raters < 2)
+		rsection_note(sec, "Agreement compares two raters or more: %s.", raters ?
+			      "only one rater has labels in the selection" : "no rater has labels in the selection");
 	if (sb.len)
 		rsection_note(sec, "Not compared, as adjudicators: %s.", strbuf_str(&sb));
 	strbuf_release(&sb);

@@ -97,6 +97,9 @@ check_eq "the intent of a turn given on two responses is one unit" "1.0000 n=1" 
 check_run "a field without categories is bad input; the message lists the fields" 2 \
 	"convqa: no field 'note' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness)" \
 	$CONVQA agreement --db p.db --field note
+run $CONVQA agreement --db p.db --raters ann -f json
+check_grep "one rater alone: the report says agreement needs two" \
+	"Agreement compares two raters or more: only one rater has labels in the selection." "$T/out"
 check_run "no project" 3 "convqa: no project at 'none.db' (create one with: convqa init --db none.db)" \
 	$CONVQA agreement --db none.db
 done_testing
