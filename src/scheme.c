@@ -182,7 +182,7 @@ static const char *moved(const struct scheme_field *f, const struct scheme_field
 }
 
 static const char *use_problem(const struct scheme *old, const struct scheme *new, const struct scheme_use *u,
-			       const struct scheme_use *uses, size_t n, char *buf, size_t size)
+			       const struct scheme_use *uses, size_t n, int moves, char *buf, size_t size)
 {
 	const struct scheme_field *f = scheme_field_find(old, u->field), *nf = scheme_field_find(new, u->field);
 	long total = field_uses(uses, n, u->field);
@@ -198,7 +198,7 @@ static const char *use_problem(const struct scheme *old, const struct scheme *ne
 	else if (nf->type != TYPE_TEXT && !scheme_category_find(nf, u->value))
 		snprintf(buf, size, "field '%s' has no category '%s' any more, which %ld label%s use%s", u->field,
 			 u->value, u->count, u->count == 1 ? "" : "s", u->count == 1 ? "s" : "");
-	else if (f && f->type == TYPE_ORDINAL)
+	else if (moves && f && f->type == TYPE_ORDINAL)
 		return moved(f, nf, u, buf, size);
 	else
 		return NULL;
@@ -208,10 +208,13 @@ static const char *use_problem(const struct scheme *old, const struct scheme *ne
 const char *scheme_change_problem(const struct scheme *old, const struct scheme *new, const struct scheme_use *uses,
 				  size_t n, char *buf, size_t size)
 {
-	for (size_t i = 0; i < n; i++) {
-		const char *why = use_problem(old, new, &uses[i], uses, n, buf, size);
-		if (why)
-			return why;
-	}
+	/* a category gone (or a field, its unit, its type) first: a category
+	 * moved is often only the consequence of one removed */
+	for (int moves = 0; moves < 2; moves++)
+		for (size_t i = 0; i < n; i++) {
+			const char *why = use_problem(old, new, &uses[i], uses, n, moves, buf, size);
+			if (why)
+				return why;
+		}
 	return NULL;
 }

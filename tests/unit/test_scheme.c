@@ -326,6 +326,17 @@ static void test_used_ordinal_categories_keep_their_places(void **state)
 			    "field 'f' would move 'high' from place 3 to place 4 of its scale, which 2 labels use (the "
 			    "places of an ordinal scale are part of what its labels mean: add new categories after the "
 			    "last one)");
+	/* low removed: mid and high move too, but what the user did is remove low */
+	const char *removed = "{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"x\", "
+			      "\"description\": \"d\", \"fields\": [{\"name\": \"f\", \"unit\": \"response\", "
+			      "\"type\": \"ordinal\", \"categories\": [{\"value\": \"mid\"}, {\"value\": \"high\"}]}]}";
+	struct scheme *fewer;
+	struct scheme_use all[] = { { "f", "response", "high", 2 }, { "f", "response", "low", 1 },
+				    { "f", "response", "mid", 4 } };
+	assert_int_equal(read_text(removed, &fewer), ST_OK);
+	assert_string_equal(scheme_change_problem(old, fewer, all, 3, buf, sizeof(buf)),
+			    "field 'f' has no category 'low' any more, which 1 label uses");
+	scheme_free(fewer);
 	scheme_free(old);
 	scheme_free(new);
 	scheme_free(wider);
