@@ -367,7 +367,9 @@ static void show_rater(const struct store_round_rater *ra, size_t done, size_t *
 	cli_printf(stdout, "  %-16s %6zu / %-6ld %5.1f%%  ", ra->name, done, ra->assigned,
 		   ra->assigned ? 100.0 * (double)done / (double)ra->assigned : 0.0);
 	print_duration(ra->seconds);
-	if (done && (long)done < ra->assigned) {
+	if (done && (long)done < ra->assigned && ra->seconds <= 0) {
+		cli_printf(stdout, "   time left unknown (no timed labels)");
+	} else if (done && (long)done < ra->assigned) {
 		double left = ra->seconds / (double)done * (double)(ra->assigned - (long)done);
 		cli_printf(stdout, "   about ");
 		print_duration(left);

@@ -178,6 +178,17 @@ made with: convqa round create r1 --task turn --raters alice,bob --seed 7
   alice                 0 / 40       0.0%  0 min 00 s
   bob                   0 / 40       0.0%  0 min 00 s
   all                   0 / 80       0.0%" "$rc|$(sed 's/^created .*/created 2026-11-23T00:00:00Z/' "$T/out")"
+item=$(q "SELECT c.ext_id || ' ' || t.position || ' ' || sy.name FROM assignment a JOIN round ro ON ro.id = a.round_id
+	JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id
+	JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id
+	WHERE ro.name = 'r1' AND ra.name = 'alice' ORDER BY a.seq LIMIT 1")
+set -- $item
+$CONVQA label --round r1 -r alice -c "$1" -n "$2" -s "$3" intent extractive
+$CONVQA label --round r1 -r alice -c "$1" -n "$2" -s "$3" answer_correct 1
+$CONVQA label --round r1 -r alice -c "$1" -n "$2" -s "$3" relevant 0 -k 1 >/dev/null 2>&1
+run $CONVQA round show r1
+check_grep "labels without time: the time left is unknown, not 0" \
+	"^  alice .* 0 min 00 s   time left unknown (no timed labels)$" "$T/out"
 
 # ---- close and reopen --------------------------------------------------------------------
 run $CONVQA round close r2 --min-kappa 0.6
