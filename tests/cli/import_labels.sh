@@ -369,7 +369,7 @@ if $V "$CONVQA_TOP/schemas/tasks.schema.json" alice-r1.tasks.json >"$T/v" 2>&1; 
 	ok "the task file validates against tasks.schema.json"; else not_ok "the task file does not validate" "$(cat "$T/v")"; fi
 run $CONVQA import --db co.db alice-r1.tasks.json
 check_eq "imported where it came from, it adds nothing: every item as the project has it" \
-	"0|alice-r1.tasks.json: nothing new" "$rc|$(sed 's/ (all.*//' "$T/out")"
+	"0|alice-r1.tasks.json: nothing new" "$rc|$(sed 's/ (its.*//' "$T/out")"
 $CONVQA init --db alice.db >/dev/null
 run $CONVQA import --db alice.db alice-r1.tasks.json
 check_eq "alice imports it into a project of her own" "0" "$rc"
@@ -412,7 +412,7 @@ $CONVQA init --db bob.db >/dev/null && $CONVQA import -q --db bob.db bob-p1.task
 check_eq "a rater's single items keep their turn positions" "$(assigned p1 bob)" "$(items bob.db)"
 run $CONVQA import --db co.db bob-p1.tasks.json
 check_eq "... and import where they came from as they are" "0|bob-p1.tasks.json: nothing new" \
-	"$rc|$(sed 's/ (all.*//' "$T/out")"
+	"$rc|$(sed 's/ (its.*//' "$T/out")"
 $CONVQA export --db co.db --format tasks -o all.tasks.json 2>/dev/null
 $CONVQA init --db all.db >/dev/null && $CONVQA import -q --db all.db all.tasks.json
 check_eq "without --round, every item of the project" "$(items co.db)" "$(items all.db)"
