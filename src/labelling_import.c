@@ -323,6 +323,9 @@ static enum status add_all(struct store_label_importer *imp, const struct labell
 	for (size_t o = 0; o < n && st == ST_OK; o++) {
 		const struct labelling_import_label *L = &labels[order[o]];
 		const struct resolved *x = &r[order[o]];
+		/* the file checked: its raters the project lacks are added */
+		if ((st = labelling_rater_add(&x->se->l, err)) != ST_OK)
+			break;
 		struct store_label_key k = {
 			x->response_id, x->se->l.rater_id, x->se->l.round_id, x->se->l.task, x->f->name, x->rank,
 			x->f->unit,

@@ -20,7 +20,9 @@
  *
  * The rules, each kept here and only here:
  *   rater  a name one can type again (model_rater_name_problem); its row is
- *          created when a session opens, after every other rule has passed;
+ *          added with the session's first write (labelling_rater_add), so
+ *          a command refused adds no rater; annotate in a round refuses a
+ *          rater it assigns no items to;
  *          the labels of a rater bound to an operating-system account are
  *          written only from that account (access_check_write, access.h:
  *          checked when a session opens)
@@ -134,7 +136,7 @@ struct labelling_request {
 struct labelling {
 	struct store *store;               /* borrowed */
 	char *rater;                       /* owned copy of the rater's name */
-	int64_t rater_id;
+	int64_t rater_id;                  /* 0 while the project has no such rater */
 	char *round;                       /* owned copy; NULL outside rounds */
 	int64_t round_id;                  /* 0 outside rounds */
 	int adjudicator;                   /* an adjudication session, or a rater with the role
@@ -169,12 +171,21 @@ enum status labelling_rater_check(const char *name, struct error *err);
  * has no such round; refused when closed (but to an adjudication) or of
  * another task, see enum labelling_task_rule:
  * LABELLING_TASK_MUST_MATCH checks the task before the round's state,
- * LABELLING_TASK_OF_ROUND after it), then the rater's row (created when
- * missing). On failure l holds nothing to release and l->refused names the
- * rule that refused, if one did. labelling_release() is safe either way. */
+ * LABELLING_TASK_OF_ROUND after it), then the rater's row (looked up, not
+ * added: labelling_rater_add), and for a rater's session of a round
+ * (LABELLING_TASK_OF_ROUND, not an adjudicator) that the round assigns them
+ * items (LABELLING_NOT_ASSIGNED, naming its raters). On failure l holds
+ * nothing to release and l->refused names the rule that refused, if one
+ * did. labelling_release() is safe either way. */
 enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
 			   struct error *err);
 void labelling_release(struct labelling *l);
+
+/* Add the session's rater to the project when missing (l->rater_id set):
+ * labelling_set() does it with the first label; a UI session calls it once
+ * its checks pass, before it records anything of the rater. A refused
+ * session never adds one. */
+enum status labelling_rater_add(struct labelling *l, struct error *err);
 
 /* The item a user named: the response of system to turn position of
  * conversation, in *response_id. With rank > 0 the response must have

@@ -32,6 +32,9 @@ static enum status open_session(struct labelling *l, struct store *s, struct tui
 		snprintf(msg, sizeof(msg), "%s", err->msg);
 		return error_set(err, l->refused == LABELLING_TASK ? ST_USAGE : st, "annotate: %s", msg);
 	}
+	/* checked: the rater's row, which the UI records what it shows against */
+	if (st == ST_OK)
+		st = labelling_rater_add(l, err);
 	if (st != ST_OK)
 		return st;
 	o->rater_id = l->rater_id;
