@@ -79,7 +79,8 @@ static enum status open_round(struct labelling *l, const struct labelling_reques
 	enum status st = store_round_info(l->store, rq->round, &l->round_id, round_task, closed, err);
 	if (st != ST_OK)
 		return st;
-	int refused = *closed && !rq->adjudicate;   /* adjudication follows closing */
+	l->closed = *closed;
+	int refused = *closed && !rq->adjudicate && !rq->closed_ok;   /* adjudication follows closing */
 	if (refused && rq->task_rule == LABELLING_TASK_OF_ROUND)
 		return refuse_closed(l, rq, err);
 	st = check_task(l, rq, task, *round_task, err);

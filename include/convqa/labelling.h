@@ -130,6 +130,9 @@ struct labelling_request {
 	enum labelling_task_rule task_rule;
 	int adjudicate;                    /* 1: an adjudicator settles the round's disagreements
 					    * (the adjudicate rule above); 0: labelling */
+	int closed_ok;                     /* 1: a closed round opens too (l->closed set): labels
+					    * from elsewhere, where the caller refuses only those
+					    * the round does not hold yet (labelling_import) */
 };
 
 /* An open session. Read its fields; change them only through this module. */
@@ -139,6 +142,8 @@ struct labelling {
 	int64_t rater_id;                  /* 0 while the project has no such rater */
 	char *round;                       /* owned copy; NULL outside rounds */
 	int64_t round_id;                  /* 0 outside rounds */
+	int closed;                        /* the round is closed (opened with closed_ok or to
+					    * adjudicate) */
 	int adjudicator;                   /* an adjudication session, or a rater with the role
 					    * adjudicator: labels in the round that settle it,
 					    * on any of its items (no assignment needed) */
@@ -253,7 +258,8 @@ struct labelling_import_result {
  * project has no coordinator bound to one); the raters' own accounts are
  * not asked, as the labels were given elsewhere. Each label
  * passes the rules of a session of its rater, round and task (the rater's
- * name, created when missing; the round there, open, of the label's task;
+ * name, added when missing; the round there, of the label's task: a closed
+ * one takes no label it lacks, but a label it holds is no problem;
  * the field and value by the scheme of this project), names an item of
  * this project (and a passage that item retrieved: at its rank, with that
  * id), and judges the unit its field judges here (the unit is taken from
@@ -262,7 +268,8 @@ struct labelling_import_result {
  * adjudicator's excepted: the write rule above), else one message at the
  * first such label says how many there are. A
  * label the project has already (same rater, round, item, task, field,
- * rank, value and time) is skipped: importing twice adds nothing. Rows
+ * rank, value and time) is skipped: importing twice adds nothing, also
+ * after the round was closed. Rows
  * are added oldest first (by time, then the source's id, then the order
  * of labels), keeping their time and seconds; the latest label of a unit
  * by time is its current one, also where the project's own label is newer
