@@ -270,9 +270,23 @@ enum status labelling_open_imported(struct labelling *l, struct store *s, const 
 
 enum status labelling_rater_add(struct labelling *l, struct error *err)
 {
-	if (l->rater_id)
-		return ST_OK;
-	return store_rater_ensure(l->store, l->rater, &l->rater_id, err);
+	enum status st = l->rater_id ? ST_OK : store_rater_find(l->store, l->rater, &l->rater_id, err);
+	if (st != ST_OK || l->rater_id)
+		return st;
+	st = store_rater_ensure(l->store, l->rater, &l->rater_id, err);
+	l->rater_added = st == ST_OK;
+	return st;
+}
+
+void labelling_rater_withdraw(struct labelling *l)
+{
+	struct error err;
+	int removed = 0;
+	if (!l->rater_added || store_rater_remove_unused(l->store, l->rater_id, &removed, &err) != ST_OK ||
+	    !removed)
+		return;   /* kept: the refusal stands as it is */
+	l->rater_id = 0;
+	l->rater_added = 0;
 }
 
 void labelling_release(struct labelling *l)

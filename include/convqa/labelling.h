@@ -140,6 +140,7 @@ struct labelling {
 	struct store *store;               /* borrowed */
 	char *rater;                       /* owned copy of the rater's name */
 	int64_t rater_id;                  /* 0 while the project has no such rater */
+	int rater_added;                   /* labelling_rater_add() added the rater */
 	char *round;                       /* owned copy; NULL outside rounds */
 	int64_t round_id;                  /* 0 outside rounds */
 	int closed;                        /* the round is closed (opened with closed_ok or to
@@ -191,6 +192,10 @@ void labelling_release(struct labelling *l);
  * its checks pass, before it records anything of the rater. A refused
  * session never adds one. */
 enum status labelling_rater_add(struct labelling *l, struct error *err);
+/* Undo labelling_rater_add() for a session refused after it (annotate:
+ * no terminal, no items): the rater it added is removed again while
+ * nothing refers to them. A rater the project had stays. */
+void labelling_rater_withdraw(struct labelling *l);
 
 /* The item a user named: the response of system to turn position of
  * conversation, in *response_id. With rank > 0 the response must have
