@@ -10,6 +10,7 @@
 #include "convqa/access.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
 #include "labelling_internal.h"
 
 static enum status refuse(struct labelling *l, enum labelling_refusal why, struct error *err,
@@ -78,7 +79,8 @@ static enum status open_round(struct labelling *l, const struct labelling_reques
 	enum status st = store_round_info(l->store, rq->round, &l->round_id, round_task, closed, err);
 	if (st != ST_OK)
 		return st;
-	int refused = *closed && !rq->adjudicate;   /* adjudication follows closing */
+	l->closed = *closed;
+	int refused = *closed && !rq->adjudicate && !rq->closed_ok;   /* adjudication follows closing */
 	if (refused && rq->task_rule == LABELLING_TASK_OF_ROUND)
 		return refuse_closed(l, rq, err);
 	st = check_task(l, rq, task, *round_task, err);
@@ -148,6 +150,32 @@ static enum status find_adjudicator(struct labelling *l, const struct labelling_
 	return st;
 }
 
+/* A rater's session of a round (annotate) needs items the round assigns
+ * them; the refusal names the round's raters. */
+static enum status check_has_items(struct labelling *l, struct error *err)
+{
+	struct store_assignment *a = NULL;
+	struct store_round_rater *rows;
+	size_t n = 0;
+	long assigned = 0;
+	enum status st = l->rater_id ? store_round_assignments(l->store, l->round_id, &a, &n, err) : ST_OK;
+	for (size_t i = 0; st == ST_OK && i < n; i++)
+		assigned += a[i].rater_id == l->rater_id;
+	free(a);
+	if (st != ST_OK || assigned)
+		return st;
+	if ((st = store_round_raters(l->store, l->round_id, &rows, &n, err)) != ST_OK)
+		return st;
+	struct strbuf names = STRBUF_INIT;
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&names, "%s%s", i ? ", " : "its raters: ", rows[i].name);
+	store_round_raters_free(rows, n);
+	st = refuse(l, LABELLING_NOT_ASSIGNED, err, "round '%s' assigns no items to rater '%s' (%s%s convqa round "
+		    "show %s)", l->round, l->rater, strbuf_str(&names), names.len ? ";" : "see", l->round);
+	strbuf_release(&names);
+	return st;
+}
+
 /* ---- the session ------------------------------------------------------------ */
 
 /* The session's scheme. A project's scheme is parsed from the very text
@@ -208,15 +236,18 @@ static enum status open_session(struct labelling *l, struct store *s, const stru
 	free(round_task);   /* task may point into it until here */
 	if (st == ST_OK)
 		l->task = l->scheme->name;
-	/* the rater's row last: a session refused adds no rater to the project */
+	/* the rater's row only looked up: it is added with the session's first
+	 * write (labelling_rater_add), so a refused command adds no rater */
 	if (st == ST_OK)
-		st = store_rater_ensure(s, rq->rater, &l->rater_id, err);
+		st = store_rater_find(s, rq->rater, &l->rater_id, err);
 	if (st == ST_OK)
 		l->rater = xstrdup(rq->rater);
 	if (st == ST_OK && rq->adjudicate && !closed)
 		st = check_not_round_rater(l, l->rater_id, err);
 	if (st == ST_OK)
 		st = find_adjudicator(l, rq, err);
+	if (st == ST_OK && rq->round && rq->task_rule == LABELLING_TASK_OF_ROUND && !l->adjudicator)
+		st = check_has_items(l, err);
 	if (st != ST_OK) {
 		enum labelling_refusal why = l->refused;
 		labelling_release(l);
@@ -235,6 +266,27 @@ enum status labelling_open_imported(struct labelling *l, struct store *s, const 
 				    struct error *err)
 {
 	return open_session(l, s, rq, 0, err);
+}
+
+enum status labelling_rater_add(struct labelling *l, struct error *err)
+{
+	enum status st = l->rater_id ? ST_OK : store_rater_find(l->store, l->rater, &l->rater_id, err);
+	if (st != ST_OK || l->rater_id)
+		return st;
+	st = store_rater_ensure(l->store, l->rater, &l->rater_id, err);
+	l->rater_added = st == ST_OK;
+	return st;
+}
+
+void labelling_rater_withdraw(struct labelling *l)
+{
+	struct error err;
+	int removed = 0;
+	if (!l->rater_added || store_rater_remove_unused(l->store, l->rater_id, &removed, &err) != ST_OK ||
+	    !removed)
+		return;   /* kept: the refusal stands as it is */
+	l->rater_id = 0;
+	l->rater_added = 0;
 }
 
 void labelling_release(struct labelling *l)
@@ -288,11 +340,14 @@ static enum status check_field(struct labelling *l, const struct labelling_key *
  * annotate queue shows those items only); the adjudicator's excepted. */
 static enum status check_assigned(struct labelling *l, int64_t response_id, struct error *err)
 {
-	int assigned;
-	char *item;
+	int assigned = 0;
+	char *item = NULL;
 	if (!l->round_id || l->adjudicator)
 		return ST_OK;
-	enum status st = store_round_assigns(l->store, l->round_id, l->rater_id, response_id, &assigned, &item, err);
+	/* a rater the project lacked at the start may have been added since */
+	enum status st = l->rater_id ? ST_OK : store_rater_find(l->store, l->rater, &l->rater_id, err);
+	if (st == ST_OK)
+		st = store_round_assigns(l->store, l->round_id, l->rater_id, response_id, &assigned, &item, err);
 	if (st == ST_OK && !assigned)
 		st = refuse(l, LABELLING_NOT_ASSIGNED, err, "round '%s' does not assign %s to rater '%s' (see convqa "
 			    "round show %s): a round takes labels only on the items it assigns to each rater",
@@ -323,6 +378,8 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 	if (st == ST_OK)
 		st = check_assigned(l, key->response_id, err);
 	if (st != ST_OK)
+		return st;
+	if ((st = labelling_rater_add(l, err)) != ST_OK)
 		return st;
 	struct store_label_key k = {
 		key->response_id, l->rater_id, l->round_id, l->task, f->name, key->passage_rank, f->unit,

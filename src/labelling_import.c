@@ -91,6 +91,7 @@ static struct session *session_for(struct store *s, struct sessions *ss, const c
 	ss->n++;
 	struct labelling_request rq = {
 		.rater = rater, .round = round, .task = task, .task_given = 1, .task_rule = LABELLING_TASK_OF_LABEL,
+		.closed_ok = 1,   /* a closed round is refused only a label it lacks (add_all) */
 	};
 	struct error e;
 	se->st = labelling_open_imported(&se->l, s, &rq, &e);
@@ -103,9 +104,6 @@ static struct session *session_for(struct store *s, struct sessions *ss, const c
 	switch (se->l.refused) {
 	case LABELLING_RATER_NAME:
 		problem(p, where, "rater '%s': %s", rater, e.msg);
-		break;
-	case LABELLING_ROUND_CLOSED:
-		problem(p, where, "%s (reopen it to import labels into it: convqa round reopen %s)", e.msg, round);
 		break;
 	case LABELLING_NOT_REFUSED:   /* no such round */
 		problem(p, where, "%s: create the round first, or import the labels into a round with --round NAME "
@@ -309,12 +307,32 @@ static enum status check_all(struct store *s, struct store_label_importer *imp,
 	return st;
 }
 
-/* Add the labels oldest first; conflicts counted in p. */
+/* The closed rounds a new label was refused in: each said once. */
+struct ids {
+	int64_t *v;
+	size_t n, cap;
+};
+
+/* Whether id is in ids; added when not. */
+static int said(struct ids *ids, int64_t id)
+{
+	for (size_t i = 0; i < ids->n; i++)
+		if (ids->v[i] == id)
+			return 1;
+	xgrow(&ids->v, &ids->cap, ids->n + 1, sizeof(*ids->v));
+	ids->v[ids->n++] = id;
+	return 0;
+}
+
+/* Add the labels oldest first; conflicts counted in p and *conflicts, and
+ * a closed round a label is new to (once a round: importing again what it
+ * holds changes nothing, and is no problem). */
 static enum status add_all(struct store_label_importer *imp, const struct labelling_import_label *labels,
 			   size_t n, const struct resolved *r, struct labelling_import_result *res,
-			   struct problems *p, struct error *err)
+			   struct problems *p, long *conflicts, struct error *err)
 {
 	size_t *order = xmalloc((n ? n : 1) * sizeof(*order));
+	struct ids closed = { NULL, 0, 0 };
 	enum status st = ST_OK;
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;
@@ -323,6 +341,9 @@ static enum status add_all(struct store_label_importer *imp, const struct labell
 	for (size_t o = 0; o < n && st == ST_OK; o++) {
 		const struct labelling_import_label *L = &labels[order[o]];
 		const struct resolved *x = &r[order[o]];
+		/* the file checked: its raters the project lacks are added */
+		if ((st = labelling_rater_add(&x->se->l, err)) != ST_OK)
+			break;
 		struct store_label_key k = {
 			x->response_id, x->se->l.rater_id, x->se->l.round_id, x->se->l.task, x->f->name, x->rank,
 			x->f->unit,
@@ -332,11 +353,19 @@ static enum status add_all(struct store_label_importer *imp, const struct labell
 		st = store_label_importer_add(imp, &k, L->value, L->seconds, L->created_at, &added, &c, err);
 		if (st != ST_OK)
 			break;
-		if (added == LABEL_ADDED)
+		if (added == LABEL_ADDED && x->se->l.closed && !said(&closed, x->se->l.round_id))
+			problem(p, L->where, "round '%s' is closed (reopen it to import labels into it: convqa round "
+				"reopen %s)", x->se->l.round, x->se->l.round);
+		if (added == LABEL_ADDED) {
 			res->added++;
-		else if (added == LABEL_PRESENT)
+			continue;
+		}
+		if (added == LABEL_PRESENT) {
 			res->present++;
-		else if (!L->value || c.cleared)
+			continue;
+		}
+		++*conflicts;
+		if (!L->value || c.cleared)
 			problem(p, L->where, "conflicts with this project's label of rater '%s' saved at the same time "
 				"(%s), field '%s' of conversation '%s', turn %d: %s%s%s here, %s%s%s in the file",
 				L->rater, L->created_at, x->f->name, L->conversation, L->turn, c.cleared ? "cleared" : "'",
@@ -347,6 +376,7 @@ static enum status add_all(struct store_label_importer *imp, const struct labell
 				"(%s), field '%s' of conversation '%s', turn %d: '%s' here, '%s' in the file", L->rater,
 				L->created_at, x->f->name, L->conversation, L->turn, c.value, L->value);
 	}
+	free(closed.v);
 	free(order);
 	return st;
 }
@@ -376,8 +406,10 @@ enum status labelling_import(struct store *s, const struct labelling_import_requ
 	if (st == ST_OK && (st = check_all(s, imp, rq, labels, n, r, &ss, &p, &fatal)) != ST_OK)
 		*err = fatal;
 	if (st == ST_OK && (st = problems_finish(&p, "problems")) == ST_OK) {
-		st = add_all(imp, labels, n, r, res, &p, err);
-		if (st == ST_OK && (st = problems_finish(&p, "conflicts")) == ST_INPUT) {
+		long conflicts = 0;
+		st = add_all(imp, labels, n, r, res, &p, &conflicts, err);
+		if (st == ST_OK && (st = problems_finish(&p, conflicts ? "conflicts" : "problems")) == ST_INPUT &&
+		    conflicts) {
 			size_t used = strlen(err->msg);
 			snprintf(err->msg + used, sizeof(err->msg) - used,
 				 "\nnothing was imported: a label is never overwritten; leave the conflicting labels "

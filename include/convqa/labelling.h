@@ -20,7 +20,9 @@
  *
  * The rules, each kept here and only here:
  *   rater  a name one can type again (model_rater_name_problem); its row is
- *          created when a session opens, after every other rule has passed;
+ *          added with the session's first write (labelling_rater_add), so
+ *          a command refused adds no rater; annotate in a round refuses a
+ *          rater it assigns no items to;
  *          the labels of a rater bound to an operating-system account are
  *          written only from that account (access_check_write, access.h:
  *          checked when a session opens)
@@ -128,15 +130,21 @@ struct labelling_request {
 	enum labelling_task_rule task_rule;
 	int adjudicate;                    /* 1: an adjudicator settles the round's disagreements
 					    * (the adjudicate rule above); 0: labelling */
+	int closed_ok;                     /* 1: a closed round opens too (l->closed set): labels
+					    * from elsewhere, where the caller refuses only those
+					    * the round does not hold yet (labelling_import) */
 };
 
 /* An open session. Read its fields; change them only through this module. */
 struct labelling {
 	struct store *store;               /* borrowed */
 	char *rater;                       /* owned copy of the rater's name */
-	int64_t rater_id;
+	int64_t rater_id;                  /* 0 while the project has no such rater */
+	int rater_added;                   /* labelling_rater_add() added the rater */
 	char *round;                       /* owned copy; NULL outside rounds */
 	int64_t round_id;                  /* 0 outside rounds */
+	int closed;                        /* the round is closed (opened with closed_ok or to
+					    * adjudicate) */
 	int adjudicator;                   /* an adjudication session, or a rater with the role
 					    * adjudicator: labels in the round that settle it,
 					    * on any of its items (no assignment needed) */
@@ -169,12 +177,25 @@ enum status labelling_rater_check(const char *name, struct error *err);
  * has no such round; refused when closed (but to an adjudication) or of
  * another task, see enum labelling_task_rule:
  * LABELLING_TASK_MUST_MATCH checks the task before the round's state,
- * LABELLING_TASK_OF_ROUND after it), then the rater's row (created when
- * missing). On failure l holds nothing to release and l->refused names the
- * rule that refused, if one did. labelling_release() is safe either way. */
+ * LABELLING_TASK_OF_ROUND after it), then the rater's row (looked up, not
+ * added: labelling_rater_add), and for a rater's session of a round
+ * (LABELLING_TASK_OF_ROUND, not an adjudicator) that the round assigns them
+ * items (LABELLING_NOT_ASSIGNED, naming its raters). On failure l holds
+ * nothing to release and l->refused names the rule that refused, if one
+ * did. labelling_release() is safe either way. */
 enum status labelling_open(struct labelling *l, struct store *s, const struct labelling_request *rq,
 			   struct error *err);
 void labelling_release(struct labelling *l);
+
+/* Add the session's rater to the project when missing (l->rater_id set):
+ * labelling_set() does it with the first label; a UI session calls it once
+ * its checks pass, before it records anything of the rater. A refused
+ * session never adds one. */
+enum status labelling_rater_add(struct labelling *l, struct error *err);
+/* Undo labelling_rater_add() for a session refused after it (annotate:
+ * no terminal, no items): the rater it added is removed again while
+ * nothing refers to them. A rater the project had stays. */
+void labelling_rater_withdraw(struct labelling *l);
 
 /* The item a user named: the response of system to turn position of
  * conversation, in *response_id. With rank > 0 the response must have
@@ -242,7 +263,8 @@ struct labelling_import_result {
  * project has no coordinator bound to one); the raters' own accounts are
  * not asked, as the labels were given elsewhere. Each label
  * passes the rules of a session of its rater, round and task (the rater's
- * name, created when missing; the round there, open, of the label's task;
+ * name, added when missing; the round there, of the label's task: a closed
+ * one takes no label it lacks, but a label it holds is no problem;
  * the field and value by the scheme of this project), names an item of
  * this project (and a passage that item retrieved: at its rank, with that
  * id), and judges the unit its field judges here (the unit is taken from
@@ -251,7 +273,8 @@ struct labelling_import_result {
  * adjudicator's excepted: the write rule above), else one message at the
  * first such label says how many there are. A
  * label the project has already (same rater, round, item, task, field,
- * rank, value and time) is skipped: importing twice adds nothing. Rows
+ * rank, value and time) is skipped: importing twice adds nothing, also
+ * after the round was closed. Rows
  * are added oldest first (by time, then the source's id, then the order
  * of labels), keeping their time and seconds; the latest label of a unit
  * by time is its current one, also where the project's own label is newer

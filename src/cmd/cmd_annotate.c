@@ -32,6 +32,9 @@ static enum status open_session(struct labelling *l, struct store *s, struct tui
 		snprintf(msg, sizeof(msg), "%s", err->msg);
 		return error_set(err, st, "annotate: %s", msg);
 	}
+	/* checked: the rater's row, which the UI records what it shows against */
+	if (st == ST_OK)
+		st = labelling_rater_add(l, err);
 	if (st != ST_OK)
 		return st;
 	o->rater_id = l->rater_id;
@@ -57,8 +60,8 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 		st = cli_lock_rater(&lock, db, o->rater, "annotate", err);
 	if (st == ST_OK)
 		st = open_session(&l, s, o, opt_task, err);
-	if (st == ST_OK)
-		st = tui_run(s, o, err);
+	if (st == ST_OK && (st = tui_run(s, o, err)) != ST_OK)
+		labelling_rater_withdraw(&l);   /* refused (no terminal, no items): no rater added */
 	o->labelling = NULL;
 	labelling_release(&l);
 	lock_release(&lock);

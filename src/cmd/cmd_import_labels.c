@@ -21,6 +21,13 @@ static const struct cli_opt opts[] = {
 
 static int check(struct cmd_ctx *c)
 {
+	if (!c->nargs) {
+		cli_printf(stderr, "convqa import-labels: no FILE given: name one or more files of labels (a labels "
+			   "export, labels as JSON Lines, or another copy's project file; - reads standard input)\n"
+			   "usage: convqa import-labels %s (see: convqa help import-labels)\n",
+			   cmd_import_labels_entry.spec.usage);
+		return ST_USAGE;
+	}
 	if (opt_round && opt_no_rounds) {
 		cli_printf(stderr, "convqa import-labels: give --round NAME or --no-rounds, not both\n");
 		return ST_USAGE;
@@ -85,6 +92,6 @@ const struct cmd_entry cmd_import_labels_entry = {
 	  "same time as one here with another value is a conflict: the file is\n"
 	  "refused. Each file is checked as a whole and imported in one transaction:\n"
 	  "all of it or nothing.",
-	  opts, 1, -1 },
+	  opts, 0, -1 },   /* no FILE: check() says what it takes */
 	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
 };

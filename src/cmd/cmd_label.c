@@ -76,6 +76,33 @@ static int check_field(const char *field, const char *value)
 	return ST_OK;
 }
 
+/* The required options not given, by name: "convqa label: --turn and
+ * --system are required (give -n N -s NAME)". */
+static void missing(const char *rater)
+{
+	static const struct { const char *name, *give; } req[] = {
+		{ "--conversation", "-c ID" }, { "--turn", "-n N" }, { "--system", "-s NAME" },
+		{ "--rater (or $USER)", "-r NAME" },
+	};
+	const char *given[] = { opt_conversation, opt_turn, opt_system, rater && *rater ? rater : NULL };
+	struct strbuf names = STRBUF_INIT, give = STRBUF_INIT;
+	size_t n = 0, left = 0;
+	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++)
+		left += !given[i];
+	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
+		if (given[i])
+			continue;
+		n++;
+		strbuf_addf(&names, "%s%s", n == 1 ? "" : n == left ? " and " : ", ",
+			    req[i].name);
+		strbuf_addf(&give, "%s%s", n == 1 ? "" : " ", req[i].give);
+	}
+	cli_printf(stderr, "convqa label: %s %s required (give %s)\n", strbuf_str(&names), n == 1 ? "is" : "are",
+		   strbuf_str(&give));
+	strbuf_release(&names);
+	strbuf_release(&give);
+}
+
 static int check(struct cmd_ctx *c)
 {
 	const char *rater = c->rater, *value = c->nargs > 1 ? c->args[1] : NULL;
@@ -87,7 +114,7 @@ static int check(struct cmd_ctx *c)
 	    (rc = check_field(c->args[0], NULL)) != ST_OK)
 		return rc;
 	if (!opt_conversation || !opt_turn || !opt_system || !rater || !*rater) {
-		cli_printf(stderr, "convqa label: --conversation, --turn, --system and --rater (or $USER) are required\n");
+		missing(rater);
 		return ST_USAGE;
 	}
 	if (parse_long(opt_turn, 1, INT_MAX, &pos) != 0) {

@@ -1,7 +1,8 @@
 /* store_rater.c - raters' settings (role, trust, the account they are
  * bound to) and what they did: label counts per task, the rounds they are
- * in. Finding or creating a rater for a labelling session is
- * store_rater_find/ensure (store_round.c).
+ * in, and removing one nothing refers to (a refused session's). Finding
+ * or creating a rater for a labelling session is store_rater_find/ensure
+ * (store_round.c).
  *
  * These statements run once per command (convqa rater, a session's check
  * of who may write): prepared and finalized here, not cached. */
@@ -204,6 +205,25 @@ enum status store_rater_set_trusted(struct store *s, int64_t id, int trusted, st
 	int rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot save rater");
+}
+
+enum status store_rater_remove_unused(struct store *s, int64_t id, int *removed, struct error *err)
+{
+	sqlite3_stmt *st;
+	*removed = 0;
+	enum status ret = prepare(s, "DELETE FROM rater WHERE id = ?", &st, "cannot remove rater", err);
+	if (ret != ST_OK)
+		return ret;
+	sqlite3_bind_int64(st, 1, id);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	/* a row that refers to the rater (foreign_keys=ON) keeps them */
+	if (rc == SQLITE_CONSTRAINT)
+		return ST_OK;
+	if (rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot remove rater");
+	*removed = sqlite3_changes(s->db) > 0;
+	return ST_OK;
 }
 
 struct relay {

@@ -1,7 +1,8 @@
 /* app_guidelines.c - the annotation guidelines: their text (the file
  * given, the project's, then what the session's scheme asks and its keys)
- * and showing them at the start once per rater, task and text, recorded
- * as seen once they are on the screen. */
+ * and showing them at the start once per rater and version of the
+ * project's (else once per rater, task and text), recorded as seen once
+ * they are on the screen. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,10 +134,11 @@ static char *seen_key(const struct app *app)
 	return xasprintf("guidelines_seen.%s.%s", app->task_name, app->opt->rater);
 }
 
-/* Show the guidelines once per rater, task and text, and once per version of the
- * project's: find out whether this rater has seen them (app_shown()
- * records it once they are on the screen, so a start that fails before it
- * shows nothing does not count as seen). *notice: what the screen says
+/* Show the project's guidelines once per rater and version (in any task
+ * or round), others (--guidelines FILE, the built-in ones, the project
+ * setting) once per rater, task and text: find out whether this rater has
+ * seen them (app_shown() records it once they are on the screen, so a
+ * start that fails before it shows nothing does not count as seen). *notice: what the screen says
  * first (GUIDELINES_NEW, GUIDELINES_CHANGED: a version of the project's
  * they have not seen). */
 enum status app_guidelines_first_start(struct app *app, int *show, int *notice, struct error *err)
@@ -149,7 +151,12 @@ enum status app_guidelines_first_start(struct app *app, int *show, int *notice, 
 	if (st == ST_OK && app->guidelines_id)
 		st = store_guidelines_seen(app->store, app->opt->rater_id, app->task_name, app->guidelines_id,
 					   &version_seen, &before, err);
-	*show = st == ST_OK && (!seen || strcmp(seen, app->guidelines_hash) != 0 || !version_seen);
+	/* a version of the project's: once per rater (README "Guidelines"),
+	 * whichever task or round they annotate; else once per text */
+	if (app->guidelines_id)
+		*show = st == ST_OK && !version_seen;
+	else
+		*show = st == ST_OK && (!seen || strcmp(seen, app->guidelines_hash) != 0);
 	*notice = version_seen ? GUIDELINES_PLAIN : before || seen ? GUIDELINES_CHANGED : GUIDELINES_NEW;
 	free(seen);
 	free(key);

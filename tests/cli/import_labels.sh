@@ -246,10 +246,17 @@ run $CONVQA import-labels --db e.db --no-rounds e-r1.json
 check_eq "--no-rounds imports every label outside rounds" "0|e-r1.json: imported 1 label row (0 already here)" \
 	"$rc|$(cat "$T/out")"
 $CONVQA round close --db e.db r1 >/dev/null
-run $CONVQA import-labels --db e.db a-history.json --round r1
-check_eq "a closed round takes no labels, and says how to open it" \
-	"2|a-history.json: \$.labels[0]: round 'r1' is closed (reopen it to import labels into it: convqa round reopen r1)" \
-	"$rc|$(head -1 "$T/err")"
+run $CONVQA import-labels --db e.db e-r1.json
+check_eq "a closed round: importing again labels it holds changes nothing, and is no problem" \
+	"0|e-r1.json: imported 0 label rows (1 already here)|" "$rc|$(cat "$T/out")|$(cat "$T/err")"
+run $CONVQA import-labels --db e.db --round r1 a-turn.json
+check_eq "... with --round too" "0|a-turn.json: imported 0 label rows (5 already here)|" \
+	"$rc|$(cat "$T/out")|$(cat "$T/err")"
+$CONVQA export --db a.db --task turn --history -o a-turn-history.json 2>/dev/null
+run $CONVQA import-labels --db e.db a-turn-history.json --round r1
+check_eq "a closed round takes no new labels, and says how to open it" \
+	"2|a-turn-history.json: \$.labels[4]: round 'r1' is closed (reopen it to import labels into it: convqa round reopen r1)|0" \
+	"$rc|$(cat "$T/err")|$(q e.db "SELECT count(*) FROM label WHERE created_at > (SELECT closed_at FROM round WHERE name = 'r1')")"
 check_run "--round and --no-rounds exclude each other" 1 \
 	"convqa import-labels: give --round NAME or --no-rounds, not both" \
 	$CONVQA import-labels --db e.db --round r1 --no-rounds a.json

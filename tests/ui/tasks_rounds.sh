@@ -226,7 +226,8 @@ check_run "--round must name a round (bad input, as in label, report, export)" 2
 check_run "--task must match the round's task (bad input, as in label)" 2 \
 	"convqa: annotate: round 'r1' is a plausibility round, not turn (leave out --task)" \
 	"$CONVQA" annotate --db p.db --rater carol --round r1 --task turn
-check_run "a rater without assignments in the round" 2 "convqa: round 'r1' assigns no items to rater 'alice'" \
+check_run "a rater without assignments in the round" 2 \
+	"convqa: annotate: round 'r1' assigns no items to rater 'alice' (see convqa round show r1)" \
 	"$CONVQA" annotate --db p.db --rater alice --round r1
 sqlite3 p.db "UPDATE round SET status = 'closed' WHERE name = 'r1'"
 check_run "a closed round cannot be labelled (bad input, as in label)" 2 \

@@ -202,6 +202,9 @@ static void test_a_label_is_written_by_the_sessions_rater_only(void **state)
 	struct labelling l, bob;
 	struct error err;
 	assert_int_equal(open_as(fx, &bob, "bob", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	assert_int_equal(bob.rater_id, 0);   /* added with the first write, not by opening */
+	assert_int_equal(labelling_rater_add(&bob, &err), ST_OK);
+	assert_int_equal(bob.rater_id, rater_id(fx, "bob"));
 	assign(fx, "spring", "alice");
 	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	assert_int_equal(l.rater_id, rater_id(fx, "alice"));
