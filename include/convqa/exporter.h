@@ -19,9 +19,11 @@
 
 #define LABELS_FORMAT_VERSION 2
 
-/* project is the name written into the document. Returns ST_IO if writing
- * to out fails. */
+struct export_counts;   /* formats.h */
+
+/* project is the name written into the document; counts->n gets the labels
+ * written. Returns ST_IO if writing to out fails. */
 enum status exporter_json(struct store *s, const struct store_label_filter *f, const char *project,
-			  FILE *out, long *n_labels, struct error *err);
+			  FILE *out, struct export_counts *counts, struct error *err);
 
 #endif

@@ -59,19 +59,26 @@ struct import_format {
 
 struct strbuf;
 
+/* What an export wrote: n labels (items, for the task formats); for the
+ * gold extension, the answers added to the gold and the turns they joined. */
+struct export_counts {
+	long n;
+	long added, turns;
+};
+
 struct export_format {
 	const char *name;       /* what --format takes */
 	const char *summary;    /* one line, for `convqa formats` */
 	/* Write the labels of s that match f to out (borrowed; the caller opens
 	 * and closes it); project is the name written into the document.
-	 * *n_labels: how many. ST_IO when writing fails. */
+	 * *counts: how many. ST_IO when writing fails. */
 	enum status (*write)(struct store *s, const struct store_label_filter *f, const char *project, FILE *out,
-			     long *n_labels, struct error *err);
+			     struct export_counts *counts, struct error *err);
 	/* What to tell the person once write() wrote n to path (NULL: standard
 	 * output), appended to sb: lines without the last newline (the next
 	 * steps, say). NULL: "wrote N labels to PATH" when written to a file. */
-	void (*written)(struct store *s, const struct store_label_filter *f, const char *path, long n,
-			struct strbuf *sb);
+	void (*written)(struct store *s, const struct store_label_filter *f, const char *path,
+			const struct export_counts *counts, struct strbuf *sb);
 };
 
 /* The rows of the tables in order, NULL past the end. The first import

@@ -84,16 +84,16 @@ static int run(struct cmd_ctx *c)
 	}
 	struct cli_output out;
 	if (st == ST_OK && (st = cli_output_open(&out, opt_output, &c->err)) == ST_OK) {
-		long n = 0;
+		struct export_counts n = { 0, 0, 0 };
 		st = format->write(s, &f, store_path(s), out.fp, &n, &c->err);
 		st = cli_output_close(&out, st, &c->err);
 		if (st == ST_OK && format->written) {
 			struct strbuf sb = STRBUF_INIT;
-			format->written(s, &f, out.path, n, &sb);
+			format->written(s, &f, out.path, &n, &sb);
 			cli_printf(stderr, "%s\n", strbuf_str(&sb));
 			strbuf_release(&sb);
 		} else if (st == ST_OK && out.path) {
-			cli_printf(stderr, "wrote %ld label%s to %s\n", n, n == 1 ? "" : "s", out.path);
+			cli_printf(stderr, "wrote %ld label%s to %s\n", n.n, n.n == 1 ? "" : "s", out.path);
 		}
 	}
 	if (st == ST_OK && blind)

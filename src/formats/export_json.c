@@ -107,7 +107,7 @@ static int row(const struct store_label_row *r, void *data)
 }
 
 enum status exporter_json(struct store *s, const struct store_label_filter *f, const char *project,
-			  FILE *out, long *n_labels, struct error *err)
+			  FILE *out, struct export_counts *counts, struct error *err)
 {
 	struct ctx c = { out, s, STRBUF_INIT, 0, f->history, 0, NULL, 0 };
 	struct strbuf head = STRBUF_INIT;
@@ -140,7 +140,7 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 	fputs(c.n ? "\n  ]\n}\n" : "]\n}\n", out);
 	if (c.failed || ferror(out))
 		return error_set(err, ST_IO, "cannot write labels: %s", strerror(c.failed ? c.failed : EIO));
-	*n_labels = c.n;
+	counts->n = c.n;
 	return ST_OK;
 }
 

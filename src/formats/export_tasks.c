@@ -31,6 +31,7 @@ struct ctx {
 	int64_t conversation_id;       /* of the turn written last, 0 before the first */
 	int first_turn;
 	int extend;                    /* gold-extension: add the answers judged plausible */
+	long added, turns;             /* answers added to the gold, turns they joined */
 };
 
 /* Write what sb holds and empty it. */
@@ -177,8 +178,12 @@ static int turn_row(const struct store_tasks_turn *t, void *data)
 	member(sb, "rewrite", t->rewrite);
 	struct gold g = { STRBUF_INIT, STRBUF_INIT, 0, 0, NULL, 0, 0 };
 	c->st = store_tasks_gold(c->t, t->turn_id, gold_row, &g, c->err);
-	if (c->st == ST_OK && c->extend)
+	if (c->st == ST_OK && c->extend) {
+		long before = g.n_answers;
 		c->st = store_tasks_judged_gold(c->t, t->turn_id, gold_row, &g, c->err);
+		c->added += g.n_answers - before;
+		c->turns += g.n_answers > before;
+	}
 	if (g.n_answers || g.n_passages || t->gold_intent) {
 		const char *sep = "";
 		strbuf_adds(sb, ", \"gold\": {");
@@ -238,8 +243,8 @@ static enum status resolve(struct store *s, const struct store_label_filter *f, 
 	return st;
 }
 
-static enum status write_file(struct store *s, const struct store_label_filter *f, FILE *out, long *n_items,
-			      int extend, struct error *err)
+static enum status write_file(struct store *s, const struct store_label_filter *f, FILE *out,
+			      struct export_counts *counts, int extend, struct error *err)
 {
 	int64_t round_id, rater_id;
 	struct store_tasks *t = NULL;
@@ -258,7 +263,7 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 		store_tasks_close(t);
 		return st;
 	}
-	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0, extend };
+	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0, extend, 0, 0 };
 	strbuf_adds(&c.sb, "{\n  \"format\": \"convqa-tasks\",\n  \"version\": 1,\n  \"systems\": [");
 	st = store_tasks_systems(t, system_row, &c, err);
 	if (st == ST_OK && c.st == ST_OK) {
@@ -278,17 +283,17 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 		st = c.st;
 	if (st == ST_OK && ferror(out))
 		st = error_set(err, ST_IO, "cannot write the task file: %s", strerror(errno ? errno : EIO));
-	*n_items = store_tasks_count(t);
+	*counts = (struct export_counts){ store_tasks_count(t), c.added, c.turns };
 	strbuf_release(&c.sb);
 	store_tasks_close(t);
 	return st;
 }
 
 static enum status write_tasks(struct store *s, const struct store_label_filter *f, const char *project,
-			       FILE *out, long *n_items, struct error *err)
+			       FILE *out, struct export_counts *counts, struct error *err)
 {
 	(void)project;
-	return write_file(s, f, out, n_items, 0, err);
+	return write_file(s, f, out, counts, 0, err);
 }
 
 /* The ground-truth extension (SCAI-QReCC's purpose): every item of the
@@ -296,7 +301,7 @@ static enum status write_tasks(struct store *s, const struct store_label_filter 
  * judged plausible - and faithful, where faithfulness was judged - that
  * are not one of them already. */
 static enum status write_gold_extension(struct store *s, const struct store_label_filter *f,
-					const char *project, FILE *out, long *n_items, struct error *err)
+					const char *project, FILE *out, struct export_counts *counts, struct error *err)
 {
 	(void)project;
 	if (f->rater)
@@ -306,13 +311,14 @@ static enum status write_gold_extension(struct store *s, const struct store_labe
 		return error_set(err, ST_INPUT, "--format gold-extension is made of every rater's verdicts: not "
 				 "for the account of rater %s while rounds are open (a coordinator exports it, or "
 				 "after the rounds close)", f->blind_for);
-	return write_file(s, f, out, n_items, 1, err);
+	return write_file(s, f, out, counts, 1, err);
 }
 
 /* What the rater does with the file, and how the labels come back. */
-static void written(struct store *s, const struct store_label_filter *f, const char *path, long n,
-		    struct strbuf *sb)
+static void written(struct store *s, const struct store_label_filter *f, const char *path,
+		    const struct export_counts *counts, struct strbuf *sb)
 {
+	long n = counts->n;
 	const char *file = path ? path : "FILE", *rater = f->rater ? f->rater : "RATER";
 	strbuf_addf(sb, "wrote %ld item%s", n, n == 1 ? "" : "s");
 	if (f->round && f->rater)
@@ -350,13 +356,15 @@ const struct export_format export_tasks = {
 	.write = write_tasks, .written = written,
 };
 
-static void written_extension(struct store *s, const struct store_label_filter *f, const char *path, long n,
-			      struct strbuf *sb)
+static void written_extension(struct store *s, const struct store_label_filter *f, const char *path,
+			      const struct export_counts *counts, struct strbuf *sb)
 {
+	long n = counts->n;
 	(void)s;
 	(void)f;
-	strbuf_addf(sb, "wrote %ld item%s with the extended gold to %s\n", n, n == 1 ? "" : "s",
-		    path ? path : "standard output");
+	strbuf_addf(sb, "wrote %ld item%s with the extended gold to %s: %ld answer%s judged plausible joined the "
+		    "gold of %ld turn%s\n", n, n == 1 ? "" : "s", path ? path : "standard output", counts->added,
+		    counts->added == 1 ? "" : "s", counts->turns, counts->turns == 1 ? "" : "s");
 	strbuf_addf(sb, "a project made from it scores the answers judged plausible as gold answers: "
 		    "convqa init --db new.db && convqa import --db new.db %s\n", path ? path : "FILE");
 	strbuf_adds(sb, "here, the same side by side: convqa report --extended-gold --only automatic");

@@ -171,6 +171,21 @@ static int judged_gold(const struct rp_data *d, const struct rp_item *it)
 	return ok[0] && (n[1][0] + n[1][1] == 0 || ok[1]);
 }
 
+/* Whether answer is one of golds[0..n) after the SQuAD normalisation (the
+ * export adds it only once). */
+static int among(const char *answer, const char *const *golds, size_t n)
+{
+	char *a = metrics_normalize_answer(answer);
+	int found = 0;
+	for (size_t i = 0; i < n && !found; i++) {
+		char *g = metrics_normalize_answer(golds[i]);
+		found = strcmp(a, g) == 0;
+		free(g);
+	}
+	free(a);
+	return found;
+}
+
 struct ext_acc {
 	double sum[4];                 /* EM, F1 against the gold; EM, F1 against the extended gold */
 	long n, n_ext, added;
@@ -207,7 +222,7 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 		for (size_t g = 0; g < n; g++)
 			golds[g] = d->gold_answers[t->gold_ans + g];
 		for (uint32_t i = t->first_item; i < t->first_item + t->n_items; i++)
-			if (judged_gold(d, &d->items[i])) {
+			if (judged_gold(d, &d->items[i]) && !among(d->items[i].answer, golds, n)) {
 				golds[n++] = d->items[i].answer;
 				acc[d->items[i].system].added++;
 				acc[ns].added++;
@@ -250,7 +265,8 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 			   "project imported from convqa export --format gold-extension scores against. EM and F1 "
 			   "over the items with a gold answer; EM ext. and F1 ext. over those with a gold answer in "
 			   "the extended gold (items). Answers added: the answers of this system that joined the "
-			   "gold.", c->round_given && c->o->n_raters ? " in the rounds of --round, of the raters of --raters" :
+			   "gold (not one of its answers already, after the SQuAD normalisation, as in the export).",
+		      c->round_given && c->o->n_raters ? " in the rounds of --round, of the raters of --raters" :
 				    c->round_given ? " in the rounds of --round" :
 				    c->o->n_raters ? ", of the raters of --raters" : "");
 	free(golds);
