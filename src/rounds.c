@@ -12,25 +12,6 @@
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
-#include "convqa/strbuf.h"
-
-/* A name the project lacks: its raters listed (a typo shows), and how to
- * add one. */
-static enum status unknown_rater(struct store *s, const char *name, struct error *err)
-{
-	struct store_rater *rows = NULL;
-	size_t n = 0;
-	struct strbuf sb = STRBUF_INIT;
-	struct error e;
-	if (store_rater_list(s, &rows, &n, &e) == ST_OK)
-		for (size_t i = 0; i < n; i++)
-			strbuf_addf(&sb, "%s%s", i ? ", " : "", rows[i].name);
-	store_rater_rows_free(rows, n);
-	enum status st = error_set(err, ST_INPUT, "no rater '%s' in the project (its raters: %s; a new one: convqa "
-				   "rater add NAME)", name, sb.len ? strbuf_str(&sb) : "none yet");
-	strbuf_release(&sb);
-	return st;
-}
 
 /* What a round is being made of. */
 struct making {
@@ -62,7 +43,7 @@ enum status rounds_rater_ids(struct store *s, const char *const *names, size_t n
 		ids[i] = found ? r.id : 0;
 		store_rater_release(&r);
 		if (!found)
-			return unknown_rater(s, names[i], err);
+			return store_rater_unknown(s, names[i], "a new one: convqa rater add NAME", err);
 		if (role == ROLE_ADJUDICATOR)
 			return error_set(err, ST_INPUT, "rater '%s' is an adjudicator: an adjudicator's labels settle "
 					 "disagreements, they do not judge a round's items (leave %s out of --raters, "

@@ -53,6 +53,12 @@ enum { CLI_RUN = -1 };
 /* The project path: --db, else $CONVQA_DB, else ./convqa.db. */
 const char *cli_db_path(void);
 void cli_set_db_path(const char *path);
+/* The project file's name without its directory (a UI's header). */
+const char *cli_db_name(void);
+/* The rater of a UI session (annotate, adjudicate): given, else what is
+ * missing (who: "who is labelling?") is asked for, ST_USAGE; a name that
+ * is no rater's name, ST_INPUT; both said on stderr as "CMD: ...". */
+int cli_session_rater(const char *cmd, const char *who, const char *rater);
 
 struct store;
 

@@ -300,6 +300,9 @@ void store_rater_release(struct store_rater *r);
  * raters: a, b)" or "(it has no raters)" in err. */
 enum status store_rater_get(struct store *s, const char *name, struct store_rater *r, int *found,
 			    struct error *err);
+/* ST_INPUT: "no rater 'NAME' in the project (its raters: a, b; HINT)" (or
+ * "it has no raters"; without "; HINT" when hint is NULL). */
+enum status store_rater_unknown(struct store *s, const char *name, const char *hint, struct error *err);
 /* Every rater, by name: *rows (free with store_rater_rows_free), labels 0. */
 enum status store_rater_list(struct store *s, struct store_rater **rows, size_t *n, struct error *err);
 void store_rater_rows_free(struct store_rater *rows, size_t n);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "convqa/common.h"
+#include "convqa/labelling.h"
 #include "convqa/lock.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
@@ -25,6 +26,26 @@ const char *cli_db_path(void)
 		return db_path;
 	const char *env = getenv("CONVQA_DB");
 	return env && *env ? env : "convqa.db";
+}
+
+const char *cli_db_name(void)
+{
+	const char *db = cli_db_path(), *slash = strrchr(db, '/');
+	return slash ? slash + 1 : db;
+}
+
+int cli_session_rater(const char *cmd, const char *who, const char *rater)
+{
+	struct error err;
+	if (!rater || !*rater) {
+		report_error("%s: %s give --rater NAME (or set $USER)", cmd, who);
+		return ST_USAGE;
+	}
+	if (labelling_rater_check(rater, &err) != ST_OK) {
+		report_error("%s: %s (give --rater NAME)", cmd, err.msg);
+		return ST_INPUT;
+	}
+	return ST_OK;
 }
 
 void cli_set_db_path(const char *path)

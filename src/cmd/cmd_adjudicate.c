@@ -45,17 +45,10 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	o.rater = c->rater;
-	if (!o.rater || !*o.rater) {
-		report_error("adjudicate: who adjudicates? give --rater NAME (or set $USER)");
-		return ST_USAGE;
-	}
-	if (labelling_rater_check(o.rater, &err) != ST_OK) {
-		report_error("adjudicate: %s (give --rater NAME)", err.msg);
-		return ST_INPUT;
-	}
-	const char *db = cli_db_path();
-	const char *slash = strrchr(db, '/');
-	o.project = slash ? slash + 1 : db;
+	int rc = cli_session_rater("adjudicate", "who adjudicates?", o.rater);
+	if (rc != ST_OK)
+		return rc;
+	o.project = cli_db_name();
 	o.round = opt_round;
 	o.blind_raters = opt_blind;
 	return CLI_RUN;

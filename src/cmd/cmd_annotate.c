@@ -134,14 +134,9 @@ static int check(struct cmd_ctx *c)
 	if (opt_keys)
 		return check_keys();
 	o.rater = c->rater;
-	if (!o.rater || !*o.rater) {
-		report_error("annotate: who is labelling? give --rater NAME (or set $USER)");
-		return ST_USAGE;
-	}
-	if (labelling_rater_check(o.rater, &err) != ST_OK) {
-		report_error("annotate: %s (give --rater NAME)", err.msg);
-		return ST_INPUT;
-	}
+	int rc = cli_session_rater("annotate", "who is labelling?", o.rater);
+	if (rc != ST_OK)
+		return rc;
 	if (opt_guidelines) {
 		size_t len;
 		if (read_file(opt_guidelines, &guide_text, &len, &err) != ST_OK) {
@@ -154,9 +149,7 @@ static int check(struct cmd_ctx *c)
 		}
 		o.guidelines = guide_text;
 	}
-	const char *db = cli_db_path();
-	const char *slash = strrchr(db, '/');
-	o.project = slash ? slash + 1 : db;
+	o.project = cli_db_name();
 	o.round = opt_round;
 	o.show_systems = opt_show_systems;
 	o.auto_advance = opt_auto_advance;

@@ -64,8 +64,7 @@ static void read_rater(sqlite3_stmt *st, struct store_rater *r)
 	r->added_at = dup_col(st, 5);
 }
 
-/* "no rater 'NAME' in the project (its raters: ...)" */
-static enum status no_rater(struct store *s, const char *name, struct error *err)
+enum status store_rater_unknown(struct store *s, const char *name, const char *hint, struct error *err)
 {
 	char *names = NULL;
 	sqlite3_stmt *q;
@@ -75,8 +74,9 @@ static enum status no_rater(struct store *s, const char *name, struct error *err
 		sqlite3_finalize(q);
 	}
 	if (st == ST_OK)
-		st = error_set(err, ST_INPUT, "no rater '%s' in the project (%s%s)", name,
-			       names ? "its raters: " : "it has no raters", names ? names : "");
+		st = error_set(err, ST_INPUT, "no rater '%s' in the project (%s%s%s%s)", name,
+			       names ? "its raters: " : "it has no raters", names ? names : "", hint ? "; " : "",
+			       hint ? hint : "");
 	free(names);
 	return st;
 }
@@ -104,7 +104,7 @@ enum status store_rater_get(struct store *s, const char *name, struct store_rate
 			*found = rc == SQLITE_ROW;
 		return ret;
 	}
-	return found ? ST_OK : no_rater(s, name, err);
+	return found ? ST_OK : store_rater_unknown(s, name, NULL, err);
 }
 
 struct rows {

@@ -21,25 +21,49 @@ static int passage_of_rank(const struct app *app, long rank)
 	return -1;
 }
 
-/* Where bytes [start, end) of text[0..len) are once the text is sanitised
- * as the screen shows it (whole: tabs and CRLF depend on what comes
- * before): [*at, *end). */
-static void sanitized_range(const char *text, size_t len, size_t start, size_t end, size_t *at, size_t *to)
+/* Where the runs of marked bytes of text[0..len) (raw[i] set) are once the
+ * text is sanitised as the screen shows it - whole, since tabs and CRLF
+ * depend on what comes before: [runs[k][0], runs[k][1]) for the first n
+ * runs, in order (those missing stay 0). */
+static void sanitized_runs(const char *text, size_t len, const unsigned char *raw, size_t (*runs)[2], size_t n)
 {
-	unsigned char *raw = xcalloc(len + 1, 1);
 	struct strbuf out = STRBUF_INIT, mark = STRBUF_INIT;
-	memset(raw + start, 1, end - start);
 	text_sanitize_marked(&out, text, len, TEXT_NEWLINES, raw, &mark);
-	*at = *to = 0;
-	for (size_t k = 0; k < mark.len; k++)
-		if (mark.buf[k]) {
-			if (!*to)
-				*at = k;
-			*to = k + 1;
-		}
+	size_t k = 0;
+	for (size_t i = 0; i < mark.len && k < n; i++) {
+		if (!mark.buf[i])
+			continue;
+		runs[k][0] = i;
+		while (i < mark.len && mark.buf[i])
+			i++;
+		runs[k++][1] = i;
+	}
 	strbuf_release(&out);
 	strbuf_release(&mark);
-	free(raw);
+}
+
+/* Where each piece is in its passage as the screen shows it: one
+ * sanitising pass per passage (a passage's pieces are adjacent in pieces[]
+ * and apart in its text, so its marked runs are its pieces in order). */
+static void piece_ranges(const struct store_evidence *e, const struct spans_piece *pieces, size_t n,
+			 struct evidence_piece *out)
+{
+	for (size_t i = 0, j; i < n; i = j) {
+		const struct store_evidence_passage *ep = &e->passages[pieces[i].passage];
+		for (j = i; j < n && pieces[j].passage == pieces[i].passage; j++)
+			;
+		unsigned char *raw = xcalloc(ep->len + 1, 1);
+		size_t (*runs)[2] = xcalloc(j - i, sizeof(*runs));
+		for (size_t k = i; k < j; k++)
+			memset(raw + pieces[k].start, 1, pieces[k].end - pieces[k].start);
+		sanitized_runs(ep->text, ep->len, raw, runs, j - i);
+		for (size_t k = i; k < j; k++) {
+			out[k].at = runs[k - i][0];
+			out[k].end = runs[k - i][1];
+		}
+		free(runs);
+		free(raw);
+	}
 }
 
 /* The evidence paragraph of response id (the scheme shows evidence) into
@@ -83,30 +107,23 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 		/* where each piece begins in the sanitised paragraph (its
 		 * passage's id for the first piece of a passage): the pane
 		 * scrolls to the focused one */
-		size_t *para_at = xcalloc(n_pieces + 1, sizeof(*para_at));
+		size_t (*runs)[2] = xcalloc(n_pieces + 1, sizeof(*runs));
 		memset(mark, 0, para.len + 1);
 		for (size_t i = 0; i < n_pieces; i++)
-			mark[pieces[i].at] = 1;
-		struct strbuf starts = STRBUF_INIT, scratch = STRBUF_INIT;
-		text_sanitize_marked(&scratch, para.buf, para.len, TEXT_NEWLINES, mark, &starts);
-		for (size_t k = 0, i = 0; k < starts.len && i < n_pieces; k++)
-			if (starts.buf[k] && (k == 0 || !starts.buf[k - 1]))
-				para_at[i++] = k;
-		strbuf_release(&starts);
-		strbuf_release(&scratch);
+			mark[pieces[i].at] = 1;   /* pieces are apart: " … " or an id between */
+		sanitized_runs(para.buf, para.len, mark, runs, n_pieces);
 		free(mark);
 		/* where each piece is in the passage the item screen shows:
 		 * the same passage by rank, its offset in the sanitised text */
 		app->evidence_piece = xcalloc(n_pieces ? n_pieces : 1, sizeof(*app->evidence_piece));
 		for (size_t i = 0; i < n_pieces; i++) {
 			const struct store_evidence_passage *ep = &e.passages[pieces[i].passage];
-			struct evidence_piece *pc = &app->evidence_piece[i];
-			pc->passage = passage_of_rank(app, ep->rank);
-			pc->para_at = para_at[i];
-			sanitized_range(ep->text, ep->len, pieces[i].start, pieces[i].end, &pc->at, &pc->end);
+			app->evidence_piece[i].passage = passage_of_rank(app, ep->rank);
+			app->evidence_piece[i].para_at = runs[i][0];
 		}
+		piece_ranges(&e, pieces, n_pieces, app->evidence_piece);
 		free(pieces);
-		free(para_at);
+		free(runs);
 		app->evidence = strbuf_detach(&clean_para);
 		if (!app->evidence)
 			app->evidence = xstrdup("");
