@@ -67,7 +67,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
-.PHONY: all check check-bins deps check-deps demo bench clean help FORCE
+.PHONY: all check check-clock check-bins deps check-deps demo bench clean help FORCE
 all: convqa
 
 help:
@@ -75,6 +75,7 @@ help:
 	@echo 'make deps       install missing Debian packages (as root)'
 	@echo 'make demo       deps, build, import sample_tasks/ into demo.db, open the UI'
 	@echo 'make check      all tests under ASan+UBSan; ends with "N passed, N failed"'
+	@echo 'make check-clock the same with the clock a year ahead (libfaketime)'
 	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/roundtrip.sh, ...'
 	@echo 'make check-deps check that modules include only what their layer allows'
 	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
@@ -129,6 +130,13 @@ check: deps
 	@$(MAKE) --no-print-directory check-deps
 	@$(MAKE) --no-print-directory check-bins
 	@sh tests/run.sh
+
+# the suite with the machine's clock a year ahead (libfaketime): no test may
+# depend on the day it runs
+check-clock: deps
+	@command -v faketime >/dev/null || apt-get install -y -q faketime
+	@$(MAKE) --no-print-directory check-bins
+	@FAKETIME=+365d faketime -f +365d sh tests/run.sh
 
 test/%: FORCE
 	@$(MAKE) --no-print-directory check-bins

@@ -137,19 +137,6 @@ struct resolved {
 	long rank;
 };
 
-/* "YYYY-MM-DDTHH:MM:SS.mmmZ", as now_iso8601() writes: such times compare
- * as text. */
-static int time_ok(const char *t)
-{
-	static const char pattern[] = "dddd-dd-ddTdd:dd:dd.dddZ";
-	if (strlen(t) != sizeof(pattern) - 1)
-		return 0;
-	for (size_t i = 0; pattern[i]; i++)
-		if (pattern[i] == 'd' ? !isdigit((unsigned char)t[i]) : t[i] != pattern[i])
-			return 0;
-	return 1;
-}
-
 /* The item, and the passage, of label L in this project: ST_OK with
  * r->response_id and r->rank set, ST_INPUT with the problem counted, or a
  * failure of the store. Each unknown item is said once. */
@@ -271,9 +258,9 @@ static enum status check_all(struct store *s, struct store_label_importer *imp,
 	for (size_t i = 0; i < n; i++) {
 		const struct labelling_import_label *L = &labels[i];
 		const char *round = rq->no_rounds ? NULL : rq->round ? rq->round : L->round;
-		if (!time_ok(L->created_at)) {
+		if (!iso8601_valid(L->created_at, 1)) {
 			problem(p, L->where, "timestamp '%s' is not a UTC time as convqa writes it "
-				"(YYYY-MM-DDTHH:MM:SS.mmmZ)", L->created_at);
+				"(YYYY-MM-DDTHH:MM:SS.mmmZ, a date and time that exist)", L->created_at);
 			continue;
 		}
 		if (!(L->seconds >= 0 && L->seconds < 1e9)) {

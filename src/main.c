@@ -8,6 +8,7 @@
  * reference").
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +49,11 @@ static void usage(FILE *out)
 static int run(int argc, char **argv)
 {
 	int i = 1;
+	if (!clock_check()) {
+		cli_printf(stderr, "convqa: CONVQA_NOW='%s' is not a time: expected YYYY-MM-DDTHH:MM:SSZ or "
+			   "YYYY-MM-DDTHH:MM:SS.mmmZ (UTC), or unset it to use the clock\n", getenv("CONVQA_NOW"));
+		return ST_USAGE;
+	}
 	while (i < argc && argv[i][0] == '-') {
 		const char *a = argv[i];
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

@@ -72,8 +72,16 @@ enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_
  * known. */
 size_t mem_available(const char **source);
 
-/* Current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SS.mmmZ" into out[32]. */
+/* The one clock of every time stamp the program writes: the current time
+ * as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SS.mmmZ" into out[32]; with
+ * $CONVQA_NOW set (tests, reproducible runs), that time instead. */
 void now_iso8601(char out[32]);
+/* 0 when $CONVQA_NOW is set but not a time (main() refuses to start). */
+int clock_check(void);
+/* 1 when t is a real UTC time "YYYY-MM-DDTHH:MM:SS.mmmZ" (millis > 0),
+ * "YYYY-MM-DDTHH:MM:SSZ" (millis == 0) or either (millis < 0): digits where
+ * they belong and a date and time that exist (no 2020-13-45T99:99:99Z). */
+int iso8601_valid(const char *t, int millis);
 /* Monotonic seconds (for timing). */
 double now_monotonic(void);
 

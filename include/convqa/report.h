@@ -114,7 +114,6 @@ struct report_options {
 	const char *command;          /* the command shown in the header ("report",
 					 "agreement"); NULL = "report" */
 	const char *project;          /* shown in the header (the project path) */
-	const char *now;              /* ISO time shown in the header; NULL = now */
 };
 
 /* Defaults: every round, task and section; by turn and system; k 1,3,5,10;

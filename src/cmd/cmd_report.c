@@ -27,7 +27,6 @@ int cmd_report_run(struct cmd_ctx *c)
 	if (st != ST_OK)
 		return st;
 	o->blind_for = blind;
-	o->now = getenv("CONVQA_NOW");   /* fixed time for reproducible reports (tests) */
 	st = report_build(c->store, o, &r, &c->err);
 	if (st == ST_OK && getenv("CONVQA_TIMING")) {
 		char t[512];

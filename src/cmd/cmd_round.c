@@ -551,7 +551,6 @@ static enum status print_agreement(struct cmd_ctx *c, const struct store_round_r
 	o.sections = REPORT_SEC_AGREEMENT;
 	o.command = "round close";
 	o.project = store_path(c->store);
-	o.now = getenv("CONVQA_NOW");
 	if (r->swap_from)
 		cli_printf(stdout, "round %s swapped the items of round %s: the agreement is over both\n\n", r->name,
 			   r->swap_from);

@@ -333,9 +333,8 @@ static void header(struct report *r, const struct report_options *o, const struc
 	char now[32];
 	report_meta(r, "command", "%s", o->command ? o->command : "report");
 	report_meta(r, "project", "%s", o->project ? o->project : "");
-	if (!o->now)
-		now_iso8601(now);
-	report_meta(r, "generated_at", "%s", o->now ? o->now : now);
+	now_iso8601(now);
+	report_meta(r, "generated_at", "%s", now);
 	report_meta(r, "round", "%s", o->round ? o->round : "all (every round and labels outside rounds)");
 	for (size_t t = 0; t < d->n_tasks; t++)
 		if (shown & (1u << t))

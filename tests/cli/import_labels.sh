@@ -195,7 +195,9 @@ l3 = [l for l in d["labels"] if l["field"] == "intent"][0]; l3["unit"] = "respon
 l4 = [l for l in d["labels"] if l["field"] == "answer_correct"][0]; l4["value"] = 7; l4["timestamp"] = "yesterday"
 l5 = dict(l4); l5["timestamp"] = "2026-01-01T00:00:00.000Z"; l5["field"] = "colour"
 l6 = dict(l5); l6["field"] = "answer_correct"; l6["rater"] = " bob"
-d["labels"] = [rel, l2, l3, l4, l5, l6]
+l7 = dict(l6); l7["rater"] = "bob"; l7["timestamp"] = "2020-13-45T99:99:99.999Z"
+l8 = dict(l7); l8["timestamp"] = "2023-02-29T00:00:00.000Z"
+d["labels"] = [rel, l2, l3, l4, l5, l6, l7, l8]
 json.dump(d, open("wrong.json", "w"), indent=1)
 '
 run $CONVQA import-labels --db e.db wrong.json
@@ -206,9 +208,11 @@ check_eq "labels the scheme or the item does not take are refused, each said" \
 	"2|wrong.json: \$.labels[0]: the item (conversation 'demo-lighthouse', turn 1, system 'bm25-t5') has passage '$p1' at rank 3 in this project, not 'no-such-passage'
 wrong.json: \$.labels[1]: the item (conversation 'demo-lighthouse', turn 1, system 'bm25-t5') did not retrieve passage 'no-such-passage' in this project
 wrong.json: \$.labels[2]: field 'intent' of task 'turn' judges the turn in this project, the label the response (the two copies' schemes differ)
-wrong.json: \$.labels[3]: timestamp 'yesterday' is not a UTC time as convqa writes it (YYYY-MM-DDTHH:MM:SS.mmmZ)
+wrong.json: \$.labels[3]: timestamp 'yesterday' is not a UTC time as convqa writes it (YYYY-MM-DDTHH:MM:SS.mmmZ, a date and time that exist)
 wrong.json: \$.labels[4]: task 'turn' has no field 'colour'
-wrong.json: \$.labels[5]: rater ' bob': the rater name begins or ends with a space" "$rc|$(cat "$T/err")"
+wrong.json: \$.labels[5]: rater ' bob': the rater name begins or ends with a space
+wrong.json: \$.labels[6]: timestamp '2020-13-45T99:99:99.999Z' is not a UTC time as convqa writes it (YYYY-MM-DDTHH:MM:SS.mmmZ, a date and time that exist)
+wrong.json: \$.labels[7]: timestamp '2023-02-29T00:00:00.000Z' is not a UTC time as convqa writes it (YYYY-MM-DDTHH:MM:SS.mmmZ, a date and time that exist)" "$rc|$(cat "$T/err")"
 check_eq "... and nothing is imported" "0" "$(n_e)"
 /usr/bin/python3 -c '
 import json

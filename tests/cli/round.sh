@@ -6,7 +6,8 @@
 # agreement report then covers exactly those; annotate walks a rater's
 # queue; close ends the labelling and prints the round's agreement.
 . "$CONVQA_TOP/tests/lib.sh"
-export CONVQA_DB="$T/p.db" CONVQA_NOW=2026-11-23T00:00:00Z
+# a fixed clock far from any real date: every time stamp the program writes takes it
+export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
 $CONVQA init >/dev/null
 q() { sqlite3 "$T/p.db" "$1"; }
 
@@ -170,14 +171,14 @@ run $CONVQA agreement --field intent --round r1,r2 -f csv
 check_grep "--round r1,r2 covers the 40 turns" 'alice / bob.*,40,' "$T/out"
 run $CONVQA round show r1
 check_eq "show: the plan and each rater's progress" "0|round r1: turn, open
-created 2026-11-23T00:00:00Z
+created 2031-02-03T04:05:06.000Z
 80 items, 1 rater per item or conversation, seed 7
 made with: convqa round create r1 --task turn --raters alice,bob --seed 7
 
   rater            done / assigned          active time 
   alice                 0 / 40       0.0%  0 min 00 s
   bob                   0 / 40       0.0%  0 min 00 s
-  all                   0 / 80       0.0%" "$rc|$(sed 's/^created .*/created 2026-11-23T00:00:00Z/' "$T/out")"
+  all                   0 / 80       0.0%" "$rc|$(cat "$T/out")"
 item=$(q "SELECT c.ext_id || ' ' || t.position || ' ' || sy.name FROM assignment a JOIN round ro ON ro.id = a.round_id
 	JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id
 	JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id
@@ -206,16 +207,16 @@ run $CONVQA round reopen r2
 check_eq "reopen" "0|reopened round 'r2': its raters can label again" "$rc|$(cat "$T/out")"
 run $CONVQA round list
 check_eq "list: every round" "0|round            task           status raters  items  created
-r1               turn           open        2     80  2026-11-23
-same             turn           open        2     80  2026-11-23
-other            turn           open        2     80  2026-11-23
-p1               plausibility   open        3      9  2026-11-23
-few              turn           open        1     12  2026-11-23
-it               turn           open        1      2  2026-11-23
-deep             turn           open        1      2  2026-11-23
-f1               faithfulness   open        2 $(printf '%6s' "$both")  2026-11-23
-f2               faithfulness   open        2      9  2026-11-23
-r2               turn           open        2     80  2026-11-23" "$rc|$(sed 's/  2026-[0-9-]*T.*/  2026-11-23/' "$T/out")"
+r1               turn           open        2     80  2031-02-03
+same             turn           open        2     80  2031-02-03
+other            turn           open        2     80  2031-02-03
+p1               plausibility   open        3      9  2031-02-03
+few              turn           open        1     12  2031-02-03
+it               turn           open        1      2  2031-02-03
+deep             turn           open        1      2  2031-02-03
+f1               faithfulness   open        2 $(printf '%6s' "$both")  2031-02-03
+f2               faithfulness   open        2      9  2031-02-03
+r2               turn           open        2     80  2031-02-03" "$rc|$(cat "$T/out")"
 
 # ---- control items --------------------------------------------------------------------------
 $CONVQA rater add expert >/dev/null
