@@ -12,7 +12,7 @@ cd "$top" || exit 1
 export CONVQA="$top/build/check/convqa"
 export CONVQA_TOP="$top"
 export TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color NO_COLOR=
-unset CONVQA_DB
+unset CONVQA_DB CONVQA_NOW
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 # make check-clock runs the suite under libfaketime (an LD_PRELOAD that ASan
 # would otherwise refuse)
