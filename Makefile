@@ -1,4 +1,4 @@
-# convqa - see README.md. `make help` lists the targets.
+# convqa - see README.md and docs/. `make help` lists the targets.
 #
 # Adding a module: add its object to the list of its directory below (a new
 # directory gets a list of its own, added to LIB_OBJS), its header to
@@ -8,7 +8,8 @@ CC ?= cc
 PKGS := ncursesw sqlite3 libcjson libutf8proc
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config libncurses-dev libsqlite3-dev sqlite3 libcjson-dev \
-	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema python3-sklearn tmux
+	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema python3-sklearn tmux \
+	groff-base man-db
 
 V ?= 0
 ifeq ($(V),0)
@@ -32,7 +33,7 @@ CHECK_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno
 CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, the small core at the top,
-# lowest layer first (README "Development", tests/tools/check_deps.sh).
+# lowest layer first (docs/development.md, tests/tools/check_deps.sh).
 CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/agreement.o spans.o
@@ -168,7 +169,7 @@ clean:
 FORCE:
 .SECONDARY:
 
-# ---- fuzzing (not part of check; README "Fuzzing") ------------------------
+# ---- fuzzing (not part of check; docs/development.md "Fuzzing") ------------------------
 # The importer under libFuzzer with ASan + UBSan. Needs clang.
 FUZZ_CC ?= clang
 FUZZ_OBJS := $(filter-out $(REPORT_OBJS),$(LIB_OBJS))
