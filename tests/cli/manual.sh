@@ -5,7 +5,9 @@
 # entry there) and in the command reference (docs/commands.md: a
 # "## convqa COMMAND" section per command, an option a row of its table
 # beginning "| `-"), and neither names a command or an option the program
-# does not have. --db and --help, which every command takes, and --version
+# does not have. The reference's synopsis of a command is its usage line,
+# and the actions of the usage line (round create, list, ...) are named in
+# both. --db and --help, which every command takes, and --version
 # are in the man page's OPTIONS and in the reference's "Options of every
 # command". The man page is read by groff without a warning.
 . "$CONVQA_TOP/tests/lib.sh"
@@ -76,6 +78,18 @@ for c in $cmds; do
 	for o in $common; do
 		printf '%s\n' "$opts" | grep -qx -- "$o" || not_ok "convqa help $c lists $o" "every command takes it"
 	done
+	# the synopsis of the reference is the usage line; its actions are in both
+	usage=$($CONVQA help "$c" | sed -n '1s/^usage: //p')
+	check_eq "docs/commands.md (## convqa $c): the synopsis is the usage line of convqa help $c" "$usage" \
+		"$(ref_section "convqa $c" | awk '/^```/ { if (on) exit; on = 1; next } on')"
+	actions=$(printf '%s\n' "$usage" | sed "s/^convqa $c //" | tr '|' '\n' | awk '$1 ~ /^[a-z]+$/ { print $1 }')
+	for a in $actions; do
+		man_section "$c" | grep -q "^\.B.* $a\( \|\"\|\$\)" || man_section "$c" | grep -q "^\.BR* \"*$a\( \|\"\|\$\)" ||
+			not_ok "the action '$c $a' of convqa help $c is in docs/convqa.1 (.SS $c)" "no .B line naming it"
+		ref_section "convqa $c" | grep -q "\`$a\( [^\`]*\)\?\`" ||
+			not_ok "the action '$c $a' of convqa help $c is in docs/commands.md (## convqa $c)" "no \`$a\` in it"
+	done
+	[ -n "$actions" ] && ok "the actions of convqa help $c ($(echo $actions)) are looked for in both"
 	own=$(printf '%s\n' "$opts" | grep -vx -- "--db\|--help\|-h")
 	compare "the options of convqa help $c" "$own" "$(man_section "$c" | man_opts)" docs/convqa.1 ".SS $c"
 	compare "the options of convqa help $c" "$own" "$(ref_section "convqa $c" | ref_opts)" docs/commands.md "## convqa $c"
