@@ -32,7 +32,7 @@ ref_section() { awk -v h="## $1" '/^## / { on = ($0 == h); next } on' "$REF"; }
 ref_opts() {
 	grep '^| `-' | sed 's/^| \([^|]*\) |.*/\1/' | grep -o '`--\?[a-zA-Z][a-z-]*' | tr -d '`' | sort -u
 }
-# compare WHAT EXPECTED ACTUAL DOC WHERE: every line of EXPECTED is in ACTUAL and back
+# compare WHAT EXPECTED ACTUAL DOC WHERE [HOW]: every line of EXPECTED is in ACTUAL and back
 compare() {
 	missing=$(printf '%s\n' "$2" | while read -r o; do
 		[ -n "$o" ] && ! printf '%s\n' "$3" | grep -qx -- "$o" && printf '%s ' "$o"; done)
@@ -40,7 +40,7 @@ compare() {
 		[ -n "$o" ] && ! printf '%s\n' "$2" | grep -qx -- "$o" && printf '%s ' "$o"; done)
 	if [ -z "$missing$extra" ]; then ok "$1: $4 ($5) has the same"; else
 		not_ok "$1: $4 ($5) has the same" \
-			${missing:+"missing from $4 ($5): $missing"} \
+			${missing:+"missing from $4 ($5): $missing${6:+ (add $6)}"} \
 			${extra:+"in $4 ($5) but not in the program: $extra"}; fi
 }
 
@@ -91,8 +91,11 @@ for c in $cmds; do
 	done
 	[ -n "$actions" ] && ok "the actions of convqa help $c ($(echo $actions)) are looked for in both"
 	own=$(printf '%s\n' "$opts" | grep -vx -- "--db\|--help\|-h")
-	compare "the options of convqa help $c" "$own" "$(man_section "$c" | man_opts)" docs/convqa.1 ".SS $c"
-	compare "the options of convqa help $c" "$own" "$(ref_section "convqa $c" | ref_opts)" docs/commands.md "## convqa $c"
+	compare "the options of convqa help $c" "$own" "$(man_section "$c" | man_opts)" docs/convqa.1 ".SS $c" \
+		'a .TP entry each: .TP, then \fB\-s\fR, \fB\-\-long\fR \fIARG\fR, then its text'
+	compare "the options of convqa help $c" "$own" "$(ref_section "convqa $c" | ref_opts)" docs/commands.md "## convqa $c" \
+		'a row each to the option table: | `-s`, `--long ARG` | text |'
+
 done
 global="$common
 --version"
