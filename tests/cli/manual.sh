@@ -95,7 +95,6 @@ for c in $cmds; do
 		'a .TP entry each: .TP, then \fB\-s\fR, \fB\-\-long\fR \fIARG\fR, then its text'
 	compare "the options of convqa help $c" "$own" "$(ref_section "convqa $c" | ref_opts)" docs/commands.md "## convqa $c" \
 		'a row each to the option table: | `-s`, `--long ARG` | text |'
-
 done
 global="$common
 --version"
