@@ -1,4 +1,4 @@
-# convqa - see README.md. `make help` lists the targets.
+# convqa - see README.md and docs/. `make help` lists the targets.
 #
 # Adding a module: add its object to the list of its directory below (a new
 # directory gets a list of its own, added to LIB_OBJS), its header to
@@ -8,7 +8,8 @@ CC ?= cc
 PKGS := ncursesw sqlite3 libcjson libutf8proc
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config libncurses-dev libsqlite3-dev sqlite3 libcjson-dev \
-	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema python3-sklearn tmux
+	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema python3-sklearn tmux \
+	groff-base man-db
 
 V ?= 0
 ifeq ($(V),0)
@@ -32,7 +33,7 @@ CHECK_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno
 CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, the small core at the top,
-# lowest layer first (README "Development", tests/tools/check_deps.sh).
+# lowest layer first (docs/development.md, tests/tools/check_deps.sh).
 CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/agreement.o spans.o
@@ -67,7 +68,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
-.PHONY: all check check-clock check-bins deps check-deps demo bench clean help FORCE
+.PHONY: all check check-clock check-bins deps check-deps demo bench clean help install uninstall FORCE
 all: convqa
 
 help:
@@ -79,6 +80,8 @@ help:
 	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/roundtrip.sh, ...'
 	@echo 'make check-deps check that modules include only what their layer allows'
 	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
+	@echo 'make install    ./convqa, its man page, schemas and manual under PREFIX (/usr/local); DESTDIR stages'
+	@echo 'make uninstall  remove what make install wrote (the same PREFIX and DESTDIR)'
 	@echo 'make fuzz       build/fuzz/fuzz_import, the importer under libFuzzer (clang); make fuzz-run FUZZ_TIME=S runs it'
 	@echo 'V=1             show the commands'
 
@@ -165,10 +168,37 @@ build/release/bench_spans: bench/bench_spans.c $(addprefix build/release/,$(CORE
 clean:
 	rm -rf build convqa
 
+# ---- install ---------------------------------------------------------------
+# As C tools do: PREFIX (default /usr/local), DESTDIR to stage for a package.
+# convqa reads no file at run time (the built-in schemes are compiled in);
+# the JSON Schemas that its messages name and the manual go along.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/convqa
+DOCDIR ?= $(PREFIX)/share/doc/convqa
+INSTALL ?= install
+SCHEMAS := $(wildcard schemas/*.json)
+BUILTIN_SCHEMAS := $(wildcard schemas/builtin/*.json)
+
+install: convqa
+	$(call say,INSTALL,$(DESTDIR)$(PREFIX))$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(DATADIR)/schemas/builtin $(DESTDIR)$(DOCDIR)/docs
+	$(Q)$(INSTALL) -m 755 convqa $(DESTDIR)$(BINDIR)/convqa
+	$(Q)$(INSTALL) -m 644 docs/convqa.1 $(DESTDIR)$(MANDIR)/man1/convqa.1
+	$(Q)$(INSTALL) -m 644 $(SCHEMAS) $(DESTDIR)$(DATADIR)/schemas/
+	$(Q)$(INSTALL) -m 644 $(BUILTIN_SCHEMAS) $(DESTDIR)$(DATADIR)/schemas/builtin/
+	$(Q)$(INSTALL) -m 644 README.md $(DESTDIR)$(DOCDIR)/
+	$(Q)$(INSTALL) -m 644 $(wildcard docs/*.md) $(DESTDIR)$(DOCDIR)/docs/
+
+uninstall:
+	$(call say,RM,$(DESTDIR)$(PREFIX))rm -f $(DESTDIR)$(BINDIR)/convqa $(DESTDIR)$(MANDIR)/man1/convqa.1
+	$(Q)rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+
 FORCE:
 .SECONDARY:
 
-# ---- fuzzing (not part of check; README "Fuzzing") ------------------------
+# ---- fuzzing (not part of check; docs/development.md "Fuzzing") ------------------------
 # The importer under libFuzzer with ASan + UBSan. Needs clang.
 FUZZ_CC ?= clang
 FUZZ_OBJS := $(filter-out $(REPORT_OBJS),$(LIB_OBJS))

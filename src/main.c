@@ -4,8 +4,8 @@
  * Checklist for a new subcommand: src/cmd/cmd_<name>.c defining cmd_<name>_entry
  * (options table, setup flags, check/run; see cli.h), its declaration in
  * include/convqa/cli.h, a row in commands[] below, cmd_<name>.o in CMD_OBJS
- * (Makefile), a test in tests/cli/, and its section in README.md ("CLI
- * reference").
+ * (Makefile), a test in tests/cli/, its row and section in docs/commands.md
+ * and its section in the man page docs/convqa.1 (tests/cli/manual.sh).
  */
 #include <errno.h>
 #include <stdlib.h>

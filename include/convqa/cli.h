@@ -7,12 +7,14 @@
  *                                               release, data, prepare };
  * with its options in a struct cli_opt table (file-scope statics), declare
  * the entry below, add it to commands[] in main.c, cmd_<name>.o to CMD_OBJS
- * in the Makefile, a CLI test in tests/cli/ and a README section. The setup
- * flags say what cli_run_command() does before run(): open the project
- * (CMD_PROJECT), create a new one (CMD_NEW_PROJECT), take a rater
- * (CMD_RATER). tests/cli/usage.sh checks every command's --help against its
- * parser and the README. A command that records labels or checks a rater's
- * name does it through the labelling module (labelling.h).
+ * in the Makefile, a CLI test in tests/cli/ and its sections in
+ * docs/commands.md and docs/convqa.1. The setup flags say what
+ * cli_run_command() does before run(): open the project (CMD_PROJECT),
+ * create a new one (CMD_NEW_PROJECT), take a rater (CMD_RATER).
+ * tests/cli/usage.sh checks every command's --help against its parser,
+ * tests/cli/manual.sh its options against the manual. A command that
+ * records labels or checks a rater's name does it through the labelling
+ * module (labelling.h).
  *
  * Each command describes its options in a struct cli_opt table; cli_parse()
  * parses argv with it and prints --help generated from the same table, so

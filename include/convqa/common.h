@@ -18,7 +18,7 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Statuses double as exit codes (see README "Exit codes"). */
+/* Statuses double as exit codes (see docs/commands.md "Exit codes"). */
 enum status {
 	ST_OK = 0,
 	ST_USAGE = 1,   /* bad command line */

@@ -16,7 +16,7 @@
  * Adding a format: src/formats/import_NAME.c (or export_NAME.c) defining
  * const struct import_format import_NAME (export_format export_NAME), its
  * object in the Makefile (FORMAT_OBJS), a row in formats.c, a CLI test, a
- * row in the README's table of formats. A JSON-based reader checks its
+ * row in the table of formats of docs/formats.md. A JSON-based reader checks its
  * input with src/formats/json_read.h.
  *
  * Ownership: the tables and their strings are static.

@@ -6,8 +6,7 @@
  *
  * Pure functions: no I/O, no SQL, no JSON. Arrays and strings come in, doubles
  * and small structs go out. Where published tools disagree each family says
- * which convention it follows (STYLE.md "Metric conventions", README
- * "Metrics").
+ * which convention it follows (STYLE.md "Metric conventions", docs/metrics.md).
  */
 #ifndef CONVQA_METRICS_H
 #define CONVQA_METRICS_H

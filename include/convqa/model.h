@@ -37,7 +37,7 @@ const char *model_rater_name_problem(const char *name);
  * it is given to --round and printed in commands. */
 const char *model_round_name_problem(const char *name);
 
-/* What a rater is besides someone who labels (README "Raters"): an
+/* What a rater is besides someone who labels (docs/study.md "Raters"): an
  * adjudicator's values settle disagreements (report --consensus
  * adjudicated); a coordinator bound to an account manages the project's
  * raters and rounds (access.h). Stored by name (model_role_name). */

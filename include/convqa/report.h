@@ -27,7 +27,7 @@
  * values with their reason) that the writers render without further
  * arithmetic, so the four formats always agree. Conventions (which labels
  * count, what R is, ...) are stated in the report itself and in the
- * README's "Metrics" section.
+ * manual's docs/metrics.md.
  */
 #ifndef CONVQA_REPORT_H
 #define CONVQA_REPORT_H

@@ -13,7 +13,7 @@
  *       ... passages[out.v[i].passage].text + out.v[i].start ...
  *   spans_release(&out);
  *
- * Definitions (README "Evidence spans" says the same for users):
+ * Definitions (docs/spans.md says the same for users):
  *
  *   token      the answer metrics' tokens (tokens.h): SQuAD normalisation
  *              (lowercase, ASCII punctuation and the articles a/an/the

@@ -79,8 +79,8 @@ struct tui_options {
 enum status tui_run(struct store *s, const struct tui_options *o, struct error *err);
 int tui_caught_signal(void);
 
-/* Print the key table of scheme sc (Markdown, as in the README for the
- * turn scheme) to out: its label keys, then the fixed keys. */
+/* Print the key table of scheme sc (Markdown, as in docs/annotating.md for
+ * the turn scheme) to out: its label keys, then the fixed keys. */
 void tui_print_keys(FILE *out, const struct scheme *sc);
 /* Check the fixed key table (against scheme.h's reserved keys); 0, or -1
  * with err. */

@@ -168,8 +168,8 @@ const struct cmd_entry cmd_adjudicate_entry = {
 	  "the round it swapped (each item has one rater in either), as round close does.\n"
 	  "The adjudicator is a rater with the role adjudicator (convqa rater add NAME\n"
 	  "--role adjudicator); a closed round may be adjudicated. n/p move, tab goes to\n"
-	  "the next unsettled one, u undoes, q quits. See the README section\n"
-	  "\"Adjudication\".",
+	  "the next unsettled one, u undoes, q quits. See convqa(1) and\n"
+	  "docs/study.md (\"Adjudication\").",
 	  opts, 0, 0 },
 	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL, NULL, NULL,
 };

@@ -191,7 +191,7 @@ const struct cmd_entry cmd_annotate_entry = {
 	  "the UI for the keys, q to quit. Needs a terminal of at least 40x12. A rater has\n"
 	  "one session per project at a time: a second one is refused (exit status 3).\n"
 	  "Scripted runs (tests): CONVQA_SCRIPT=FILE reads key names from FILE and draws\n"
-	  "to /dev/null; see the README section \"Annotating\".",
+	  "to /dev/null; see docs/annotating.md (\"Scripted runs\").",
 	  opts, 0, 0 },
 	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release, NULL, NULL,
 };

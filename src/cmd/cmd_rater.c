@@ -418,8 +418,8 @@ const struct cmd_entry cmd_rater_entry = {
 	  "an account, only the accounts of its coordinators may change a role, an\n"
 	  "account or trust (and manage rounds); until then every account may. trust and\n"
 	  "distrust set whether a rater is trusted (raters are trusted until distrusted;\n"
-	  "distrusted raters are left out of the report's consensus). See the README\n"
-	  "section \"Raters\".",
+	  "distrusted raters are left out of the report's consensus). See convqa(1) and\n"
+	  "docs/study.md (\"Raters\").",
 	  opts, 1, 2 },
 	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
 };

@@ -428,8 +428,8 @@ enum status native_reader_finish(struct native_reader *r)
 /* The end of a message about a file that is no task file at all (another
  * tool's: SCAI-QReCC's run.json, TREC CAsT topics, a CSV). */
 #define NOT_A_TASK_FILE                                                                                          \
-	" (convqa imports its own task format, schemas/tasks.schema.json, described in the README's \"The task " \
-	"format\": convert another tool's file to it first)"
+	" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and " \
+	"convqa(1): convert another tool's file to it first)"
 
 /* The members of a task file, in the order they are read. */
 static const char *const doc_keys[] = { "format", "version", "systems", "collection", "conversations",

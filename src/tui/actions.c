@@ -1,7 +1,7 @@
 /* actions.c - the action table, the fixed keys (data), the session's keys
  * (the scheme's label keys first), key names, and the requests of the item
- * screen. The help screen and the README key table are made from the same
- * tables (view_help.c). */
+ * screen. The help screen and the key table of docs/annotating.md are made
+ * from the same tables (view_help.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

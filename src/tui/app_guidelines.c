@@ -151,7 +151,7 @@ enum status app_guidelines_first_start(struct app *app, int *show, int *notice, 
 	if (st == ST_OK && app->guidelines_id)
 		st = store_guidelines_seen(app->store, app->opt->rater_id, app->task_name, app->guidelines_id,
 					   &version_seen, &before, err);
-	/* a version of the project's: once per rater (README "Guidelines"),
+	/* a version of the project's: once per rater (docs/annotating.md "Guidelines"),
 	 * whichever task or round they annotate; else once per text */
 	if (app->guidelines_id)
 		*show = st == ST_OK && !version_seen;

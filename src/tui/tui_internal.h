@@ -5,8 +5,9 @@
  * The parts:
  *   actions.c    the action table (X-macro below), the fixed keys as data,
  *                the session's keys (struct keymap: the scheme's label keys
- *                first), key names; the help screen and the README key table
- *                come from them; requests, scrolling (struct pager)
+ *                first), key names; the help screen and the key table
+ *                of docs/annotating.md come from them; requests,
+ *                scrolling (struct pager)
  *   fields.c     what the session's scheme asks, for the screens: the order
  *                of categories in hints, names, passage marks, field hints
  *   app.c        the state and every change to it: items, time, auto-advance,
@@ -51,8 +52,8 @@
  *   3. push it: a request with REQ_PUSH from a view's handle() (the item
  *      screen, view_item, is at the bottom of the stack: a scheme's fields
  *      and what it shows are data, not a view);
- *   4. add a scripted screen test in tests/ui/ and a line in the README's
- *      screen list.
+ *   4. add a scripted screen test in tests/ui/ and a line in the screen
+ *      list of docs/annotating.md.
  */
 #ifndef CONVQA_TUI_INTERNAL_H
 #define CONVQA_TUI_INTERNAL_H

@@ -1,4 +1,4 @@
-/* view_help.c - the help screen and the README key table (convqa annotate
+/* view_help.c - the help screen and the key table of docs/annotating.md (convqa annotate
  * --keys), both made from the session's keys (actions.c): the scheme's
  * label keys, then the fixed ones. */
 #include <stdio.h>

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The command table (src/main.c commands[]) against what a user reads: every
-# command `convqa --help` lists has its own help, a row in the README's CLI
-# reference, and the same one-line summary in both places it is shown.
+# command `convqa --help` lists has its own help, a row in the command table
+# of docs/commands.md, and the same one-line summary in both places it is shown.
 . "$CONVQA_TOP/tests/lib.sh"
+REF="$CONVQA_TOP/docs/commands.md"
 
 $CONVQA --help >list
 cmds=$(sed -n '/^commands:/,/^$/p' list | awk 'NF >= 2 { print $1 }')
@@ -12,12 +13,12 @@ for c in $cmds; do
 	run $CONVQA help "$c"
 	check_eq "help $c: exit 0, shows the summary of the command list" "0|$summary" \
 		"$rc|$(sed -n 3p out)"
-	if grep -q "^| \`$c[ \`]" "$CONVQA_TOP/README.md"; then ok "README's CLI reference has a row for $c"
-	else not_ok "README's CLI reference has a row for $c" "no line starting with | \`$c in README.md"; fi
+	if grep -q "^| \`$c[ \`]" "$REF"; then ok "docs/commands.md's command table has a row for $c"
+	else not_ok "docs/commands.md's command table has a row for $c" "no line starting with | \`$c in docs/commands.md"; fi
 done
-# and no row in the README names a command the program does not have
-for c in $(sed -n '/^| command | what it does |/,/^$/p' "$CONVQA_TOP/README.md" |
+# and no row of the table names a command the program does not have
+for c in $(sed -n '/^| command | what it does |/,/^$/p' "$REF" |
 	grep -o '^| `[a-z-]*' | sed 's/^| `//'); do
-	echo "$cmds" | grep -qx "$c" && ok "README's $c is a command" || not_ok "README's $c is a command" "not in convqa --help"
+	echo "$cmds" | grep -qx "$c" && ok "docs/commands.md's $c is a command" || not_ok "docs/commands.md's $c is a command" "not in convqa --help"
 done
 done_testing

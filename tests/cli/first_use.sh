@@ -32,7 +32,7 @@ check_run "gold answers that differ: the way to score against them is a new proj
 	$CONVQA import --db g.db extended.json
 
 # ---- another tool's file ---------------------------------------------------------------
-NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in the README's \"The task format\": convert another tool's file to it first)"
+NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and convqa(1): convert another tool's file to it first)"
 $CONVQA init --db i.db >/dev/null
 printf '[{"Conversation_no": 1, "Turn_no": 1, "Model_answer": "Paris"}]\n' >run.json
 check_run "a JSON array (SCAI-QReCC's run.json): the position, then what convqa imports" 2 \

@@ -1,12 +1,12 @@
 #!/bin/sh
 # Import and export formats as tables (src/formats/formats.c): every row of
 # both tables is listed by `convqa formats`, named in the --format help of
-# import and export and in the README's table of formats (so that adding a
+# import and export and in the table of formats of docs/formats.md (so that adding a
 # row cannot leave a place behind); detection picks the format of a file
 # from its start; and the JSONL format: a fixture imports, malformed lines are
 # refused with FILE:LINE(:COL) and the JSON path, the project unchanged.
 . "$CONVQA_TOP/tests/lib.sh"
-README="$CONVQA_TOP/README.md"
+README="$CONVQA_TOP/docs/formats.md"
 JSONL="$FIXTURES/conversations.jsonl"
 DEMO="$CONVQA_TOP/sample_tasks/demo.json"
 
@@ -56,13 +56,13 @@ check_eq "export --help names every export format, the first the default" \
 run $CONVQA --help
 check_grep "convqa --help lists the formats command" "^  formats " "$T/out"
 
-# The README's table: one row per table row, with its summary, in order.
+# The table of docs/formats.md: one row per table row, with its summary, in order.
 expected=$(rows formats.txt | while IFS='|' read -r d n det s; do
 	case $det in detects) det=yes ;; -) det=no ;; *) det='—' ;; esac
 	printf '| `%s` | %s | %s | %s |\n' "$n" "$d" "$det" "$s"
 done)
 readme=$(sed -n '/<!-- formats:begin -->/,/<!-- formats:end -->/p' "$README" | grep '^| `')
-check_eq "README's table of formats has every row of both tables, as convqa formats says" "$expected" "$readme"
+check_eq "docs/formats.md's table of formats has every row of both tables, as convqa formats says" "$expected" "$readme"
 
 $CONVQA init --db p.db >/dev/null
 $CONVQA import --db p.db -q "$DEMO"
@@ -198,7 +198,7 @@ check_eq "a task file whose first key is not format is a task file (named .jsonl
 cp once.db p.db
 printf 'hello\n' >f.jsonl
 refuse "a file that is not JSON gets the task file's message" 2 \
-	"f.jsonl:1:1: syntax error: expected a value, found 'h' (convqa imports its own task format, schemas/tasks.schema.json, described in the README's \"The task format\": convert another tool's file to it first)"
+	"f.jsonl:1:1: syntax error: expected a value, found 'h' (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and convqa(1): convert another tool's file to it first)"
 printf '{"turns": [{"question": "q"}], "id": "a"}\n{"id": "b" "turns": []}\n' >f.jsonl
 refuse "a file that begins with a conversation's key is JSONL" 2 \
 	"f.jsonl:2:12: syntax error: expected ',' or '}', found '\"'"

@@ -452,13 +452,13 @@ check_eq "carol's project shows her the coordinator's guidelines" "Judge complet
 check_eq "... and carol's labels of it come back" "0|carol-l1.json: imported 1 label row (0 already here)|mostly yes" \
 	"$rc|$(cat "$T/out")|$(q co.db "SELECT value FROM label JOIN round ON round.id = round_id WHERE round.name = 'l1'")"
 
-# ---- help and README -------------------------------------------------------------------------------
+# ---- help and manual -------------------------------------------------------------------------------
 run $CONVQA help import-labels
 check_eq "help import-labels shows its usage" "0|usage: convqa import-labels [--db PATH] [--round NAME | --no-rounds] FILE..." \
 	"$rc|$(head -1 "$T/out")"
 for o in --round --no-rounds --quiet -q; do
 	grep -q -- "$o" "$T/out" && ok "help import-labels lists $o" || not_ok "help import-labels lists $o"
 done
-check_grep "the README's CLI reference has import-labels" '^| `import-labels' "$CONVQA_TOP/README.md"
-check_grep "the README explains import-labels" "^### Labels from other copies" "$CONVQA_TOP/README.md"
+check_grep "the command table of docs/commands.md has import-labels" '^| `import-labels' "$CONVQA_TOP/docs/commands.md"
+check_grep "docs/formats.md explains import-labels" "^### Labels from other copies" "$CONVQA_TOP/docs/formats.md"
 done_testing

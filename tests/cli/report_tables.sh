@@ -1,15 +1,15 @@
 #!/bin/sh
 # The tables of report sections and writers (src/report/report.c) against what
-# tells people about them, so that adding a row (README "Adding a report
-# section", "Adding a report writer") cannot leave a place behind: the
-# sections are the --only list of `convqa report --help` and of the README,
+# tells people about them, so that adding a row (docs/development.md "Adding
+# a report section", "Adding a report writer") cannot leave a place behind: the
+# sections are the --only list of `convqa report --help` and of docs/metrics.md,
 # and each builds the section of its name; the formats are the --format list
-# of `convqa report --help`, `convqa agreement --help` and the README's
-# synopsis, and each writes. The lists of the tables are the ones the
+# of `convqa report --help`, `convqa agreement --help` and the
+# synopsis of docs/metrics.md, and each writes. The lists of the tables are the ones the
 # messages for an unknown name give (report_section_name(),
 # report_format_name()).
 . "$CONVQA_TOP/tests/lib.sh"
-README="$CONVQA_TOP/README.md"
+README="$CONVQA_TOP/docs/metrics.md"
 export CONVQA_NOW=2026-01-02T03:04:05.000Z
 
 # words LIST: the names of a list "a, b or c" / "a,b,c" / "a|b|c", sorted, one a line
@@ -32,7 +32,7 @@ help=$($CONVQA report --help | awk '/^ *--only LIST/ { on = 1; sub(/^ *--only LI
 	on && /^                    +[^ -]/ { sub(/^ */, ""); print; next } { on = 0 }' | tr -d '\n')
 check_eq "report --help lists every section for --only, and no other" "$(words "$sections")" "$(words "$help")"
 readme=$(tr '\n' ' ' <"$README" | sed -n 's/.*`--only` picks sections (`\([^`]*\)`).*/\1/p')
-check_eq "README's --only list names every section, and no other" "$(words "$sections")" "$(words "$readme")"
+check_eq "docs/metrics.md's --only list names every section, and no other" "$(words "$sections")" "$(words "$readme")"
 
 $CONVQA init --db p.db >/dev/null && $CONVQA import --db p.db -q "$CONVQA_TOP/sample_tasks/demo.json" &&
 	$CONVQA scheme add --db p.db "$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json" >/dev/null
@@ -59,7 +59,7 @@ check_eq "report --help lists every format, and no other" "$(words "$formats")" 
 help=$($CONVQA agreement --help | sed -n 's/^ *-f, --format FORMAT *//p')
 check_eq "agreement --help lists every format, and no other" "$(words "$formats")" "$(words "$help")"
 readme=$(sed -n 's/.*\[--format \([a-z|]*\)\].*/\1/p' "$README")
-check_eq "README's report synopsis lists every format, and no other" "$(words "$formats")" "$(words "$readme")"
+check_eq "docs/metrics.md's report synopsis lists every format, and no other" "$(words "$formats")" "$(words "$readme")"
 for f in $(words "$formats"); do
 	run $CONVQA report --db p.db --only answers,time -f "$f"
 	check_eq "report --format $f writes the report" "0|yes" "$rc|$([ -s "$T/out" ] && echo yes)"

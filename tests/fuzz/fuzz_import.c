@@ -11,7 +11,7 @@
  *   - a refused file changing the project (all or nothing);
  *   - an accepted file that adds something when imported a second time.
  *
- * Build with `make fuzz`; see README "Fuzzing". */
+ * Build with `make fuzz`; see docs/development.md "Fuzzing". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

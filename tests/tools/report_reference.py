@@ -33,7 +33,7 @@ its published definition:
   by k, recall over R, map over R, ndcg_cut with binary gain and
   log2(rank + 1)), with R = gold passages + passages the same layer judged
   relevant in any response to the turn + extra_gold, retrieved or not, as
-  the README states; R = 0 scores 0; macro average over the observations
+  docs/metrics.md states; R = 0 scores 0; macro average over the observations
   that have relevance labels.
 * answers: the SQuAD evaluation script (normalize_answer on all text;
   v2.0's compute_f1, which scores int(gold_toks == pred_toks) when a side is

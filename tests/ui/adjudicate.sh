@@ -129,7 +129,7 @@ check_screen "the third: the pooled passage, once, in full" d3 <<'EOF2'
                                                                 ? help · q quit
 EOF2
 sed -n '/^ convqa · p.db · adjudicator carol · round r1   disagreement 3 of 4/,/? help · q quit$/p' \
-	"$CONVQA_TOP/README.md" | check_screen "the screen in README.md is what adjudicate draws" d3
+	"$CONVQA_TOP/docs/study.md" | check_screen "the screen in docs/study.md is what adjudicate draws" d3
 check_rows "the fourth: the other conversation's answer" d4 1 6 <<'EOF2'
  convqa · p.db · adjudicator carol · round r1   disagreement 4 of 4 · 0 settled
  conversation c2 · turn 1/1                                           unsettled

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Each rater sees each version of the project's guidelines once (README,
+# Each rater sees each version of the project's guidelines once (docs/annotating.md,
 # "Guidelines"): not again in another round of the same task, nor for
 # another task shown the same version; a version they have not seen opens
 # the session.

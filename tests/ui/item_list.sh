@@ -6,7 +6,7 @@
 # selection; enter goes to the selected item; q and esc go back; label keys
 # do nothing there. Task text is inert in it, long values are cut, it fits
 # 40x12. No scheme may take l (nor : or A); a scheme stored before l was
-# reserved keeps it, and annotate says what it hides. The list in the README
+# reserved keeps it, and annotate says what it hides. The list in docs/annotating.md
 # is what annotate draws.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
@@ -339,7 +339,7 @@ EOF
 check_eq "--keys lists l once, for the scheme" "| \`l\` | set-value | ok: yes |" "$(grep '`l`' "$T/legacy-keys")"
 check_eq "the help lists l once, for the scheme" "    l              ok: yes" "$(grep '^    l ' "$T/screens/legacy-help")"
 
-# the list in the README is what annotate draws (the project make demo
+# the list in docs/annotating.md is what annotate draws (the project make demo
 # builds; rater carol)
 ui_project demo.db "$SAMPLES"/*.json
 ui_run demo.db --rater carol <<'EOF'
@@ -354,6 +354,6 @@ n
 l
 :save-screen readme-list
 EOF
-{ sed -n '/^ convqa · demo.db · rater carol/,/^ items 1-19 of 52 /p' "$CONVQA_TOP/README.md"; echo; } |
-	check_screen "the item list in README.md is what annotate draws" readme-list
+{ sed -n '/^ convqa · demo.db · rater carol/,/^ items 1-19 of 52 /p' "$CONVQA_TOP/docs/annotating.md"; echo; } |
+	check_screen "the item list in docs/annotating.md is what annotate draws" readme-list
 done_testing

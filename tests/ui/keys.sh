@@ -1,7 +1,7 @@
 #!/bin/sh
 # The key table: `annotate --keys` prints it from the session's keys (the
-# turn scheme's label keys, then the fixed ones), the README carries the
-# same table (between <!-- keys:begin --> and <!-- keys:end -->), the help
+# turn scheme's label keys, then the fixed ones), docs/annotating.md carries
+# the same table (between <!-- keys:begin --> and <!-- keys:end -->), the help
 # screen lists the same keys (the turn scheme's and a project scheme's),
 # every key in it is pressed by some scripted UI test,
 # and the number keys reach ranks 1-10 (0 = rank 10) in a list of twelve
@@ -12,7 +12,7 @@
 run "$CONVQA" annotate --keys
 check_eq "annotate --keys exits 0" 0 "$rc"
 cp "$T/out" "$T/keys-table"   # (ui_run below writes $T/out)
-readme="$CONVQA_TOP/README.md"
+readme="$CONVQA_TOP/docs/annotating.md"
 sed -n '/<!-- keys:begin -->/,/<!-- keys:end -->/p' "$readme" | sed '1d;$d' >"$T/readme-keys"
 if cmp -s "$T/out" "$T/readme-keys"; then ok "the key table in $(basename "$readme") matches annotate --keys"; else
 	not_ok "the key table in $(basename "$readme") matches annotate --keys" "$(diff -u "$T/readme-keys" "$T/out")"; fi
@@ -33,7 +33,7 @@ EOF
 	check_eq "the help screen of $task lists the keys of annotate --keys --task $task" \
 		"$(table_rows "$T/keys-$task")" "$(help_rows "$T/screens/help-$task")"
 done
-check_eq "the README's table is the turn scheme's" "$(cat "$T/readme-keys")" "$(cat "$T/keys-turn")"
+check_eq "docs/annotating.md's table is the turn scheme's" "$(cat "$T/readme-keys")" "$(cat "$T/keys-turn")"
 
 # every key of the table appears as a script line in some tests/ui test
 missing=""

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The item screens shown in the README are the real ones: the project `make
+# The item screens shown in docs/annotating.md are the real ones: the project `make
 # demo` builds (every file of sample_tasks/ imported into demo.db), rater
 # alice in the turn task, and rater bob in the scheme of
 # sample_tasks/schemes/likert-4pt.json, after the keys below.
@@ -21,8 +21,8 @@ space
 :save-screen readme
 KEYS
 check_ran "annotate runs the script and exits 0"
-sed -n '/^ convqa · demo.db · rater alice/,/? help · q quit$/p' "$CONVQA_TOP/README.md" |
-	check_screen "the turn screen in README.md is what annotate draws" readme
+sed -n '/^ convqa · demo.db · rater alice/,/? help · q quit$/p' "$CONVQA_TOP/docs/annotating.md" |
+	check_screen "the turn screen in docs/annotating.md is what annotate draws" readme
 
 "$CONVQA" scheme add --db demo.db "$SAMPLES/schemes/likert-4pt.json" >/dev/null
 ui_run demo.db --rater bob --task likert-4pt <<'KEYS'
@@ -34,6 +34,6 @@ o
 :save-screen readme-likert
 KEYS
 check_ran "annotate --task likert-4pt runs the script and exits 0"
-sed -n '/^ convqa · demo.db · rater bob/,/? help · q quit$/p' "$CONVQA_TOP/README.md" |
-	check_screen "the likert-4pt screen in README.md is what annotate draws" readme-likert
+sed -n '/^ convqa · demo.db · rater bob/,/? help · q quit$/p' "$CONVQA_TOP/docs/annotating.md" |
+	check_screen "the likert-4pt screen in docs/annotating.md is what annotate draws" readme-likert
 done_testing

@@ -1,7 +1,7 @@
 /*
  * test_metrics_answer.c - the table of answer metrics (enum metrics_answer)
  * is whole: every metric has a name of its own and a formula, so that a
- * metric added to the enum (README "Adding a metric") is computed by
+ * metric added to the enum (docs/development.md "Adding a metric") is computed by
  * metrics_answer_all() and named in the report. The values themselves are
  * tested against known ones in test_metrics.c (tests/golden/metrics/).
  */

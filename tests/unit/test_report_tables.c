@@ -3,7 +3,7 @@
  * (src/report/report.c) are consistent: each section has a bit of its own in enum
  * report_section and together they make REPORT_SEC_ALL; each format name
  * parses to its own enum report_format. What the tables must agree with
- * outside the library (help, README) is tests/cli/report_tables.sh.
+ * outside the library (help, docs/metrics.md) is tests/cli/report_tables.sh.
  */
 #include <setjmp.h>
 #include <stdarg.h>
