@@ -208,8 +208,8 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 		for (int i = 0; i < t->k; i++)
 			strbuf_addf(&sb, "%s%s", i ? " < " : "", f->f->categories[i].value);
 		rtable_note(pt, "Weighted kappa (%s weights) by category position on the scale as "
-				"declared: %s; p_o(w) and p_e(w) are the observed and chance agreement so "
-				"weighted.", weighting_name(w), strbuf_str(&sb));
+				"declared: %s.", weighting_name(w), strbuf_str(&sb));
+		rtable_note(pt, "p_o(w) and p_e(w): the observed and the chance agreement, so weighted.");
 		strbuf_release(&sb);
 	}
 }
