@@ -628,15 +628,19 @@ static int agreement_comes_later(struct cmd_ctx *c, const struct store_round_row
 	const char *later = NULL;
 	if (r->swap_from || r->overlap != 1 || any_shared_unit(rep, sc))
 		return 0;
-	*st = store_round_list(c->store, NULL, &rows, &n, &c->err);
+	*st = store_round_raters(c->store, r->id, &ra, &n_ra, &c->err);
+	if (*st == ST_OK && n_ra < 2) {   /* one rater: the report says there is nothing to compare */
+		store_round_raters_free(ra, n_ra);
+		return 0;
+	}
+	if (*st == ST_OK)
+		*st = store_round_list(c->store, NULL, &rows, &n, &c->err);
 	for (size_t i = 0; *st == ST_OK && i < n && !later; i++)
 		if (rows[i].swap_from && strcmp(rows[i].swap_from, r->name) == 0)
 			later = rows[i].name;
 	if (*st == ST_OK && later)
 		cli_printf(stdout, "round %s gives each item one rater: its agreement comes with round %s (swapped from "
 			   "it), over both rounds, when round %s is closed\n", r->name, later, later);
-	if (*st == ST_OK && !later)
-		*st = store_round_raters(c->store, r->id, &ra, &n_ra, &c->err);
 	if (*st == ST_OK && !later) {
 		cli_printf(stdout, "round %s gives each item one rater: its agreement comes with a round 2 over the same "
 			   "items (convqa round create NAME --raters ", r->name);
