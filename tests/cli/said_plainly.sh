@@ -97,6 +97,10 @@ check_grep "   with round 2 made, it names it" \
 	"^round r1 gives each item one rater: its agreement comes with round r2 (swapped from it), over both rounds, when round r2 is closed$" \
 	"$T/out"
 
+run $CONVQA round close big
+check_eq "a round of one rater gets the report, not the line about round 2" "0|0|1" \
+	"$rc|$(grep -c 'gives each item one rater' "$T/out")|$(grep -c 'Agreement compares two raters or more' "$T/out")"
+
 # every rater on every item, but labels on different items: no shared unit
 $CONVQA round create all2 --raters alice,bob --overlap 0 --conversations 1 >/dev/null
 plan all2 | grep '^alice|' | head -1 | while IFS='|' read -r rater conv turn sys; do
