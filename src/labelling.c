@@ -364,6 +364,41 @@ enum status labelling_check(struct labelling *l, const struct labelling_key *key
 	return st == ST_OK ? check_assigned(l, key->response_id, err) : st;
 }
 
+/* Text fields whose value names passages by id, separated by commas or
+ * spaces (the report reads them so): each id must be one the project has. */
+static const struct {
+	const char *task, *field;
+} passage_id_fields[] = {
+	{ "turn", "extra_gold" },
+};
+
+static enum status check_passages(struct labelling *l, const struct scheme_field *f, const char *value,
+				  struct error *err)
+{
+	size_t i = 0;
+	while (i < ARRAY_SIZE(passage_id_fields) && (strcmp(passage_id_fields[i].task, l->task) != 0 ||
+						     strcmp(passage_id_fields[i].field, f->name) != 0))
+		i++;
+	if (i == ARRAY_SIZE(passage_id_fields) || !value)
+		return ST_OK;
+	for (const char *p = value + strspn(value, " ,\t\n"); *p; p += strspn(p, " ,\t\n")) {
+		size_t len = strcspn(p, " ,\t\n");
+		char *id = xstrndup(p, len), *some = NULL;
+		int known = 0;
+		enum status st = store_passage_known(l->store, id, &known, &some, err);
+		if (st == ST_OK && !known)
+			st = refuse(l, LABELLING_FIELD, err, "no passage '%s' in the project (%s takes ids of passages the "
+				    "task files imported: %s; the annotate screen shows each passage with its id)", id,
+				    f->name, some ? some : "it has none: import a task file first");
+		free(id);
+		free(some);
+		if (st != ST_OK)
+			return st;
+		p += len;
+	}
+	return ST_OK;
+}
+
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
 			  double seconds, struct error *err)
 {
@@ -373,6 +408,8 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 		return refuse(l, LABELLING_OTHER_RATER, err, "rater '%s' can change only their own labels",
 			      l->rater);
 	enum status st = check_field(l, key, value, &f, err);
+	if (st == ST_OK)
+		st = check_passages(l, f, value, err);
 	if (st == ST_OK)
 		st = check_scheme_unchanged(l, err);
 	if (st == ST_OK)

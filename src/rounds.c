@@ -26,6 +26,7 @@ struct making {
 	size_t *items_of, *blocks_of;      /* per rater: items, blocks assigned */
 	int64_t control_rater;
 	size_t *controls_of;               /* per rater: control items mixed in */
+	size_t conversations_short, sample_short;   /* struct round_made's */
 };
 
 enum status rounds_rater_ids(struct store *s, const char *const *names, size_t n, int64_t *ids,
@@ -107,8 +108,8 @@ static void keep_asked(struct making *m)
 	m->n_items = out;
 }
 
-/* Keep the first n conversations' items. */
-static void first_conversations(struct making *m, long n)
+/* Keep the first n conversations' items; the number of conversations kept. */
+static size_t first_conversations(struct making *m, long n)
 {
 	size_t convs = 0, i;
 	for (i = 0; i < m->n_items; i++) {
@@ -118,6 +119,7 @@ static void first_conversations(struct making *m, long n)
 			break;
 	}
 	m->n_items = i;
+	return convs > (size_t)n ? (size_t)n : convs;
 }
 
 /* Keep n blocks chosen for the seed (in their order), moving their items
@@ -263,11 +265,16 @@ static enum status plan_new(struct store *s, struct making *m, enum round_by by,
 	if (st != ST_OK)
 		return st;
 	keep_asked(m);
-	if (rq->conversations > 0)
-		first_conversations(m, rq->conversations);
+	if (rq->conversations > 0) {
+		size_t kept = first_conversations(m, rq->conversations);
+		if (kept < (size_t)rq->conversations)
+			m->conversations_short = kept;
+	}
 	cut_blocks(m, by);
 	if (rq->sample > 0 && (size_t)rq->sample < m->n_blocks)
 		sample_blocks(m, rq->sample, rq->seed);
+	else if (rq->sample > 0 && (size_t)rq->sample > m->n_blocks)
+		m->sample_short = m->n_blocks;
 	if (m->n_items == 0)
 		return error_set(err, ST_INPUT, "no items to put in round '%s' (import a task file first, or ask "
 				 "for other systems)", rq->name);
@@ -439,8 +446,11 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 		st = rq->swap_from ? plan_swap(s, &m, prev_id, err) : plan_new(s, &m, out->by, err);
 	if (st == ST_OK)
 		st = store_it(s, &m, prev_id, out, err);
-	if (st == ST_OK)
+	if (st == ST_OK) {
 		count_made(&m, out);
+		out->conversations_short = m.conversations_short;
+		out->sample_short = m.sample_short;
+	}
 	scheme_free(sc);
 	free(m.rater_ids);
 	free(m.items);

@@ -77,6 +77,10 @@ struct agreement_kappa {
 	 * wr_i = sum_j p_.j w_ij, wc_j = sum_i p_i. w_ij. */
 	double se_fce;
 	double ci_lo, ci_hi; /* kappa -+ 1.96 se, clamped to [-1, 1] */
+	/* 1 when ci_lo, ci_hi hold an interval; 0 (both 0.0) when n is 1: one
+	 * unit is too small a sample for one (kappa is then 0: the raters
+	 * disagree, else p_e is 1) */
+	int has_ci;
 	/* confusion[i][j]: items rater A put in category i and rater B in j. */
 	long confusion[AGREEMENT_MAX_CATEGORIES][AGREEMENT_MAX_CATEGORIES];
 };

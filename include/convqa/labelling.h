@@ -31,7 +31,9 @@
  *   item   convqa label names an item by conversation, turn and system
  *          (labelling_item_find); a per-passage field names a rank the item
  *          retrieved
- *   write  a field of the session's task, with a value of its scale; a
+ *   write  a field of the session's task, with a value of its scale (a
+ *          field that names passages, extra_gold, only ids of passages the
+ *          project has: labelling_set; imports keep their values); a
  *          rater changes only their own labels; in a round, only on an
  *          item the round assigns to the rater (the response the label is
  *          given on, whatever unit its field judges; an adjudicator's

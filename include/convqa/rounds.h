@@ -77,6 +77,10 @@ struct round_made {
 	size_t *items_of;                  /* per rater of the request: items assigned */
 	size_t *blocks_of;                 /* per rater: blocks assigned */
 	size_t *controls_of;               /* per rater: control items among items_of (NULL: none) */
+	/* fewer than asked, all taken: with --conversations N, the conversations
+	 * with items for the round when fewer than N (else 0); with --sample N,
+	 * the blocks there were to choose from when fewer than N (else 0) */
+	size_t conversations_short, sample_short;
 };
 
 /* The ids of the raters names[0..n) for a round: each a rater the project

@@ -87,6 +87,10 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 			      struct error *err);
 /* Look a passage up by its ext id; *id = 0 when absent. */
 enum status store_find_passage(struct store *s, const char *ext_id, int64_t *id, struct error *err);
+/* Whether ext_id names a passage of the project: of its collection (or
+ * retrieved) or a turn's gold passage. When not, *some gets the first
+ * passage ids ("a, b and 30 more"; NULL when it has none; caller frees). */
+enum status store_passage_known(struct store *s, const char *ext_id, int *known, char **some, struct error *err);
 enum status store_put_conversation(struct store *s, const char *ext_id, const char *metadata_json,
 				   int64_t import_id, int64_t *id, enum store_put *res,
 				   struct store_conflict *c, struct error *err);

@@ -12,14 +12,14 @@
 #include "convqa/strbuf.h"
 #include "convqa/text.h"
 
-static const char *opt_rater, *opt_round, *opt_task = "turn", *opt_conversation, *opt_turn, *opt_system, *opt_rank, *opt_seconds = "0";
+static const char *opt_rater, *opt_round, *opt_task, *opt_conversation, *opt_turn, *opt_system, *opt_rank, *opt_seconds = "0";
 static int opt_clear;
 static const struct cli_opt opts[] = {
 	{ "rater", 'r', "NAME", "who gives the label (default: $USER)", &opt_rater, NULL },
 	{ "round", 0, "NAME", "the round the label belongs to, which assigns the item to the rater (default: none)",
 	  &opt_round, NULL },
-	{ "task", 't', "TASK", "turn (default), plausibility, faithfulness or a scheme of the project", &opt_task,
-	  NULL },
+	{ "task", 't', "TASK", "turn, plausibility, faithfulness or a scheme of the project (default: turn, else "
+			       "the one task whose scheme has FIELD)", &opt_task, NULL },
 	{ "conversation", 'c', "ID", "conversation id (required)", &opt_conversation, NULL },
 	{ "turn", 'n', "N", "turn position, 1-based (required)", &opt_turn, NULL },
 	{ "system", 's', "NAME", "system whose response is judged (required)", &opt_system, NULL },
@@ -109,9 +109,14 @@ static int check(struct cmd_ctx *c)
 	struct error err;
 	char *end;
 	int rc;
-	/* a built-in task is checked here; a project's scheme once the project is open */
-	if (scheme_find(NULL, opt_task, &scheme, &err) == ST_OK && scheme &&
-	    (rc = check_field(c->args[0], NULL)) != ST_OK)
+	/* a built-in task is checked here; a project's scheme once the project is
+	 * open, and so is the task of a field turn lacks, without --task */
+	if (scheme_find(NULL, opt_task ? opt_task : "turn", &scheme, &err) == ST_OK && scheme && !opt_task &&
+	    !scheme_field_find(scheme, c->args[0])) {
+		scheme_free(scheme);
+		scheme = NULL;
+	}
+	if (scheme && (rc = check_field(c->args[0], NULL)) != ST_OK)
 		return rc;
 	if (!opt_conversation || !opt_turn || !opt_system || !rater || !*rater) {
 		missing(rater);
@@ -148,6 +153,43 @@ static int check(struct cmd_ctx *c)
 	return CLI_RUN;
 }
 
+/* Without --task, for a field turn lacks: the one scheme that has it into
+ * scheme (none: turn's, whose message lists its fields); several are
+ * named, ST_INPUT. */
+static int find_task(struct cmd_ctx *c, const char *field)
+{
+	struct strbuf names = STRBUF_INIT, with = STRBUF_INIT, give = STRBUF_INIT;
+	size_t n = 0;
+	enum status st = scheme_all_names(c->store, &names, &c->err);
+	for (char *p = names.buf, *next; st == ST_OK && p && *p; p = next) {
+		struct scheme *sc = NULL;
+		if ((next = strstr(p, ", ")))
+			*next = '\0', next += 2;
+		st = scheme_find(c->store, p, &sc, &c->err);
+		if (st == ST_OK && sc && scheme_field_find(sc, field)) {
+			strbuf_addf(&with, "%s%s", n ? " and " : "", sc->name);
+			strbuf_addf(&give, "%s--task %s", n ? " or " : "", sc->name);
+			if (!n++) {
+				scheme = sc;
+				sc = NULL;
+			}
+		}
+		scheme_free(sc);
+	}
+	if (st == ST_OK && n > 1)
+		cli_printf(stderr, "convqa label: field '%s' is in tasks %s: give %s\n", field, strbuf_str(&with),
+			   strbuf_str(&give));
+	strbuf_release(&names);
+	strbuf_release(&with);
+	strbuf_release(&give);
+	if (st != ST_OK || n > 1) {
+		scheme_free(scheme);
+		scheme = NULL;
+		return st != ST_OK ? (int)st : ST_INPUT;
+	}
+	return n ? ST_OK : (int)scheme_load(c->store, "turn", &scheme, &c->err);
+}
+
 /* The scheme (a project's), the item, then the session (rater, round:
  * labelling.h), then the label. */
 static int run(struct cmd_ctx *c)
@@ -155,6 +197,12 @@ static int run(struct cmd_ctx *c)
 	const char *value = c->nargs > 1 ? c->args[1] : NULL;
 	enum status st = ST_OK;
 	int rc;
+	if (!scheme && !opt_task) {
+		if ((rc = find_task(c, c->args[0])) != ST_OK)
+			return rc;
+		if ((rc = check_field(c->args[0], value)) != ST_OK)
+			return rc;
+	}
 	if (!scheme) {
 		st = scheme_load(c->store, opt_task, &scheme, &c->err);
 		if (st == ST_INPUT) {
@@ -166,7 +214,7 @@ static int run(struct cmd_ctx *c)
 			return rc;
 	}
 	struct labelling_request rq = {
-		.rater = c->rater, .round = opt_round, .task = opt_task, .task_given = 1,
+		.rater = c->rater, .round = opt_round, .task = scheme ? scheme->name : opt_task, .task_given = 1,
 		.task_rule = LABELLING_TASK_MUST_MATCH,
 	};
 	struct labelling_key key = { .field = f ? f->name : NULL, .passage_rank = k };

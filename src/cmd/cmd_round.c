@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "convqa/access.h"
+#include "convqa/agreement.h"
 #include "convqa/cli.h"
 #include "convqa/metrics_stats.h"
 #include "convqa/report.h"
@@ -24,7 +25,8 @@ static const char *opt_task, *opt_raters, *opt_overlap, *opt_seed, *opt_conversa
 static int opt_pilot;
 static const struct cli_opt opts[] = {
 	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &opt_task, NULL },
-	{ "raters", 'r', "A,B", "create: the raters (added with convqa rater add); items: one rater", &opt_raters, NULL },
+	{ "raters", 'r', "A,B", "create: the raters (added with convqa rater add; with --from, default: that "
+				"round's raters); items: one rater", &opt_raters, NULL },
 	{ "overlap", 0, "K", "create: raters per conversation or item (default 1; 0: every rater)", &opt_overlap,
 	  NULL },
 	{ "seed", 0, "S", "create: the seed of the plan and of --sample (default 1)", &opt_seed, NULL },
@@ -56,6 +58,7 @@ static const struct cli_opt opts[] = {
 /* What check() parsed for create. */
 static struct {
 	char *raters_copy, *systems_copy;
+	char *raters_from;   /* without --raters, with --from: that round's raters, "a,b" */
 	const char *raters[MAX_LIST], *systems[MAX_LIST];
 	size_t n_raters, n_systems;
 	long overlap, conversations, sample, seed;
@@ -137,7 +140,7 @@ static int check_create_options(void)
 		cli_printf(stderr, "convqa round: %s\n", err.msg);
 		return -1;
 	}
-	if (!opt_raters) {
+	if (!opt_raters && !opt_from) {   /* --from: the raters of that round (run_create) */
 		cli_printf(stderr, "convqa round: create needs --raters A,B\n");
 		return -1;
 	}
@@ -150,7 +153,7 @@ static int check_create_options(void)
 			   opt_swap ? ", and not with --swap-from" : "");
 		return -1;
 	}
-	return split_list("raters", opt_raters, &a.raters_copy, a.raters, &a.n_raters) ||
+	return (opt_raters && split_list("raters", opt_raters, &a.raters_copy, a.raters, &a.n_raters)) ||
 	       (opt_systems && split_list("systems", opt_systems, &a.systems_copy, a.systems, &a.n_systems));
 }
 
@@ -209,6 +212,7 @@ static void release(struct cmd_ctx *c)
 	(void)c;
 	free(a.raters_copy);
 	free(a.systems_copy);
+	free(a.raters_from);
 	memset(&a, 0, sizeof(a));
 }
 
@@ -238,12 +242,26 @@ static void print_made(const struct round_request *rq, const struct round_made *
 	cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
 }
 
+/* Fewer conversations or blocks than asked: the round took them all. */
+static void print_short(const struct round_made *m)
+{
+	const char *what = m->by == ROUND_BY_CONVERSATION ? "conversation" : "item";
+	if (m->conversations_short)
+		cli_printf(stdout, "--conversations %ld: the project has %zu conversation%s with items for the round: it "
+			   "takes all %zu\n", a.conversations, m->conversations_short,
+			   m->conversations_short == 1 ? "" : "s", m->conversations_short);
+	if (m->sample_short)
+		cli_printf(stdout, "--sample %ld: there %s %zu %s%s to choose from: the round takes all %zu\n", a.sample,
+			   m->sample_short == 1 ? "is" : "are", m->sample_short, what, m->sample_short == 1 ? "" : "s",
+			   m->sample_short);
+}
+
 /* The command line, for round show. */
 static char *made_by(struct cmd_ctx *c)
 {
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], opt_task ? opt_task : "turn",
-		    opt_raters);
+		    opt_raters ? opt_raters : a.raters_from);
 	const char *const *vals[] = { &opt_overlap, &opt_seed, &opt_conversations, &opt_sample, &opt_systems,
 				      &opt_items, &opt_where, &opt_from, &opt_policy, &opt_by, &opt_swap, &opt_control,
 				      &opt_control_from };
@@ -257,11 +275,40 @@ static char *made_by(struct cmd_ctx *c)
 	return strbuf_detach(&sb);
 }
 
+/* Without --raters, the raters of the --from round, into a.raters. */
+static enum status raters_of_from(struct cmd_ctx *c)
+{
+	struct store_round_rater *ra = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+	int64_t id;
+	enum status st = store_round_info(c->store, opt_from, &id, NULL, NULL, &c->err);
+	if (st == ST_OK)
+		st = store_round_raters(c->store, id, &ra, &n, &c->err);
+	for (size_t i = 0; st == ST_OK && i < n; i++)
+		strbuf_addf(&sb, "%s%s", i ? "," : "", ra[i].name);
+	if (st == ST_OK && n == 0)
+		st = error_set(&c->err, ST_INPUT, "round '%s' has no raters to take: name them with --raters A,B",
+			       opt_from);
+	if (st == ST_OK && split_list("raters", strbuf_str(&sb), &a.raters_copy, a.raters, &a.n_raters) != 0)
+		st = ST_USAGE;
+	if (st == ST_OK)
+		a.raters_from = strbuf_detach(&sb);
+	strbuf_release(&sb);
+	store_round_raters_free(ra, n);
+	return st;
+}
+
 static int run_create(struct cmd_ctx *c)
 {
 	struct round_made m;
 	int64_t *items = NULL;
 	size_t n_items = 0;
+	if (!opt_raters) {
+		enum status st = raters_of_from(c);
+		if (st != ST_OK)
+			return st;
+	}
 	if (opt_items) {
 		enum status st = rounds_read_items(c->store, opt_items, &items, &n_items, &c->err);
 		if (st != ST_OK)
@@ -290,8 +337,16 @@ static int run_create(struct cmd_ctx *c)
 		.where = opt_where ? &a.where : NULL, .items = items, .n_items = n_items,
 	};
 	enum status st = rounds_create(c->store, &rq, &m, &c->err);
-	if (st == ST_OK)
+	if (st == ST_OK) {
 		print_made(&rq, &m);
+		print_short(&m);
+	}
+	if (st == ST_OK && a.raters_from) {
+		cli_printf(stdout, "raters: ");
+		for (size_t i = 0; i < a.n_raters; i++)
+			cli_printf(stdout, "%s%s", i ? ", " : "", a.raters[i]);
+		cli_printf(stdout, ", those of round %s (--raters names others)\n", opt_from);
+	}
 	round_made_release(&m);
 	free(items);
 	free(by);
@@ -540,9 +595,69 @@ static int run_delete(struct cmd_ctx *c)
 
 /* ---- close, reopen ------------------------------------------------------------- */
 
+/* The id of field f of scheme sc in the agreement section: FIELD, or
+ * SCHEME/FIELD for a project scheme's. */
+static void field_id(const struct scheme *sc, const struct scheme_field *f, char *id, size_t size)
+{
+	int builtin = scheme_is_builtin(sc->name);
+	snprintf(id, size, "%s%s%s", builtin ? "" : sc->name, builtin ? "" : "/", f->name);
+}
+
+/* Whether any field of the round's task has a unit two raters labelled. */
+static int any_shared_unit(const struct report *rep, const struct scheme *sc)
+{
+	for (size_t f = 0; f < sc->n_fields; f++) {
+		char id[160];
+		long units = 0;
+		field_id(sc, &sc->fields[f], id, sizeof(id));
+		if (report_value(rep, "agreement", "summary", id, "raters", NULL, &units, NULL) && units > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A round 1 of the two-round protocol (one rater per item, not a swap
+ * itself) whose labels share no unit: one line instead of a table of
+ * undefined values; 1 when said. */
+static int agreement_comes_later(struct cmd_ctx *c, const struct store_round_row *r, const struct report *rep,
+				 const struct scheme *sc, enum status *st)
+{
+	struct store_round_row *rows = NULL;
+	struct store_round_rater *ra = NULL;
+	size_t n = 0, n_ra = 0;
+	const char *later = NULL;
+	if (r->swap_from || r->overlap != 1 || any_shared_unit(rep, sc))
+		return 0;
+	*st = store_round_raters(c->store, r->id, &ra, &n_ra, &c->err);
+	if (*st == ST_OK && n_ra < 2) {   /* one rater: the report says there is nothing to compare */
+		store_round_raters_free(ra, n_ra);
+		return 0;
+	}
+	if (*st == ST_OK)
+		*st = store_round_list(c->store, NULL, &rows, &n, &c->err);
+	for (size_t i = 0; *st == ST_OK && i < n && !later; i++)
+		if (rows[i].swap_from && strcmp(rows[i].swap_from, r->name) == 0)
+			later = rows[i].name;
+	if (*st == ST_OK && later)
+		cli_printf(stdout, "round %s gives each item one rater: its agreement comes with round %s (swapped from "
+			   "it), over both rounds, when round %s is closed\n", r->name, later, later);
+	if (*st == ST_OK && !later) {
+		cli_printf(stdout, "round %s gives each item one rater: its agreement comes with a round 2 over the same "
+			   "items (convqa round create NAME --raters ", r->name);
+		for (size_t i = 0; i < n_ra; i++)
+			cli_printf(stdout, "%s%s", i ? "," : "", ra[i].name);
+		cli_printf(stdout, " --swap-from %s)\n", r->name);
+	}
+	store_round_raters_free(ra, n_ra);
+	store_round_rows_free(rows, n);
+	return *st == ST_OK;
+}
+
 /* The agreement of the round's labels, as convqa agreement --round prints
- * it; of a round 2 (--swap-from), with its round 1: their overlap. */
-static enum status print_agreement(struct cmd_ctx *c, const struct store_round_row *r, struct report **out)
+ * it; of a round 2 (--swap-from), with its round 1: their overlap; of a
+ * round 1 before its round 2, one line that says so. */
+static enum status print_agreement(struct cmd_ctx *c, const struct store_round_row *r, const struct scheme *sc,
+				   struct report **out)
 {
 	struct report_options o;
 	char *rounds = r->swap_from ? xasprintf("%s,%s", r->swap_from, r->name) : xstrdup(r->name);
@@ -555,68 +670,104 @@ static enum status print_agreement(struct cmd_ctx *c, const struct store_round_r
 		cli_printf(stdout, "round %s swapped the items of round %s: the agreement is over both\n\n", r->name,
 			   r->swap_from);
 	enum status st = report_build(c->store, &o, out, &c->err);
-	if (st == ST_OK)
+	if (st == ST_OK && !agreement_comes_later(c, r, *out, sc, &st) && st == ST_OK)
 		st = report_write(*out, REPORT_TEXT, stdout, &c->err);
 	free(rounds);
 	return st;
 }
 
-/* With --min-kappa: the rater pairs of each field whose kappa is below it. */
-static void flag_low(struct cmd_ctx *c, const struct report *r, const struct store_round_row *row)
+/* With --min-kappa: the rater pairs of each field whose kappa is below it;
+ * or that nothing was checked, and why. */
+static void flag_low(struct cmd_ctx *c, const struct report *r, const struct store_round_row *row,
+		     const struct scheme *sc)
 {
-	struct scheme *sc = NULL;
 	struct store_round_rater *ra = NULL;
-	size_t n = 0, low = 0;
-	if (scheme_load(c->store, row->task, &sc, &c->err) != ST_OK ||
-	    store_round_raters(c->store, row->id, &ra, &n, &c->err) != ST_OK) {
-		scheme_free(sc);
+	size_t n = 0, low = 0, checked = 0, shared = 0;
+	if (store_round_raters(c->store, row->id, &ra, &n, &c->err) != ST_OK)
 		return;
-	}
 	for (size_t f = 0; f < sc->n_fields; f++) {
 		char id[160];
 		if (sc->fields[f].type == TYPE_TEXT)
 			continue;
-		snprintf(id, sizeof(id), "%s%s%s", scheme_is_builtin(sc->name) ? "" : sc->name,
-			 scheme_is_builtin(sc->name) ? "" : "/", sc->fields[f].name);
+		field_id(sc, &sc->fields[f], id, sizeof(id));
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = i + 1; j < n; j++) {
 				char pair[300];
+				const char *why = NULL;
 				double k;
 				long units;
 				snprintf(pair, sizeof(pair), "%s / %s", ra[i].name, ra[j].name);
-				if (!report_value(r, "agreement", id, pair, "kappa", &k, &units, NULL) || k >= a.min_kappa)
+				if (!report_value(r, "agreement", id, pair, "kappa", &k, &units, &why)) {
+					shared += why && strcmp(why, agreement_status_message(AGREEMENT_NO_ITEMS)) != 0;
+					continue;
+				}
+				checked++;
+				if (k >= a.min_kappa)
 					continue;
 				cli_printf(stdout, "%s%s: %s kappa %.3f on %ld units, below %g\n",
 					   low++ ? "" : "\nbelow --min-kappa:\n", id, pair, k, units, a.min_kappa);
 			}
 	}
-	if (!low)
+	if (!checked && !shared)
+		cli_printf(stdout, "\nno rater pair shares a unit, so nothing was checked against --min-kappa %g\n",
+			   a.min_kappa);
+	else if (!checked)
+		cli_printf(stdout, "\nno rater pair's kappa is defined (each pair's shared units hold one category "
+			   "only), so nothing was checked against --min-kappa %g\n", a.min_kappa);
+	else if (!low)
 		cli_printf(stdout, "\nevery rater pair's kappa is at least %g (pairs whose kappa is undefined, "
 			   "with no shared unit or one category only, are not counted)\n", a.min_kappa);
 	store_round_raters_free(ra, n);
-	scheme_free(sc);
+}
+
+/* Closing: the raters who have not finished their items, with counts
+ * (the round closes all the same). */
+static enum status print_unfinished(struct cmd_ctx *c, const struct store_round_row *r, const struct scheme *sc)
+{
+	struct store_round_rater *ra = NULL;
+	size_t n = 0, left = 0;
+	enum status st = store_round_raters(c->store, r->id, &ra, &n, &c->err);
+	for (size_t i = 0; st == ST_OK && i < n; i++) {
+		size_t done;
+		st = finished(c->store, r, sc, ra[i].rater_id, &done, &c->err);
+		if (st == ST_OK && (long)done < ra[i].assigned)
+			cli_printf(stdout, "%s%s %zu of %ld item%s", left++ ? ", " : "not finished: ", ra[i].name, done,
+				   ra[i].assigned, ra[i].assigned == 1 ? "" : "s");
+	}
+	if (st == ST_OK && left)
+		cli_printf(stdout, " (closed all the same; convqa round reopen %s opens it again)\n", r->name);
+	store_round_raters_free(ra, n);
+	return st;
 }
 
 static int run_status(struct cmd_ctx *c, int closed)
 {
 	struct store_round_row *r = NULL;
 	struct report *rep = NULL;
+	struct scheme *sc = NULL;
 	enum status st = find_round(c, c->args[1], &r);
 	if (st == ST_OK && strcmp(r->status, closed ? "closed" : "open") == 0) {
 		cli_printf(stdout, "round '%s' is %s already\n", r->name, r->status);
 		store_round_rows_free(r, 1);
 		return ST_OK;
 	}
+	if (st == ST_OK && closed)
+		st = scheme_load(c->store, r->task, &sc, &c->err);
 	if (st == ST_OK)
 		st = store_round_set_status(c->store, r->id, closed, &c->err);
 	if (st == ST_OK)
-		cli_printf(stdout, closed ? "closed round '%s': its raters can no longer change its labels\n\n"
+		cli_printf(stdout, closed ? "closed round '%s': its raters can no longer change its labels\n"
 					  : "reopened round '%s': its raters can label again\n", r->name);
 	if (st == ST_OK && closed)
-		st = print_agreement(c, r, &rep);
+		st = print_unfinished(c, r, sc);
+	if (st == ST_OK && closed) {
+		cli_printf(stdout, "\n");
+		st = print_agreement(c, r, sc, &rep);
+	}
 	if (st == ST_OK && closed && opt_min_kappa)
-		flag_low(c, rep, r);
+		flag_low(c, rep, r, sc);
 	report_free(rep);
+	scheme_free(sc);
 	store_round_rows_free(r, r ? 1 : 0);
 	return st;
 }
@@ -664,9 +815,10 @@ const struct cmd_entry cmd_round_entry = {
 	  "and, at their pace, the time left; items lists its items (one rater's with\n"
 	  "--raters NAME) as --items reads them. close ends a round (its raters can no\n"
 	  "longer change their labels; an adjudicator still settles its disagreements\n"
-	  "with convqa adjudicate) and prints the agreement on its labels; reopen opens\n"
-	  "it again. delete removes a round made by mistake, only while nothing was\n"
-	  "labelled in it.",
+	  "with convqa adjudicate), names the raters who have not finished, and prints\n"
+	  "the agreement on its labels (of a round 1 with one rater per item, a line\n"
+	  "that says it comes with round 2); reopen opens it again. delete removes a\n"
+	  "round made by mistake, only while nothing was labelled in it.",
 	  opts, 1, 2 },
 	CMD_PROJECT, NULL, check, run, release, NULL, NULL,
 };

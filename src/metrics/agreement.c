@@ -134,8 +134,11 @@ static enum agreement_status kappa_finish(struct agreement_kappa *out)
 		out->se = sqrt(out->p_o * (1.0 - out->p_o) / nn) / (1.0 - out->p_e);
 	else
 		out->se = out->se_fce;
-	out->ci_lo = clamp_kappa(out->kappa - Z95 * out->se);
-	out->ci_hi = clamp_kappa(out->kappa + Z95 * out->se);
+	out->has_ci = n >= 2;   /* one unit: no interval (kappa is 0, se 0) */
+	if (out->has_ci) {
+		out->ci_lo = clamp_kappa(out->kappa - Z95 * out->se);
+		out->ci_hi = clamp_kappa(out->kappa + Z95 * out->se);
+	}
 	return out->status = AGREEMENT_OK;
 }
 

@@ -158,8 +158,10 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 
 	snprintf(title, sizeof(title), "%s: rater pairs (unit: %s)", f->id, unit_text(f->f->unit));
 	struct rtable *pt = rsection_table(sec, f->id, title, "raters", "units");
-	rtable_col(pt, "p_o", "p_o", RF_FRACTION, 0);
-	rtable_col(pt, "p_e", "p_e", RF_FRACTION, 0);
+	/* weighted: p_o and p_e are weighted agreement, and named so */
+	const char *p_o = w == AGREEMENT_UNWEIGHTED ? "p_o" : "p_o(w)", *p_e = w == AGREEMENT_UNWEIGHTED ? "p_e" : "p_e(w)";
+	rtable_col(pt, p_o, p_o, RF_FRACTION, 0);
+	rtable_col(pt, p_e, p_e, RF_FRACTION, 0);
 	rtable_col(pt, "kappa", w == AGREEMENT_UNWEIGHTED ? "kappa" : "weighted kappa", RF_FRACTION, 0);
 	rtable_col(pt, "band", "Landis-Koch", RF_TEXT, 0);
 	for (size_t a = 0; a < nr; a++) {
@@ -183,7 +185,10 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 			rcell_num(row, 1, res.p_e, res.n);
 			if (res.status == AGREEMENT_OK) {
 				rcell_num(row, 2, res.kappa, res.n);
-				rcell_ci(row, 2, res.ci_lo, res.ci_hi);
+				if (res.has_ci)
+					rcell_ci(row, 2, res.ci_lo, res.ci_hi);
+				else
+					rtable_note(pt, "%s: one unit is too small a sample for an interval.", g);
 				rcell_text(row, 3, agreement_landis_koch(res.kappa));
 			} else {
 				rcell_undef(row, 2, res.n, "%s", agreement_status_message(res.status));
@@ -204,6 +209,7 @@ static void pair_table(const struct rp_ctx *c, struct rsection *sec, const struc
 			strbuf_addf(&sb, "%s%s", i ? " < " : "", f->f->categories[i].value);
 		rtable_note(pt, "Weighted kappa (%s weights) by category position on the scale as "
 				"declared: %s.", weighting_name(w), strbuf_str(&sb));
+		rtable_note(pt, "p_o(w) and p_e(w): the observed and the chance agreement, so weighted.");
 		strbuf_release(&sb);
 	}
 }

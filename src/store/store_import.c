@@ -164,6 +164,25 @@ enum status store_find_passage(struct store *s, const char *ext_id, int64_t *id,
 			     "cannot look up passage", err);
 }
 
+enum status store_passage_known(struct store *s, const char *ext_id, int *known, char **some, struct error *err)
+{
+	int64_t found = 0;
+	sqlite3_stmt *st = store_stmt(s, STMT_PASSAGE_KNOWN,
+				      "SELECT 1 WHERE EXISTS (SELECT 1 FROM passage WHERE ext_id = ?1) "
+				      "OR EXISTS (SELECT 1 FROM gold_passage WHERE passage_ext = ?1)", err);
+	*known = 0;
+	*some = NULL;
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, ext_id);
+	enum status rc = store_step_id(s, st, &found, "cannot look up passage", err);
+	*known = found != 0;
+	if (rc != ST_OK || *known)
+		return rc;
+	st = store_stmt(s, STMT_NAMES_PASSAGES, "SELECT ext_id FROM passage ORDER BY ext_id", err);
+	return st ? store_names(s, st, some, err) : ST_STORE;
+}
+
 enum status store_put_passage(struct store *s, const char *ext_id, const char *title,
 			      const char *url, const char *text, int64_t import_id,
 			      int64_t *id, enum store_put *res, struct store_conflict *c,

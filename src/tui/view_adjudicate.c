@@ -451,10 +451,10 @@ static int other_field_key(struct app *app, const struct request *r)
 	if (!b || !b->field || b->action >= ACT_FIRST_NAV || !d)
 		return 0;
 	if (strcmp(b->field->name, d->field->name) == 0)
-		app_message(app, MSG_INFO, "the key %s judges another passage: this disagreement is about passage %ld",
+		app_message(app, MSG_INFO, "key %s judges another passage; this one is about passage %ld",
 			    key_to_name(r->key, k), d->passage_rank);
 	else
-		app_message(app, MSG_INFO, "the key %s sets %s: this disagreement is about %s", key_to_name(r->key, k),
+		app_message(app, MSG_INFO, "key %s sets %s; this disagreement is about %s", key_to_name(r->key, k),
 			    b->field->name, d->field->name);
 	return 1;
 }

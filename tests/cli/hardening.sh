@@ -95,9 +95,9 @@ check_run "an empty project says to import first" 2 \
 	$CONVQA label --db empty.db -r ann -c c1 -n 1 -s sys-a answer_correct 1
 
 # label's messages say what to do
-check_run "a field of another task names the task to give" 2 \
+check_run "a field of another task than the one given names the task to give" 2 \
 	"convqa label: task 'turn' has no field 'plausibility' (its fields: intent, answer_correct, relevant, extra_gold, note; it is a field of task plausibility: give --task plausibility)" \
-	$L -r ann plausibility plausible
+	$L -r ann --task turn plausibility plausible
 check_run "a value and --clear together" 1 "convqa label: give either a VALUE or --clear, not both" \
 	$L -r ann --clear answer_correct 1
 check_run "a project in a directory that does not exist says so" 3 \

@@ -882,6 +882,8 @@ def agreement(e, p, confusion, field_only=None, weights=None):
     for field, _, typ, cats in fields:
         w = weights if weights and (field_only or typ == "ordinal") else "linear" if typ == "ordinal" else None
         w = None if w == "none" else w
+        # weighted: the agreement columns are weighted, and named so
+        p_o_col, p_e_col = ("p_o(w)", "p_e(w)") if w else ("p_o", "p_e")
         # each unit once: a turn, a passage of a turn, a response
         # an adjudicator's values settle disagreements: they are not compared
         units = {ukey: {r: v for r, v in raters.items() if r not in p.adjudicators}
@@ -900,7 +902,7 @@ def agreement(e, p, confusion, field_only=None, weights=None):
                 both = [(u[a], u[b]) for u in units.values() if a in u and b in u]
                 if not both:   # Cohen's kappa needs units both labelled
                     e.row("agreement", field, group, 0)
-                    for col in ("p_o", "p_e", "kappa", "band"):
+                    for col in (p_o_col, p_e_col, "kappa", "band"):
                         e.undef("agreement", field, group, col, 0)
                     continue
                 if w:
@@ -908,8 +910,10 @@ def agreement(e, p, confusion, field_only=None, weights=None):
                 else:
                     n, p_o, p_e, kappa, ci = cohen(both, cats)
                 e.row("agreement", field, group, n)
-                e.num("agreement", field, group, "p_o", p_o, n)
-                e.num("agreement", field, group, "p_e", p_e, n)
+                e.num("agreement", field, group, p_o_col, p_o, n)
+                e.num("agreement", field, group, p_e_col, p_e, n)
+                if n < 2:
+                    ci = None   # one unit is too small a sample for an interval
                 if kappa is None:
                     e.undef("agreement", field, group, "kappa", n)
                     e.undef("agreement", field, group, "band", n)
@@ -925,7 +929,7 @@ def agreement(e, p, confusion, field_only=None, weights=None):
                             e.count("agreement", tab, va, vb, sum(1 for x, y in both if x == va and y == vb))
         if not pairs:
             e.row("agreement", field, "(no pair)", 0)
-            for col in ("p_o", "p_e", "kappa", "band"):
+            for col in (p_o_col, p_e_col, "kappa", "band"):
                 e.undef("agreement", field, "(no pair)", col, 0)
         pairable = [list(u.values()) for u in units.values() if len(u) >= 2]
         single = sum(1 for u in units.values() if len(u) == 1)

@@ -93,8 +93,8 @@ check_screen "the first disagreement: the turn's intent, both values side by sid
            t the turn in full · n/p next/previous · tab next unsettled · u undo
  pick each value with the keys of its field · ? lists the keys  ? help · q quit
 EOF2
-check_rows "another field's key says what the disagreement is about" other-key 24 24 <<'EOF2'
- the key c sets answer_correct: this disagreement is about in…  ? help · q quit
+check_rows "another field's key says what the disagreement is about, in full at 80 columns" other-key 24 24 <<'EOF2'
+ key c sets answer_correct; this disagreement is about intent   ? help · q quit
 EOF2
 check_rows "the second: an answer" d2 19 22 <<'EOF2'
 ── In dispute · answer_correct · c correct · x incorrect ───────────────────────

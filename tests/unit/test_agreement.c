@@ -196,6 +196,7 @@ static double field_value(const struct input *in, const struct results *r,
 		if (!strcmp(field, "se_fce")) return k->se_fce;
 		if (!strcmp(field, "ci_lo")) return k->ci_lo;
 		if (!strcmp(field, "ci_hi")) return k->ci_hi;
+		if (!strcmp(field, "has_ci")) return k->has_ci;
 		if (!strcmp(field, "confusion") && ok2)
 			return (double)k->confusion[idx[0]][idx[1]];
 	} else if (in->kind == IN_COUNTS) {
