@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "convqa/cli.h"
+#include "convqa/json.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
@@ -152,8 +153,12 @@ static int run_show(struct cmd_ctx *c, const char *name)
 		strbuf_release(&names);
 		return st == ST_OK ? ST_INPUT : st;
 	}
-	if (st == ST_OK)
-		cli_printf(stdout, "%s", json);
+	if (st == ST_OK) {   /* a scheme stored by an older version may hold raw controls */
+		struct strbuf inert = STRBUF_INIT;
+		json_add_inert(&inert, json);
+		cli_printf(stdout, "%s", strbuf_str(&inert));
+		strbuf_release(&inert);
+	}
 	free(json);
 	return st;
 }

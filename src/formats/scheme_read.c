@@ -366,16 +366,10 @@ enum status scheme_read(const char *name, char *buf, size_t len, struct scheme *
 /* One layout, the one of schemas/builtin/: an object a line for categories
  * and field keys, the rest one member a line. */
 
-/* s as a JSON string (quoted, escaped). */
+/* s as a JSON string (quoted, escaped: controls and bidi controls too). */
 static void add_string(struct strbuf *out, const char *s)
 {
-	cJSON *v = cJSON_CreateString(s);
-	char *text = v ? cJSON_PrintUnformatted(v) : NULL;
-	if (!text)
-		abort(); /* cJSON fails only when memory does */
-	strbuf_adds(out, text);
-	cJSON_free(text);
-	cJSON_Delete(v);
+	json_quote(out, s);
 }
 
 /* "key": "value" with a separator before it unless first */
