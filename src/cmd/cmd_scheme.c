@@ -236,7 +236,8 @@ static int run_add(struct cmd_ctx *c, const char *file)
 	if (!c->store)   /* the same words as when any command finds no project */
 		return error_set(&c->err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)",
 				 cli_db_path(), cli_db_path());
-	enum status st = read_file(file, &buf, &len, &c->err);
+	enum status st = read_text_file(file, SCHEME_MAX_FILE, "and no scheme is that large (is it a scheme file?)",
+				       &buf, &len, &c->err);
 	if (st != ST_OK)
 		return st;
 	if ((st = scheme_read(file, buf, len, &s, &c->err)) != ST_OK) {
