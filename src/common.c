@@ -102,18 +102,20 @@ void xgrow(void *pp, size_t *cap, size_t n, size_t elem)
 	*cap = c;
 }
 
-static enum status too_big(const char *what, size_t max, struct error *err)
+/* why: what ends the message, NULL: the general limit */
+static enum status too_big(const char *what, size_t max, const char *why, struct error *err)
 {
+	if (!why)
+		why = "the most convqa reads at once";
 	if (max % (1 << 20) == 0)
-		return error_set(err, ST_IO, "cannot read %s: larger than %zu MiB, the most convqa reads at once", what,
-				 max >> 20);
-	return error_set(err, ST_IO, "cannot read %s: larger than %zu bytes, the most convqa reads at once", what,
-			 max);
+		return error_set(err, ST_IO, "cannot read %s: larger than %zu MiB, %s", what, max >> 20, why);
+	return error_set(err, ST_IO, "cannot read %s: larger than %zu bytes, %s", what, max, why);
 }
 
 /* The size of a regular file as a first guess of the buffer; 0 when f is a
  * pipe, a terminal or a device (their size is known only at their end). */
-static enum status size_hint(FILE *f, const char *what, size_t max, size_t *hint, struct error *err)
+static enum status size_hint(FILE *f, const char *what, size_t max, const char *why, size_t *hint,
+			     struct error *err)
 {
 	struct stat st;
 	*hint = 0;
@@ -123,16 +125,19 @@ static enum status size_hint(FILE *f, const char *what, size_t max, size_t *hint
 		return error_set(err, ST_IO, "cannot read %s: is a directory", what);
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		if ((uintmax_t)st.st_size > max)
-			return too_big(what, max, err);
+			return too_big(what, max, why, err);
 		*hint = (size_t)st.st_size;
 	}
 	return ST_OK;
 }
 
-enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_t *len, struct error *err)
+/* read_stream(), and with text set no further than the chunk holding the
+ * first NUL byte (kept up to that byte); why as for too_big(). */
+static enum status read_all(FILE *f, const char *what, size_t max, int text, const char *why, char **buf,
+			    size_t *len, struct error *err)
 {
 	size_t hint, n = 0;
-	enum status st = size_hint(f, what, max, &hint, err);
+	enum status st = size_hint(f, what, max, why, &hint, err);
 	if (st != ST_OK)
 		return st;
 	/* room for max + 1 bytes at most: one byte more than allowed tells "too big" */
@@ -148,7 +153,12 @@ enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_
 			b = xrealloc(b, cap);
 		}
 		size_t got = fread(b + n, 1, cap - 1 - n, f);
+		const char *nul = text ? memchr(b + n, '\0', got) : NULL;
 		n += got;
+		if (nul) {   /* no text holds one: the parser says where it is */
+			n = (size_t)(nul - b) + 1;
+			break;
+		}
 		if (got == 0)
 			break;
 	}
@@ -158,12 +168,36 @@ enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_
 	}
 	if (n > max) {
 		free(b);
-		return too_big(what, max, err);
+		return too_big(what, max, why, err);
 	}
 	b[n] = '\0';
 	*buf = b;
 	*len = n;
 	return ST_OK;
+}
+
+enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_t *len, struct error *err)
+{
+	return read_all(f, what, max, 0, NULL, buf, len, err);
+}
+
+enum status read_text_stream(FILE *f, const char *what, size_t max, const char *why, char **buf, size_t *len,
+			     struct error *err)
+{
+	return read_all(f, what, max, 1, why, buf, len, err);
+}
+
+enum status read_text_file(const char *path, size_t max, const char *why, char **buf, size_t *len,
+			   struct error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return error_set(err, ST_IO, "cannot open '%s': %s", path, strerror(errno));
+	char *what = xasprintf("'%s'", path);
+	enum status st = read_all(f, what, max, 1, why, buf, len, err);
+	free(what);
+	fclose(f);
+	return st;
 }
 
 enum status read_file(const char *path, char **buf, size_t *len, struct error *err)

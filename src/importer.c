@@ -220,8 +220,8 @@ const char *importer_input_name(const char *path)
 static enum status read_input(const char *path, char **buf, size_t *len, struct error *err)
 {
 	if (strcmp(path, "-") == 0)
-		return read_stream(stdin, importer_input_name(path), READ_FILE_MAX, buf, len, err);
-	return read_file(path, buf, len, err);
+		return read_text_stream(stdin, importer_input_name(path), READ_FILE_MAX, NULL, buf, len, err);
+	return read_text_file(path, READ_FILE_MAX, NULL, buf, len, err);
 }
 
 /* Where the project records the file came from: the absolute path of a file

@@ -417,24 +417,46 @@ void json_path_release(struct json_path *p)
 	strbuf_release(&p->sb);
 }
 
+/* The character at c (of the len bytes left) as JSON string text: as it is,
+ * or a \\uXXXX escape when it is a hidden control or invalid UTF-8; the
+ * bytes it took. */
+static size_t add_non_ascii(struct strbuf *sb, const unsigned char *c, size_t len)
+{
+	uint32_t cp;
+	size_t n = text_utf8_decode((const char *)c, len, &cp);
+	if (!n)
+		strbuf_adds(sb, "\\ufffd"); /* invalid UTF-8: never written as is */
+	else if (cp > 0xffff && text_cp_is_hidden_control(cp)) /* as a surrogate pair */
+		strbuf_addf(sb, "\\u%04x\\u%04x", 0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
+	else if (text_cp_is_hidden_control(cp))
+		strbuf_addf(sb, "\\u%04x", cp);
+	else
+		strbuf_add(sb, c, n);
+	return n ? n : 1;
+}
+
+void json_add_inert(struct strbuf *sb, const char *json)
+{
+	size_t len = strlen(json);
+	const unsigned char *s = (const unsigned char *)json;
+	for (size_t i = 0; i < len;) {
+		if (s[i] >= 0x80) {
+			i += add_non_ascii(sb, s + i, len - i);
+		} else if (s[i] == 0x7f || (s[i] < 0x20 && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')) {
+			strbuf_addf(sb, "\\u%04x", s[i++]); /* only in a string: escaped */
+		} else {
+			strbuf_addc(sb, (char)s[i++]);
+		}
+	}
+}
+
 void json_quote(struct strbuf *sb, const char *s)
 {
 	size_t len = strlen(s);
 	strbuf_addc(sb, '"');
 	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
 		if (*c >= 0x80) {
-			uint32_t cp;
-			size_t n = text_utf8_decode((const char *)c, len - (size_t)(c - (const unsigned char *)s), &cp);
-			if (!n)
-				strbuf_adds(sb, "\\ufffd"); /* invalid UTF-8: never written as is */
-			else if (cp > 0xffff && text_cp_is_hidden_control(cp)) /* as a surrogate pair */
-				strbuf_addf(sb, "\\u%04x\\u%04x", 0xd800 + ((cp - 0x10000) >> 10),
-					    0xdc00 + ((cp - 0x10000) & 0x3ff));
-			else if (text_cp_is_hidden_control(cp))
-				strbuf_addf(sb, "\\u%04x", cp);
-			else
-				strbuf_add(sb, c, n);
-			c += n ? n - 1 : 0;
+			c += add_non_ascii(sb, c, len - (size_t)(c - (const unsigned char *)s)) - 1;
 			continue;
 		}
 		switch (*c) {

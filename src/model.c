@@ -29,6 +29,17 @@ int model_task_parse(const char *name, enum model_task *t)
 	return -1;
 }
 
+/* printf into buf (size bytes), returned */
+static const char *model_fmt(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static const char *model_fmt(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
 static const char *const role_names[ROLE__COUNT] = { "rater", "adjudicator", "coordinator" };
 
 const char *model_role_name(enum model_role r)
@@ -54,46 +65,61 @@ int model_gold_intent_index(const char *intent)
 	return -1;
 }
 
-/* What is wrong with a rater's (kind 0) or a round's (kind 1) name; NULL:
- * nothing. A round's name is one word: it is given to --round, listed with
- * commas and printed in commands. */
+/* What is wrong with a rater's (kind 0), a round's (1) or a system's (2)
+ * name; NULL: nothing. Every character must be seen: two names that look
+ * the same must be the same name. A round's name is besides one word (it
+ * is given to --round, listed with commas and printed in commands); a
+ * rater's and a round's hold no comma (lists such as --raters a,b). The
+ * message is in a static buffer, valid until the next call. */
 static const char *name_problem(const char *name, int kind)
 {
-	static const char *const msg[][7] = {
-		{ "the rater name is not UTF-8 text", "the rater name is blank",
-		  "the rater name holds a control character",
-		  "the rater name holds an invisible formatting character (bidi control, line separator or the like)",
-		  "the rater name holds a comma (commas separate names in lists such as report --raters)",
-		  "the rater name begins or ends with a space", NULL },
-		{ "the round name is not UTF-8 text", "the round name is blank",
-		  "the round name holds a control character",
-		  "the round name holds an invisible formatting character (bidi control, line separator or the like)",
-		  "the round name holds a comma (commas separate names in lists such as report --round r1,r2)",
-		  "the round name holds a space (a round's name is one word, such as r1 or pilot-2)",
-		  "the round name holds a space (a round's name is one word, such as r1 or pilot-2)" },
+	static const char *const nouns[] = { "rater", "round", "system" };
+	static const char *const comma[] = {
+		"commas separate names in lists such as report --raters",
+		"commas separate names in lists such as report --round r1,r2",
 	};
-	const char *const *m = msg[kind];
-	size_t len = strlen(name), i;
+	static char msg[320];
+	const char *noun = nouns[kind];
+	size_t len = strlen(name), i, pos;
 	if (text_utf8_check(name, len) != len)
-		return m[0];
+		return model_fmt(msg, sizeof(msg), "the %s name is not UTF-8 text", noun);
 	for (i = 0; i < len && name[i] == ' '; i++)
 		;
 	if (i == len)
-		return m[1];
-	for (i = 0; i < len;) {
+		return model_fmt(msg, sizeof(msg), "the %s name is blank", noun);
+	if (kind != 1 && (name[0] == ' ' || name[len - 1] == ' '))
+		return model_fmt(msg, sizeof(msg), "the %s name begins or ends with a space", noun);
+	enum text_look prev = TEXT_LOOK_SPACE;
+	int after_letter = 0;   /* the last character but marks was a letter */
+	for (i = 0, pos = 1; i < len; pos++) {
 		uint32_t cp;
 		i += text_utf8_decode(name + i, len - i, &cp);
-		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
-			return m[2];
-		if (text_cp_is_hidden_control(cp))
-			return m[3];
-		if (cp == ',')
-			return m[4];
-		if (kind && (cp == ' ' || cp == 0xa0 || cp == 0x3000))
-			return m[6];
+		enum text_look look = text_cp_look(cp);
+		if (look == TEXT_LOOK_CONTROL)
+			return model_fmt(msg, sizeof(msg), "the %s name holds a control character, U+%04X, at "
+					 "character %zu", noun, (unsigned)cp, pos);
+		if (look == TEXT_LOOK_INVISIBLE)
+			return model_fmt(msg, sizeof(msg), "the %s name holds a character that is not visible, U+%04X, "
+					 "at character %zu (a name takes letters, digits, punctuation, symbols and "
+					 "single spaces between words)", noun, (unsigned)cp, pos);
+		if (cp == ',' && kind != 2)
+			return model_fmt(msg, sizeof(msg), "the %s name holds a comma (%s)", noun, comma[kind]);
+		if (kind == 1 && (look == TEXT_LOOK_SPACE || look == TEXT_LOOK_OTHER_SPACE))
+			return "the round name holds a space (a round's name is one word, such as r1 or pilot-2)";
+		if (look == TEXT_LOOK_OTHER_SPACE)
+			return model_fmt(msg, sizeof(msg), "the %s name holds a space other than the plain space, "
+					 "U+%04X, at character %zu (one plain space separates words; none begins or "
+					 "ends a name)", noun, (unsigned)cp, pos);
+		if (look == TEXT_LOOK_SPACE && prev == TEXT_LOOK_SPACE)
+			return model_fmt(msg, sizeof(msg), "the %s name holds two spaces in a row at character %zu "
+					 "(one plain space separates words)", noun, pos);
+		if (look == TEXT_LOOK_MARK && !after_letter)
+			return model_fmt(msg, sizeof(msg), "the %s name holds a combining mark, U+%04X, at character "
+					 "%zu that follows no letter", noun, (unsigned)cp, pos);
+		if (look != TEXT_LOOK_MARK)
+			after_letter = look == TEXT_LOOK_LETTER;
+		prev = look;
 	}
-	if (name[0] == ' ' || name[len - 1] == ' ')
-		return m[5];
 	return NULL;
 }
 
@@ -105,6 +131,11 @@ const char *model_rater_name_problem(const char *name)
 const char *model_round_name_problem(const char *name)
 {
 	return name_problem(name, 1);
+}
+
+const char *model_system_name_problem(const char *name)
+{
+	return name_problem(name, 2);
 }
 
 /* ---- arena -------------------------------------------------------- */

@@ -161,6 +161,36 @@ int text_cp_is_hidden_control(uint32_t cp)
 	       cp == 0x2028 || cp == 0x2029 || cp == 0xfeff || (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
+enum text_look text_cp_look(uint32_t cp)
+{
+	if (cp == ' ')
+		return TEXT_LOOK_SPACE;
+	if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+		return TEXT_LOOK_CONTROL;
+	/* symbols drawn as nothing: the blank Braille pattern, the null notehead */
+	if (cp == 0x2800 || cp == 0x1d159 || text_cp_is_hidden_control(cp) ||
+	    utf8proc_get_property((utf8proc_int32_t)cp)->ignorable)
+		return TEXT_LOOK_INVISIBLE;
+	switch (utf8proc_category((utf8proc_int32_t)cp)) {
+	case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
+	case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO:
+		return TEXT_LOOK_LETTER;
+	case UTF8PROC_CATEGORY_ND: case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+	case UTF8PROC_CATEGORY_PC: case UTF8PROC_CATEGORY_PD: case UTF8PROC_CATEGORY_PS:
+	case UTF8PROC_CATEGORY_PE: case UTF8PROC_CATEGORY_PI: case UTF8PROC_CATEGORY_PF:
+	case UTF8PROC_CATEGORY_PO:
+	case UTF8PROC_CATEGORY_SM: case UTF8PROC_CATEGORY_SC: case UTF8PROC_CATEGORY_SK:
+	case UTF8PROC_CATEGORY_SO:
+		return TEXT_LOOK_VISIBLE;
+	case UTF8PROC_CATEGORY_MN: case UTF8PROC_CATEGORY_MC: case UTF8PROC_CATEGORY_ME:
+		return TEXT_LOOK_MARK;
+	case UTF8PROC_CATEGORY_ZS:
+		return TEXT_LOOK_OTHER_SPACE;
+	default:   /* Cf, Cs, Co, Cn, Zl, Zp */
+		return TEXT_LOOK_INVISIBLE;
+	}
+}
+
 static int is_pictographic(uint32_t cp)
 {
 	const utf8proc_property_t *p = utf8proc_get_property((utf8proc_int32_t)cp);

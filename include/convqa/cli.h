@@ -87,6 +87,10 @@ void cli_print_help(const struct cli_spec *spec);
  *                              (mkstemp), renamed over it by cli_output_close()
  *                              with the old file's mode (new: 0666 & ~umask)
  *   a symbolic link            followed: its final target is written as above
+ *   a SQLite database, or a    refused (ST_IO): the project, another database,
+ *   file beside one            their -wal, -shm and -journal files and the
+ *                              project's -annotate.lock (replacing a live WAL
+ *                              loses labels; a new lock lets a second session in)
  * Messages name path, never the temporary file. */
 struct cli_output {
 	FILE *fp;                /* write here */
@@ -94,7 +98,8 @@ struct cli_output {
 	char *target;            /* owned: path with its links followed */
 	char *tmp;               /* owned: the temporary file, NULL if written in place */
 };
-/* ST_OK, or ST_IO with "cannot write 'PATH': reason" in err. */
+/* ST_OK, or ST_IO with "cannot write 'PATH': reason" or "-o PATH would
+ * replace WHAT: give the output another name" in err. */
 enum status cli_output_open(struct cli_output *o, const char *path, struct error *err);
 /* Finish the output. With st ST_OK: flush (standard output) or close and
  * rename (a file); ST_IO with a message when that fails. With any other st

@@ -65,6 +65,17 @@ enum status read_file(const char *path, char **buf, size_t *len, struct error *e
  * of max bytes; what names it in messages: "'tasks.json'", "standard input". */
 enum status read_stream(FILE *f, const char *what, size_t max, char **buf, size_t *len, struct error *err);
 
+/* read_file() and read_stream() for a text convqa parses (JSON): at most
+ * max bytes, and no further than the first NUL byte, which no text holds
+ * (read up to it, so that the parser says where it is: /dev/zero ends at
+ * once). why, if not NULL, ends the message of a text larger than max
+ * ("cannot read 'F': larger than 1 MiB, WHY") instead of "the most convqa
+ * reads at once". */
+enum status read_text_file(const char *path, size_t max, const char *why, char **buf, size_t *len,
+			   struct error *err);
+enum status read_text_stream(FILE *f, const char *what, size_t max, const char *why, char **buf, size_t *len,
+			     struct error *err);
+
 /* Bytes of memory this process can still use: the least of MemAvailable in
  * /proc/meminfo (else the free physical pages), /sys/fs/cgroup/memory.max
  * minus memory.current (a container's cgroup v2), and RLIMIT_AS / RLIMIT_DATA minus what the process uses of

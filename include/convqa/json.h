@@ -77,4 +77,10 @@ void json_path_release(struct json_path *p);
  * so JSON shown on a terminal stays inert; invalid UTF-8 becomes \ufffd. */
 void json_quote(struct strbuf *sb, const char *s);
 
+/* The JSON text json (a value cJSON or json_quote() wrote, such as stored
+ * metadata or a stored scheme) appended to sb with the same escapes as
+ * json_quote(): DEL and the hidden controls in its strings (cJSON's printer
+ * writes them raw) become \uXXXX, so the text means what it meant. */
+void json_add_inert(struct strbuf *sb, const char *json);
+
 #endif

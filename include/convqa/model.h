@@ -27,15 +27,22 @@ int model_task_parse(const char *name, enum model_task *t);
  * turn scheme's intent field, in its order): the index of intent, or -1. */
 int model_gold_intent_index(const char *intent);
 
-/* A rater name must be something one can type again and select in a list:
- * UTF-8, not blank, no control characters (C0, DEL, C1), no invisible
- * formatting characters (bidi controls and the others of
- * text_cp_is_hidden_control()), no comma, no spaces around it (" ann" would
- * be another rater than "ann"). NULL when name is fine, else why not. */
+/* A rater name must be something one can type again and select in a list,
+ * and never look like another: UTF-8, not blank, every character visible
+ * (letters, combining marks after a letter, digits, punctuation, symbols,
+ * single plain spaces between words: no control, format, zero-width,
+ * default-ignorable or blank character, no other space, text_cp_look()),
+ * no comma, no space around it (" ann" would be another rater than "ann").
+ * NULL when name is fine, else why not, naming the character (U+XXXX) and
+ * its position: a static buffer, valid until the next call of any
+ * model_*_name_problem(). */
 const char *model_rater_name_problem(const char *name);
 /* The same rules for a round's name, which is besides one word (no space):
  * it is given to --round and printed in commands. */
 const char *model_round_name_problem(const char *name);
+/* The same rules for a system's name (its id in a task file), commas
+ * allowed. */
+const char *model_system_name_problem(const char *name);
 
 /* What a rater is besides someone who labels (docs/study.md "Raters"): an
  * adjudicator's values settle disagreements (report --consensus

@@ -31,6 +31,7 @@ enum scheme_show { SHOW_HISTORY = 1, SHOW_PASSAGES = 2, SHOW_EVIDENCE = 4, SHOW_
 #define SCHEME_MAX_CATEGORIES 10
 #define SCHEME_MAX_RANK_KEYS 10
 #define SCHEME_MAX_NAME 64
+#define SCHEME_MAX_FILE ((size_t)1 << 20)   /* bytes of a scheme's JSON (the built-ins: 2 KiB) */
 
 struct scheme_category {
 	char *value;                  /* what a label records */

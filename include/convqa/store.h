@@ -491,7 +491,13 @@ void store_guidelines_rows_free(struct store_guidelines *rows, size_t n);
 /* Open the project at path only to read it (convqa import-labels reading
  * another copy): read-only, never migrated, never written. Its schema must
  * be this convqa's: an older one is ST_STORE, saying to export its labels
- * with convqa export instead. Close with store_close(). */
+ * with convqa export instead. The file may come from anyone: the tables
+ * store_labels_each() reads must be tables (a view or virtual table is
+ * ST_STORE "not a project as convqa writes it"), its schema is untrusted
+ * (SQLITE_DBCONFIG_TRUSTED_SCHEMA off, DEFENSIVE on), and its statements
+ * get as much work as its size allows (file and -wal: 64 VM steps a byte
+ * and a million), past which they fail with ST_STORE "takes more work to
+ * read than a project of its size can". Close with store_close(). */
 enum status store_open_read_only(const char *path, struct store **out, struct error *err);
 
 /* Adding labels as another copy recorded them, inside store_begin/commit:

@@ -58,6 +58,22 @@ size_t text_fit(const char *s, size_t len, int width, int *used);
  * characters (invisible, yet they act on a terminal or reorder text). */
 int text_cp_is_hidden_control(uint32_t cp);
 
+/* How a code point shows in a name (a rater's, a round's, a system's),
+ * where two names must never look alike: */
+enum text_look {
+	TEXT_LOOK_LETTER,      /* a letter of any script */
+	TEXT_LOOK_VISIBLE,     /* a digit, punctuation or symbol */
+	TEXT_LOOK_MARK,        /* a combining mark: seen on the letter before it */
+	TEXT_LOOK_SPACE,       /* U+0020 */
+	TEXT_LOOK_OTHER_SPACE, /* another space separator (U+00A0, U+3000, ...) */
+	TEXT_LOOK_CONTROL,     /* C0, DEL, C1 */
+	TEXT_LOOK_INVISIBLE,   /* format characters (U+200B, U+00AD, bidi controls),
+				* default-ignorable ones (Hangul fillers, variation
+				* selectors), blank symbols (U+2800), line and paragraph
+				* separators, surrogates, private use, unassigned */
+};
+enum text_look text_cp_look(uint32_t cp);
+
 /* Byte offset where the longest suffix of s[0..len) at most width columns
  * wide starts (never at a zero-width character, which stays with the one
  * before it); *used (may be NULL) gets that suffix's width. With text_fit

@@ -164,6 +164,50 @@ static int is_sqlite(const char *path)
 	return n == (ssize_t)sizeof(head) && memcmp(head, magic, sizeof(head)) == 0;
 }
 
+/* Whether the files at a and b are one file (both exist). */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* The files SQLite keeps beside a database, and the project's session lock
+ * (cli_lock_rater): replacing one under a live connection loses labels or
+ * lets a second session in. */
+static const struct {
+	const char *suffix, *what;
+} side_files[] = {
+	{ "-wal", "write-ahead log" },
+	{ "-shm", "shared-memory index" },
+	{ "-journal", "rollback journal" },
+	{ "-annotate.lock", "session lock file" },
+};
+
+/* What the file at target (links followed) is beside a SQLite database, as
+ * "the project's write-ahead log (T)", into what[]; 0 when nothing. */
+static int side_file(const char *target, char *what, size_t size)
+{
+	size_t len = strlen(target);
+	char *real = realpath(cli_db_path(), NULL);
+	int found = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(side_files) && !found; i++) {
+		size_t n = strlen(side_files[i].suffix);
+		char *base = len > n && strcmp(target + len - n, side_files[i].suffix) == 0
+				     ? xstrndup(target, len - n) : NULL;
+		char *own = real ? xasprintf("%s%s", real, side_files[i].suffix) : NULL;
+		int project = (base && same_file(base, cli_db_path())) || (own && same_file(own, target));
+		if (project || (base && is_sqlite(base))) {
+			snprintf(what, size, project ? "the project's %s (%s)" : "the %s of a SQLite database (%s)",
+				 side_files[i].what, target);
+			found = 1;
+		}
+		free(base);
+		free(own);
+	}
+	free(real);
+	return found;
+}
+
 enum status cli_output_open(struct cli_output *o, const char *path, struct error *err)
 {
 	memset(o, 0, sizeof(*o));
@@ -173,11 +217,18 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
 		return ST_OK;
 	struct stat st;
 	int fd = -1, exists = stat(o->path, &st) == 0;
+	char what[PATH_MAX + 64] = "";
+	char *target = resolve_links(o->path);
 	if (exists && S_ISREG(st.st_mode) && is_sqlite(o->path)) {
-		struct stat db;
-		int project = stat(cli_db_path(), &db) == 0 && db.st_dev == st.st_dev && db.st_ino == st.st_ino;
+		int project = same_file(o->path, cli_db_path());
+		snprintf(what, sizeof(what), "%s", project ? "the project itself" : "a SQLite database (a project?)");
+	} else if (target) {
+		side_file(target, what, sizeof(what));
+	}
+	free(target);
+	if (what[0]) {
 		enum status s = error_set(err, ST_IO, "-o %s would replace %s: give the output another name",
-					  o->path, project ? "the project itself" : "a SQLite database (a project?)");
+					  o->path, what);
 		memset(o, 0, sizeof(*o));
 		return s;
 	}

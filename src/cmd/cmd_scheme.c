@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "convqa/cli.h"
+#include "convqa/json.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
@@ -152,8 +153,12 @@ static int run_show(struct cmd_ctx *c, const char *name)
 		strbuf_release(&names);
 		return st == ST_OK ? ST_INPUT : st;
 	}
-	if (st == ST_OK)
-		cli_printf(stdout, "%s", json);
+	if (st == ST_OK) {   /* a scheme stored by an older version may hold raw controls */
+		struct strbuf inert = STRBUF_INIT;
+		json_add_inert(&inert, json);
+		cli_printf(stdout, "%s", strbuf_str(&inert));
+		strbuf_release(&inert);
+	}
 	free(json);
 	return st;
 }
@@ -231,7 +236,8 @@ static int run_add(struct cmd_ctx *c, const char *file)
 	if (!c->store)   /* the same words as when any command finds no project */
 		return error_set(&c->err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)",
 				 cli_db_path(), cli_db_path());
-	enum status st = read_file(file, &buf, &len, &c->err);
+	enum status st = read_text_file(file, SCHEME_MAX_FILE, "and no scheme is that large (is it a scheme file?)",
+				       &buf, &len, &c->err);
 	if (st != ST_OK)
 		return st;
 	if ((st = scheme_read(file, buf, len, &s, &c->err)) != ST_OK) {

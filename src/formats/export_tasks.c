@@ -53,6 +53,16 @@ static void member(struct strbuf *sb, const char *key, const char *value)
 	json_quote(sb, value);
 }
 
+/* , "metadata": M (stored as JSON, by cJSON's printer: its controls escaped
+ * here) unless m is NULL */
+static void add_metadata(struct strbuf *sb, const char *m)
+{
+	if (!m)
+		return;
+	strbuf_adds(sb, ", \"metadata\": ");
+	json_add_inert(sb, m);
+}
+
 /* The shortest decimal that reads back as d (a score imports as it was). */
 static void add_number(struct strbuf *sb, double d)
 {
@@ -151,8 +161,7 @@ static int response_row(const struct store_tasks_response *r, void *data)
 	c->st = store_tasks_ranked(c->t, r->id, ranked_row, c, c->err);
 	c->n = n_responses + 1;
 	strbuf_adds(&c->sb, "]");
-	if (r->metadata)
-		strbuf_addf(&c->sb, ", \"metadata\": %s", r->metadata);
+	add_metadata(&c->sb, r->metadata);
 	strbuf_adds(&c->sb, "}");
 	return c->st != ST_OK || flush(c);
 }
@@ -166,8 +175,7 @@ static int turn_row(const struct store_tasks_turn *t, void *data)
 			strbuf_adds(sb, "\n    ]},");
 		strbuf_adds(sb, "\n    {\"id\": ");
 		json_quote(sb, t->conversation);
-		if (t->conversation_metadata)
-			strbuf_addf(sb, ", \"metadata\": %s", t->conversation_metadata);
+		add_metadata(sb, t->conversation_metadata);
 		strbuf_adds(sb, ", \"turns\": [");
 		c->conversation_id = t->conversation_id;
 		c->first_turn = 1;
@@ -202,8 +210,7 @@ static int turn_row(const struct store_tasks_turn *t, void *data)
 		strbuf_adds(sb, "}");
 	}
 	gold_release(&g);
-	if (t->metadata)
-		strbuf_addf(sb, ", \"metadata\": %s", t->metadata);
+	add_metadata(sb, t->metadata);
 	if (c->st != ST_OK || flush(c))
 		return 1;
 	strbuf_adds(sb, ", \"responses\": [");

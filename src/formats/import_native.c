@@ -36,6 +36,19 @@ static const char *where(struct native_reader *r)
 
 /* ---- systems -------------------------------------------------------- */
 
+/* Whether id, obj's member key, can name a system (model_system_name_problem);
+ * else a problem at its path. */
+static int system_name_ok(struct native_reader *r, const char *key, const char *id)
+{
+	const char *why = model_system_name_problem(id);
+	if (!why)
+		return 1;
+	json_path_key(&r->jr.path, key);
+	jr_problem(&r->jr, "%s", why);
+	json_path_pop(&r->jr.path);
+	return 0;
+}
+
 static void read_systems(struct native_reader *r, const cJSON *arr)
 {
 	static const char *const keys[] = { "id", "description", NULL };
@@ -45,7 +58,7 @@ static void read_systems(struct native_reader *r, const cJSON *arr)
 		if (jr_object(&r->jr, v, keys, "a system") == 0) {
 			const char *id = jr_string_member(&r->jr, v, "id", 1, 1);
 			const char *desc = jr_string_member(&r->jr, v, "description", 0, 0);
-			if (id) {
+			if (id && system_name_ok(r, "id", id)) {
 				size_t *old;
 				if (!strmap_put(&r->systems, id, r->m->n_systems, &old)) {
 					jr_problem(&r->jr, "duplicate system id \"%s\" (also at %s)", id, r->m->systems[*old].where);
@@ -238,7 +251,7 @@ static void read_response(struct native_reader *r, const cJSON *v, struct model_
 	out->system = jr_string_member(&r->jr, v, "system", 1, 1);
 	out->answer = jr_string_member(&r->jr, v, "answer", 1, 0);
 	out->metadata = metadata_member(r, v);
-	if (out->system)
+	if (out->system && system_name_ok(r, "system", out->system))
 		system_used(r, out->system);
 	const cJSON *ps = jr_array_member(&r->jr, v, "passages", 0, 0);
 	if (!ps)

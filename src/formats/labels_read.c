@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "convqa/importer.h"
 #include "convqa/store.h"
@@ -297,12 +298,26 @@ static enum status read_lines(struct import_input *src, struct labels_read *in, 
 struct project_ctx {
 	struct labels_read *in;
 	const char *name;
+	long long size;                /* bytes of the file and its write-ahead log */
+	long long rows, max_rows;
 };
+
+/* The bytes a label row takes in a project at least: its time alone
+ * ("2026-01-01T00:00:00.000Z") is 24. */
+enum { LABEL_ROW_MIN_BYTES = 24 };
+
+static long long file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (long long)st.st_size : 0;
+}
 
 static int project_row(const struct store_label_row *row, void *data)
 {
 	struct project_ctx *c = data;
 	struct labels_read *in = c->in;
+	if (++c->rows > c->max_rows)
+		return 1;   /* a forged file's joins multiply rows: no more than it can hold */
 	struct labelling_import_label *L = new_label(in);
 	L->conversation = keep(in, row->conversation);
 	L->turn = row->turn;
@@ -329,10 +344,16 @@ static enum status read_project(const char *path, struct labels_read *in, struct
 	if (st != ST_OK)
 		return st;
 	struct store_label_filter f = { .history = 1 };
-	struct project_ctx c = { in, path };
+	char *wal = xasprintf("%s-wal", path);
+	struct project_ctx c = { in, path, file_size(path) + file_size(wal), 0, 0 };
+	free(wal);
+	c.max_rows = c.size / LABEL_ROW_MIN_BYTES;
 	st = store_labels_each(src, &f, project_row, &c, err);
 	store_close(src);
 	in->kind = "project";
+	if (st == ST_OK && c.rows > c.max_rows)
+		st = error_set(err, ST_STORE, "'%s' gives more label rows than a project of its size (%lld bytes) can "
+			       "hold: it is not a project as convqa writes it (a forged or damaged file?)", path, c.size);
 	return st;
 }
 
@@ -366,9 +387,9 @@ enum status labels_read(const char *path, struct labels_read *out, struct error 
 	if (strcmp(path, "-") != 0 && file_is_project(path) == 1)
 		return read_project(path, out, err);
 	if (strcmp(path, "-") == 0)
-		st = read_stream(stdin, src.name, READ_FILE_MAX, &src.buf, &src.len, err);
+		st = read_text_stream(stdin, src.name, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
 	else
-		st = read_file(path, &src.buf, &src.len, err);
+		st = read_text_file(path, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
 	if (st != ST_OK)
 		return st;
 	if (is_project(src.buf, src.len)) {

@@ -192,14 +192,18 @@ static void read_categories(struct reading *rd, const cJSON *obj, struct scheme_
 	cats = jr_array_member(&rd->r, obj, "categories", 1, 0);
 	if (!cats)
 		return;
-	int n = cJSON_GetArraySize(cats);
+	int n = cJSON_GetArraySize(cats), bad = 1;
 	json_path_key(&rd->r.path, "categories");
 	if (f->type == TYPE_BINARY && n != 2)
 		jr_problem(&rd->r, "expected exactly 2 categories for a binary field, got %d", n);
 	else if (n < SCHEME_MIN_CATEGORIES || n > SCHEME_MAX_CATEGORIES)
 		jr_problem(&rd->r, "expected %d to %d categories for a%s %s field, got %d", SCHEME_MIN_CATEGORIES,
 			   SCHEME_MAX_CATEGORIES, f->type == TYPE_ORDINAL ? "n" : "", scheme_type_name(f->type), n);
+	else
+		bad = 0;
 	json_path_pop(&rd->r.path);
+	if (bad && n > SCHEME_MAX_CATEGORIES)
+		return;   /* the count says it all: never each of a million checked against the others */
 	f->categories = xcalloc((size_t)n + 1, sizeof(*f->categories));
 	each_item(rd, cats, "categories", read_category, f);
 }
@@ -366,16 +370,10 @@ enum status scheme_read(const char *name, char *buf, size_t len, struct scheme *
 /* One layout, the one of schemas/builtin/: an object a line for categories
  * and field keys, the rest one member a line. */
 
-/* s as a JSON string (quoted, escaped). */
+/* s as a JSON string (quoted, escaped: controls and bidi controls too). */
 static void add_string(struct strbuf *out, const char *s)
 {
-	cJSON *v = cJSON_CreateString(s);
-	char *text = v ? cJSON_PrintUnformatted(v) : NULL;
-	if (!text)
-		abort(); /* cJSON fails only when memory does */
-	strbuf_adds(out, text);
-	cJSON_free(text);
-	cJSON_Delete(v);
+	json_quote(out, s);
 }
 
 /* "key": "value" with a separator before it unless first */

@@ -320,6 +320,10 @@ static enum status set_error(struct error *err, sqlite3 *db, const char *path, c
 enum status store_fail(struct store *s, struct error *err, const char *what)
 {
 	char buf[256];
+	if (s->over_budget)
+		return error_set(err, ST_STORE, "'%s' takes more work to read than a project of its size (%lld bytes) "
+				 "can: it is not a project as convqa writes it (a forged or damaged file?)", s->path,
+				 s->size);
 	return error_set(err, ST_STORE, "%s: %s", what, db_reason(s->db, buf, sizeof(buf)));
 }
 

@@ -11,6 +11,10 @@ struct store {
 	char *path;
 	sqlite3_stmt *cache[64];          /* prepared statements, by STMT_* slot */
 	int64_t import_id;                /* the import under way (store_import_begin), else 0 */
+	/* another copy read by store_open_read_only(): the work its size allows */
+	long long size;                   /* bytes of the file and its write-ahead log */
+	unsigned long long work_left;     /* in thousands of SQLite VM steps */
+	int over_budget;                  /* a statement was stopped for asking more */
 };
 
 /* Prepare (once, cached in slot) and reset a statement. NULL + err on failure. */

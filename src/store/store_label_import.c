@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- another project, read only ------------------------------------------- */
@@ -60,6 +61,65 @@ static int reopen_immutable(struct store *s)
 	return rc == SQLITE_OK;
 }
 
+/* What store_labels_each() reads of another copy: tables each, never a
+ * view (a forged file's view over a recursive query has rows without end)
+ * nor a virtual table. */
+static const char *const read_tables[] = { "label", "response", "turn", "conversation", "system", "rater",
+					   "round", "retrieved", "passage" };
+
+static enum status check_tables(struct store *s, struct error *err)
+{
+	sqlite3_stmt *q;
+	enum status st = ST_OK;
+	if (sqlite3_prepare_v2(s->db, "SELECT type, sql LIKE 'CREATE VIRTUAL%' FROM sqlite_schema "
+			       "WHERE name = ?1 COLLATE NOCASE", -1, &q, NULL) != SQLITE_OK)
+		return error_set(err, ST_STORE, "cannot read project '%s': %s", s->path, sqlite3_errmsg(s->db));
+	for (size_t i = 0; i < ARRAY_SIZE(read_tables) && st == ST_OK; i++) {
+		sqlite3_bind_text(q, 1, read_tables[i], -1, SQLITE_STATIC);
+		int rc = sqlite3_step(q);
+		const char *type = rc == SQLITE_ROW ? store_col_text(q, 0) : NULL;
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			st = error_set(err, ST_STORE, "cannot read project '%s': %s", s->path, sqlite3_errmsg(s->db));
+		else if (!type)
+			st = error_set(err, ST_STORE, "'%s' is not a project as convqa writes it: it has no table %s "
+				       "(a forged or damaged file?)", s->path, read_tables[i]);
+		else if (strcmp(type, "table") != 0 || sqlite3_column_int(q, 1))
+			st = error_set(err, ST_STORE, "'%s' is not a project as convqa writes it: its %s is a %s, not "
+				       "a table (a forged or damaged file?)", s->path, read_tables[i],
+				       strcmp(type, "table") == 0 ? "virtual table" : type);
+		sqlite3_reset(q);
+	}
+	sqlite3_finalize(q);
+	return st;
+}
+
+/* sqlite3_progress_handler: every thousand VM steps, one of the budget */
+static int spend(void *ctx)
+{
+	struct store *s = ctx;
+	if (s->work_left == 0) {
+		s->over_budget = 1;
+		return 1;   /* the statement fails with SQLITE_INTERRUPT; store_fail() says why */
+	}
+	s->work_left--;
+	return 0;
+}
+
+/* The work reading a copy of `size` bytes may take: a project's labels
+ * take well under one VM step a byte to read (2,900,000 label rows in
+ * 625 MB: 0.33), so 64 a byte, and a million for the schema, is room
+ * enough, and a forged file whose joins multiply rows is stopped early. */
+static void set_budget(struct store *s)
+{
+	struct stat st;
+	char *wal = xasprintf("%s-wal", s->path);
+	s->size = (stat(s->path, &st) == 0 ? (long long)st.st_size : 0) +
+		  (stat(wal, &st) == 0 ? (long long)st.st_size : 0);
+	free(wal);
+	s->work_left = 1000 + 64ULL * (unsigned long long)s->size / 1000;
+	sqlite3_progress_handler(s->db, 1000, spend, s);
+}
+
 enum status store_open_read_only(const char *path, struct store **out, struct error *err)
 {
 	struct store *s = xcalloc(1, sizeof(*s));
@@ -75,6 +135,10 @@ enum status store_open_read_only(const char *path, struct store **out, struct er
 	int version = schema_version(s->db);
 	if (version < 0 && reopen_immutable(s))
 		version = schema_version(s->db);
+	/* a file from elsewhere: its schema may call no function with side
+	 * effects, nor be changed through this connection */
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
 	if (version < 0)
 		st = error_set(err, ST_STORE, "cannot read project '%s': %s", path, sqlite3_errmsg(s->db));
 	else if (version == 0)
@@ -87,6 +151,10 @@ enum status store_open_read_only(const char *path, struct store **out, struct er
 			       "and is read without changing it: export its labels with `convqa export --history "
 			       "--db %s` (which upgrades it) and import that file", path, version,
 			       STORE_SCHEMA_VERSION, path);
+	else
+		st = check_tables(s, err);
+	if (st == ST_OK)
+		set_budget(s);
 out:
 	if (st != ST_OK) {
 		store_close(s);

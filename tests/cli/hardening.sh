@@ -10,12 +10,12 @@ L="$CONVQA label --db p.db -c c1 -n 1 -s sys-a"
 
 # 6: rater names
 check_run "a rater name with a C1 control is refused" 2 \
-	"convqa label: the rater name holds a control character" $L -r "$(printf 'r\302\205x')" answer_correct 1
+	"convqa label: the rater name holds a control character, U+0085, at character 2" $L -r "$(printf 'r\302\205x')" answer_correct 1
 check_run "a rater name with a bidi control is refused" 2 \
-	"convqa label: the rater name holds an invisible formatting character (bidi control, line separator or the like)" \
+	"convqa label: the rater name holds a character that is not visible, U+202E, at character 1 (a name takes letters, digits, punctuation, symbols and single spaces between words)" \
 	$L -r "$(printf '\342\200\256ann')" answer_correct 1
 check_run "a rater name with an isolate (U+2066) is refused" 2 \
-	"convqa label: the rater name holds an invisible formatting character (bidi control, line separator or the like)" \
+	"convqa label: the rater name holds a character that is not visible, U+2066, at character 4 (a name takes letters, digits, punctuation, symbols and single spaces between words)" \
 	$L -r "$(printf 'ann\342\201\246')" answer_correct 1
 check_run "a rater name with a comma is refused" 2 \
 	"convqa label: the rater name holds a comma (commas separate names in lists such as report --raters)" \

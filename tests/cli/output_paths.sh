@@ -105,4 +105,26 @@ check_run "-o naming another project is refused" 4 \
 	"convqa: -o p.db would replace a SQLite database (a project?): give the output another name" \
 	$CONVQA agreement --db copy.db -o p.db
 check_eq "   the projects are as they were" "$before|0" "$(cksum <copy.db)|$($CONVQA info --db p.db >/dev/null; echo $?)"
+# -o never replaces the side files SQLite keeps beside a database (its
+# write-ahead log, shared-memory index, rollback journal) nor the project's
+# session lock file: replacing the live WAL loses labels, replacing the lock
+# lets a rater's second session start (issue 18, item 4)
+side() { # DESCRIPTION PATH WHAT [COMMAND]
+	check_run "$1" 4 "convqa: -o $2 would replace $3: give the output another name" \
+		$CONVQA ${4:-export} --db p.db -o "$2"
+}
+side "-o the project's write-ahead log is refused" p.db-wal "the project's write-ahead log (p.db-wal)"
+side "   its shared-memory index too" p.db-shm "the project's shared-memory index (p.db-shm)" report
+side "   its rollback journal too" ./p.db-journal "the project's rollback journal (./p.db-journal)" agreement
+side "   its session lock file too" p.db-annotate.lock "the project's session lock file (p.db-annotate.lock)"
+side "   another database's write-ahead log too" copy.db-wal \
+	"the write-ahead log of a SQLite database (copy.db-wal)"
+ln -s p.db-wal wal-link
+side "   through a symbolic link too" wal-link "the project's write-ahead log (p.db-wal)"
+check_eq "   none of them was made" "" "$(ls -A | grep -e '-wal$' -e '-shm$' -e '-journal$' -e '\.lock$')"
+echo notes >notes.txt
+run $CONVQA export --db p.db -o notes.txt-wal
+check_eq "a name ending in -wal beside a file that is no database is written" "0 convqa-labels" \
+	"$rc $(grep -o convqa-labels notes.txt-wal)"
+rm -f wal-link notes.txt notes.txt-wal
 done_testing

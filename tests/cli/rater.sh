@@ -86,10 +86,10 @@ check_eq "... and nothing was added" 3 "$(sqlite3 "$T/p.db" "SELECT count(*) FRO
 # ---- names and options refused, nothing added ------------------------------------
 check_run "a blank name" 2 "convqa rater: the rater name is blank" $CONVQA rater add "  "
 check_run "an empty name" 2 "convqa rater: the rater name is blank" $CONVQA rater add ""
-check_run "a name with a control character" 2 "convqa rater: the rater name holds a control character" \
+check_run "a name with a control character" 2 "convqa rater: the rater name holds a control character, U+001B, at character 2" \
 	$CONVQA rater add "$(printf 'a\033[31mb')"
 check_run "a name with an invisible formatting character" 2 \
-	"convqa rater: the rater name holds an invisible formatting character (bidi control, line separator or the like)" \
+	"convqa rater: the rater name holds a character that is not visible, U+202E, at character 4 (a name takes letters, digits, punctuation, symbols and single spaces between words)" \
 	$CONVQA rater add "$(printf 'ann\342\200\256')"
 check_run "a name with a comma" 2 \
 	"convqa rater: the rater name holds a comma (commas separate names in lists such as report --raters)" \

@@ -37,6 +37,9 @@ BEL = "\x07"
 CSI = ESC + "["
 OSC = ESC + "]"
 C1_CSI = "\x9b"
+# C1 and bidi controls a JSON writer must escape (metadata is kept as JSON)
+META_CONTROLS = ("C1 CSI " + C1_CSI + "2J, NEL \x85, RLO \u202eevil\u202c, LRI \u2066x\u2069, "
+                 "ALM \u061c, LRM \u200e, LS \u2028, DEL \x7f")
 
 BIG_PASSAGE_CHARS = 100_000
 LONG_WORD_CHARS = 300
@@ -310,7 +313,8 @@ def build():
     conv_hostile = {
         "id": "hostile-" + CSI + "31mcontrol" + CSI + "0m",
         "metadata": {"purpose": "escape sequences and control characters must be shown inert",
-                     "note": CSI + "5mblink" + CSI + "0m" + OSC + "0;meta title" + BEL},
+                     "note": CSI + "5mblink" + CSI + "0m" + OSC + "0;meta title" + BEL,
+                     "controls": META_CONTROLS},
         "turns": [
             {
                 "question": "What does " + CSI + "31mthis red text" + CSI + "0m say?"
@@ -325,7 +329,7 @@ def build():
                                + C1_CSI + "2J",
                      "passages": ranked(["ansi", "whitespace", "big-100k", "rtl", "emoji"],
                                         21.0, 3.5),
-                     "metadata": {"raw": ESC + "c" + CSI + "?1049h"}},
+                     "metadata": {"raw": ESC + "c" + CSI + "?1049h", "controls": META_CONTROLS}},
                     {"system": "多语言-llm-🤖",
                      "answer": "RED",
                      "passages": ranked(
@@ -348,7 +352,8 @@ def build():
                      "answer": "abc\b\b\bXYZ\r\nsecond line\rCR" + word300,
                      "passages": ranked(["whitespace", "long-word", "big-100k"], 15.5, 0.5)},
                 ],
-                "metadata": {"note": "only one system answered this turn"},
+                "metadata": {"note": "only one system answered this turn",
+                             "controls\u202e": [META_CONTROLS]},
             },
             {
                 "question": "Is the 100,000-character passage safe to display? "

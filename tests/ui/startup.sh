@@ -47,7 +47,7 @@ fi
 CONVQA_SCRIPT="$T/quit" check_run "a blank rater name is refused (bad input, as in label)" 2 \
 	"convqa: annotate: the rater name is blank (give --rater NAME)" "$CONVQA" annotate --db p.db --rater "   "
 CONVQA_SCRIPT="$T/quit" check_run "a rater name with a control character is refused" 2 \
-	"convqa: annotate: the rater name holds a control character (give --rater NAME)" \
+	"convqa: annotate: the rater name holds a control character, U+001B, at character 4 (give --rater NAME)" \
 	"$CONVQA" annotate --db p.db --rater "$(printf 'eve\033[31mred')"
 CONVQA_SCRIPT="$T/quit" check_run "a rater name with a space around it is refused" 2 \
 	"convqa: annotate: the rater name begins or ends with a space (give --rater NAME)" \

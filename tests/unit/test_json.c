@@ -137,6 +137,26 @@ static void test_paths_quote_keys_that_are_not_identifiers(void **state)
 	json_path_release(&p);
 }
 
+/* What cJSON's printer writes raw (C1, bidi controls, DEL, line separators,
+ * a tag character) json_add_inert() escapes; the rest is left as it was. */
+static void test_json_printed_by_cjson_is_made_inert_and_means_the_same(void **state)
+{
+	(void)state;
+	cJSON *v = cJSON_Parse("{\"k\\u202e\": [\"\\u009b2J \\u0085 \\u2066x\\u2069 \\u007f \\u2028 "
+			       "\\udb40\\udc41 \\u001b caf\\u00e9 \\u4e2d\", 1.5, true]}");
+	char *raw = cJSON_PrintUnformatted(v);
+	struct strbuf sb = STRBUF_INIT;
+	json_add_inert(&sb, raw);
+	assert_string_equal(strbuf_str(&sb), "{\"k\\u202e\":[\"\\u009b2J \\u0085 \\u2066x\\u2069 \\u007f "
+			    "\\u2028 \\udb40\\udc41 \\u001b caf\xc3\xa9 \xe4\xb8\xad\",1.5,true]}");
+	cJSON *back = cJSON_Parse(strbuf_str(&sb));
+	assert_true(cJSON_Compare(v, back, 1));
+	cJSON_Delete(back);
+	strbuf_release(&sb);
+	cJSON_free(raw);
+	cJSON_Delete(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +169,7 @@ int main(void)
 		cmocka_unit_test(test_a_document_over_the_value_limit_is_refused_at_the_first_value_past_it),
 		cmocka_unit_test(test_the_value_limit_leaves_the_text_and_144_bytes_a_value_in_memory),
 		cmocka_unit_test(test_paths_quote_keys_that_are_not_identifiers),
+		cmocka_unit_test(test_json_printed_by_cjson_is_made_inert_and_means_the_same),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

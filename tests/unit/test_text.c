@@ -271,6 +271,34 @@ static void test_sanitize_marked_carries_each_characters_mark_to_its_output(void
 	strbuf_release(&plain);
 }
 
+/* Names must never look alike: what a name may hold and what it may not. */
+static void test_look_tells_visible_characters_from_invisible_ones(void **state)
+{
+	(void)state;
+	static const struct {
+		uint32_t cp;
+		enum text_look look;
+	} cases[] = {
+		{ 'a', TEXT_LOOK_LETTER }, { 0x674e, TEXT_LOOK_LETTER }, { 0x0928, TEXT_LOOK_LETTER },
+		{ '7', TEXT_LOOK_VISIBLE }, { '-', TEXT_LOOK_VISIBLE }, { 0x1f916, TEXT_LOOK_VISIBLE },
+		{ 0x0301, TEXT_LOOK_MARK }, { 0x094d, TEXT_LOOK_MARK },
+		{ ' ', TEXT_LOOK_SPACE }, { 0xa0, TEXT_LOOK_OTHER_SPACE }, { 0x3000, TEXT_LOOK_OTHER_SPACE },
+		{ 0x1b, TEXT_LOOK_CONTROL }, { 0x7f, TEXT_LOOK_CONTROL }, { 0x85, TEXT_LOOK_CONTROL },
+		/* zero-width and format characters, fillers, blanks, separators */
+		{ 0x200b, TEXT_LOOK_INVISIBLE }, { 0x2060, TEXT_LOOK_INVISIBLE }, { 0xad, TEXT_LOOK_INVISIBLE },
+		{ 0x180e, TEXT_LOOK_INVISIBLE }, { 0xfff9, TEXT_LOOK_INVISIBLE }, { 0x1d173, TEXT_LOOK_INVISIBLE },
+		{ 0x115f, TEXT_LOOK_INVISIBLE }, { 0x1160, TEXT_LOOK_INVISIBLE }, { 0x3164, TEXT_LOOK_INVISIBLE },
+		{ 0xffa0, TEXT_LOOK_INVISIBLE }, { 0x2800, TEXT_LOOK_INVISIBLE }, { 0x202e, TEXT_LOOK_INVISIBLE },
+		{ 0x2028, TEXT_LOOK_INVISIBLE }, { 0xfe0f, TEXT_LOOK_INVISIBLE }, { 0xe000, TEXT_LOOK_INVISIBLE },
+		{ 0x0378, TEXT_LOOK_INVISIBLE },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (text_cp_look(cases[i].cp) != cases[i].look)
+			fail_msg("U+%04X: look %d, expected %d", (unsigned)cases[i].cp, text_cp_look(cases[i].cp),
+				 cases[i].look);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +323,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_keeps_hard_line_breaks_and_empty_lines),
 		cmocka_unit_test(test_wrap_counts_all_lines_but_stores_only_max),
 		cmocka_unit_test(test_sanitize_marked_carries_each_characters_mark_to_its_output),
+		cmocka_unit_test(test_look_tells_visible_characters_from_invisible_ones),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
