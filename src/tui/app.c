@@ -222,7 +222,7 @@ static void shadowed_keys(struct app *app)
 static enum status init_queue(struct app *app, struct error *err)
 {
 	const struct tui_options *opt = app->opt;
-	enum status st = store_queue_load(app->store, opt->rater_id, opt->round_id, app->scheme, &app->queue, err);
+	enum status st = store_queue_load(app->store, opt->rater_id, opt->rater, opt->round_id, app->scheme, &app->queue, err);
 	if (st != ST_OK || app->queue.n)
 		return st;
 	if (opt->round)
@@ -414,8 +414,7 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 		row->system = one_line(it.system);
 		row->position = it.position;
 		row->n_turns = it.n_turns;
-		row->answer_index = it.answer_index;
-		row->n_answers = it.n_answers;
+		app_answer_place(app, pos, &row->answer_index, &row->n_answers);
 		for (size_t i = 0; i < l.n && !row->labelled; i++)
 			row->labelled = l.v[i].value != NULL;
 	} else {

@@ -8,12 +8,13 @@
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/small.json"
 
-# history rows of the item c1/1 sys-a as "field[rank]=value seconds"
+# history rows of the first item, c1/1 (of sys-a or sys-b: each rater has
+# an order of the turn's answers of their own), as "field[rank]=value seconds"
 rows() {
 	"$CONVQA" export --db p.db --history "$@" | python3 -c '
 import json, sys
 for l in json.load(sys.stdin)["labels"]:
-    if (l["conversation"], l["turn"], l["system"]) != ("c1", 1, "sys-a"): continue
+    if (l["conversation"], l["turn"]) != ("c1", 1): continue
     r = "[%d]" % l["rank"] if "rank" in l else ""
     print("%s %s%s=%s %g" % (l["rater"], l["field"], r, json.dumps(l["value"]), l["seconds"]))'
 }

@@ -310,6 +310,6 @@ the window to finish your note
 
 
 EOF
-check_eq "the note is saved once the window is large again" 'c1/1/sys-a bob note="hello world"' \
+check_eq "the note is saved once the window is large again (bob's first item)" 'c1/1/sys-b bob note="hello world"' \
 	"$(labels p.db --rater bob)"
 done_testing

@@ -150,15 +150,14 @@ check_screen "a refused undo says NOT SAVED; the value stays" undo-refused <<'EO
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses                                               0.9
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses                                        0.5
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -166,8 +165,9 @@ check_screen "a refused undo says NOT SAVED; the value stays" undo-refused <<'EO
 
 
 
- intent: extractive  answer: ?  relevant: 0/3 judged  note: —
- missing: answer_correct, relevant 1 2 3
+
+ intent: extractive  answer: ?  relevant: 0/2 judged  note: —
+ missing: answer_correct, relevant 1 2
  NOT SAVED: cannot save label: busy (test)                      ? help · q quit
 EOF
 check_screen "the refused undo stays on the stack: u (after undoing the note) tries it again" undo-retried <<'EOF'
@@ -176,15 +176,14 @@ check_screen "the refused undo stays on the stack: u (after undoing the note) tr
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses                                               0.9
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses                                        0.5
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -192,8 +191,9 @@ check_screen "the refused undo stays on the stack: u (after undoing the note) tr
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+
+ intent: ?  answer: ?  relevant: 0/2 judged  note: —
+ missing: intent, answer_correct, relevant 1 2
  undone · intent cleared                                        ? help · q quit
 EOF
 check_screen "and then the stack is empty" undo-done <<'EOF'
@@ -202,15 +202,14 @@ check_screen "and then the stack is empty" undo-done <<'EOF'
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses                                               0.9
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses                                        0.5
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -218,8 +217,9 @@ check_screen "and then the stack is empty" undo-done <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+
+ intent: ?  answer: ?  relevant: 0/2 judged  note: —
+ missing: intent, answer_correct, relevant 1 2
  nothing to undo                                                ? help · q quit
 EOF
 
@@ -318,9 +318,9 @@ check_screen "on another item the prompt starts from that item's note" note-othe
  >
  the note is optional; it is saved with the item's labels
 EOF
-check_eq "bob's rows: the refused undo saved nothing, the retried one saved once" 'c1/1/sys-a bob intent="extractive"
-c1/1/sys-a bob intent=null
-c1/1/sys-a bob note="see the lens"
-c1/1/sys-a bob note=null' "$(labels p.db --history --rater bob)"
+check_eq "bob's rows: the refused undo saved nothing, the retried one saved once" 'c1/1/sys-b bob intent="extractive"
+c1/1/sys-b bob intent=null
+c1/1/sys-b bob note="see the lens"
+c1/1/sys-b bob note=null' "$(labels p.db --history --rater bob)"
 check_eq "carol has no rows" "" "$(labels p.db --history --rater carol)"
 done_testing

@@ -8,8 +8,10 @@
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIXTURES/unicode_hostile.json"
 
-# the answers of a turn come in a mixed order: the hostile answer to the
-# first turn of conversation "hostile" is item 8, the other item 7
+# the answers of a turn come in the rater's order: alice's answer with
+# the right-to-left text is item 6, the long word item 5; the hostile
+# answer to the first turn of conversation "hostile" is item 7, the other
+# item 8
 ui_run p.db --rater alice <<'EOF'
 esc
 :save-screen cjk
@@ -18,8 +20,9 @@ n
 n
 n
 n
-:save-screen rtl
 n
+:save-screen rtl
+p
 :save-screen long-word
 n
 n
@@ -27,12 +30,11 @@ n
 enter
 :save-screen hostile-pane
 esc
-p
+n
 j
 enter
 :save-screen c1-pane
 esc
-n
 n
 :save-screen controls
 n
@@ -96,7 +98,7 @@ check_screen "emoji, ZWJ sequences and flags" emoji <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "history, combining marks, right-to-left text" rtl <<'EOF'
- convqa · p.db · rater alice · task turn          item 5/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 6/11 [----------] 0 done
  conversation unicode-display-显示-表示 · turn 3/3                   unfinished
 ── History · 2 earlier turns · h hides ─────────────────────────────────────────
  … 1 earlier turn
@@ -105,7 +107,7 @@ check_screen "history, combining marks, right-to-left text" rtl <<'EOF'
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What do 👨👩👧👦 and 🇻🇳 mean, how is café written, and what does שלום / سلام
  mean?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  Family: 👨👩👧👦 — flag 🇻🇳 — café — שלום = سلام = peace ☮️
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] emoji · Emoji 🧪 sequences                                         7.75
@@ -122,7 +124,7 @@ check_screen "history, combining marks, right-to-left text" rtl <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "a 300-character word is broken across lines" long-word <<'EOF'
- convqa · p.db · rater alice · task turn          item 6/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 5/11 [----------] 0 done
  conversation unicode-display-显示-表示 · turn 3/3                   unfinished
 ── History · 2 earlier turns · h hides ─────────────────────────────────────────
  … 1 earlier turn
@@ -131,7 +133,7 @@ check_screen "a 300-character word is broken across lines" long-word <<'EOF'
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What do 👨👩👧👦 and 🇻🇳 mean, how is café written, and what does שלום / سلام
  mean?
-── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  الأسرة، علم فيتنام، وكلمة السلام. משפחה, דגל וייטנאם, ושלום.
  PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsilicovol
  canoconiosisPneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicrosco
@@ -148,11 +150,11 @@ check_screen "a 300-character word is broken across lines" long-word <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "escape sequences in ids, questions, answers and passages are inert" hostile <<'EOF'
- convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
  conversation hostile-^[[31mcontrol^[[0m · turn 1/3                  unfinished
 ── Question 1/3 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
-── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  It says ^[[31mRED^[[0m.^[]0;answer title^G^[[10;10H<U+009B>2J
 ── Passages (5) · 1-5 relevant? · j/k focus · enter opens ──────────────────────
 ▸ 1 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m        21
@@ -174,7 +176,7 @@ check_screen "escape sequences in ids, questions, answers and passages are inert
                                                                 ? help · q quit
 EOF
 check_screen "the hostile passage in full" hostile-pane <<'EOF'
- convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
  Passage 1 of 5 · rank 1 · ansi · score 21 · not judged
  Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m ──────────────────────
@@ -200,7 +202,7 @@ check_screen "the hostile passage in full" hostile-pane <<'EOF'
 
 EOF
 check_screen "C1 controls are shown as tags" c1-pane <<'EOF'
- convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
  Passage 2 of 3 · rank 2 · sha256:e3b8c3e29daad553 · score 0.9387 · not judged
  Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── Inline passage with C1 <U+009B>31m controls ─────────────────────────────────
@@ -319,9 +321,9 @@ sys.exit(1 if bad else 0)
 EOF
 then ok "no C0 or C1 control character in any screen"; else not_ok "no C0 or C1 control character in any screen"; fi
 
+# bob's order: the Chinese answer first, the hostile answer item 7
 CONVQA_COLUMNS=40 CONVQA_LINES=12 ui_run p.db --rater bob <<'EOF'
 esc
-n
 :save-screen emoji-40x12
 n
 n
@@ -333,25 +335,25 @@ n
 EOF
 check_ran "the 40x12 script runs"
 check_screen "wide text at 40x12" emoji-40x12 <<'EOF'
- p.db · bob · turn     item 2/11 0 done
+ p.db · bob · turn     item 1/11 0 done
  unicode-display-显示-表示 · turn 1/3
 ── Question 1/3 · e/a/b intent · r rewr…
  长城有多长？
-── Answer 2/2 · c correct · x incorrect
+── Answer 1/2 · c correct · x incorrect
  约8800公里（明长城）。🧱🐉
 ── Passages 1-2 of 4 · 1-4 relevant? · …
 ▸ 1 [ ] zh-长城 · 长城（中文）     0.91
   2 [ ] ja-長城 · 万里の長城（日…  0.84
  intent:? answer:? relevant:0/4 note:—
  missing: intent, answer_correct, rele…
-                        ? help · q quit
+ welcome, bob: ? list…  ? help · q quit
 EOF
 check_screen "hostile text at 40x12" hostile-40x12 <<'EOF'
- p.db · bob · turn     item 8/11 0 done
+ p.db · bob · turn     item 7/11 0 done
  hostile-^[[31mcontrol^[[0m · turn 1/3
 ── Question 1/3 · e/a/b intent · r rewr…
  What does ^[[31mthis red text^[[0m   …
-── Answer 2/2 · c correct · x incorrect
+── Answer 1/2 · c correct · x incorrect
  It says ^[[31mRED^[[0m.^[]0;answer   …
 ── Passages 1-2 of 5 · 1-5 relevant? · …
 ▸ 1 [ ] ansi · ^[]0;pwned window ti… 21

@@ -148,10 +148,10 @@ check_rows "the second answer shows them" three-second 22 23 <<'EOF'
  intent: boolean  answer: incorrect  relevant: 1/1 judged (1 relevant)  note: —
  ✓ finished · n: next item
 EOF
-# (the answers of a turn come in a mixed order: s3's, s1's, s2's)
-check_eq "one intent for the turn, one relevance for p1" 'bees/1/s1 bob answer_correct=0
-bees/1/s2 bob answer_correct=1
-bees/1/s2 bob intent="boolean"
-bees/1/s2 bob relevant[1]=1
-bees/1/s3 bob answer_correct=1' "$(labels t.db | sort)"
+# (bob's order of the turn's answers: s1's, s2's, s3's)
+check_eq "one intent for the turn, one relevance for p1" 'bees/1/s1 bob answer_correct=1
+bees/1/s2 bob answer_correct=0
+bees/1/s3 bob answer_correct=1
+bees/1/s3 bob intent="boolean"
+bees/1/s3 bob relevant[1]=1' "$(labels t.db | sort)"
 done_testing
