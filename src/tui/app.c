@@ -127,6 +127,18 @@ static void sanitize_item(struct store_item *it)
 	}
 }
 
+/* Blind (no --show-systems, a scheme that does not show systems): the
+ * retrieval scores are not shown either - their scale names the retriever
+ * (20.08 is BM25's, 0.8871 a dense model's) - so the item keeps its
+ * passages' ranks only, on every screen that shows them. */
+static void blind_item(struct store_item *it)
+{
+	for (size_t i = 0; i < it->n_passages; i++) {
+		it->passages[i].has_score = 0;
+		it->passages[i].score = 0;
+	}
+}
+
 int app_load(struct app *app, size_t pos)
 {
 	struct error err;
@@ -140,6 +152,8 @@ int app_load(struct app *app, size_t pos)
 	}
 	app->answer_empty = text_blank(app->item.answer, strlen(app->item.answer));
 	sanitize_item(&app->item);
+	if (!app->opt->show_systems)
+		blind_item(&app->item);
 	if (app_load_span_marks(app, app->queue.responses[pos], &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;

@@ -84,9 +84,9 @@ check_screen "the item screen: the scale and the categories on the answer rule, 
 ── Answer 1 of 2 · 1-4 completeness: No … Yes · o/a/i/f/x error_type ───────────
  A building by the sea.
 ── Passages (2) · j/k focus · enter opens ──────────────────────────────────────
-▸ 1 p-light · Lighthouses                                                   0.9
+▸ 1 p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 p-tall · Tallest lighthouses                                            0.5
+  2 p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
