@@ -34,7 +34,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, the small core at the top,
 # lowest layer first (docs/development.md, tests/tools/check_deps.sh).
-CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o
+CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/agreement.o spans.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \

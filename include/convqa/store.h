@@ -167,7 +167,8 @@ struct store_round_item {
 	int has_gold;                    /* the turn has a gold answer */
 };
 /* The items of the project in conversation order (conversation, turn
- * position, the turn's answers in their mixed order: the queue's order),
+ * position, the turn's answers in a fixed mixed order; each rater's queue
+ * then orders a turn's answers for the rater: store_queue_load),
  * of the systems named (NULL, 0: every system; a name the project lacks is
  * ST_INPUT listing its systems). *items: caller frees. */
 enum status store_round_candidates(struct store *s, const char *const *systems, size_t n_systems,
@@ -671,6 +672,8 @@ struct store_disagreement {
 	int64_t response_id;              /* where to show it: the item on which a rater first
 					   * judged the unit in the round (or the round it swapped) */
 	long passage_rank;                /* a passage field: the passage's rank there; else 0 */
+	int answer_index, n_answers;      /* that response's place (1-based) among the turn's
+					   * answers in the adjudicator's order of them */
 	struct store_adjudication_value *values;   /* each rater's, by name */
 	size_t n_values;
 	char *settled;                    /* the adjudicator's current value of the unit in the
@@ -679,7 +682,8 @@ struct store_disagreement {
 
 struct store_disagreements {
 	struct store_disagreement *v;     /* by conversation (import order), turn, then its
-					   * turn's fields first, the answers in the queue's order,
+					   * turn's fields first, the answers in the adjudicator's
+					   * order (order.h, as a queue of theirs would have them),
 					   * the scheme's fields in order, the passages by rank */
 	size_t n;
 	size_t n_settled;                 /* of v, settled */

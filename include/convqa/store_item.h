@@ -9,7 +9,7 @@
  * item when it is shown, so memory does not grow with the project.
  *
  *   struct store_queue q;
- *   store_queue_load(s, rater_id, round_id, scheme, &q, &err);
+ *   store_queue_load(s, rater_id, "alice", round_id, scheme, &q, &err);
  *   struct store_item it;
  *   store_item_load(s, q.responses[i], &it, &err);  ... store_item_release(&it);
  *   store_queue_release(&q);
@@ -41,17 +41,25 @@ struct store_queue {
 	size_t n, n_finished;
 };
 
-/* The queue of rater_id for the task of scheme sc. With round_id 0: every
- * response of the project in conversation order (conversation row id, turn
- * position, then the turn's answers in an order that is not the systems'
- * names: see answer_index). With a round: the items assigned to the rater in
- * that round, in assignment order (seq). Finished flags count the rater's
- * labels in that round (round_id 0 = labels outside any round), each unit's
- * label on every item of its unit: the second system's answer to a turn is
- * finished when what is new in it is judged. Release with
- * store_queue_release(). */
-enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id,
+/* The queue of rater_id (named rater: the orders are drawn for the name,
+ * so a rater without a row yet, rater_id 0, has the queue it will have)
+ * for the task of scheme sc. With round_id 0: every response of the
+ * project in conversation order (conversation row id, turn position);
+ * with a round: the items assigned to the rater in that round, in
+ * assignment order (seq). Either way the answers of each turn come in the
+ * rater's order for that turn (order.h: drawn for the rater's name and the
+ * round's seed, balanced over the queue, the same on every load).
+ * Finished flags count the rater's labels in that round (round_id 0 =
+ * labels outside any round), each unit's label on every item of its unit:
+ * the second system's answer to a turn is finished when what is new in it
+ * is judged. Release with store_queue_release(). */
+enum status store_queue_load(struct store *s, int64_t rater_id, const char *rater, int64_t round_id,
 			     const struct scheme *sc, struct store_queue *q, struct error *err);
+/* The place of item pos among the answers of its turn as the queue shows
+ * them (the run of items of the same turn around pos, a response counted
+ * once): *index 1-based of *n. Blind labelling heads an answer with it
+ * ("Answer 2 of 3"). */
+void store_queue_place(const struct store_queue *q, size_t pos, int *index, int *n);
 void store_queue_release(struct store_queue *q);
 
 /* 1 when the project file cannot be written (its permissions, a read-only
@@ -86,12 +94,8 @@ struct store_item {
 	int n_turns;               /* turns in the conversation */
 	char *question;
 	char *rewrite;             /* NULL when absent */
-	char *system;              /* system name */
-	int answer_index;          /* this response's place (1-based) among the turn's
-				    * responses in the queue's order: a mix of turn and
-				    * system that differs from turn to turn, so that the
-				    * place does not tell the system */
-	int n_answers;             /* the turn's responses */
+	char *system;              /* system name (its place among the turn's answers is
+				    * the queue's: store_queue_place) */
 	char *answer;
 	struct store_item_passage *passages;   /* by rank */
 	size_t n_passages;

@@ -56,8 +56,10 @@ struct tui_options {
 				      * what the item screen shows (a built-in scheme or the
 				      * project's own) */
 	const char *guidelines;    /* guidelines text, NULL for the built-in summary */
-	int show_systems;          /* 1: answers are headed with their system's name;
-				    * 0 (blind): "Answer 2 of 3", never a name */
+	int show_systems;          /* 1: answers are headed with their system's name and
+				    * passages show their retrieval scores; 0 (blind):
+				    * "Answer 2 of 3", never a name, ranks only (a
+				    * score's scale names the retriever) */
 	int auto_advance;          /* 1: a change that finishes the item shown (it was
 				    * unfinished before it) moves on to the next
 				    * unfinished item; the rater toggles it with A */

@@ -95,7 +95,8 @@ static const struct cli_opt opts[] = {
 	  &opt_task, NULL },
 	{ "guidelines", 'g', "FILE", "annotation guidelines to show (default: the project's)",
 	  &opt_guidelines, NULL },
-	{ "show-systems", 0, NULL, "head each answer with its system's name (default: blind, \"Answer 2 of 3\", unless the scheme shows systems)",
+	{ "show-systems", 0, NULL, "head each answer with its system's name and show the passages' retrieval scores "
+	  "(default: blind, \"Answer 2 of 3\" and ranks only, unless the scheme shows systems)",
 	  NULL, &opt_show_systems },
 	{ "auto-advance", 0, NULL, "when a change finishes the item shown, go to the next unfinished item "
 	  "(A turns it on and off)", NULL, &opt_auto_advance },

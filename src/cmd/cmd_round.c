@@ -357,10 +357,10 @@ static int run_create(struct cmd_ctx *c)
 
 /* The items rater finished in round r (the queue's finished flags). */
 static enum status finished(struct store *s, const struct store_round_row *r, const struct scheme *sc,
-			    int64_t rater_id, size_t *done, struct error *err)
+			    const struct store_round_rater *ra, size_t *done, struct error *err)
 {
 	struct store_queue q;
-	enum status st = store_queue_load(s, rater_id, r->id, sc, &q, err);
+	enum status st = store_queue_load(s, ra->rater_id, ra->name, r->id, sc, &q, err);
 	*done = st == ST_OK ? q.n_finished : 0;
 	store_queue_release(&q);
 	return st;
@@ -449,7 +449,7 @@ static enum status show_raters(struct cmd_ctx *c, const struct store_round_row *
 		cli_printf(stdout, "\n  %-16s %15s %7s  %-12s\n", "rater", "done / assigned", "", "active time");
 	for (size_t i = 0; st == ST_OK && i < n; i++) {
 		size_t done;
-		st = finished(c->store, r, sc, ra[i].rater_id, &done, &c->err);
+		st = finished(c->store, r, sc, &ra[i], &done, &c->err);
 		if (st == ST_OK)
 			show_rater(&ra[i], done, &all_done, &left);
 		all += ra[i].assigned;

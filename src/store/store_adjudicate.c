@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/order.h"
 #include "convqa/strbuf.h"
 
 static enum status prepare(struct store *s, const char *sql, sqlite3_stmt **st, struct error *err)
@@ -37,7 +38,8 @@ struct found {
 	int64_t conversation;
 	int position;
 	int of_turn;                      /* a field of the turn: first in its turn */
-	int64_t answer_order;
+	int64_t system_id;
+	size_t answer_order;              /* the answer's place in its turn for the adjudicator */
 	char *system;
 	size_t field_index;
 	int64_t first;                    /* the label row it is shown where */
@@ -155,7 +157,8 @@ static void unit_done(struct list *l, const struct scheme *sc, struct unit *u)
 		xgrow(&l->v, &l->cap, l->n + 1, sizeof(*l->v));
 		struct found *x = &l->v[l->n++];
 		memset(x, 0, sizeof(*x));
-		x->d = (struct store_disagreement){ u->turn_id, f, u->unit_ref, 0, 0, u->values, u->n, u->settled };
+		x->d = (struct store_disagreement){ .turn_id = u->turn_id, .field = f, .unit_ref = u->unit_ref,
+						    .values = u->values, .n_values = u->n, .settled = u->settled };
 		x->first = u->first;
 		x->of_turn = f->unit == UNIT_TURN;
 		x->field_index = index;
@@ -233,7 +236,7 @@ static enum status placed(struct store *s, sqlite3_stmt *st, struct found *x, st
 	x->d.passage_rank = (long)sqlite3_column_int64(st, 1);
 	x->conversation = sqlite3_column_int64(st, 2);
 	x->position = sqlite3_column_int(st, 3);
-	x->answer_order = sqlite3_column_int64(st, 4);
+	x->system_id = sqlite3_column_int64(st, 4);
 	x->system = dup_col(st, 5);
 	return ST_OK;
 }
@@ -377,6 +380,113 @@ static enum status open_streams(struct store *s, int64_t round_id, int64_t swapp
 	return ST_OK;
 }
 
+static int cmp_int64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
+static int cmp_turn(const void *pa, const void *pb)
+{
+	const struct found *a = *(const struct found *const *)pa, *b = *(const struct found *const *)pb;
+#define CMP(f) if (a->f != b->f) return a->f < b->f ? -1 : 1
+	CMP(conversation);
+	CMP(position);
+	CMP(d.turn_id);
+#undef CMP
+	return 0;
+}
+
+/* The project's system ids, ascending, into *ids (caller frees). */
+static enum status system_ids(struct store *s, int64_t **ids, size_t *n, struct error *err)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	*ids = NULL;
+	*n = 0;
+	enum status ret = prepare(s, "SELECT id FROM system ORDER BY id", &st, err);
+	int rc = SQLITE_DONE;
+	while (ret == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(ids, &cap, *n + 1, sizeof(**ids));
+		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	if (ret == ST_OK && rc != SQLITE_DONE)
+		ret = store_fail(s, err, "cannot read the systems");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* The number of system id among ids (ascending). */
+static size_t system_number(const int64_t *ids, size_t n, int64_t id)
+{
+	const int64_t *at = bsearch(&id, ids, n, sizeof(*ids), cmp_int64);
+	return at ? (size_t)(at - ids) : 0;
+}
+
+/* The answers' order in each turn, as a queue of the adjudicator's would
+ * show them (order.h: drawn for the adjudicator's name and the round's
+ * seed, the turns with a disagreement visited in conversation order, the
+ * project's systems numbered by id): each disagreement's answer_order, and
+ * its answer's place among the turn's answers (d.answer_index of
+ * d.n_answers). */
+static enum status answer_orders(struct store *s, int64_t round_id, int64_t adjudicator_id, struct found *v,
+				 size_t n, struct error *err)
+{
+	sqlite3_stmt *st, *answers = NULL;
+	enum status ret = prepare(s, "SELECT (SELECT seed FROM round WHERE id = ?1), "
+				  "(SELECT name FROM rater WHERE id = ?2)", &st, err);
+	if (ret != ST_OK)
+		return ret;
+	sqlite3_bind_int64(st, 1, round_id);
+	sqlite3_bind_int64(st, 2, adjudicator_id);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, err, "cannot read the round");
+	}
+	uint64_t seed = order_seed((uint64_t)sqlite3_column_int64(st, 0), store_col_text(st, 1));
+	sqlite3_finalize(st);
+	int64_t *ids;
+	size_t n_ids;
+	if ((ret = system_ids(s, &ids, &n_ids, err)) != ST_OK ||
+	    (ret = prepare(s, "SELECT system_id FROM response WHERE turn_id = ?1", &answers, err)) != ST_OK) {
+		free(ids);
+		return ret;
+	}
+	struct found **by_turn = xcalloc(n + 1, sizeof(*by_turn));
+	for (size_t i = 0; i < n; i++)
+		by_turn[i] = &v[i];
+	if (n)
+		qsort(by_turn, n, sizeof(*by_turn), cmp_turn);
+	size_t *place = xcalloc(n_ids + 1, sizeof(*place)), visit = 0;
+	unsigned char *answered = xcalloc(n_ids + 1, 1);
+	for (size_t i = 0; ret == ST_OK && i < n; i++) {
+		struct found *x = by_turn[i];
+		if (i == 0 || x->d.turn_id != by_turn[i - 1]->d.turn_id) {
+			order_visit(seed, n_ids, visit++, place);
+			memset(answered, 0, n_ids);   /* place -> the turn has an answer there */
+			sqlite3_reset(answers);
+			sqlite3_bind_int64(answers, 1, x->d.turn_id);
+			int rc;
+			while ((rc = sqlite3_step(answers)) == SQLITE_ROW)
+				answered[place[system_number(ids, n_ids, sqlite3_column_int64(answers, 0))]] = 1;
+			if (rc != SQLITE_DONE)
+				ret = store_fail(s, err, "cannot read the answers");
+		}
+		x->answer_order = place[system_number(ids, n_ids, x->system_id)];
+		x->d.answer_index = x->d.n_answers = 0;
+		for (size_t k = 0; k < n_ids; k++) {
+			x->d.n_answers += answered[k];
+			x->d.answer_index += answered[k] && k <= x->answer_order;
+		}
+	}
+	sqlite3_finalize(answers);
+	free(answered);
+	free(place);
+	free(by_turn);
+	free(ids);
+	return ret;
+}
+
 enum status store_adjudicate_list(struct store *s, int64_t round_id, const struct scheme *sc,
 				  int64_t adjudicator_id, struct store_disagreements *out, struct error *err)
 {
@@ -400,12 +510,14 @@ enum status store_adjudicate_list(struct store *s, int64_t round_id, const struc
 	streams_release(v, n);
 	if (st == ST_OK)
 		st = prepare(s, "SELECT l.response_id, l.passage_rank, t.conversation_id, t.position, "
-			     STORE_ANSWER_ORDER("r") ", sy.name FROM label l JOIN response r ON r.id = l.response_id "
+			     "r.system_id, sy.name FROM label l JOIN response r ON r.id = l.response_id "
 			     "JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id WHERE l.id = ?1",
 			     &where, err);
 	for (size_t i = 0; st == ST_OK && i < l.n; i++)
 		st = placed(s, where, &l.v[i], err);
 	sqlite3_finalize(where);
+	if (st == ST_OK)
+		st = answer_orders(s, round_id, adjudicator_id, l.v, l.n, err);
 	if (st != ST_OK) {
 		release_found(l.v, l.n);
 		store_disagreements_release(out);

@@ -71,9 +71,13 @@ void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k);
 	"CASE ?7 WHEN 'turn' THEN 0 WHEN 'passage' THEN rt.passage_id " \
 	"WHEN 'answer' THEN convqa_answer_key(r.answer) ELSE r.id END"
 
-/* The order of a turn's answers: mixed by system and turn, the same every
- * time (the queue's; a rater cannot follow a system by its place). */
-#define STORE_ANSWER_ORDER(r) "((" r ".system_id * 2654435761 + " r ".turn_id * 40503) % 1000003)"
+/* The order in which a round's candidate items of one turn are numbered
+ * (store_round_candidates): it decides, with a round's seed, which rater
+ * gets which item of a round made --by item, so it stays what it was for
+ * the plans of existing seeds. It is not the order a rater sees: each
+ * rater's queue orders a turn's answers for the rater (order.h,
+ * store_queue_load). */
+#define STORE_CANDIDATE_ORDER(r) "((" r ".system_id * 2654435761 + " r ".turn_id * 40503) % 1000003)"
 
 enum {
 	STMT_PUT_SYSTEM, STMT_GET_SYSTEM, STMT_UPD_SYSTEM,

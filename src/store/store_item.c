@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/order.h"
 #include "convqa/strbuf.h"
 #include "convqa/strmap.h"
 #include "convqa/text.h"
@@ -14,6 +15,7 @@
 enum {
 	STMT_ITEM_QUEUE = STMT__FIRST_FREE,
 	STMT_ITEM_QUEUE_ROUND,
+	STMT_ITEM_ROUND_SEED,
 	STMT_ITEM_CURRENT,
 	STMT_ITEM_ANSWERS,
 	STMT_ITEM_RANKINGS,
@@ -150,9 +152,6 @@ static enum status current_labels_each(struct store *s, int64_t rater_id, int64_
 }
 
 /* ---- queue ------------------------------------------------------------ */
-
-/* The order of a turn's answers (then by system name): STORE_ANSWER_ORDER. */
-#define ANSWER_ORDER(r) STORE_ANSWER_ORDER(r)
 
 struct id_pos {
 	int64_t id;
@@ -440,15 +439,87 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 	return ret;
 }
 
-enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id,
+/* The seed of rater's orders in round_id (0: outside rounds): order_seed
+ * of the round's seed. */
+static enum status queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,
+			      struct error *err)
+{
+	int64_t base = 0;
+	if (round_id) {
+		sqlite3_stmt *st = store_stmt(s, STMT_ITEM_ROUND_SEED, "SELECT seed FROM round WHERE id = ?", err);
+		if (!st)
+			return ST_STORE;
+		sqlite3_bind_int64(st, 1, round_id);
+		int rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW)
+			base = sqlite3_column_int64(st, 0);
+		sqlite3_reset(st);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			return store_fail(s, err, "cannot read the round");
+	}
+	*seed = order_seed((uint64_t)base, rater);
+	return ST_OK;
+}
+
+static int cmp_int64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
+/* Put the answers of each visit of a turn in q (a run of items of one turn)
+ * in the rater's order for that visit (order.h): the queue's systems
+ * numbered by id, visits counted from the queue's start. systems[i] is
+ * item i's system id (overwritten). */
+static void order_queue(struct store_queue *q, int64_t *systems, uint64_t seed)
+{
+	int64_t *ids = xcalloc(q->n + 1, sizeof(*ids));
+	size_t n_ids = 0;
+	if (q->n) {
+		memcpy(ids, systems, q->n * sizeof(*ids));
+		qsort(ids, q->n, sizeof(*ids), cmp_int64);
+	}
+	for (size_t i = 0; i < q->n; i++)
+		if (i == 0 || ids[i] != ids[i - 1])
+			ids[n_ids++] = ids[i];
+	for (size_t i = 0; i < q->n; i++)   /* system id -> its number */
+		systems[i] = (const int64_t *)bsearch(&systems[i], ids, n_ids, sizeof(*ids), cmp_int64) - ids;
+	size_t *place = xcalloc(n_ids + 1, sizeof(*place)), visit = 0;
+	for (size_t i = 0; i < q->n; visit++) {
+		size_t j = i + 1;
+		while (j < q->n && q->turns[j] == q->turns[i])
+			j++;
+		order_visit(seed, n_ids, visit, place);
+		/* insertion sort of the run by place: a run is a turn's few answers */
+		for (size_t k = i + 1; k < j; k++) {
+			int64_t r = q->responses[k], sy = systems[k];
+			size_t at = k;
+			for (; at > i && place[systems[at - 1]] > place[sy]; at--) {
+				q->responses[at] = q->responses[at - 1];
+				systems[at] = systems[at - 1];
+			}
+			q->responses[at] = r;
+			systems[at] = sy;
+		}
+		i = j;
+	}
+	free(place);
+	free(ids);
+}
+
+enum status store_queue_load(struct store *s, int64_t rater_id, const char *rater, int64_t round_id,
 			     const struct scheme *sc, struct store_queue *q, struct error *err)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
+	uint64_t seed = 0;
 	memset(q, 0, sizeof(*q));
+	enum status ret = queue_seed(s, rater, round_id, &seed, err);
+	if (ret != ST_OK)
+		return ret;
 	if (round_id) {
 		st = store_stmt(s, STMT_ITEM_QUEUE_ROUND,
-				"SELECT a.response_id, r.turn_id FROM assignment a "
+				"SELECT a.response_id, r.turn_id, r.system_id FROM assignment a "
 				"JOIN response r ON r.id = a.response_id "
 				"WHERE a.round_id = ? AND a.rater_id = ? ORDER BY a.seq", err);
 		if (!st)
@@ -457,34 +528,60 @@ enum status store_queue_load(struct store *s, int64_t rater_id, int64_t round_id
 		sqlite3_bind_int64(st, 2, rater_id);
 	} else {
 		st = store_stmt(s, STMT_ITEM_QUEUE,
-				"SELECT r.id, r.turn_id FROM response r "
-				"JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id "
-				"ORDER BY t.conversation_id, t.position, " ANSWER_ORDER("r") ", sy.name", err);
+				"SELECT r.id, r.turn_id, r.system_id FROM response r "
+				"JOIN turn t ON t.id = r.turn_id "
+				"ORDER BY t.conversation_id, t.position, r.system_id", err);
 		if (!st)
 			return ST_STORE;
 	}
+	int64_t *systems = NULL;
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (q->n == cap) {
-			size_t c1 = cap, c2 = cap;
+			size_t c1 = cap, c2 = cap, c3 = cap;
 			xgrow(&q->responses, &c1, q->n + 1, sizeof(*q->responses));
 			xgrow(&q->turns, &c2, q->n + 1, sizeof(*q->turns));
+			xgrow(&systems, &c3, q->n + 1, sizeof(*systems));
 			cap = c1;
 		}
 		q->responses[q->n] = sqlite3_column_int64(st, 0);
 		q->turns[q->n] = sqlite3_column_int64(st, 1);
+		systems[q->n] = sqlite3_column_int64(st, 2);
 		q->n++;
 	}
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE) {
+		free(systems);
 		store_queue_release(q);
 		return store_fail(s, err, "cannot read the queue");
 	}
+	order_queue(q, systems, seed);
+	free(systems);
 	q->finished = xcalloc(q->n ? q->n : 1, 1);
-	enum status ret = mark_finished(s, rater_id, round_id, sc, q, err);
+	ret = mark_finished(s, rater_id, round_id, sc, q, err);
 	if (ret != ST_OK)
 		store_queue_release(q);
 	return ret;
+}
+
+void store_queue_place(const struct store_queue *q, size_t pos, int *index, int *n)
+{
+	size_t start = pos, end = pos + 1;
+	while (start > 0 && q->turns[start - 1] == q->turns[pos])
+		start--;
+	while (end < q->n && q->turns[end] == q->turns[pos])
+		end++;
+	*index = *n = 0;
+	for (size_t i = start; i < end; i++) {
+		size_t k = start;
+		while (k < i && q->responses[k] != q->responses[i])
+			k++;
+		if (k < i)
+			continue;   /* seen before in the run */
+		++*n;
+		if (q->responses[i] == q->responses[pos])
+			*index = *n;
+	}
 }
 
 void store_queue_release(struct store_queue *q)
@@ -568,12 +665,7 @@ enum status store_item_load(struct store *s, int64_t response_id, struct store_i
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_LOAD,
 				      "SELECT r.turn_id, r.system_id, c.ext_id, t.position, t.question, t.rewrite, "
 				      "sy.name, r.answer, t.conversation_id, "
-				      "(SELECT count(*) FROM turn t2 WHERE t2.conversation_id = t.conversation_id), "
-				      /* the turn's responses, and this one's place among them */
-				      "(SELECT count(*) FROM response r2 WHERE r2.turn_id = r.turn_id), "
-				      "(SELECT 1 + count(*) FROM response r2 JOIN system s2 ON s2.id = r2.system_id "
-				      "WHERE r2.turn_id = r.turn_id AND (" ANSWER_ORDER("r2") " < " ANSWER_ORDER("r")
-				      " OR (" ANSWER_ORDER("r2") " = " ANSWER_ORDER("r") " AND s2.name < sy.name))) "
+				      "(SELECT count(*) FROM turn t2 WHERE t2.conversation_id = t.conversation_id) "
 				      "FROM response r JOIN turn t ON t.id = r.turn_id "
 				      "JOIN conversation c ON c.id = t.conversation_id "
 				      "JOIN system sy ON sy.id = r.system_id WHERE r.id = ?", err);
@@ -597,8 +689,6 @@ enum status store_item_load(struct store *s, int64_t response_id, struct store_i
 	it->answer = dup_col(st, 7);
 	int64_t conversation_id = sqlite3_column_int64(st, 8);
 	it->n_turns = sqlite3_column_int(st, 9);
-	it->n_answers = sqlite3_column_int(st, 10);
-	it->answer_index = sqlite3_column_int(st, 11);
 	sqlite3_reset(st);
 	enum status ret = load_passages(s, it, err);
 	if (ret == ST_OK)

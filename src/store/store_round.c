@@ -126,7 +126,7 @@ enum status store_round_candidates(struct store *s, const char *const *systems, 
 						  "FROM response r "
 						  "JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id "
 						  "ORDER BY t.conversation_id, t.position, "
-						  STORE_ANSWER_ORDER("r") ", sy.name", "cannot read the items", err)
+						  STORE_CANDIDATE_ORDER("r") ", sy.name", "cannot read the items", err)
 					: NULL;
 	int rc = SQLITE_DONE;
 	while (st && (rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -127,6 +127,18 @@ static void sanitize_item(struct store_item *it)
 	}
 }
 
+/* Blind (no --show-systems, a scheme that does not show systems): the
+ * retrieval scores are not shown either - their scale names the retriever
+ * (20.08 is BM25's, 0.8871 a dense model's) - so the item keeps its
+ * passages' ranks only, on every screen that shows them. */
+static void blind_item(struct store_item *it)
+{
+	for (size_t i = 0; i < it->n_passages; i++) {
+		it->passages[i].has_score = 0;
+		it->passages[i].score = 0;
+	}
+}
+
 int app_load(struct app *app, size_t pos)
 {
 	struct error err;
@@ -140,6 +152,8 @@ int app_load(struct app *app, size_t pos)
 	}
 	app->answer_empty = text_blank(app->item.answer, strlen(app->item.answer));
 	sanitize_item(&app->item);
+	if (!app->opt->show_systems)
+		blind_item(&app->item);
 	if (app_load_span_marks(app, app->queue.responses[pos], &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;
@@ -222,7 +236,7 @@ static void shadowed_keys(struct app *app)
 static enum status init_queue(struct app *app, struct error *err)
 {
 	const struct tui_options *opt = app->opt;
-	enum status st = store_queue_load(app->store, opt->rater_id, opt->round_id, app->scheme, &app->queue, err);
+	enum status st = store_queue_load(app->store, opt->rater_id, opt->rater, opt->round_id, app->scheme, &app->queue, err);
 	if (st != ST_OK || app->queue.n)
 		return st;
 	if (opt->round)
@@ -414,8 +428,7 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 		row->system = one_line(it.system);
 		row->position = it.position;
 		row->n_turns = it.n_turns;
-		row->answer_index = it.answer_index;
-		row->n_answers = it.n_answers;
+		app_answer_place(app, pos, &row->answer_index, &row->n_answers);
 		for (size_t i = 0; i < l.n && !row->labelled; i++)
 			row->labelled = l.v[i].value != NULL;
 	} else {

@@ -14,6 +14,17 @@ const struct store_disagreement *app_disagreement(const struct app *app)
 	return d && app->cur < d->n ? &d->v[app->cur] : NULL;
 }
 
+void app_answer_place(const struct app *app, size_t pos, int *index, int *n)
+{
+	const struct store_disagreements *d = app->opt->adjudication;
+	if (d && pos < d->n) {
+		*index = d->v[pos].answer_index;
+		*n = d->v[pos].n_answers;
+	} else {
+		store_queue_place(&app->queue, pos, index, n);
+	}
+}
+
 void app_focus_disputed(struct app *app)
 {
 	const struct store_disagreement *d = app_disagreement(app);

@@ -330,10 +330,12 @@ void answer_title(const struct app *app, int room, struct strbuf *out)
 	const struct store_item *it = &app->item;
 	size_t start = out->len;
 	if (!app->opt->show_systems) {
-		strbuf_addf(out, "Answer %d of %d", it->answer_index, it->n_answers);
+		int index, n;
+		app_answer_place(app, app->cur, &index, &n);
+		strbuf_addf(out, "Answer %d of %d", index, n);
 		if (room > 0 && (int)(out->len - start) > room) {
 			strbuf_setlen(out, start);
-			strbuf_addf(out, "Answer %d/%d", it->answer_index, it->n_answers);
+			strbuf_addf(out, "Answer %d/%d", index, n);
 		}
 		return;
 	}

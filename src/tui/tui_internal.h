@@ -512,6 +512,9 @@ const char *app_label(const struct app *app, const char *field, long rank);
  * items are the round's disagreements, each on its item; app_label() reads
  * the adjudicator's values); NULL when annotating. */
 const struct store_disagreement *app_disagreement(const struct app *app);
+/* The place of queue item pos's answer among its turn's answers as this
+ * rater sees them: *index (1-based) of *n (blind: "Answer 2 of 3"). */
+void app_answer_place(const struct app *app, size_t pos, int *index, int *n);
 /* Adjudication: the focus on the disputed passage (a passage field's),
  * where its label keys act. */
 void app_focus_disputed(struct app *app);

@@ -17,8 +17,8 @@ for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
 	*) fail "$f includes cJSON.h";; esac
 done
 # the pure cores: src/metrics/ (every metric family, the tokeniser under
-# them, agreement), spans
-PURE="$(cd src && ls metrics/*.c 2>/dev/null | sed 's/\.c$//') spans assign"
+# them, agreement), spans, assign, order
+PURE="$(cd src && ls metrics/*.c 2>/dev/null | sed 's/\.c$//') spans assign order"
 for m in $PURE text common strbuf hash strmap lock model scheme; do
 	[ -f src/$m.c ] || continue
 	if grep -qE '#include *"convqa/(store|json|importer|exporter|report|tui|cli)' src/$m.c; then

@@ -72,7 +72,7 @@ check_screen "the first disagreement: the turn's intent, both values side by sid
  conversation c1 · turn 1/2                                           unsettled
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 1 of 2 ───────────────────────────────────────────────────────────────
+── Answer 2 of 2 ───────────────────────────────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · enter opens ──────────────────────────────────────────────────
   1 p-light · Lighthouses
@@ -107,7 +107,7 @@ check_screen "the third: the pooled passage, once, in full" d3 <<'EOF2'
  conversation c1 · turn 1/2                                           unsettled
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 1 of 2 ───────────────────────────────────────────────────────────────
+── Answer 2 of 2 ───────────────────────────────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passage 1 of 3 · p-light · Lighthouses · enter opens ────────────────────────
    A lighthouse is a tower with a bright lamp that guides ships at night.

@@ -22,7 +22,7 @@ adj_run <<'EOF2'
 EOF2
 check_ran "the adjudication of faithfulness, no spans yet"
 check_rows "no stored spans: how to make them" none 5 8 <<'EOF2'
-── Answer 2 of 2 ───────────────────────────────────────────────────────────────
+── Answer 1 of 2 ───────────────────────────────────────────────────────────────
  A building by the sea.
 ── Evidence ────────────────────────────────────────────────────────────────────
  no evidence spans: run convqa spans
@@ -40,7 +40,7 @@ check_screen "the evidence paragraph above the dispute" spans <<'EOF2'
  conversation c1 · turn 1/2                                           unsettled
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 2 of 2 ───────────────────────────────────────────────────────────────
+── Answer 1 of 2 ───────────────────────────────────────────────────────────────
  A building by the sea.
 ── Evidence · 1 piece of 1 passage ─────────────────────────────────────────────
  [p-tall] Most lighthouses are between 20 and 60 metres tall, and a few stand

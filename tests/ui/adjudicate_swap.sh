@@ -68,7 +68,7 @@ check_screen "the first disagreement: the turn's intent, alice's later value aga
  conversation c1 · turn 1/2                                           unsettled
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 1 of 2 ───────────────────────────────────────────────────────────────
+── Answer 2 of 2 ───────────────────────────────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · enter opens ──────────────────────────────────────────────────
   1 p-light · Lighthouses
@@ -94,7 +94,7 @@ check_rows "the second: the answer alice judged in round 1 and bob in round 2" d
  conversation c1 · turn 1/2                                           unsettled
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 1 of 2 ───────────────────────────────────────────────────────────────
+── Answer 2 of 2 ───────────────────────────────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · enter opens ──────────────────────────────────────────────────
   1 p-light · Lighthouses
@@ -118,7 +118,7 @@ check_rows "the pick settles it" d3 1 22 <<'EOF2'
  conversation c1 · turn 1/2                                           ✓ settled
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
-── Answer 1 of 2 ───────────────────────────────────────────────────────────────
+── Answer 2 of 2 ───────────────────────────────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · enter opens ──────────────────────────────────────────────────
   1 p-light · Lighthouses

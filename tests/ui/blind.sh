@@ -90,17 +90,20 @@ for s in item1 item2 passage2 turn2 item3 summary; do
 	check_eq "blind: no system name on the screen $s" "" "$(grep -E 'alpha|bravo|extraordinarily' "$T/screens/$s")"
 done
 
+# bob's order of the turn's answers: alpha's, bravo's, the long name's
 ui_run p.db --rater bob --show-systems <<'EOF'
 esc
+:save-screen shown-alpha
+:resize 40 12
+:save-screen alpha-40x12
+:resize 80 24
+n
+n
 :save-screen shown-long
 t
 :save-screen shown-turn
 esc
-n
-:save-screen shown-alpha
 :resize 40 12
-:save-screen alpha-40x12
-p
 :save-screen long-40x12
 EOF
 check_ran "the --show-systems script runs"

@@ -8,12 +8,13 @@
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/small.json"
 
-# history rows of the item c1/1 sys-a as "field[rank]=value seconds"
+# history rows of the first item, c1/1 (of sys-a or sys-b: each rater has
+# an order of the turn's answers of their own), as "field[rank]=value seconds"
 rows() {
 	"$CONVQA" export --db p.db --history "$@" | python3 -c '
 import json, sys
 for l in json.load(sys.stdin)["labels"]:
-    if (l["conversation"], l["turn"], l["system"]) != ("c1", 1, "sys-a"): continue
+    if (l["conversation"], l["turn"]) != ("c1", 1): continue
     r = "[%d]" % l["rank"] if "rank" in l else ""
     print("%s %s%s=%s %g" % (l["rater"], l["field"], r, json.dumps(l["value"]), l["seconds"]))'
 }
@@ -53,12 +54,12 @@ check_screen "e twice: intent stays extractive, the status line says so" intent-
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -79,12 +80,12 @@ check_screen "c twice: the answer stays correct" answer-twice <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -105,12 +106,12 @@ check_screen "1 three times: relevant, not relevant, relevant (never unset)" ran
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -131,12 +132,12 @@ check_screen "space twice on the focused passage: back where it was, still judge
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -157,12 +158,12 @@ check_screen "u steps back through the toggles one by one" undo-space <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -183,12 +184,12 @@ check_screen "undo is how a value is unset: passage 1 back to not judged" undo-r
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 

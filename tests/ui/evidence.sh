@@ -136,14 +136,14 @@ check_rows "  and enter opens its passage" cut-opened 2 2 <<'EOF'
  Passage 2 of 3 · rank 2 · p-keeper
 EOF
 
-# a passage's escape sequences stay inert in the paragraph (item 7: the
-# first answer to the hostile conversation's first turn)
+# a passage's escape sequences stay inert in the paragraph (item 8:
+# alice's second answer to the hostile conversation's first turn, "RED")
 ui_project h.db "$FIXTURES/unicode_hostile.json"
 check_run "convqa spans of the hostile fixture" 0 "" "$CONVQA" spans --db h.db --min-overlap 0
 ui_run h.db --rater alice --task faithfulness <<'EOF'
 esc
 :
-7
+8
 enter
 :save-screen hostile
 EOF

@@ -170,13 +170,13 @@ check_screen "end focuses the last passage" end-focus <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  Yes.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-  1 [ ] big-100k · A passage of exactly 100,000 characters                30.25
+  1 [ ] big-100k · A passage of exactly 100,000 characters
       This passage is exactly 100,000 characters long. It tests scrolling,
       wrapping and storage of very long text. If have at could each …
-  2 [ ] long-word · A 300-character word                                  20.25
+  2 [ ] long-word · A 300-character word
       Before the long word.
       PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsi …
-▸ 3 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m     10.25
+▸ 3 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m
       Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
       blinking^[[0m. Clear screen: ^[[2J^[[H done. Cursor to 10,10:
       ^[[10;10Hmoved. Window title: ^[]0;owned^G set. C1 CSI: <U+009B>31mred …
@@ -196,14 +196,14 @@ check_screen "home the first" home-focus <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  Yes.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] big-100k · A passage of exactly 100,000 characters                30.25
+▸ 1 [ ] big-100k · A passage of exactly 100,000 characters
       This passage is exactly 100,000 characters long. It tests scrolling,
       wrapping and storage of very long text. If have at could each smörgåsbord
       said only coöperate so not morning do or uncertain an not. Would, other …
-  2 [ ] long-word · A 300-character word                                  20.25
+  2 [ ] long-word · A 300-character word
       Before the long word.
       PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsi …
-  3 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m     10.25
+  3 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m
       Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
       blinking^[[0m. Clear screen: ^[[2J^[[H done. Cursor to 10,10: …
  intent: ?  answer: ?  relevant: 0/3 judged  note: —
@@ -212,7 +212,7 @@ check_screen "home the first" home-focus <<'EOF'
 EOF
 check_screen "end in the 100,000-character passage: its last lines" big-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
- Passage 1 of 3 · rank 1 · big-100k · score 30.25 · not judged
+ Passage 1 of 3 · rank 1 · big-100k · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
   that what each granite know her, passage them people? Than uncertain morning
@@ -238,7 +238,7 @@ check_screen "end in the 100,000-character passage: its last lines" big-end <<'E
 EOF
 check_screen "home: its first lines" big-home <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
- Passage 1 of 3 · rank 1 · big-100k · score 30.25 · not judged
+ Passage 1 of 3 · rank 1 · big-100k · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
   This passage is exactly 100,000 characters long. It tests scrolling,
@@ -310,6 +310,6 @@ the window to finish your note
 
 
 EOF
-check_eq "the note is saved once the window is large again" 'c1/1/sys-a bob note="hello world"' \
+check_eq "the note is saved once the window is large again (bob's first item)" 'c1/1/sys-b bob note="hello world"' \
 	"$(labels p.db --rater bob)"
 done_testing

@@ -140,12 +140,12 @@ check_screen "esc closes each screen" closed <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -192,12 +192,12 @@ check_screen "a key that is bound to nothing says so" unknown-key <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -258,12 +258,12 @@ check_screen "and not again when they have not changed" file-again <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 

@@ -39,7 +39,7 @@ check_rows "80x16: no turn fits, the rule says no room" no-room-80x16 3 4 <<'EOF
 ── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
 EOF
 check_rows "and the row a lone \"… 1 earlier turn\" took shows a passage line" no-room-80x16 9 11 <<'EOF'
-▸ 1 [ ] p-tall · Tallest lighthouses                                          8
+▸ 1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a …
 EOF

@@ -88,8 +88,8 @@ check_screen "l: every item with its state; the item shown (•) selected (▸)"
    # state        conversation     turn  answer  question
    1 ✓ finished   conv-01          1/2   1 of 2  Question 1 of conversation 1?
    2 ✓ finished   conv-01          1/2   2 of 2  Question 1 of conversation 1?
-▸• 3 unfinished   conv-01          2/2   1 of 2  Question 2 of conversation 1?
-   4 not started  conv-01          2/2   2 of 2  Question 2 of conversation 1?
+▸• 3 not started  conv-01          2/2   1 of 2  Question 2 of conversation 1?
+   4 unfinished   conv-01          2/2   2 of 2  Question 2 of conversation 1?
    5 not started  conv-02-with-a…  1/3   1 of 2  Question 1 of conversation 2?
    6 not started  conv-02-with-a…  1/3   2 of 2  Question 1 of conversation 2?
    7 not started  conv-02-with-a…  2/3   1 of 2  Question 2 of conversation 2?
@@ -112,8 +112,8 @@ check_rows "j moves the selection" moved 3 9 <<'EOF'
    # state        conversation     turn  answer  question
    1 ✓ finished   conv-01          1/2   1 of 2  Question 1 of conversation 1?
    2 ✓ finished   conv-01          1/2   2 of 2  Question 1 of conversation 1?
- • 3 unfinished   conv-01          2/2   1 of 2  Question 2 of conversation 1?
-   4 not started  conv-01          2/2   2 of 2  Question 2 of conversation 1?
+ • 3 not started  conv-01          2/2   1 of 2  Question 2 of conversation 1?
+   4 unfinished   conv-01          2/2   2 of 2  Question 2 of conversation 1?
 ▸  5 not started  conv-02-with-a…  1/3   1 of 2  Question 1 of conversation 2?
    6 not started  conv-02-with-a…  1/3   2 of 2  Question 1 of conversation 2?
 EOF
@@ -125,8 +125,8 @@ check_rows "the list opens on the item shown" again 3 9 <<'EOF'
    # state        conversation     turn  answer  question
    1 ✓ finished   conv-01          1/2   1 of 2  Question 1 of conversation 1?
    2 ✓ finished   conv-01          1/2   2 of 2  Question 1 of conversation 1?
-   3 unfinished   conv-01          2/2   1 of 2  Question 2 of conversation 1?
-   4 not started  conv-01          2/2   2 of 2  Question 2 of conversation 1?
+   3 not started  conv-01          2/2   1 of 2  Question 2 of conversation 1?
+   4 unfinished   conv-01          2/2   2 of 2  Question 2 of conversation 1?
 ▸• 5 not started  conv-02-with-a…  1/3   1 of 2  Question 1 of conversation 2?
    6 not started  conv-02-with-a…  1/3   2 of 2  Question 1 of conversation 2?
 EOF
@@ -139,8 +139,8 @@ check_screen "label keys do nothing in the list" label-key <<'EOF'
    # state        conversation     turn  answer  question
    1 ✓ finished   conv-01          1/2   1 of 2  Question 1 of conversation 1?
    2 ✓ finished   conv-01          1/2   2 of 2  Question 1 of conversation 1?
-   3 unfinished   conv-01          2/2   1 of 2  Question 2 of conversation 1?
-   4 not started  conv-01          2/2   2 of 2  Question 2 of conversation 1?
+   3 not started  conv-01          2/2   1 of 2  Question 2 of conversation 1?
+   4 unfinished   conv-01          2/2   2 of 2  Question 2 of conversation 1?
 ▸• 5 not started  conv-02-with-a…  1/3   1 of 2  Question 1 of conversation 2?
    6 not started  conv-02-with-a…  1/3   2 of 2  Question 1 of conversation 2?
    7 not started  conv-02-with-a…  2/3   1 of 2  Question 2 of conversation 2?
@@ -208,8 +208,8 @@ check_rows "tab: the next unfinished item" tab 3 8 <<'EOF'
    # state        conversation     turn  answer  question
    1 ✓ finished   conv-01          1/2   1 of 2  Question 1 of conversation 1?
    2 ✓ finished   conv-01          1/2   2 of 2  Question 1 of conversation 1?
-▸  3 unfinished   conv-01          2/2   1 of 2  Question 2 of conversation 1?
-   4 not started  conv-01          2/2   2 of 2  Question 2 of conversation 1?
+▸  3 not started  conv-01          2/2   1 of 2  Question 2 of conversation 1?
+   4 unfinished   conv-01          2/2   2 of 2  Question 2 of conversation 1?
  • 5 not started  conv-02-with-a…  1/3   1 of 2  Question 1 of conversation 2?
 EOF
 check_rows "q goes back to the item shown" q 1 2 <<'EOF'
@@ -226,8 +226,8 @@ check_screen "at 40x12 the columns narrow, the question keeps its room" narrow <
    # state  conv  turn ans question
    1 ✓ done conv… 1/2  1/2 Question 1 …
    2 ✓ done conv… 1/2  2/2 Question 1 …
-   3 begun  conv… 2/2  1/2 Question 2 …
-   4 new    conv… 2/2  2/2 Question 2 …
+   3 new    conv… 2/2  1/2 Question 2 …
+   4 begun  conv… 2/2  2/2 Question 2 …
 ▸• 5 new    conv… 1/3  1/2 Question 1 …
    6 new    conv… 1/3  2/2 Question 1 …
    7 new    conv… 2/3  1/2 Question 2 …
@@ -240,8 +240,8 @@ check_screen "back at 80x24" wide-again <<'EOF'
    # state        conversation     turn  answer  question
    1 ✓ finished   conv-01          1/2   1 of 2  Question 1 of conversation 1?
    2 ✓ finished   conv-01          1/2   2 of 2  Question 1 of conversation 1?
-   3 unfinished   conv-01          2/2   1 of 2  Question 2 of conversation 1?
-   4 not started  conv-01          2/2   2 of 2  Question 2 of conversation 1?
+   3 not started  conv-01          2/2   1 of 2  Question 2 of conversation 1?
+   4 unfinished   conv-01          2/2   2 of 2  Question 2 of conversation 1?
 ▸• 5 not started  conv-02-with-a…  1/3   1 of 2  Question 1 of conversation 2?
    6 not started  conv-02-with-a…  1/3   2 of 2  Question 1 of conversation 2?
    7 not started  conv-02-with-a…  2/3   1 of 2  Question 2 of conversation 2?
@@ -289,9 +289,9 @@ check_rows "with --show-systems the list names the systems" systems 3 8 <<'EOF'
    # state        conversation     turn  system  question
    1 ✓ finished   conv-01          1/2   sys-a   Question 1 of conversation 1?
    2 ✓ finished   conv-01          1/2   sys-b   Question 1 of conversation 1?
-▸• 3 unfinished   conv-01          2/2   sys-a   Question 2 of conversation 1?
-   4 not started  conv-01          2/2   sys-b   Question 2 of conversation 1?
-   5 not started  conv-02-with-a…  1/3   sys-a   Question 1 of conversation 2?
+▸• 3 not started  conv-01          2/2   sys-b   Question 2 of conversation 1?
+   4 unfinished   conv-01          2/2   sys-a   Question 2 of conversation 1?
+   5 not started  conv-02-with-a…  1/3   sys-b   Question 1 of conversation 2?
 EOF
 
 # a scheme may not take l, : or A

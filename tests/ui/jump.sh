@@ -80,7 +80,7 @@ check_screen ": asks for the item's number at the bottom" prompt <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  Answer of sys-a.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
-▸ 1 [ ] p01 · Passage 1                                                       1
+▸ 1 [ ] p01 · Passage 1
       Text of passage 1.
 
 
@@ -155,7 +155,7 @@ check_screen "the prompt at 40x12" narrow <<'EOF'
 ── Answer 2/2 · c correct · x incorrect
  Answer of sys-b.
 ── Passages (1) · 1 relevant? · j/k foc…
-▸ 1 [ ] p01 · Passage 1               1
+▸ 1 [ ] p01 · Passage 1
       Text of passage 1.
 ── Go to item · enter goes · esc cancels
  item (1-48): 1

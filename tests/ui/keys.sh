@@ -78,20 +78,20 @@ check_screen "1-9 toggle ranks 1-9; the list shows the focus" ranks1-9 <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Some of them.
 ── Passages (12) · 1-9,0 relevant? · j/k focus · enter opens ───────────────────
-▸ 1 [+] p01 · Passage number 1                                               12
+▸ 1 [+] p01 · Passage number 1
       Text of passage 1.
-  2 [+] p02 · Passage number 2                                               11
+  2 [+] p02 · Passage number 2
       Text of passage 2.
-  3 [+] p03 · Passage number 3                                               10
-  4 [+] p04 · Passage number 4                                                9
-  5 [+] p05 · Passage number 5                                                8
-  6 [+] p06 · Passage number 6                                                7
-  7 [+] p07 · Passage number 7                                                6
-  8 [+] p08 · Passage number 8                                                5
-  9 [+] p09 · Passage number 9                                                4
- 10 [ ] p10 · Passage number 10                                               3
- 11 [ ] p11 · Passage number 11                                               2
- 12 [ ] p12 · Passage number 12                                               1
+  3 [+] p03 · Passage number 3
+  4 [+] p04 · Passage number 4
+  5 [+] p05 · Passage number 5
+  6 [+] p06 · Passage number 6
+  7 [+] p07 · Passage number 7
+  8 [+] p08 · Passage number 8
+  9 [+] p09 · Passage number 9
+ 10 [ ] p10 · Passage number 10
+ 11 [ ] p11 · Passage number 11
+ 12 [ ] p12 · Passage number 12
  intent: ?  answer: ?  relevant: 9/12 judged (9 relevant)  note: —
  missing: intent, answer_correct, relevant 10 11 12
  saved · passage 9 relevant                                     ? help · q quit
@@ -104,20 +104,20 @@ check_screen "0 toggles rank 10" rank10 <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Some of them.
 ── Passages (12) · 1-9,0 relevant? · j/k focus · enter opens ───────────────────
-▸ 1 [+] p01 · Passage number 1                                               12
+▸ 1 [+] p01 · Passage number 1
       Text of passage 1.
-  2 [+] p02 · Passage number 2                                               11
+  2 [+] p02 · Passage number 2
       Text of passage 2.
-  3 [+] p03 · Passage number 3                                               10
-  4 [+] p04 · Passage number 4                                                9
-  5 [+] p05 · Passage number 5                                                8
-  6 [+] p06 · Passage number 6                                                7
-  7 [+] p07 · Passage number 7                                                6
-  8 [+] p08 · Passage number 8                                                5
-  9 [+] p09 · Passage number 9                                                4
- 10 [+] p10 · Passage number 10                                               3
- 11 [ ] p11 · Passage number 11                                               2
- 12 [ ] p12 · Passage number 12                                               1
+  3 [+] p03 · Passage number 3
+  4 [+] p04 · Passage number 4
+  5 [+] p05 · Passage number 5
+  6 [+] p06 · Passage number 6
+  7 [+] p07 · Passage number 7
+  8 [+] p08 · Passage number 8
+  9 [+] p09 · Passage number 9
+ 10 [+] p10 · Passage number 10
+ 11 [ ] p11 · Passage number 11
+ 12 [ ] p12 · Passage number 12
  intent: ?  answer: ?  relevant: 10/12 judged (10 relevant)  note: —
  missing: intent, answer_correct, relevant 11 12
  saved · passage 10 relevant                                    ? help · q quit
@@ -130,20 +130,20 @@ check_screen "ranks past 10: move the focus (pgdn, down) and press space" rank12
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Some of them.
 ── Passages (12) · 1-9,0 relevant? · j/k focus · enter opens ───────────────────
-  1 [+] p01 · Passage number 1                                               12
+  1 [+] p01 · Passage number 1
       Text of passage 1.
-  2 [+] p02 · Passage number 2                                               11
+  2 [+] p02 · Passage number 2
       Text of passage 2.
-  3 [+] p03 · Passage number 3                                               10
-  4 [+] p04 · Passage number 4                                                9
-  5 [+] p05 · Passage number 5                                                8
-  6 [+] p06 · Passage number 6                                                7
-  7 [+] p07 · Passage number 7                                                6
-  8 [+] p08 · Passage number 8                                                5
-  9 [+] p09 · Passage number 9                                                4
- 10 [+] p10 · Passage number 10                                               3
- 11 [ ] p11 · Passage number 11                                               2
-▸12 [+] p12 · Passage number 12                                               1
+  3 [+] p03 · Passage number 3
+  4 [+] p04 · Passage number 4
+  5 [+] p05 · Passage number 5
+  6 [+] p06 · Passage number 6
+  7 [+] p07 · Passage number 7
+  8 [+] p08 · Passage number 8
+  9 [+] p09 · Passage number 9
+ 10 [+] p10 · Passage number 10
+ 11 [ ] p11 · Passage number 11
+▸12 [+] p12 · Passage number 12
  intent: ?  answer: ?  relevant: 11/12 judged (11 relevant)  note: —
  missing: intent, answer_correct, relevant 11
  saved · passage 12 relevant                                    ? help · q quit

@@ -1,11 +1,12 @@
 #!/bin/sh
 # At 40x12 text cut to fit ends in "…": the header, the section rules,
-# passage titles, the missing line, the note prompt's rule and hint.
+# passage titles, the missing line, the note prompt's rule and hint (with
+# --show-systems, whose retrieval scores take room from the titles).
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/small.json"
 
-CONVQA_COLUMNS=40 CONVQA_LINES=12 ui_run p.db --rater alexandra-the-annotator <<'EOF'
+CONVQA_COLUMNS=40 CONVQA_LINES=12 ui_run p.db --rater alexandra-the-annotator --show-systems <<'EOF'
 esc
 n
 :save-screen item
@@ -19,7 +20,7 @@ check_rows "the header, the rules, a passage title and the missing line end in �
  c1 · turn 1/2
 ── Question 1/2 · e/a/b intent ─────────
  What is a lighthouse?
-── Answer 2/2 · c correct · x incorrect
+── sys-b · c correct · x incorrect ─────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k f…
 ▸ 1 [ ] p-light · Lighthouses       0.9

@@ -52,12 +52,12 @@ check_screen "the queue starts at the first unfinished item" start <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -78,12 +78,12 @@ check_screen "p on the first item says so" first <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -104,9 +104,9 @@ check_screen "n: the next item is the other system's answer to the same turn" it
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               0.9
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [-] p-tall · Tallest lighthouses                                        0.5
+  2 [-] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
@@ -133,11 +133,11 @@ check_screen "right: the next turn, with its history" item3 <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses                                          8
+▸ 1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
-  2 [ ] p-light · Lighthouses                                                 2
+  2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 
 
@@ -157,11 +157,11 @@ check_screen "h hides the history (and h shows it again)" history-hidden <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses                                          8
+▸ 1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
-  2 [ ] p-light · Lighthouses                                                 2
+  2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 
 
@@ -182,12 +182,12 @@ check_screen "left twice: back to the first item" back1 <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -211,11 +211,11 @@ check_screen "] skips the other system's answer and goes to the next turn" turn2
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses                                          8
+▸ 1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
-  2 [ ] p-light · Lighthouses                                                 2
+  2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 
 
@@ -234,12 +234,12 @@ check_screen "[ goes to the first item of the previous turn" turn1 <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -263,11 +263,11 @@ check_screen "tab goes to the next unfinished item (item 2 is finished)" unfinis
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses                                          8
+▸ 1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
-  2 [ ] p-light · Lighthouses                                                 2
+  2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 
 
@@ -289,11 +289,11 @@ check_screen "pgdn moves the focus down by a page" pgdn <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-  1 [ ] p-tall · Tallest lighthouses                                          8
+  1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
-▸ 2 [ ] p-light · Lighthouses                                                 2
+▸ 2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 
 
@@ -338,7 +338,7 @@ check_screen "p on the summary goes back to the last item" from-summary <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  The lighthouse keeper.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
-▸ 1 [ ] p-keeper · Keepers                                                    5
+▸ 1 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
 

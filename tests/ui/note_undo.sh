@@ -45,12 +45,12 @@ check_screen "w opens the note prompt over the item screen" note-typing <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -71,12 +71,12 @@ check_screen "enter saves the note" note-saved <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -97,12 +97,12 @@ check_screen "esc cancels an edit: the saved note stays" note-cancelled <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -124,9 +124,9 @@ check_screen "labels on the second item" item2 <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               0.9
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses                                        0.5
+  2 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
@@ -150,9 +150,9 @@ check_screen "u undoes the last change" undo1 <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               0.9
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses                                        0.5
+  2 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
@@ -176,9 +176,9 @@ check_screen "u again undoes the one before" undo2 <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               0.9
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses                                        0.5
+  2 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
@@ -202,12 +202,12 @@ check_screen "u across items goes back to the item of the change" undo3 <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -228,12 +228,12 @@ check_screen "u undoes the note" undo4 <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -254,12 +254,12 @@ check_screen "with nothing left, u says so" undo-empty <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 

@@ -98,7 +98,7 @@ for r in $raters; do send "$r" q; done
 statuses=""
 for r in $raters; do finish "$r"; statuses="$statuses$(cat "$T/$r.rc")"; done
 check_eq "and all 16 quit with status 0" "0000000000000000" "$statuses"
-check_eq "the project has their 16 labels" 16 "$(labels p.db | grep -c '^c1/1/sys-a r[0-9][0-9] intent="extractive"$')"
+check_eq "the project has their 16 labels" 16 "$(labels p.db | grep -c '^c1/1/sys-[ab] r[0-9][0-9] intent="extractive"$')"
 
 check_eq "the lock file stays beside the project, empty, with its permissions" \
 	"$(stat -c %a p.db) 0" "$(stat -c '%a %s' p.db-annotate.lock)"

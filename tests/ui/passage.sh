@@ -63,13 +63,13 @@ check_screen "a long question and answer are cut, saying how much more there is"
  long answer. Sentence 12 of a long answer. Sentence 13 of a long answer.
  … 7 more lines · t shows all
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] long · A passage of forty lines                                       2
+▸ 1 [ ] long · A passage of forty lines
       Line 1 of the long passage: the lamp turned once every 4 seconds.
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
       Line 5 of the long passage: the lamp turned once every 8 seconds. …
-  2 [ ] short · Short                                                         1
+  2 [ ] short · Short
       Only one line.
  intent: ?  answer: ?  relevant: 0/2 judged  note: —
  missing: intent, answer_correct, relevant 1 2
@@ -77,7 +77,7 @@ check_screen "a long question and answer are cut, saying how much more there is"
 EOF
 check_screen "enter opens the focused passage in full" pane <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Passage 1 of 2 · rank 1 · long · not judged
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 1 of the long passage: the lamp turned once every 4 seconds.
@@ -103,7 +103,7 @@ check_screen "enter opens the focused passage in full" pane <<'EOF'
 EOF
 check_screen "j and down scroll a line each" scroll2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Passage 1 of 2 · rank 1 · long · not judged
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 3 of the long passage: the lamp turned once every 6 seconds.
@@ -129,7 +129,7 @@ check_screen "j and down scroll a line each" scroll2 <<'EOF'
 EOF
 check_screen "pgdn scrolls a page" page <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Passage 1 of 2 · rank 1 · long · not judged
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 20 of the long passage: the lamp turned once every 9 seconds.
@@ -155,7 +155,7 @@ check_screen "pgdn scrolls a page" page <<'EOF'
 EOF
 check_screen "scrolling stops at the end" bottom <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Passage 1 of 2 · rank 1 · long · not judged
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 23 of the long passage: the lamp turned once every 5 seconds.
@@ -181,7 +181,7 @@ check_screen "scrolling stops at the end" bottom <<'EOF'
 EOF
 check_screen "k, up and pgup scroll back" up <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 1 of 2 · rank 1 · long · score 2 · not judged
+ Passage 1 of 2 · rank 1 · long · not judged
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 4 of the long passage: the lamp turned once every 7 seconds.
@@ -207,7 +207,7 @@ check_screen "k, up and pgup scroll back" up <<'EOF'
 EOF
 check_screen "space in the pane toggles the passage shown" pane-toggled <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 1 of 2 · rank 1 · long · score 2 · relevant
+ Passage 1 of 2 · rank 1 · long · relevant
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 4 of the long passage: the lamp turned once every 7 seconds.
@@ -233,7 +233,7 @@ check_screen "space in the pane toggles the passage shown" pane-toggled <<'EOF'
 EOF
 check_screen "n shows the next passage" pane2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 2 of 2 · rank 2 · short · score 1 · not judged
+ Passage 2 of 2 · rank 2 · short · not judged
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── Short ───────────────────────────────────────────────────────────────────────
   Only one line.
@@ -259,7 +259,7 @@ check_screen "n shows the next passage" pane2 <<'EOF'
 EOF
 check_screen "right stops at the last passage; p and left go back" pane-back <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
- Passage 1 of 2 · rank 1 · long · score 2 · relevant
+ Passage 1 of 2 · rank 1 · long · relevant
  Q1: What does the long passage say about the lamp, and how often did it turn …
 ── A passage of forty lines ────────────────────────────────────────────────────
   Line 1 of the long passage: the lamp turned once every 4 seconds.
@@ -297,13 +297,13 @@ check_screen "esc and backspace close the pane; the label is on the item screen"
  long answer. Sentence 12 of a long answer. Sentence 13 of a long answer.
  … 7 more lines · t shows all
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] long · A passage of forty lines                                       2
+▸ 1 [+] long · A passage of forty lines
       Line 1 of the long passage: the lamp turned once every 4 seconds.
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
       Line 5 of the long passage: the lamp turned once every 8 seconds. …
-  2 [ ] short · Short                                                         1
+  2 [ ] short · Short
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
  missing: intent, answer_correct, relevant 2
@@ -375,13 +375,13 @@ check_screen "r shows the rewrite under the question" rewrite <<'EOF'
  Sentence 9 of a long answer. Sentence 10 of a long answer. Sentence 11 of a
  … 8 more lines · t shows all
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] long · A passage of forty lines                                       2
+▸ 1 [+] long · A passage of forty lines
       Line 1 of the long passage: the lamp turned once every 4 seconds.
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
       Line 5 of the long passage: the lamp turned once every 8 seconds. …
-  2 [ ] short · Short                                                         1
+  2 [ ] short · Short
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
  missing: intent, answer_correct, relevant 2
@@ -401,13 +401,13 @@ check_screen "r again hides it" rewrite-off <<'EOF'
  long answer. Sentence 12 of a long answer. Sentence 13 of a long answer.
  … 7 more lines · t shows all
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] long · A passage of forty lines                                       2
+▸ 1 [+] long · A passage of forty lines
       Line 1 of the long passage: the lamp turned once every 4 seconds.
       Line 2 of the long passage: the lamp turned once every 5 seconds.
       Line 3 of the long passage: the lamp turned once every 6 seconds.
       Line 4 of the long passage: the lamp turned once every 7 seconds.
       Line 5 of the long passage: the lamp turned once every 8 seconds. …
-  2 [ ] short · Short                                                         1
+  2 [ ] short · Short
       Only one line.
  intent: ?  answer: ?  relevant: 1/2 judged (1 relevant)  note: —
  missing: intent, answer_correct, relevant 2

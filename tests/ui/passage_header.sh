@@ -2,13 +2,13 @@
 # The passage in full shows the question it is judged against (one line,
 # inert, cut with an ellipsis) and its relevance state whatever the length
 # of its id: a 200-character id and a long id of wide characters are cut
-# with an ellipsis, never the state; in a narrow window the score and the
-# word "Passage" give way first.
+# with an ellipsis, never the state; in a narrow window the score (shown
+# with --show-systems) and the word "Passage" give way first.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/long_ids.json"
 
-ui_run p.db --rater alice <<'EOF2'
+ui_run p.db --rater alice --show-systems <<'EOF2'
 esc
 enter
 :save-screen long-id

@@ -12,9 +12,9 @@ esc
 EOF
 check_ran "the script at 80x16 runs"
 check_rows "80x16: passage 2 shows one of its two lines, then …; passage 3 is whole" others-cut 10 13 <<'EOF'
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens …
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 EOF
 
@@ -27,17 +27,17 @@ j
 EOF
 check_ran "the script at 80x18 runs"
 check_rows "80x18: the focused passage shows two of its three lines, then …" focused-cut 11 15 <<'EOF'
-▸ 1 [ ] p-tall · Tallest lighthouses                                          8
+▸ 1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a …
-  2 [ ] p-light · Lighthouses                                                 2
+  2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 EOF
 check_rows "80x18: the mark stays when the focus moves on" focus-moved 11 15 <<'EOF'
-  1 [ ] p-tall · Tallest lighthouses                                          8
+  1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a …
-▸ 2 [ ] p-light · Lighthouses                                                 2
+▸ 2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 EOF
 done_testing

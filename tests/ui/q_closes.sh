@@ -45,12 +45,12 @@ check_screen "q closes the first-start guidelines: the item screen" after-first-
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -70,7 +70,7 @@ for s in after-help after-guidelines after-passage after-turn after-both; do
 		not_ok "$s: back on the item screen" "$(diff "$T/screens/after-first-guidelines" "$T/screens/$s")"; fi
 done
 check_eq "q in the help opened over a passage returns to the passage" \
-	" Passage 1 of 3 · rank 1 · p-light · score 9.5 · not judged" "$(sed -n 2p "$T/screens/help-over-passage")"
+	" Passage 1 of 3 · rank 1 · p-light · not judged" "$(sed -n 2p "$T/screens/help-over-passage")"
 check_eq "a second q on the item screen quits: nothing after it ran" "no screen, no label" \
 	"$([ -f "$T/screens/after-quit" ] && echo screen || echo no screen), $(labels p.db | grep -q . && echo labels || echo no label)"
 

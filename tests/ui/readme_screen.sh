@@ -2,7 +2,8 @@
 # The item screens shown in docs/annotating.md are the real ones: the project `make
 # demo` builds (every file of sample_tasks/ imported into demo.db), rater
 # alice in the turn task, and rater bob in the scheme of
-# sample_tasks/schemes/likert-4pt.json, after the keys below.
+# sample_tasks/schemes/likert-4pt.json, after the keys below (each on the
+# bm25-t5 answer of its turn, second in these raters' orders).
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project demo.db "$SAMPLES"/*.json
@@ -12,6 +13,7 @@ enter
 e
 c
 -
+n
 n
 n
 e
@@ -29,6 +31,7 @@ ui_run demo.db --rater bob --task likert-4pt <<'KEYS'
 esc
 ]
 ]
+n
 4
 o
 :save-screen readme-likert

@@ -60,9 +60,9 @@ check_screen "reopening resumes at the first unfinished item" resumed <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [-] p-light · Lighthouses                                               0.9
+▸ 1 [-] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses                                        0.5
+  2 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
@@ -86,7 +86,7 @@ check_screen "finishing the last item says so" all-done <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  The lighthouse keeper.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
-▸ 1 [-] p-keeper · Keepers                                                    5
+▸ 1 [-] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
 
@@ -201,7 +201,7 @@ check_screen "p leaves the summary for the last item" back <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  The lighthouse keeper.
 ── Passages (1) · 1 relevant? · j/k focus · enter opens ────────────────────────
-▸ 1 [-] p-keeper · Keepers                                                    5
+▸ 1 [-] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
 

@@ -50,15 +50,14 @@ check_screen "a refused label: NOT SAVED and the reason; the field stays unset" 
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -66,8 +65,9 @@ check_screen "a refused label: NOT SAVED and the reason; the field stays unset" 
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+
+ intent: ?  answer: ?  relevant: 0/2 judged  note: —
+ missing: intent, answer_correct, relevant 1 2
  NOT SAVED: cannot save label: disk full (test)                 ? help · q quit
 EOF
 check_screen "other fields still save" saved-again <<'EOF'
@@ -76,15 +76,14 @@ check_screen "other fields still save" saved-again <<'EOF'
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -92,8 +91,9 @@ check_screen "other fields still save" saved-again <<'EOF'
 
 
 
- intent: ?  answer: correct  relevant: 0/3 judged  note: —
- missing: intent, relevant 1 2 3
+
+ intent: ?  answer: correct  relevant: 0/2 judged  note: —
+ missing: intent, relevant 1 2
  saved · answer_correct = correct                               ? help · q quit
 EOF
 done_testing

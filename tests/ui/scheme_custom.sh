@@ -82,15 +82,15 @@ check_screen "the item screen: the scale and the categories on the answer rule, 
 ── Question 1/2 ────────────────────────────────────────────────────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · 1-4 completeness: No … Yes · o/a/i/f/x error_type ───────────
- A tower with a lamp that guides ships.
-── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
-▸ 1 p-light · Lighthouses                                                   9.5
+ A building by the sea.
+── Passages (2) · j/k focus · enter opens ──────────────────────────────────────
+▸ 1 p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 p-keeper · Keepers                                                     7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 p-lens                                                                    3
-      A Fresnel lens is made of concentric rings of glass.
+  2 p-tall · Tallest lighthouses
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
+
 
 
 
@@ -237,8 +237,8 @@ check_rows "the summary counts the scale's points in order" summary 3 8 <<'EOF'
 
   Active time: 0 min 11 s, 6 s per finished item.
 EOF
-check_eq "the labels" 'c1/1/sys-a alice completeness="no"
-c1/1/sys-a alice error_type="hallucination"
+check_eq "the labels" 'c1/1/sys-b alice completeness="no"
+c1/1/sys-b alice error_type="hallucination"
 bees/1/s1 alice completeness="mostly no"' "$(labels p.db)"
 
 run "$CONVQA" annotate --db p.db --keys --task likert-4pt

@@ -56,8 +56,8 @@ check_screen "the item screen at 40x12" item-40x12 <<'EOF'
 ── Answer 1/2 · c correct · x incorrect
  A tower with a lamp that guides ships.
 ── Passages 1-2 of 3 · 1-3 relevant? · …
-▸ 1 [ ] p-light · Lighthouses       9.5
-  2 [ ] p-keeper · Keepers         7.25
+▸ 1 [ ] p-light · Lighthouses
+  2 [ ] p-keeper · Keepers
  intent:? answer:? relevant:0/3 note:—
  missing: intent, answer_correct, rele…
  welcome, alice: ? li…  ? help · q quit
@@ -70,8 +70,8 @@ check_screen "labels at 40x12; the passage list scrolls to the focus" labelled-4
 ── Answer 1/2 · c correct · x incorrect
  A tower with a lamp that guides ships.
 ── Passages 2-3 of 3 · 1-3 relevant? · …
-  2 [ ] p-keeper · Keepers         7.25
-▸ 3 [+] p-lens                        3
+  2 [ ] p-keeper · Keepers
+▸ 3 [+] p-lens
  intent:extractive answer:? relevant:1/3
  missing: answer_correct, relevant 1 2
  saved · passage 3 re…  ? help · q quit
@@ -85,7 +85,7 @@ check_screen "history at 40x12" history-40x12 <<'EOF'
 ── Answer 1/1 · c correct · x incorrect
  Most are between 20 and 60 metres    …
 ── Passages 1-1 of 2 · 1-2 relevant? · …
-▸ 1 [ ] p-tall · Tallest lighthouses  8
+▸ 1 [ ] p-tall · Tallest lighthouses
  intent:? answer:? relevant:0/2 note:—
  missing: intent, answer_correct, rele…
                         ? help · q quit
@@ -156,11 +156,11 @@ check_screen "back to 80x24: the same item and state" restored <<'EOF'
 ── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
  Most are between 20 and 60 metres tall.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses                                          8
+▸ 1 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
-  2 [ ] p-light · Lighthouses                                                 2
+  2 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
 
 

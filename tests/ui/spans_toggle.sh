@@ -52,7 +52,7 @@ check_rows "  and the status line says what E did" on 24 24 <<'EOF2'
 EOF2
 check_eq "the next item keeps them on" "1" "$(grep -c '^── Passages (2) · spans in 1 ' "$T/screens/next")"
 check_rows "the passage opened shows its text (the highlight: tests/ui/tmux_spans.sh)" passage 2 7 <<'EOF2'
- Passage 2 of 2 · rank 2 · p-tall · score 0.5 · not judged
+ Passage 2 of 2 · rank 2 · p-tall · not judged
  Q1: What is a lighthouse?
 ── Tallest lighthouses ─────────────────────────────────────────────────────────
   The tallest lighthouse is the Jeddah Light, 133 metres tall. Most

@@ -61,7 +61,7 @@ EOF
 check_ran "a name with spaces inside and any script is fine"
 check_eq "it is shown in the header" " convqa · p.db · rater Zoë 山田 👩🏽 · task turn   item 1/4 [----------] 0 done" \
 	"$(head -1 "$T/screens/unicode-rater")"
-check_eq "and labels under that name" 'c1/1/sys-a Zoë 山田 👩🏽 intent="extractive"' "$(labels p.db)"
+check_eq "and labels under that name" 'c1/1/sys-b Zoë 山田 👩🏽 intent="extractive"' "$(labels p.db)"
 
 # ---- guidelines, rounds ------------------------------------------------------
 printf ' \n\n' >"$T/empty.md"

@@ -10,8 +10,8 @@ ui_project p.db "$FIXTURES/unicode_hostile.json"
 
 TMUX_ENV="NO_COLOR=1" tmux_start 80 24 p.db --rater alice
 check_wait "the UI starts" "Guidelines"
-keys Escape n n n n n n n
-check_wait "the hostile item is shown" "item 8/11"
+keys Escape n n n n n n
+check_wait "the hostile item is shown (alice's first answer of its turn)" "item 7/11"
 keys j
 check_wait "the focus moves to passage 2" "▸ 2 [ ] whitespace"
 capture >"$T/before"

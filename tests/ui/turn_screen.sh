@@ -71,12 +71,12 @@ check_screen "the item screen: header, question, answer, passages, label bar" it
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -97,12 +97,12 @@ check_screen "e sets intent extractive and says saved" intent <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -123,12 +123,12 @@ check_screen "the key of the current value again keeps it: a double press loses 
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -149,12 +149,12 @@ check_screen "c then x: the answer is incorrect" answer <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -175,12 +175,12 @@ check_screen "2 marks the passage at rank 2 relevant" rank2 <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [+] p-keeper · Keepers                                                 7.25
+  2 [+] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -201,12 +201,12 @@ check_screen "2 again toggles it to not relevant" rank2-again <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [-] p-keeper · Keepers                                                 7.25
+  2 [-] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -227,12 +227,12 @@ check_screen "j and down move the focus; space toggles the focused passage" focu
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-  1 [ ] p-light · Lighthouses                                               9.5
+  1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [-] p-keeper · Keepers                                                 7.25
+  2 [-] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-▸ 3 [ ] p-lens                                                                3
+▸ 3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -253,12 +253,12 @@ check_screen "k, up and KEY_UP move the focus back, stopping at the first" focus
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [-] p-keeper · Keepers                                                 7.25
+  2 [-] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [+] p-lens                                                                3
+  3 [+] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -279,12 +279,12 @@ check_screen "- marks every unjudged passage not relevant: the item is finished"
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [-] p-light · Lighthouses                                               9.5
+▸ 1 [-] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [-] p-keeper · Keepers                                                 7.25
+  2 [-] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [+] p-lens                                                                3
+  3 [+] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 

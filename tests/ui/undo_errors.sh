@@ -28,12 +28,12 @@ check_screen "- marks the two unjudged passages not relevant" rest <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [-] p-keeper · Keepers                                                 7.25
+  2 [-] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [-] p-lens                                                                3
+  3 [-] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -54,12 +54,12 @@ check_screen "one u undoes both" undo-rest <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -80,12 +80,12 @@ check_screen "the next u undoes the key before" undo-rank <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -106,12 +106,12 @@ check_screen "then nothing is left to undo" undo-empty <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -150,15 +150,14 @@ check_screen "a refused undo says NOT SAVED; the value stays" undo-refused <<'EO
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -166,8 +165,9 @@ check_screen "a refused undo says NOT SAVED; the value stays" undo-refused <<'EO
 
 
 
- intent: extractive  answer: ?  relevant: 0/3 judged  note: —
- missing: answer_correct, relevant 1 2 3
+
+ intent: extractive  answer: ?  relevant: 0/2 judged  note: —
+ missing: answer_correct, relevant 1 2
  NOT SAVED: cannot save label: busy (test)                      ? help · q quit
 EOF
 check_screen "the refused undo stays on the stack: u (after undoing the note) tries it again" undo-retried <<'EOF'
@@ -176,15 +176,14 @@ check_screen "the refused undo stays on the stack: u (after undoing the note) tr
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -192,8 +191,9 @@ check_screen "the refused undo stays on the stack: u (after undoing the note) tr
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+
+ intent: ?  answer: ?  relevant: 0/2 judged  note: —
+ missing: intent, answer_correct, relevant 1 2
  undone · intent cleared                                        ? help · q quit
 EOF
 check_screen "and then the stack is empty" undo-done <<'EOF'
@@ -202,15 +202,14 @@ check_screen "and then the stack is empty" undo-done <<'EOF'
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What is a lighthouse?
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+ A building by the sea.
+── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens                                                                3
-      A Fresnel lens is made of concentric rings of glass.
+  2 [ ] p-tall · Tallest lighthouses
+      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
+      lighthouses are between 20 and 60 metres tall, and a few stand only a few
+      metres above the sea.
 
 
 
@@ -218,8 +217,9 @@ check_screen "and then the stack is empty" undo-done <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
+
+ intent: ?  answer: ?  relevant: 0/2 judged  note: —
+ missing: intent, answer_correct, relevant 1 2
  nothing to undo                                                ? help · q quit
 EOF
 
@@ -248,12 +248,12 @@ check_screen "a refused note says NOT SAVED and how to get the text back" note-r
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -274,12 +274,12 @@ check_screen "w opens the prompt with the text typed before" note-again <<'EOF'
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               9.5
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers                                                 7.25
+  2 [ ] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [ ] p-lens                                                                3
+  3 [ ] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -300,9 +300,9 @@ check_screen "on another item the prompt starts from that item's note" note-othe
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               0.9
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses                                        0.5
+  2 [ ] p-tall · Tallest lighthouses
       The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
       lighthouses are between 20 and 60 metres tall, and a few stand only a few
       metres above the sea.
@@ -318,9 +318,9 @@ check_screen "on another item the prompt starts from that item's note" note-othe
  >
  the note is optional; it is saved with the item's labels
 EOF
-check_eq "bob's rows: the refused undo saved nothing, the retried one saved once" 'c1/1/sys-a bob intent="extractive"
-c1/1/sys-a bob intent=null
-c1/1/sys-a bob note="see the lens"
-c1/1/sys-a bob note=null' "$(labels p.db --history --rater bob)"
+check_eq "bob's rows: the refused undo saved nothing, the retried one saved once" 'c1/1/sys-b bob intent="extractive"
+c1/1/sys-b bob intent=null
+c1/1/sys-b bob note="see the lens"
+c1/1/sys-b bob note=null' "$(labels p.db --history --rater bob)"
 check_eq "carol has no rows" "" "$(labels p.db --history --rater carol)"
 done_testing

@@ -8,8 +8,10 @@
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIXTURES/unicode_hostile.json"
 
-# the answers of a turn come in a mixed order: the hostile answer to the
-# first turn of conversation "hostile" is item 8, the other item 7
+# the answers of a turn come in the rater's order: alice's answer with
+# the right-to-left text is item 6, the long word item 5; the hostile
+# answer to the first turn of conversation "hostile" is item 7, the other
+# item 8
 ui_run p.db --rater alice <<'EOF'
 esc
 :save-screen cjk
@@ -18,8 +20,9 @@ n
 n
 n
 n
-:save-screen rtl
 n
+:save-screen rtl
+p
 :save-screen long-word
 n
 n
@@ -27,12 +30,11 @@ n
 enter
 :save-screen hostile-pane
 esc
-p
+n
 j
 enter
 :save-screen c1-pane
 esc
-n
 n
 :save-screen controls
 n
@@ -51,14 +53,14 @@ check_screen "Chinese and Japanese: two columns a character, aligned" cjk <<'EOF
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  明代长城总长约八千八百多公里。
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] zh-长城 · 长城（中文）                                             12.5
+▸ 1 [ ] zh-长城 · 长城（中文）
       长城是中国古代的军事防御工程，东起山海关，西至嘉峪关。明代修建的长城总长
       约八千八百多公里。长城于1987年被列入世界遗产名录。
-  2 [ ] ja-長城 · 万里の長城（日本語）                                    10.25
+  2 [ ] ja-長城 · 万里の長城（日本語）
       万里の長城は中国北部に築かれた長大な城壁です。現在見られる部分の多くは明
       の時代に建てられました。ひらがな、カタカナ、漢字はどれも端末で二列分の幅
       を取ります。半角ｶﾀｶﾅは一列分です。
-  3 [ ] long-word · A 300-character word                                      8
+  3 [ ] long-word · A 300-character word
       Before the long word.
       PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsili
       covolcanoconiosisPneumonoultramicroscopicsilicovolcanoconiosisPneumonoult
@@ -77,18 +79,18 @@ check_screen "emoji, ZWJ sequences and flags" emoji <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  约8800公里（明长城）。🧱🐉
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] zh-长城 · 长城（中文）                                             0.91
+▸ 1 [ ] zh-长城 · 长城（中文）
       长城是中国古代的军事防御工程，东起山海关，西至嘉峪关。明代修建的长城总长
       约八千八百多公里。长城于1987年被列入世界遗产名录。
-  2 [ ] ja-長城 · 万里の長城（日本語）                                     0.84
+  2 [ ] ja-長城 · 万里の長城（日本語）
       万里の長城は中国北部に築かれた長大な城壁です。現在見られる部分の多くは明
       の時代に建てられました。ひらがな、カタカナ、漢字はどれも端末で二列分の幅
       を取ります。半角ｶﾀｶﾅは一列分です。
-  3 [ ] emoji · Emoji 🧪 sequences                                         0.77
+  3 [ ] emoji · Emoji 🧪 sequences
       Family (ZWJ sequence): 👨👩👧👦. Technologist with skin tone: 👩🏽💻.
       Flags: 🇻🇳 🇯🇵 🇮🇱 🇸🇦. Rainbow flag: 🏳️🌈. Keycap: 1️⃣. Heart with VS16: ❤️,
       without: ❤. Thumbs up, medium skin tone: 👍🏽.
-  4 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                    0.7
+  4 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל
       اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى
       اليمين. עברית נכתבת מימין לשמאל. Mixed: the word שלום means peace, and …
  intent: ?  answer: ?  relevant: 0/4 judged  note: —
@@ -96,7 +98,7 @@ check_screen "emoji, ZWJ sequences and flags" emoji <<'EOF'
                                                                 ? help · q quit
 EOF
 check_screen "history, combining marks, right-to-left text" rtl <<'EOF'
- convqa · p.db · rater alice · task turn          item 5/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 6/11 [----------] 0 done
  conversation unicode-display-显示-表示 · turn 3/3                   unfinished
 ── History · 2 earlier turns · h hides ─────────────────────────────────────────
  … 1 earlier turn
@@ -105,24 +107,24 @@ check_screen "history, combining marks, right-to-left text" rtl <<'EOF'
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What do 👨👩👧👦 and 🇻🇳 mean, how is café written, and what does שלום / سلام
  mean?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  Family: 👨👩👧👦 — flag 🇻🇳 — café — שלום = سلام = peace ☮️
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] emoji · Emoji 🧪 sequences                                         7.75
+▸ 1 [ ] emoji · Emoji 🧪 sequences
       Family (ZWJ sequence): 👨👩👧👦. Technologist with skin tone: 👩🏽💻.
       Flags: 🇻🇳 🇯🇵 🇮🇱 🇸🇦. Rainbow flag: 🏳️🌈. Keycap: 1️⃣. Heart with VS16: ❤️, …
-  2 [ ] combining · Combining marks: café                                   6.5
+  2 [ ] combining · Combining marks: café
       Decomposed: café, naïve, Amélie, ñ. Precomposed: café, naïve. …
-  3 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                   5.25
+  3 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל
       اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى …
-  4 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m         4
+  4 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m
       Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined …
  intent: ?  answer: ?  relevant: 0/4 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3 4
                                                                 ? help · q quit
 EOF
 check_screen "a 300-character word is broken across lines" long-word <<'EOF'
- convqa · p.db · rater alice · task turn          item 6/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 5/11 [----------] 0 done
  conversation unicode-display-显示-表示 · turn 3/3                   unfinished
 ── History · 2 earlier turns · h hides ─────────────────────────────────────────
  … 1 earlier turn
@@ -131,51 +133,51 @@ check_screen "a 300-character word is broken across lines" long-word <<'EOF'
 ── Question 3/3 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  What do 👨👩👧👦 and 🇻🇳 mean, how is café written, and what does שלום / سلام
  mean?
-── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  الأسرة، علم فيتنام، وكلمة السلام. משפחה, דגל וייטנאם, ושלום.
  PneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsilicovol
  canoconiosisPneumonoultramicroscopicsilicovolcanoconiosisPneumonoultramicrosco
  picsilicovolcanoconiosisPneumonoultramicroscopicsilicovolcanoconiosisPneumonou
  ltramicroscopicsilicovolcanoconiosisPneumonoultramicroscopicsilico
 ── Passages (4) · 1-4 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                   0.79
+▸ 1 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל
       اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى …
-  2 [ ] emoji · Emoji 🧪 sequences                                       0.7275
-  3 [ ] sha256:974e7e1c366985e5 · Inline: Vietnamese tones                0.665
-  4 [ ] combining · Combining marks: café                                0.6025
+  2 [ ] emoji · Emoji 🧪 sequences
+  3 [ ] sha256:974e7e1c366985e5 · Inline: Vietnamese tones
+  4 [ ] combining · Combining marks: café
  intent: ?  answer: ?  relevant: 0/4 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3 4
                                                                 ? help · q quit
 EOF
 check_screen "escape sequences in ids, questions, answers and passages are inert" hostile <<'EOF'
- convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
+ convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
  conversation hostile-^[[31mcontrol^[[0m · turn 1/3                  unfinished
 ── Question 1/3 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
  What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
-── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
+── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  It says ^[[31mRED^[[0m.^[]0;answer title^G^[[10;10H<U+009B>2J
 ── Passages (5) · 1-5 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m        21
+▸ 1 [ ] ansi · ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m
       Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined
       blinking^[[0m. Clear screen: ^[[2J^[[H done. Cursor to 10,10:
       ^[[10;10Hmoved. Window title: ^[]0;owned^G set. C1 CSI: <U+009B>31mred
       via C1<U+009B>0m. Other C1: <U+0085>NEL <U+008D>RI <U+0090>DCS <U+009C>ST
       <U+009D>OSC. Hyperlink: ^[]8;;https://evil.example/^[\click^[]8;;^[\. …
-  2 [ ] whitespace · Tabs    CR^Mand CRLF in a title                       17.5
+  2 [ ] whitespace · Tabs    CR^Mand CRLF in a title
       Tabs:   column 2    column 3        column 5. …
-  3 [ ] big-100k · A passage of exactly 100,000 characters                   14
+  3 [ ] big-100k · A passage of exactly 100,000 characters
       This passage is exactly 100,000 characters long. It tests scrolling, …
-  4 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל                   10.5
+  4 [ ] rtl · نص من اليمين إلى اليسار / טקסט מימין לשמאל
       اللغة العربية تُكتب من اليمين إلى اليسار، والأرقام 2024 من اليسار إلى …
-  5 [ ] emoji · Emoji 🧪 sequences                                            7
+  5 [ ] emoji · Emoji 🧪 sequences
       Family (ZWJ sequence): 👨👩👧👦. Technologist with skin tone: 👩🏽💻. …
  intent: ?  answer: ?  relevant: 0/5 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3 4 5
                                                                 ? help · q quit
 EOF
 check_screen "the hostile passage in full" hostile-pane <<'EOF'
- convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
- Passage 1 of 5 · rank 1 · ansi · score 21 · not judged
+ convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
+ Passage 1 of 5 · rank 1 · ansi · not judged
  Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── ^[]0;pwned window title^GInnocent title ^[[1mbold^[[0m ──────────────────────
   Normal text, then ^[[31mRED^[[0m and ^[[1;4;5mbold underlined blinking^[[0m.
@@ -200,8 +202,8 @@ check_screen "the hostile passage in full" hostile-pane <<'EOF'
 
 EOF
 check_screen "C1 controls are shown as tags" c1-pane <<'EOF'
- convqa · p.db · rater alice · task turn          item 7/11 [----------] 0 done
- Passage 2 of 3 · rank 2 · sha256:e3b8c3e29daad553 · score 0.9387 · not judged
+ convqa · p.db · rater alice · task turn          item 8/11 [----------] 0 done
+ Passage 2 of 3 · rank 2 · sha256:e3b8c3e29daad553 · not judged
  Q1: What does ^[[31mthis red text^[[0m say?^[[2J^[[10;10H
 ── Inline passage with C1 <U+009B>31m controls ─────────────────────────────────
   Inline text with the C1 control CSI <U+009B>2J<U+009B>H and ^[[31mESC
@@ -241,11 +243,11 @@ check_screen "CR, backspace, vertical tab and tabs" controls <<'EOF'
  ilicovolcanoconiosisPneumonoultramicroscopicsilicovolcanoconiosisPneumonoultra
  … 2 more lines · t shows all
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] whitespace · Tabs    CR^Mand CRLF in a title                       15.5
+▸ 1 [ ] whitespace · Tabs    CR^Mand CRLF in a title
       Tabs:   column 2    column 3        column 5. …
-  2 [ ] long-word · A 300-character word                                     15
+  2 [ ] long-word · A 300-character word
       Before the long word. …
-  3 [ ] big-100k · A passage of exactly 100,000 characters                 14.5
+  3 [ ] big-100k · A passage of exactly 100,000 characters
       This passage is exactly 100,000 characters long. It tests scrolling, …
  intent: ?  answer: ?  relevant: 0/3 judged  note: —
  missing: intent, answer_correct, relevant 1 2 3
@@ -253,7 +255,7 @@ check_screen "CR, backspace, vertical tab and tabs" controls <<'EOF'
 EOF
 check_screen "a passage of 100,000 characters opens" big-pane <<'EOF'
  convqa · p.db · rater alice · task turn         item 10/11 [----------] 0 done
- Passage 1 of 4 · rank 1 · big-100k · score 0.66 · not judged
+ Passage 1 of 4 · rank 1 · big-100k · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
   This passage is exactly 100,000 characters long. It tests scrolling,
@@ -279,7 +281,7 @@ check_screen "a passage of 100,000 characters opens" big-pane <<'EOF'
 EOF
 check_screen "and scrolls" big-pane-scrolled <<'EOF'
  convqa · p.db · rater alice · task turn         item 10/11 [----------] 0 done
- Passage 1 of 4 · rank 1 · big-100k · score 0.66 · not judged
+ Passage 1 of 4 · rank 1 · big-100k · not judged
  Q3: Is the 100,000-character passage safe to display? <U+009B>2J
 ── A passage of exactly 100,000 characters ─────────────────────────────────────
   carefully.
@@ -319,9 +321,9 @@ sys.exit(1 if bad else 0)
 EOF
 then ok "no C0 or C1 control character in any screen"; else not_ok "no C0 or C1 control character in any screen"; fi
 
+# bob's order: the Chinese answer first, the hostile answer item 7
 CONVQA_COLUMNS=40 CONVQA_LINES=12 ui_run p.db --rater bob <<'EOF'
 esc
-n
 :save-screen emoji-40x12
 n
 n
@@ -333,29 +335,29 @@ n
 EOF
 check_ran "the 40x12 script runs"
 check_screen "wide text at 40x12" emoji-40x12 <<'EOF'
- p.db · bob · turn     item 2/11 0 done
+ p.db · bob · turn     item 1/11 0 done
  unicode-display-显示-表示 · turn 1/3
 ── Question 1/3 · e/a/b intent · r rewr…
  长城有多长？
-── Answer 2/2 · c correct · x incorrect
+── Answer 1/2 · c correct · x incorrect
  约8800公里（明长城）。🧱🐉
 ── Passages 1-2 of 4 · 1-4 relevant? · …
-▸ 1 [ ] zh-长城 · 长城（中文）     0.91
-  2 [ ] ja-長城 · 万里の長城（日…  0.84
+▸ 1 [ ] zh-长城 · 长城（中文）
+  2 [ ] ja-長城 · 万里の長城（日本語）
  intent:? answer:? relevant:0/4 note:—
  missing: intent, answer_correct, rele…
-                        ? help · q quit
+ welcome, bob: ? list…  ? help · q quit
 EOF
 check_screen "hostile text at 40x12" hostile-40x12 <<'EOF'
- p.db · bob · turn     item 8/11 0 done
+ p.db · bob · turn     item 7/11 0 done
  hostile-^[[31mcontrol^[[0m · turn 1/3
 ── Question 1/3 · e/a/b intent · r rewr…
  What does ^[[31mthis red text^[[0m   …
-── Answer 2/2 · c correct · x incorrect
+── Answer 1/2 · c correct · x incorrect
  It says ^[[31mRED^[[0m.^[]0;answer   …
 ── Passages 1-2 of 5 · 1-5 relevant? · …
-▸ 1 [ ] ansi · ^[]0;pwned window ti… 21
-  2 [ ] whitespace · Tabs    CR^M… 17.5
+▸ 1 [ ] ansi · ^[]0;pwned window title…
+  2 [ ] whitespace · Tabs    CR^Mand C…
  intent:? answer:? relevant:0/5 note:—
  missing: intent, answer_correct, rele…
                         ? help · q quit

@@ -50,9 +50,9 @@ check_rows "sys-b's answer: nothing of its own judged yet" b-before 1 10 <<'EOF'
 ── Answer 2 of 2 · c correct · x incorrect ─────────────────────────────────────
  A building by the sea.
 ── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses                                               0.9
+▸ 1 [ ] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses                                        0.5
+  2 [ ] p-tall · Tallest lighthouses
 EOF
 check_rows "sys-b's answer: nothing of its own judged yet (bar)" b-before 22 23 <<'EOF'
  intent: ?  answer: ?  relevant: 0/2 judged  note: —
@@ -77,12 +77,12 @@ check_screen "back on sys-a's answer: the intent and p-light as given on sys-b's
 ── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [+] p-light · Lighthouses                                               9.5
+▸ 1 [+] p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [+] p-keeper · Keepers                                                 7.25
+  2 [+] p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 [+] p-lens                                                                3
+  3 [+] p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -148,10 +148,10 @@ check_rows "the second answer shows them" three-second 22 23 <<'EOF'
  intent: boolean  answer: incorrect  relevant: 1/1 judged (1 relevant)  note: —
  ✓ finished · n: next item
 EOF
-# (the answers of a turn come in a mixed order: s3's, s1's, s2's)
-check_eq "one intent for the turn, one relevance for p1" 'bees/1/s1 bob answer_correct=0
-bees/1/s2 bob answer_correct=1
-bees/1/s2 bob intent="boolean"
-bees/1/s2 bob relevant[1]=1
-bees/1/s3 bob answer_correct=1' "$(labels t.db | sort)"
+# (bob's order of the turn's answers: s1's, s2's, s3's)
+check_eq "one intent for the turn, one relevance for p1" 'bees/1/s1 bob answer_correct=1
+bees/1/s2 bob answer_correct=0
+bees/1/s3 bob answer_correct=1
+bees/1/s3 bob intent="boolean"
+bees/1/s3 bob relevant[1]=1' "$(labels t.db | sort)"
 done_testing

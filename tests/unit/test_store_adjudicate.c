@@ -232,6 +232,14 @@ static void test_disagreements_come_in_conversation_order(void **state)
 					    "answer_correct@z1[0]: alice=1 bob=0\n"
 					    "relevant@z1[1]: alice=1 bob=0\n"
 					    "intent@a2[0]: alice=boolean bob=abstractive");
+	/* each on its answer's place among the turn's answers, in carol's order */
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(d.v[i].n_answers, 2);
+		assert_int_equal(d.v[i].answer_index, d.v[0].answer_index);
+		assert_true(d.v[i].answer_index == 1 || d.v[i].answer_index == 2);
+	}
+	assert_int_equal(d.v[3].n_answers, 1);
+	assert_int_equal(d.v[3].answer_index, 1);
 	store_disagreements_release(&d);
 }
 

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "convqa/rounds.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
@@ -140,7 +141,7 @@ static void test_queue_is_in_conversation_and_turn_order_with_answers_mixed(void
 	struct fixture *fx = *state;
 	struct store_queue q;
 	struct error err;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n, 7);
 	const char *conv[7] = { "c1", "c1", "c1", "c1", "c1", "c2", "c2" };
 	int pos[7] = { 1, 1, 2, 3, 3, 1, 1 }, index[7] = { 1, 2, 1, 1, 2, 1, 2 };
@@ -150,10 +151,12 @@ static void test_queue_is_in_conversation_and_turn_order_with_answers_mixed(void
 		assert_int_equal(store_item_load(fx->s, q.responses[i], &it, &err), ST_OK);
 		assert_string_equal(it.conversation, conv[i]);
 		assert_int_equal(it.position, pos[i]);
-		assert_int_equal(it.answer_index, index[i]);
-		assert_int_equal(it.n_answers, pos[i] == 2 ? 1 : 2);
+		int place, n;
+		store_queue_place(&q, i, &place, &n);
+		assert_int_equal(place, index[i]);
+		assert_int_equal(n, pos[i] == 2 ? 1 : 2);
 		assert_int_equal(q.turns[i], it.turn_id);
-		alpha_first += index[i] == 1 && it.n_answers == 2 && strcmp(it.system, "alpha") == 0;
+		alpha_first += index[i] == 1 && n == 2 && strcmp(it.system, "alpha") == 0;
 		store_item_release(&it);
 	}
 	assert_true(alpha_first > 0 && alpha_first < 3);
@@ -169,7 +172,7 @@ static void test_item_has_its_passages_by_rank_and_the_history_of_the_same_syste
 	struct store_queue q;
 	struct store_item it;
 	struct error err;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(store_item_load(fx->s, fx->resp[4], &it, &err), ST_OK); /* c1/3 zeta */
 	assert_int_equal(it.n_turns, 3);
 	assert_string_equal(it.question, "third question");
@@ -223,7 +226,7 @@ static void test_an_item_is_finished_when_every_required_field_is_set(void **sta
 	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, turn_s, &l, &err), ST_OK);
 	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 1);
 	struct store_queue q;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 0);
 	store_queue_release(&q);
 
@@ -232,7 +235,7 @@ static void test_an_item_is_finished_when_every_required_field_is_set(void **sta
 	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 0);
 	assert_string_equal(store_item_labels_get(&l, "relevant", 2), "0");
 	assert_string_equal(store_item_labels_get(&l, "note", 0), "notes are optional");
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 1);
 	assert_int_equal(q.finished[queue_pos(&q, r)], 1);
 	assert_int_equal(q.finished[queue_pos(&q, fx->resp[0])], 0);
@@ -243,7 +246,7 @@ static void test_an_item_is_finished_when_every_required_field_is_set(void **sta
 	assert_int_equal(store_item_labels_load(fx->s, r, fx->rater, 0, turn_s, &l, &err), ST_OK);
 	assert_null(store_item_labels_get(&l, "intent", 0));
 	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 1);
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 0);
 	store_queue_release(&q);
 	store_item_labels_release(&l);
@@ -269,13 +272,13 @@ static void test_labels_of_other_raters_and_tasks_do_not_count(void **state)
 	assert_int_equal(store_label_set(fx->s, &k, "plausible", 2, &err), ST_OK);
 
 	struct store_queue q;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 0);
 	store_queue_release(&q);
-	assert_int_equal(store_queue_load(fx->s, bob, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, bob, "bob", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 1);
 	store_queue_release(&q);
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, plaus_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, plaus_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 1);
 	assert_int_equal(q.finished[queue_pos(&q, r)], 1);
 	store_queue_release(&q);
@@ -303,13 +306,13 @@ static void test_a_turn_and_a_pooled_passage_judged_on_one_answer_are_judged_on_
 	assert_null(store_item_labels_get(&l, "answer_correct", 0));
 	assert_int_equal(store_item_n_missing(turn_s, 2, 0, &l), 1);
 	struct store_queue q;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 1);
 	assert_int_equal(q.finished[queue_pos(&q, a)], 1);
 	store_queue_release(&q);
 
 	set(fx, z, "answer_correct", 0, "0");
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, turn_s, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, turn_s, &q, &err), ST_OK);
 	assert_int_equal(q.n_finished, 2);
 	store_queue_release(&q);
 
@@ -351,7 +354,7 @@ static size_t finished(struct fixture *fx, const struct scheme *sc)
 {
 	struct store_queue q;
 	struct error err;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, 0, sc, &q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, sc, &q, &err), ST_OK);
 	size_t n = q.n_finished;
 	store_queue_release(&q);
 	return n;
@@ -478,7 +481,7 @@ static int ui_finished(struct fixture *fx, const struct scheme *sc, int64_t roun
 static void load_queue_as_ui(struct fixture *fx, const struct scheme *sc, int64_t round_id, struct store_queue *q)
 {
 	struct error err;
-	assert_int_equal(store_queue_load(fx->s, fx->rater, round_id, sc, q, &err), ST_OK);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", round_id, sc, q, &err), ST_OK);
 	size_t n = 0;
 	for (size_t i = 0; i < q->n; i++) {
 		assert_int_equal(q->finished[i], ui_finished(fx, sc, round_id, q->responses[i]));
@@ -870,6 +873,169 @@ static void test_evidence_spans_come_back_by_rank_then_start_with_their_passages
 	store_evidence_release(&e);
 }
 
+/* ---- the order of a turn's answers ------------------------------------ */
+
+/* A generated project at path: n_conv conversations of 1 to 3 turns, every
+ * turn answered by each of n_sys systems (s0, s1, ...), and the raters
+ * alice and bob. */
+static struct store *generated(const char *path, size_t n_conv, size_t n_sys)
+{
+	struct store *s;
+	struct error err;
+	enum store_put res;
+	struct store_conflict c;
+	int64_t imp, sys[8], p, rater;
+	unlink(path);
+	assert_int_equal(store_open(path, STORE_CREATE, &s, &err), ST_OK);
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_import_begin(s, "generated.json", "0", &imp, &err), ST_OK);
+	for (size_t i = 0; i < n_sys; i++) {
+		char name[24];
+		snprintf(name, sizeof(name), "s%zu", i);
+		assert_int_equal(store_put_system(s, name, NULL, &sys[i], &res, &c, &err), ST_OK);
+	}
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, "a passage", imp, &p, &res, &c, &err), ST_OK);
+	for (size_t ci = 0; ci < n_conv; ci++) {
+		char id[24];
+		int64_t conv;
+		snprintf(id, sizeof(id), "c%zu", ci);
+		assert_int_equal(store_put_conversation(s, id, NULL, imp, &conv, &res, &c, &err), ST_OK);
+		for (int t = 1; t <= (int)(ci % 3) + 1; t++) {
+			int64_t turn, r;
+			struct store_gold g = { 0 };
+			assert_int_equal(store_put_turn(s, conv, t, "a question", NULL, &g, NULL, &turn, &res, &c, &err),
+					 ST_OK);
+			for (size_t i = 0; i < n_sys; i++) {
+				struct store_ranked rk = { 1, 1.0, 1, p, "p1" };
+				assert_int_equal(store_put_response(s, turn, sys[i], "an answer", &rk, 1, NULL, imp, &r,
+								    &res, &c, &err), ST_OK);
+			}
+		}
+	}
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	assert_int_equal(store_rater_ensure(s, "alice", &rater, &err), ST_OK);
+	assert_int_equal(store_rater_ensure(s, "bob", &rater, &err), ST_OK);
+	return s;
+}
+
+/* What a rater's queue shows of the order of the turns' answers. */
+struct order_stats {
+	long at[4][4];               /* system, place: how often */
+	long turns, pairs, same_first;
+	unsigned char seen[256];     /* the orders met, each as base-4 digits */
+	size_t n_orders;
+};
+
+static void order_stats(struct store *s, const struct store_queue *q, size_t n_sys, struct order_stats *o)
+{
+	struct error err;
+	long prev_first = -1;
+	memset(o, 0, sizeof(*o));
+	for (size_t i = 0; i < q->n;) {
+		size_t j = i, code = 0;
+		long first = -1;
+		for (; j < q->n && q->turns[j] == q->turns[i]; j++) {
+			struct store_item it;
+			assert_int_equal(store_item_load(s, q->responses[j], &it, &err), ST_OK);
+			long sy = atol(it.system + 1);
+			store_item_release(&it);
+			o->at[sy][j - i]++;
+			code = code * 4 + (size_t)sy;
+			if (j == i)
+				first = sy;
+		}
+		assert_int_equal(j - i, n_sys);
+		o->n_orders += !o->seen[code];
+		o->seen[code] = 1;
+		if (prev_first >= 0) {
+			o->pairs++;
+			o->same_first += first == prev_first;
+		}
+		prev_first = first;
+		o->turns++;
+		i = j;
+	}
+}
+
+/* Each system at each place as often as the others, within one. */
+static void assert_balanced(const struct order_stats *o, size_t n_sys)
+{
+	for (size_t sy = 0; sy < n_sys; sy++)
+		for (size_t k = 0; k < n_sys; k++) {
+			long d = o->at[sy][k] * (long)n_sys - o->turns;   /* n_sys times the distance from even */
+			if (d < -(long)n_sys || d > (long)n_sys)
+				fail_msg("system s%zu is answer %zu on %ld of %ld turns", sy, k + 1, o->at[sy][k], o->turns);
+		}
+}
+
+/* A rater's queue gives each turn's answers an order of its own, balanced
+ * over the queue: every system takes every place equally often (within
+ * one), every order of the systems occurs, and the first answer is seldom
+ * the same system twice running; another rater sees other orders; loading
+ * the queue again gives the same. */
+static void test_the_answers_of_a_turn_come_in_a_balanced_order_for_each_rater(void **state)
+{
+	(void)state;
+	char path[64];
+	snprintf(path, sizeof(path), "/tmp/test_store_item_order_%d.db", (int)getpid());
+	struct store *s = generated(path, 200, 4);
+	struct error err;
+	int64_t alice, bob;
+	assert_int_equal(store_rater_find(s, "alice", &alice, &err), ST_OK);
+	assert_int_equal(store_rater_find(s, "bob", &bob, &err), ST_OK);
+	struct store_queue qa, qb, again;
+	struct order_stats o;
+	assert_int_equal(store_queue_load(s, alice, "alice", 0, turn_s, &qa, &err), ST_OK);
+	assert_int_equal(qa.n, 399 * 4);   /* 67 + 67 * 2 + 66 * 3 turns */
+	order_stats(s, &qa, 4, &o);
+	assert_balanced(&o, 4);
+	assert_int_equal(o.n_orders, 24);
+	assert_true(o.same_first * 100 <= o.pairs * 40);
+	assert_int_equal(store_queue_load(s, bob, "bob", 0, turn_s, &qb, &err), ST_OK);
+	assert_int_equal(store_queue_load(s, alice, "alice", 0, turn_s, &again, &err), ST_OK);
+	assert_memory_equal(qa.responses, again.responses, qa.n * sizeof(*qa.responses));
+	assert_memory_not_equal(qa.responses, qb.responses, qa.n * sizeof(*qa.responses));
+	order_stats(s, &qb, 4, &o);
+	assert_balanced(&o, 4);
+	store_queue_release(&qa);
+	store_queue_release(&qb);
+	store_queue_release(&again);
+
+	/* in a round, over each rater's share */
+	const char *raters[] = { "alice", "bob" };
+	struct round_request rq = { .name = "r1", .task = "turn", .raters = raters, .n_raters = 2, .overlap = 1,
+				    .seed = 7 };
+	struct round_made m;
+	assert_int_equal(rounds_create(s, &rq, &m, &err), ST_OK);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(store_queue_load(s, i ? bob : alice, raters[i], m.id, turn_s, &qa, &err), ST_OK);
+		order_stats(s, &qa, 4, &o);
+		assert_true(o.turns > 150);
+		assert_balanced(&o, 4);
+		assert_true(o.n_orders >= 20);
+		assert_true(o.same_first * 100 <= o.pairs * 40);
+		store_queue_release(&qa);
+	}
+	round_made_release(&m);
+	store_close(s);
+
+	/* two systems: the first answer changes system often */
+	s = generated(path, 200, 2);
+	assert_int_equal(store_queue_load(s, alice, "alice", 0, turn_s, &qa, &err), ST_OK);
+	order_stats(s, &qa, 2, &o);
+	assert_balanced(&o, 2);
+	assert_int_equal(o.n_orders, 2);
+	assert_true(o.same_first * 100 <= o.pairs * 40);
+	store_queue_release(&qa);
+	store_close(s);
+	unlink(path);
+	char aux[80];
+	snprintf(aux, sizeof(aux), "%s-wal", path);
+	unlink(aux);
+	snprintf(aux, sizeof(aux), "%s-shm", path);
+	unlink(aux);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -893,6 +1059,7 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_evidence_spans_come_back_by_rank_then_start_with_their_passages, setup,
 						teardown),
+		cmocka_unit_test(test_the_answers_of_a_turn_come_in_a_balanced_order_for_each_rater),
 	};
 	return cmocka_run_group_tests_name("store_item", tests, load_schemes, free_schemes);
 }
