@@ -729,7 +729,7 @@ static enum status print_unfinished(struct cmd_ctx *c, const struct store_round_
 	enum status st = store_round_raters(c->store, r->id, &ra, &n, &c->err);
 	for (size_t i = 0; st == ST_OK && i < n; i++) {
 		size_t done;
-		st = finished(c->store, r, sc, ra[i].rater_id, &done, &c->err);
+		st = finished(c->store, r, sc, &ra[i], &done, &c->err);
 		if (st == ST_OK && (long)done < ra[i].assigned)
 			cli_printf(stdout, "%s%s %zu of %ld item%s", left++ ? ", " : "not finished: ", ra[i].name, done,
 				   ra[i].assigned, ra[i].assigned == 1 ? "" : "s");
