@@ -240,6 +240,12 @@ check_eq "the report gives each rater's accuracy on the control items" "0|alice,
 check_grep "a round's report names the raters who labelled in it, not the expert" '^meta,,,,raters,"alice, bob",' "$T/out"
 run $CONVQA round show k1
 check_grep "round show gives them too" "bob                     2        2       0  0.000 (0.000-0.658)" "$T/out"
+$CONVQA rater add judge --role adjudicator >/dev/null
+check_eq "one of alice's control items is an item of bob's queue too" "1" \
+	"$(q "SELECT count(*) FROM assignment a JOIN assignment b ON b.round_id = a.round_id AND b.response_id = a.response_id AND b.rater_id <> a.rater_id AND NOT b.control JOIN round ro ON ro.id = a.round_id JOIN rater ra ON ra.id = a.rater_id WHERE ro.name = 'k1' AND ra.name = 'alice' AND a.control")"
+run $CONVQA adjudicate --round k1 --rater judge </dev/null
+check_eq "a control judgement is no disagreement to adjudicate" \
+	"0|round 'k1': nothing to adjudicate: no unit has been judged by two or more raters" "$rc|$(cat "$T/out" "$T/err")"
 check_run "the expert cannot be a rater of the round" 2 \
 	"convqa: rater 'expert' gives the known answers of the control items: not one of the round's raters too" \
 	$CONVQA round create k2 --task plausibility --raters alice,expert --control 0.1 --control-from expert
@@ -248,6 +254,37 @@ check_run "control items need known answers" 2 \
 	$CONVQA round create k2 --task plausibility --raters alice,bob --control 0.1 --control-from carol
 check_run "--control needs --control-from" 1 "convqa round: --control RATE and --control-from RATER go together" \
 	$CONVQA round create k2 --raters alice,bob --control 0.1
+
+# A control judgement scores its rater against the expert: never a vote.
+# c09 turn 1 s1 is alice's control item (the only item expert2 knows) and
+# an ordinary item of bob and carol.
+$CONVQA rater add expert2 >/dev/null
+$CONVQA label -t plausibility -r expert2 -c c09 -n 1 -s s1 plausibility plausible
+printf 'c09\t1\ts1\n' >kb.items
+printf 'c10\t1\ts1\n' >ka.items
+$CONVQA round create kb --task plausibility --raters bob,carol --overlap 2 --items kb.items >/dev/null
+$CONVQA round create ka --task plausibility --raters alice --items ka.items --control 0.5 --control-from expert2 >/dev/null
+check_eq "alice has c09 as a control item, bob and carol as an ordinary one" "alice|1 bob|0 carol|0" \
+	"$(q "SELECT group_concat(ra.name || '|' || a.control, ' ') FROM (SELECT * FROM assignment ORDER BY rater_id) a JOIN round ro ON ro.id = a.round_id JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id WHERE ro.name IN ('ka', 'kb') AND c.ext_id = 'c09'")"
+for r in bob carol; do $CONVQA label -t plausibility --round kb -r $r -c c09 -n 1 -s s1 plausibility plausible; done
+$CONVQA label -t plausibility --round ka -r alice -c c09 -n 1 -s s1 plausibility implausible
+$CONVQA label -t plausibility --round ka -r alice -c c10 -n 1 -s s1 plausibility plausible
+run $CONVQA agreement --round ka,kb -f csv
+check_grep "a control judgement is not in the agreement: alice shares no unit with bob" \
+	'^agreement,plausibility,raters,alice / bob,p_o,,0,,,undefined: no item labelled by both raters' "$T/out"
+check_grep "   bob and carol agree on it" '^agreement,plausibility,raters,bob / carol,p_o,1,1,' "$T/out"
+run $CONVQA report --round ka,kb --task plausibility --only verdicts -f csv
+check_eq "nor in the verdicts: 3 plausible judgements (bob's, carol's on c09, alice's on c10), no implausible one" \
+	"0|3|0" "$rc|$(grep '^verdicts,overall,,all,plausible,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,overall,,all,implausible,' "$T/out" | cut -d, -f6)"
+run $CONVQA report --round ka,kb --task plausibility --consensus discard --only verdicts -f csv
+check_eq "nor in a consensus: c09 is plausible (and c10), not discarded" "2|0" \
+	"$(grep '^verdicts,by_system,system,s1,plausible,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,by_system,system,s1,plausibility_no_consensus,' "$T/out" | cut -d, -f6)"
+run $CONVQA report --round ka --only controls -f csv
+check_grep "the control judgement still scores alice against the expert" '^controls,by_rater,rater,alice,agreed,0,1,' "$T/out"
+run $CONVQA round create kf --task faithfulness --from ka --raters bob
+check_eq "nor is it a verdict for the second stage: of ka, c10 alone was judged" \
+	"0|round 'ka': 1 of the 1 items judged there are plausible (settled by an adjudicator, else by more than half of the trusted raters)" \
+	"$rc|$(head -1 "$T/out")"
 
 # ---- a round's items; deleting a round made by mistake ----------------------------------------
 run $CONVQA round items k1 --raters bob
