@@ -13,6 +13,11 @@
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 
+/* A response of the round and its block key (add_controls). */
+struct id_key {
+	int64_t id, key;
+};
+
 /* What a round is being made of. */
 struct making {
 	const struct round_request *rq;
@@ -28,6 +33,7 @@ struct making {
 	size_t *controls_of;               /* per rater: control items mixed in */
 	const struct scheme *sc;           /* the task's */
 	enum round_by by;                  /* what a block is */
+	struct id_key *keys;               /* items' block keys by response (add_controls) */
 };
 
 enum status rounds_rater_ids(struct store *s, const char *const *names, size_t n, int64_t *ids,
@@ -183,19 +189,34 @@ static int64_t block_key(const struct making *m, const struct store_round_item *
 	return m->by == ROUND_BY_CONVERSATION ? it->conversation_id : it->turn_id;
 }
 
-/* The item of the round with response id, or NULL. */
-static const struct store_round_item *round_item(const struct making *m, int64_t response_id)
+static int cmp_id_key(const void *pa, const void *pb)
 {
-	for (size_t i = 0; i < m->n_items; i++)
-		if (m->items[i].response_id == response_id)
-			return &m->items[i];
-	return NULL;
+	const struct id_key *a = pa, *b = pb;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/* A pool item a control may be drawn from: its block key, a draw for the
+ * seed that picks one item per key, its response. */
+struct candidate {
+	int64_t key;
+	uint64_t draw;
+	int64_t id;
+};
+
+static int cmp_candidate(const void *pa, const void *pb)
+{
+	const struct candidate *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	if (a->draw != b->draw)
+		return a->draw < b->draw ? -1 : 1;
+	return (a->id > b->id) - (a->id < b->id);
 }
 
 /* The control items of one rater: k of the pool's items of no block key
- * the rater has already (their conversation or turn), for the seed, each
- * put at a place of the queue drawn for the seed; a[0..n) (the rater's
- * assignments) become out[0..n + k). */
+ * the rater has already (their conversation or turn), at most one per key,
+ * for the seed, each put at a place of the queue drawn for the seed;
+ * a[0..n) (the rater's assignments) become out[0..n + k). */
 static size_t mix_controls(const struct making *m, const struct store_assignment *a, size_t n,
 			   const struct store_round_item *pool, size_t n_pool, uint64_t seed,
 			   struct store_assignment *out)
@@ -203,15 +224,27 @@ static size_t mix_controls(const struct making *m, const struct store_assignment
 	int64_t *own = xcalloc(n + 1, sizeof(*own)), *free_ids = xcalloc(n_pool + 1, sizeof(*free_ids));
 	size_t n_free = 0, k = (size_t)ceil(m->rq->control * (double)n);
 	for (size_t i = 0; i < n; i++) {
-		const struct store_round_item *it = round_item(m, a[i].response_id);
-		own[i] = it ? block_key(m, it) : 0;
+		struct id_key want = { a[i].response_id, 0 }, *it;
+		it = bsearch(&want, m->keys, m->n_items, sizeof(*m->keys), cmp_id_key);
+		own[i] = it ? it->key : 0;
 	}
 	qsort(own, n, sizeof(*own), cmp_id);
+	/* of each block key one item, drawn for the seed: a turn's field
+	 * judged on two control items of the turn would count twice */
+	struct candidate *cand = xcalloc(n_pool + 1, sizeof(*cand));
+	size_t n_cand = 0;
 	for (size_t i = 0; i < n_pool; i++) {
 		int64_t key = block_key(m, &pool[i]);
+		uint64_t state = seed ^ (uint64_t)pool[i].response_id;
 		if (!bsearch(&key, own, n, sizeof(*own), cmp_id))
-			free_ids[n_free++] = pool[i].response_id;
+			cand[n_cand++] = (struct candidate){ key, assign_rng_next(&state), pool[i].response_id };
 	}
+	qsort(cand, n_cand, sizeof(*cand), cmp_candidate);
+	for (size_t c = 0; c < n_cand; c++)
+		if (c == 0 || cand[c].key != cand[c - 1].key)
+			free_ids[n_free++] = cand[c].id;
+	qsort(free_ids, n_free, sizeof(*free_ids), cmp_id);   /* the pool's order */
+	free(cand);
 	size_t *pick = xcalloc(k + 1, sizeof(*pick));
 	k = assign_sample(n_free, k, seed, pick);
 	/* control j goes after the item at place[j] of the rater's items */
@@ -311,6 +344,10 @@ static enum status add_controls(struct store *s, struct making *m, struct error 
 	struct store_round_item *pool = NULL;
 	size_t n_pool = 0, n_controls = 0;
 	enum status st = control_pool(s, m, &pool, &n_pool, err);
+	m->keys = xcalloc(m->n_items + 1, sizeof(*m->keys));
+	for (size_t i = 0; i < m->n_items; i++)
+		m->keys[i] = (struct id_key){ m->items[i].response_id, block_key(m, &m->items[i]) };
+	qsort(m->keys, m->n_items, sizeof(*m->keys), cmp_id_key);
 	struct store_assignment *all = st == ST_OK ? xcalloc(m->n_a + m->n_a + rq->n_raters + 1, sizeof(*all)) : NULL;
 	size_t n_all = 0;
 	m->controls_of = xcalloc(rq->n_raters + 1, sizeof(*m->controls_of));
@@ -342,6 +379,8 @@ static enum status add_controls(struct store *s, struct making *m, struct error 
 		free(all);
 	}
 	free(pool);
+	free(m->keys);
+	m->keys = NULL;
 	return st;
 }
 

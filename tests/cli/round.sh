@@ -326,6 +326,13 @@ g rater add expert >/dev/null && g label -r expert -c g1 -n 1 -s s1 intent extra
 run g round create kp --raters alice,bob --conversations 2 --control 0.5 --control-from expert
 check_eq "a rater whose queue has every item with a known answer is told so" "0|1|1" \
 	"$rc|$(grep -c ', no control items (every item with a known answer is of a conversation of their queue)$' "$T/out")|$(grep -c ', 1 of them control items$' "$T/out")"
+printf 'g1\t2\ts1\ng3\t1\ts1\ng4\t1\ts1\ng4\t1\ts2\n' >km.items
+twice=0
+for seed in $(seq 1 20); do
+	g round create km$seed --raters alice --items km.items --by item --control 0.5 --seed $seed >/dev/null
+	twice=$((twice + $(gq "SELECT count(*) FROM (SELECT 1 FROM assignment a JOIN round ro ON ro.id = a.round_id JOIN response r ON r.id = a.response_id WHERE ro.name = 'km$seed' AND a.control GROUP BY r.turn_id HAVING count(*) > 1)")))
+done
+check_eq "two control items of a rater are never of one turn (20 seeds)" "0" "$twice"
 run g report --round kg --only controls -f csv
 check_eq "the report scores each rater against the gold" "0|alice,1|bob,0" \
 	"$rc|$(grep -E '^controls,by_rater,rater,[a-z]+,accuracy,' "$T/out" | cut -d, -f4,6 | tr '\n' '|' | sed 's/|$//')"
