@@ -358,6 +358,11 @@ check_grep "   bob and carol agree on it" '^agreement,plausibility,raters,bob / 
 run $CONVQA report --round ka,kb --task plausibility --only verdicts -f csv
 check_eq "nor in the verdicts: 3 plausible judgements (bob's, carol's on c09, alice's on c10), no implausible one" \
 	"0|3|0" "$rc|$(grep '^verdicts,overall,,all,plausible,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,overall,,all,implausible,' "$T/out" | cut -d, -f6)"
+$CONVQA report --round ka,kb --task plausibility -f json >kab.json
+check_eq "the report's header says how many control rows it left out" '"1 left out: judgements of control items score their rater against the known answers (section controls), they are not the study'"'"'s"' \
+	"$(grep -o '"control_rows": "[^"]*"' kab.json | cut -d' ' -f2-)"
+if /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_TOP/schemas/report.schema.json" kab.json >"$T/v" 2>&1
+then ok "   and validates against report.schema.json"; else not_ok "   and validates against report.schema.json" "$(cat "$T/v")"; fi
 run $CONVQA report --round ka,kb --task plausibility --consensus discard --only verdicts -f csv
 check_eq "nor in a consensus: c09 is plausible (and c10), not discarded" "2|0" \
 	"$(grep '^verdicts,by_system,system,s1,plausible,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,by_system,system,s1,plausibility_no_consensus,' "$T/out" | cut -d, -f6)"
