@@ -147,9 +147,9 @@ static const struct store_item_passage *passage_at(const struct app *app, long r
 }
 
 /* Where the value of f at rank was judged when on another answer of the
- * turn (a pooled passage): "answer 1" (as its rule says "Answer 1 of 2")
- * into buf; 0, or -1 when it is
- * this answer's (or no one's, or outside adjudication's units). */
+ * turn (a pooled passage): "answer 1" (as that answer's rule says "Answer
+ * 1 of 2") into buf, 0; -1 when it is this answer's, or unset, or the
+ * session adjudicates (a settlement is judged where it is shown). */
 static int judged_elsewhere(struct app *app, const struct scheme_field *f, long rank, char *buf, size_t size)
 {
 	const struct store_item_label *x = store_item_labels_find(&app->labels, f->name, rank);
