@@ -57,6 +57,11 @@ int model_role_parse(const char *name, enum model_role *r)
 	return -1;
 }
 
+const char *model_gold_intent_name(int i)
+{
+	return i >= 0 && (size_t)i < ARRAY_SIZE(intents) ? intents[i] : "";
+}
+
 int model_gold_intent_index(const char *intent)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(intents); i++)

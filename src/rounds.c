@@ -13,6 +13,11 @@
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 
+/* A response of the round and its block key (add_controls). */
+struct id_key {
+	int64_t id, key;
+};
+
 /* What a round is being made of. */
 struct making {
 	const struct round_request *rq;
@@ -24,9 +29,12 @@ struct making {
 	struct store_assignment *a;
 	size_t n_a;
 	size_t *items_of, *blocks_of;      /* per rater: items, blocks assigned */
-	int64_t control_rater;
+	int64_t control_rater;             /* the expert of the control items; 0: the gold */
 	size_t *controls_of;               /* per rater: control items mixed in */
 	size_t conversations_short, sample_short;   /* struct round_made's */
+	const struct scheme *sc;           /* the task's */
+	enum round_by by;                  /* what a block is */
+	struct id_key *keys;               /* items' block keys by response (add_controls) */
 };
 
 enum status rounds_rater_ids(struct store *s, const char *const *names, size_t n, int64_t *ids,
@@ -175,20 +183,70 @@ static int cmp_id(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-/* The control items of one rater: k of the pool's items the rater does not
- * have already, for the seed, each put at a place of the queue drawn for
- * the seed; a[0..n) (the rater's assignments) become out[0..n + k). */
+/* What makes a pool item a different one from the rater's items: its
+ * conversation in a round by conversation (the rater walks it whole), else
+ * its turn (a field of the turn or a passage is judged once per turn). */
+static int64_t block_key(const struct making *m, const struct store_round_item *it)
+{
+	return m->by == ROUND_BY_CONVERSATION ? it->conversation_id : it->turn_id;
+}
+
+static int cmp_id_key(const void *pa, const void *pb)
+{
+	const struct id_key *a = pa, *b = pb;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/* A pool item a control may be drawn from: its block key, a draw for the
+ * seed that picks one item per key, its response. */
+struct candidate {
+	int64_t key;
+	uint64_t draw;
+	int64_t id;
+};
+
+static int cmp_candidate(const void *pa, const void *pb)
+{
+	const struct candidate *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	if (a->draw != b->draw)
+		return a->draw < b->draw ? -1 : 1;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/* The control items of one rater: k of the pool's items of no block key
+ * the rater has already (their conversation or turn), at most one per key,
+ * for the seed, each put at a place of the queue drawn for the seed;
+ * a[0..n) (the rater's assignments) become out[0..n + k). */
 static size_t mix_controls(const struct making *m, const struct store_assignment *a, size_t n,
-			   const int64_t *pool, size_t n_pool, uint64_t seed, struct store_assignment *out)
+			   const struct store_round_item *pool, size_t n_pool, uint64_t seed,
+			   struct store_assignment *out)
 {
 	int64_t *own = xcalloc(n + 1, sizeof(*own)), *free_ids = xcalloc(n_pool + 1, sizeof(*free_ids));
 	size_t n_free = 0, k = (size_t)ceil(m->rq->control * (double)n);
-	for (size_t i = 0; i < n; i++)
-		own[i] = a[i].response_id;
+	for (size_t i = 0; i < n; i++) {
+		struct id_key want = { a[i].response_id, 0 }, *it;
+		it = bsearch(&want, m->keys, m->n_items, sizeof(*m->keys), cmp_id_key);
+		own[i] = it ? it->key : 0;
+	}
 	qsort(own, n, sizeof(*own), cmp_id);
-	for (size_t i = 0; i < n_pool; i++)
-		if (!bsearch(&pool[i], own, n, sizeof(*own), cmp_id))
-			free_ids[n_free++] = pool[i];
+	/* of each block key one item, drawn for the seed: a turn's field
+	 * judged on two control items of the turn would count twice */
+	struct candidate *cand = xcalloc(n_pool + 1, sizeof(*cand));
+	size_t n_cand = 0;
+	for (size_t i = 0; i < n_pool; i++) {
+		int64_t key = block_key(m, &pool[i]);
+		uint64_t state = seed ^ (uint64_t)pool[i].response_id;
+		if (!bsearch(&key, own, n, sizeof(*own), cmp_id))
+			cand[n_cand++] = (struct candidate){ key, assign_rng_next(&state), pool[i].response_id };
+	}
+	qsort(cand, n_cand, sizeof(*cand), cmp_candidate);
+	for (size_t c = 0; c < n_cand; c++)
+		if (c == 0 || cand[c].key != cand[c - 1].key)
+			free_ids[n_free++] = cand[c].id;
+	qsort(free_ids, n_free, sizeof(*free_ids), cmp_id);   /* the pool's order */
+	free(cand);
 	size_t *pick = xcalloc(k + 1, sizeof(*pick));
 	k = assign_sample(n_free, k, seed, pick);
 	/* control j goes after the item at place[j] of the rater's items */
@@ -213,15 +271,57 @@ static size_t mix_controls(const struct making *m, const struct store_assignment
 	return k;
 }
 
-/* Mix control items into every rater's queue (--control RATE
- * --control-from RATER): items whose known answers are the labels that
- * rater gave outside rounds, unmarked in the queue. */
-static enum status add_controls(struct store *s, struct making *m, struct error *err)
+/* The fields of sc the gold decides: a field of the turn whose categories
+ * are the gold intents; a binary field of a passage with categories 0 and
+ * 1 (a gold passage is relevant). NULL when sc has none. */
+static const struct scheme_field *gold_intent_field(const struct scheme *sc)
+{
+	for (size_t i = 0; sc && i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		int all = f->unit == UNIT_TURN && f->type != TYPE_TEXT;
+		for (int g = 0; all && g < MODEL_GOLD_INTENTS; g++)
+			all = scheme_category_find(f, model_gold_intent_name(g)) != NULL;
+		if (all)
+			return f;
+	}
+	return NULL;
+}
+
+static const struct scheme_field *gold_relevance_field(const struct scheme *sc)
+{
+	for (size_t i = 0; sc && i < sc->n_fields; i++) {
+		const struct scheme_field *f = &sc->fields[i];
+		if (f->unit == UNIT_PASSAGE && f->type == TYPE_BINARY && scheme_category_find(f, "0") &&
+		    scheme_category_find(f, "1"))
+			return f;
+	}
+	return NULL;
+}
+
+/* The items with known answers: the labels --control-from gave outside
+ * rounds, else the gold where it decides a field of the task. */
+static enum status control_pool(struct store *s, struct making *m, struct store_round_item **pool, size_t *n_pool,
+				struct error *err)
 {
 	const struct round_request *rq = m->rq;
-	int64_t *pool = NULL;
-	size_t n_pool = 0;
-	enum status st = store_rater_find(s, rq->control_from, &m->control_rater, err);
+	enum status st;
+	if (!rq->control_from) {
+		const struct scheme_field *fi = gold_intent_field(m->sc), *fr = gold_relevance_field(m->sc);
+		if (!fi && !fr)
+			return error_set(err, ST_INPUT, "--control without --control-from takes the known answers from "
+					 "the gold, and the gold decides no field of task %s (it gives a turn's intent and "
+					 "the relevance of its gold passages): name the rater whose labels are the known "
+					 "answers (--control-from RATER)", rq->task);
+		st = store_round_gold_pool(s, fi != NULL, fr != NULL, pool, n_pool, err);
+		if (st == ST_OK && *n_pool == 0)
+			st = error_set(err, ST_INPUT, "--control without --control-from takes the known answers from the "
+				       "gold, and no item has gold that decides a field of task %s (%s): import gold, or "
+				       "name the rater whose labels are the known answers (--control-from RATER)", rq->task,
+				       fi && fr ? "a gold intent, or a gold passage among the passages it retrieved"
+				       : fi ? "a gold intent" : "a gold passage among the passages it retrieved");
+		return st;
+	}
+	st = store_rater_find(s, rq->control_from, &m->control_rater, err);
 	if (st == ST_OK && !m->control_rater)
 		st = error_set(err, ST_INPUT, "no rater '%s' in the project (--control-from names the rater whose "
 			       "labels are the known answers)", rq->control_from);
@@ -230,10 +330,26 @@ static enum status add_controls(struct store *s, struct making *m, struct error 
 			st = error_set(err, ST_INPUT, "rater '%s' gives the known answers of the control items: not "
 				       "one of the round's raters too", rq->control_from);
 	if (st == ST_OK)
-		st = store_round_control_pool(s, m->control_rater, rq->task, &pool, &n_pool, err);
-	if (st == ST_OK && n_pool == 0)
+		st = store_round_control_pool(s, m->control_rater, rq->task, pool, n_pool, err);
+	if (st == ST_OK && *n_pool == 0)
 		st = error_set(err, ST_INPUT, "rater '%s' has labelled no item of task %s outside rounds: there are no "
 			       "known answers for control items", rq->control_from, rq->task);
+	return st;
+}
+
+/* Mix control items into every rater's queue (--control RATE
+ * [--control-from RATER]): items whose known answers are the labels that
+ * rater gave outside rounds, or the gold, unmarked in the queue. */
+static enum status add_controls(struct store *s, struct making *m, struct error *err)
+{
+	const struct round_request *rq = m->rq;
+	struct store_round_item *pool = NULL;
+	size_t n_pool = 0, n_controls = 0;
+	enum status st = control_pool(s, m, &pool, &n_pool, err);
+	m->keys = xcalloc(m->n_items + 1, sizeof(*m->keys));
+	for (size_t i = 0; i < m->n_items; i++)
+		m->keys[i] = (struct id_key){ m->items[i].response_id, block_key(m, &m->items[i]) };
+	qsort(m->keys, m->n_items, sizeof(*m->keys), cmp_id_key);
 	struct store_assignment *all = st == ST_OK ? xcalloc(m->n_a + m->n_a + rq->n_raters + 1, sizeof(*all)) : NULL;
 	size_t n_all = 0;
 	m->controls_of = xcalloc(rq->n_raters + 1, sizeof(*m->controls_of));
@@ -246,15 +362,27 @@ static enum status add_controls(struct store *s, struct making *m, struct error 
 					&all[n_all]);
 		m->controls_of[ri] = k;
 		m->items_of[ri] += k;
+		n_controls += k;
 		n_all += j - i + k;
 		i = j;
 	}
+	if (st == ST_OK && n_controls == 0)
+		st = error_set(err, ST_INPUT, "--control %g gives no control items: each of the %zu item%s with known "
+			       "answers (%s%s) is of a %s in every rater's queue already (a control item is one a rater "
+			       "does not judge anyway: make the round smaller, or give more known answers)", rq->control,
+			       n_pool, n_pool == 1 ? "" : "s", rq->control_from ? rq->control_from : "the gold",
+			       rq->control_from ? "'s labels outside rounds" : "",
+			       m->by == ROUND_BY_CONVERSATION ? "conversation" : "turn");
 	if (st == ST_OK) {
 		free(m->a);
 		m->a = all;
 		m->n_a = n_all;
+	} else {
+		free(all);
 	}
 	free(pool);
+	free(m->keys);
+	m->keys = NULL;
 	return st;
 }
 
@@ -442,6 +570,8 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 	out->by = rq->by != ROUND_BY_DEFAULT ? rq->by : sc ? default_by(sc) : ROUND_BY_ITEM;
 	if (rq->swap_from)
 		out->by = ROUND_BY_ITEM;   /* each item of the earlier round */
+	m.sc = sc;
+	m.by = out->by;
 	if (st == ST_OK)
 		st = rq->swap_from ? plan_swap(s, &m, prev_id, err) : plan_new(s, &m, out->by, err);
 	if (st == ST_OK)
@@ -493,6 +623,43 @@ static enum status tally_field(struct store *s, const struct store_round_row *r,
 	return st;
 }
 
+/* Whether the rater's value of f at the control item (at rank, for a
+ * passage) is the gold's: adds to t when the rater has one. */
+static enum status tally_gold_value(struct store *s, const struct store_round_row *r, const struct scheme_field *f,
+				    const struct store_assignment *a, long rank, const char *gold,
+				    struct round_control_tally *t, struct error *err)
+{
+	struct store_label_key k = { a->response_id, a->rater_id, r->id, r->task, f->name, rank, f->unit };
+	char *mine = NULL;
+	enum status st = store_label_get(s, &k, &mine, err);
+	if (st == ST_OK && mine) {
+		t->n++;
+		t->agree += strcmp(mine, gold) == 0;
+	}
+	free(mine);
+	return st;
+}
+
+/* The gold as the known answers: the turn's gold intent, and each gold
+ * passage the control item retrieved is relevant (a passage that is not
+ * gold is no known answer: the gold lists the relevant ones it knows). */
+static enum status tally_gold(struct store *s, const struct store_round_row *r, const struct scheme *sc,
+			      const struct store_assignment *a, struct round_control_tally *t, struct error *err)
+{
+	const struct scheme_field *fi = gold_intent_field(sc), *fr = gold_relevance_field(sc);
+	char *intent;
+	long *ranks;
+	size_t n_ranks;
+	enum status st = store_response_gold(s, a->response_id, &intent, &ranks, &n_ranks, err);
+	if (st == ST_OK && fi && intent)
+		st = tally_gold_value(s, r, fi, a, 0, intent, t, err);
+	for (size_t i = 0; st == ST_OK && fr && i < n_ranks; i++)
+		st = tally_gold_value(s, r, fr, a, ranks[i], "1", t, err);
+	free(intent);
+	free(ranks);
+	return st;
+}
+
 static enum status tally_round(struct store *s, const struct store_round_row *r, const struct scheme *sc,
 			       struct round_control_tally *t, size_t n_t, struct error *err)
 {
@@ -508,6 +675,10 @@ static enum status tally_round(struct store *s, const struct store_round_row *r,
 		if (ti == t + n_t)
 			continue;
 		ti->items++;
+		if (!r->control_rater_id) {
+			st = tally_gold(s, r, sc, &a[i], ti, err);
+			continue;
+		}
 		for (size_t f = 0; st == ST_OK && f < sc->n_fields; f++)
 			if (sc->fields[f].type != TYPE_TEXT && sc->fields[f].unit != UNIT_PASSAGE)
 				st = tally_field(s, r, &sc->fields[f], &a[i], ti, err);
@@ -529,7 +700,7 @@ enum status rounds_control_tally(struct store *s, int64_t round_id, struct round
 	const struct store_round_row *r = rows;
 	while (st == ST_OK && r < rows + n_rows && r->id != round_id)
 		r++;
-	if (st != ST_OK || r == rows + n_rows || !r->control_rater) {
+	if (st != ST_OK || r == rows + n_rows || !(r->control > 0)) {
 		store_round_rows_free(rows, n_rows);
 		return st;
 	}

@@ -26,6 +26,9 @@ int model_task_parse(const char *name, enum model_task *t);
 /* The gold intents a task file may give a turn (the values of the built-in
  * turn scheme's intent field, in its order): the index of intent, or -1. */
 int model_gold_intent_index(const char *intent);
+/* The gold intent of index i (0 <= i < MODEL_GOLD_INTENTS). */
+#define MODEL_GOLD_INTENTS 3
+const char *model_gold_intent_name(int i);
 
 /* A rater name must be something one can type again and select in a list,
  * and never look like another: UTF-8, not blank, every character visible

@@ -162,6 +162,7 @@ enum status store_round_info(struct store *s, const char *name, int64_t *id, cha
 struct store_round_item {
 	int64_t response_id;
 	int64_t conversation_id;
+	int64_t turn_id;
 	int depth;                       /* the turn's position, 1-based */
 	int gold_intent;                 /* model_gold_intent_index(), -1: none */
 	int has_gold;                    /* the turn has a gold answer */
@@ -219,10 +220,21 @@ struct store_round_new {
 enum status store_round_create(struct store *s, const struct store_round_new *r, int64_t *id,
 			       struct error *err);
 /* The items rater_id labelled in task outside rounds (a value, not
- * cleared), ascending: the control items a round may draw on. *ids:
- * caller frees. */
-enum status store_round_control_pool(struct store *s, int64_t rater_id, const char *task, int64_t **ids,
-				     size_t *n, struct error *err);
+ * cleared), by response id: the control items a round may draw on (only
+ * response_id, conversation_id and turn_id are set). *items: caller frees. */
+enum status store_round_control_pool(struct store *s, int64_t rater_id, const char *task,
+				     struct store_round_item **items, size_t *n, struct error *err);
+/* The items whose gold decides a field (control items with the gold as the
+ * known answers), by response id: with intent, those of a turn with a gold
+ * intent; with passages, those that retrieved one of their turn's gold
+ * passages. As store_round_control_pool(). */
+enum status store_round_gold_pool(struct store *s, int intent, int passages, struct store_round_item **items,
+				  size_t *n, struct error *err);
+/* The gold of response_id's turn as known answers: its gold intent (NULL:
+ * none; caller frees) and the ranks of the response that hold one of the
+ * turn's gold passages (*ranks ascending, caller frees). */
+enum status store_response_gold(struct store *s, int64_t response_id, char **intent, long **ranks,
+				size_t *n_ranks, struct error *err);
 /* A round's assignments by rater, then seq. *a: caller frees. */
 enum status store_round_assignments(struct store *s, int64_t round_id, struct store_assignment **a, size_t *n,
 				    struct error *err);

@@ -115,6 +115,9 @@ struct store_item_label {
 	const struct scheme_field *field;  /* points into the scheme the labels were loaded for */
 	long rank;                         /* 0, or the passage rank for passage fields */
 	char *value;                       /* NULL = cleared */
+	int64_t given_on;                  /* the response its latest row was given on when
+					    * another one of the unit's (pooled, the turn's);
+					    * 0: the item's own, or set in memory */
 };
 
 struct store_item_labels {
@@ -134,7 +137,11 @@ enum status store_item_labels_load(struct store *s, int64_t response_id, int64_t
 				   struct store_item_labels *l, struct error *err);
 /* Current value (borrowed) of field at rank, or NULL when unset/cleared. */
 const char *store_item_labels_get(const struct store_item_labels *l, const char *field, long rank);
-/* Record value (copied; NULL = cleared) in the in-memory set only. */
+/* The label of field at rank (borrowed), NULL when there is none. */
+const struct store_item_label *store_item_labels_find(const struct store_item_labels *l, const char *field,
+						      long rank);
+/* Record value (copied; NULL = cleared) in the in-memory set only (given
+ * on the item: given_on 0). */
 void store_item_labels_put(struct store_item_labels *l, const struct scheme_field *f, long rank,
 			   const char *value);
 void store_item_labels_release(struct store_item_labels *l);

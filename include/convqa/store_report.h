@@ -123,6 +123,17 @@ typedef int (*store_report_label_cb)(const struct store_report_label *l, void *c
 enum status store_report_labels(struct store_reader *r, int64_t round_id, store_report_label_cb cb,
 				void *ctx, struct error *err);
 
+/* One control item of a round (round create --control): rater_id's
+ * judgements given on response_id in round_id score the rater against the
+ * known answers; they are not judgements of the study. */
+struct store_report_control {
+	int64_t round_id, rater_id, response_id;
+};
+typedef int (*store_report_control_cb)(const struct store_report_control *c, void *ctx);
+/* Every control assignment, ordered by round, rater and response. */
+enum status store_report_controls(struct store_reader *r, store_report_control_cb cb, void *ctx,
+				  struct error *err);
+
 /* The id of the passage with ext id ext; 0 when there is none. */
 enum status store_report_passage_id(struct store_reader *r, const char *ext, int64_t *id,
 				    struct error *err);

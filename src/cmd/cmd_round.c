@@ -47,10 +47,10 @@ static const struct cli_opt opts[] = {
 	{ "swap-from", 0, "ROUND", "create: round 2 of the two-round protocol: each rater gets the items the "
 				   "next rater had in ROUND", &opt_swap, NULL },
 	{ "pilot", 0, NULL, "create: a pilot round (shown as one)", NULL, &opt_pilot },
-	{ "control", 0, "RATE", "create: mix control items into each queue, RATE of its items (0 to 0.5; needs "
-				"--control-from)", &opt_control, NULL },
+	{ "control", 0, "RATE", "create: mix control items into each queue, RATE of its items (0 to 0.5); "
+				"their known answers: the gold, or --control-from's labels", &opt_control, NULL },
 	{ "control-from", 0, "RATER", "create: the rater whose labels outside rounds are the control items' "
-				      "known answers", &opt_control_from, NULL },
+				      "known answers (default: the gold: intent, relevant passages)", &opt_control_from, NULL },
 	{ "min-kappa", 0, "K", "close: flag the fields whose kappa is below K", &opt_min_kappa, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
@@ -148,9 +148,14 @@ static int check_create_options(void)
 		cli_printf(stderr, "convqa round: --control expects a share from 0 to 0.5, got '%s'\n", opt_control);
 		return -1;
 	}
-	if ((a.control > 0) != (opt_control_from != NULL) || (opt_swap && opt_control)) {
-		cli_printf(stderr, "convqa round: --control RATE and --control-from RATER go together%s\n",
-			   opt_swap ? ", and not with --swap-from" : "");
+	if (opt_control_from && !(a.control > 0)) {
+		cli_printf(stderr, "convqa round: --control-from RATER needs --control RATE (the share of control "
+			   "items to mix in)\n");
+		return -1;
+	}
+	if (opt_swap && opt_control) {
+		cli_printf(stderr, "convqa round: --control does not go with --swap-from (a swap gives each rater "
+			   "the items of another, nothing more)\n");
 		return -1;
 	}
 	return (opt_raters && split_list("raters", opt_raters, &a.raters_copy, a.raters, &a.n_raters)) ||
@@ -235,8 +240,11 @@ static void print_made(const struct round_request *rq, const struct round_made *
 		cli_printf(stdout, "  %-16s %5zu item%s", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? " " : "s");
 		if (m->by == ROUND_BY_CONVERSATION)
 			cli_printf(stdout, " in %zu conversation%s", m->blocks_of[i], m->blocks_of[i] == 1 ? "" : "s");
-		if (m->controls_of)
+		if (m->controls_of && m->controls_of[i])
 			cli_printf(stdout, ", %zu of them control items", m->controls_of[i]);
+		else if (m->controls_of)   /* the pool's items are all of blocks the rater has */
+			cli_printf(stdout, ", no control items (every item with a known answer is of a %s of "
+				   "their queue)", m->by == ROUND_BY_CONVERSATION ? "conversation" : "turn");
 		cli_printf(stdout, "\n");
 	}
 	cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
@@ -408,9 +416,12 @@ static void show_header(const struct store_round_row *r)
 			   r->n_items == 1 ? "" : "s", r->overlap ? r->overlap : r->n_raters,
 			   (r->overlap ? r->overlap : r->n_raters) == 1 ? "" : "s", r->overlap ? "" : " (all)",
 			   (long long)r->seed);
-	if (r->control_rater)
+	if (r->control > 0 && r->control_rater)
 		cli_printf(stdout, "control items: %.0f%% of each queue, known answers by %s\n", 100 * r->control,
 			   r->control_rater);
+	else if (r->control > 0)
+		cli_printf(stdout, "control items: %.0f%% of each queue, known answers from the gold (intent, "
+			   "relevant passages)\n", 100 * r->control);
 	if (r->made_by)
 		cli_printf(stdout, "made with: convqa %s\n", r->made_by);
 }
@@ -486,8 +497,12 @@ static enum status show_controls(struct cmd_ctx *c, const struct store_round_row
 	enum status st = rounds_control_tally(c->store, r->id, &t, &n, &c->err);
 	if (st != ST_OK || n == 0)
 		return st;
-	cli_printf(stdout, "\ncontrol items, against %s's labels (fields of the turn, response or answer):\n",
-		   r->control_rater);
+	if (r->control_rater)
+		cli_printf(stdout, "\ncontrol items, against %s's labels (fields of the turn, response or answer):\n",
+			   r->control_rater);
+	else
+		cli_printf(stdout, "\ncontrol items, against the gold (a turn's intent, the relevance of a gold "
+			   "passage):\n");
 	cli_printf(stdout, "  %-16s %8s %8s %7s  %s\n", "rater", "items", "values", "agreed", "accuracy (95% Wilson)");
 	for (size_t i = 0; i < n; i++) {
 		double lo, hi;

@@ -370,6 +370,9 @@ static void header(struct report *r, const struct report_options *o, const struc
 		report_meta(r, "k", "%s", strbuf_str(&sb));
 	}
 	report_meta(r, "label_rows", "%ld", d->label_rows);
+	if (d->control_rows)
+		report_meta(r, "control_rows", "%ld left out: judgements of control items score their rater "
+			    "against the known answers (section controls), they are not the study's", d->control_rows);
 	if (o->round) {   /* the items labelled in the rounds, and all of the project's */
 		size_t n = 0;
 		for (size_t i = 0; i < d->n_items; i++)

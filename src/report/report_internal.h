@@ -195,6 +195,9 @@ struct rp_judgement {
 	uint16_t rater;
 	int8_t code[RP_NCAT];
 	uint8_t multi_round;           /* has rows in more than one round (or none and one) */
+	uint8_t credited;              /* 1 << RP_*: code[] holds the rater's verdict on another system's
+					  equal answer (rp_load_labels()): counts for this system, not
+					  again in agreement */
 	int32_t next;                  /* next judgement of the same item, -1 */
 	int32_t rel;                   /* n_ranks relevance codes at rel_codes[rel], -1 */
 	int32_t extra;                 /* extra_gold value in extras[], -1 */
@@ -251,6 +254,7 @@ struct rp_data {
 	char **extras;                 /* extra_gold values */
 	size_t n_extras;
 	long label_rows;               /* rows read in the selection */
+	long control_rows;             /* rows of control items left out (their rater's, in their round) */
 	uint32_t tasks_seen;           /* 1 << task for every task with label rows */
 	int max_position;
 	/* passage ids for ext ids outside the collection */

@@ -316,6 +316,9 @@ struct loader {
 	int64_t viewer;
 	const int64_t *open_rounds;
 	size_t n_open;
+	/* the control assignments, sorted: their rows are left out */
+	struct store_report_control *controls;
+	size_t n_controls, cap_controls;
 };
 
 static int on_rater(const struct store_report_rater *r, void *data)
@@ -815,6 +818,35 @@ void rp_loader_blind(struct rp_loader *ld, int64_t viewer, const int64_t *open_r
 	l->n_open = n_open;
 }
 
+static int on_control(const struct store_report_control *c, void *data)
+{
+	struct loader *l = data;
+	xgrow(&l->controls, &l->cap_controls, l->n_controls + 1, sizeof(*l->controls));
+	l->controls[l->n_controls++] = *c;
+	return 0;
+}
+
+static int cmp_control(const void *pa, const void *pb)
+{
+	const struct store_report_control *a = pa, *b = pb;
+#define CMP(x) if (a->x != b->x) return a->x < b->x ? -1 : 1
+	CMP(round_id);
+	CMP(rater_id);
+	CMP(response_id);
+#undef CMP
+	return 0;
+}
+
+/* Whether row lr was given on a control item of its rater in its round: a
+ * judgement that scores the rater against the known answers (section
+ * controls), never one of the study's. */
+static int control_row(const struct loader *l, const struct store_report_label *lr)
+{
+	struct store_report_control key = { lr->round_id, lr->rater_id, lr->response_id };
+	return lr->round_id && l->n_controls &&
+	       bsearch(&key, l->controls, l->n_controls, sizeof(key), cmp_control) != NULL;
+}
+
 static int on_label(const struct store_report_label *lr, void *data)
 {
 	struct loader *l = data;
@@ -829,6 +861,10 @@ static int on_label(const struct store_report_label *lr, void *data)
 		return 0;
 	if (l->n_rounds && !in_ids(l->rounds, l->n_rounds, lr->round_id))
 		return 0;
+	if (control_row(l, lr)) {
+		d->control_rows++;
+		return 0;
+	}
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;
 	int f = field_of(d, task, lr->field);
@@ -920,13 +956,80 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 	return st;
 }
 
+/* A verdict (plausibility, faithfulness) judges an answer, and `sample
+ * plausibility` puts each answer of a turn in a round once, for every
+ * system that gave it (equal after the SQuAD normalisation). So a rater's
+ * verdict counts for every response of the turn with the same answer on
+ * which the rater has none of their own: credited, from the response first
+ * imported (the lowest id) among those the rater judged. Agreement counts
+ * the answer where it was judged only. */
+static void credit_shared(struct loader *l)
+{
+	static const int verdicts[] = { RP_PLAUS, RP_FAITH };
+	struct rp_data *d = l->d;
+	int any = 0;
+	for (size_t j = 0; j < d->n_judgements && !any; j++)
+		any = d->judgements[j].code[RP_PLAUS] >= 0 || d->judgements[j].code[RP_FAITH] >= 0;
+	if (!any)
+		return;
+	rp_unit_places(d, UNIT_ANSWER);
+	uint32_t *by_id = NULL;
+	size_t cap = 0;
+	for (size_t t = 0; t < d->n_turns; t++) {
+		const struct rp_turn *tu = &d->turns[t];
+		if (tu->n_items < 2)
+			continue;
+		/* the turn's items in response id order (insertion sort: few) */
+		xgrow(&by_id, &cap, tu->n_items, sizeof(*by_id));
+		for (uint32_t k = 0; k < tu->n_items; k++) {
+			uint32_t i = tu->first_item + k, at = k;
+			while (at > 0 && d->items[by_id[at - 1]].response_id > d->items[i].response_id) {
+				by_id[at] = by_id[at - 1];
+				at--;
+			}
+			by_id[at] = i;
+		}
+		for (uint32_t a = 0; a < tu->n_items; a++) {
+			uint32_t src = by_id[a];
+			for (int32_t j = d->items[src].first_j; j >= 0; j = d->judgements[j].next) {
+				for (size_t v = 0; v < ARRAY_SIZE(verdicts); v++) {
+					int f = verdicts[v];
+					const struct rp_judgement *js = &d->judgements[j];
+					if (js->code[f] < 0 || (js->credited & (1u << f)))
+						continue;
+					for (uint32_t b = 0; b < tu->n_items; b++) {
+						uint32_t to = tu->first_item + b;
+						if (to == src || d->answer_keys[to] != d->answer_keys[src])
+							continue;
+						int8_t code = d->judgements[j].code[f];
+						int task = f == RP_PLAUS ? TASK_PLAUSIBILITY : TASK_FAITHFULNESS;
+						struct rp_judgement *jt = judgement(l, (int32_t)to, d->judgements[j].rater);
+						if (jt->code[f] != RP_UNSET)
+							continue;   /* the rater's own (or credited already) */
+						jt->code[f] = code;
+						jt->credited |= (uint8_t)(1u << f);
+						jt->tasks |= 1u << task;
+					}
+				}
+			}
+		}
+	}
+	free(by_id);
+}
+
 enum status rp_load_labels(struct rp_loader *ld, int64_t round_id)
 {
 	struct loader *l = (struct loader *)ld;
 	struct rp_data *d = l->d;
-	enum status st = store_report_labels(l->store, round_id, on_label, l, l->err);
+	enum status st = store_report_controls(l->store, on_control, l, l->err);
+	if (st == ST_OK && l->n_controls > 1)   /* the store's order; sorted again to be sure of it */
+		qsort(l->controls, l->n_controls, sizeof(*l->controls), cmp_control);
 	if (st == ST_OK)
+		st = store_report_labels(l->store, round_id, on_label, l, l->err);
+	if (st == ST_OK) {
 		merge_rounds(l);
+		credit_shared(l);
+	}
 	/* an item is in the selection when it has a label there, not only
 	 * label rows that were all cleared */
 	for (size_t j = 0; st == ST_OK && j < d->n_judgements; j++)
@@ -944,6 +1047,7 @@ void rp_loader_free(struct rp_loader *ld)
 	free(l->turn.v);
 	free(l->rater.v);
 	free(l->rr);
+	free(l->controls);
 	free(l);
 }
 

@@ -64,8 +64,8 @@ static void unit_add(struct tally *t, const int *rater, const int *code, int m)
 /* Rater judgement jj's code of field f at rank (passage fields), RP_UNSET. */
 static int code_of(const struct rp_data *d, const struct afield *f, const struct rp_judgement *jj, long rank)
 {
-	if (f->cat >= 0)
-		return jj->code[f->cat];
+	if (f->cat >= 0)   /* a verdict credited from another system's equal answer is counted there */
+		return jj->credited & (1u << f->cat) ? RP_UNSET : jj->code[f->cat];
 	if (f->cat == -1)
 		return jj->rel >= 0 ? d->rel_codes[(size_t)jj->rel + (size_t)rank - 1] : RP_UNSET;
 	if (jj->cust < 0)

@@ -221,11 +221,14 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 		xgrow(&golds, &cap, n + t->n_items + 1, sizeof(*golds));
 		for (size_t g = 0; g < n; g++)
 			golds[g] = d->gold_answers[t->gold_ans + g];
+		/* an answer joins once (all); it counts for every system that gave it */
 		for (uint32_t i = t->first_item; i < t->first_item + t->n_items; i++)
-			if (judged_gold(d, &d->items[i]) && !among(d->items[i].answer, golds, n)) {
-				golds[n++] = d->items[i].answer;
+			if (judged_gold(d, &d->items[i]) && !among(d->items[i].answer, golds, t->n_gold_ans)) {
 				acc[d->items[i].system].added++;
-				acc[ns].added++;
+				if (!among(d->items[i].answer, golds, n)) {
+					golds[n++] = d->items[i].answer;
+					acc[ns].added++;
+				}
 			}
 		for (uint32_t i = t->first_item; i < t->first_item + t->n_items && n; i++) {
 			const struct rp_item *it = &d->items[i];
@@ -265,7 +268,8 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 			   "project imported from convqa export --format gold-extension scores against. EM and F1 "
 			   "over the items with a gold answer; EM ext. and F1 ext. over those with a gold answer in "
 			   "the extended gold (items). Answers added: the answers of this system that joined the "
-			   "gold (not one of its answers already, after the SQuAD normalisation, as in the export).",
+			   "gold (not one of its answers already, after the SQuAD normalisation, as in the export); "
+			   "an answer two systems gave counts for each, once in all.",
 		      c->round_given && c->o->n_raters ? " in the rounds of --round, of the raters of --raters" :
 				    c->round_given ? " in the rounds of --round" :
 				    c->o->n_raters ? ", of the raters of --raters" : "");

@@ -36,10 +36,14 @@ enum status rp_controls(struct rp_ctx *c)
 		}
 	}
 	rtable_note(tab, "Control items are mixed unmarked into each rater's queue (round create --control); "
-			 "their known answers are the labels the control rater gave outside rounds. Values: the "
+			 "their known answers are the labels the control rater (--control-from) gave outside "
+			 "rounds, or else the gold (round show says which). Values: with a control rater, the "
 			 "units of the fields that judge the turn, the response or the answer (not each passage) "
-			 "where both have a value; accuracy with a 95%% Wilson interval. A rater below what the "
-			 "study accepts can be left out of every consensus: convqa rater distrust NAME.");
+			 "where both have a value; with the gold, the turn's intent where it has a gold intent and "
+			 "the relevance of each gold passage the item retrieved (relevant), where the rater gave a "
+			 "value. Accuracy with a 95%% Wilson interval. Control judgements are left out of every "
+			 "other section. A rater below what the study accepts can be left out of every consensus: "
+			 "convqa rater distrust NAME.");
 	rounds_control_tally_free(t, n);
 	return ST_OK;
 }

@@ -321,13 +321,37 @@ static enum status swapped_rounds(struct store *s, int64_t round_id, int64_t *id
 	return rs;
 }
 
-/* One stream: rater id's labels of task in round_id, read ahead. */
+/* One stream: rater id's labels of task in round_id, read ahead; not
+ * those given on the rater's control items, which score the rater against
+ * the known answers and are no judgements of the round (the filter costs
+ * a row lookup per label: only for a rater with control items). */
 static enum status open_stream(struct store *s, struct stream *x, int64_t round_id, const char *task,
 			       struct error *err)
 {
-	enum status st = prepare(s, "SELECT turn_id, field, unit, unit_ref, value, id FROM label "
-				 "WHERE rater_id = ?1 AND round_id = ?2 AND task = ?3 "
-				 "ORDER BY turn_id, field, unit, unit_ref, id", &x->st, err);
+	static const char *const sql[2] = {
+		"SELECT turn_id, field, unit, unit_ref, value, id FROM label "
+		"WHERE rater_id = ?1 AND round_id = ?2 AND task = ?3 "
+		"ORDER BY turn_id, field, unit, unit_ref, id",
+		"SELECT turn_id, field, unit, unit_ref, value, id FROM label "
+		"WHERE rater_id = ?1 AND round_id = ?2 AND task = ?3 AND response_id NOT IN (SELECT response_id "
+		"FROM assignment WHERE round_id = ?2 AND rater_id = ?1 AND control = 1) "
+		"ORDER BY turn_id, field, unit, unit_ref, id",
+	};
+	sqlite3_stmt *q;
+	int controls = 0;
+	enum status st = prepare(s, "SELECT EXISTS (SELECT 1 FROM assignment WHERE round_id = ?2 AND rater_id = ?1 "
+				 "AND control = 1)", &q, err);
+	if (st != ST_OK)
+		return st;
+	sqlite3_bind_int64(q, 1, x->rater_id);
+	sqlite3_bind_int64(q, 2, round_id);
+	int rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW)
+		controls = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	if (rc != SQLITE_ROW)
+		return store_fail(s, err, "cannot read the round's labels");
+	st = prepare(s, sql[controls != 0], &x->st, err);
 	if (st != ST_OK)
 		return st;
 	sqlite3_bind_int64(x->st, 1, x->rater_id);

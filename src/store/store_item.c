@@ -205,14 +205,19 @@ static int requires_unit(const struct scheme *sc, enum scheme_unit u)
 	return 0;
 }
 
-/* Put row st (field, rank, value, unit) into l when it is a field of sc
- * judging that unit. */
+static struct store_item_label *find_label(const struct store_item_labels *l, const char *field, long rank);
+
+/* Put row st (field, rank, value, unit, the response it was given on when
+ * another) into l when it is a field of sc judging that unit. */
 static void put_row(struct store_item_labels *l, const struct scheme *sc, sqlite3_stmt *st)
 {
 	const struct scheme_field *f = scheme_field_find(sc, store_col_text(st, 0));
 	const char *unit = store_col_text(st, 3);
-	if (f && unit && strcmp(scheme_unit_name(f->unit), unit) == 0)
-		store_item_labels_put(l, f, (long)sqlite3_column_int64(st, 1), store_col_text(st, 2));
+	if (!f || !unit || strcmp(scheme_unit_name(f->unit), unit) != 0)
+		return;
+	long rank = (long)sqlite3_column_int64(st, 1);
+	store_item_labels_put(l, f, rank, store_col_text(st, 2));
+	find_label(l, f->name, rank)->given_on = sqlite3_column_int64(st, 4);   /* where it was given */
 }
 
 /* A current label of a required field, kept while its turn is checked. */
@@ -727,7 +732,8 @@ enum status store_item_labels_load(struct store *s, int64_t response_id, int64_t
 		free(l->v[i].value);
 	l->n = 0;
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_LABELS,
-				      "SELECT l.field, COALESCE(rt.rank, 0), l.value, l.unit FROM response r "
+				      "SELECT l.field, COALESCE(rt.rank, 0), l.value, l.unit, "
+				      "CASE WHEN l.response_id = r.id THEN 0 ELSE l.response_id END FROM response r "
 				      "JOIN label l ON l.turn_id = r.turn_id " UNIT_JOIN
 				      "WHERE r.id = ?1 AND l.rater_id = ?2 AND l.round_id IS ?3 AND l.task = ?4 "
 				      "AND " UNIT_IS_ITEMS " ORDER BY +l.id", err);
@@ -752,6 +758,12 @@ static struct store_item_label *find_label(const struct store_item_labels *l, co
 	return NULL;
 }
 
+const struct store_item_label *store_item_labels_find(const struct store_item_labels *l, const char *field,
+						      long rank)
+{
+	return find_label(l, field, rank);
+}
+
 const char *store_item_labels_get(const struct store_item_labels *l, const char *field, long rank)
 {
 	const struct store_item_label *x = find_label(l, field, rank);
@@ -771,6 +783,7 @@ void store_item_labels_put(struct store_item_labels *l, const struct scheme_fiel
 	}
 	free(x->value);
 	x->value = value ? xstrdup(value) : NULL;
+	x->given_on = 0;
 }
 
 void store_item_labels_release(struct store_item_labels *l)

@@ -79,6 +79,7 @@ struct relay {
 		store_report_gold_cb gold;
 		store_report_rater_cb rater;
 		store_report_label_cb label;
+		store_report_control_cb control;
 	} cb;
 	void *ctx;
 };
@@ -240,6 +241,28 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 		"WHERE round_id = ?1 ORDER BY id";
 	return each_row(s, round_id > 0 ? one : all, round_id > 0 ? round_id : 0, label_row, &r,
 			"cannot read labels", err);
+}
+
+static int control_row(sqlite3_stmt *st, void *data)
+{
+	const struct relay *r = data;
+	struct store_report_control c = {
+		.round_id = sqlite3_column_int64(st, 0),
+		.rater_id = sqlite3_column_int64(st, 1),
+		.response_id = sqlite3_column_int64(st, 2),
+	};
+	return r->cb.control(&c, r->ctx);
+}
+
+enum status store_report_controls(struct store_reader *s, store_report_control_cb cb, void *ctx,
+				  struct error *err)
+{
+	struct relay r = { .ctx = ctx };
+	r.cb.control = cb;
+	return each_row(s,
+			"SELECT round_id, rater_id, response_id FROM assignment WHERE control = 1 "
+			"ORDER BY round_id, rater_id, response_id",
+			0, control_row, &r, "cannot read control items", err);
 }
 
 enum status store_report_passage_id(struct store_reader *s, const char *ext, int64_t *id,

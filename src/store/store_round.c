@@ -122,7 +122,8 @@ enum status store_round_candidates(struct store *s, const char *const *systems, 
 	*n = 0;
 	enum status ret = system_ids(s, systems, n_systems, ids, err);
 	sqlite3_stmt *st = ret == ST_OK ? prepare(s, "SELECT r.id, t.conversation_id, r.system_id, t.position, "
-						  "t.gold_intent, EXISTS (SELECT 1 FROM gold_answer g WHERE g.turn_id = t.id) "
+						  "t.gold_intent, EXISTS (SELECT 1 FROM gold_answer g WHERE g.turn_id = t.id), "
+						  "t.id "
 						  "FROM response r "
 						  "JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id "
 						  "ORDER BY t.conversation_id, t.position, "
@@ -140,6 +141,7 @@ enum status store_round_candidates(struct store *s, const char *const *systems, 
 		it->depth = sqlite3_column_int(st, 3);
 		it->gold_intent = intent ? model_gold_intent_index(intent) : -1;
 		it->has_gold = sqlite3_column_int(st, 5);
+		it->turn_id = sqlite3_column_int64(st, 6);
 	}
 	if (st && rc != SQLITE_DONE)
 		ret = store_fail(s, err, "cannot read the items");
@@ -240,26 +242,100 @@ enum status store_round_create(struct store *s, const struct store_round_new *r,
 	return st;
 }
 
-enum status store_round_control_pool(struct store *s, int64_t rater_id, const char *task, int64_t **ids,
-				     size_t *n, struct error *err)
+/* The pool rows of st (response id, conversation id, turn id), stepped to
+ * the end; st finalized. */
+static enum status read_pool(struct store *s, sqlite3_stmt *st, struct store_round_item **items, size_t *n,
+			     struct error *err)
 {
 	size_t cap = 0;
-	*ids = NULL;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(items, &cap, *n + 1, sizeof(**items));
+		struct store_round_item *it = &(*items)[(*n)++];
+		memset(it, 0, sizeof(*it));
+		it->response_id = sqlite3_column_int64(st, 0);
+		it->conversation_id = sqlite3_column_int64(st, 1);
+		it->turn_id = sqlite3_column_int64(st, 2);
+		it->gold_intent = -1;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return ST_OK;
+	free(*items);
+	*items = NULL;
 	*n = 0;
-	sqlite3_stmt *st = prepare(s, "SELECT DISTINCT response_id FROM label WHERE rater_id = ? AND task = ? "
-				   "AND round_id IS NULL AND value IS NOT NULL ORDER BY response_id",
-				   "cannot read the control items", err);
+	return store_fail(s, err, "cannot read the control items");
+}
+
+enum status store_round_control_pool(struct store *s, int64_t rater_id, const char *task,
+				     struct store_round_item **items, size_t *n, struct error *err)
+{
+	*items = NULL;
+	*n = 0;
+	sqlite3_stmt *st = prepare(s, "SELECT r.id, t.conversation_id, t.id FROM response r "
+				   "JOIN turn t ON t.id = r.turn_id WHERE r.id IN (SELECT response_id FROM label "
+				   "WHERE rater_id = ? AND task = ? AND round_id IS NULL AND value IS NOT NULL) "
+				   "ORDER BY r.id", "cannot read the control items", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, rater_id);
 	store_bind_text(st, 2, task);
+	return read_pool(s, st, items, n, err);
+}
+
+enum status store_round_gold_pool(struct store *s, int intent, int passages, struct store_round_item **items,
+				  size_t *n, struct error *err)
+{
+	*items = NULL;
+	*n = 0;
+	sqlite3_stmt *st = prepare(s, "SELECT r.id, t.conversation_id, t.id FROM response r "
+				   "JOIN turn t ON t.id = r.turn_id WHERE (?1 AND t.gold_intent IS NOT NULL) "
+				   "OR (?2 AND EXISTS (SELECT 1 FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
+				   "JOIN gold_passage g ON g.turn_id = t.id AND g.passage_ext = p.ext_id "
+				   "WHERE rt.response_id = r.id)) ORDER BY r.id", "cannot read the control items", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int(st, 1, intent != 0);
+	sqlite3_bind_int(st, 2, passages != 0);
+	return read_pool(s, st, items, n, err);
+}
+
+enum status store_response_gold(struct store *s, int64_t response_id, char **intent, long **ranks,
+				size_t *n_ranks, struct error *err)
+{
+	size_t cap = 0;
 	int rc;
+	*intent = NULL;
+	*ranks = NULL;
+	*n_ranks = 0;
+	sqlite3_stmt *st = prepare(s, "SELECT t.gold_intent, NULL FROM response r JOIN turn t ON t.id = r.turn_id "
+				   "WHERE r.id = ?1 UNION ALL "
+				   "SELECT NULL, rt.rank FROM response r JOIN retrieved rt ON rt.response_id = r.id "
+				   "JOIN passage p ON p.id = rt.passage_id "
+				   "JOIN gold_passage g ON g.turn_id = r.turn_id AND g.passage_ext = p.ext_id "
+				   "WHERE r.id = ?1 ORDER BY 2", "cannot read the gold", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, response_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		xgrow(ids, &cap, *n + 1, sizeof(**ids));
-		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+		if (sqlite3_column_type(st, 1) == SQLITE_NULL) {
+			const char *v = store_col_text(st, 0);
+			if (v && !*intent)
+				*intent = xstrdup(v);
+			continue;
+		}
+		xgrow(ranks, &cap, *n_ranks + 1, sizeof(**ranks));
+		(*ranks)[(*n_ranks)++] = (long)sqlite3_column_int64(st, 1);
 	}
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the control items");
+	if (rc == SQLITE_DONE)
+		return ST_OK;
+	free(*intent);
+	free(*ranks);
+	*intent = NULL;
+	*ranks = NULL;
+	*n_ranks = 0;
+	return store_fail(s, err, "cannot read the gold");
 }
 
 enum status store_round_assignments(struct store *s, int64_t round_id, struct store_assignment **a, size_t *n,

@@ -14,7 +14,14 @@
  * the labels WHERE selects that are current: IN_ROUND, a rater's latest
  * label of the unit in its round when it holds a value; OVER_ROUNDS, of
  * those the latest (a value cleared in a later round leaves the earlier
- * round's: the report's rule, report_load.c). VERDICT(FIELD, VALUE, RULE)
+ * round's: the report's rule, report_load.c). A label given on a control
+ * item of its rater in its round (round create --control) scores the rater
+ * and is no verdict. SHARED_VERDICT_VALUES(WHERE, CURRENT), for the
+ * responses of turn ?1, credits a rater's value to every response of the
+ * turn with the same answer (SQuAD-normalised: convqa_answer_key) that the
+ * rater has no value of their own on, from the lowest response id they
+ * judged: an answer is judged once for every system that gave it (sample
+ * plausibility), the report's rule too. VERDICT(FIELD, VALUE, RULE)
  * is then 1 when the verdict on response r.id is VALUE, 0 when it is not,
  * NULL without a value. */
 #define SAME_UNIT(a, b)                                                                                         \
@@ -27,11 +34,26 @@
 #define OVER_ROUNDS                                                                                             \
 	IN_ROUND " AND NOT EXISTS (SELECT 1 FROM label y WHERE " SAME_UNIT("y", "l") " AND y.id > l.id AND "     \
 	LATEST_IN_ROUND("y", "z") ")"
-#define VERDICT_VALUES(where, current)                                                                          \
-	"WITH cur(rid, field, value, adj) AS (SELECT l.response_id, l.field, l.value, ra.role = 'adjudicator' "   \
+#define NOT_CONTROL                                                                                             \
+	"NOT EXISTS (SELECT 1 FROM assignment ca WHERE ca.round_id = l.round_id AND ca.rater_id = l.rater_id "     \
+	"AND ca.response_id = l.response_id AND ca.control = 1)"
+#define OWN_VALUES(where, current)                                                                              \
+	"WITH own(rid, rater, field, value, adj) AS (SELECT l.response_id, l.rater_id, l.field, l.value, "        \
+	"ra.role = 'adjudicator' "                                                                              \
 	"FROM label l JOIN rater ra ON ra.id = l.rater_id AND (ra.trusted = 1 OR ra.role = 'adjudicator') "      \
 	"WHERE " where " AND l.unit = 'response' AND l.task = l.field "                                         \
-	"AND l.field IN ('plausibility', 'faithfulness') AND " current ") "
+	"AND l.field IN ('plausibility', 'faithfulness') AND " current " AND " NOT_CONTROL ") "
+#define VERDICT_VALUES(where, current)                                                                          \
+	OWN_VALUES(where, current) ", cur(rid, field, value, adj) AS (SELECT rid, field, value, adj FROM own) "
+#define SHARED_VERDICT_VALUES(where, current)                                                                   \
+	OWN_VALUES(where, current)                                                                              \
+	", akey(rid, k) AS (SELECT id, convqa_answer_key(answer) FROM response WHERE turn_id = ?1), "            \
+	"cur(rid, field, value, adj) AS (SELECT rid, field, value, adj FROM own UNION ALL "                      \
+	"SELECT kt.rid, o.field, o.value, o.adj FROM own o JOIN akey ks ON ks.rid = o.rid "                      \
+	"JOIN akey kt ON kt.k = ks.k AND kt.rid <> o.rid "                                                      \
+	"WHERE NOT EXISTS (SELECT 1 FROM own m WHERE m.rid = kt.rid AND m.rater = o.rater AND m.field = o.field) " \
+	"AND o.rid = (SELECT min(m.rid) FROM own m JOIN akey km ON km.rid = m.rid WHERE m.rater = o.rater "     \
+	"AND m.field = o.field AND km.k = ks.k)) "
 #define MORE_THAN_HALF(v) "2 * sum(value = '" v "') > count(*)"
 #define AT_LEAST_ONE(v) "sum(value = '" v "') > 0"
 #define VERDICT(field, value, rule)                                                                             \
@@ -63,7 +85,7 @@ static const char *const tasks_sql[TQ__N] = {
 			 "WHERE r.turn_id = ?1 ORDER BY sy.name",
 	/* the answers of a turn judged plausible and, when judged,
 	 * faithful (VERDICT), each rater's latest value over every round */
-	[TQ_JUDGED_GOLD] = VERDICT_VALUES("l.turn_id = ?1", OVER_ROUNDS) "SELECT r.answer FROM response r "
+	[TQ_JUDGED_GOLD] = SHARED_VERDICT_VALUES("l.turn_id = ?1", OVER_ROUNDS) "SELECT r.answer FROM response r "
 			   "WHERE r.turn_id = ?1 AND " VERDICT("plausibility", "plausible", MORE_THAN_HALF) " AND "
 			   "coalesce(" VERDICT("faithfulness", "faithful", MORE_THAN_HALF) ", 1) ORDER BY r.id",
 	[TQ_RANKED] = "SELECT rt.rank, p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "

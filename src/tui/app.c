@@ -529,7 +529,7 @@ static void label(struct app *app, const struct request *r)
 		app_set_value(app, f, (size_t)r->arg);
 		break;
 	case REQ_TOGGLE_RANK:
-		app_toggle_rank(app, f, r->arg);
+		app_mark_rank(app, f, r->arg);
 		break;
 	case REQ_TOGGLE_FOCUSED:
 		if (app->item.n_passages)

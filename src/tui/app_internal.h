@@ -53,6 +53,9 @@ int app_load(struct app *app, size_t pos);
  * message what it saved, or why not. */
 void app_set_value(struct app *app, const struct scheme_field *f, size_t cat);
 void app_toggle_rank(struct app *app, const struct scheme_field *f, long rank);
+/* A rank key: as app_toggle_rank, but a value relevant on another answer of
+ * the turn stays so (the status line says where it was judged). */
+void app_mark_rank(struct app *app, const struct scheme_field *f, long rank);
 void app_set_rest(struct app *app, const struct scheme_field *f);
 /* u: this session's last change (one key's worth), else the last one
  * saved before it, read from the label history. */

@@ -146,8 +146,38 @@ static const struct store_item_passage *passage_at(const struct app *app, long r
 	return NULL;
 }
 
+/* Where the value of f at rank was judged when on another answer of the
+ * turn (a pooled passage): "answer 1" (as that answer's rule says "Answer
+ * 1 of 2") into buf, 0; -1 when it is this answer's, or unset, or the
+ * session adjudicates (a settlement is judged where it is shown). */
+static int judged_elsewhere(struct app *app, const struct scheme_field *f, long rank, char *buf, size_t size)
+{
+	const struct store_item_label *x = store_item_labels_find(&app->labels, f->name, rank);
+	if (!x || !x->value || !x->given_on || app->opt->adjudication)
+		return -1;
+	struct store_item it;
+	struct error err;
+	memset(&it, 0, sizeof(it));
+	if (store_item_load(app->store, x->given_on, &it, &err) == ST_OK)
+		snprintf(buf, size, "answer %d", it.answer_index);
+	else
+		snprintf(buf, size, "another answer");
+	store_item_release(&it);
+	return 0;
+}
+
+/* The status line of a change saved (save()) to a value judged on another
+ * answer: what it was and where. */
+static void say_was(struct app *app, const struct scheme_field *f, const char *was, const char *where)
+{
+	char msg[sizeof(app->message)];
+	snprintf(msg, sizeof(msg), "%s", app->message);
+	app_message(app, MSG_SAVED, "%s \xc2\xb7 was %s on %s", msg, shown_value(f, was), where);
+}
+
 /* A binary passage field of the passage at rank: its second category (say
- * relevant) unless it is that already, then its first. */
+ * relevant) unless it is that already, then its first. A value judged on
+ * another answer of the turn says what it was and where. */
 void app_toggle_rank(struct app *app, const struct scheme_field *f, long rank)
 {
 	if (!passage_at(app, rank)) {
@@ -156,7 +186,31 @@ void app_toggle_rank(struct app *app, const struct scheme_field *f, long rank)
 	}
 	const char *v = app_label(app, f->name, rank);
 	const char *yes = f->categories[1].value, *no = f->categories[0].value;
-	save(app, f, rank, v && strcmp(v, yes) == 0 ? no : yes, 1, "saved");
+	char where[64], *was = v ? xstrdup(v) : NULL;
+	int elsewhere = judged_elsewhere(app, f, rank, where, sizeof(where)) == 0;
+	if (save(app, f, rank, v && strcmp(v, yes) == 0 ? no : yes, 1, "saved") == 0 && elsewhere)
+		say_was(app, f, was, where);
+	free(was);
+}
+
+/* A rank key (hinted "1-5 relevant?"): f's second category (relevant) for
+ * the passage at rank. On the answer it was judged on it toggles
+ * (app_toggle_rank); a value judged on another answer of the turn it never
+ * switches back: relevant there stays relevant, and the status line says
+ * where it was judged and which key switches it. */
+void app_mark_rank(struct app *app, const struct scheme_field *f, long rank)
+{
+	char where[64];
+	const char *v = passage_at(app, rank) ? app_label(app, f->name, rank) : NULL;
+	if (!v || strcmp(v, f->categories[1].value) != 0 || judged_elsewhere(app, f, rank, where, sizeof(where)) != 0) {
+		app_toggle_rank(app, f, rank);
+		return;
+	}
+	if (f->toggle_key)
+		app_message(app, MSG_INFO, "passage %ld %s, judged on %s \xc2\xb7 %s: %s", rank, f->categories[1].label,
+			    where, f->toggle_key, f->categories[0].label);
+	else
+		app_message(app, MSG_INFO, "passage %ld %s, judged on %s", rank, f->categories[1].label, where);
 }
 
 /* Category cat of f (of the focused passage for a passage field). */

@@ -127,4 +127,68 @@ check_eq "   --from without --task is refused, with the task to give" \
 run $CONVQA report --extended-gold --task turn
 check_eq "   --extended-gold without the plausibility verdicts is refused" "1" "$rc"
 check_grep "   and says what to add" "task must name turn, plausibility and faithfulness" "$T/err"
+# 10. A shared answer: gold "Paris"; A says "Paris, France", B "paris
+# france" (the same after the SQuAD normalisation), C "Lyon". The sample
+# takes the answer once, for one of A and B; its judgements count for both.
+export CONVQA_DB="$T/shared.db"
+$CONVQA init >/dev/null
+cat >shared.json <<'JSON'
+{"format": "convqa-tasks", "version": 1, "systems": [{"id": "A"}, {"id": "B"}, {"id": "C"}],
+ "collection": [{"id": "p1", "text": "Paris is the capital of France. Lyon is a city in France."}],
+ "conversations": [{"id": "c", "turns": [
+  {"question": "What is the capital of France?", "gold": {"answers": ["Paris"]}, "responses": [
+    {"system": "A", "answer": "Paris, France", "passages": [{"rank": 1, "id": "p1"}]},
+    {"system": "B", "answer": "paris france", "passages": [{"rank": 1, "id": "p1"}]},
+    {"system": "C", "answer": "Paris or Lyon", "passages": [{"rank": 1, "id": "p1"}]}]}]}]}
+JSON
+$CONVQA import -q shared.json
+for r in a b; do $CONVQA rater add $r >/dev/null; done
+$CONVQA sample plausibility --round sp --raters a,b --min-sim 0.1 --seed 3 >/dev/null
+check_eq "10. the sample takes the shared answer once (A or B) and C's" "2" \
+	"$(sqlite3 "$T/shared.db" "SELECT count(DISTINCT response_id) FROM assignment")"
+label_round() {   # ROUND TASK VALUE_FOR_C: every assignment of ROUND judged plausible / faithful, C's VALUE_FOR_C
+	sqlite3 "$T/shared.db" "SELECT t.position, sy.name, ra.name FROM assignment a JOIN round ro ON ro.id = a.round_id
+	   JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id
+	   JOIN system sy ON sy.id = r.system_id WHERE ro.name = '$1'" |
+	while IFS='|' read -r turn sys rater; do
+		v=$3
+		[ "$sys" = C ] || v=$4
+		$CONVQA label -t "$2" --round "$1" -r "$rater" -c c -n "$turn" -s "$sys" "$2" "$v"
+	done
+}
+label_round sp plausibility implausible plausible
+run $CONVQA report --task plausibility --only verdicts -f csv
+check_eq "   the per-run table has a row for A and for B, each plausible twice" "2|2|2" \
+	"$(grep -c '^verdicts,by_system,system,[AB],plausible,' "$T/out")|$(grep '^verdicts,by_system,system,A,plausible,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,by_system,system,B,plausible,' "$T/out" | cut -d, -f6)"
+run $CONVQA report --task plausibility --consensus majority --only verdicts -f csv
+check_eq "   with a consensus too: A's share and B's are 1" "1|1" \
+	"$(grep '^verdicts,by_system,system,A,plausible_share,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,by_system,system,B,plausible_share,' "$T/out" | cut -d, -f6)"
+run $CONVQA agreement -f csv
+check_grep "   agreement counts the shared answer once: 2 units (it and C's answer), not 3" \
+	'^agreement,plausibility,raters,a / b,p_o,1,2,' "$T/out"
+$CONVQA round close sp >/dev/null
+$CONVQA round create sf --task faithfulness --from sp --raters a,b --overlap 2 >/dev/null
+label_round sf faithfulness unfaithful faithful
+run $CONVQA report --task plausibility,faithfulness --consensus majority --only verdicts -f csv
+check_eq "   the faithfulness of the shared answer counts for A and B" "1|1" \
+	"$(grep '^verdicts,by_system,system,A,faithful,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,by_system,system,B,faithful,' "$T/out" | cut -d, -f6)"
+run $CONVQA report --extended-gold --only automatic -f csv
+check_eq "   answers added: the shared answer for A and for B, once in all" "1|1|1" \
+	"$(grep '^automatic,extended_gold,system,A,added,' "$T/out" | cut -d, -f6)|$(grep '^automatic,extended_gold,system,B,added,' "$T/out" | cut -d, -f6)|$(grep '^automatic,extended_gold,system,all,added,' "$T/out" | cut -d, -f6)"
+run $CONVQA export --format gold-extension -o shared-gold.json
+check_grep "   the export adds it once" "1 answer judged plausible joined the gold of 1 turn" "$T/err"
+# one rater judged A, the other B (a round of every answer): each judgement
+# counts for both systems, and the export and the report agree
+export CONVQA_DB="$T/split.db"
+$CONVQA init >/dev/null && $CONVQA import -q shared.json
+for r in a b; do $CONVQA rater add $r >/dev/null; done
+$CONVQA label -t plausibility -r a -c c -n 1 -s A plausibility plausible
+$CONVQA label -t plausibility -r b -c c -n 1 -s B plausibility implausible
+run $CONVQA report --task plausibility --consensus majority --only verdicts -f csv
+check_eq "   a's verdict on A and b's on B tie for both systems" "1|1" \
+	"$(grep '^verdicts,by_system,system,A,plausibility_no_consensus,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,by_system,system,B,plausibility_no_consensus,' "$T/out" | cut -d, -f6)"
+$CONVQA export --format gold-extension -o split-gold.json 2>"$T/err"
+check_grep "   so the answer joins no gold, in the export" "0 answers judged plausible joined the gold of 0 turns" "$T/err"
+run $CONVQA report --extended-gold --only automatic -f csv
+check_grep "   and in the report" '^automatic,extended_gold,system,all,added,0,' "$T/out"
 done_testing

@@ -86,6 +86,24 @@ has "an empty answer whose turn has a gold answer that normalises to nothing and
 	 WHERE g.turn_id = r.turn_id AND g.text = 'the') AND EXISTS (SELECT 1 FROM gold_answer g
 	 WHERE g.turn_id = r.turn_id AND g.text <> 'the')"
 has "extra_gold labels" "SELECT count(*) FROM label WHERE field = 'extra_gold' AND value IS NOT NULL"
+has "labels given on a control item, on an item others judged in the round (left out)" \
+	"SELECT count(*) FROM label l JOIN assignment a ON a.round_id = l.round_id AND a.rater_id = l.rater_id
+	 AND a.response_id = l.response_id AND a.control = 1 WHERE EXISTS (SELECT 1 FROM label o
+	 WHERE o.round_id = l.round_id AND o.response_id = l.response_id AND o.rater_id <> l.rater_id)"
+# (answers equal after the SQuAD normalisation: the reference's)
+n=$(PYTHONPATH="$CONVQA_TOP/tests/tools" $PY - p.db <<'PY'
+import sqlite3, sys
+from report_reference import normalize_answer as norm
+con = sqlite3.connect(sys.argv[1])
+answer = {rid: (turn, norm(a)) for rid, turn, a in con.execute("SELECT id, turn_id, answer FROM response")}
+judged = {(rid, rater, f) for rid, rater, f in con.execute(
+    "SELECT response_id, rater_id, field FROM label WHERE field IN ('plausibility', 'faithfulness') AND value IS NOT NULL")}
+print(sum(1 for rid, rater, f in judged for other, key in answer.items()
+          if other != rid and key == answer[rid] and (other, rater, f) not in judged))
+PY
+)
+if [ "${n:-0}" -gt 0 ]; then ok "the project has a verdict on an answer another system gave too, unjudged by that rater (credited) ($n)"
+else not_ok "the project lacks a verdict on an answer another system gave too, unjudged by that rater (credited)"; fi
 
 # check_cases: the reports in file cases against the reference, on the
 # project as it is now; the reference prints "ok - ..." / "not ok - ..."

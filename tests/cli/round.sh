@@ -240,14 +240,138 @@ check_eq "the report gives each rater's accuracy on the control items" "0|alice,
 check_grep "a round's report names the raters who labelled in it, not the expert" '^meta,,,,raters,"alice, bob",' "$T/out"
 run $CONVQA round show k1
 check_grep "round show gives them too" "bob                     2        2       0  0.000 (0.000-0.658)" "$T/out"
+check_eq "a control item is of a turn the rater does not have" "0" \
+	"$(q "SELECT count(*) FROM assignment a JOIN response r ON r.id = a.response_id JOIN assignment b ON b.round_id = a.round_id AND b.rater_id = a.rater_id AND NOT b.control JOIN response rb ON rb.id = b.response_id AND rb.turn_id = r.turn_id WHERE a.control")"
+# in round kx, c11's item is bob's and a control item of alice's, c12's the other way round
+$CONVQA rater add judge --role adjudicator >/dev/null
+$CONVQA rater add expert3 >/dev/null
+printf 'c11\t1\ts1\nc12\t1\ts1\n' >kx.items
+for c in c11 c12; do $CONVQA label -t plausibility -r expert3 -c $c -n 1 -s s1 plausibility plausible; done
+$CONVQA round create kx --task plausibility --raters alice,bob --items kx.items --control 0.5 --control-from expert3 >/dev/null
+check_eq "each rater's control item is the other's ordinary item" "2" \
+	"$(q "SELECT count(*) FROM assignment a JOIN assignment b ON b.round_id = a.round_id AND b.response_id = a.response_id AND b.rater_id <> a.rater_id AND NOT b.control JOIN round ro ON ro.id = a.round_id WHERE ro.name = 'kx' AND a.control")"
+plan kx | while IFS='|' read -r rater conv turn sys; do
+	v=implausible
+	[ "$rater" = alice ] && v=plausible
+	$CONVQA label -t plausibility --round kx -r "$rater" -c "$conv" -n "$turn" -s "$sys" plausibility $v
+done
+run $CONVQA adjudicate --round kx --rater judge </dev/null
+check_eq "a control judgement is no disagreement to adjudicate" \
+	"0|round 'kx': nothing to adjudicate: no unit has been judged by two or more raters" "$rc|$(cat "$T/out" "$T/err")"
 check_run "the expert cannot be a rater of the round" 2 \
 	"convqa: rater 'expert' gives the known answers of the control items: not one of the round's raters too" \
 	$CONVQA round create k2 --task plausibility --raters alice,expert --control 0.1 --control-from expert
 check_run "control items need known answers" 2 \
 	"convqa: rater 'carol' has labelled no item of task plausibility outside rounds: there are no known answers for control items" \
 	$CONVQA round create k2 --task plausibility --raters alice,bob --control 0.1 --control-from carol
-check_run "--control needs --control-from" 1 "convqa round: --control RATE and --control-from RATER go together" \
+check_run "--control-from needs --control" 1 "convqa round: --control-from RATER needs --control RATE (the share of control items to mix in)" \
+	$CONVQA round create k2 --raters alice,bob --control-from expert
+check_run "without --control-from the gold gives the known answers: a task whose fields the gold does not decide is refused" 2 \
+	"convqa: --control without --control-from takes the known answers from the gold, and the gold decides no field of task plausibility (it gives a turn's intent and the relevance of its gold passages): name the rater whose labels are the known answers (--control-from RATER)" \
+	$CONVQA round create k2 --task plausibility --raters alice,bob --control 0.1
+check_run "   a project without gold is told so" 2 \
+	"convqa: --control without --control-from takes the known answers from the gold, and no item has gold that decides a field of task turn (a gold intent, or a gold passage among the passages it retrieved): import gold, or name the rater whose labels are the known answers (--control-from RATER)" \
 	$CONVQA round create k2 --raters alice,bob --control 0.1
+check_run "--control that gives no control item says why" 2 \
+	"convqa: --control 0.5 gives no control items: each of the 8 items with known answers (expert's labels outside rounds) is of a turn in every rater's queue already (a control item is one a rater does not judge anyway: make the round smaller, or give more known answers)" \
+	$CONVQA round create k2 --task plausibility --raters alice --conversations 8 --control 0.5 --control-from expert
+
+# the gold as the known answers: a turn's intent (g1 turn 1, g2 turn 1) and
+# the relevance of its gold passages (g1 turn 1: p1; g2 turn 2: p3, which s1
+# retrieves and s2 does not)
+python3 - >gold.json <<'PY'
+import json
+def resp(s, ids):
+    return {"system": s, "answer": "an answer of " + s, "passages": [{"rank": i + 1, "id": p} for i, p in enumerate(ids)]}
+turns = {
+    "g1": [{"question": "g1 q1?", "gold": {"intent": "extractive", "passages": ["p1"]},
+            "responses": [resp("s1", ["p1", "p2"]), resp("s2", ["p2", "p1"])]},
+           {"question": "g1 q2?", "responses": [resp("s1", ["p2"]), resp("s2", ["p3"])]}],
+    "g2": [{"question": "g2 q1?", "gold": {"intent": "boolean"}, "responses": [resp("s1", ["p2"]), resp("s2", ["p2"])]},
+           {"question": "g2 q2?", "gold": {"passages": ["p3"]}, "responses": [resp("s1", ["p3"]), resp("s2", ["p1"])]}],
+    "g3": [{"question": "g3 q1?", "responses": [resp("s1", ["p1"]), resp("s2", ["p2"])]}],
+    "g4": [{"question": "g4 q1?", "responses": [resp("s1", ["p1"]), resp("s2", ["p2"])]}],
+}
+print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": "s1"}, {"id": "s2"}],
+                  "collection": [{"id": p, "text": "passage " + p} for p in ("p1", "p2", "p3")],
+                  "conversations": [{"id": c, "turns": t} for c, t in turns.items()]}))
+PY
+g() { CONVQA_DB="$T/g.db" $CONVQA "$@"; }
+g init >/dev/null && g import -q gold.json && g rater add alice >/dev/null && g rater add bob >/dev/null
+run g round create kg --raters alice,bob --sample 2 --seed 4 --control 0.25
+check_eq "the gold gives the known answers of the control items" "0|0|2|2" \
+	"$rc|$(sqlite3 g.db "SELECT count(*) FROM round WHERE control_rater IS NOT NULL")|$(grep -c 'of them control items' "$T/out")|$(grep -c '^  \(alice\|bob\) .*, 1 of them control items$' "$T/out")"
+gq() { sqlite3 "$T/g.db" "$1"; }
+check_eq "   each an item with gold that decides a field, of a conversation the rater does not have" "2|0" \
+	"$(gq "SELECT count(*) FROM assignment a JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id WHERE a.control AND (t.gold_intent IS NOT NULL OR EXISTS (SELECT 1 FROM gold_passage gp JOIN passage p ON p.ext_id = gp.passage_ext JOIN retrieved rt ON rt.passage_id = p.id WHERE gp.turn_id = t.id AND rt.response_id = r.id))")|$(gq "SELECT count(*) FROM assignment a JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id WHERE a.control AND t.conversation_id IN (SELECT t2.conversation_id FROM assignment b JOIN response r2 ON r2.id = b.response_id JOIN turn t2 ON t2.id = r2.turn_id WHERE b.rater_id = a.rater_id AND NOT b.control)")"
+run g round show kg
+check_grep "round show says the gold gives the known answers" "^control items: 25% of each queue, known answers from the gold (intent, relevant passages)$" "$T/out"
+# alice gives the gold's values on her control item, bob the others
+gq "SELECT ra.name, c.ext_id, t.position, sy.name, coalesce(t.gold_intent, '') FROM assignment a JOIN rater ra ON ra.id = a.rater_id
+    JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id
+    JOIN system sy ON sy.id = r.system_id WHERE a.control" |
+while IFS='|' read -r rater conv turn sys intent; do
+	other=boolean
+	[ "$intent" = boolean ] && other=extractive
+	if [ "$rater" = alice ]; then v=$intent rel=1; else v=$other rel=0; fi
+	[ -n "$intent" ] && g label --round kg -r "$rater" -c "$conv" -n "$turn" -s "$sys" intent "$v"
+	for k in $(gq "SELECT rt.rank FROM retrieved rt JOIN passage p ON p.id = rt.passage_id JOIN response r ON r.id = rt.response_id
+	               JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id
+	               JOIN gold_passage gp ON gp.turn_id = t.id AND gp.passage_ext = p.ext_id
+	               WHERE c.ext_id = '$conv' AND t.position = $turn AND sy.name = '$sys'"); do
+		g label --round kg -r "$rater" -c "$conv" -n "$turn" -s "$sys" -k "$k" relevant "$rel"
+	done
+done
+g rater add expert >/dev/null && g label -r expert -c g1 -n 1 -s s1 intent extractive
+run g round create kp --raters alice,bob --conversations 2 --control 0.5 --control-from expert
+check_eq "a rater whose queue has every item with a known answer is told so" "0|1|1" \
+	"$rc|$(grep -c ', no control items (every item with a known answer is of a conversation of their queue)$' "$T/out")|$(grep -c ', 1 of them control items$' "$T/out")"
+printf 'g1\t2\ts1\ng3\t1\ts1\ng4\t1\ts1\ng4\t1\ts2\n' >km.items
+twice=0
+for seed in $(seq 1 20); do
+	g round create km$seed --raters alice --items km.items --by item --control 0.5 --seed $seed >/dev/null
+	twice=$((twice + $(gq "SELECT count(*) FROM (SELECT 1 FROM assignment a JOIN round ro ON ro.id = a.round_id JOIN response r ON r.id = a.response_id WHERE ro.name = 'km$seed' AND a.control GROUP BY r.turn_id HAVING count(*) > 1)")))
+done
+check_eq "two control items of a rater are never of one turn (20 seeds)" "0" "$twice"
+run g report --round kg --only controls -f csv
+check_eq "the report scores each rater against the gold" "0|alice,1|bob,0" \
+	"$rc|$(grep -E '^controls,by_rater,rater,[a-z]+,accuracy,' "$T/out" | cut -d, -f4,6 | tr '\n' '|' | sed 's/|$//')"
+
+# A control judgement scores its rater against the expert: never a vote.
+# c09 turn 1 s1 is alice's control item (the only item expert2 knows) and
+# an ordinary item of bob and carol.
+$CONVQA rater add expert2 >/dev/null
+$CONVQA label -t plausibility -r expert2 -c c09 -n 1 -s s1 plausibility plausible
+printf 'c09\t1\ts1\n' >kb.items
+printf 'c10\t1\ts1\n' >ka.items
+$CONVQA round create kb --task plausibility --raters bob,carol --overlap 2 --items kb.items >/dev/null
+$CONVQA round create ka --task plausibility --raters alice --items ka.items --control 0.5 --control-from expert2 >/dev/null
+check_eq "alice has c09 as a control item, bob and carol as an ordinary one" "alice|1 bob|0 carol|0" \
+	"$(q "SELECT group_concat(ra.name || '|' || a.control, ' ') FROM (SELECT * FROM assignment ORDER BY rater_id) a JOIN round ro ON ro.id = a.round_id JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id WHERE ro.name IN ('ka', 'kb') AND c.ext_id = 'c09'")"
+for r in bob carol; do $CONVQA label -t plausibility --round kb -r $r -c c09 -n 1 -s s1 plausibility plausible; done
+$CONVQA label -t plausibility --round ka -r alice -c c09 -n 1 -s s1 plausibility implausible
+$CONVQA label -t plausibility --round ka -r alice -c c10 -n 1 -s s1 plausibility plausible
+run $CONVQA agreement --round ka,kb -f csv
+check_grep "a control judgement is not in the agreement: alice shares no unit with bob" \
+	'^agreement,plausibility,raters,alice / bob,p_o,,0,,,undefined: no item labelled by both raters' "$T/out"
+check_grep "   bob and carol agree on it" '^agreement,plausibility,raters,bob / carol,p_o,1,1,' "$T/out"
+run $CONVQA report --round ka,kb --task plausibility --only verdicts -f csv
+check_eq "nor in the verdicts: 3 plausible judgements (bob's, carol's on c09, alice's on c10), no implausible one" \
+	"0|3|0" "$rc|$(grep '^verdicts,overall,,all,plausible,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,overall,,all,implausible,' "$T/out" | cut -d, -f6)"
+$CONVQA report --round ka,kb --task plausibility -f json >kab.json
+check_eq "the report's header says how many control rows it left out" '"1 left out: judgements of control items score their rater against the known answers (section controls), they are not the study'"'"'s"' \
+	"$(grep -o '"control_rows": "[^"]*"' kab.json | cut -d' ' -f2-)"
+if /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_TOP/schemas/report.schema.json" kab.json >"$T/v" 2>&1
+then ok "   and validates against report.schema.json"; else not_ok "   and validates against report.schema.json" "$(cat "$T/v")"; fi
+run $CONVQA report --round ka,kb --task plausibility --consensus discard --only verdicts -f csv
+check_eq "nor in a consensus: c09 is plausible (and c10), not discarded" "2|0" \
+	"$(grep '^verdicts,by_system,system,s1,plausible,' "$T/out" | cut -d, -f6)|$(grep '^verdicts,by_system,system,s1,plausibility_no_consensus,' "$T/out" | cut -d, -f6)"
+run $CONVQA report --round ka --only controls -f csv
+check_grep "the control judgement still scores alice against the expert" '^controls,by_rater,rater,alice,agreed,0,1,' "$T/out"
+run $CONVQA round create kf --task faithfulness --from ka --raters bob
+check_eq "nor is it a verdict for the second stage: of ka, c10 alone was judged" \
+	"0|round 'ka': 1 of the 1 items judged there are plausible (settled by an adjudicator, else by more than half of the trusted raters)" \
+	"$rc|$(head -1 "$T/out")"
 
 # ---- a round's items; deleting a round made by mistake ----------------------------------------
 run $CONVQA round items k1 --raters bob

@@ -15,7 +15,8 @@
         plausibility and faithfulness tasks, with history: values changed
         once or twice, labels cleared, fields never labelled, some labels in
         round r1. OUT.sql creates the raters and round r1 (conv-2 and conv-5
-        assigned to alice and bob) and inserts most
+        assigned to alice and bob; a control item of conv-2, with two labels,
+        to carol) and inserts most
         rows in one transaction, as the store would (response_id, rater_id,
         round_id, task, field, passage_rank, value, seconds, created_at, and
         the unit judged: unit, turn_id, unit_ref, as in the store's 2 -> 3
@@ -294,8 +295,17 @@ def labels(seed, tasks_path, out_sql, out_args):
     later.add("carol", (conv, pos, sysname), "turn", "note", 0, "look again", 2)
     later.add("carol", (conv, pos, sysname), "turn", "note", 0, None, 1)
 
+    # carol's control item in r1 (the first response of conv-2, which alice
+    # and bob judge there too): her labels on it score her against the
+    # known answers and are no judgements of the study
+    control = next((conv, pos, sysname) for conv, pos, sysname, _, _ in items if conv == "conv-2")
+    controls = Ops()
+    controls.add("carol", control, "turn", "answer_correct", 0, "1", 4, "r1")
+    controls.add("carol", control, "turn", "intent", 0, "boolean", 2, "r1")
+
     n_cli = 70   # the last changes go through convqa label
-    bulk, cli = first.ops + later.ops[:-n_cli] + graded(seed + 1, items, lone), later.ops[-n_cli:]
+    bulk = first.ops + later.ops[:-n_cli] + graded(seed + 1, items, lone) + controls.ops
+    cli = later.ops[-n_cli:]
     with open(out_sql, "w", encoding="utf-8") as f:
         f.write("BEGIN IMMEDIATE;\n")
         for r in RATERS:
@@ -307,6 +317,11 @@ def labels(seed, tasks_path, out_sql, out_args):
                 "row_number() OVER (PARTITION BY ra.id ORDER BY c.id, t.position, r.id) FROM round ro, rater ra, "
                 "response r JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id "
                 "WHERE ro.name = 'r1' AND ra.name IN ('alice', 'bob') AND c.ext_id IN ('conv-2', 'conv-5');\n")
+        f.write("INSERT INTO assignment(round_id, rater_id, response_id, seq, control) SELECT ro.id, ra.id, r.id, 1, 1 "
+                "FROM round ro, rater ra, response r JOIN turn t ON t.id = r.turn_id JOIN system s ON s.id = r.system_id "
+                "JOIN conversation c ON c.id = t.conversation_id WHERE ro.name = 'r1' AND ra.name = 'carol' "
+                "AND c.ext_id = %s AND t.position = %d AND s.name = %s;\n" % (sql_text(control[0]), control[1],
+                                                                            sql_text(control[2])))
         for i, (rater, (conv, pos, sysname), task, field, rank, value, seconds, round_) in enumerate(bulk):
             # the unit the field judges (the built-in turn scheme): intent
             # the turn, relevant a passage of the turn (pooled over the

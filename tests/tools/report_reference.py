@@ -148,9 +148,13 @@ class Project:
                 if f["type"] != "text":
                     self.cfields[(name, f["name"])] = ("%s/%s" % (name, f["name"]), f["unit"], f["type"],
                                                        [c["value"] for c in f["categories"]])
+        # a label given on a control item of its rater in its round scores
+        # the rater against the known answers: no judgement of the study
+        controls = set(q("SELECT round_id, rater_id, response_id FROM assignment WHERE control = 1"))
         rows = [r for r in q("SELECT id, response_id, rater_id, round_id, task, field, passage_rank, value, "
                              "seconds, unit, turn_id, unit_ref FROM label")
-                if r[2] in wanted and (round_id is None or r[3] == round_id) and (not tasks or r[4] in tasks)]
+                if r[2] in wanted and (round_id is None or r[3] == round_id) and (not tasks or r[4] in tasks)
+                and (r[3], r[2], r[1]) not in controls]
         self.tasks = tasks   # --task: only these tasks' labels are read
         con.close()
         # (rater name, id, response, rater id, round, task, field, rank, value, seconds, unit, turn, ref)
@@ -209,6 +213,20 @@ class Project:
                 self.label[(rid, name)][(field, r)] = value
             if places:
                 self.unit_value[(field, ukey)][name] = value
+        # A verdict judges an answer: a rater's plausibility or faithfulness
+        # counts for every response of the turn with the same normalised
+        # answer on which the rater has none of their own, from the lowest
+        # response id they judged; agreement (unit_value) counts it once,
+        # where it was given.
+        own = {(rid, name, field): v for (rid, name), lab in self.label.items()
+               for (field, _), v in lab.items() if field in ("plausibility", "faithfulness")}
+        for (rid, name, field), v in sorted(own.items()):
+            it = self.items[rid]
+            for other in self.turn_items[it.turn]:
+                if other.id == rid or normalize_answer(other.answer) != normalize_answer(it.answer):
+                    continue
+                if (field, 0) not in self.label.get((other.id, name), {}):
+                    self.label[(other.id, name)][(field, 0)] = v
         self.tasks_seen = {r[5] for r in self.rows if r[5] in TASKS or r[5] in self.schemes}
         # (item, rater) with a row of the turn task given on that very item:
         # only those make an empty ranking a judged one (scoring 0)
