@@ -155,14 +155,25 @@ static int judged_elsewhere(struct app *app, const struct scheme_field *f, long 
 	const struct store_item_label *x = store_item_labels_find(&app->labels, f->name, rank);
 	if (!x || !x->value || !x->given_on || app->opt->adjudication)
 		return -1;
-	struct store_item it;
-	struct error err;
-	memset(&it, 0, sizeof(it));
-	if (store_item_load(app->store, x->given_on, &it, &err) == ST_OK)
-		snprintf(buf, size, "answer %d", it.answer_index);
-	else
+	/* the answers of a turn stand together in the queue, in the rater's order */
+	const struct store_queue *q = &app->queue;
+	size_t lo = app->cur, hi = app->cur;
+	if (app->cur >= q->n) {
 		snprintf(buf, size, "another answer");
-	store_item_release(&it);
+		return 0;
+	}
+	while (lo > 0 && q->turns[lo - 1] == q->turns[app->cur])
+		lo--;
+	while (hi + 1 < q->n && q->turns[hi + 1] == q->turns[app->cur])
+		hi++;
+	for (size_t i = lo; i <= hi && i < q->n; i++)
+		if (q->responses[i] == x->given_on) {
+			int index, n;
+			app_answer_place(app, i, &index, &n);
+			snprintf(buf, size, "answer %d", index);
+			return 0;
+		}
+	snprintf(buf, size, "another answer");
 	return 0;
 }
 
