@@ -247,17 +247,17 @@ static void test_a_write_takes_a_field_of_the_sessions_task_with_a_value_of_its_
 	struct error err;
 	assert_int_equal(open_as(fx, &l, "alice", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	struct { struct labelling_key k; const char *value, *msg; } cases[] = {
-		{ { fx->resp, "plausibility", 0, 0 }, "plausible", "task 'turn' has no field 'plausibility'" },
-		{ { fx->resp, "relevant", 0, 0 }, "1", "field 'relevant' needs a passage rank" },
-		{ { fx->resp, "intent", 2, 0 }, "boolean", "field 'intent' is not about one passage" },
-		{ { fx->resp, "intent", 0, 0 }, "yes", "'yes' is not a value of intent" },
+		{ { .response_id = fx->resp, .field = "plausibility" }, "plausible", "task 'turn' has no field 'plausibility'" },
+		{ { .response_id = fx->resp, .field = "relevant" }, "1", "field 'relevant' needs a passage rank" },
+		{ { .response_id = fx->resp, .field = "intent", .passage_rank = 2 }, "boolean", "field 'intent' is not about one passage" },
+		{ { .response_id = fx->resp, .field = "intent" }, "yes", "'yes' is not a value of intent" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(labelling_set(&l, &cases[i].k, cases[i].value, 0, &err), ST_INPUT);
 		assert_string_equal(err.msg, cases[i].msg);
 		assert_int_equal(l.refused, LABELLING_FIELD);
 	}
-	struct labelling_key rel = { fx->resp, "relevant", 2, 0 };
+	struct labelling_key rel = { .response_id = fx->resp, .field = "relevant", .passage_rank = 2 };
 	assert_int_equal(labelling_set(&l, &rel, "1", 0, &err), ST_OK);
 	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
 	assert_string_equal(rows(fx), "alice - turn relevant 2=1\n");
@@ -384,7 +384,8 @@ static void test_a_round_takes_labels_only_on_the_items_it_assigns_to_the_rater(
 				      "the items it assigns to each rater";
 	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	struct labelling_key keys[] = {
-		{ fx->resp, "intent", 0, 0 }, { fx->resp, "relevant", 1, 0 }, { fx->resp, "answer_correct", 0, 0 },
+		{ .response_id = fx->resp, .field = "intent" }, { .response_id = fx->resp, .field = "relevant", .passage_rank = 1 },
+		{ .response_id = fx->resp, .field = "answer_correct" },
 	};
 	const char *values[] = { "boolean", "1", "1" };
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
