@@ -43,6 +43,11 @@ const char *store_path(const struct store *s);
 enum status store_begin(struct store *s, struct error *err);
 enum status store_commit(struct store *s, struct error *err);
 void store_rollback(struct store *s);
+/* A number that changes whenever another connection (another process:
+ * convqa label, another session, an import) commits a change to the
+ * project; this connection's own commits leave it (PRAGMA data_version).
+ * A session compares it before it acts, to read again what it shows. */
+enum status store_data_version(struct store *s, int64_t *version, struct error *err);
 
 /* ---- summary -------------------------------------------------------- */
 

@@ -452,6 +452,9 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 		}
 		app.loop.now = sc.f ? sc.clock : t0;
 		app_input(&app, app.loop.now);
+		app_notice_changes(&app);   /* the key acts on what the project holds */
+		if (app.failed)
+			break;
 		struct input in = { k, keymap_find(&app.keys, k) };
 		const struct view *top = too_small() ? &small : app_view(&app);
 		struct request r = top->ops->handle(&app, top, &in);
