@@ -130,12 +130,14 @@ static void field_name(const struct scheme_field *f, long rank, char *buf, size_
 
 /* The round closed while the session was open: no label is saved in it
  * any more. The first time, a screen says what that means for the rater;
- * then the status line. */
+ * then the status line. (Not over the note's editor, which closes itself
+ * once its text is saved or not: at the next label.) */
 static void round_closed(struct app *app)
 {
+	const struct view_ops *top = app_view(app)->ops;
 	app_message(app, MSG_ERROR, "NOT SAVED: round %s is closed \xc2\xb7 a coordinator can reopen it",
 		    app->opt->round);
-	if (!app->round_closed_told && app_view(app)->ops != &view_round_closed) {
+	if (!app->round_closed_told && top != &view_round_closed && top != &view_note) {
 		app->round_closed_told = 1;
 		app_push(app, &view_round_closed, 0);
 	}

@@ -41,4 +41,24 @@ check_wait "once reopened, the same session saves again" "saved · intent = extr
 keys q
 wait_exit
 check_eq "q quits with status 0" "0" "$(cat "$T/rc" 2>/dev/null)"
+
+# closed while the note is being written: enter closes the editor (the
+# text is kept for w), and the next label shows the screen
+tm kill-server
+tmux_start 80 24 p.db --rater alice --round r1
+check_wait "a new session of round r1 opens" "── Passages"
+keys w
+check_wait "w opens the note's editor" "── Note"
+keys -l "look again"
+"$CONVQA" round close --db p.db r1 >/dev/null
+keys Enter
+check_wait "enter: the note is not saved, the round is closed" "NOT SAVED: round r1 is closed"
+check_wait "the editor closed: the item screen" "── Passages"
+keys x
+check_wait "the next label shows the screen" "Round r1 was closed"
+keys q
+check_wait "a key closes it" "── Passages"
+keys q
+wait_exit
+check_eq "no note was saved" "0" "$(q "SELECT count(*) FROM label WHERE field = 'note'")"
 done_testing
