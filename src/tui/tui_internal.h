@@ -24,7 +24,9 @@
  *   view_*.c     one file per screen, each a struct view_ops (view_list:
  *                the item list; view_jump: the prompt of a jump to item N;
  *                view_adjudicate: a disagreement of a round, the screen
- *                convqa adjudicate has instead of the item screen)
+ *                convqa adjudicate has instead of the item screen;
+ *                view_round_closed: what a round closed during the
+ *                session means, at the first label it refuses)
  *
  * The loop waits (poll) on the keyboard, the watched file descriptors and
  * the earliest deadline; a key is read as soon as it comes. A key -> its
