@@ -476,6 +476,58 @@ static void test_an_adjudicator_adjudicates_a_round_also_closed(void **state)
 	labelling_release(&l);
 }
 
+/* The round's state is read again by each write, inside its transaction:
+ * a round closed while the session is open takes no more of its labels,
+ * keeps those saved before, and takes them again once reopened. */
+static void test_a_round_closed_during_a_session_takes_none_of_its_labels_until_reopened(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	int64_t round;
+	int closed;
+	assign(fx, "spring", "alice");
+	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_OK);
+	struct labelling_key k = { .response_id = fx->resp, .field = "answer_correct" };
+	assert_int_equal(labelling_set(&l, &k, "1", 0, &err), ST_OK);
+	assert_int_equal(store_round_info(fx->s, "spring", &round, NULL, &closed, &err), ST_OK);
+	assert_int_equal(store_round_set_status(fx->s, round, 1, &err), ST_OK);
+	assert_int_equal(labelling_set(&l, &k, "0", 0, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'spring' is closed (a coordinator reopens it with: convqa round reopen "
+				      "spring)");
+	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
+	assert_string_equal(rows(fx), "alice spring turn answer_correct 0=1\n");
+	assert_int_equal(store_round_set_status(fx->s, round, 0, &err), ST_OK);
+	assert_int_equal(labelling_set(&l, &k, "0", 0, &err), ST_OK);
+	assert_string_equal(rows(fx), "alice spring turn answer_correct 0=1\nalice spring turn answer_correct 0=0\n");
+	labelling_release(&l);
+}
+
+/* if_current: the write is made only while the unit's current value is the
+ * one expected (an undo takes back only what its session wrote). */
+static void test_a_write_if_current_is_refused_once_the_value_changed(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(open_as(fx, &l, "alice", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	struct labelling_key k = { .response_id = fx->resp, .field = "answer_correct" };
+	assert_int_equal(labelling_set(&l, &k, "1", 0, &err), ST_OK);
+	struct labelling_key undo = { .response_id = fx->resp, .field = "answer_correct", .if_current = 1,
+				      .current = "0" };
+	assert_int_equal(labelling_set(&l, &undo, NULL, 0, &err), ST_INPUT);
+	assert_string_equal(err.msg, "answer_correct was changed elsewhere since (it is 1 now)");
+	assert_int_equal(l.refused, LABELLING_CHANGED);
+	undo.current = NULL;   /* unset expected: refused too */
+	assert_int_equal(labelling_set(&l, &undo, "0", 0, &err), ST_INPUT);
+	assert_int_equal(l.refused, LABELLING_CHANGED);
+	assert_string_equal(rows(fx), "alice - turn answer_correct 0=1\n");
+	undo.current = "1";
+	assert_int_equal(labelling_set(&l, &undo, NULL, 0, &err), ST_OK);
+	assert_string_equal(rows(fx), "alice - turn answer_correct 0=1\nalice - turn answer_correct 0=null\n");
+	labelling_release(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -496,6 +548,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_a_bound_raters_session_opens_from_their_account_only_and_saves_nothing_else, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_adjudicator_adjudicates_a_round_also_closed, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_a_round_closed_during_a_session_takes_none_of_its_labels_until_reopened, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_write_if_current_is_refused_once_the_value_changed, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_a_round_takes_labels_only_on_the_items_it_assigns_to_the_rater,
 						setup, teardown),
 	};
