@@ -399,6 +399,44 @@ static enum status check_passages(struct labelling *l, const struct scheme_field
 	return ST_OK;
 }
 
+/* A rater's session of a round takes labels while the round is open: one
+ * closed since the session opened takes no more (an adjudicator's labels,
+ * which settle it, and a session opened on a closed round on purpose
+ * excepted). Read inside the label's write transaction, so that a close
+ * committed while the label waited for the lock is seen. */
+static enum status check_still_open(struct labelling *l, struct error *err)
+{
+	int64_t id = 0;
+	int closed = 0;
+	if (!l->round_id || l->closed || l->adjudicator)
+		return ST_OK;
+	enum status st = store_round_info(l->store, l->round, &id, NULL, &closed, err);
+	if (st == ST_OK && (closed || id != l->round_id))
+		st = refuse(l, LABELLING_ROUND_CLOSED, err, "round '%s' is closed (a coordinator reopens it with: "
+			    "convqa round reopen %s)", l->round, l->round);
+	else if (st == ST_INPUT)
+		l->refused = LABELLING_ROUND_CLOSED;   /* deleted since */
+	return st;
+}
+
+/* With key->if_current, the unit's current value of the session's rater
+ * must still be key->current (an undo takes back only what its session
+ * wrote). */
+static enum status check_current(struct labelling *l, const struct labelling_key *key,
+				 const struct store_label_key *k, struct error *err)
+{
+	char *now = NULL;
+	if (!key->if_current)
+		return ST_OK;
+	enum status st = store_label_get(l->store, k, &now, err);
+	int same = now && key->current ? strcmp(now, key->current) == 0 : !now && !key->current;
+	if (st == ST_OK && !same)
+		st = refuse(l, LABELLING_CHANGED, err, "%s was changed elsewhere since (it is %s now)", key->field,
+			    now ? now : "unset");
+	free(now);
+	return st;
+}
+
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
 			  double seconds, struct error *err)
 {
@@ -410,16 +448,33 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 	enum status st = check_field(l, key, value, &f, err);
 	if (st == ST_OK)
 		st = check_passages(l, f, value, err);
-	if (st == ST_OK)
-		st = check_scheme_unchanged(l, err);
-	if (st == ST_OK)
-		st = check_assigned(l, key->response_id, err);
 	if (st != ST_OK)
 		return st;
-	if ((st = labelling_rater_add(l, err)) != ST_OK)
+	/* the rules that read the project, and the write, in one transaction */
+	int64_t rater_had = l->rater_id;
+	if ((st = store_begin(l->store, err)) != ST_OK)
 		return st;
+	st = check_scheme_unchanged(l, err);
+	if (st == ST_OK)
+		st = check_still_open(l, err);
+	if (st == ST_OK)
+		st = check_assigned(l, key->response_id, err);
+	if (st == ST_OK)
+		st = labelling_rater_add(l, err);
 	struct store_label_key k = {
 		key->response_id, l->rater_id, l->round_id, l->task, f->name, key->passage_rank, f->unit,
 	};
-	return store_label_set(l->store, &k, value, seconds, err);
+	if (st == ST_OK)
+		st = check_current(l, key, &k, err);
+	if (st == ST_OK)
+		st = store_label_set(l->store, &k, value, seconds, err);
+	if (st == ST_OK)
+		st = store_commit(l->store, err);
+	else
+		store_rollback(l->store);
+	if (st != ST_OK && !rater_had) {
+		l->rater_id = 0;   /* a rater added in the transaction is gone with it */
+		l->rater_added = 0;
+	}
+	return st;
 }

@@ -38,9 +38,12 @@
  *          item the round assigns to the rater (the response the label is
  *          given on, whatever unit its field judges; an adjudicator's
  *          labels, which settle the round, excepted); never in a closed round: a
- *          session is not opened on one (the round's state is not read
- *          again on each write: a round closed while a session is open
- *          takes its labels until the session ends)
+ *          session is not opened on one, and each write reads the
+ *          round's state again inside its own transaction, so a round
+ *          closed while a session is open (or while a write waits for the
+ *          lock) takes none of its labels after the close
+ *          (LABELLING_ROUND_CLOSED; the labels saved before are kept, and
+ *          a reopened round takes them again)
  *   adjudicate  a session that settles a round's disagreements (convqa
  *          adjudicate: rq.adjudicate) is an adjudicator's: a rater the
  *          project has with the role adjudicator (a name it lacks is not
@@ -121,6 +124,9 @@ enum labelling_refusal {
 				  * the rater: "round 'R' does not assign conversation 'c1'
 				  * turn 2 system 's1' to rater 'alice' (see convqa round show
 				  * R): ..." */
+	LABELLING_CHANGED,       /* key.if_current: the unit's current value is no longer
+				  * key.current: "FIELD was changed elsewhere since (it is
+				  * VALUE now)" */
 };
 
 struct labelling_request {
@@ -165,6 +171,11 @@ struct labelling_key {
 	long passage_rank;                 /* passage fields: the passage's rank; else 0 */
 	int64_t rater_id;                  /* whose label: 0 or the session's rater (anyone
 					    * else's is refused) */
+	int if_current;                    /* 1: write only while the rater's current value of
+					    * the unit is `current`, read in the write's
+					    * transaction (an undo takes back only its own
+					    * change); 0: whatever it is */
+	const char *current;               /* with if_current: the value expected (NULL: unset) */
 };
 
 /* ST_OK when name can be a rater's name, else ST_INPUT with the reason
@@ -208,9 +219,12 @@ enum status labelling_item_find(struct store *s, const char *conversation, int p
 
 /* Record value (NULL clears the label) for key in the open session l: as
  * its rater, in its round and task, with the active seconds spent on the
- * item, in its own committed transaction; history is kept. Refused
+ * item, in its own committed transaction, which also reads the rules that
+ * depend on the project's state (the round still open, the item assigned,
+ * the scheme unchanged, key->if_current); history is kept. Refused
  * (ST_INPUT, l->refused set) by the write rules above; ST_STORE with the
- * store's message when the project does not take it. */
+ * store's message when the project does not take it. Not to be called
+ * inside a transaction of the caller's. */
 enum status labelling_set(struct labelling *l, const struct labelling_key *key, const char *value,
 			  double seconds, struct error *err);
 

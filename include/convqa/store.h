@@ -43,6 +43,11 @@ const char *store_path(const struct store *s);
 enum status store_begin(struct store *s, struct error *err);
 enum status store_commit(struct store *s, struct error *err);
 void store_rollback(struct store *s);
+/* A number that changes whenever another connection (another process:
+ * convqa label, another session, an import) commits a change to the
+ * project; this connection's own commits leave it (PRAGMA data_version).
+ * A session compares it before it acts, to read again what it shows. */
+enum status store_data_version(struct store *s, int64_t *version, struct error *err);
 
 /* ---- summary -------------------------------------------------------- */
 
@@ -268,7 +273,9 @@ enum status store_round_raters(struct store *s, int64_t round_id, struct store_r
 			       struct error *err);
 void store_round_raters_free(struct store_round_rater *rows, size_t n);
 
-/* Close (closed 1) or reopen (0) a round; closed_at records when. */
+/* Close (closed 1) or reopen (0) a round in its own transaction; closed_at
+ * records when, read once the write lock is held (labels check their round
+ * inside their own transactions: every one committed before is older). */
 enum status store_round_set_status(struct store *s, int64_t round_id, int closed, struct error *err);
 /* Delete round id, its raters and assignments, in one transaction - only
  * when no label was given in it and no round was made by swapping its
@@ -410,10 +417,12 @@ struct store_label_key {
  * normalisation (metrics_normalize_answer). */
 int64_t store_answer_key(const char *answer);
 
-/* Record a new value (NULL = cleared) for key in its own committed
- * transaction, with the active seconds spent on the item and a timestamp.
- * History is kept: this adds a row, it never overwrites one. The current
- * value of a unit is its latest row, wherever it was given. */
+/* Record a new value (NULL = cleared) for key, with the active seconds
+ * spent on the item and a timestamp: in its own committed transaction, or
+ * inside the caller's (store_begin/commit: labelling_set checks its rules
+ * and writes in one). History is kept: this adds a row, it never
+ * overwrites one. The current value of a unit is its latest row, wherever
+ * it was given. */
 enum status store_label_set(struct store *s, const struct store_label_key *key,
 			    const char *value, double seconds, struct error *err);
 

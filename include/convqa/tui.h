@@ -77,7 +77,9 @@ struct tui_options {
 
 /* Run the UI until the rater quits. The terminal is restored on every
  * return path and on SIGINT, SIGTERM, SIGHUP and SIGQUIT (then
- * tui_caught_signal() tells which). Returns ST_OK, or a status with err. */
+ * tui_caught_signal() tells which; a terminal that went away without a
+ * SIGHUP reaching the process, at end of input, is a SIGHUP too).
+ * Returns ST_OK, or a status with err. */
 enum status tui_run(struct store *s, const struct tui_options *o, struct error *err);
 int tui_caught_signal(void);
 

@@ -608,6 +608,19 @@ void store_rollback(struct store *s)
 		exec(s->db, "ROLLBACK");
 }
 
+enum status store_data_version(struct store *s, int64_t *version, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_DATA_VERSION, "PRAGMA data_version", err);
+	*version = 0;
+	if (!st)
+		return ST_STORE;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*version = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot read the project's version");
+}
+
 static long count(struct store *s, const char *sql, struct error *err, int *failed)
 {
 	sqlite3_stmt *st;

@@ -151,7 +151,7 @@ enum status store_label_set(struct store *s, const struct store_label_key *key,
 	store_bind_text(st, 8, value);
 	sqlite3_bind_double(st, 9, seconds < 0 ? 0 : seconds);
 	store_bind_text(st, 10, now);
-	/* autocommit: the single INSERT is its own committed transaction */
+	/* outside a transaction the single INSERT is its own committed one */
 	int rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE)

@@ -487,12 +487,20 @@ enum status store_round_set_status(struct store *s, int64_t round_id, int closed
 				   "cannot change the round", err);
 	if (!st)
 		return ST_STORE;
+	/* the time once the write lock is held: a label committed before the
+	 * close (it checks the round inside its own transaction) is older */
+	enum status ret = store_begin(s, err);
 	now_iso8601(now);
 	store_bind_text(st, 1, closed ? "closed" : "open");
 	store_bind_text(st, 2, closed ? now : NULL);
 	sqlite3_bind_int64(st, 3, round_id);
-	enum status ret = exec_each(s, st, "cannot change the round", err);
+	if (ret == ST_OK)
+		ret = exec_each(s, st, "cannot change the round", err);
 	sqlite3_finalize(st);
+	if (ret == ST_OK)
+		ret = store_commit(s, err);
+	else
+		store_rollback(s);
 	return ret;
 }
 

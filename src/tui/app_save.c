@@ -46,6 +46,30 @@ static int refresh_finished(struct app *app, size_t pos)
 	return st == ST_OK ? 0 : -1;
 }
 
+/* Whether the item shown is finished (settled) by the labels it shows. */
+static int shown_finished(const struct app *app)
+{
+	return app->opt->adjudication ? app_settled(app, app->cur, &app->labels) :
+	       store_item_n_missing(app->scheme, app->item.n_passages, app->answer_empty, &app->labels) == 0;
+}
+
+void app_notice_changes(struct app *app)
+{
+	struct error err;
+	int64_t v;
+	if (store_data_version(app->store, &v, &err) != ST_OK || v == app->data_version)
+		return;   /* unchanged; or not known: the labels' own writes report a project that fails */
+	/* the version first: a change committed while the labels are read is
+	 * noticed at the next key */
+	app->data_version = v;
+	if (store_item_labels_load(app->store, app->queue.responses[app->cur], app->opt->rater_id,
+				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK) {
+		app_fail(app, &err);
+		return;
+	}
+	set_finished(app, app->cur, shown_finished(app));
+}
+
 /* A label of f, a field of a unit wider than one response (the turn's
  * intent, a passage pooled over the systems, an answer given by several),
  * was saved on the item shown with value (NULL: cleared): the other items
@@ -95,17 +119,53 @@ int app_field_asked(const struct app *app, const struct scheme_field *f)
 	return !(f->skip_when_empty && app->answer_empty);
 }
 
-/* Save one value (NULL clears) of the item shown. Returns 0 when saved. */
+/* What f (at rank, of a passage field) is called in messages. */
+static void field_name(const struct scheme_field *f, long rank, char *buf, size_t size)
+{
+	if (f->unit == UNIT_PASSAGE)
+		snprintf(buf, size, "passage %ld", rank);
+	else
+		snprintf(buf, size, "%s", f->name);
+}
+
+/* The round closed while the session was open: no label is saved in it
+ * any more. The first time, a screen says what that means for the rater;
+ * then the status line. (Not over the note's editor, which closes itself
+ * once its text is saved or not: at the next label.) */
+static void round_closed(struct app *app)
+{
+	const struct view_ops *top = app_view(app)->ops;
+	app_message(app, MSG_ERROR, "NOT SAVED: round %s is closed \xc2\xb7 a coordinator can reopen it",
+		    app->opt->round);
+	if (!app->round_closed_told && top != &view_round_closed && top != &view_note) {
+		app->round_closed_told = 1;
+		app_push(app, &view_round_closed, 0);
+	}
+}
+
+/* Save one value (NULL clears) of the item shown. An undo (undoing: the
+ * entry) saves only while the project holds the value the entry wrote.
+ * Returns 0 when saved, -2 when the value was changed elsewhere since (an
+ * undo), else -1. */
 static int save(struct app *app, const struct scheme_field *f, long rank, const char *value,
-		int undoable, const char *verb)
+		int undoable, const char *verb, const struct undo_entry *undoing)
 {
 	struct error err;
 	struct labelling_key k = {
 		.response_id = app->queue.responses[app->cur], .field = f->name, .passage_rank = rank,
+		.if_current = undoing != NULL, .current = undoing ? undoing->new_value : NULL,
 	};
 	if (labelling_set(app->opt->labelling, &k, value, app->active, &err) != ST_OK) {
-		app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
-		return -1;
+		enum labelling_refusal why = app->opt->labelling->refused;
+		char name[64];
+		field_name(f, rank, name, sizeof(name));
+		if (why == LABELLING_ROUND_CLOSED && app->opt->round)
+			round_closed(app);
+		else if (why == LABELLING_CHANGED)
+			app_message(app, MSG_INFO, "not undone: %s was changed elsewhere meanwhile; it stays", name);
+		else
+			app_message(app, MSG_ERROR, "NOT SAVED: %s", err.msg);
+		return why == LABELLING_CHANGED ? -2 : -1;
 	}
 	app->active = 0;
 	const char *cur = app_label(app, f->name, rank);
@@ -115,8 +175,7 @@ static int save(struct app *app, const struct scheme_field *f, long rank, const 
 		push_undo(app, f, rank, old, value);
 	free(old);
 	int was = app->queue.finished[app->cur];
-	int now = app->opt->adjudication ? app_settled(app, app->cur, &app->labels) :
-		  store_item_n_missing(app->scheme, app->item.n_passages, app->answer_empty, &app->labels) == 0;
+	int now = shown_finished(app);
 	set_finished(app, app->cur, now);
 	refresh_turn(app, f, value);
 	char what[160];
@@ -199,7 +258,7 @@ void app_toggle_rank(struct app *app, const struct scheme_field *f, long rank)
 	const char *yes = f->categories[1].value, *no = f->categories[0].value;
 	char where[64], *was = v ? xstrdup(v) : NULL;
 	int elsewhere = judged_elsewhere(app, f, rank, where, sizeof(where)) == 0;
-	if (save(app, f, rank, v && strcmp(v, yes) == 0 ? no : yes, 1, "saved") == 0 && elsewhere)
+	if (save(app, f, rank, v && strcmp(v, yes) == 0 ? no : yes, 1, "saved", NULL) == 0 && elsewhere)
 		say_was(app, f, was, where);
 	free(was);
 }
@@ -244,7 +303,7 @@ void app_set_value(struct app *app, const struct scheme_field *f, size_t cat)
 			    shown_value(f, v), action_key(ACT_UNDO, k));
 		return;
 	}
-	save(app, f, rank, value, 1, "saved");
+	save(app, f, rank, value, 1, "saved", NULL);
 }
 
 /* Every passage still unjudged: f's first category (not relevant). One
@@ -256,7 +315,7 @@ void app_set_rest(struct app *app, const struct scheme_field *f)
 	app->in_group = 1;
 	for (size_t i = 0; i < app->item.n_passages && !failed; i++)
 		if (!app_label(app, f->name, app->item.passages[i].rank)) {
-			failed = save(app, f, app->item.passages[i].rank, no, 1, "saved") != 0;
+			failed = save(app, f, app->item.passages[i].rank, no, 1, "saved", NULL) != 0;
 			n += !failed;
 		}
 	app->in_group = 0;
@@ -357,7 +416,7 @@ static void undo_saved(struct app *app)
 		size_t done = 0;
 		if (pos == app->cur || app_load(app, pos) == 0)
 			while (done < c.n && save(app, f, done ? c.v[done].passage_rank : rank, c.v[done].before, 0,
-						  "undone") == 0)
+						  "undone", NULL) == 0)
 				done++;
 		if (done > 1)
 			app_message(app, MSG_SAVED, "undone \xc2\xb7 %zu passages not judged", done);
@@ -367,6 +426,16 @@ static void undo_saved(struct app *app)
 		}
 	}
 	store_changes_release(&c);
+}
+
+/* Forget the entries of group at pos on top of the undo stack. */
+static void drop_group(struct app *app, unsigned long group, size_t pos)
+{
+	while (app->n_undo && app->undo[app->n_undo - 1].group == group && app->undo[app->n_undo - 1].pos == pos) {
+		struct undo_entry *e = &app->undo[--app->n_undo];
+		free(e->old_value);
+		free(e->new_value);
+	}
 }
 
 /* Undo the last group of changes (one key's worth), newest first. An entry
@@ -385,12 +454,29 @@ void app_undo(struct app *app)
 		app_pop_to_base(app);
 	if (pos != app->cur && app_load(app, pos) != 0)
 		return;
+	/* only what this session wrote: a change of the group that was changed
+	 * elsewhere since (convqa label) leaves the whole group as it is */
+	for (size_t i = app->n_undo; i-- > 0 && app->undo[i].group == group && app->undo[i].pos == pos;) {
+		const struct undo_entry *e = &app->undo[i];
+		const char *now = app_label(app, e->field->name, e->rank);
+		if (now && e->new_value ? strcmp(now, e->new_value) != 0 : now != e->new_value) {
+			char name[64];
+			field_name(e->field, e->rank, name, sizeof(name));
+			app_message(app, MSG_INFO, "not undone: %s was changed elsewhere since (now %s); it stays",
+				    name, shown_value(e->field, now));
+			drop_group(app, group, pos);
+			return;
+		}
+	}
 	size_t done = 0;
 	int all_unjudged = 1;
 	while (app->n_undo && app->undo[app->n_undo - 1].group == group &&
 	       app->undo[app->n_undo - 1].pos == pos) {
 		struct undo_entry *e = &app->undo[app->n_undo - 1];
-		if (save(app, e->field, e->rank, e->old_value, 0, "undone") != 0)
+		int rc = save(app, e->field, e->rank, e->old_value, 0, "undone", e);
+		if (rc == -2)
+			drop_group(app, group, pos);   /* changed elsewhere meanwhile: the message says so */
+		if (rc != 0)
 			return;   /* NOT SAVED: the entry stays for the next u */
 		all_unjudged &= e->field->unit == UNIT_PASSAGE && !e->old_value;
 		free(e->old_value);
@@ -420,7 +506,7 @@ void app_save_text(struct app *app, const struct scheme_field *f, const char *te
 	const char *cur = app_label(app, f->name, 0);
 	if ((!value && !cur) || (value && cur && strcmp(value, cur) == 0)) {
 		app_message(app, MSG_INFO, "%s unchanged", f->name);
-	} else if (save(app, f, 0, value, 1, "saved") != 0) {
+	} else if (save(app, f, 0, value, 1, "saved", NULL) != 0) {
 		/* keep what was typed (an empty text too): the edit key opens it again */
 		size_t len = strlen(app->message);
 		snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 %s edits the %s again",

@@ -4,10 +4,12 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -334,10 +336,28 @@ static int read_key(int wait_ms, struct key *k)
 	return 0;
 }
 
+/* Whether the terminal at fd is gone, once poll() said it is readable and
+ * curses read no key: it hung up (a closed terminal whose SIGHUP went to a
+ * shell that ignores it), failed, or has no byte to read where poll() says
+ * there is input (a read would return 0: end of input). Never a terminal
+ * still there: its pending bytes are counted. */
+static int terminal_gone(int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	int n = 0;
+	if (poll(&p, 1, 0) <= 0)
+		return 0;
+	if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+		return 1;
+	return (p.revents & POLLIN) && (ioctl(fd, FIONREAD, &n) != 0 || n == 0);
+}
+
 /* The next key from the terminal, running the deadlines and the callbacks
  * of the watched descriptors while it waits; 0 = a key, 1 = a signal (or a
  * fatal error in a callback) asks to stop. A key is read as soon as it
- * comes: poll() wakes for it. */
+ * comes: poll() wakes for it. A terminal that went away is a hang-up: as
+ * if SIGHUP had come (every label is saved already), instead of waking
+ * for it without end. */
 static int terminal_next(struct app *app, struct key *k)
 {
 	for (;;) {
@@ -354,6 +374,10 @@ static int terminal_next(struct app *app, struct key *k)
 		/* a character's bytes may come apart: wait for the rest */
 		if (key_ready && read_key(SIGNAL_CHECK_MS, k) == 0)
 			return 0;
+		if (key_ready && terminal_gone(STDIN_FILENO)) {
+			caught = SIGHUP;
+			return 1;
+		}
 	}
 }
 
@@ -428,6 +452,9 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 		}
 		app.loop.now = sc.f ? sc.clock : t0;
 		app_input(&app, app.loop.now);
+		app_notice_changes(&app);   /* the key acts on what the project holds */
+		if (app.failed)
+			break;
 		struct input in = { k, keymap_find(&app.keys, k) };
 		const struct view *top = too_small() ? &small : app_view(&app);
 		struct request r = top->ops->handle(&app, top, &in);

@@ -25,7 +25,9 @@
  *   view_*.c     one file per screen, each a struct view_ops (view_list:
  *                the item list; view_jump: the prompt of a jump to item N;
  *                view_adjudicate: a disagreement of a round, the screen
- *                convqa adjudicate has instead of the item screen)
+ *                convqa adjudicate has instead of the item screen;
+ *                view_round_closed: what a round closed during the
+ *                session means, at the first label it refuses)
  *
  * The loop waits (poll) on the keyboard, the watched file descriptors and
  * the earliest deadline; a key is read as soon as it comes. A key -> its
@@ -311,7 +313,7 @@ struct view_ops {
 };
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note, view_probe, view_list, view_jump, view_adjudicate;
+	view_note, view_probe, view_list, view_jump, view_adjudicate, view_round_closed;
 
 /* view_guidelines' open() arg: what it says above the guidelines. */
 enum { GUIDELINES_PLAIN, GUIDELINES_NEW, GUIDELINES_CHANGED };
@@ -449,6 +451,9 @@ struct app {
 	int in_group;                      /* 1 while one key saves several changes */
 	struct store_item_history *history; /* the rater's label history, for undo after this
 					     * session's: NULL until a u reaches it (owned) */
+	int64_t data_version;              /* the project's (store_data_version) when the labels
+					    * shown were last read; 0: not yet */
+	int round_closed_told;             /* the screen saying the round was closed was shown */
 
 	char *guidelines;                  /* sanitised, never NULL */
 	int guidelines_given;              /* from a file or the project's */
@@ -476,6 +481,10 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 void app_release(struct app *app);
 /* The first screen is on the terminal: record what the rater has seen. */
 void app_shown(struct app *app);
+/* Before a key is acted on: when another process changed the project (the
+ * rater's convqa label, an import), read the labels of the item shown
+ * again, so that the key acts on what the project holds. */
+void app_notice_changes(struct app *app);
 /* Account for an input at time now (seconds), then carry out the request:
  * the top view's act() first, then the rest. */
 void app_input(struct app *app, double now);

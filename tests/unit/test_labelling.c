@@ -247,17 +247,17 @@ static void test_a_write_takes_a_field_of_the_sessions_task_with_a_value_of_its_
 	struct error err;
 	assert_int_equal(open_as(fx, &l, "alice", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	struct { struct labelling_key k; const char *value, *msg; } cases[] = {
-		{ { fx->resp, "plausibility", 0, 0 }, "plausible", "task 'turn' has no field 'plausibility'" },
-		{ { fx->resp, "relevant", 0, 0 }, "1", "field 'relevant' needs a passage rank" },
-		{ { fx->resp, "intent", 2, 0 }, "boolean", "field 'intent' is not about one passage" },
-		{ { fx->resp, "intent", 0, 0 }, "yes", "'yes' is not a value of intent" },
+		{ { .response_id = fx->resp, .field = "plausibility" }, "plausible", "task 'turn' has no field 'plausibility'" },
+		{ { .response_id = fx->resp, .field = "relevant" }, "1", "field 'relevant' needs a passage rank" },
+		{ { .response_id = fx->resp, .field = "intent", .passage_rank = 2 }, "boolean", "field 'intent' is not about one passage" },
+		{ { .response_id = fx->resp, .field = "intent" }, "yes", "'yes' is not a value of intent" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(labelling_set(&l, &cases[i].k, cases[i].value, 0, &err), ST_INPUT);
 		assert_string_equal(err.msg, cases[i].msg);
 		assert_int_equal(l.refused, LABELLING_FIELD);
 	}
-	struct labelling_key rel = { fx->resp, "relevant", 2, 0 };
+	struct labelling_key rel = { .response_id = fx->resp, .field = "relevant", .passage_rank = 2 };
 	assert_int_equal(labelling_set(&l, &rel, "1", 0, &err), ST_OK);
 	assert_int_equal(l.refused, LABELLING_NOT_REFUSED);
 	assert_string_equal(rows(fx), "alice - turn relevant 2=1\n");
@@ -384,7 +384,8 @@ static void test_a_round_takes_labels_only_on_the_items_it_assigns_to_the_rater(
 				      "the items it assigns to each rater";
 	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 1, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
 	struct labelling_key keys[] = {
-		{ fx->resp, "intent", 0, 0 }, { fx->resp, "relevant", 1, 0 }, { fx->resp, "answer_correct", 0, 0 },
+		{ .response_id = fx->resp, .field = "intent" }, { .response_id = fx->resp, .field = "relevant", .passage_rank = 1 },
+		{ .response_id = fx->resp, .field = "answer_correct" },
 	};
 	const char *values[] = { "boolean", "1", "1" };
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -475,6 +476,58 @@ static void test_an_adjudicator_adjudicates_a_round_also_closed(void **state)
 	labelling_release(&l);
 }
 
+/* The round's state is read again by each write, inside its transaction:
+ * a round closed while the session is open takes no more of its labels,
+ * keeps those saved before, and takes them again once reopened. */
+static void test_a_round_closed_during_a_session_takes_none_of_its_labels_until_reopened(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	int64_t round;
+	int closed;
+	assign(fx, "spring", "alice");
+	assert_int_equal(open_as(fx, &l, "alice", "spring", "turn", 0, LABELLING_TASK_OF_ROUND, &err), ST_OK);
+	struct labelling_key k = { .response_id = fx->resp, .field = "answer_correct" };
+	assert_int_equal(labelling_set(&l, &k, "1", 0, &err), ST_OK);
+	assert_int_equal(store_round_info(fx->s, "spring", &round, NULL, &closed, &err), ST_OK);
+	assert_int_equal(store_round_set_status(fx->s, round, 1, &err), ST_OK);
+	assert_int_equal(labelling_set(&l, &k, "0", 0, &err), ST_INPUT);
+	assert_string_equal(err.msg, "round 'spring' is closed (a coordinator reopens it with: convqa round reopen "
+				      "spring)");
+	assert_int_equal(l.refused, LABELLING_ROUND_CLOSED);
+	assert_string_equal(rows(fx), "alice spring turn answer_correct 0=1\n");
+	assert_int_equal(store_round_set_status(fx->s, round, 0, &err), ST_OK);
+	assert_int_equal(labelling_set(&l, &k, "0", 0, &err), ST_OK);
+	assert_string_equal(rows(fx), "alice spring turn answer_correct 0=1\nalice spring turn answer_correct 0=0\n");
+	labelling_release(&l);
+}
+
+/* if_current: the write is made only while the unit's current value is the
+ * one expected (an undo takes back only what its session wrote). */
+static void test_a_write_if_current_is_refused_once_the_value_changed(void **state)
+{
+	struct fixture *fx = *state;
+	struct labelling l;
+	struct error err;
+	assert_int_equal(open_as(fx, &l, "alice", NULL, "turn", 0, LABELLING_TASK_MUST_MATCH, &err), ST_OK);
+	struct labelling_key k = { .response_id = fx->resp, .field = "answer_correct" };
+	assert_int_equal(labelling_set(&l, &k, "1", 0, &err), ST_OK);
+	struct labelling_key undo = { .response_id = fx->resp, .field = "answer_correct", .if_current = 1,
+				      .current = "0" };
+	assert_int_equal(labelling_set(&l, &undo, NULL, 0, &err), ST_INPUT);
+	assert_string_equal(err.msg, "answer_correct was changed elsewhere since (it is 1 now)");
+	assert_int_equal(l.refused, LABELLING_CHANGED);
+	undo.current = NULL;   /* unset expected: refused too */
+	assert_int_equal(labelling_set(&l, &undo, "0", 0, &err), ST_INPUT);
+	assert_int_equal(l.refused, LABELLING_CHANGED);
+	assert_string_equal(rows(fx), "alice - turn answer_correct 0=1\n");
+	undo.current = "1";
+	assert_int_equal(labelling_set(&l, &undo, NULL, 0, &err), ST_OK);
+	assert_string_equal(rows(fx), "alice - turn answer_correct 0=1\nalice - turn answer_correct 0=null\n");
+	labelling_release(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -495,6 +548,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_a_bound_raters_session_opens_from_their_account_only_and_saves_nothing_else, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_adjudicator_adjudicates_a_round_also_closed, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_a_round_closed_during_a_session_takes_none_of_its_labels_until_reopened, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_write_if_current_is_refused_once_the_value_changed, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_a_round_takes_labels_only_on_the_items_it_assigns_to_the_rater,
 						setup, teardown),
 	};
