@@ -6,6 +6,7 @@
 # names; tab moves the focus to the next field (from the last one: the next
 # unfinished item), shift-tab to the previous one; the help says so. A key
 # that only some fields share does nothing while another has the focus.
+# In adjudication the keys set the field in dispute.
 # The labels land in the project as given, per field, and the report's
 # agreement covers each field.
 . "$CONVQA_TOP/tests/lib.sh"
@@ -232,6 +233,15 @@ agreement,mtrag-likert/appropriateness,raters,alice / bob,kappa,0.4,3
 agreement,mtrag-likert/naturalness,raters,alice / bob,kappa,0.571428571429,3
 agreement,mtrag-likert/completeness,raters,alice / bob,kappa,0.769230769231,3" \
 	"$(grep '^agreement,mtrag-likert/[a-z]*,raters,alice / bob,kappa,' "$T/out" | cut -d, -f1-7)"
+
+# adjudication: the keys set the field in dispute (alice and bob disagree
+# first on c1/1/sys-a's appropriateness, then on its naturalness)
+"$CONVQA" rater add --db p.db judy --role adjudicator >/dev/null
+printf '3\nn\n2\n' >"$T/script"
+CONVQA_SCRIPT="$T/script" "$CONVQA" adjudicate --db p.db --rater judy --round r1 >"$T/out" 2>"$T/err"
+check_eq "adjudicate runs" "0|" "$?|$(cat "$T/err")"
+check_eq "the adjudicator's keys set the fields in dispute" 'c1/1/sys-a judy appropriateness="3"
+c1/1/sys-a judy naturalness="2"' "$(labels p.db --rater judy)"
 
 # a key that only some fields share: 3 is b's alone (a has 1-2)
 cat >"$T/ab.json" <<'EOF'
