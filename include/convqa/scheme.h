@@ -12,7 +12,7 @@
  * scheme, but for category keys that fields of one unit (turn, response or
  * answer; not passage) share: such fields are *focused* fields (the 1-4
  * of four Likert scales of an answer); the UI moves a focus between them
- * and a shared key sets the field in focus.
+ * and their category keys act on the field in focus only.
  *
  * Ownership: a struct scheme owns every string and array in it; free it
  * with scheme_free(). The name tables are static.

@@ -161,9 +161,10 @@ void keymap_release(struct keymap *km);
 /* What key k does: the scheme's keys first, then the fixed ones; NULL if
  * nothing. */
 const struct binding *keymap_find(const struct keymap *km, struct key k);
-/* The binding of b's key for field f, when the key is shared by focused
- * fields (scheme_field_focused): b itself when its key is not shared; NULL
- * when f (NULL: none) does not have the key. */
+/* The binding of b's key for the field in focus f: b itself unless b is a
+ * category key of a focused field (scheme_field_focused), whose keys act
+ * only when it has the focus - so the binding of b's key for f, NULL when
+ * f (NULL: none) does not have the key. */
 const struct binding *keymap_for_field(const struct keymap *km, const struct binding *b,
 				       const struct scheme_field *f);
 /* The key's name as scripts and the help screen spell it ("e", "enter",

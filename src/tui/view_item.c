@@ -273,12 +273,12 @@ static void rule_hint(const struct app *app, enum rule rule, int room, const cha
 	struct strbuf focus = STRBUF_INIT;
 	size_t n = rule_fields(app, rule, f), start = out->len;
 	focus_hint(app, rule, &focus);
-	/* the field in focus keeps its name (its keys are shared), a scale
-	 * by its ends */
-	for (size_t i = 0; i < n; i++)
-		form[i] = f[i] == app->field_focus && shorter(f[i], FORM_NAMED) == FORM_ENDS ? FORM_ENDS :
-			  f[i] == app->field_focus ? FORM_NAMED :
-			  n == 1 && rule == RULE_ANSWER ? FORM_PAIRS : FORM_NAMED;
+	for (size_t i = 0; i < n; i++) {
+		if (f[i] == app->field_focus)   /* keeps its name (its keys are shared); a scale by its ends */
+			form[i] = shorter(f[i], FORM_NAMED) == FORM_ENDS ? FORM_ENDS : FORM_NAMED;
+		else
+			form[i] = n == 1 && rule == RULE_ANSWER ? FORM_PAIRS : FORM_NAMED;
+	}
 	for (;;) {
 		strbuf_setlen(out, start);
 		for (size_t i = 0; i < n; i++) {

@@ -4,8 +4,8 @@
 # in a round made by round create: the keys set the field in focus, which
 # the label bar marks (▸), the answer's rule hints and the status line
 # names; tab moves the focus to the next field (from the last one: the next
-# unfinished item), shift-tab to the previous one; the help says so. A key
-# that only some fields share does nothing while another has the focus.
+# unfinished item), shift-tab to the previous one; the help says so. The
+# keys of a focused field act only while it has the focus.
 # In adjudication the keys set the field in dispute.
 # The labels land in the project as given, per field, and the report's
 # agreement covers each field.
@@ -243,7 +243,8 @@ check_eq "adjudicate runs" "0|" "$?|$(cat "$T/err")"
 check_eq "the adjudicator's keys set the fields in dispute" 'c1/1/sys-a judy appropriateness="3"
 c1/1/sys-a judy naturalness="2"' "$(labels p.db --rater judy)"
 
-# a key that only some fields share: 3 is b's alone (a has 1-2)
+# a key of one focused field only: 3 is b's alone (a has 1-2), and sets
+# b only while b has the focus
 cat >"$T/ab.json" <<'EOF'
 {"format": "convqa-scheme", "version": 1, "name": "ab", "description": "two scales, one longer",
  "fields": [
@@ -262,7 +263,7 @@ tab
 :save-screen b
 EOF
 check_ran "the script of the partly shared keys runs"
-check_rows "3 is not a key of a, the field in focus" not-a 22 24 <<'EOF'
+check_rows "with a in focus, 3 (b's) does nothing and says why" not-a 22 24 <<'EOF'
  ▸a: ?  b: ?
  missing: a, b
  a (in focus) has no key 3 · tab: next field         focus: a · ? help · q quit
