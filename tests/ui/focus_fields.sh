@@ -234,6 +234,21 @@ agreement,mtrag-likert/naturalness,raters,alice / bob,kappa,0.571428571429,3
 agreement,mtrag-likert/completeness,raters,alice / bob,kappa,0.769230769231,3" \
 	"$(grep '^agreement,mtrag-likert/[a-z]*,raters,alice / bob,kappa,' "$T/out" | cut -d, -f1-7)"
 
+# at 40x12 the rule and the label bar still show the field in focus
+CONVQA_COLUMNS=40 CONVQA_LINES=12 ui_run p.db --rater fred --task mtrag-likert <<'EOF'
+esc
+3
+tab
+:save-screen narrow
+EOF
+check_ran "the narrow script runs"
+check_rows "at 40x12 the field in focus on the answer's rule and the label bar" narrow 5 5 <<'EOF'
+── Answer 1/2 · 1-4 appropriateness · t…
+EOF
+check_rows "at 40x12 the field in focus on the label bar" narrow 10 10 <<'EOF'
+ faithfulness:3 ▸appropriateness:? natu…
+EOF
+
 # adjudication: the keys set the field in dispute (alice and bob disagree
 # first on c1/1/sys-a's appropriateness, then on its naturalness)
 "$CONVQA" rater add --db p.db judy --role adjudicator >/dev/null
