@@ -114,6 +114,32 @@ const struct scheme_field *scheme_field_find(const struct scheme *s, const char 
 	return NULL;
 }
 
+/* Whether field g has a category key key. */
+static int has_category_key(const struct scheme_field *g, const char *key)
+{
+	for (size_t i = 0; i < g->n_categories; i++)
+		if (g->categories[i].key && strcmp(g->categories[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+int scheme_field_focused(const struct scheme *s, const struct scheme_field *f)
+{
+	for (size_t i = 0; i < f->n_categories; i++)
+		for (size_t j = 0; f->categories[i].key && j < s->n_fields; j++)
+			if (&s->fields[j] != f && has_category_key(&s->fields[j], f->categories[i].key))
+				return 1;
+	return 0;
+}
+
+int scheme_has_focus(const struct scheme *s)
+{
+	for (size_t i = 0; i < s->n_fields; i++)
+		if (scheme_field_focused(s, &s->fields[i]))
+			return 1;
+	return 0;
+}
+
 const struct scheme_category *scheme_category_find(const struct scheme_field *f, const char *value)
 {
 	for (size_t i = 0; i < f->n_categories; i++)

@@ -8,7 +8,11 @@
  * Keys are spelled as the UI's key names: one printable character, or
  * "space". scheme_reserved_keys[] are the keys of navigation and the other
  * global actions, which no scheme may take; the UI checks its key table
- * against it at start-up (tui_check_tables()).
+ * against it at start-up (tui_check_tables()). A key is unique within a
+ * scheme, but for category keys that fields of one unit (turn, response or
+ * answer; not passage) share: such fields are *focused* fields (the 1-4
+ * of four Likert scales of an answer); the UI moves a focus between them
+ * and their category keys act on the field in focus only.
  *
  * Ownership: a struct scheme owns every string and array in it; free it
  * with scheme_free(). The name tables are static.
@@ -91,6 +95,12 @@ int scheme_type_parse(const char *name, enum scheme_type *out);
 int scheme_show_parse(const char *name, unsigned *bit);
 
 const struct scheme_field *scheme_field_find(const struct scheme *s, const char *name);
+/* Whether f is a focused field of s: one of its category keys is a
+ * category key of another field too (of the same unit: scheme_read() sees
+ * to it), so the key acts on whichever of them has the UI's focus. */
+int scheme_field_focused(const struct scheme *s, const struct scheme_field *f);
+/* Whether s has focused fields. */
+int scheme_has_focus(const struct scheme *s);
 /* The category of f with value, or NULL. */
 const struct scheme_category *scheme_category_find(const struct scheme_field *f, const char *value);
 

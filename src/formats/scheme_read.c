@@ -13,9 +13,13 @@
 /* builtin_schemes[]: { name, JSON text } of schemas/builtin/NAME.json (made by the Makefile) */
 #include "scheme_builtin.h"
 
-/* A key given so far, and where (for "used already at"). */
+/* A key given so far, and where (for "used already at"): a category key
+ * or a field's own, of which field and unit. */
 struct key_use {
 	char *key, *path;
+	int category;
+	size_t field;
+	int unit;     /* enum scheme_unit, -1: not known (a problem was reported) */
 };
 
 struct reading {
@@ -23,6 +27,10 @@ struct reading {
 	struct key_use *keys;
 	size_t n_keys, cap_keys;
 	int stored;   /* a project's scheme, checked when it was added: a key reserved since is kept */
+	/* the key being read: a category key or a field's own, of field field of unit unit */
+	int category;
+	size_t field;
+	int unit;
 };
 
 static const char *const scheme_members[] = { "format", "version", "name", "description", "shows", "fields",
@@ -34,8 +42,32 @@ static const char *const text_keys[] = { "edit", NULL };
 static const char *const passage_keys[] = { "ranks", "toggle", "rest", NULL };
 static const char *const no_keys[] = { NULL };
 
+/* Whether key, given already at u, may not be given again where rd reads
+ * (then a problem says why): a key is unique within a scheme, but for the
+ * category keys of fields of one unit other than passage, each field's
+ * its own (the fields share it: it sets the one in focus). */
+static int key_repeat_problem(struct reading *rd, const struct key_use *u, const char *key)
+{
+	const char *why = NULL;
+	if (!rd->category || !u->category)
+		why = "(keys are unique within a scheme, but for category keys that fields of one unit share)";
+	else if (u->field == rd->field)
+		why = "(the categories of a field have keys of their own)";
+	else if (u->unit >= 0 && rd->unit >= 0 && u->unit != rd->unit) {
+		jr_problem(&rd->r, "key \"%s\" is used already at %s, by a field of unit %s (only fields of one unit "
+			   "share keys: the key sets the field in focus)", key, u->path,
+			   scheme_unit_name((enum scheme_unit)u->unit));
+		return 1;
+	} else if (u->unit == UNIT_PASSAGE || rd->unit == UNIT_PASSAGE)
+		why = "(passage fields share no keys: theirs act on the focused passage)";
+	if (why)
+		jr_problem(&rd->r, "key \"%s\" is used already at %s %s", key, u->path, why);
+	return why != NULL;
+}
+
 /* The key at the current path: a key name, not reserved, not given before
- * in the scheme. An xstrdup'd copy, or NULL after a problem. */
+ * in the scheme (key_repeat_problem). An xstrdup'd copy, or NULL after a
+ * problem. */
 static char *check_key(struct reading *rd, const cJSON *v)
 {
 	const char *key = jr_string(&rd->r, v, 1), *why, *action;
@@ -55,13 +87,11 @@ static char *check_key(struct reading *rd, const cJSON *v)
 		return NULL;
 	}
 	for (size_t i = 0; i < rd->n_keys; i++)
-		if (strcmp(rd->keys[i].key, key) == 0) {
-			jr_problem(&rd->r, "key \"%s\" is used already at %s (keys are unique within a scheme)", key,
-				   rd->keys[i].path);
+		if (strcmp(rd->keys[i].key, key) == 0 && key_repeat_problem(rd, &rd->keys[i], key))
 			return NULL;
-		}
 	xgrow(&rd->keys, &rd->cap_keys, rd->n_keys + 1, sizeof(*rd->keys));
-	rd->keys[rd->n_keys++] = (struct key_use){ xstrdup(key), xstrdup(json_path_str(&rd->r.path)) };
+	rd->keys[rd->n_keys++] = (struct key_use){ xstrdup(key), xstrdup(json_path_str(&rd->r.path)), rd->category,
+						   rd->field, rd->unit };
 	return xstrdup(key);
 }
 
@@ -166,7 +196,9 @@ static void read_category(struct reading *rd, const cJSON *v, void *ctx)
 		json_path_pop(&rd->r.path);
 		value = NULL;
 	}
+	rd->category = 1;
 	char *key = key_member(rd, v, "key");
+	rd->category = 0;
 	if (!value) {
 		free(key);
 		return;
@@ -280,6 +312,8 @@ static void read_field(struct reading *rd, const cJSON *v, void *ctx)
 	int unit = enum_member(rd, v, "unit", "unit", unit_name_of, UNIT__COUNT);
 	int type = enum_member(rd, v, "type", "type", type_name_of, TYPE__COUNT);
 	f->unit = unit < 0 ? UNIT_RESPONSE : (enum scheme_unit)unit;
+	rd->field = s->n_fields;
+	rd->unit = unit;
 	f->type = type < 0 ? TYPE_TEXT : (enum scheme_type)type;
 	f->required = bool_member(rd, v, "required", 0);
 	f->skip_when_empty = bool_member(rd, v, "skip_when_empty", 0);

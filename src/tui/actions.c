@@ -33,6 +33,7 @@ const struct binding nav_bindings[] = {
 	{ C(']'), ACT_NEXT_TURN, NULL, 0 },
 	{ C('['), ACT_PREV_TURN, NULL, 0 },
 	{ C('\t'), ACT_NEXT_UNFINISHED, NULL, 0 },
+	{ F(KEY_BTAB), ACT_PREV_FIELD, NULL, 0 },
 	{ C(':'), ACT_JUMP, NULL, 0 },
 	{ C('A'), ACT_AUTO_ADVANCE, NULL, 0 },
 	{ C('j'), ACT_DOWN, NULL, 0 },
@@ -81,13 +82,14 @@ static const struct {
 	{ "space", C(' ') }, { "enter", C('\n') }, { "tab", C('\t') }, { "esc", C(27) },
 	{ "backspace", F(KEY_BACKSPACE) }, { "up", F(KEY_UP) }, { "down", F(KEY_DOWN) },
 	{ "left", F(KEY_LEFT) }, { "right", F(KEY_RIGHT) }, { "pgup", F(KEY_PPAGE) },
-	{ "pgdn", F(KEY_NPAGE) }, { "home", F(KEY_HOME) }, { "end", F(KEY_END) },
+	{ "pgdn", F(KEY_NPAGE) }, { "home", F(KEY_HOME) }, { "end", F(KEY_END) }, { "shift-tab", F(KEY_BTAB) },
 	{ "delete", F(KEY_DC) }, { "resize", F(KEY_RESIZE) },
 	/* curses spellings, accepted in scripts */
 	{ "KEY_UP", F(KEY_UP) }, { "KEY_DOWN", F(KEY_DOWN) }, { "KEY_LEFT", F(KEY_LEFT) },
 	{ "KEY_RIGHT", F(KEY_RIGHT) }, { "KEY_PPAGE", F(KEY_PPAGE) }, { "KEY_NPAGE", F(KEY_NPAGE) },
 	{ "KEY_HOME", F(KEY_HOME) }, { "KEY_END", F(KEY_END) }, { "KEY_ENTER", F(KEY_ENTER) },
 	{ "KEY_BACKSPACE", F(KEY_BACKSPACE) }, { "KEY_DC", F(KEY_DC) }, { "KEY_RESIZE", F(KEY_RESIZE) },
+	{ "KEY_BTAB", F(KEY_BTAB) },
 	{ "return", C('\n') }, { "escape", C(27) },
 };
 
@@ -193,6 +195,17 @@ const struct binding *keymap_find(const struct keymap *km, struct key k)
 	for (size_t i = 0; i < n_nav_bindings; i++)
 		if (key_eq(nav_bindings[i].key, k))
 			return &nav_bindings[i];
+	return NULL;
+}
+
+const struct binding *keymap_for_field(const struct keymap *km, const struct binding *b,
+				       const struct scheme_field *f)
+{
+	if (b->action != ACT_SET_VALUE || !scheme_field_focused(km->scheme, b->field))
+		return b;
+	for (size_t i = 0; f && i < km->n; i++)
+		if (km->v[i].field == f && km->v[i].action == ACT_SET_VALUE && key_eq(km->v[i].key, b->key))
+			return &km->v[i];
 	return NULL;
 }
 
@@ -314,9 +327,17 @@ int tui_check_tables(struct error *err)
 
 /* ---- requests --------------------------------------------------------- */
 
-/* The request of a label key: its field, and what it sets. */
+/* The request of a label key: its field, and what it sets. A key that
+ * focused fields share sets the field in focus. */
 static struct request label_request(const struct app *app, const struct binding *b, struct request r)
 {
+	const struct binding *mine = keymap_for_field(&app->keys, b, app->field_focus);
+	if (!mine) {
+		r.kind = REQ_KEY_UNFOCUSED;
+		r.field = b->field;
+		return r;
+	}
+	b = mine;
 	r.field = b->field;
 	switch (b->action) {
 	case ACT_SET_VALUE: r.kind = REQ_SET_VALUE; r.arg = b->arg; break;
@@ -346,6 +367,10 @@ struct request request_default(const struct app *app, const struct view *view, c
 	case ACT_NEXT_TURN: r.kind = REQ_TURN; r.arg = 1; break;
 	case ACT_PREV_TURN: r.kind = REQ_TURN; r.arg = -1; break;
 	case ACT_NEXT_UNFINISHED: r.kind = REQ_NEXT_UNFINISHED; break;
+	case ACT_PREV_FIELD:
+		r.kind = scheme_has_focus(app->scheme) ? REQ_FIELD_FOCUS : REQ_UNKNOWN_KEY;
+		r.arg = -1;
+		break;
 	case ACT_DOWN: r.kind = REQ_FOCUS; r.arg = 1; break;
 	case ACT_UP: r.kind = REQ_FOCUS; r.arg = -1; break;
 	case ACT_PAGE_DOWN: r.kind = REQ_FOCUS; r.arg = 5; break;

@@ -160,6 +160,7 @@ int app_load(struct app *app, size_t pos)
 	}
 	app->cur = pos;
 	app->focus = 0;
+	app->field_focus = app_field_focus_step(app, 0);
 	if (app_disagreement(app))
 		app_focus_disputed(app);
 	app->show_rewrite = 0;
@@ -496,6 +497,43 @@ static void uncover(struct app *app)
 		top->ops->act(app, top, &(struct request){ .kind = REQ_UNCOVERED });
 }
 
+const struct scheme_field *app_field_focus_step(const struct app *app, int delta)
+{
+	const struct scheme *sc = app->scheme;
+	const struct scheme_field *found = NULL;
+	long at = delta >= 0 ? -1 : (long)sc->n_fields;
+	if (!delta)
+		delta = 1;
+	else if (app->field_focus)
+		at = app->field_focus - sc->fields;
+	for (long i = at + delta; !found && i >= 0 && i < (long)sc->n_fields; i += delta)
+		if (scheme_field_focused(sc, &sc->fields[i]) && app_field_asked(app, &sc->fields[i]))
+			found = &sc->fields[i];
+	return found;
+}
+
+/* The focus on the next (delta 1) or previous (-1) focused field; it stays
+ * on the first and the last. */
+static void move_field_focus(struct app *app, long delta)
+{
+	const struct scheme_field *f = app_field_focus_step(app, delta > 0 ? 1 : -1);
+	if (f)
+		app->field_focus = f;
+}
+
+/* A key that focused fields share, which the field in focus does not have. */
+static void key_unfocused(struct app *app, const struct request *r)
+{
+	char k[32], tab[32];
+	if (!app->field_focus && !app_field_asked(app, r->field))
+		app_message(app, MSG_INFO, "%s is not asked of an empty answer", r->field->name);
+	else if (!app->field_focus)
+		app_message(app, MSG_INFO, "the key %s does nothing here \xc2\xb7 ? lists the keys", key_to_name(r->key, k));
+	else
+		app_message(app, MSG_INFO, "%s (in focus) has no key %s \xc2\xb7 %s: next field",
+			    app->field_focus->name, key_to_name(r->key, k), action_key(ACT_NEXT_UNFINISHED, tab));
+}
+
 static void move_focus(struct app *app, long delta)
 {
 	if (!app->item.n_passages)
@@ -568,6 +606,12 @@ static void carry_out(struct app *app, const struct request *r)
 		break;
 	case REQ_NEXT_UNFINISHED:
 		next_unfinished(app);
+		break;
+	case REQ_FIELD_FOCUS:
+		move_field_focus(app, r->arg);
+		break;
+	case REQ_KEY_UNFOCUSED:
+		key_unfocused(app, r);
 		break;
 	case REQ_FOCUS:
 		if (!(app->scheme->shows & SHOW_PASSAGES) && app->evidence_pieces)

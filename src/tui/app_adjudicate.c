@@ -31,6 +31,10 @@ void app_focus_disputed(struct app *app)
 	for (size_t i = 0; d && d->passage_rank && i < app->item.n_passages; i++)
 		if (app->item.passages[i].rank == d->passage_rank)
 			app->focus = (int)i;
+	/* a field that shares its keys: they set it */
+	const struct scheme_field *f = d ? scheme_field_find(app->scheme, d->field->name) : NULL;
+	if (f && scheme_field_focused(app->scheme, f))
+		app->field_focus = f;
 }
 
 /* Whether disagreement pos is settled by the adjudicator's labels l of its item. */

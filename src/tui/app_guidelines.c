@@ -82,6 +82,12 @@ static void builtin_guidelines(struct app *app, struct strbuf *sb)
 		guidelines_keys(app, f, sb);
 		strbuf_adds(sb, ".\n\n");
 	}
+	if (scheme_has_focus(sc)) {
+		char next[32], prev[32];
+		strbuf_addf(sb, "Fields that share keys take them in turn: the keys set the field in focus (marked "
+				"\xe2\x96\xb8 on the label bar); %s and %s move the focus to the next and the previous "
+				"field.\n\n", action_key(ACT_NEXT_UNFINISHED, next), action_key(ACT_PREV_FIELD, prev));
+	}
 	strbuf_adds(sb, "An item is finished when every required field is set. Moving on from an "
 			"unfinished item loses nothing. u undoes the last change, ? lists every key, "
 			"q closes this screen (on the item screen q quits).");

@@ -293,6 +293,31 @@ void draw_status(const struct app *app, const char *hint)
 		draw_str(y, COLS - hw, hw, hint, style(S_HINT));
 }
 
+/* The status hint of a task whose fields share keys: the field in focus
+ * first, the fullest form that fits (draw_status() drops a hint wider than
+ * half the line), into buf[96]; 0 when none fits. */
+static int focus_hint(const struct app *app, const char *on, const char *help, const char *quit, char buf[96])
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *name = app->field_focus->name;
+	int fits = 0;
+	for (int form = 0; form < 3 && !fits; form++) {
+		strbuf_reset(&sb);
+		if (form == 0)
+			strbuf_addf(&sb, "%s%sfocus: %s \xc2\xb7 %s help \xc2\xb7 %s quit ", on ? on : "",
+				    on ? " \xc2\xb7 " : "", name, help, quit);
+		else if (form == 1)
+			strbuf_addf(&sb, "%sfocus: %s \xc2\xb7 %s help ", on ? "auto \xc2\xb7 " : "", name, help);
+		else
+			strbuf_addf(&sb, "focus: %s ", name);
+		fits = sb.len < 96 && (int)text_width(sb.buf, sb.len) <= COLS / 2;
+	}
+	if (fits)
+		memcpy(buf, sb.buf, sb.len + 1);
+	strbuf_release(&sb);
+	return fits;
+}
+
 const char *status_hint(const struct app *app, int keys, char buf[96])
 {
 	char help[32], quit[32];
@@ -303,6 +328,8 @@ const char *status_hint(const struct app *app, int keys, char buf[96])
 	}
 	action_key(ACT_HELP, help);
 	action_key(ACT_QUIT, quit);
+	if (app->field_focus && !app->opt->adjudication && focus_hint(app, on, help, quit, buf))
+		return buf;
 	snprintf(buf, 96, "%s%s%.16s help \xc2\xb7 %.16s quit ", on ? on : "", on ? " \xc2\xb7 " : "", help, quit);
 	/* draw_status() drops a hint wider than half the line */
 	if (on && (int)text_width(buf, strlen(buf)) > COLS / 2)
@@ -404,13 +431,16 @@ static size_t bar_passages(const struct app *app, const struct scheme_field *f, 
 	return n;
 }
 
-/* A field of the item in the bar: its value's label, "?" when a required
+/* A field of the item in the bar: its value's label (at level 3 an
+ * ordinal value's place on the scale, 1 the lowest), "?" when a required
  * one is missing, "—" when an optional one is unset; a text "yes". */
-static size_t bar_value(const struct app *app, const struct scheme_field *f, struct bar_piece *p, size_t n,
-			struct strbuf *missing)
+static size_t bar_value(const struct app *app, const struct scheme_field *f, int level, struct bar_piece *p,
+			size_t n, struct strbuf *missing)
 {
 	const char *v = app_label(app, f->name, 0);
 	const struct scheme_category *c = v && f->type != TYPE_TEXT ? scheme_category_find(f, v) : NULL;
+	if (c && level >= 3 && f->type == TYPE_ORDINAL)
+		return bar_add(p, n, style(S_YES), "%d", (int)(c - f->categories) + 1);
 	if (v)
 		return bar_add(p, n, f->type == TYPE_TEXT ? A_NORMAL : style(S_YES), "%s",
 			       f->type == TYPE_TEXT ? "yes" : c ? c->label : v);
@@ -423,8 +453,9 @@ static size_t bar_value(const struct app *app, const struct scheme_field *f, str
 /* Fill pieces and the names of missing values; returns the number of
  * pieces. Level 0 is the full bar; 1 drops "judged"; 2 (compact) also the
  * passages' counts of the second category and the spaces after the
- * colons. The fields shown: those the rater can set here or must set,
- * asked of this item. */
+ * colons; 3 shows ordinal values by their place on the scale. The fields
+ * shown: those the rater can set here or must set, asked of this item;
+ * the one in focus (fields that share keys) marked. */
 static size_t label_bar_pieces(const struct app *app, int level, struct bar_piece *p,
 			       struct strbuf *missing)
 {
@@ -438,11 +469,15 @@ static size_t label_bar_pieces(const struct app *app, int level, struct bar_piec
 			continue;
 		if (n)
 			n = bar_add(p, n, A_NORMAL, "%s", compact ? " " : "  ");
-		n = bar_add(p, n, style(S_BOLD), compact ? "%s:" : "%s: ", field_short_name(sc, f, name));
+		if (f == app->field_focus)   /* the field the shared keys set */
+			n = bar_add(p, n, style(S_FOCUS) | A_BOLD, compact ? "\xe2\x96\xb8%s:" : "\xe2\x96\xb8%s: ",
+				    field_short_name(sc, f, name));
+		else
+			n = bar_add(p, n, style(S_BOLD), compact ? "%s:" : "%s: ", field_short_name(sc, f, name));
 		if (f->unit == UNIT_PASSAGE)
 			n = bar_passages(app, f, level, p, n, missing);
 		else
-			n = bar_value(app, f, p, n, missing);
+			n = bar_value(app, f, level, p, n, missing);
 	}
 	return n;
 }
@@ -461,7 +496,7 @@ void draw_label_bar(const struct app *app, int y)
 		size_t w = 0;
 		for (size_t i = 0; i < n; i++)
 			w += text_width(p[i].text, strlen(p[i].text));
-		if ((int)w <= COLS - 1 || level == 2)
+		if ((int)w <= COLS - 1 || level == 3)
 			break;
 		level++;
 	}

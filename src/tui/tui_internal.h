@@ -93,6 +93,7 @@ struct store_disagreement;
 	X(NEXT_TURN, "next-turn", "Move", "next turn (skips the other systems' answers)") \
 	X(PREV_TURN, "prev-turn", "Move", "previous turn (its first answer)") \
 	X(NEXT_UNFINISHED, "next-unfinished", "Move", "next unfinished item") \
+	X(PREV_FIELD, "prev-field", "Move", "focus the previous field") \
 	X(JUMP, "jump", "Move", "go to item N: type its number, enter") \
 	X(AUTO_ADVANCE, "auto-advance", "Move", "on/off: finishing an item goes to the next unfinished one") \
 	X(DOWN, "down", "Move", "focus the next passage or piece (in a text: scroll)") \
@@ -163,6 +164,12 @@ void keymap_release(struct keymap *km);
 /* What key k does: the scheme's keys first, then the fixed ones; NULL if
  * nothing. */
 const struct binding *keymap_find(const struct keymap *km, struct key k);
+/* The binding of b's key for the field in focus f: b itself unless b is a
+ * category key of a focused field (scheme_field_focused), whose keys act
+ * only when it has the focus - so the binding of b's key for f, NULL when
+ * f (NULL: none) does not have the key. */
+const struct binding *keymap_for_field(const struct keymap *km, const struct binding *b,
+				       const struct scheme_field *f);
 /* The key's name as scripts and the help screen spell it ("e", "enter",
  * "down", "pgdn", "F1", "C-l"): into buf[32]. */
 const char *key_to_name(struct key k, char buf[32]);
@@ -235,6 +242,8 @@ enum request_kind {
 	REQ_ITEM,            /* arg = +1 / -1 */
 	REQ_TURN,            /* arg = +1 / -1 */
 	REQ_NEXT_UNFINISHED,
+	REQ_FIELD_FOCUS,     /* arg = +1 / -1: the focus to the next / previous focused field */
+	REQ_KEY_UNFOCUSED,   /* key: a shared key that the field in focus does not have */
 	REQ_FOCUS,           /* arg = passages to move (clamped to the list) */
 	REQ_OPEN_PASSAGE,
 	REQ_OPEN_TURN,
@@ -414,6 +423,8 @@ struct app {
 	struct store_item item;            /* sanitised for display */
 	struct store_item_labels labels;   /* current values (raw) */
 	int answer_empty;                  /* the item's answer is blank: skip_when_empty fields are not asked */
+	const struct scheme_field *field_focus; /* the focused field (scheme_field_focused) in focus,
+					    * asked of the item: a key it shares sets it; NULL: none */
 
 	/* the item screen (the item views and the passage pane) */
 	int focus;                         /* index into item.passages; the passage pane shows it */
@@ -496,6 +507,10 @@ void app_save_text(struct app *app, const struct scheme_field *f, const char *te
 /* Whether f is asked of the item shown: not a skip_when_empty field when
  * its answer is empty. */
 int app_field_asked(const struct app *app, const struct scheme_field *f);
+/* The focused field (scheme_field_focused) asked of the item shown that is
+ * delta (+1 / -1) fields after / before the one in focus in the scheme's
+ * order (delta 0: the first); NULL when there is none. */
+const struct scheme_field *app_field_focus_step(const struct app *app, int delta);
 /* The rater's label counts (cb per field and value) and active seconds in
  * this task and round, for the summary. 0, or -1 after a fatal error (the
  * loop ends). */

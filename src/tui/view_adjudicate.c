@@ -399,7 +399,8 @@ static struct request label_key(const struct app *app, const struct input *in, s
 {
 	const struct store_disagreement *d = app_disagreement(app);
 	const struct binding *b = in->binding;
-	if (!d || strcmp(b->field->name, d->field->name) != 0) {
+	/* r.field: the field a key that fields share sets (the disputed one has the focus) */
+	if (!d || r.kind == REQ_KEY_UNFOCUSED || strcmp(r.field->name, d->field->name) != 0) {
 		r.kind = REQ_UNKNOWN_KEY;
 		return r;
 	}

@@ -18,6 +18,12 @@ static void label_help(const struct binding *b, size_t n, struct strbuf *out)
 	const char *yes = f->n_categories > 1 ? f->categories[1].label : "";
 	switch (b->action) {
 	case ACT_SET_VALUE:
+		if (n > 1) {   /* the keys of a focused field, which they set when it is in focus */
+			strbuf_addf(out, "%s (in focus):", f->name);
+			for (size_t i = 0; i < n; i++)
+				strbuf_addf(out, "%s %s", i ? "," : "", f->categories[b[i].arg].label);
+			break;
+		}
 		strbuf_addf(out, "%s: %s", f->name, f->categories[b->arg].label);
 		break;
 	case ACT_TOGGLE_RANK:
@@ -38,17 +44,31 @@ static void label_help(const struct binding *b, size_t n, struct strbuf *out)
 	}
 }
 
-/* fn for each row: the scheme's keys (a field's rank keys make one row),
- * then each other action with its fixed keys (those the scheme does not
- * take). */
+/* The help of fixed action a in the session's keys, NULL when it has
+ * none there: the field focus is of schemes whose fields share keys, in
+ * which tab moves it too. */
+static const char *action_help(const struct keymap *km, enum action a)
+{
+	int focus = scheme_has_focus(km->scheme);
+	if (a == ACT_PREV_FIELD && !focus)
+		return NULL;
+	if (a == ACT_NEXT_UNFINISHED && focus)
+		return "focus the next field (from the last: next unfinished item)";
+	return actions[a].help;
+}
+
+/* fn for each row: the scheme's keys (a field's rank keys make one row, so
+ * do the category keys of a focused field), then each other action with
+ * its fixed keys (those the scheme does not take). */
 static void key_rows(const struct keymap *km, key_row_fn *fn, void *ctx)
 {
 	struct strbuf keys = STRBUF_INIT, help = STRBUF_INIT;
 	for (size_t i = 0; i < km->n; i++) {
 		const struct binding *b = &km->v[i];
 		size_t j = i;
-		while (b->action == ACT_TOGGLE_RANK && j + 1 < km->n && km->v[j + 1].action == ACT_TOGGLE_RANK &&
-		       km->v[j + 1].field == b->field)
+		int focused = b->action == ACT_SET_VALUE && scheme_field_focused(km->scheme, b->field);
+		while ((b->action == ACT_TOGGLE_RANK || focused) && j + 1 < km->n &&
+		       km->v[j + 1].action == b->action && km->v[j + 1].field == b->field)
 			j++;
 		strbuf_reset(&keys);
 		strbuf_reset(&help);
@@ -60,8 +80,9 @@ static void key_rows(const struct keymap *km, key_row_fn *fn, void *ctx)
 	for (int a = ACT_FIRST_NAV; a < ACT__COUNT; a++) {
 		strbuf_reset(&keys);
 		keymap_action_keys(km, (enum action)a, &keys);
-		if (keys.len)   /* else the scheme took its only key (a scheme older than the key) */
-			fn(actions[a].group, strbuf_str(&keys), actions[a].name, actions[a].help, ctx);
+		/* no keys: the scheme took its only key (a scheme older than the key) */
+		if (keys.len && action_help(km, (enum action)a))
+			fn(actions[a].group, strbuf_str(&keys), actions[a].name, action_help(km, (enum action)a), ctx);
 	}
 	strbuf_release(&keys);
 	strbuf_release(&help);
@@ -138,6 +159,13 @@ static void help_text(const struct app *app, struct strbuf *sb)
 			    app->opt->round);
 	strbuf_addf(sb, "Keys for the %s task. Every change is saved at once; the status line "
 			"says \"saved\" when it is.\n\n", app->task_name);
+	if (scheme_has_focus(app->scheme)) {
+		char next[32], prev[32];
+		strbuf_addf(sb, "Fields that share keys take them in turn: the keys set the field in focus (marked "
+				"\xe2\x96\xb8 on the label bar, named on the status line); %s and %s move the focus "
+				"to the next and the previous field.\n\n", action_key(ACT_NEXT_UNFINISHED, next),
+			    action_key(ACT_PREV_FIELD, prev));
+	}
 	help_lines(&app->keys, text_screen_width() < 60, sb);
 }
 

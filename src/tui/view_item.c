@@ -222,17 +222,30 @@ static int has_category_keys(const struct scheme_field *f)
 	return 0;
 }
 
-/* The fields hinted on rule: those with category keys, asked of the item. */
+/* The fields hinted on rule: those with category keys, asked of the item;
+ * of the focused fields (which share keys), the one in focus. */
 static size_t rule_fields(const struct app *app, enum rule rule, const struct scheme_field **out)
 {
 	const struct scheme *sc = app->scheme;
 	size_t n = 0;
 	for (size_t i = 0; i < sc->n_fields && n < RULE_FIELDS; i++) {
 		const struct scheme_field *f = &sc->fields[i];
-		if (has_category_keys(f) && field_rule(sc, f) == rule && app_field_asked(app, f))
+		if (has_category_keys(f) && field_rule(sc, f) == rule && app_field_asked(app, f) &&
+		    (f == app->field_focus || !scheme_field_focused(sc, f)))
 			out[n++] = f;
 	}
 	return n;
+}
+
+/* Where tab goes from the field in focus when it is hinted on rule ("tab
+ * next field", from the last one "tab next unfinished"), into out. */
+static void focus_hint(const struct app *app, enum rule rule, struct strbuf *out)
+{
+	char k[32];
+	if (!app->field_focus || field_rule(app->scheme, app->field_focus) != rule)
+		return;
+	strbuf_addf(out, "%s next %s", action_key(ACT_NEXT_UNFINISHED, k),
+		    app_field_focus_step(app, 1) ? "field" : "unfinished");
 }
 
 /* The field whose hint is shortened next: the last one that still has
@@ -257,9 +270,15 @@ static void rule_hint(const struct app *app, enum rule rule, int room, const cha
 {
 	const struct scheme_field *f[RULE_FIELDS];
 	enum form form[RULE_FIELDS];
+	struct strbuf focus = STRBUF_INIT;
 	size_t n = rule_fields(app, rule, f), start = out->len;
-	for (size_t i = 0; i < n; i++)
-		form[i] = n == 1 && rule == RULE_ANSWER ? FORM_PAIRS : FORM_NAMED;
+	focus_hint(app, rule, &focus);
+	for (size_t i = 0; i < n; i++) {
+		if (f[i] == app->field_focus)   /* keeps its name (its keys are shared); a scale by its ends */
+			form[i] = shorter(f[i], FORM_NAMED) == FORM_ENDS ? FORM_ENDS : FORM_NAMED;
+		else
+			form[i] = n == 1 && rule == RULE_ANSWER ? FORM_PAIRS : FORM_NAMED;
+	}
 	for (;;) {
 		strbuf_setlen(out, start);
 		for (size_t i = 0; i < n; i++) {
@@ -267,13 +286,16 @@ static void rule_hint(const struct app *app, enum rule rule, int room, const cha
 				strbuf_adds(out, " \xc2\xb7 ");
 			field_hint(f[i], form[i], out);
 		}
+		if (focus.len)
+			strbuf_addf(out, " \xc2\xb7 %s", focus.buf);
 		if (extra && *extra)
 			strbuf_addf(out, "%s%s", out->len > start ? " \xc2\xb7 " : "", extra);
 		size_t i = next_shorter(form, n);
 		if (i == n || (int)text_width(out->buf + start, out->len - start) <= room)
-			return;
+			break;
 		form[i] = shorter(f[i], form[i]);
 	}
+	strbuf_release(&focus);
 }
 
 static void draw_history(const struct app *app, const struct layout *l, int *y)
@@ -535,7 +557,19 @@ static void draw_item(const struct app *app, const struct view *view)
 	draw_status(app, status_hint(app, 1, hint));
 }
 
+/* tab in a task whose fields share keys: the focus to the next field;
+ * from the last one, the next unfinished item, as elsewhere. */
+static struct request handle_item(const struct app *app, const struct view *view, const struct input *in)
+{
+	struct request r = request_default(app, view, in);
+	if (r.kind == REQ_NEXT_UNFINISHED && app->field_focus && app_field_focus_step(app, 1)) {
+		r.kind = REQ_FIELD_FOCUS;
+		r.arg = 1;
+	}
+	return r;
+}
+
 const struct view_ops view_item = {
 	.name = "item",
-	.draw = draw_item, .handle = request_default,
+	.draw = draw_item, .handle = handle_item,
 };

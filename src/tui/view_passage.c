@@ -227,7 +227,7 @@ static struct request handle_passage(const struct app *app, const struct view *v
 	case ACT_OPEN: case ACT_BACK: case ACT_VIEW_TURN: case ACT_QUIT:
 		r.kind = REQ_POP;   /* q closes the pane as it closes a pager */
 		return r;
-	case ACT_NEXT_TURN: case ACT_PREV_TURN: case ACT_NEXT_UNFINISHED:
+	case ACT_NEXT_TURN: case ACT_PREV_TURN: case ACT_NEXT_UNFINISHED: case ACT_PREV_FIELD:
 	case ACT_HISTORY: case ACT_REWRITE: case ACT_EDIT_TEXT:
 		r.kind = REQ_NONE;   /* item-screen keys: go back first */
 		return r;

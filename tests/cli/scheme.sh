@@ -80,8 +80,13 @@ scheme() {
 	printf '{"format": "convqa-scheme", "version": 1, "name": "bad", "description": "d", "fields": [%s]}\n' "$1" >bad.json
 }
 scheme '{"name": "a", "unit": "turn", "type": "nominal", "categories": [{"value": "x", "key": "e"}, {"value": "y", "key": "e"}]}'
-check_run "duplicate keys within a scheme" 2 \
-	"bad.json: \$.fields[0].categories[1].key: key \"e\" is used already at \$.fields[0].categories[0].key (keys are unique within a scheme)" \
+check_run "duplicate keys within a field" 2 \
+	"bad.json: \$.fields[0].categories[1].key: key \"e\" is used already at \$.fields[0].categories[0].key (the categories of a field have keys of their own)" \
+	$CONVQA scheme add bad.json
+scheme '{"name": "a", "unit": "turn", "type": "binary", "categories": [{"value": "0", "key": "1"}, {"value": "1", "key": "2"}]}, {"name": "b", "unit": "response", "type": "binary", "categories": [{"value": "0", "key": "1"}, {"value": "1", "key": "2"}]}'
+check_run "keys shared by fields of two units" 2 \
+	"bad.json: \$.fields[1].categories[0].key: key \"1\" is used already at \$.fields[0].categories[0].key, by a field of unit turn (only fields of one unit share keys: the key sets the field in focus)
+bad.json: \$.fields[1].categories[1].key: key \"2\" is used already at \$.fields[0].categories[1].key, by a field of unit turn (only fields of one unit share keys: the key sets the field in focus)" \
 	$CONVQA scheme add bad.json
 scheme '{"name": "a", "unit": "turn", "type": "binary", "categories": [{"value": "0", "key": "n"}, {"value": "1", "key": "y"}]}'
 check_run "a key of navigation" 2 \

@@ -53,7 +53,7 @@ check_screen "an empty answer says so" empty-answer <<'EOF'
  conversation c-empty · turn 1/2                                     unfinished
 ── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
  Is anybody there?
-── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
+── Answer 1 of 1 ───────────────────────────────────────────────────────────────
  (empty answer)
 ── Passages (0) · j/k focus · enter opens ──────────────────────────────────────
  (no retrieved passages)
@@ -70,8 +70,8 @@ check_screen "an empty answer says so" empty-answer <<'EOF'
 
 
 
- intent: ?  answer: ?  relevant: no passages  note: —
- missing: intent, answer_correct
+ intent: ?  relevant: no passages  note: —
+ missing: intent
  welcome, alice: ? lists the keys                               ? help · q quit
 EOF
 check_screen "in the history too" empty-history <<'EOF'

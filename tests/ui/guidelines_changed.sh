@@ -51,8 +51,8 @@ check_screen "a new rater opens on the project's guidelines, then what the schem
   intent (required, one per turn): question intent: extractive, abstractive or
   boolean. Keys: e extractive, a abstractive, b boolean.
 
-  answer_correct (required): is the system's answer correct (1) or not (0).
-  Keys: c correct, x incorrect.
+  answer_correct (required, not asked of an empty answer): is the system's
+  answer correct (1) or not (0). Keys: c correct, x incorrect.
 
   relevant (required, one per passage): is the retrieved passage relevant (1)
   or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused
@@ -158,7 +158,7 @@ check_screen "long guidelines scroll" alice-changed-2 <<'EOF'
   intent (required, one per turn): question intent: extractive, abstractive or
   boolean. Keys: e extractive, a abstractive, b boolean.
 
-  answer_correct (required): is the system's answer correct (1) or not (0).
+  answer_correct (required, not asked of an empty answer): is the system's
  lines 20-39 of 50                       j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
@@ -258,7 +258,7 @@ check_screen "at 40x12 the guidelines wrap at the window's width" bob-narrow <<'
 
   Judge ^[[31mred^[[0m text as text;
   <U+009B> and <U+202E> are shown,
- lines 1-8 of 71        q or esc closes
+ lines 1-8 of 72        q or esc closes
  welcome, bob: ? lists the keys
 EOF
 

@@ -116,8 +116,8 @@ check_screen "g in the help opens the guidelines" guidelines-from-help <<'EOF'
   intent (required, one per turn): question intent: extractive, abstractive or
   boolean. Keys: e extractive, a abstractive, b boolean.
 
-  answer_correct (required): is the system's answer correct (1) or not (0).
-  Keys: c correct, x incorrect.
+  answer_correct (required, not asked of an empty answer): is the system's
+  answer correct (1) or not (0). Keys: c correct, x incorrect.
 
   relevant (required, one per passage): is the retrieved passage relevant (1)
   or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused
@@ -168,8 +168,8 @@ check_screen "g opens the guidelines" guidelines-key <<'EOF'
   intent (required, one per turn): question intent: extractive, abstractive or
   boolean. Keys: e extractive, a abstractive, b boolean.
 
-  answer_correct (required): is the system's answer correct (1) or not (0).
-  Keys: c correct, x incorrect.
+  answer_correct (required, not asked of an empty answer): is the system's
+  answer correct (1) or not (0). Keys: c correct, x incorrect.
 
   relevant (required, one per passage): is the retrieved passage relevant (1)
   or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused
@@ -233,8 +233,8 @@ check_screen "new guidelines are shown once at start" file-first <<'EOF'
   intent (required, one per turn): question intent: extractive, abstractive or
   boolean. Keys: e extractive, a abstractive, b boolean.
 
-  answer_correct (required): is the system's answer correct (1) or not (0).
-  Keys: c correct, x incorrect.
+  answer_correct (required, not asked of an empty answer): is the system's
+  answer correct (1) or not (0). Keys: c correct, x incorrect.
 
   relevant (required, one per passage): is the retrieved passage relevant (1)
   or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused

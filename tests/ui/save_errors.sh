@@ -30,8 +30,8 @@ check_screen "the guidelines from the project setting" setting-guidelines <<'EOF
   intent (required, one per turn): question intent: extractive, abstractive or
   boolean. Keys: e extractive, a abstractive, b boolean.
 
-  answer_correct (required): is the system's answer correct (1) or not (0).
-  Keys: c correct, x incorrect.
+  answer_correct (required, not asked of an empty answer): is the system's
+  answer correct (1) or not (0). Keys: c correct, x incorrect.
 
   relevant (required, one per passage): is the retrieved passage relevant (1)
   or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused

@@ -45,7 +45,7 @@ check_screen "the guidelines at 40x12" guidelines-40x12 <<'EOF'
   below; each change is saved at once.
 
   intent (required, one per turn):
- lines 1-8 of 37        q or esc closes
+ lines 1-8 of 38        q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen "the item screen at 40x12" item-40x12 <<'EOF'

@@ -136,11 +136,66 @@ static void test_keys_are_unique_within_a_scheme(void **state)
 	(void)state;
 	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"nominal\", \"categories\": "
 				    "[{\"value\": \"x\", \"key\": \"e\"}, {\"value\": \"y\", \"key\": \"e\"}]}", "s.json: $.fields[0].categories[1].key: key \"e\" is used already at "
-			    "$.fields[0].categories[0].key (keys are unique within a scheme)");
+			    "$.fields[0].categories[0].key (the categories of a field have keys of their own)");
 	assert_refused("{\"name\": \"a\", \"unit\": \"response\", \"type\": \"text\", \"keys\": "
 				    "{\"edit\": \"e\"}}, {\"name\": \"b\", \"unit\": \"turn\", \"type\": \"binary\", "
 				    "\"categories\": [{\"value\": \"0\", \"key\": \"e\"}, {\"value\": \"1\"}]}", "s.json: $.fields[1].categories[0].key: key \"e\" is used already at "
-			    "$.fields[0].keys.edit (keys are unique within a scheme)");
+			    "$.fields[0].keys.edit (keys are unique within a scheme, but for category keys that fields of one "
+			    "unit share)");
+}
+
+/* Two ordinal fields of unit (a JSON string) with the keys 1-2, then
+ * extra fields (JSON, may be empty). */
+#define TWO_SCALES(unit, extra) \
+	"{\"name\": \"a\", \"unit\": " unit ", \"type\": \"ordinal\", \"categories\": [{\"value\": \"lo\", " \
+	"\"key\": \"1\"}, {\"value\": \"hi\", \"key\": \"2\"}]}, {\"name\": \"b\", \"unit\": " unit ", \"type\": " \
+	"\"ordinal\", \"categories\": [{\"value\": \"lo\", \"key\": \"1\"}, {\"value\": \"hi\", \"key\": \"2\"}]}" extra
+
+static void test_fields_of_one_unit_may_share_category_keys_and_take_them_in_focus(void **state)
+{
+	(void)state;
+	char *text = xasprintf("{\"format\": \"convqa-scheme\", \"version\": 1, \"name\": \"x\", "
+			       "\"description\": \"d\", \"fields\": [%s]}",
+			       TWO_SCALES("\"response\"", ", {\"name\": \"c\", \"unit\": \"response\", \"type\": "
+					  "\"binary\", \"categories\": [{\"value\": \"0\", \"key\": \"x\"}, "
+					  "{\"value\": \"1\", \"key\": \"3\"}]}"));
+	struct scheme *s;
+	assert_int_equal(read_text(text, &s), ST_OK);
+	assert_true(scheme_field_focused(s, &s->fields[0]));
+	assert_true(scheme_field_focused(s, &s->fields[1]));
+	assert_false(scheme_field_focused(s, &s->fields[2]));   /* keys of its own */
+	assert_true(scheme_has_focus(s));
+	char *json = scheme_to_json(s), *json2;
+	struct scheme *again;
+	assert_int_equal(read_text(json, &again), ST_OK);
+	assert_string_equal(json, json2 = scheme_to_json(again));
+	free(json);
+	free(json2);
+	scheme_free(again);
+	scheme_free(s);
+	free(text);
+	/* the built-in schemes have no field focus: every key is its own */
+	for (size_t i = 0; i < scheme_builtin_count(); i++) {
+		s = builtin(scheme_builtin_name(i));
+		assert_false(scheme_has_focus(s));
+		scheme_free(s);
+	}
+	/* fields of the turn and the answer units too */
+	assert_int_equal(read_field(TWO_SCALES("\"turn\"", "")), ST_OK);
+	assert_int_equal(read_field(TWO_SCALES("\"answer\"", "")), ST_OK);
+	/* not across units, not passage fields */
+	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"binary\", \"categories\": "
+		       "[{\"value\": \"0\", \"key\": \"1\"}, {\"value\": \"1\"}]}, {\"name\": \"b\", \"unit\": "
+		       "\"response\", \"type\": \"binary\", \"categories\": [{\"value\": \"0\", \"key\": \"1\"}, "
+		       "{\"value\": \"1\"}]}",
+		       "s.json: $.fields[1].categories[0].key: key \"1\" is used already at "
+		       "$.fields[0].categories[0].key, by a field of unit turn (only fields of one unit share keys: "
+		       "the key sets the field in focus)");
+	assert_refused(TWO_SCALES("\"passage\"", ""),
+		       "s.json: $.fields[1].categories[0].key: key \"1\" is used already at "
+		       "$.fields[0].categories[0].key (passage fields share no keys: theirs act on the focused passage)\n"
+		       "s.json: $.fields[1].categories[1].key: key \"2\" is used already at "
+		       "$.fields[0].categories[1].key (passage fields share no keys: theirs act on the focused passage)");
 }
 
 static void test_navigation_and_global_keys_are_refused(void **state)
@@ -350,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_the_built_in_keys_are_todays),
 		cmocka_unit_test(test_a_scheme_written_as_json_reads_back_the_same),
 		cmocka_unit_test(test_keys_are_unique_within_a_scheme),
+		cmocka_unit_test(test_fields_of_one_unit_may_share_category_keys_and_take_them_in_focus),
 		cmocka_unit_test(test_navigation_and_global_keys_are_refused),
 		cmocka_unit_test(test_nominal_and_ordinal_fields_take_2_to_10_categories),
 		cmocka_unit_test(test_a_binary_field_has_exactly_2_categories),
