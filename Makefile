@@ -39,12 +39,12 @@ METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_ans
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
-	store/store_adjudicate.o store/store_spans.o
+	store/store_adjudicate.o store/store_spans.o store/store_check.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
 	formats/labels_read.o formats/export_tasks.o
-RULE_OBJS := labelling.o labelling_import.o access.o assign.o rounds.o sampling.o
+RULE_OBJS := labelling.o labelling_import.o access.o assign.o rounds.o sampling.o project_check.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
@@ -55,7 +55,7 @@ LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJ
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \
-	cmd/cmd_adjudicate.o cmd/cmd_spans.o
+	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_check.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
 	tui/app_adjudicate.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \

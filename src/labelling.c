@@ -186,7 +186,7 @@ static enum status load_scheme(struct labelling *l, const char *task, struct err
 	if (!scheme_is_builtin(task))
 		st = store_scheme_get(l->store, task, &l->scheme_json, err);
 	if (st == ST_OK && l->scheme_json)
-		return scheme_read_stored(task, l->scheme_json, &l->scheme, err);
+		return scheme_read_stored(l->store, task, l->scheme_json, &l->scheme, err);
 	return st == ST_OK ? scheme_load(l->store, task, &l->scheme, err) : st;
 }
 

@@ -39,6 +39,14 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 void store_close(struct store *s);
 const char *store_path(const struct store *s);
 
+/* A damaged project's error, ST_STORE: "damaged project 'PATH': " + the
+ * problem as convqa check prints it (fmt: "label 13: task is NULL, which
+ * the schema does not allow") + " (convqa check lists every problem)". For
+ * what the schema or the rules never let in: a NULL, a dangling id, a task
+ * no scheme has, a stored scheme that does not parse. */
+enum status store_damaged(const char *path, struct error *err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Explicit transactions (BEGIN IMMEDIATE / COMMIT / ROLLBACK). */
 enum status store_begin(struct store *s, struct error *err);
 enum status store_commit(struct store *s, struct error *err);

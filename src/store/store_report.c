@@ -1,6 +1,8 @@
 /* store_report.c - one-pass reads for the report (see store_report.h). */
 #include "convqa/store_report.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "store_internal.h"
@@ -12,6 +14,8 @@ struct store_reader {
 
 static enum status reader_fail(struct store_reader *r, struct error *err, const char *what)
 {
+	if ((sqlite3_errcode(r->db) & 0xff) == SQLITE_CORRUPT)
+		return store_damaged(r->path, err, "%s: %s", what, sqlite3_errmsg(r->db));
 	return error_set(err, ST_STORE, "%s: %s", what, sqlite3_errmsg(r->db));
 }
 
@@ -36,6 +40,11 @@ enum status store_reader_open(struct store *s, struct store_reader **out, struct
 	return ST_OK;
 }
 
+const char *store_reader_path(const struct store_reader *r)
+{
+	return r->path;
+}
+
 void store_reader_close(struct store_reader *r)
 {
 	if (!r)
@@ -49,45 +58,98 @@ void store_reader_close(struct store_reader *r)
 	free(r);
 }
 
-/* Statements here run once per report: prepared and finalized locally. */
-static enum status each_row(struct store_reader *s, const char *sql, int64_t bind1,
-			    int (*row)(sqlite3_stmt *st, void *ctx), void *ctx, const char *what,
-			    struct error *err)
-{
-	sqlite3_stmt *st;
-	enum status ret = ST_OK;
-	int rc;
-
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return reader_fail(s, err, what);
-	if (bind1)
-		sqlite3_bind_int64(st, 1, bind1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (row(st, ctx))
-			break;
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		ret = reader_fail(s, err, what);
-	sqlite3_finalize(st);
-	return ret;
-}
-
-/* A callback of one of the types above, and its context. */
+/* A callback of one of the types above, its context, and what a row the
+ * schema never lets in makes of the scan: a damaged project (err). */
 struct relay {
 	union {
 		store_report_item_cb item;
 		store_report_ranked_cb ranked;
 		store_report_gold_cb gold;
 		store_report_rater_cb rater;
+		store_report_round_cb round;
 		store_report_label_cb label;
 	} cb;
 	void *ctx;
+	struct store_reader *rd;
+	struct error *err;
+	int damaged;
 };
 
-static int item_row(sqlite3_stmt *st, void *data)
+/* Stop the scan: the project is damaged, as fmt says ("label 13: ..."). */
+static int damaged(struct relay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int damaged(struct relay *r, const char *fmt, ...)
 {
-	const struct relay *r = data;
+	char what[sizeof(r->err->msg)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	store_damaged(r->rd->path, r->err, "%s", what);
+	r->damaged = 1;
+	return 1;
+}
+
+/* Non-zero (the scan stopped, damaged) when column i of a row that is
+ * (what, e.g. "label 13") is NULL. */
+static int null_col(struct relay *r, sqlite3_stmt *st, int i, const char *what, const char *column)
+{
+	if (sqlite3_column_type(st, i) != SQLITE_NULL)
+		return 0;
+	return damaged(r, "%s: %s is NULL, which the schema does not allow", what, column);
+}
+
+/* Statements here run once per report: prepared and finalized locally. */
+static enum status each_row(struct store_reader *s, const char *sql, int64_t bind1,
+			    int (*row)(sqlite3_stmt *st, struct relay *r), struct relay *r, const char *what,
+			    struct error *err)
+{
+	sqlite3_stmt *st;
+	enum status ret = ST_OK;
+	int rc;
+
+	r->rd = s;
+	r->err = err;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return reader_fail(s, err, what);
+	if (bind1)
+		sqlite3_bind_int64(st, 1, bind1);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (row(st, r))
+			break;
+	if (r->damaged)
+		ret = ST_STORE;
+	else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = reader_fail(s, err, what);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+static int item_row(sqlite3_stmt *st, struct relay *r)
+{
+	char what[64];
+	int64_t id = sqlite3_column_int64(st, 0);
+	snprintf(what, sizeof(what), "response %lld", (long long)id);
+	if (null_col(r, st, 1, what, "turn_id") || null_col(r, st, 6, what, "system_id") ||
+	    null_col(r, st, 8, what, "answer"))
+		return 1;
+	if (sqlite3_column_type(st, 9) == SQLITE_NULL)
+		return damaged(r, "%s: turn_id %lld names no turn", what, (long long)sqlite3_column_int64(st, 1));
+	if (sqlite3_column_type(st, 11) == SQLITE_NULL)
+		return damaged(r, "%s: system_id %lld names no system", what, (long long)sqlite3_column_int64(st, 6));
+	snprintf(what, sizeof(what), "turn %lld", (long long)sqlite3_column_int64(st, 1));
+	if (null_col(r, st, 2, what, "conversation_id") || null_col(r, st, 4, what, "position"))
+		return 1;
+	if (sqlite3_column_type(st, 10) == SQLITE_NULL)
+		return damaged(r, "%s: conversation_id %lld names no conversation", what,
+			       (long long)sqlite3_column_int64(st, 2));
+	snprintf(what, sizeof(what), "conversation %lld", (long long)sqlite3_column_int64(st, 2));
+	if (null_col(r, st, 3, what, "ext_id"))
+		return 1;
+	snprintf(what, sizeof(what), "system %lld", (long long)sqlite3_column_int64(st, 6));
+	if (null_col(r, st, 7, what, "name"))
+		return 1;
 	struct store_report_item it = {
-		.response_id = sqlite3_column_int64(st, 0),
+		.response_id = id,
 		.turn_id = sqlite3_column_int64(st, 1),
 		.conversation_id = sqlite3_column_int64(st, 2),
 		.conversation = store_col_text(st, 3),
@@ -105,18 +167,28 @@ enum status store_report_items(struct store_reader *s, store_report_item_cb cb, 
 {
 	struct relay r = { .ctx = ctx };
 	r.cb.item = cb;
+	/* outer joins: a response whose turn or system is gone is damage to
+	 * say, not an item to leave out */
 	return each_row(s,
-			"SELECT r.id, t.id, c.id, c.ext_id, t.position, t.gold_intent, sy.id, sy.name, r.answer "
-			"FROM response r JOIN turn t ON t.id = r.turn_id "
-			"JOIN conversation c ON c.id = t.conversation_id "
-			"JOIN system sy ON sy.id = r.system_id "
+			"SELECT r.id, r.turn_id, t.conversation_id, c.ext_id, t.position, t.gold_intent, r.system_id, "
+			"sy.name, r.answer, t.id, c.id, sy.id "
+			"FROM response r LEFT JOIN turn t ON t.id = r.turn_id "
+			"LEFT JOIN conversation c ON c.id = t.conversation_id "
+			"LEFT JOIN system sy ON sy.id = r.system_id "
 			"ORDER BY c.id, t.position, sy.name",
 			0, item_row, &r, "cannot read items", err);
 }
 
-static int ranked_row(sqlite3_stmt *st, void *data)
+static int ranked_row(sqlite3_stmt *st, struct relay *r)
 {
-	const struct relay *r = data;
+	char what[96];
+	snprintf(what, sizeof(what), "retrieved (response_id %lld, rank %lld)", (long long)sqlite3_column_int64(st, 0),
+		 (long long)sqlite3_column_int64(st, 1));
+	if (null_col(r, st, 0, what, "response_id") || null_col(r, st, 1, what, "rank") ||
+	    null_col(r, st, 2, what, "passage_id"))
+		return 1;
+	if (sqlite3_column_type(st, 3) == SQLITE_NULL)
+		return damaged(r, "%s: passage_id %lld names no passage", what, (long long)sqlite3_column_int64(st, 2));
 	struct store_report_ranked rk = {
 		.response_id = sqlite3_column_int64(st, 0),
 		.rank = (long)sqlite3_column_int64(st, 1),
@@ -131,13 +203,18 @@ enum status store_report_retrieved(struct store_reader *s, store_report_ranked_c
 	struct relay r = { .ctx = ctx };
 	r.cb.ranked = cb;
 	/* the primary key order of the WITHOUT ROWID table: no sort */
-	return each_row(s, "SELECT response_id, rank, passage_id FROM retrieved ORDER BY response_id, rank",
+	return each_row(s, "SELECT rt.response_id, rt.rank, rt.passage_id, p.id FROM retrieved rt "
+			"LEFT JOIN passage p ON p.id = rt.passage_id ORDER BY rt.response_id, rt.rank",
 			0, ranked_row, &r, "cannot read retrieved passages", err);
 }
 
-static int gold_answer_row(sqlite3_stmt *st, void *data)
+static int gold_answer_row(sqlite3_stmt *st, struct relay *r)
 {
-	const struct relay *r = data;
+	char what[96];
+	snprintf(what, sizeof(what), "gold_answer (turn_id %lld, seq %lld)", (long long)sqlite3_column_int64(st, 0),
+		 (long long)sqlite3_column_int64(st, 2));
+	if (null_col(r, st, 0, what, "turn_id") || null_col(r, st, 1, what, "text"))
+		return 1;
 	struct store_report_gold g = {
 		.turn_id = sqlite3_column_int64(st, 0),
 		.answer = store_col_text(st, 1),
@@ -150,13 +227,17 @@ enum status store_report_gold_answers(struct store_reader *s, store_report_gold_
 {
 	struct relay r = { .ctx = ctx };
 	r.cb.gold = cb;
-	return each_row(s, "SELECT turn_id, text FROM gold_answer ORDER BY turn_id, seq",
+	return each_row(s, "SELECT turn_id, text, seq FROM gold_answer ORDER BY turn_id, seq",
 			0, gold_answer_row, &r, "cannot read gold answers", err);
 }
 
-static int gold_passage_row(sqlite3_stmt *st, void *data)
+static int gold_passage_row(sqlite3_stmt *st, struct relay *r)
 {
-	const struct relay *r = data;
+	char what[96];
+	snprintf(what, sizeof(what), "gold_passage (turn_id %lld, passage_ext '%s')", (long long)sqlite3_column_int64(st, 0),
+		 store_col_text(st, 1) ? store_col_text(st, 1) : "NULL");
+	if (null_col(r, st, 0, what, "turn_id") || null_col(r, st, 1, what, "passage_ext"))
+		return 1;
 	struct store_report_gold g = {
 		.turn_id = sqlite3_column_int64(st, 0),
 		.passage_ext = store_col_text(st, 1),
@@ -176,9 +257,13 @@ enum status store_report_gold_passages(struct store_reader *s, store_report_gold
 			0, gold_passage_row, &r, "cannot read gold passages", err);
 }
 
-static int rater_row(sqlite3_stmt *st, void *data)
+static int rater_row(sqlite3_stmt *st, struct relay *r)
 {
-	const struct relay *r = data;
+	char what[64];
+	snprintf(what, sizeof(what), "rater %lld", (long long)sqlite3_column_int64(st, 0));
+	if (null_col(r, st, 1, what, "name") || null_col(r, st, 2, what, "role") ||
+	    null_col(r, st, 3, what, "trusted"))
+		return 1;
 	struct store_report_rater ra = {
 		.id = sqlite3_column_int64(st, 0),
 		.name = store_col_text(st, 1),
@@ -197,10 +282,38 @@ enum status store_report_raters(struct store_reader *s, store_report_rater_cb cb
 			0, rater_row, &r, "cannot read raters", err);
 }
 
-static int label_row(sqlite3_stmt *st, void *data)
+static int round_row(sqlite3_stmt *st, struct relay *r)
 {
-	const struct relay *r = data;
+	char what[64];
+	snprintf(what, sizeof(what), "round %lld", (long long)sqlite3_column_int64(st, 0));
+	if (null_col(r, st, 1, what, "name"))
+		return 1;
+	struct store_report_round ro = { sqlite3_column_int64(st, 0), store_col_text(st, 1) };
+	return r->cb.round(&ro, r->ctx);
+}
+
+enum status store_report_rounds(struct store_reader *s, store_report_round_cb cb, void *ctx,
+				struct error *err)
+{
+	struct relay r = { .ctx = ctx };
+	r.cb.round = cb;
+	return each_row(s, "SELECT id, name FROM round ORDER BY id", 0, round_row, &r, "cannot read rounds", err);
+}
+
+static int label_row(sqlite3_stmt *st, struct relay *r)
+{
+	static const char *const columns[] = {
+		"response_id", "rater_id", "task", "field", "passage_rank", NULL, "seconds", NULL, "unit",
+		"turn_id", "unit_ref",
+	};
+	char what[64];
+	int64_t id = sqlite3_column_int64(st, 11);
+	snprintf(what, sizeof(what), "label %lld", (long long)id);
+	for (int i = 0; i < (int)ARRAY_SIZE(columns); i++)
+		if (columns[i] && null_col(r, st, i, what, columns[i]))
+			return 1;
 	struct store_report_label l = {
+		.id = id,
 		.response_id = sqlite3_column_int64(st, 0),
 		.rater_id = sqlite3_column_int64(st, 1),
 		.task = store_col_text(st, 2),
@@ -213,10 +326,8 @@ static int label_row(sqlite3_stmt *st, void *data)
 		.unit_ref = sqlite3_column_int64(st, 10),
 	};
 	const char *unit = store_col_text(st, 8);
-	enum scheme_unit u = UNIT_RESPONSE;
-	if (unit)
-		scheme_unit_parse(unit, &u);
-	l.unit = u;
+	if (scheme_unit_parse(unit, &l.unit) != 0)
+		return damaged(r, "%s: unit '%s' is none of turn, passage, response, answer", what, unit);
 	return r->cb.label(&l, r->ctx);
 }
 
@@ -232,11 +343,11 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 	 * columns the report needs: each column read costs as much as the scan. */
 	static const char all[] =
 		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
-		"unit_ref FROM label "
+		"unit_ref, id FROM label "
 		"ORDER BY id";
 	static const char one[] =
 		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
-		"unit_ref FROM label "
+		"unit_ref, id FROM label "
 		"WHERE round_id = ?1 ORDER BY id";
 	return each_row(s, round_id > 0 ? one : all, round_id > 0 ? round_id : 0, label_row, &r,
 			"cannot read labels", err);

@@ -12,7 +12,10 @@ for c in $cmds; do
 	run $CONVQA help "$c"
 	check_eq "help $c: exit 0, shows the summary of the command list" "0|$summary" \
 		"$rc|$(sed -n 3p out)"
-	if grep -q "^| \`$c[ \`]" "$CONVQA_TOP/README.md"; then ok "README's CLI reference has a row for $c"
+	# (or, until the merger places it, a row waiting in docs/pending/: the
+	# README is not edited on branches)
+	if grep -q "^| \`$c[ \`]" "$CONVQA_TOP/README.md" $(ls "$CONVQA_TOP"/docs/pending/*.md 2>/dev/null); then
+		ok "README's CLI reference has a row for $c"
 	else not_ok "README's CLI reference has a row for $c" "no line starting with | \`$c in README.md"; fi
 done
 # and no row in the README names a command the program does not have
