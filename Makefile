@@ -79,7 +79,7 @@ help:
 	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/roundtrip.sh, ...'
 	@echo 'make check-deps check that modules include only what their layer allows'
 	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
-	@echo 'make fuzz       build/fuzz/fuzz_import, the importer under libFuzzer (clang); make fuzz-run FUZZ_TIME=S runs it'
+	@echo 'make fuzz       build/fuzz/fuzz_import, fuzz_scheme, fuzz_labels under libFuzzer (clang); make fuzz-run FUZZ_TIME=S runs each'
 	@echo 'V=1             show the commands'
 
 # ---- build -----------------------------------------------------------
@@ -169,16 +169,19 @@ FORCE:
 .SECONDARY:
 
 # ---- fuzzing (not part of check; README "Fuzzing") ------------------------
-# The importer under libFuzzer with ASan + UBSan. Needs clang.
+# libFuzzer targets with ASan + UBSan, one tests/fuzz/<target>.c each (seeds
+# in tests/fuzz/corpus/<target>/, keys in tests/fuzz/<name>.dict): the
+# importer, the scheme reader of scheme add, the reader of import-labels.
+# Needs clang.
 FUZZ_CC ?= clang
 FUZZ_OBJS := $(filter-out $(REPORT_OBJS),$(LIB_OBJS))
 FUZZ_TIME ?= 600
+FUZZ_TARGETS ?= fuzz_import fuzz_scheme fuzz_labels
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-FUZZ_RUN_FLAGS := -jobs=1 -workers=1 -max_total_time=$(FUZZ_TIME) -dict=../../tests/fuzz/import.dict \
-	-artifact_prefix=artifacts/ -print_final_stats=1
+FUZZ_RUN_FLAGS := -jobs=1 -workers=1 -max_total_time=$(FUZZ_TIME) -print_final_stats=1
 .PHONY: fuzz fuzz-run
 
-fuzz: build/fuzz/fuzz_import
+fuzz: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
 build/fuzz/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -188,12 +191,16 @@ build/fuzz/tests/%.o: tests/fuzz/%.c
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-build/fuzz/fuzz_import: build/fuzz/tests/fuzz_import.o $(addprefix build/fuzz/,$(FUZZ_OBJS))
+build/fuzz/fuzz_%: build/fuzz/tests/fuzz_%.o $(addprefix build/fuzz/,$(FUZZ_OBJS))
 	$(call say,LINK,$@)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(PKG_LIBS) -o $@
 
-# in build/fuzz: new inputs go to corpus/, crashes to artifacts/, the log to
-# fuzz-0.log; the seeds in tests/fuzz/corpus stay as they are
-fuzz-run: build/fuzz/fuzz_import
-	@mkdir -p build/fuzz/corpus build/fuzz/artifacts
-	cd build/fuzz && { ./fuzz_import $(FUZZ_RUN_FLAGS) corpus ../../tests/fuzz/corpus; rc=$$?; \
-		tail -12 fuzz-0.log; exit $$rc; }
+# in build/fuzz, per target: new inputs go to corpus/<target>/, crashes to
+# artifacts/<target>/, the log to <target>.log; the seeds in
+# tests/fuzz/corpus/<target>/ stay as they are. Each target runs FUZZ_TIME s.
+fuzz-run: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+	@cd build/fuzz && for t in $(FUZZ_TARGETS); do \
+		mkdir -p corpus/$$t artifacts/$$t; \
+		echo "$$t: $(FUZZ_TIME) s"; \
+		./$$t $(FUZZ_RUN_FLAGS) -dict=../../tests/fuzz/$${t#fuzz_}.dict -artifact_prefix=artifacts/$$t/ \
+			corpus/$$t ../../tests/fuzz/corpus/$$t; rc=$$?; \
+		mv fuzz-0.log $$t.log 2>/dev/null; tail -12 $$t.log; [ $$rc -eq 0 ] || exit $$rc; done
