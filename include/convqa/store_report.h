@@ -15,8 +15,7 @@
  * by one thread only), which is a quarter of the cost of a big scan.
  *
  * A row the schema never lets in (a NULL in a NOT NULL column, a response
- * whose turn or system is gone, a passage id no passage has, a label's unit
- * that is none) stops a scan with ST_STORE and store_damaged()'s message
+ * whose turn or system is gone, a label's unit that is none) stops a scan with ST_STORE and store_damaged()'s message
  * naming the row ("damaged project 'p.db': label 13: task is NULL, ...").
  * A callback that finds damage of its own kind says so the same way.
  *
@@ -67,6 +66,11 @@ typedef int (*store_report_ranked_cb)(const struct store_report_ranked *r, void 
 /* Every retrieved passage, ordered by response id and rank. */
 enum status store_report_retrieved(struct store_reader *r, store_report_ranked_cb cb, void *ctx,
 				   struct error *err);
+
+/* Every passage's id (in no order). */
+typedef int (*store_report_passage_cb)(int64_t passage_id, void *ctx);
+enum status store_report_passages(struct store_reader *r, store_report_passage_cb cb, void *ctx,
+				  struct error *err);
 
 /* One gold fact of a turn: an answer (text set, passage fields unused) or
  * a passage (passage_ext set; passage_id 0 when the collection has no

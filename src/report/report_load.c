@@ -317,7 +317,7 @@ struct loader {
 	struct store_reader *store;
 	struct rp_data *d;
 	const struct report_options *o;
-	struct idmap response, turn, rater, round;   /* rater: -2 for a rater not selected */
+	struct idmap response, turn, rater, round, passage;   /* rater: -2 for a rater not selected */
 	size_t cap_conv, cap_sys, cap_turns, cap_items, cap_pas, cap_gans, cap_gpas, cap_raters;
 	size_t cap_j, cap_rel, cap_extras, cap_cust, cap_cust_sec;
 	int64_t last_conv, last_turn, last_response;
@@ -349,6 +349,13 @@ static int damaged(struct loader *l, const char *fmt, ...)
 	va_end(ap);
 	l->damaged = store_damaged(store_reader_path(l->store), l->err, "%s", what);
 	return 1;
+}
+
+static int on_passage(int64_t id, void *data)
+{
+	struct loader *l = data;
+	idmap_set(&l->passage, id, 1);
+	return 0;
 }
 
 static int on_round(const struct store_report_round *r, void *data)
@@ -433,6 +440,9 @@ static int on_ranked(const struct store_report_ranked *r, void *data)
 	if (i < 0)
 		return damaged(l, "retrieved (response_id %lld, rank %ld): response_id %lld names no response",
 			       (long long)r->response_id, r->rank, (long long)r->response_id);
+	if (idmap_get(&l->passage, r->passage_id) < 0)
+		return damaged(l, "retrieved (response_id %lld, rank %ld): passage_id %lld names no passage",
+			       (long long)r->response_id, r->rank, (long long)r->passage_id);
 	if (r->rank < 1 || r->rank > 100000)
 		return 0;
 	struct rp_item *it = &d->items[i];
@@ -981,6 +991,8 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 	if (st == ST_OK)
 		st = store_report_items(s, on_item, l, err);
 	if (st == ST_OK)
+		st = store_report_passages(s, on_passage, l, err);
+	if (st == ST_OK)
 		st = store_report_retrieved(s, on_ranked, l, err);
 	/* gold answers feed the automatic metrics, gold passages R */
 	if (st == ST_OK && (rp_needs(o) & RP_NEED_GOLD_ANSWERS))
@@ -1016,6 +1028,7 @@ void rp_loader_free(struct rp_loader *ld)
 	free(l->turn.v);
 	free(l->rater.v);
 	free(l->round.v);
+	free(l->passage.v);
 	free(l->turn_ids);
 	free(l->rr);
 	free(l);
