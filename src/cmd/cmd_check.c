@@ -44,7 +44,8 @@ const struct cmd_entry cmd_check_entry = {
 	  "adjudicator's excepted), every stored scheme readable, the schema version.\n"
 	  "Prints one line per problem, naming the table and the row (at most 20 of a\n"
 	  "kind, then how many more), and exits 3; a healthy project prints one line\n"
-	  "beginning \"ok:\" and exits 0. Nothing is changed or repaired.",
+	  "beginning \"ok:\" and exits 0. No row is changed or repaired (an older\n"
+	  "project is upgraded first, as by any command).",
 	  NULL, 0, 0 },
 	CMD_PROJECT, NULL, NULL, run, NULL, NULL, NULL,
 };

@@ -67,6 +67,10 @@ check_eq "   and shows nothing of the round" "" "$(cat "$T/out")"
 check_run "label as dan in the open round from alice's account is refused alike" 2 \
 	"convqa: this account is bound to rater alice, a rater of round 'r1', which is open: from it, act as alice only, not as dan (a coordinator binds dan to the account that acts as them: convqa rater add dan --os-user ACCOUNT)" \
 	$CONVQA label -t plausibility --round r1 -r dan -c demo-lighthouse -n 1 -s bm25-t5 plausibility plausible
+sqlite3 "$T/p.db" "UPDATE rater SET os_user = '$me' WHERE id = $carol_id"   # and a coordinator's
+run env CONVQA_SCRIPT=keys $CONVQA adjudicate --round r1 --rater dan
+check_eq "an account that is a coordinator's too may adjudicate r1 as dan while it is open" "0" "$rc"
+sqlite3 "$T/p.db" "UPDATE rater SET os_user = NULL WHERE id = $carol_id"
 $CONVQA round close r1 >/dev/null
 run env CONVQA_SCRIPT=keys $CONVQA adjudicate --round r1 --rater dan
 check_eq "once r1 is closed, alice's account may adjudicate as dan" "0" "$rc"
