@@ -158,7 +158,8 @@ void store_scheme_rows_free(struct store_scheme_row *rows, size_t n);
 /* The round a user named (--round): its id, its task (a scheme's name;
  * caller frees) and whether it is closed (task and closed may be NULL). A
  * name the project does not have is ST_INPUT with "no round 'NAME' in the project (its rounds: a, b)" or
- * "(it has no rounds)" in err. */
+ * "(it has no rounds)" in err; a round whose task or status is NULL is a
+ * damaged project (store_damaged()). */
 enum status store_round_info(struct store *s, const char *name, int64_t *id, char **task, int *closed,
 			     struct error *err);
 

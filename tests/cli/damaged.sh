@@ -70,6 +70,7 @@ damage() {
 		label $f "17, 1, NULL, 'turn', 'answer_correct', 0, '0', 0, '$at', NULL, 9, 17" ;;
 	null_rater_name) nullable $f rater "name TEXT"; sqlite3 $f "UPDATE rater SET name = NULL WHERE id = 2" ;;
 	null_round_task) nullable $f round "task TEXT"; sqlite3 $f "UPDATE round SET task = NULL WHERE id = 2" ;;
+	null_round_status) nullable $f round "status TEXT"; sqlite3 $f "UPDATE round SET status = NULL WHERE id = 2" ;;
 	null_answer) nullable $f response "answer TEXT"; sqlite3 $f "UPDATE response SET answer = NULL WHERE id = 3" ;;
 	null_conversation) nullable $f conversation "ext_id TEXT"
 		sqlite3 $f "UPDATE conversation SET ext_id = NULL WHERE id = 1" ;;
@@ -154,6 +155,27 @@ after_close|label 13: given 2026-01-03T00:00:00.000Z, after round r1 closed (202
 wrong_turn|label 13: turn_id 1 is not the turn of response 17 (turn 9)|damaged project 'p.db': label 13: turn_id 1 is not the turn of response 17 (turn 9) (convqa check lists every problem)
 newer_version|convqa: project 'p.db' has schema version 99, newer than this convqa (4): upgrade convqa|project 'p.db' has schema version 99, newer than this convqa (4): upgrade convqa
 EOF
+
+# what else reads a round: a blind report (an account bound to a rater)
+# asks which rounds are open; a label in a round asks the round's task
+damage null_round_status
+cd null_round_status || exit 1
+sqlite3 p.db "UPDATE rater SET os_user = '$(id -un)' WHERE name = 'alice'"
+run $CONVQA check
+check_eq "null_round_status: check says so" "3|round 2: status is NULL, which the schema does not allow" \
+	"$rc|$(grep -v '^table' "$T/out")"
+for cmd in report agreement; do
+	run $CONVQA $cmd
+	check_eq "null_round_status: $cmd for alice's account (blind) exits 3, naming the row" \
+		"3|convqa: damaged project 'p.db': round 2: status is NULL, which the schema does not allow (convqa check lists every problem)" \
+		"$rc|$(cat "$T/err")"
+done
+cd "$T/null_round_task" || exit 1
+run $CONVQA label -t likert-4pt --round r2 -r alice -c demo-lighthouse -n 1 -s bm25-t5 completeness no
+check_eq "null_round_task: a label in the round exits 3, naming the row" \
+	"3|convqa: damaged project 'p.db': round 2: task is NULL, which the schema does not allow (convqa check lists every problem)" \
+	"$rc|$(cat "$T/err")"
+cd "$T" || exit 1
 
 # a truncated file: what SQLite says of it, and never a crash
 damage truncated
