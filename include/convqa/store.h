@@ -312,7 +312,8 @@ enum status store_rater_get(struct store *s, const char *name, struct store_rate
 /* ST_INPUT: "no rater 'NAME' in the project (its raters: a, b; HINT)" (or
  * "it has no raters"; without "; HINT" when hint is NULL). */
 enum status store_rater_unknown(struct store *s, const char *name, const char *hint, struct error *err);
-/* Every rater, by name: *rows (free with store_rater_rows_free), labels 0. */
+/* Every rater, by name: *rows (free with store_rater_rows_free), labels 0.
+ * A rater without a name is a damaged project (store_damaged()). */
 enum status store_rater_list(struct store *s, struct store_rater **rows, size_t *n, struct error *err);
 void store_rater_rows_free(struct store_rater *rows, size_t n);
 /* Fill in rows[i].labels (one scan of the labels: as long as info takes). */
@@ -442,7 +443,9 @@ struct store_label_filter {
 
 typedef int (*store_label_cb)(const struct store_label_row *row, void *ctx);
 /* Calls cb for each matching label in a stable order (conversation, turn,
- * system, rater, round, field, rank, id); cb returns non-zero to stop. */
+ * system, rater, round, field, rank, id); cb returns non-zero to stop. A
+ * NULL the schema does not allow stops it: a damaged project
+ * (store_damaged(), naming the label). */
 enum status store_labels_each(struct store *s, const struct store_label_filter *f,
 			      store_label_cb cb, void *ctx, struct error *err);
 

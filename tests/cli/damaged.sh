@@ -177,6 +177,20 @@ check_eq "null_round_task: a label in the round exits 3, naming the row" \
 	"$rc|$(cat "$T/err")"
 cd "$T" || exit 1
 
+# the labels export and the list of raters read the same rows
+for case in "null_label_task|export --history|label 13: task is NULL, which the schema does not allow" \
+	"null_conversation|export|label 1: the ext_id of its conversation is NULL, which the schema does not allow" \
+	"null_rater_name|export|rater 2: name is NULL, which the schema does not allow" \
+	"null_rater_name|rater list|rater 2: name is NULL, which the schema does not allow"; do
+	name=${case%%|*} rest=${case#*|}
+	cmd=${rest%%|*} says=${rest#*|}
+	cd "$T/$name" || exit 1
+	run $CONVQA $cmd
+	check_eq "$name: $cmd exits 3, naming the row" \
+		"3|convqa: damaged project 'p.db': $says (convqa check lists every problem)" "$rc|$(cat "$T/err")"
+done
+cd "$T" || exit 1
+
 # a truncated file: what SQLite says of it, and never a crash
 damage truncated
 cd truncated || exit 1
