@@ -40,12 +40,12 @@ METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_ans
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
-	store/store_adjudicate.o store/store_spans.o
+	store/store_adjudicate.o store/store_spans.o store/store_check.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
 	formats/labels_read.o formats/export_tasks.o
-RULE_OBJS := labelling.o labelling_import.o access.o assign.o rounds.o sampling.o
+RULE_OBJS := labelling.o labelling_import.o access.o assign.o rounds.o sampling.o project_check.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
@@ -56,7 +56,7 @@ LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJ
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \
-	cmd/cmd_adjudicate.o cmd/cmd_spans.o
+	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_check.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
 	tui/app_adjudicate.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
@@ -83,7 +83,7 @@ help:
 	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
 	@echo 'make install    ./convqa, its man page, schemas and manual under PREFIX (/usr/local); DESTDIR stages'
 	@echo 'make uninstall  remove what make install wrote (the same PREFIX and DESTDIR)'
-	@echo 'make fuzz       build/fuzz/fuzz_import, the importer under libFuzzer (clang); make fuzz-run FUZZ_TIME=S runs it'
+	@echo 'make fuzz       build/fuzz/fuzz_import, fuzz_scheme, fuzz_labels under libFuzzer (clang); make fuzz-run FUZZ_TIME=S runs each'
 	@echo 'V=1             show the commands'
 
 # ---- build -----------------------------------------------------------
@@ -200,16 +200,19 @@ FORCE:
 .SECONDARY:
 
 # ---- fuzzing (not part of check; docs/development.md "Fuzzing") ------------------------
-# The importer under libFuzzer with ASan + UBSan. Needs clang.
+# libFuzzer targets with ASan + UBSan, one tests/fuzz/<target>.c each (seeds
+# in tests/fuzz/corpus/<target>/, keys in tests/fuzz/<name>.dict): the
+# importer, the scheme reader of scheme add, the reader of import-labels.
+# Needs clang.
 FUZZ_CC ?= clang
 FUZZ_OBJS := $(filter-out $(REPORT_OBJS),$(LIB_OBJS))
 FUZZ_TIME ?= 600
+FUZZ_TARGETS ?= fuzz_import fuzz_scheme fuzz_labels
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-FUZZ_RUN_FLAGS := -jobs=1 -workers=1 -max_total_time=$(FUZZ_TIME) -dict=../../tests/fuzz/import.dict \
-	-artifact_prefix=artifacts/ -print_final_stats=1
+FUZZ_RUN_FLAGS := -jobs=1 -workers=1 -max_total_time=$(FUZZ_TIME) -print_final_stats=1
 .PHONY: fuzz fuzz-run
 
-fuzz: build/fuzz/fuzz_import
+fuzz: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
 build/fuzz/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -219,12 +222,16 @@ build/fuzz/tests/%.o: tests/fuzz/%.c
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-build/fuzz/fuzz_import: build/fuzz/tests/fuzz_import.o $(addprefix build/fuzz/,$(FUZZ_OBJS))
+build/fuzz/fuzz_%: build/fuzz/tests/fuzz_%.o $(addprefix build/fuzz/,$(FUZZ_OBJS))
 	$(call say,LINK,$@)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(PKG_LIBS) -o $@
 
-# in build/fuzz: new inputs go to corpus/, crashes to artifacts/, the log to
-# fuzz-0.log; the seeds in tests/fuzz/corpus stay as they are
-fuzz-run: build/fuzz/fuzz_import
-	@mkdir -p build/fuzz/corpus build/fuzz/artifacts
-	cd build/fuzz && { ./fuzz_import $(FUZZ_RUN_FLAGS) corpus ../../tests/fuzz/corpus; rc=$$?; \
-		tail -12 fuzz-0.log; exit $$rc; }
+# in build/fuzz, per target: new inputs go to corpus/<target>/, crashes to
+# artifacts/<target>/, the log to <target>.log; the seeds in
+# tests/fuzz/corpus/<target>/ stay as they are. Each target runs FUZZ_TIME s.
+fuzz-run: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+	@cd build/fuzz && for t in $(FUZZ_TARGETS); do \
+		mkdir -p corpus/$$t artifacts/$$t; \
+		echo "$$t: $(FUZZ_TIME) s"; \
+		./$$t $(FUZZ_RUN_FLAGS) -dict=../../tests/fuzz/$${t#fuzz_}.dict -artifact_prefix=artifacts/$$t/ \
+			corpus/$$t ../../tests/fuzz/corpus/$$t; rc=$$?; \
+		mv fuzz-0.log $$t.log 2>/dev/null; tail -12 $$t.log; [ $$rc -eq 0 ] || exit $$rc; done

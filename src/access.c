@@ -141,3 +141,44 @@ enum status access_blind_rater(struct store *s, char **rater, struct error *err)
 	}
 	return ST_OK;
 }
+
+/* Whether the round's raters include one named name. */
+static int in_round(const struct store_round_rater *rows, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(rows[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+enum status access_check_act_as(struct store *s, const char *rater, int64_t round_id, const char *round,
+				 struct error *err)
+{
+	struct store_rater *rows;
+	struct store_round_rater *rr;
+	size_t n, nr;
+	enum status st = store_rater_list(s, &rows, &n, err);
+	if (st != ST_OK)
+		return st;
+	if ((st = store_round_raters(s, round_id, &rr, &nr, err)) != ST_OK) {
+		store_rater_rows_free(rows, n);
+		return st;
+	}
+	const char *mine = NULL;   /* the account's rater in the round */
+	int coordinator = 0, is_rater = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!rows[i].os_user || !is_running_as(rows[i].os_user))
+			continue;
+		coordinator |= rows[i].role == ROLE_COORDINATOR;
+		is_rater |= strcmp(rows[i].name, rater) == 0;
+		if (!mine && in_round(rr, nr, rows[i].name))
+			mine = rows[i].name;
+	}
+	if (mine && !coordinator && !is_rater)
+		st = error_set(err, ST_INPUT, "this account is bound to rater %s, a rater of round '%s', which is open: "
+			       "from it, act as %s only, not as %s (a coordinator binds %s to the account that acts as "
+			       "them: convqa rater add %s --os-user ACCOUNT)", mine, round, mine, rater, rater, rater);
+	store_round_raters_free(rr, nr);
+	store_rater_rows_free(rows, n);
+	return st;
+}

@@ -186,7 +186,7 @@ static enum status load_scheme(struct labelling *l, const char *task, struct err
 	if (!scheme_is_builtin(task))
 		st = store_scheme_get(l->store, task, &l->scheme_json, err);
 	if (st == ST_OK && l->scheme_json)
-		return scheme_read_stored(task, l->scheme_json, &l->scheme, err);
+		return scheme_read_stored(l->store, task, l->scheme_json, &l->scheme, err);
 	return st == ST_OK ? scheme_load(l->store, task, &l->scheme, err) : st;
 }
 
@@ -231,6 +231,10 @@ static enum status open_session(struct labelling *l, struct store *s, const stru
 	int closed = 0;
 	if (rq->round)
 		st = open_round(l, rq, &task, &round_task, &closed, err);
+	/* an account bound to a rater of the open round acts in it as that rater only */
+	if (st == ST_OK && account && rq->round && !closed &&
+	    (st = access_check_act_as(s, rq->rater, l->round_id, l->round, err)) == ST_INPUT)
+		l->refused = LABELLING_ACCOUNT;
 	if (st == ST_OK && (st = load_scheme(l, task, err)) == ST_INPUT)
 		l->refused = LABELLING_TASK;
 	free(round_task);   /* task may point into it until here */

@@ -19,7 +19,7 @@ static const struct cmd_entry *const commands[] = {
 	&cmd_init_entry, &cmd_import_entry, &cmd_info_entry, &cmd_label_entry, &cmd_annotate_entry,
 	&cmd_export_entry, &cmd_report_entry, &cmd_agreement_entry, &cmd_formats_entry, &cmd_scheme_entry,
 	&cmd_rater_entry, &cmd_round_entry, &cmd_guidelines_entry, &cmd_sample_entry, &cmd_import_labels_entry,
-	&cmd_adjudicate_entry, &cmd_spans_entry,
+	&cmd_adjudicate_entry, &cmd_spans_entry, &cmd_check_entry,
 };
 
 static const struct cmd_entry *find(const char *name)

@@ -22,6 +22,10 @@
  *                needs no ceremony); once it has one, only the accounts of
  *                its bound coordinators may. So the first binding of a
  *                coordinator is always possible, and binds the project.
+ *   act as       while a round is open, an account bound to one of its raters
+ *                acts in it as that rater only: it neither labels nor
+ *                adjudicates in the round under another name, bound or
+ *                not (a way round blind); a coordinator's account may
  *   blind        an account bound to a rater who is not a coordinator sees,
  *                in exports and reports, only that rater's labels of the
  *                rounds still open (other raters' labels of open rounds are
@@ -40,6 +44,8 @@
  */
 #ifndef CONVQA_ACCESS_H
 #define CONVQA_ACCESS_H
+
+#include <stdint.h>
 
 #include "convqa/common.h"
 
@@ -78,6 +84,13 @@ enum status access_check_write(struct store *s, const char *rater, struct error 
  * you are 'bob'". Call it inside the transaction that makes the change, so
  * that the rule holds for the project as the change finds it. */
 enum status access_check_coordinator(struct store *s, const char *action, struct error *err);
+
+/* ST_OK when the running account may act as rater in the open round
+ * round_id (named round) by the act-as rule above. Refused: ST_INPUT with
+ * "this account is bound to rater alice, a rater of round 'r1', which is
+ * open: from it, act as alice only, not as dan (...)". */
+enum status access_check_act_as(struct store *s, const char *rater, int64_t round_id, const char *round,
+				 struct error *err);
 
 /* The rater whose view the running account has (blind): *rater (caller
  * frees) when the account is bound to a rater and to no coordinator; NULL

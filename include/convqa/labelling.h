@@ -25,7 +25,9 @@
  *          rater it assigns no items to;
  *          the labels of a rater bound to an operating-system account are
  *          written only from that account (access_check_write, access.h:
- *          checked when a session opens)
+ *          checked when a session opens); in an open round, an account
+ *          bound to one of its raters opens sessions (label, annotate,
+ *          adjudicate) only as that rater (access_check_act_as)
  *   round  one the project has, not closed; its task and the task asked
  *          agree as the request's task_rule says
  *   item   convqa label names an item by conversation, turn and system
@@ -113,7 +115,10 @@ enum labelling_refusal {
 	LABELLING_OTHER_RATER,   /* a label of another rater than the session's */
 	LABELLING_SCHEME_CHANGED, /* the project's scheme changed since the session began */
 	LABELLING_ACCOUNT,       /* the rater is bound to another account than the one running:
-				  * "rater 'alice' is bound to the account 'alice'; you are 'bob' (...)" */
+				  * "rater 'alice' is bound to the account 'alice'; you are 'bob' (...)",
+				  * or the running account is bound to another rater of the open
+				  * round: "this account is bound to rater alice, a rater of round
+				  * 'r1', which is open: ..." */
 	LABELLING_ADJUDICATOR,   /* an adjudication session (rq.adjudicate) of a rater who is not an
 				  * adjudicator: "rater 'bob' is not an adjudicator (give the role with:
 				  * convqa rater add bob --role adjudicator)", or "no rater 'dan' in the

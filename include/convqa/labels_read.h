@@ -52,4 +52,9 @@ struct labels_read {
 enum status labels_read(const char *path, struct labels_read *out, struct error *err);
 void labels_read_release(struct labels_read *in);
 
+/* The same for a text already read: buf[0..len) (xmalloc'd; freed here,
+ * whatever happens) named name in messages ("FILE", "standard input"); a
+ * project's file is refused as from a pipe. */
+enum status labels_read_text(const char *name, char *buf, size_t len, struct labels_read *out, struct error *err);
+
 #endif

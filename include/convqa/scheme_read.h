@@ -43,8 +43,14 @@ struct strbuf;
 
 /* Read a project scheme's stored JSON (checked when it was added): a key
  * reserved since it was added is no problem (the UI lets the scheme's key
- * win and says which global key it hides). */
-enum status scheme_read_stored(const char *name, const char *json, struct scheme **out, struct error *err);
+ * win and says which global key it hides). Stored JSON that does not read
+ * is a damaged project: ST_STORE, "damaged project 'PATH': scheme 'NAME':
+ * does not parse: ..." (store_damaged(); store names the project). */
+enum status scheme_read_stored(struct store *store, const char *name, const char *json, struct scheme **out,
+			       struct error *err);
+/* The same, but JSON that does not read is ST_INPUT with the reader's
+ * message ("project scheme NAME:1:40: syntax error: ..."): convqa check. */
+enum status scheme_parse_stored(const char *name, const char *json, struct scheme **out, struct error *err);
 /* Every scheme's name, ", "-separated, appended to out: the built-ins, then
  * the project's (store may be NULL: the built-ins only). */
 enum status scheme_all_names(struct store *store, struct strbuf *out, struct error *err);

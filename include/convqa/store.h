@@ -39,6 +39,14 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 void store_close(struct store *s);
 const char *store_path(const struct store *s);
 
+/* A damaged project's error, ST_STORE: "damaged project 'PATH': " + the
+ * problem as convqa check prints it (fmt: "label 13: task is NULL, which
+ * the schema does not allow") + " (convqa check lists every problem)". For
+ * what the schema or the rules never let in: a NULL, a dangling id, a task
+ * no scheme has, a stored scheme that does not parse. */
+enum status store_damaged(const char *path, struct error *err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Explicit transactions (BEGIN IMMEDIATE / COMMIT / ROLLBACK). */
 enum status store_begin(struct store *s, struct error *err);
 enum status store_commit(struct store *s, struct error *err);
@@ -159,7 +167,8 @@ void store_scheme_rows_free(struct store_scheme_row *rows, size_t n);
 /* The round a user named (--round): its id, its task (a scheme's name;
  * caller frees) and whether it is closed (task and closed may be NULL). A
  * name the project does not have is ST_INPUT with "no round 'NAME' in the project (its rounds: a, b)" or
- * "(it has no rounds)" in err. */
+ * "(it has no rounds)" in err; a round whose task or status is NULL is a
+ * damaged project (store_damaged()). */
 enum status store_round_info(struct store *s, const char *name, int64_t *id, char **task, int *closed,
 			     struct error *err);
 
@@ -327,7 +336,8 @@ enum status store_rater_get(struct store *s, const char *name, struct store_rate
 /* ST_INPUT: "no rater 'NAME' in the project (its raters: a, b; HINT)" (or
  * "it has no raters"; without "; HINT" when hint is NULL). */
 enum status store_rater_unknown(struct store *s, const char *name, const char *hint, struct error *err);
-/* Every rater, by name: *rows (free with store_rater_rows_free), labels 0. */
+/* Every rater, by name: *rows (free with store_rater_rows_free), labels 0.
+ * A rater without a name is a damaged project (store_damaged()). */
 enum status store_rater_list(struct store *s, struct store_rater **rows, size_t *n, struct error *err);
 void store_rater_rows_free(struct store_rater *rows, size_t n);
 /* Fill in rows[i].labels (one scan of the labels: as long as info takes). */
@@ -459,7 +469,9 @@ struct store_label_filter {
 
 typedef int (*store_label_cb)(const struct store_label_row *row, void *ctx);
 /* Calls cb for each matching label in a stable order (conversation, turn,
- * system, rater, round, field, rank, id); cb returns non-zero to stop. */
+ * system, rater, round, field, rank, id); cb returns non-zero to stop. A
+ * NULL the schema does not allow stops it: a damaged project
+ * (store_damaged(), naming the label). */
 enum status store_labels_each(struct store *s, const struct store_label_filter *f,
 			      store_label_cb cb, void *ctx, struct error *err);
 

@@ -14,6 +14,11 @@
  * without the per-call mutex of the shared connection (the reader is used
  * by one thread only), which is a quarter of the cost of a big scan.
  *
+ * A row the schema never lets in (a NULL in a NOT NULL column, a response
+ * whose turn or system is gone, a label's unit that is none) stops a scan with ST_STORE and store_damaged()'s message
+ * naming the row ("damaged project 'p.db': label 13: task is NULL, ...").
+ * A callback that finds damage of its own kind says so the same way.
+ *
  *   struct store_reader *rd;
  *   if (store_reader_open(s, &rd, &err) == ST_OK) {
  *       store_report_labels(rd, 0, on_label, ctx, &err);   // every round
@@ -62,6 +67,11 @@ typedef int (*store_report_ranked_cb)(const struct store_report_ranked *r, void 
 enum status store_report_retrieved(struct store_reader *r, store_report_ranked_cb cb, void *ctx,
 				   struct error *err);
 
+/* Every passage's id (in no order). */
+typedef int (*store_report_passage_cb)(int64_t passage_id, void *ctx);
+enum status store_report_passages(struct store_reader *r, store_report_passage_cb cb, void *ctx,
+				  struct error *err);
+
 /* One gold fact of a turn: an answer (text set, passage fields unused) or
  * a passage (passage_ext set; passage_id 0 when the collection has no
  * passage with that id). */
@@ -90,9 +100,23 @@ typedef int (*store_report_rater_cb)(const struct store_report_rater *r, void *c
 enum status store_report_raters(struct store_reader *r, store_report_rater_cb cb, void *ctx,
 				struct error *err);
 
-/* One saved label row (a value, or NULL when the change cleared it). The
- * row id is not handed out: rows come in id order. */
+/* A round: its id and name. */
+struct store_report_round {
+	int64_t id;
+	const char *name;
+};
+typedef int (*store_report_round_cb)(const struct store_report_round *r, void *ctx);
+/* Every round, ordered by id. */
+enum status store_report_rounds(struct store_reader *r, store_report_round_cb cb, void *ctx,
+				struct error *err);
+
+/* The path of the project a reader reads (for store_damaged()). */
+const char *store_reader_path(const struct store_reader *r);
+
+/* One saved label row (a value, or NULL when the change cleared it). Rows
+ * come in id order; id names the row in messages. */
 struct store_report_label {
+	int64_t id;
 	int64_t response_id, rater_id;
 	int64_t round_id;                 /* 0 for a label outside rounds */
 	const char *task, *field;

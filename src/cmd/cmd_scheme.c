@@ -118,7 +118,7 @@ static int run_list(struct cmd_ctx *c)
 		return st;
 	for (size_t i = 0; st == ST_OK && i < n; i++) {
 		struct scheme *s;
-		st = scheme_read_stored(rows[i].name, rows[i].json, &s, &c->err);
+		st = scheme_read_stored(c->store, rows[i].name, rows[i].json, &s, &c->err);
 		if (st == ST_OK) {
 			char *origin = xasprintf("added %.10s", rows[i].added_at);
 			list_scheme(s, origin);
@@ -212,7 +212,7 @@ static int may_change(struct store *store, const char *old_json, void *ctx)
 	struct change *ch = ctx;
 	struct uses u = { 0 };
 	struct scheme *old = NULL;
-	ch->st = scheme_read_stored(ch->new->name, old_json, &old, ch->err);
+	ch->st = scheme_read_stored(store, ch->new->name, old_json, &old, ch->err);
 	if (ch->st == ST_OK)
 		ch->st = store_scheme_usage(store, ch->new->name, add_use, &u, ch->err);
 	const char *why = ch->st == ST_OK ? scheme_change_problem(old, ch->new, u.v, u.n, ch->why, sizeof(ch->why))

@@ -392,6 +392,13 @@ enum status labels_read(const char *path, struct labels_read *out, struct error 
 		st = read_text_file(path, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
 	if (st != ST_OK)
 		return st;
+	return labels_read_text(src.name, src.buf, src.len, out, err);
+}
+
+enum status labels_read_text(const char *name, char *buf, size_t len, struct labels_read *out, struct error *err)
+{
+	struct import_input src = { name, buf, len };
+	memset(out, 0, sizeof(*out));
 	if (is_project(src.buf, src.len)) {
 		free(src.buf);
 		return error_set(err, ST_INPUT, "%s: a project file cannot be read from a pipe: give its path",

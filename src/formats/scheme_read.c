@@ -530,11 +530,23 @@ enum status scheme_builtin(const char *name, struct scheme **out, struct error *
 
 /* ---- every scheme: built-in and the project's ------------------------------ */
 
-enum status scheme_read_stored(const char *name, const char *json, struct scheme **out, struct error *err)
+enum status scheme_parse_stored(const char *name, const char *json, struct scheme **out, struct error *err)
 {
 	char *what = xasprintf("project scheme %s", name);
 	enum status st = read_json(what, xstrdup(json), strlen(json), 1, out, err);
 	free(what);
+	return st;
+}
+
+enum status scheme_read_stored(struct store *store, const char *name, const char *json, struct scheme **out,
+			       struct error *err)
+{
+	enum status st = scheme_parse_stored(name, json, out, err);
+	if (st == ST_INPUT) {
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		st = store_damaged(store_path(store), err, "scheme '%s': does not parse: %s", name, msg);
+	}
 	return st;
 }
 
@@ -562,7 +574,7 @@ enum status scheme_find(struct store *store, const char *name, struct scheme **o
 		return st;
 	st = store_scheme_get(store, name, &json, err);
 	if (st == ST_OK && json)
-		st = scheme_read_stored(name, json, out, err);
+		st = scheme_read_stored(store, name, json, out, err);
 	free(json);
 	return st;
 }

@@ -439,10 +439,16 @@ static enum status blind(struct store *s, const struct report_options *o, struct
 	if (st != ST_OK)
 		return st;
 	*open_rounds = xcalloc(n + 1, sizeof(**open_rounds));
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(rows[i].status, "open") == 0)
+	for (size_t i = 0; st == ST_OK && i < n; i++) {
+		if (!rows[i].status)
+			st = store_damaged(store_path(s), err, "round %lld: status is NULL, which the schema does not "
+					   "allow", (long long)rows[i].id);
+		else if (strcmp(rows[i].status, "open") == 0)
 			(*open_rounds)[n_open++] = rows[i].id;
+	}
 	store_round_rows_free(rows, n);
+	if (st != ST_OK)
+		return st;
 	rp_loader_blind(loader, viewer ? viewer : -1, *open_rounds, n_open);
 	return ST_OK;
 }

@@ -259,6 +259,7 @@ struct rp_data {
 	int max_position;
 	/* passage ids for ext ids outside the collection */
 	struct strmap unknown_ext;
+	struct strmap scheme_names;    /* every task the project has a scheme of, read or not */
 	char **unknown_names;
 	size_t n_unknown;
 	struct rp_arena *arena;

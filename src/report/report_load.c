@@ -11,6 +11,8 @@
  * every item of a unit ends with the unit's latest row: its value, wherever
  * it was given. The active seconds of a row count on the response where it
  * was given only. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,9 +112,26 @@ static enum status add_task(struct rp_data *d, struct scheme *sch, struct error 
 	return ST_OK;
 }
 
+/* d->scheme_names: every task the project has a scheme of (a label of
+ * another task is damage, not a task the report leaves out). */
+static enum status scheme_names(struct store *s, struct rp_data *d, struct error *err)
+{
+	struct store_scheme_row *rows;
+	size_t n;
+	for (size_t i = 0; i < scheme_builtin_count(); i++)
+		strmap_put(&d->scheme_names, scheme_builtin_name(i), 0, NULL);
+	enum status st = store_scheme_list(s, &rows, &n, err);
+	if (st != ST_OK)
+		return st;
+	for (size_t i = 0; i < n; i++)
+		strmap_put(&d->scheme_names, rp_strdup(d, rows[i].name), 0, NULL);
+	store_scheme_rows_free(rows, n);
+	return ST_OK;
+}
+
 enum status rp_load_tasks(struct store *s, const struct report_options *o, struct rp_data *d, struct error *err)
 {
-	enum status st = ST_OK;
+	enum status st = scheme_names(s, d, err);
 	struct strbuf names = STRBUF_INIT;
 	for (size_t i = 0; st == ST_OK && i < scheme_builtin_count(); i++) {
 		struct scheme *sch = NULL;
@@ -298,13 +317,14 @@ struct loader {
 	struct store_reader *store;
 	struct rp_data *d;
 	const struct report_options *o;
-	struct idmap response, turn, rater;
+	struct idmap response, turn, rater, round, passage;   /* rater: -2 for a rater not selected */
 	size_t cap_conv, cap_sys, cap_turns, cap_items, cap_pas, cap_gans, cap_gpas, cap_raters;
 	size_t cap_j, cap_rel, cap_extras, cap_cust, cap_cust_sec;
 	int64_t last_conv, last_turn, last_response;
-	const char *missing_rater;
-	int failed;
+	int64_t *turn_ids;         /* the row id of each turn of d->turns (messages) */
+	size_t cap_turn_ids;
 	struct error *err;
+	enum status damaged;       /* ST_STORE once a callback found damage (err says where) */
 	/* rows of the judgements that have rows in several rounds (merge_rounds) */
 	struct round_row *rr;
 	size_t n_rr, cap_rr;
@@ -321,6 +341,33 @@ struct loader {
 	size_t n_controls, cap_controls;
 };
 
+/* Stop the scan: the project is damaged, as fmt says ("label 13: ..."). */
+static int damaged(struct loader *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int damaged(struct loader *l, const char *fmt, ...)
+{
+	char what[sizeof(l->err->msg)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	l->damaged = store_damaged(store_reader_path(l->store), l->err, "%s", what);
+	return 1;
+}
+
+static int on_passage(int64_t id, void *data)
+{
+	struct loader *l = data;
+	idmap_set(&l->passage, id, 1);
+	return 0;
+}
+
+static int on_round(const struct store_report_round *r, void *data)
+{
+	struct loader *l = data;
+	idmap_set(&l->round, r->id, 1);
+	return 0;
+}
+
 static int on_rater(const struct store_report_rater *r, void *data)
 {
 	struct loader *l = data;
@@ -328,8 +375,10 @@ static int on_rater(const struct store_report_rater *r, void *data)
 	int wanted = l->o->n_raters == 0;
 	for (size_t i = 0; i < l->o->n_raters && !wanted; i++)
 		wanted = strcmp(l->o->raters[i], r->name) == 0;
-	if (!wanted)
+	if (!wanted) {
+		idmap_set(&l->rater, r->id, -2);
 		return 0;
+	}
 	xgrow(&d->raters, &l->cap_raters, d->n_raters + 1, sizeof(*d->raters));
 	struct rp_rater *ra = &d->raters[d->n_raters];
 	ra->id = r->id;
@@ -359,6 +408,8 @@ static int on_item(const struct store_report_item *it, void *data)
 		if (it->gold_intent)
 			t->gold_intent = (int8_t)rp_cat_code(d, RP_INTENT, it->gold_intent);
 		t->first_item = (uint32_t)d->n_items;
+		xgrow(&l->turn_ids, &l->cap_turn_ids, d->n_turns + 1, sizeof(*l->turn_ids));
+		l->turn_ids[d->n_turns] = it->turn_id;
 		idmap_set(&l->turn, it->turn_id, (int32_t)d->n_turns++);
 		l->last_turn = it->turn_id;
 		if (it->position > d->max_position)
@@ -389,7 +440,13 @@ static int on_ranked(const struct store_report_ranked *r, void *data)
 	struct loader *l = data;
 	struct rp_data *d = l->d;
 	int32_t i = idmap_get(&l->response, r->response_id);
-	if (i < 0 || r->rank < 1 || r->rank > 100000)
+	if (i < 0)
+		return damaged(l, "retrieved (response_id %lld, rank %ld): response_id %lld names no response",
+			       (long long)r->response_id, r->rank, (long long)r->response_id);
+	if (idmap_get(&l->passage, r->passage_id) < 0)
+		return damaged(l, "retrieved (response_id %lld, rank %ld): passage_id %lld names no passage",
+			       (long long)r->response_id, r->rank, (long long)r->passage_id);
+	if (r->rank < 1 || r->rank > 100000)
 		return 0;
 	struct rp_item *it = &d->items[i];
 	if (r->response_id != l->last_response) {
@@ -411,8 +468,9 @@ static int on_gold_answer(const struct store_report_gold *g, void *data)
 	struct loader *l = data;
 	struct rp_data *d = l->d;
 	int32_t t = idmap_get(&l->turn, g->turn_id);
-	if (t < 0 || !g->answer)
-		return 0;
+	if (t < 0)
+		return damaged(l, "gold_answer (turn_id %lld): turn_id %lld names no turn", (long long)g->turn_id,
+			       (long long)g->turn_id);
 	if (d->turns[t].n_gold_ans == 0)
 		d->turns[t].gold_ans = (uint32_t)d->n_gold_answers;
 	xgrow(&d->gold_answers, &l->cap_gans, d->n_gold_answers + 1, sizeof(*d->gold_answers));
@@ -439,8 +497,9 @@ static int on_gold_passage(const struct store_report_gold *g, void *data)
 	struct loader *l = data;
 	struct rp_data *d = l->d;
 	int32_t t = idmap_get(&l->turn, g->turn_id);
-	if (t < 0 || !g->passage_ext)
-		return 0;
+	if (t < 0)
+		return damaged(l, "gold_passage (turn_id %lld): turn_id %lld names no turn", (long long)g->turn_id,
+			       (long long)g->turn_id);
 	if (d->turns[t].n_gold_pas == 0)
 		d->turns[t].gold_pas = (uint32_t)d->n_gold_passages;
 	xgrow(&d->gold_passages, &l->cap_gpas, d->n_gold_passages + 1, sizeof(*d->gold_passages));
@@ -853,9 +912,25 @@ static int on_label(const struct store_report_label *lr, void *data)
 	struct rp_data *d = l->d;
 	int32_t rater = idmap_get(&l->rater, lr->rater_id);
 	int32_t item = idmap_get(&l->response, lr->response_id);
+	int32_t turn = idmap_get(&l->turn, lr->turn_id);
 	int task = task_of(d, lr->task);
 	uint32_t seq = ++l->seq;
-	if (rater < 0 || item < 0 || task < 0 || !(d->selected & (1u << task)))
+	long long id = (long long)lr->id;
+	if (rater == -1)
+		return damaged(l, "label %lld: rater_id %lld names no rater", id, (long long)lr->rater_id);
+	if (item < 0)
+		return damaged(l, "label %lld: response_id %lld names no response", id, (long long)lr->response_id);
+	if (turn < 0)
+		return damaged(l, "label %lld: turn_id %lld names no turn", id, (long long)lr->turn_id);
+	if ((uint32_t)turn != d->items[item].turn)
+		return damaged(l, "label %lld: turn_id %lld is not the turn of response %lld (turn %lld)", id,
+			       (long long)lr->turn_id, (long long)lr->response_id,
+			       (long long)l->turn_ids[d->items[item].turn]);
+	if (lr->round_id && idmap_get(&l->round, lr->round_id) < 0)
+		return damaged(l, "label %lld: round_id %lld names no round", id, (long long)lr->round_id);
+	if (task < 0 && !strmap_get(&d->scheme_names, lr->task))
+		return damaged(l, "label %lld: task '%s' is no scheme of the project", id, lr->task);
+	if (rater < 0 || task < 0 || !(d->selected & (1u << task)))
 		return 0;
 	if (l->viewer && lr->rater_id != l->viewer && lr->round_id && in_ids(l->open_rounds, l->n_open, lr->round_id))
 		return 0;
@@ -868,12 +943,15 @@ static int on_label(const struct store_report_label *lr, void *data)
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;
 	int f = field_of(d, task, lr->field);
+	const struct scheme *sch = d->tasks[task].scheme;
+	if (f == F_NOTE && !scheme_field_find(sch, lr->field))
+		return damaged(l, "label %lld: field '%s' is not a field of scheme %s", id, lr->field, sch->name);
+	if (lr->value && f != F_NOTE && f != F_EXTRA && row_code(d, f, lr->value) == RP_UNSET)
+		return damaged(l, "label %lld: value '%s' is not a category of %s/%s", id, lr->value, sch->name,
+			       lr->field);
 	/* each row: the active seconds since the previous save, on the item
 	 * where it was given */
 	add_seconds(l, (uint32_t)item, rater, task, lr->seconds);
-	int32_t turn = idmap_get(&l->turn, lr->turn_id);
-	if (turn < 0)
-		turn = (int32_t)d->items[item].turn;
 	const struct rp_turn *tu = &d->turns[turn];
 	switch (lr->unit) {
 	case UNIT_TURN:
@@ -937,6 +1015,8 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 			      .last_response = -1 };
 	*out = (struct rp_loader *)l;
 	st = store_report_raters(s, on_rater, l, err);
+	if (st == ST_OK)
+		st = store_report_rounds(s, on_round, l, err);
 	for (size_t i = 0; st == ST_OK && i < o->n_raters; i++) {
 		size_t k = 0;
 		while (k < d->n_raters && strcmp(d->raters[k].name, o->raters[i]) != 0)
@@ -947,13 +1027,15 @@ enum status rp_load_items(struct store_reader *s, const struct report_options *o
 	if (st == ST_OK)
 		st = store_report_items(s, on_item, l, err);
 	if (st == ST_OK)
+		st = store_report_passages(s, on_passage, l, err);
+	if (st == ST_OK)
 		st = store_report_retrieved(s, on_ranked, l, err);
 	/* gold answers feed the automatic metrics, gold passages R */
 	if (st == ST_OK && (rp_needs(o) & RP_NEED_GOLD_ANSWERS))
 		st = store_report_gold_answers(s, on_gold_answer, l, err);
 	if (st == ST_OK && (rp_needs(o) & RP_NEED_R))
 		st = store_report_gold_passages(s, on_gold_passage, l, err);
-	return st;
+	return st == ST_OK ? l->damaged : st;
 }
 
 /* A verdict (plausibility, faithfulness) judges an answer, and `sample
@@ -1026,6 +1108,8 @@ enum status rp_load_labels(struct rp_loader *ld, int64_t round_id)
 		qsort(l->controls, l->n_controls, sizeof(*l->controls), cmp_control);
 	if (st == ST_OK)
 		st = store_report_labels(l->store, round_id, on_label, l, l->err);
+	if (st == ST_OK)
+		st = l->damaged;
 	if (st == ST_OK) {
 		merge_rounds(l);
 		credit_shared(l);
@@ -1046,6 +1130,9 @@ void rp_loader_free(struct rp_loader *ld)
 	free(l->response.v);
 	free(l->turn.v);
 	free(l->rater.v);
+	free(l->round.v);
+	free(l->passage.v);
+	free(l->turn_ids);
 	free(l->rr);
 	free(l->controls);
 	free(l);
@@ -1076,6 +1163,7 @@ void rp_release(struct rp_data *d)
 	free(d->extras);
 	free(d->unknown_names);
 	strmap_release(&d->unknown_ext);
+	strmap_release(&d->scheme_names);
 	while (d->arena) {
 		struct rp_arena *a = d->arena;
 		d->arena = a->next;

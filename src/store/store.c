@@ -5,6 +5,7 @@
 #include "convqa/metrics_answer.h"
 #include "convqa/strbuf.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,6 +316,16 @@ static enum status set_error(struct error *err, sqlite3 *db, const char *path, c
 				 what, path, sqlite3_errmsg(db));
 	char buf[256];
 	return error_set(err, ST_STORE, "%s '%s': %s", what, path, db_reason(db, buf, sizeof(buf)));
+}
+
+enum status store_damaged(const char *path, struct error *err, const char *fmt, ...)
+{
+	char what[sizeof(err->msg)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return error_set(err, ST_STORE, "damaged project '%s': %s (convqa check lists every problem)", path, what);
 }
 
 enum status store_fail(struct store *s, struct error *err, const char *what)

@@ -233,10 +233,22 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 			.created_at = store_col_text(st, 12),
 			.unit = store_col_text(st, 13),
 		};
+		/* what the schema never lets in stops the export (a NULL
+		 * there is a damaged project) */
+		const char *null = !row.conversation ? "the ext_id of its conversation"
+				 : !row.system ? "the name of its system"
+				 : !row.rater ? "the name of its rater"
+				 : !row.task ? "task" : !row.field ? "field" : !row.created_at ? "created_at"
+				 : !row.unit ? "unit" : NULL;
+		if (null) {
+			ret = store_damaged(s->path, err, "label %lld: %s is NULL, which the schema does not allow",
+					    (long long)row.id, null);
+			break;
+		}
 		if (cb(&row, ctx))
 			break;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (ret == ST_OK && rc != SQLITE_ROW && rc != SQLITE_DONE)
 		ret = store_fail(s, err, "cannot read labels");
 	sqlite3_finalize(st);
 	return ret;

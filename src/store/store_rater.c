@@ -129,6 +129,10 @@ enum status store_rater_list(struct store *s, struct store_rater **out, size_t *
 				  err);
 	if (ret == ST_OK)
 		ret = each_row(s, st, add_row, &rows, "cannot list raters", err);
+	for (size_t i = 0; ret == ST_OK && i < rows.n; i++)
+		if (!rows.v[i].name)
+			ret = store_damaged(s->path, err, "rater %lld: name is NULL, which the schema does not allow",
+					    (long long)rows.v[i].id);
 	if (ret != ST_OK) {
 		store_rater_rows_free(rows.v, rows.n);
 		return ret;

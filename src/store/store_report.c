@@ -1,6 +1,8 @@
 /* store_report.c - one-pass reads for the report (see store_report.h). */
 #include "convqa/store_report.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "store_internal.h"
@@ -12,6 +14,8 @@ struct store_reader {
 
 static enum status reader_fail(struct store_reader *r, struct error *err, const char *what)
 {
+	if ((sqlite3_errcode(r->db) & 0xff) == SQLITE_CORRUPT)
+		return store_damaged(r->path, err, "%s: %s", what, sqlite3_errmsg(r->db));
 	return error_set(err, ST_STORE, "%s: %s", what, sqlite3_errmsg(r->db));
 }
 
@@ -36,6 +40,11 @@ enum status store_reader_open(struct store *s, struct store_reader **out, struct
 	return ST_OK;
 }
 
+const char *store_reader_path(const struct store_reader *r)
+{
+	return r->path;
+}
+
 void store_reader_close(struct store_reader *r)
 {
 	if (!r)
@@ -49,44 +58,138 @@ void store_reader_close(struct store_reader *r)
 	free(r);
 }
 
-/* Statements here run once per report: prepared and finalized locally. */
-static enum status each_row(struct store_reader *s, const char *sql, int64_t bind1,
-			    int (*row)(sqlite3_stmt *st, void *ctx), void *ctx, const char *what,
-			    struct error *err)
-{
-	sqlite3_stmt *st;
-	enum status ret = ST_OK;
-	int rc;
-
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return reader_fail(s, err, what);
-	if (bind1)
-		sqlite3_bind_int64(st, 1, bind1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (row(st, ctx))
-			break;
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		ret = reader_fail(s, err, what);
-	sqlite3_finalize(st);
-	return ret;
-}
-
-/* A callback of one of the types above, and its context. */
+/* A callback of one of the types above, its context, and what a row the
+ * schema never lets in makes of the scan: a damaged project (err). */
 struct relay {
 	union {
 		store_report_item_cb item;
 		store_report_ranked_cb ranked;
 		store_report_gold_cb gold;
 		store_report_rater_cb rater;
+		store_report_round_cb round;
+		store_report_passage_cb passage;
 		store_report_label_cb label;
 		store_report_control_cb control;
 	} cb;
 	void *ctx;
+	struct store_reader *rd;
+	struct error *err;
+	int damaged;
 };
 
-static int item_row(sqlite3_stmt *st, void *data)
+/* Stop the scan: the project is damaged, as fmt says ("label 13: ..."). */
+static int damaged(struct relay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int damaged(struct relay *r, const char *fmt, ...)
 {
-	const struct relay *r = data;
+	char what[sizeof(r->err->msg)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	store_damaged(r->rd->path, r->err, "%s", what);
+	r->damaged = 1;
+	return 1;
+}
+
+/* Names a row in messages ("label 13"): called only on damage, so that a
+ * scan of millions of rows formats nothing. */
+typedef void (*row_namer)(sqlite3_stmt *st, char *buf, size_t size);
+
+/* Stop the scan at the row st is on, named by name: fmt says what is
+ * wrong with it. */
+static int damaged_row(struct relay *r, sqlite3_stmt *st, row_namer name, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int damaged_row(struct relay *r, sqlite3_stmt *st, row_namer name, const char *fmt, ...)
+{
+	char what[256], rest[1024];
+	va_list ap;
+	name(st, what, sizeof(what));
+	va_start(ap, fmt);
+	vsnprintf(rest, sizeof(rest), fmt, ap);
+	va_end(ap);
+	return damaged(r, "%s: %s", what, rest);
+}
+
+/* Non-zero (the scan stopped, damaged) when column i of the row is NULL. */
+static int null_col(struct relay *r, sqlite3_stmt *st, int i, row_namer name, const char *column)
+{
+	if (sqlite3_column_type(st, i) != SQLITE_NULL)
+		return 0;
+	return damaged_row(r, st, name, "%s is NULL, which the schema does not allow", column);
+}
+
+/* Whether column i of the row, read as the number v, is a NULL (a NULL
+ * reads as 0: asked of SQLite only then, which on millions of rows is a
+ * tenth of the scan's time saved). */
+static int null_number(sqlite3_stmt *st, int i, double v)
+{
+	return v == 0 && sqlite3_column_type(st, i) == SQLITE_NULL;
+}
+
+/* Statements here run once per report: prepared and finalized locally. */
+static enum status each_row(struct store_reader *s, const char *sql, int64_t bind1,
+			    int (*row)(sqlite3_stmt *st, struct relay *r), struct relay *r, const char *what,
+			    struct error *err)
+{
+	sqlite3_stmt *st;
+	enum status ret = ST_OK;
+	int rc;
+
+	r->rd = s;
+	r->err = err;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return reader_fail(s, err, what);
+	if (bind1)
+		sqlite3_bind_int64(st, 1, bind1);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (row(st, r))
+			break;
+	if (r->damaged)
+		ret = ST_STORE;
+	else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = reader_fail(s, err, what);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+static void name_response(sqlite3_stmt *st, char *buf, size_t size)
+{
+	snprintf(buf, size, "response %lld", (long long)sqlite3_column_int64(st, 0));
+}
+
+static void name_turn(sqlite3_stmt *st, char *buf, size_t size)
+{
+	snprintf(buf, size, "turn %lld", (long long)sqlite3_column_int64(st, 1));
+}
+
+static void name_conversation(sqlite3_stmt *st, char *buf, size_t size)
+{
+	snprintf(buf, size, "conversation %lld", (long long)sqlite3_column_int64(st, 2));
+}
+
+static void name_system(sqlite3_stmt *st, char *buf, size_t size)
+{
+	snprintf(buf, size, "system %lld", (long long)sqlite3_column_int64(st, 6));
+}
+
+static int item_row(sqlite3_stmt *st, struct relay *r)
+{
+	if (null_col(r, st, 1, name_response, "turn_id") || null_col(r, st, 6, name_response, "system_id") ||
+	    null_col(r, st, 8, name_response, "answer"))
+		return 1;
+	if (sqlite3_column_type(st, 9) == SQLITE_NULL)
+		return damaged_row(r, st, name_response, "turn_id %lld names no turn",
+				   (long long)sqlite3_column_int64(st, 1));
+	if (sqlite3_column_type(st, 11) == SQLITE_NULL)
+		return damaged_row(r, st, name_response, "system_id %lld names no system",
+				   (long long)sqlite3_column_int64(st, 6));
+	if (null_col(r, st, 2, name_turn, "conversation_id") || null_col(r, st, 4, name_turn, "position"))
+		return 1;
+	if (sqlite3_column_type(st, 10) == SQLITE_NULL)
+		return damaged_row(r, st, name_turn, "conversation_id %lld names no conversation",
+				   (long long)sqlite3_column_int64(st, 2));
+	if (null_col(r, st, 3, name_conversation, "ext_id") || null_col(r, st, 7, name_system, "name"))
+		return 1;
 	struct store_report_item it = {
 		.response_id = sqlite3_column_int64(st, 0),
 		.turn_id = sqlite3_column_int64(st, 1),
@@ -106,23 +209,36 @@ enum status store_report_items(struct store_reader *s, store_report_item_cb cb, 
 {
 	struct relay r = { .ctx = ctx };
 	r.cb.item = cb;
+	/* outer joins: a response whose turn or system is gone is damage to
+	 * say, not an item to leave out */
 	return each_row(s,
-			"SELECT r.id, t.id, c.id, c.ext_id, t.position, t.gold_intent, sy.id, sy.name, r.answer "
-			"FROM response r JOIN turn t ON t.id = r.turn_id "
-			"JOIN conversation c ON c.id = t.conversation_id "
-			"JOIN system sy ON sy.id = r.system_id "
+			"SELECT r.id, r.turn_id, t.conversation_id, c.ext_id, t.position, t.gold_intent, r.system_id, "
+			"sy.name, r.answer, t.id, c.id, sy.id "
+			"FROM response r LEFT JOIN turn t ON t.id = r.turn_id "
+			"LEFT JOIN conversation c ON c.id = t.conversation_id "
+			"LEFT JOIN system sy ON sy.id = r.system_id "
 			"ORDER BY c.id, t.position, sy.name",
 			0, item_row, &r, "cannot read items", err);
 }
 
-static int ranked_row(sqlite3_stmt *st, void *data)
+static void name_ranked(sqlite3_stmt *st, char *buf, size_t size)
 {
-	const struct relay *r = data;
+	snprintf(buf, size, "retrieved (response_id %lld, rank %lld)", (long long)sqlite3_column_int64(st, 0),
+		 (long long)sqlite3_column_int64(st, 1));
+}
+
+static int ranked_row(sqlite3_stmt *st, struct relay *r)
+{
 	struct store_report_ranked rk = {
 		.response_id = sqlite3_column_int64(st, 0),
 		.rank = (long)sqlite3_column_int64(st, 1),
 		.passage_id = sqlite3_column_int64(st, 2),
 	};
+	const char *null = null_number(st, 0, (double)rk.response_id) ? "response_id"
+			 : null_number(st, 1, (double)rk.rank) ? "rank"
+			 : null_number(st, 2, (double)rk.passage_id) ? "passage_id" : NULL;
+	if (null)
+		return damaged_row(r, st, name_ranked, "%s is NULL, which the schema does not allow", null);
 	return r->cb.ranked(&rk, r->ctx);
 }
 
@@ -136,9 +252,30 @@ enum status store_report_retrieved(struct store_reader *s, store_report_ranked_c
 			0, ranked_row, &r, "cannot read retrieved passages", err);
 }
 
-static int gold_answer_row(sqlite3_stmt *st, void *data)
+static int passage_row(sqlite3_stmt *st, struct relay *r)
 {
-	const struct relay *r = data;
+	return r->cb.passage(sqlite3_column_int64(st, 0), r->ctx);
+}
+
+enum status store_report_passages(struct store_reader *s, store_report_passage_cb cb, void *ctx,
+				  struct error *err)
+{
+	struct relay r = { .ctx = ctx };
+	r.cb.passage = cb;
+	/* the ids alone: a scan of the ext id index, not of the texts */
+	return each_row(s, "SELECT id FROM passage", 0, passage_row, &r, "cannot read passages", err);
+}
+
+static void name_gold_answer(sqlite3_stmt *st, char *buf, size_t size)
+{
+	snprintf(buf, size, "gold_answer (turn_id %lld, seq %lld)", (long long)sqlite3_column_int64(st, 0),
+		 (long long)sqlite3_column_int64(st, 2));
+}
+
+static int gold_answer_row(sqlite3_stmt *st, struct relay *r)
+{
+	if (null_col(r, st, 0, name_gold_answer, "turn_id") || null_col(r, st, 1, name_gold_answer, "text"))
+		return 1;
 	struct store_report_gold g = {
 		.turn_id = sqlite3_column_int64(st, 0),
 		.answer = store_col_text(st, 1),
@@ -151,13 +288,21 @@ enum status store_report_gold_answers(struct store_reader *s, store_report_gold_
 {
 	struct relay r = { .ctx = ctx };
 	r.cb.gold = cb;
-	return each_row(s, "SELECT turn_id, text FROM gold_answer ORDER BY turn_id, seq",
+	return each_row(s, "SELECT turn_id, text, seq FROM gold_answer ORDER BY turn_id, seq",
 			0, gold_answer_row, &r, "cannot read gold answers", err);
 }
 
-static int gold_passage_row(sqlite3_stmt *st, void *data)
+static void name_gold_passage(sqlite3_stmt *st, char *buf, size_t size)
 {
-	const struct relay *r = data;
+	const char *ext = store_col_text(st, 1);
+	snprintf(buf, size, "gold_passage (turn_id %lld, passage_ext %s%s%s)", (long long)sqlite3_column_int64(st, 0),
+		 ext ? "'" : "", ext ? ext : "NULL", ext ? "'" : "");
+}
+
+static int gold_passage_row(sqlite3_stmt *st, struct relay *r)
+{
+	if (null_col(r, st, 0, name_gold_passage, "turn_id") || null_col(r, st, 1, name_gold_passage, "passage_ext"))
+		return 1;
 	struct store_report_gold g = {
 		.turn_id = sqlite3_column_int64(st, 0),
 		.passage_ext = store_col_text(st, 1),
@@ -177,9 +322,16 @@ enum status store_report_gold_passages(struct store_reader *s, store_report_gold
 			0, gold_passage_row, &r, "cannot read gold passages", err);
 }
 
-static int rater_row(sqlite3_stmt *st, void *data)
+static void name_rater(sqlite3_stmt *st, char *buf, size_t size)
 {
-	const struct relay *r = data;
+	snprintf(buf, size, "rater %lld", (long long)sqlite3_column_int64(st, 0));
+}
+
+static int rater_row(sqlite3_stmt *st, struct relay *r)
+{
+	if (null_col(r, st, 1, name_rater, "name") || null_col(r, st, 2, name_rater, "role") ||
+	    null_col(r, st, 3, name_rater, "trusted"))
+		return 1;
 	struct store_report_rater ra = {
 		.id = sqlite3_column_int64(st, 0),
 		.name = store_col_text(st, 1),
@@ -198,10 +350,36 @@ enum status store_report_raters(struct store_reader *s, store_report_rater_cb cb
 			0, rater_row, &r, "cannot read raters", err);
 }
 
-static int label_row(sqlite3_stmt *st, void *data)
+static void name_round(sqlite3_stmt *st, char *buf, size_t size)
 {
-	const struct relay *r = data;
+	snprintf(buf, size, "round %lld", (long long)sqlite3_column_int64(st, 0));
+}
+
+static int round_row(sqlite3_stmt *st, struct relay *r)
+{
+	if (null_col(r, st, 1, name_round, "name"))
+		return 1;
+	struct store_report_round ro = { sqlite3_column_int64(st, 0), store_col_text(st, 1) };
+	return r->cb.round(&ro, r->ctx);
+}
+
+enum status store_report_rounds(struct store_reader *s, store_report_round_cb cb, void *ctx,
+				struct error *err)
+{
+	struct relay r = { .ctx = ctx };
+	r.cb.round = cb;
+	return each_row(s, "SELECT id, name FROM round ORDER BY id", 0, round_row, &r, "cannot read rounds", err);
+}
+
+static void name_label(sqlite3_stmt *st, char *buf, size_t size)
+{
+	snprintf(buf, size, "label %lld", (long long)sqlite3_column_int64(st, 11));
+}
+
+static int label_row(sqlite3_stmt *st, struct relay *r)
+{
 	struct store_report_label l = {
+		.id = sqlite3_column_int64(st, 11),
 		.response_id = sqlite3_column_int64(st, 0),
 		.rater_id = sqlite3_column_int64(st, 1),
 		.task = store_col_text(st, 2),
@@ -214,10 +392,19 @@ static int label_row(sqlite3_stmt *st, void *data)
 		.unit_ref = sqlite3_column_int64(st, 10),
 	};
 	const char *unit = store_col_text(st, 8);
-	enum scheme_unit u = UNIT_RESPONSE;
-	if (unit)
-		scheme_unit_parse(unit, &u);
-	l.unit = u;
+	const char *null = null_number(st, 0, (double)l.response_id) ? "response_id"
+			 : null_number(st, 1, (double)l.rater_id) ? "rater_id"
+			 : !l.task ? "task"
+			 : !l.field ? "field"
+			 : null_number(st, 4, (double)l.passage_rank) ? "passage_rank"
+			 : null_number(st, 6, l.seconds) ? "seconds"
+			 : !unit ? "unit"
+			 : null_number(st, 9, (double)l.turn_id) ? "turn_id"
+			 : null_number(st, 10, (double)l.unit_ref) ? "unit_ref" : NULL;
+	if (null)
+		return damaged_row(r, st, name_label, "%s is NULL, which the schema does not allow", null);
+	if (scheme_unit_parse(unit, &l.unit) != 0)
+		return damaged_row(r, st, name_label, "unit '%s' is none of turn, passage, response, answer", unit);
 	return r->cb.label(&l, r->ctx);
 }
 
@@ -233,11 +420,11 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 	 * columns the report needs: each column read costs as much as the scan. */
 	static const char all[] =
 		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
-		"unit_ref FROM label "
+		"unit_ref, id FROM label "
 		"ORDER BY id";
 	static const char one[] =
 		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
-		"unit_ref FROM label "
+		"unit_ref, id FROM label "
 		"WHERE round_id = ?1 ORDER BY id";
 	return each_row(s, round_id > 0 ? one : all, round_id > 0 ? round_id : 0, label_row, &r,
 			"cannot read labels", err);

@@ -20,14 +20,19 @@ enum status store_round_info(struct store *s, const char *name, int64_t *id, cha
 		return ST_STORE;
 	store_bind_text(st, 1, name);
 	int rc = sqlite3_step(st);
+	const char *null = NULL;
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(st, 0);
-		if (task)
+		null = !store_col_text(st, 1) ? "task" : !store_col_text(st, 2) ? "status" : NULL;
+		if (task && !null)
 			*task = xstrdup(store_col_text(st, 1));
-		if (closed)
+		if (closed && !null)
 			*closed = strcmp(store_col_text(st, 2), "closed") == 0;
 	}
 	sqlite3_reset(st);
+	if (null)
+		return store_damaged(s->path, err, "round %lld: %s is NULL, which the schema does not allow",
+				     (long long)*id, null);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_fail(s, err, "cannot read round");
 	if (*id)

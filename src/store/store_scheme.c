@@ -90,9 +90,10 @@ enum status store_scheme_list(struct store *s, struct store_scheme_row **rows, s
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		xgrow(rows, &cap, *n + 1, sizeof(**rows));
-		(*rows)[(*n)++] = (struct store_scheme_row){ xstrdup(store_col_text(st, 0)),
-							     xstrdup(store_col_text(st, 1)),
-							     xstrdup(store_col_text(st, 2)) };
+		/* NULLs of a damaged project stay NULL (convqa check says so) */
+		const char *c[3] = { store_col_text(st, 0), store_col_text(st, 1), store_col_text(st, 2) };
+		(*rows)[(*n)++] = (struct store_scheme_row){ c[0] ? xstrdup(c[0]) : NULL, c[1] ? xstrdup(c[1]) : NULL,
+							     c[2] ? xstrdup(c[2]) : NULL };
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)

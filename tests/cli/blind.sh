@@ -52,4 +52,26 @@ check_eq "and nothing of bob's value" "" "$(grep -v 'm malformed' screens/item3 
 $CONVQA rater add carol --role coordinator --os-user "$me" >/dev/null 2>&1
 run $CONVQA export
 check_eq "an account that is a coordinator's sees every label" "alice:r1 bob:None bob:r1|" "$(raters <"$T/out")|$(cat "$T/err")"
+# Acting as another rater does not get round the blindness: from alice's
+# account, while r1 is open, an adjudicator bound to no account (dan) is
+# not a way to see bob's labels of r1, nor to label as someone else in r1
+carol_id=$(sqlite3 "$T/p.db" "SELECT id FROM rater WHERE name = 'carol'")
+sqlite3 "$T/p.db" "UPDATE rater SET os_user = NULL WHERE id = $carol_id"   # alice's account again
+$CONVQA rater add dan --role adjudicator >/dev/null 2>&1
+printf 'q\n' >keys
+run env CONVQA_SCRIPT=keys $CONVQA adjudicate --round r1 --rater dan
+check_eq "adjudicate as dan from the account of alice, a rater of the open round, is refused (exit 2)" \
+	"2|convqa: adjudicate: this account is bound to rater alice, a rater of round 'r1', which is open: from it, act as alice only, not as dan (a coordinator binds dan to the account that acts as them: convqa rater add dan --os-user ACCOUNT)" \
+	"$rc|$(cat "$T/err")"
+check_eq "   and shows nothing of the round" "" "$(cat "$T/out")"
+check_run "label as dan in the open round from alice's account is refused alike" 2 \
+	"convqa: this account is bound to rater alice, a rater of round 'r1', which is open: from it, act as alice only, not as dan (a coordinator binds dan to the account that acts as them: convqa rater add dan --os-user ACCOUNT)" \
+	$CONVQA label -t plausibility --round r1 -r dan -c demo-lighthouse -n 1 -s bm25-t5 plausibility plausible
+sqlite3 "$T/p.db" "UPDATE rater SET os_user = '$me' WHERE id = $carol_id"   # and a coordinator's
+run env CONVQA_SCRIPT=keys $CONVQA adjudicate --round r1 --rater dan
+check_eq "an account that is a coordinator's too may adjudicate r1 as dan while it is open" "0" "$rc"
+sqlite3 "$T/p.db" "UPDATE rater SET os_user = NULL WHERE id = $carol_id"
+$CONVQA round close r1 >/dev/null
+run env CONVQA_SCRIPT=keys $CONVQA adjudicate --round r1 --rater dan
+check_eq "once r1 is closed, alice's account may adjudicate as dan" "0" "$rc"
 done_testing

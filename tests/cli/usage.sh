@@ -6,7 +6,7 @@ run $CONVQA --version
 check_eq "--version prints the version" "0|convqa 0.1.0" "$rc|$(cat "$T/out")"
 run $CONVQA --help
 check_eq "--help exits 0" 0 "$rc"
-for c in init import info label annotate adjudicate export report agreement rater; do
+for c in init import info label annotate adjudicate export report agreement rater check; do
 	check_grep "--help lists $c" "^  $c " "$T/out"
 done
 check_grep "--help documents the exit codes" "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 project (store) error, 4 file I/O error" "$T/out"
@@ -66,7 +66,7 @@ run $CONVQA info --db text.db
 check_eq "a file that is not a database is not taken for a project, and the message says what to check" \
 	"3|convqa: 'text.db' is not a convqa project: file is not a database (check --db or \$CONVQA_DB)" \
 	"$rc|$(cat "$T/err")"
-for c in init import info label annotate adjudicate export report agreement rater; do
+for c in init import info label annotate adjudicate export report agreement rater check; do
 	$CONVQA help $c >"$T/h"
 	# every option the help shows, long and short, is accepted by the parser
 	# (the extra argument x makes each run stop before it opens a project)

@@ -28,7 +28,7 @@ done
 # L3 modules that own rules between the commands or the UI and the store:
 # no UI, no commands, no other L3 module, and they never print (errors are
 # values).
-for m in labelling access labelling_import; do
+for m in labelling access labelling_import project_check; do
 	[ -f src/$m.c ] || continue
 	if grep -qE '#include *"convqa/(tui|cli|json|importer|exporter|report)' src/$m.c; then
 		fail "src/$m.c is layer 3: it must not include tui, cli, json, importer, exporter or report"
