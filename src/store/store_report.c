@@ -430,9 +430,8 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 			"cannot read labels", err);
 }
 
-static int control_row(sqlite3_stmt *st, void *data)
+static int control_row(sqlite3_stmt *st, struct relay *r)
 {
-	const struct relay *r = data;
 	struct store_report_control c = {
 		.round_id = sqlite3_column_int64(st, 0),
 		.rater_id = sqlite3_column_int64(st, 1),
