@@ -69,12 +69,12 @@ check_screen "the focus on the first field: marked on the bar, hinted on the rul
 ── Answer 1 of 2 · 1-4 faithfulness: No … Yes · tab next field ─────────────────
  A tower with a lamp that guides ships.
 ── Passages (3) · j/k focus · enter opens ──────────────────────────────────────
-▸ 1 p-light · Lighthouses                                                   9.5
+▸ 1 p-light · Lighthouses
       A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 p-keeper · Keepers                                                     7.25
+  2 p-keeper · Keepers
       Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
       clean.
-  3 p-lens                                                                    3
+  3 p-lens
       A Fresnel lens is made of concentric rings of glass.
 
 
@@ -166,17 +166,10 @@ check_rows "tab from the last field: the next unfinished item (bar)" next-item 2
                                           focus: faithfulness · ? help · q quit
 EOF
 
-# bob rates the same three answers, not always as alice
+# bob rates the same three answers, not always as alice (his order of the
+# turn's answers is his own: sys-b's first)
 ui_run p.db --rater bob --round r1 <<'EOF'
 esc
-3
-tab
-3
-tab
-2
-tab
-1
-n
 2
 tab
 2
@@ -184,6 +177,14 @@ tab
 3
 tab
 4
+n
+3
+tab
+3
+tab
+2
+tab
+1
 n
 4
 tab
@@ -208,14 +209,14 @@ alice|sys-a|faithfulness|4
 alice|sys-a|appropriateness|4
 alice|sys-a|naturalness|4
 alice|sys-a|completeness|4
-bob|sys-a|faithfulness|3
-bob|sys-a|appropriateness|3
-bob|sys-a|naturalness|2
-bob|sys-a|completeness|1
 bob|sys-b|faithfulness|2
 bob|sys-b|appropriateness|2
 bob|sys-b|naturalness|3
 bob|sys-b|completeness|4
+bob|sys-a|faithfulness|3
+bob|sys-a|appropriateness|3
+bob|sys-a|naturalness|2
+bob|sys-a|completeness|1
 bob|sys-a|faithfulness|4
 bob|sys-a|appropriateness|3
 bob|sys-a|naturalness|4
@@ -249,14 +250,15 @@ check_rows "at 40x12 the field in focus on the label bar" narrow 10 10 <<'EOF'
  faithfulness:3 ▸appropriateness:? natu…
 EOF
 
-# adjudication: the keys set the field in dispute (alice and bob disagree
-# first on c1/1/sys-a's appropriateness, then on its naturalness)
+# adjudication: the keys set the field in dispute (in judy's order of the
+# turn's answers: first c1/1/sys-b's completeness, then sys-a's
+# appropriateness, then its naturalness)
 "$CONVQA" rater add --db p.db judy --role adjudicator >/dev/null
 printf '3\nn\n2\n' >"$T/script"
 CONVQA_SCRIPT="$T/script" "$CONVQA" adjudicate --db p.db --rater judy --round r1 >"$T/out" 2>"$T/err"
 check_eq "adjudicate runs" "0|" "$?|$(cat "$T/err")"
-check_eq "the adjudicator's keys set the fields in dispute" 'c1/1/sys-a judy appropriateness="3"
-c1/1/sys-a judy naturalness="2"' "$(labels p.db --rater judy)"
+check_eq "the adjudicator's keys set the fields in dispute" 'c1/1/sys-a judy appropriateness="2"
+c1/1/sys-b judy completeness="3"' "$(labels p.db --rater judy)"
 
 # a key of one focused field only: 3 is b's alone (a has 1-2), and sets
 # b only while b has the focus

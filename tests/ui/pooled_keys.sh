@@ -28,7 +28,7 @@ p
 EOF
 check_ran "the script runs"
 check_rows "on sys-b's answer p-light shows judged on sys-a's" b-rank-key 8 8 <<'EOF'
-▸ 1 [+] p-light · Lighthouses                                               0.9
+▸ 1 [+] p-light · Lighthouses
 EOF
 check_rows "   its rank key keeps it relevant and says where it was judged" b-rank-key 24 24 <<'EOF'
  passage 1 relevant, judged on answer 1 · space: not relevant   ? help · q quit
@@ -37,10 +37,10 @@ check_rows "the toggle key switches it, and says what it was and where" b-toggle
  saved · passage 1 not relevant · was relevant on answer 1      ? help · q quit
 EOF
 check_rows "   shown not relevant" b-toggled 8 8 <<'EOF'
-▸ 1 [-] p-light · Lighthouses                                               0.9
+▸ 1 [-] p-light · Lighthouses
 EOF
 check_rows "the rank key marks it relevant again (judged here now)" b-marked-again 8 8 <<'EOF'
-▸ 1 [+] p-light · Lighthouses                                               0.9
+▸ 1 [+] p-light · Lighthouses
 EOF
 check_rows "   a judgement of this answer's: the rank key toggles as before" b-own 24 24 <<'EOF'
  saved · passage 1 not relevant                                 ? help · q quit
