@@ -13,7 +13,7 @@
  *   - labels imported a second time that add a row ("importing twice adds
  *     nothing", labelling.h).
  *
- * Build with `make fuzz`; see README "Fuzzing". */
+ * Build with `make fuzz`; see docs/development.md "Fuzzing". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

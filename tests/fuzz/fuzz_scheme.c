@@ -10,7 +10,7 @@
  *     (scheme_parse_stored), to the very same text: "what scheme_read()
  *     reads back into an equal scheme" (scheme_read.h).
  *
- * Build with `make fuzz`; see README "Fuzzing". */
+ * Build with `make fuzz`; see docs/development.md "Fuzzing". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
