@@ -167,42 +167,87 @@ static sqlite3_stmt *stmt(struct store_tasks *t, int i, int64_t id)
 	return q;
 }
 
+/* The columns of each query that the schema declares NOT NULL: a NULL
+ * there is a damaged project, said as convqa check says it ("response 12:
+ * answer is NULL ..."). The row is named by its id column, else by the id
+ * the query is bound to (id_col -1), else not (-2). */
+static const struct required {
+	const char *row;
+	int id_col, n;
+	int cols[2];
+	const char *names[2];
+} required[TQ__N] = {
+	[TQ_SYSTEMS] = { "system", -2, 1, { 0 }, { "name" } },
+	[TQ_PASSAGES] = { "passage", -2, 2, { 0, 3 }, { "ext_id", "text" } },
+	[TQ_TURNS] = { "turn", 3, 2, { 1, 5 }, { "its conversation's ext_id", "question" } },
+	[TQ_GOLD] = { "the gold of turn", -1, 1, { 1 }, { "text" } },
+	[TQ_RESPONSES] = { "response", 0, 2, { 1, 2 }, { "its system's name", "answer" } },
+	[TQ_JUDGED_GOLD] = { "a response to turn", -1, 1, { 0 }, { "answer" } },
+	[TQ_RANKED] = { "a passage retrieved by response", -1, 1, { 1 }, { "ext_id" } },
+};
+
+/* 1 with *st the damaged project's error when the row of q (query i,
+ * bound to id) holds a NULL where the schema allows none. */
+static int damaged_row(struct store_tasks *t, int i, sqlite3_stmt *q, int64_t id, enum status *st,
+		       struct error *err)
+{
+	const struct required *r = &required[i];
+	for (int c = 0; c < r->n; c++) {
+		if (sqlite3_column_type(q, r->cols[c]) != SQLITE_NULL)
+			continue;
+		if (r->id_col == -2)
+			*st = store_damaged(store_path(t->s), err, "a %s: %s is NULL, which the schema does not allow",
+					    r->row, r->names[c]);
+		else
+			*st = store_damaged(store_path(t->s), err, "%s %lld: %s is NULL, which the schema does not allow",
+					    r->row, (long long)(r->id_col >= 0 ? sqlite3_column_int64(q, r->id_col) : id),
+					    r->names[c]);
+		return 1;
+	}
+	return 0;
+}
+
 /* The end of a loop over q: ST_OK when it ran to its end or cb stopped it. */
-static enum status done(struct store_tasks *t, sqlite3_stmt *q, int rc, struct error *err)
+static enum status done(struct store_tasks *t, sqlite3_stmt *q, int rc, enum status st, struct error *err)
 {
 	sqlite3_reset(q);
+	if (st != ST_OK)
+		return st;   /* a damaged row */
 	return rc == SQLITE_DONE || rc == SQLITE_ROW ? ST_OK : store_fail(t->s, err, "cannot read the items");
 }
 
 enum status store_tasks_systems(struct store_tasks *t, store_tasks_system_cb cb, void *ctx, struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_SYSTEMS, 0);
+	enum status st = ST_OK;
 	int rc;
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_SYSTEMS, q, 0, &st, err))
 		if (cb(store_col_text(q, 0), store_col_text(q, 1), ctx))
 			break;
-	return done(t, q, rc, err);
+	return done(t, q, rc, st, err);
 }
 
 enum status store_tasks_passages(struct store_tasks *t, store_tasks_passage_cb cb, void *ctx, struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_PASSAGES, 0);
+	enum status st = ST_OK;
 	int rc;
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_PASSAGES, q, 0, &st, err)) {
 		struct store_tasks_passage p = {
 			store_col_text(q, 0), store_col_text(q, 1), store_col_text(q, 2), store_col_text(q, 3),
 		};
 		if (cb(&p, ctx))
 			break;
 	}
-	return done(t, q, rc, err);
+	return done(t, q, rc, st, err);
 }
 
 enum status store_tasks_turns(struct store_tasks *t, store_tasks_turn_cb cb, void *ctx, struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_TURNS, 0);
+	enum status st = ST_OK;
 	int rc;
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_TURNS, q, 0, &st, err)) {
 		struct store_tasks_turn turn = {
 			.conversation_id = sqlite3_column_int64(q, 0),
 			.conversation = store_col_text(q, 1),
@@ -217,52 +262,56 @@ enum status store_tasks_turns(struct store_tasks *t, store_tasks_turn_cb cb, voi
 		if (cb(&turn, ctx))
 			break;
 	}
-	return done(t, q, rc, err);
+	return done(t, q, rc, st, err);
 }
 
 enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
 			     struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_GOLD, turn_id);
+	enum status st = ST_OK;
 	int rc;
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_GOLD, q, turn_id, &st, err))
 		if (cb(store_col_text(q, 0)[0] == 'p', store_col_text(q, 1), ctx))
 			break;
-	return done(t, q, rc, err);
+	return done(t, q, rc, st, err);
 }
 
 enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
 				    struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_JUDGED_GOLD, turn_id);
+	enum status st = ST_OK;
 	int rc;
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_JUDGED_GOLD, q, turn_id, &st, err))
 		if (cb(0, store_col_text(q, 0), ctx))
 			break;
-	return done(t, q, rc, err);
+	return done(t, q, rc, st, err);
 }
 
 enum status store_tasks_responses(struct store_tasks *t, int64_t turn_id, store_tasks_response_cb cb, void *ctx,
 				  struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_RESPONSES, turn_id);
+	enum status st = ST_OK;
 	int rc;
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_RESPONSES, q, turn_id, &st, err)) {
 		struct store_tasks_response r = {
 			sqlite3_column_int64(q, 0), store_col_text(q, 1), store_col_text(q, 2), store_col_text(q, 3),
 		};
 		if (cb(&r, ctx))
 			break;
 	}
-	return done(t, q, rc, err);
+	return done(t, q, rc, st, err);
 }
 
 enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store_tasks_ranked_cb cb, void *ctx,
 			       struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_RANKED, response_id);
+	enum status st = ST_OK;
 	int rc;
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_RANKED, q, response_id, &st, err)) {
 		struct store_tasks_ranked r = {
 			(long)sqlite3_column_int64(q, 0), store_col_text(q, 1), sqlite3_column_double(q, 2),
 			sqlite3_column_type(q, 2) != SQLITE_NULL,
@@ -270,7 +319,7 @@ enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store
 		if (cb(&r, ctx))
 			break;
 	}
-	return done(t, q, rc, err);
+	return done(t, q, rc, st, err);
 }
 
 /* ---- the first stage's verdicts: round create --from ---------------------- */

@@ -181,13 +181,17 @@ cd "$T" || exit 1
 for case in "null_label_task|export --history|label 13: task is NULL, which the schema does not allow" \
 	"null_conversation|export|label 1: the ext_id of its conversation is NULL, which the schema does not allow" \
 	"null_rater_name|export|rater 2: name is NULL, which the schema does not allow" \
-	"null_rater_name|rater list|rater 2: name is NULL, which the schema does not allow"; do
+	"null_rater_name|rater list|rater 2: name is NULL, which the schema does not allow" \
+	"null_answer|export --format tasks -o tasks.json|response 3: answer is NULL, which the schema does not allow" \
+	"null_answer|export --format gold-extension -o gold.json|response 3: answer is NULL, which the schema does not allow" \
+	"null_conversation|export --format tasks -o tasks.json|turn 1: its conversation's ext_id is NULL, which the schema does not allow"; do
 	name=${case%%|*} rest=${case#*|}
 	cmd=${rest%%|*} says=${rest#*|}
 	cd "$T/$name" || exit 1
 	run $CONVQA $cmd
 	check_eq "$name: $cmd exits 3, naming the row" \
 		"3|convqa: damaged project 'p.db': $says (convqa check lists every problem)" "$rc|$(cat "$T/err")"
+	case $cmd in *-o\ *) check_eq "$name: $cmd leaves no file" "" "$(ls "${cmd##* }" 2>/dev/null)" ;; esac
 done
 cd "$T" || exit 1
 
