@@ -187,13 +187,19 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 {
 	static const char sql_head[] =
 		"SELECT l.id, c.ext_id, t.position, sy.name, ra.name, ro.name, l.task, l.field, l.value, "
-		"l.passage_rank, p.ext_id, l.seconds, l.created_at, l.unit "
+		"l.passage_rank, p.ext_id, l.seconds, l.created_at, l.unit, "
+		/* the rows a label names, found or not (a damaged project) */
+		"CASE WHEN r.id IS NULL THEN 'response_id ' || l.response_id || ' names no response' "
+		"WHEN t.id IS NULL THEN 'turn_id ' || r.turn_id || ' of its response names no turn' "
+		"WHEN sy.id IS NULL THEN 'system_id ' || r.system_id || ' of its response names no system' "
+		"WHEN ra.id IS NULL THEN 'rater_id ' || l.rater_id || ' names no rater' "
+		"WHEN l.round_id IS NOT NULL AND ro.id IS NULL THEN 'round_id ' || l.round_id || ' names no round' END "
 		"FROM label l "
-		"JOIN response r ON r.id = l.response_id "
-		"JOIN turn t ON t.id = r.turn_id "
-		"JOIN conversation c ON c.id = t.conversation_id "
-		"JOIN system sy ON sy.id = r.system_id "
-		"JOIN rater ra ON ra.id = l.rater_id "
+		"LEFT JOIN response r ON r.id = l.response_id "
+		"LEFT JOIN turn t ON t.id = r.turn_id "
+		"LEFT JOIN conversation c ON c.id = t.conversation_id "
+		"LEFT JOIN system sy ON sy.id = r.system_id "
+		"LEFT JOIN rater ra ON ra.id = l.rater_id "
 		"LEFT JOIN round ro ON ro.id = l.round_id "
 		"LEFT JOIN retrieved rt ON rt.response_id = l.response_id AND rt.rank = l.passage_rank "
 		"LEFT JOIN passage p ON p.id = rt.passage_id "
@@ -234,7 +240,13 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 			.unit = store_col_text(st, 13),
 		};
 		/* what the schema never lets in stops the export (a NULL
-		 * there is a damaged project) */
+		 * there, or a row named that is gone, is a damaged project:
+		 * never a label silently left out) */
+		const char *gone = store_col_text(st, 14);
+		if (gone) {
+			ret = store_damaged(s->path, err, "label %lld: %s", (long long)row.id, gone);
+			break;
+		}
 		const char *null = !row.conversation ? "the ext_id of its conversation"
 				 : !row.system ? "the name of its system"
 				 : !row.rater ? "the name of its rater"

@@ -182,6 +182,10 @@ for case in "null_label_task|export --history|label 13: task is NULL, which the 
 	"null_conversation|export|label 1: the ext_id of its conversation is NULL, which the schema does not allow" \
 	"null_rater_name|export|rater 2: name is NULL, which the schema does not allow" \
 	"null_rater_name|rater list|rater 2: name is NULL, which the schema does not allow" \
+	"deleted_rater|export|label 2: rater_id 2 names no rater" \
+	"dangling_response|export|label 13: response_id 9999 names no response" \
+	"dangling_system|export|label 3: system_id 99 of its response names no system" \
+	"dangling_round|export -o labels.json|label 13: round_id 99 names no round" \
 	"null_answer|export --format tasks -o tasks.json|response 3: answer is NULL, which the schema does not allow" \
 	"null_answer|export --format gold-extension -o gold.json|response 3: answer is NULL, which the schema does not allow" \
 	"null_conversation|export --format tasks -o tasks.json|turn 1: its conversation's ext_id is NULL, which the schema does not allow"; do
