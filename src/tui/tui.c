@@ -67,6 +67,11 @@ static void install_signals(void)
 	sa.sa_flags = 0; /* no SA_RESTART: a signal interrupts the key wait */
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, NULL);
+	/* a write to a pipe or socket whose reader is gone (a system that
+	 * died) fails with EPIPE, which the writer reports, instead of ending
+	 * the session */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 /* The character set from the environment (UTF-8 needed; C.UTF-8 if the

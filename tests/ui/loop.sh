@@ -168,4 +168,14 @@ check_screen "nothing fires after the view is closed" closed-early <<'EOF'
  welcome, alice: ? lists the keys                               ? help · q quit
 EOF
 check_grep "the item screen goes on as usual" "item 2/4" "$T/screens/item2"
+
+# a write to a pipe whose reader is gone fails (EPIPE) and the UI goes on:
+# SIGPIPE is ignored, not the death of the session (w in the test view)
+ui_run p.db --rater alice <<'EOF'
+w
+:save-screen epipe
+q
+EOF
+check_ran "a write to a closed pipe: the script runs to its end"
+check_grep "the write fails with EPIPE and the view says so" "write to a closed pipe: failed: Broken pipe" "$T/screens/epipe"
 done_testing
