@@ -322,7 +322,11 @@ struct view_ops {
 };
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note, view_probe, view_list, view_jump, view_adjudicate, view_round_closed;
+	view_note, view_list, view_jump, view_adjudicate, view_round_closed;
+#ifdef CONVQA_TEST_VIEWS
+/* a test of the loop (view_probe.c), in the test binaries only */
+extern const struct view_ops view_probe;
+#endif
 
 /* view_guidelines' open() arg: what it says above the guidelines. */
 enum { GUIDELINES_PLAIN, GUIDELINES_NEW, GUIDELINES_CHANGED };
