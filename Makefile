@@ -29,7 +29,9 @@ TEST_LIBS = $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 
 # Release build: ./convqa. Check build (ASan + UBSan): build/check/.
 RELEASE_CFLAGS := -O2 -g
-CHECK_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# CONVQA_TEST_VIEWS: the test-only views (TUI_TEST_OBJS) are linked in
+CHECK_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-DCONVQA_TEST_VIEWS
 CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, the small core at the top,
@@ -60,8 +62,10 @@ CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_lab
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
 	tui/app_adjudicate.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
-	tui/view_note.o tui/view_probe.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o \
+	tui/view_note.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o \
 	tui/view_round_closed.o
+# views for the tests only (CONVQA_TEST_LOOP=1 opens view_probe): in build/check/convqa, not ./convqa
+TUI_TEST_OBJS := tui/view_probe.o
 MAIN_OBJS := main.o
 PKG_LIBS += -pthread
 
@@ -102,7 +106,7 @@ build/check/tests/%.o: tests/unit/%.c
 convqa: $(addprefix build/release/,$(ALL_OBJS))
 	$(call say,LINK,$@)$(CC) $(RELEASE_CFLAGS) $^ $(PKG_LIBS) -o $@
 
-build/check/convqa: $(addprefix build/check/,$(ALL_OBJS))
+build/check/convqa: $(addprefix build/check/,$(ALL_OBJS) $(TUI_TEST_OBJS))
 	$(call say,LINK,$@)$(CC) $(CHECK_LDFLAGS) $^ $(PKG_LIBS) -o $@
 
 build/check/tests/%: build/check/tests/%.o $(addprefix build/check/,$(LIB_OBJS))

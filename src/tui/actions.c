@@ -331,6 +331,7 @@ int tui_check_tables(struct error *err)
  * focused fields share sets the field in focus. */
 static struct request label_request(const struct app *app, const struct binding *b, struct request r)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct binding *mine = keymap_for_field(&app->keys, b, app->field_focus);
 	if (!mine) {
 		r.kind = REQ_KEY_UNFOCUSED;
@@ -342,7 +343,7 @@ static struct request label_request(const struct app *app, const struct binding 
 	switch (b->action) {
 	case ACT_SET_VALUE: r.kind = REQ_SET_VALUE; r.arg = b->arg; break;
 	case ACT_TOGGLE_RANK: r.kind = REQ_TOGGLE_RANK; r.arg = b->arg; break;
-	case ACT_TOGGLE_FOCUSED: r.kind = REQ_TOGGLE_FOCUSED; r.arg = app->focus; break;
+	case ACT_TOGGLE_FOCUSED: r.kind = REQ_TOGGLE_FOCUSED; r.arg = tv->focus; break;
 	case ACT_SET_REST: r.kind = REQ_SET_REST; break;
 	default: r.kind = REQ_EDIT_BEGIN; break;
 	}

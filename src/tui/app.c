@@ -5,6 +5,7 @@
  * the evidence's pieces to app_evidence.c and the start's guidelines to
  * app_guidelines.c; adjudication's queue is app_adjudicate.c's. The app*.c
  * files are the only tui files that call the store (app_internal.h). */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,29 @@ void app_resized(struct app *app)
 	}
 }
 
+/* ---- the turn view's state ------------------------------------------------ */
+
+struct turn_view *app_turn(const struct app *app)
+{
+	assert(app->n_views > 0 && app->views[0].ops->open == turn_open);
+	return app->views[0].private;
+}
+
+int turn_open(struct app *app, struct view *view, long arg)
+{
+	struct turn_view *t = view->private;
+	t->show_history = 1;
+	return 0;
+}
+
+void turn_close(struct app *app, struct view *view)
+{
+	struct turn_view *t = view->private;
+	app_free_evidence(t);
+	app_free_span_marks(t);
+	free(t->text_kept);
+}
+
 /* ---- loading ----------------------------------------------------------- */
 
 static void clean(char **s, unsigned flags)
@@ -141,6 +165,7 @@ static void blind_item(struct store_item *it)
 
 int app_load(struct app *app, size_t pos)
 {
+	struct turn_view *t = app_turn(app);
 	struct error err;
 	store_item_release(&app->item);
 	if (store_item_load(app->store, app->queue.responses[pos], &app->item, &err) != ST_OK ||
@@ -159,15 +184,15 @@ int app_load(struct app *app, size_t pos)
 		return -1;
 	}
 	app->cur = pos;
-	app->focus = 0;
+	t->focus = 0;
 	app->field_focus = app_field_focus_step(app, 0);
 	if (app_disagreement(app))
 		app_focus_disputed(app);
-	app->show_rewrite = 0;
+	t->show_rewrite = 0;
 	app->active = 0;
-	free(app->text_kept);
-	app->text_kept = NULL;
-	app->text_kept_field = NULL;
+	free(t->text_kept);
+	t->text_kept = NULL;
+	t->text_kept_field = NULL;
 	return 0;
 }
 
@@ -175,6 +200,7 @@ int app_load(struct app *app, size_t pos)
  * item from now on; the message says how many passages have spans. */
 static void toggle_spans(struct app *app)
 {
+	struct turn_view *t = app_turn(app);
 	struct error err;
 	char k[32];
 	if (!(app->scheme->shows & SHOW_PASSAGES)) {
@@ -183,19 +209,19 @@ static void toggle_spans(struct app *app)
 			    "no passages here to highlight evidence spans in");
 		return;
 	}
-	app->show_spans = !app->show_spans;
+	t->show_spans = !t->show_spans;
 	if (app_load_span_marks(app, app->queue.responses[app->cur], &err) != ST_OK) {
 		app_fail(app, &err);
 		return;
 	}
 	action_key(ACT_SPANS, k);
-	if (!app->show_spans)
+	if (!t->show_spans)
 		app_message(app, MSG_INFO, "evidence spans hidden (%s shows them)", k);
-	else if (!app->span_passages)
+	else if (!t->span_passages)
 		app_message(app, MSG_INFO, "no evidence spans in these passages (convqa spans finds them)");
 	else
 		app_message(app, MSG_INFO, "evidence spans highlighted in %zu passage%s (%s hides them)",
-			    app->span_passages, app->span_passages == 1 ? "" : "s", k);
+			    t->span_passages, t->span_passages == 1 ? "" : "s", k);
 }
 
 int app_summary(struct app *app, store_item_count_cb cb, void *ctx, double *seconds)
@@ -253,7 +279,6 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	app->scheme = scheme_copy_inert(opt->scheme);
 	app->task_name = app->scheme->name;
 	keymap_init(&app->keys, app->scheme);
-	app->show_history = 1;
 	enum status st = opt->adjudication ? app_init_disagreements(app, err) : init_queue(app, err);
 	if (st == ST_OK)
 		st = app_init_guidelines(app, err);
@@ -305,13 +330,6 @@ void app_release(struct app *app)
 		close_view(app, &app->views[--app->n_views]);
 	store_item_release(&app->item);
 	store_item_labels_release(&app->labels);
-	free(app->evidence);
-	free(app->evidence_mark);
-	free(app->evidence_piece);
-	app_free_span_marks(app);
-	app->evidence = NULL;
-	app->evidence_mark = NULL;
-	app->evidence_piece = NULL;
 	store_queue_release(&app->queue);
 	for (size_t i = 0; i < app->n_undo; i++) {
 		free(app->undo[i].old_value);
@@ -320,7 +338,6 @@ void app_release(struct app *app)
 	free(app->undo);
 	store_item_history_free(app->history);
 	free(app->guidelines);
-	free(app->text_kept);
 	keymap_release(&app->keys);
 	scheme_free(app->scheme);
 }
@@ -536,14 +553,15 @@ static void key_unfocused(struct app *app, const struct request *r)
 
 static void move_focus(struct app *app, long delta)
 {
+	struct turn_view *t = app_turn(app);
 	if (!app->item.n_passages)
 		return;
-	long f = app->focus + delta;
+	long f = t->focus + delta;
 	if (f < 0)
 		f = 0;
 	if (f >= (long)app->item.n_passages)
 		f = (long)app->item.n_passages - 1;
-	app->focus = (int)f;
+	t->focus = (int)f;
 }
 /* A label request: of a field asked of this item. */
 static void label(struct app *app, const struct request *r)
@@ -614,7 +632,7 @@ static void carry_out(struct app *app, const struct request *r)
 		key_unfocused(app, r);
 		break;
 	case REQ_FOCUS:
-		if (!(app->scheme->shows & SHOW_PASSAGES) && app->evidence_pieces)
+		if (!(app->scheme->shows & SHOW_PASSAGES) && app_turn(app)->evidence_pieces)
 			app_move_evidence_focus(app, r->arg);
 		else
 			move_focus(app, r->arg);
@@ -638,13 +656,13 @@ static void carry_out(struct app *app, const struct request *r)
 		else if (!app->item.n_history)
 			app_message(app, MSG_INFO, "this is the first turn: no history");
 		else
-			app->show_history = !app->show_history;
+			app_turn(app)->show_history = !app_turn(app)->show_history;
 		break;
 	case REQ_TOGGLE_REWRITE:
 		if (!app->item.rewrite)
 			app_message(app, MSG_INFO, "this turn has no rewrite");
 		else
-			app->show_rewrite = !app->show_rewrite;
+			app_turn(app)->show_rewrite = !app_turn(app)->show_rewrite;
 		break;
 	case REQ_TOGGLE_SPANS:
 		toggle_spans(app);

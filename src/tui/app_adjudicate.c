@@ -27,10 +27,11 @@ void app_answer_place(const struct app *app, size_t pos, int *index, int *n)
 
 void app_focus_disputed(struct app *app)
 {
+	struct turn_view *tv = app_turn(app);
 	const struct store_disagreement *d = app_disagreement(app);
 	for (size_t i = 0; d && d->passage_rank && i < app->item.n_passages; i++)
 		if (app->item.passages[i].rank == d->passage_rank)
-			app->focus = (int)i;
+			tv->focus = (int)i;
 	/* a field that shares its keys: they set it */
 	const struct scheme_field *f = d ? scheme_field_find(app->scheme, d->field->name) : NULL;
 	if (f && scheme_field_focused(app->scheme, f))
@@ -69,13 +70,14 @@ enum status app_init_disagreements(struct app *app, struct error *err)
  * dispute (the only label an adjudicator gives there). */
 int app_disputed_label(const struct app *app, const struct request *r)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_disagreement *d = app_disagreement(app);
 	long rank = 0;
 	if (strcmp(r->field->name, d->field->name) != 0)
 		return 0;
 	switch (r->kind) {
 	case REQ_SET_VALUE:
-		rank = r->field->unit == UNIT_PASSAGE && app->item.n_passages ? app->item.passages[app->focus].rank : 0;
+		rank = r->field->unit == UNIT_PASSAGE && app->item.n_passages ? app->item.passages[tv->focus].rank : 0;
 		break;
 	case REQ_TOGGLE_RANK:
 		rank = r->arg;

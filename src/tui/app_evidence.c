@@ -66,19 +66,25 @@ static void piece_ranges(const struct store_evidence *e, const struct spans_piec
 	}
 }
 
+void app_free_evidence(struct turn_view *t)
+{
+	free(t->evidence);
+	free(t->evidence_mark);
+	free(t->evidence_piece);
+	t->evidence = NULL;
+	t->evidence_mark = NULL;
+	t->evidence_piece = NULL;
+	t->evidence_pieces = t->evidence_passages = t->evidence_focus = 0;
+}
+
 /* The evidence paragraph of response id (the scheme shows evidence) into
- * app->evidence: its stored spans merged per passage (spans_paragraph),
- * sanitised; NULL when it has none. */
+ * the turn view's evidence: its stored spans merged per passage
+ * (spans_paragraph), sanitised; NULL when it has none. */
 enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 {
+	struct turn_view *t = app_turn(app);
 	struct store_evidence e;
-	free(app->evidence);
-	free(app->evidence_mark);
-	free(app->evidence_piece);
-	app->evidence = NULL;
-	app->evidence_mark = NULL;
-	app->evidence_piece = NULL;
-	app->evidence_pieces = app->evidence_passages = app->evidence_focus = 0;
+	app_free_evidence(t);
 	if (!(app->scheme->shows & SHOW_EVIDENCE))
 		return ST_OK;
 	enum status st = store_evidence_load(app->store, id, &e, err);
@@ -115,25 +121,25 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 		free(mark);
 		/* where each piece is in the passage the item screen shows:
 		 * the same passage by rank, its offset in the sanitised text */
-		app->evidence_piece = xcalloc(n_pieces ? n_pieces : 1, sizeof(*app->evidence_piece));
+		t->evidence_piece = xcalloc(n_pieces ? n_pieces : 1, sizeof(*t->evidence_piece));
 		for (size_t i = 0; i < n_pieces; i++) {
 			const struct store_evidence_passage *ep = &e.passages[pieces[i].passage];
-			app->evidence_piece[i].passage = passage_of_rank(app, ep->rank);
-			app->evidence_piece[i].para_at = runs[i][0];
+			t->evidence_piece[i].passage = passage_of_rank(app, ep->rank);
+			t->evidence_piece[i].para_at = runs[i][0];
 		}
-		piece_ranges(&e, pieces, n_pieces, app->evidence_piece);
+		piece_ranges(&e, pieces, n_pieces, t->evidence_piece);
 		free(pieces);
 		free(runs);
-		app->evidence = strbuf_detach(&clean_para);
-		if (!app->evidence)
-			app->evidence = xstrdup("");
-		app->evidence_mark = (unsigned char *)strbuf_detach(&clean_mark);
-		app->evidence_pieces = n_pieces;
+		t->evidence = strbuf_detach(&clean_para);
+		if (!t->evidence)
+			t->evidence = xstrdup("");
+		t->evidence_mark = (unsigned char *)strbuf_detach(&clean_mark);
+		t->evidence_pieces = n_pieces;
 		for (size_t i = 0; i < e.n_passages; i++)
 			for (size_t k = 0; k < e.n_spans; k++)
 				if (e.spans[k].passage == i && e.spans[k].start < e.spans[k].end &&
 				    e.spans[k].end <= e.passages[i].len) {
-					app->evidence_passages++;
+					t->evidence_passages++;
 					break;
 				}
 		strbuf_release(&para);
@@ -144,30 +150,31 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 	return ST_OK;
 }
 
-void app_free_span_marks(struct app *app)
+void app_free_span_marks(struct turn_view *t)
 {
-	for (size_t i = 0; app->span_mark && i < app->n_span_mark; i++)
-		free(app->span_mark[i]);
-	free(app->span_mark);
-	app->span_mark = NULL;
-	app->n_span_mark = app->span_passages = 0;
+	for (size_t i = 0; t->span_mark && i < t->n_span_mark; i++)
+		free(t->span_mark[i]);
+	free(t->span_mark);
+	t->span_mark = NULL;
+	t->n_span_mark = t->span_passages = 0;
 }
 
 enum status app_load_span_marks(struct app *app, int64_t id, struct error *err)
 {
+	struct turn_view *t = app_turn(app);
 	struct store_evidence e;
-	app_free_span_marks(app);
-	if (!app->show_spans)
+	app_free_span_marks(t);
+	if (!t->show_spans)
 		return ST_OK;
 	enum status st = store_evidence_load(app->store, id, &e, err);
 	if (st != ST_OK)
 		return st;
-	app->n_span_mark = app->item.n_passages;
-	app->span_mark = xcalloc(app->n_span_mark + 1, sizeof(*app->span_mark));
+	t->n_span_mark = app->item.n_passages;
+	t->span_mark = xcalloc(t->n_span_mark + 1, sizeof(*t->span_mark));
 	for (size_t k = 0; k < e.n_passages; k++) {
 		const struct store_evidence_passage *ep = &e.passages[k];
 		int j = passage_of_rank(app, ep->rank);
-		if (j < 0 || app->span_mark[j])
+		if (j < 0 || t->span_mark[j])
 			continue;
 		unsigned char *raw = xcalloc(ep->len + 1, 1);
 		int any = 0;
@@ -183,8 +190,8 @@ enum status app_load_span_marks(struct app *app, int64_t id, struct error *err)
 		text_sanitize_marked(&text, ep->text, ep->len, TEXT_NEWLINES, raw, &mark);
 		if (any && strcmp(strbuf_str(&text), app->item.passages[j].text) == 0) {
 			strbuf_addc(&mark, '\0');
-			app->span_mark[j] = (unsigned char *)strbuf_detach(&mark);
-			app->span_passages++;
+			t->span_mark[j] = (unsigned char *)strbuf_detach(&mark);
+			t->span_passages++;
 		}
 		strbuf_release(&text);
 		strbuf_release(&mark);
@@ -198,27 +205,29 @@ enum status app_load_span_marks(struct app *app, int64_t id, struct error *err)
  * evidence. */
 void app_move_evidence_focus(struct app *app, long delta)
 {
-	long f = (long)app->evidence_focus + delta;
+	struct turn_view *t = app_turn(app);
+	long f = (long)t->evidence_focus + delta;
 	if (f < 0)
 		f = 0;
-	if (f >= (long)app->evidence_pieces)
-		f = (long)app->evidence_pieces - 1;
-	app->evidence_focus = (size_t)f;
+	if (f >= (long)t->evidence_pieces)
+		f = (long)t->evidence_pieces - 1;
+	t->evidence_focus = (size_t)f;
 }
 
 /* The passage behind the focused piece of the evidence, in full, scrolled
  * to the piece. */
 void app_open_evidence_piece(struct app *app)
 {
-	if (!app->evidence_pieces) {
+	struct turn_view *t = app_turn(app);
+	if (!t->evidence_pieces) {
 		app_message(app, MSG_INFO, "no evidence spans: run convqa spans");
 		return;
 	}
-	const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
+	const struct evidence_piece *pc = &t->evidence_piece[t->evidence_focus];
 	if (pc->passage < 0 || (size_t)pc->passage >= app->item.n_passages) {
 		app_message(app, MSG_INFO, "the passage of this piece is no longer in the answer's ranking");
 		return;
 	}
-	app->focus = pc->passage;
+	t->focus = pc->passage;
 	app_push(app, &view_passage, 2);
 }

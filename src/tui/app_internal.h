@@ -33,6 +33,7 @@ struct app;
 struct request;
 struct scheme_field;
 struct store_item_labels;
+struct turn_view;
 struct view_ops;
 
 /* ---- app.c ---------------------------------------------------------------- */
@@ -63,14 +64,15 @@ void app_undo(struct app *app);
 
 /* ---- app_evidence.c ------------------------------------------------------- */
 
-/* The evidence of response id into app->evidence, its marks and pieces
- * (freed and read again at each item; app_release frees the last). */
+/* The evidence of response id into the turn view's evidence, its marks and
+ * pieces (freed and read again at each item; turn_close() frees the last). */
 enum status app_load_evidence(struct app *app, int64_t id, struct error *err);
-/* With app->show_spans, the marks of the evidence spans stored for response
- * id in the passages of the item shown (app->span_mark), else none; freed
- * and read again at each item. */
+void app_free_evidence(struct turn_view *t);
+/* With the turn view's show_spans, the marks of the evidence spans stored
+ * for response id in the passages of the item shown (its span_mark), else
+ * none; freed and read again at each item. */
 enum status app_load_span_marks(struct app *app, int64_t id, struct error *err);
-void app_free_span_marks(struct app *app);
+void app_free_span_marks(struct turn_view *t);
 /* Move the focus on the evidence's pieces (a screen with no passages). */
 void app_move_evidence_focus(struct app *app, long delta);
 /* Open the passage behind the focused piece, scrolled to it. */

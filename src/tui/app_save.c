@@ -286,13 +286,14 @@ void app_mark_rank(struct app *app, const struct scheme_field *f, long rank)
 /* Category cat of f (of the focused passage for a passage field). */
 void app_set_value(struct app *app, const struct scheme_field *f, size_t cat)
 {
+	struct turn_view *tv = app_turn(app);
 	long rank = 0;
 	if (f->unit == UNIT_PASSAGE) {
 		if (!app->item.n_passages) {
 			app_message(app, MSG_INFO, "this item has no passages");
 			return;
 		}
-		rank = app->item.passages[app->focus].rank;
+		rank = app->item.passages[tv->focus].rank;
 	}
 	const char *v = app_label(app, f->name, rank), *value = f->categories[cat].value;
 	if (v && strcmp(v, value) == 0) {
@@ -502,6 +503,7 @@ static char *trimmed(const char *text)
 
 void app_save_text(struct app *app, const struct scheme_field *f, const char *text)
 {
+	struct turn_view *tv = app_turn(app);
 	char *value = trimmed(text);   /* NULL clears it */
 	const char *cur = app_label(app, f->name, 0);
 	if ((!value && !cur) || (value && cur && strcmp(value, cur) == 0)) {
@@ -511,9 +513,9 @@ void app_save_text(struct app *app, const struct scheme_field *f, const char *te
 		size_t len = strlen(app->message);
 		snprintf(app->message + len, sizeof(app->message) - len, " \xc2\xb7 %s edits the %s again",
 			 f->edit_key ? f->edit_key : "?", f->name);
-		free(app->text_kept);
-		app->text_kept = value ? value : xstrdup("");
-		app->text_kept_field = f;
+		free(tv->text_kept);
+		tv->text_kept = value ? value : xstrdup("");
+		tv->text_kept_field = f;
 		value = NULL;
 	}
 	free(value);

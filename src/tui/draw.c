@@ -579,27 +579,28 @@ void draw_text_screen(const struct app *app, const struct pager *pager, const ch
  * the rule says which. */
 void draw_evidence_pane(const struct app *app, int y, int rows, int width, int pick)
 {
+	const struct turn_view *tv = app_turn(app);
 	char title[64];
-	if (app->evidence)
-		snprintf(title, sizeof(title), "Evidence \xc2\xb7 %zu piece%s of %zu passage%s", app->evidence_pieces,
-			 app->evidence_pieces == 1 ? "" : "s", app->evidence_passages,
-			 app->evidence_passages == 1 ? "" : "s");
+	if (tv->evidence)
+		snprintf(title, sizeof(title), "Evidence \xc2\xb7 %zu piece%s of %zu passage%s", tv->evidence_pieces,
+			 tv->evidence_pieces == 1 ? "" : "s", tv->evidence_passages,
+			 tv->evidence_passages == 1 ? "" : "s");
 	else
 		snprintf(title, sizeof(title), "Evidence");
 	struct strbuf hint = STRBUF_INIT;
-	if (app->evidence_pieces && pick) {
+	if (tv->evidence_pieces && pick) {
 		/* "j/k piece 1/2 · enter opens p-tall": the open key's piece */
 		char k[3][32];
-		const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
+		const struct evidence_piece *pc = &tv->evidence_piece[tv->evidence_focus];
 		strbuf_addf(&hint, "%s/%s piece %zu/%zu \xc2\xb7 %s opens", action_key(ACT_DOWN, k[0]),
-			    action_key(ACT_UP, k[1]), app->evidence_focus + 1, app->evidence_pieces,
+			    action_key(ACT_UP, k[1]), tv->evidence_focus + 1, tv->evidence_pieces,
 			    action_key(ACT_OPEN, k[2]));
 		if (pc->passage >= 0 && (size_t)pc->passage < app->item.n_passages)
 			strbuf_addf(&hint, " %s", app->item.passages[pc->passage].ext_id);
 	}
 	draw_rule(y++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
-	if (!app->evidence && rows > 0) {
+	if (!tv->evidence && rows > 0) {
 		draw_str(y, 1, width, "no evidence spans: run convqa spans", style(S_DIM));
 		return;
 	}
@@ -610,11 +611,11 @@ void draw_evidence_pane(const struct app *app, int y, int rows, int width, int p
 	 * second one, not one the cut at the last row could hide */
 	long row = -1;
 	size_t off = 0;
-	if (pick && app->evidence_pieces) {
-		size_t at = app->evidence_piece[app->evidence_focus].para_at, len = strlen(app->evidence);
-		size_t n = text_wrap(app->evidence, len, width, NULL, 0);
+	if (pick && tv->evidence_pieces) {
+		size_t at = tv->evidence_piece[tv->evidence_focus].para_at, len = strlen(tv->evidence);
+		size_t n = text_wrap(tv->evidence, len, width, NULL, 0);
 		struct text_line *lines = xcalloc(n + 1, sizeof(*lines));
-		text_wrap(app->evidence, len, width, lines, n);
+		text_wrap(tv->evidence, len, width, lines, n);
 		for (row = 0; (size_t)row + 1 < n && lines[row + 1].off <= at; row++)
 			;
 		if (row > 0 && row >= rows - 1) {
@@ -624,8 +625,8 @@ void draw_evidence_pane(const struct app *app, int y, int rows, int width, int p
 		}
 		free(lines);
 	}
-	draw_wrapped_cut_marked(y, 1, width, rows, app->evidence + off, A_NORMAL,
-				app->evidence_mark ? app->evidence_mark + off : NULL, style(S_MATCH));
+	draw_wrapped_cut_marked(y, 1, width, rows, tv->evidence + off, A_NORMAL,
+				tv->evidence_mark ? tv->evidence_mark + off : NULL, style(S_MATCH));
 	if (row >= 0)
 		draw_str(y + (int)row, 0, 1, "\xe2\x96\xb8", style(S_BOLD));
 }

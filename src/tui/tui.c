@@ -67,6 +67,11 @@ static void install_signals(void)
 	sa.sa_flags = 0; /* no SA_RESTART: a signal interrupts the key wait */
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, NULL);
+	/* a write to a pipe or socket whose reader is gone (a system that
+	 * died) fails with EPIPE, which the writer reports, instead of ending
+	 * the session */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 /* The character set from the environment (UTF-8 needed; C.UTF-8 if the
@@ -424,9 +429,11 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 	draw_init_styles(app.colours);
 	app.loop.virtual_clock = sc.f != NULL;
 	app.loop.now = app.last_input = sc.f ? 0 : now_monotonic();
+#ifdef CONVQA_TEST_VIEWS   /* the test binaries only (the Makefile's TUI_TEST_OBJS) */
 	const char *probe = getenv("CONVQA_TEST_LOOP");
 	if (probe && *probe)
 		app_do(&app, &(struct request){ .kind = REQ_PUSH, .view = &view_probe });
+#endif
 
 	double first_ms = 0, sum_ms = 0, max_ms = 0;
 	long keys = 0;

@@ -42,8 +42,12 @@
  * (ops->private_size bytes, zeroed, allocated when it is pushed and freed
  * when it is popped; open() sets it up from the push request's arg, close()
  * releases what open() took: memory, file descriptors, deadlines). State
- * that outlives a view or is shared (the item, labels, undo, the message,
- * the focused passage) stays in struct app.
+ * that outlives a view or is shared (the item, labels, undo, the message)
+ * stays in struct app. The turn view at the bottom of the stack (view_item;
+ * view_adjudicate) keeps what it shows of the item and how (the focused
+ * passage, history and rewrite shown, evidence, span marks, a refused
+ * text) in its own struct turn_view, which the views above it and the
+ * app*.c files reach through app_turn().
  *
  * Adding a view:
  *   1. write view_<name>.c defining `const struct view_ops view_<name>`:
@@ -322,7 +326,11 @@ struct view_ops {
 };
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note, view_probe, view_list, view_jump, view_adjudicate, view_round_closed;
+	view_note, view_list, view_jump, view_adjudicate, view_round_closed;
+#ifdef CONVQA_TEST_VIEWS
+/* a test of the loop (view_probe.c), in the test binaries only */
+extern const struct view_ops view_probe;
+#endif
 
 /* view_guidelines' open() arg: what it says above the guidelines. */
 enum { GUIDELINES_PLAIN, GUIDELINES_NEW, GUIDELINES_CHANGED };
@@ -410,23 +418,12 @@ struct undo_entry {
 	char *old_value, *new_value;       /* NULL = unset */
 };
 
-struct app {
-	struct store *store;
-	const struct tui_options *opt;
-	struct scheme *scheme;             /* the session's (opt->scheme), its texts made inert:
-					    * owned (scheme_copy_inert) */
-	const char *task_name;             /* its name */
-	struct keymap keys;                /* its keys, then the fixed ones */
-
-	struct store_queue queue;
-	size_t cur;                        /* queue position of the item shown */
-	struct store_item item;            /* sanitised for display */
-	struct store_item_labels labels;   /* current values (raw) */
-	int answer_empty;                  /* the item's answer is blank: skip_when_empty fields are not asked */
-	const struct scheme_field *field_focus; /* the focused field (scheme_field_focused) in focus,
-					    * asked of the item: a key it shares sets it; NULL: none */
-
-	/* the item screen (the item views and the passage pane) */
+/* The private state of the turn view, the view at the bottom of the stack
+ * (view_item; view_adjudicate in adjudication): what it shows of the item
+ * and how. Set up by turn_open() (history shown), released by
+ * turn_close(); the views above it (the passage pane, the note's editor)
+ * and the app*.c files reach it through app_turn(). */
+struct turn_view {
 	int focus;                         /* index into item.passages; the passage pane shows it */
 	int show_history, show_rewrite;
 	char *evidence;                    /* the scheme shows evidence: the item's evidence
@@ -448,11 +445,37 @@ struct app {
 	size_t n_span_mark;                /* its length: the item's passages */
 	size_t span_passages;              /* the passages with a span */
 
-	struct view views[VIEW_STACK];     /* [0]: the item view */
-	int n_views;
-
 	char *text_kept;                   /* a text the project refused: its edit key edits it again */
 	const struct scheme_field *text_kept_field;
+};
+
+/* The turn view's state (the bottom view's private state: a turn view is
+ * at the bottom from app_init() on). Not const: the passage pane moves its
+ * focus; draw() only reads it. */
+struct turn_view *app_turn(const struct app *app);
+/* The turn views' open() and close() (src/tui/app.c). */
+int turn_open(struct app *app, struct view *view, long arg);
+void turn_close(struct app *app, struct view *view);
+
+struct app {
+	struct store *store;
+	const struct tui_options *opt;
+	struct scheme *scheme;             /* the session's (opt->scheme), its texts made inert:
+					    * owned (scheme_copy_inert) */
+	const char *task_name;             /* its name */
+	struct keymap keys;                /* its keys, then the fixed ones */
+
+	struct store_queue queue;
+	size_t cur;                        /* queue position of the item shown */
+	struct store_item item;            /* sanitised for display */
+	struct store_item_labels labels;   /* current values (raw) */
+	int answer_empty;                  /* the item's answer is blank: skip_when_empty fields are not asked */
+	const struct scheme_field *field_focus; /* the focused field (scheme_field_focused) in focus,
+					    * asked of the item: a key it shares sets it; NULL: none */
+
+	struct view views[VIEW_STACK];     /* [0]: the turn view (view_item, view_adjudicate) */
+	int n_views;
+
 	char message[512];
 	enum status_kind message_kind;
 

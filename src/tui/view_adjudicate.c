@@ -129,8 +129,9 @@ static int dispute_rows(const struct store_disagreement *d, int *n_values)
 
 static const char *question_text(const struct app *app, struct strbuf *sb)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
-	if (!app->show_rewrite || !it->rewrite)
+	if (!tv->show_rewrite || !it->rewrite)
 		return it->question;
 	strbuf_addf(sb, "%s\nrewrite: %s", it->question, it->rewrite);
 	return strbuf_str(sb);
@@ -138,6 +139,7 @@ static const char *question_text(const struct app *app, struct strbuf *sb)
 
 static void compute_layout(const struct app *app, const struct store_disagreement *d, struct layout *l)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	unsigned shows = app->scheme->shows;
 	struct strbuf q = STRBUF_INIT;
@@ -148,12 +150,12 @@ static void compute_layout(const struct app *app, const struct store_disagreemen
 			l->passage = &it->passages[i];
 	int budget = LINES - 2 - dispute_rows(d, &l->n_values) - 2;
 	l->want[SEC_QUESTION] = (int)wrapped_lines(question_text(app, &q), l->width);
-	if ((shows & SHOW_HISTORY) && it->n_history && app->show_history)
+	if ((shows & SHOW_HISTORY) && it->n_history && tv->show_history)
 		l->want[SEC_HISTORY] = 2 * (int)it->n_history;
 	if (shows & SHOW_ANSWER)
 		l->want[SEC_ANSWER] = app->answer_empty ? 1 : imax(1, (int)wrapped_lines(it->answer, l->width));
 	if (shows & SHOW_EVIDENCE)
-		l->want[SEC_EVIDENCE] = app->evidence ? imax(1, (int)wrapped_lines(app->evidence, l->width)) : 1;
+		l->want[SEC_EVIDENCE] = tv->evidence ? imax(1, (int)wrapped_lines(tv->evidence, l->width)) : 1;
 	if (l->passage)
 		l->want[SEC_PASSAGE] = imax(1, (int)wrapped_lines(l->passage->text, l->width - 4));
 	else if ((shows & SHOW_PASSAGES) && it->n_passages)
@@ -241,12 +243,13 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 
 static void draw_question(const struct app *app, const struct layout *l, int *y)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	char title[64], k[32], hint[64] = "";
 	struct strbuf q = STRBUF_INIT;
 	snprintf(title, sizeof(title), "Question %d/%d", it->position, it->n_turns);
 	if (it->rewrite)
-		snprintf(hint, sizeof(hint), "%s %s", action_key(ACT_REWRITE, k), app->show_rewrite ? "hides rewrite" :
+		snprintf(hint, sizeof(hint), "%s %s", action_key(ACT_REWRITE, k), tv->show_rewrite ? "hides rewrite" :
 			 "rewrite");
 	draw_rule((*y)++, title, hint);
 	draw_wrapped_cut(*y, 1, l->width, l->rows[SEC_QUESTION], question_text(app, &q), style(S_BOLD));
@@ -484,5 +487,6 @@ static struct request act_adjudicate(struct app *app, struct view *view, const s
 
 const struct view_ops view_adjudicate = {
 	.name = "adjudicate",
+	.private_size = sizeof(struct turn_view), .open = turn_open, .close = turn_close,
 	.draw = draw_adjudicate, .handle = handle_adjudicate, .act = act_adjudicate,
 };

@@ -79,6 +79,7 @@ static void share_rows(struct layout *l, int body, int n)
 
 static void compute_layout(const struct app *app, struct layout *l)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	unsigned shows = app->scheme->shows;
 	memset(l, 0, sizeof(*l));
@@ -95,13 +96,13 @@ static void compute_layout(const struct app *app, struct layout *l)
 	if (body < 3)
 		body = 3;
 	l->quest_lines = wrapped_lines(it->question, l->width);
-	if (app->show_rewrite && it->rewrite)
+	if (tv->show_rewrite && it->rewrite)
 		l->rewrite_lines = wrapped_lines(it->rewrite, l->width - 9);
 	if (l->has_ans)
 		l->ans_lines = app->answer_empty ? 1 : imax(1, (int)wrapped_lines(it->answer, l->width));
-	l->hist_lines = l->has_hist && app->show_history ? 2 * it->n_history : 0;
+	l->hist_lines = l->has_hist && tv->show_history ? 2 * it->n_history : 0;
 	if (l->has_evid)
-		l->evid_lines = app->evidence ? imax(1, (int)wrapped_lines(app->evidence, l->width)) : 1;
+		l->evid_lines = tv->evidence ? imax(1, (int)wrapped_lines(tv->evidence, l->width)) : 1;
 
 	int q_all = (int)(l->quest_lines + l->rewrite_lines);
 	int n = l->has_pass ? (int)it->n_passages : 0;
@@ -300,16 +301,17 @@ static void rule_hint(const struct app *app, enum rule rule, int room, const cha
 
 static void draw_history(const struct app *app, const struct layout *l, int *y)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	char title[64];
 	struct strbuf hint = STRBUF_INIT;
 	snprintf(title, sizeof(title), "History \xc2\xb7 %zu earlier turn%s", it->n_history,
 		 it->n_history == 1 ? "" : "s");
-	if (app->show_history && l->hist < 2) {
+	if (tv->show_history && l->hist < 2) {
 		strbuf_adds(&hint, "no room");   /* not one turn fits */
 	} else {
 		char k[32];
-		strbuf_addf(&hint, "%s %s", action_key(ACT_HISTORY, k), app->show_history ? "hides" : "shows");
+		strbuf_addf(&hint, "%s %s", action_key(ACT_HISTORY, k), tv->show_history ? "hides" : "shows");
 	}
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
@@ -339,13 +341,14 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 
 static void draw_question(const struct app *app, const struct layout *l, int *y)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	char title[64], k[32], rewrite[64] = "";
 	struct strbuf hint = STRBUF_INIT;
 	snprintf(title, sizeof(title), "Question %d/%d", it->position, it->n_turns);
 	if (it->rewrite)
 		snprintf(rewrite, sizeof(rewrite), "%s %s", action_key(ACT_REWRITE, k),
-			 app->show_rewrite ? "hides rewrite" : "rewrite");
+			 tv->show_rewrite ? "hides rewrite" : "rewrite");
 	rule_hint(app, RULE_QUESTION, COLS - 6 - (int)text_width(title, strlen(title)), rewrite, &hint);
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
@@ -398,8 +401,9 @@ static void draw_answer(const struct app *app, const struct layout *l, int *y)
 
 static void draw_passage_header(const struct app *app, const struct layout *l, int y, size_t i)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item_passage *p = &app->item.passages[i];
-	int focused = (int)i == app->focus;
+	int focused = (int)i == tv->focus;
 	attr_t base = focused ? style(S_FOCUS) : A_NORMAL;
 	if (focused)
 		draw_fill(y, 0, COLS, base);
@@ -451,11 +455,13 @@ static void passages_hint(const struct app *app, const struct layout *l, struct 
 /* The first passage shown: the list scrolls so that the focus is visible. */
 static size_t first_shown(const struct app *app, int fit)
 {
-	return app->focus >= fit ? (size_t)(app->focus - fit + 1) : 0;
+	const struct turn_view *tv = app_turn(app);
+	return tv->focus >= fit ? (size_t)(tv->focus - fit + 1) : 0;
 }
 
 static void draw_passages(const struct app *app, const struct layout *l, int *y)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	char title[64];
 	struct strbuf hint = STRBUF_INIT;
@@ -469,9 +475,9 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		snprintf(title, sizeof(title), "Passages %zu-%zu of %d", first + 1, first + (size_t)fit, n);
 	else
 		snprintf(title, sizeof(title), "Passages (%d)", n);
-	if (app->show_spans)   /* "Passages (3) · spans in 2" */
+	if (tv->show_spans)   /* "Passages (3) · spans in 2" */
 		snprintf(title + strlen(title), sizeof(title) - strlen(title), " \xc2\xb7 spans in %zu",
-			 app->span_passages);
+			 tv->span_passages);
 	passages_hint(app, l, &hint);
 	draw_rule((*y)++, title, strbuf_str(&hint));
 	strbuf_release(&hint);
@@ -491,7 +497,7 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 	for (int pass = 0; pass < 2 && extra > 0; pass++)
 		for (int k = 0; k < shown && extra > 0; k++) {
 			size_t i = first + (size_t)k;
-			if (pass == 0 && (int)i != app->focus)
+			if (pass == 0 && (int)i != tv->focus)
 				continue;
 			int more = imin(extra, (int)wrapped_lines(it->passages[i].text, COLS - 7) - pv[k]);
 			if (more > 0) {
@@ -506,7 +512,7 @@ static void draw_passages(const struct app *app, const struct layout *l, int *y)
 		int n_pv = imin(k < 10 ? pv[k] : l->preview, end - *y);
 		if (n_pv > 0) {
 			draw_wrapped_cut_marked(*y, 6, COLS - 7, n_pv, it->passages[i].text, A_NORMAL,
-						app->span_mark ? app->span_mark[i] : NULL, style(S_SPAN));
+						tv->span_mark ? tv->span_mark[i] : NULL, style(S_SPAN));
 			*y += n_pv;
 		}
 	}
@@ -571,5 +577,6 @@ static struct request handle_item(const struct app *app, const struct view *view
 
 const struct view_ops view_item = {
 	.name = "item",
+	.private_size = sizeof(struct turn_view), .open = turn_open, .close = turn_close,
 	.draw = draw_item, .handle = handle_item,
 };

@@ -21,16 +21,17 @@ struct note {
  * text the project refused, if any, else the saved one. */
 static int open_note(struct app *app, struct view *view, long arg)
 {
+	struct turn_view *tv = app_turn(app);
 	struct note *n = view->private;   /* zeroed: n->text is STRBUF_INIT */
 	n->field = &app->scheme->fields[arg];
 	const char *cur = app_label(app, n->field->name, 0);
-	if (app->text_kept && app->text_kept_field == n->field)
-		strbuf_adds(&n->text, app->text_kept);
+	if (tv->text_kept && tv->text_kept_field == n->field)
+		strbuf_adds(&n->text, tv->text_kept);
 	else if (cur)
 		strbuf_adds(&n->text, cur);
-	free(app->text_kept);
-	app->text_kept = NULL;
-	app->text_kept_field = NULL;
+	free(tv->text_kept);
+	tv->text_kept = NULL;
+	tv->text_kept_field = NULL;
 	return 0;
 }
 

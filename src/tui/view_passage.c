@@ -1,8 +1,9 @@
 /* view_passage.c - one passage in full in a scrollable pane, under its
  * relevance state and the question it is judged against (or, opened with
  * the view-turn key, the question, rewrite and answer in full). The
- * passage shown is the focused one (app->focus): n and p in the pane move
- * the focus, so the item screen shows the last passage read. */
+ * passage shown is the focused one (the turn view's, app_turn()): n and p
+ * in the pane move the focus, so the item screen shows the last passage
+ * read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +23,11 @@ struct pane {
 /* The pane's text; for the turn it is assembled into sb. */
 static const char *pane_text(const struct app *app, const struct view *view, struct strbuf *sb)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	const struct pane *pane = view->private;
-	if (!pane->turn && app->focus >= 0 && (size_t)app->focus < it->n_passages)
-		return it->passages[app->focus].text;
+	if (!pane->turn && tv->focus >= 0 && (size_t)tv->focus < it->n_passages)
+		return it->passages[tv->focus].text;
 	strbuf_addf(sb, "Question %d/%d:\n%s\n", it->position, it->n_turns, it->question);
 	if (it->rewrite)
 		strbuf_addf(sb, "\nRewrite:\n%s\n", it->rewrite);
@@ -118,8 +120,9 @@ static void draw_pane_footer(const struct app *app, const struct view *view, siz
  * then the score and the words "Passage", "of" give way. */
 static void draw_passage_line(const struct app *app, int y)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
-	const struct store_item_passage *p = &it->passages[app->focus];
+	const struct store_item_passage *p = &it->passages[tv->focus];
 	char lead[96], score[40] = "";
 	struct strbuf sb = STRBUF_INIT;
 	enum style st = S_NORMAL;
@@ -131,7 +134,7 @@ static void draw_passage_line(const struct app *app, int y)
 	int room = 0;
 	for (int level = 0; level < 3; level++) {
 		snprintf(lead, sizeof(lead), level < 2 ? "Passage %d of %zu \xc2\xb7 rank %ld \xc2\xb7 " :
-			 "%d/%zu \xc2\xb7 rank %ld \xc2\xb7 ", app->focus + 1, it->n_passages, p->rank);
+			 "%d/%zu \xc2\xb7 rank %ld \xc2\xb7 ", tv->focus + 1, it->n_passages, p->rank);
 		if (level == 1)
 			score[0] = '\0';
 		room = COLS - 2 - (int)(text_width(lead, strlen(lead)) + text_width(score, strlen(score)) +
@@ -160,13 +163,14 @@ static void draw_question_line(const struct app *app, int y)
 
 static void draw_passage(const struct app *app, const struct view *view)
 {
+	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
 	const struct pane *pane = view->private;
 	struct strbuf sb = STRBUF_INIT;
 	const char *text = pane_text(app, view, &sb);
 	draw_header(app);
 	if (!pane->turn) {
-		const struct store_item_passage *p = &it->passages[app->focus];
+		const struct store_item_passage *p = &it->passages[tv->focus];
 		draw_passage_line(app, 1);
 		draw_question_line(app, 2);
 		draw_rule(3, p->title && *p->title ? p->title : "(no title)", NULL);
@@ -181,11 +185,11 @@ static void draw_passage(const struct app *app, const struct view *view)
 	unsigned char *own = NULL;
 	const unsigned char *mark = NULL;
 	attr_t mark_attr = style(S_MATCH);
-	if (!pane->turn && pane->piece != app->focus && app->span_mark) {
-		mark = app->span_mark[app->focus];
+	if (!pane->turn && pane->piece != tv->focus && tv->span_mark) {
+		mark = tv->span_mark[tv->focus];
 		mark_attr = style(S_SPAN);
-	} else if (!pane->turn && pane->piece == app->focus && app->evidence_focus < app->evidence_pieces) {
-		const struct evidence_piece *pc = &app->evidence_piece[app->evidence_focus];
+	} else if (!pane->turn && pane->piece == tv->focus && tv->evidence_focus < tv->evidence_pieces) {
+		const struct evidence_piece *pc = &tv->evidence_piece[tv->evidence_focus];
 		size_t len = strlen(text);
 		if (pc->at <= pc->end && pc->end <= len) {
 			mark = own = xcalloc(len + 1, 1);
@@ -238,13 +242,14 @@ static struct request handle_passage(const struct app *app, const struct view *v
 
 static int open_passage(struct app *app, struct view *view, long arg)
 {
+	struct turn_view *tv = app_turn(app);
 	struct pane *pane = view->private;
 	pane->turn = arg == 1;
-	pane->piece = arg == 2 ? app->focus : -1;
-	if (arg == 2 && app->evidence_focus < app->evidence_pieces) {
+	pane->piece = arg == 2 ? tv->focus : -1;
+	if (arg == 2 && tv->evidence_focus < tv->evidence_pieces) {
 		/* the piece's line near the top (one line before it shown) */
-		const char *text = app->item.passages[app->focus].text;
-		size_t at = app->evidence_piece[app->evidence_focus].at, len = strlen(text);
+		const char *text = app->item.passages[tv->focus].text;
+		size_t at = tv->evidence_piece[tv->evidence_focus].at, len = strlen(text);
 		size_t total = text_wrap(text, len, pane_width(), NULL, 0);
 		struct text_line *lines = xmalloc((total ? total : 1) * sizeof(*lines));
 		text_wrap(text, len, pane_width(), lines, total);
@@ -263,12 +268,13 @@ static int open_passage(struct app *app, struct view *view, long arg)
 /* n and p: the next or previous passage, from its top. */
 static struct request act_passage(struct app *app, struct view *view, const struct request *r)
 {
+	struct turn_view *tv = app_turn(app);
 	struct pane *pane = view->private;
 	if (r->kind != REQ_PASSAGE)
 		return pager_act(app, view, r);
-	long p = app->focus + r->arg;
+	long p = tv->focus + r->arg;
 	if (p >= 0 && p < (long)app->item.n_passages) {
-		app->focus = (int)p;
+		tv->focus = (int)p;
 		pane->pager.scroll = 0;
 	} else {
 		app_message(app, MSG_INFO, "this is the %s passage", r->arg > 0 ? "last" : "first");

@@ -3,8 +3,12 @@
  * tests/ui/tmux_loop.sh). It sets two deadlines, 3 s and 2 s after it
  * opens; the one at 3 s writes "ping" into a pipe the view watches. The
  * screen lists each event at its time on the loop's clock (seconds since
- * the view opened: virtual in a script). q, esc or backspace closes it,
- * which gives up the deadlines not yet due and the pipe. */
+ * the view opened: virtual in a script). w writes to a pipe whose reader
+ * is closed: the write fails (SIGPIPE is ignored, tui.c) and the view says
+ * so. q, esc or backspace closes it, which gives up the deadlines not yet
+ * due and the pipe. Built into the test binaries only (the Makefile's
+ * TUI_TEST_OBJS, CONVQA_TEST_VIEWS). */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -100,11 +104,37 @@ static struct request handle_probe(const struct app *app, const struct view *vie
 	struct request r = { REQ_NONE, 0, ACT_NONE, NULL, in->key, NULL };
 	if (a == ACT_QUIT || a == ACT_BACK)
 		r.kind = REQ_POP;
+	else if (!in->key.fkey && in->key.code == 'w')
+		r.kind = REQ_UNKNOWN_KEY;   /* act_probe() writes to a closed pipe */
 	return r;
+}
+
+/* w: write to a pipe with no reader; what a write to a system that has gone
+ * away meets. */
+static struct request act_probe(struct app *app, struct view *view, const struct request *r)
+{
+	struct probe *p = view->private;
+	int fd[2];
+	char what[80];
+	if (r->kind != REQ_UNKNOWN_KEY || r->key.fkey || r->key.code != 'w')
+		return *r;
+	if (pipe2(fd, O_CLOEXEC) != 0) {
+		event(app, p, "write to a closed pipe: no pipe");
+		return (struct request){ .kind = REQ_NONE };
+	}
+	close(fd[0]);
+	ssize_t n = write(fd[1], "ping", 4);
+	int e = errno;
+	close(fd[1]);
+	snprintf(what, sizeof(what), "write to a closed pipe: %s", n < 0 ? "failed: " : "written");
+	if (n < 0)
+		snprintf(what + strlen(what), sizeof(what) - strlen(what), "%s", strerror(e));
+	event(app, p, what);
+	return (struct request){ .kind = REQ_NONE };
 }
 
 const struct view_ops view_probe = {
 	.name = "probe",
 	.private_size = sizeof(struct probe), .open = open_probe, .close = close_probe,
-	.draw = draw_probe, .handle = handle_probe,
+	.draw = draw_probe, .handle = handle_probe, .act = act_probe,
 };

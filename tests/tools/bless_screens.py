@@ -8,7 +8,10 @@ new column in a rule).
 Runs each test (with UI_SAVE_DIR, which makes check_screen keep the screens
 it compares) and replaces the body of every `check_screen DESC NAME <<'EOF'`
 and `check_rows DESC NAME FIRST LAST <<'EOF'` block whose screen was saved
-by the one drawn. Screens named by a variable are left alone. Review the
+by the one drawn; a `check_screen_of DESC NAME SHARED <<'EOF'` block gets
+the first and last rows, tests/ui/fixtures/screens/SHARED the rows between
+(shared by several tests: run them all after blessing one). Screens named
+by a variable are left alone. Review the
 diff (git diff tests/ui) before committing: this accepts whatever is drawn.
 """
 import os
@@ -18,7 +21,7 @@ import sys
 import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BLOCK = re.compile(r"""\s*check_(screen|rows) "[^"]*" (\S+)(?: (\d+) (\d+))? <<'?(\w+)'?\s*$""")
+BLOCK = re.compile(r"""\s*check_(screen|rows|screen_of) "[^"]*" (\S+)(?: (\d+) (\d+)| (\w+))? <<'?(\w+)'?\s*$""")
 
 
 def bless(test):
@@ -34,14 +37,21 @@ def bless(test):
             out.append(lines[i])
             i += 1
             continue
-        kind, name, first, last, tag = m.groups()
+        kind, name, first, last, shared, tag = m.groups()
         end = lines.index(tag, i + 1)
-        screen = os.path.join(saved, name if kind == "screen" else "%s,%s-%s" % (name, first, last))
+        screen = os.path.join(saved, name if kind != "rows" else "%s,%s-%s" % (name, first, last))
         body = lines[i + 1:end]
         if os.path.exists(screen):
             text = open(screen, encoding="utf-8").read()
             new = text[:-1].split("\n") if text.endswith("\n") else text.split("\n")
             new = [] if text == "" else new
+            if kind == "screen_of" and len(new) >= 2:
+                shared_path = os.path.join(TOP, "tests", "ui", "fixtures", "screens", shared)
+                rows = "".join(r + "\n" for r in new[1:-1])
+                if open(shared_path, encoding="utf-8").read() != rows:
+                    open(shared_path, "w", encoding="utf-8").write(rows)
+                    changed += 1
+                new = [new[0], new[-1]]
             changed += new != body
             body = new
         out += [lines[i]] + body + [tag]

@@ -14,6 +14,8 @@ check_eq "make install DESTDIR=... PREFIX=/opt/cq exits 0" "0" "$rc"
 root="$T/dest/opt/cq"
 check_eq "the release binary is bin/convqa, executable" "yes" "$([ -x "$root/bin/convqa" ] && echo yes)"
 check_eq "it is the release build (no sanitizers)" "" "$(grep -l __asan_init "$root/bin/convqa")"
+check_eq "the test view (view_probe, CONVQA_TEST_LOOP) is not in it" "0" \
+	"$(grep -c -a -e view_probe -e CONVQA_TEST_LOOP "$root/bin/convqa")"
 check_eq "the man page is share/man/man1/convqa.1" "" "$(cmp "$CONVQA_TOP/docs/convqa.1" "$root/share/man/man1/convqa.1" 2>&1)"
 check_eq "the JSON Schemas are in share/convqa/schemas" "" \
 	"$(cd "$CONVQA_TOP/schemas" && for f in *.json builtin/*.json; do cmp "$f" "$root/share/convqa/schemas/$f" 2>&1; done)"

@@ -29,12 +29,6 @@ L -r alice -c c2 -n 1 -s sys-a answer_correct 1
 L -r bob -c c2 -n 1 -s sys-a answer_correct 0
 L -r alice -c c1 -n 2 -s sys-a answer_correct 1       # one rater only: nothing to compare
 
-adj_run() {
-	cat >"$T/script"
-	CONVQA_SCRIPT="$T/script" "$CONVQA" adjudicate "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
 # ---- who may ---------------------------------------------------------------------------
 check_run "a rater who is not an adjudicator is refused, with the command that makes one" 2 \
 	"convqa: adjudicate: rater 'bob' is not an adjudicator (give the role with: convqa rater add bob --role adjudicator)" \
@@ -53,7 +47,7 @@ check_run "without a terminal or a script adjudicate refuses, naming itself" 1 \
 	sh -c "$CONVQA adjudicate --round r1 --rater carol </dev/null"
 
 # ---- the screen ------------------------------------------------------------------------
-adj_run --round r1 --rater carol <<'EOF2'
+ui_adjudicate --round r1 --rater carol <<'EOF2'
 :save-screen d1
 c
 :save-screen other-key
@@ -144,7 +138,7 @@ EOF2
 check_eq "it says what it settled" "round 'r1': 0 of 4 disagreements settled by carol" "$(cat "$T/out")"
 
 # ---- --blind ---------------------------------------------------------------------------
-adj_run --round r1 --rater carol --blind <<'EOF2'
+ui_adjudicate --round r1 --rater carol --blind <<'EOF2'
 :save-screen b1
 n
 :save-screen b2
@@ -174,7 +168,7 @@ report_answers() { $CONVQA report --round r1 --consensus adjudicated --only answ
 check_eq "before: both disputed answers have no consensus (the agreed one and the one of one rater count)" "  Overall
        items  correct  accuracy  95% CI       no consensus
   all      2        1     0.500  0.095–0.905             2" "$(report_answers)"
-adj_run --round r1 --rater carol <<'EOF2'
+ui_adjudicate --round r1 --rater carol <<'EOF2'
 a
 :save-screen s1
 n
@@ -230,7 +224,7 @@ $CONVQA round close r1 >/dev/null
 check_run "annotate refuses the closed round" 2 \
 	"convqa: annotate: round 'r1' is closed (a coordinator reopens it with: convqa round reopen r1)" \
 	sh -c "CONVQA_SCRIPT=/dev/null $CONVQA annotate --round r1 --rater alice"
-adj_run --round r1 --rater carol <<'EOF2'
+ui_adjudicate --round r1 --rater carol <<'EOF2'
 :save-screen c1
 x
 :save-screen c2
@@ -249,7 +243,7 @@ check_eq "report --consensus adjudicated has no item without consensus left" "  
   all      4        2     0.500  0.150–0.850             0" "$(report_answers)"
 
 # ---- 40x12 ---------------------------------------------------------------------------------
-CONVQA_COLUMNS=40 CONVQA_LINES=12 adj_run --round r1 --rater carol --blind <<'EOF2'
+CONVQA_COLUMNS=40 CONVQA_LINES=12 ui_adjudicate --round r1 --rater carol --blind <<'EOF2'
 n
 n
 :save-screen narrow
@@ -270,7 +264,7 @@ check_screen "at 40x12 the disagreement fits" narrow <<'EOF2'
 EOF2
 
 # ---- undo, also of an earlier session ---------------------------------------------------
-adj_run --round r1 --rater carol <<'EOF2'
+ui_adjudicate --round r1 --rater carol <<'EOF2'
 u
 :save-screen undo1
 u

@@ -4,20 +4,12 @@
 # before convqa spans has run, how to make them.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
-ui_project p.db "$FIX/small.json"
-export CONVQA_DB=p.db
-for r in alice bob; do $CONVQA rater add $r >/dev/null; done
-$CONVQA rater add carol --role adjudicator >/dev/null
+ui_adjudication_project p.db "$FIX/small.json"
 $CONVQA round create f1 --task faithfulness --raters alice,bob --overlap 0 >/dev/null
 $CONVQA label -t faithfulness --round f1 -r alice -c c1 -n 1 -s sys-b faithfulness faithful
 $CONVQA label -t faithfulness --round f1 -r bob -c c1 -n 1 -s sys-b faithfulness unfaithful
 
-adj_run() {
-	cat >"$T/script"
-	CONVQA_SCRIPT="$T/script" "$CONVQA" adjudicate --round f1 --rater carol >"$T/out" 2>"$T/err"
-	rc=$?
-}
-adj_run <<'EOF2'
+ui_adjudicate --round f1 --rater carol <<'EOF2'
 :save-screen none
 EOF2
 check_ran "the adjudication of faithfulness, no spans yet"
@@ -29,7 +21,7 @@ check_rows "no stored spans: how to make them" none 5 8 <<'EOF2'
 EOF2
 
 check_run "convqa spans" 0 "" "$CONVQA" spans
-adj_run <<'EOF2'
+ui_adjudicate --round f1 --rater carol <<'EOF2'
 :save-screen spans
 x
 :save-screen settled
@@ -70,7 +62,7 @@ check_eq "the pick is saved as carol's label" "unfaithful" \
 # a disagreement on turn 2: its history, the earlier turn's question and answer
 $CONVQA label -t faithfulness --round f1 -r alice -c c1 -n 2 -s sys-a faithfulness faithful
 $CONVQA label -t faithfulness --round f1 -r bob -c c1 -n 2 -s sys-a faithfulness unfaithful
-adj_run <<'EOF2'
+ui_adjudicate --round f1 --rater carol <<'EOF2'
 n
 :save-screen turn2
 :resize 80 16

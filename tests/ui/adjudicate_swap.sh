@@ -7,10 +7,7 @@
 # 1 alone has nothing to adjudicate and points to round 2.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
-ui_project p.db "$FIX/small.json"
-export CONVQA_DB=p.db
-for r in alice bob; do $CONVQA rater add $r >/dev/null; done
-$CONVQA rater add carol --role adjudicator >/dev/null
+ui_adjudication_project p.db "$FIX/small.json"
 # item by item, seed 5: alice has c1/1/sys-a and c1/2/sys-a, bob c1/1/sys-b
 # and c2/1/sys-a; in r2 each the other's
 $CONVQA round create r1 --raters alice,bob --by item --seed 5 >/dev/null
@@ -29,11 +26,6 @@ L --round r2 -r alice -c c2 -n 1 -s sys-a answer_correct 1   # agreed
 L --round r2 -r bob -c c1 -n 1 -s sys-a answer_correct 0     # disputed with alice's in r1
 L --round r2 -r bob -c c1 -n 1 -s sys-a intent extractive
 
-adj_run() {
-	cat >"$T/script"
-	CONVQA_SCRIPT="$T/script" "$CONVQA" adjudicate "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
 report_answers() {
 	$CONVQA report --round "$1" --consensus adjudicated --only answers >"$T/rep"
 	sed -n '/Overall/,/^$/p' "$T/rep"
@@ -52,7 +44,7 @@ check_eq "round 1 alone has nothing to adjudicate, and says where to look" \
 	"$rc|$(cat "$T/out")"
 
 # ---- round 2, over both rounds ---------------------------------------------------------
-adj_run --round r2 --rater carol <<'EOF2'
+ui_adjudicate --round r2 --rater carol <<'EOF2'
 :save-screen d1
 a
 n
@@ -157,7 +149,7 @@ check_eq "report --consensus adjudicated --round r1,r2 counts the answer as sett
 check_grep "and says an adjudicator settled it" "Values settled by an adjudicator: 1\." "$T/rep"
 
 # ---- again -----------------------------------------------------------------------------
-adj_run --round r2 --rater carol <<'EOF2'
+ui_adjudicate --round r2 --rater carol <<'EOF2'
 :save-screen again
 EOF2
 check_rows "a later session finds both settled" again 1 1 <<'EOF2'

@@ -141,31 +141,19 @@ n
 :save-screen item2
 EOF
 check_ran "a view closed before its deadlines: the script runs"
-check_screen "nothing fires after the view is closed" closed-early <<'EOF'
+check_screen_of "nothing fires after the view is closed" closed-early item_tower <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  welcome, alice: ? lists the keys                               ? help · q quit
 EOF
 check_grep "the item screen goes on as usual" "item 2/4" "$T/screens/item2"
+
+# a write to a pipe whose reader is gone fails (EPIPE) and the UI goes on:
+# SIGPIPE is ignored, not the death of the session (w in the test view)
+ui_run p.db --rater alice <<'EOF'
+w
+:save-screen epipe
+q
+EOF
+check_ran "a write to a closed pipe: the script runs to its end"
+check_grep "the write fails with EPIPE and the view says so" "write to a closed pipe: failed: Broken pipe" "$T/screens/epipe"
 done_testing

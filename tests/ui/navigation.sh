@@ -122,30 +122,8 @@ check_screen "n: the next item is the other system's answer to the same turn" it
  ✓ finished · n: next item
                                                                 ? help · q quit
 EOF
-check_screen "right: the next turn, with its history" item3 <<'EOF'
+check_screen_of "right: the next turn, with its history" item3 item_how_tall <<'EOF'
  convqa · p.db · rater alice · task turn           item 3/4 [###-------] 1 done
- conversation c1 · turn 2/2                                          unfinished
-── History · 1 earlier turn · h hides ──────────────────────────────────────────
- Q1 What is a lighthouse?
-    A: A tower with a lamp that guides ships.
-── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
- How tall is it?
-── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
- Most are between 20 and 60 metres tall.
-── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-  2 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
                                                                 ? help · q quit
 EOF
 check_screen "h hides the history (and h shows it again)" history-hidden <<'EOF'
@@ -200,30 +178,8 @@ check_screen "left twice: back to the first item" back1 <<'EOF'
  missing: answer_correct, relevant 2 3
                                                                 ? help · q quit
 EOF
-check_screen "] skips the other system's answer and goes to the next turn" turn2 <<'EOF'
+check_screen_of "] skips the other system's answer and goes to the next turn" turn2 item_how_tall <<'EOF'
  convqa · p.db · rater alice · task turn           item 3/4 [###-------] 1 done
- conversation c1 · turn 2/2                                          unfinished
-── History · 1 earlier turn · h hides ──────────────────────────────────────────
- Q1 What is a lighthouse?
-    A: A tower with a lamp that guides ships.
-── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
- How tall is it?
-── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
- Most are between 20 and 60 metres tall.
-── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-  2 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
                                                                 ? help · q quit
 EOF
 check_screen "[ goes to the first item of the previous turn" turn1 <<'EOF'
@@ -252,30 +208,8 @@ check_screen "[ goes to the first item of the previous turn" turn1 <<'EOF'
  missing: answer_correct, relevant 2 3
                                                                 ? help · q quit
 EOF
-check_screen "tab goes to the next unfinished item (item 2 is finished)" unfinished <<'EOF'
+check_screen_of "tab goes to the next unfinished item (item 2 is finished)" unfinished item_how_tall <<'EOF'
  convqa · p.db · rater alice · task turn           item 3/4 [###-------] 1 done
- conversation c1 · turn 2/2                                          unfinished
-── History · 1 earlier turn · h hides ──────────────────────────────────────────
- Q1 What is a lighthouse?
-    A: A tower with a lamp that guides ships.
-── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
- How tall is it?
-── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
- Most are between 20 and 60 metres tall.
-── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-  2 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
                                                                 ? help · q quit
 EOF
 check_screen "pgdn moves the focus down by a page" pgdn <<'EOF'

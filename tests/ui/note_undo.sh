@@ -220,56 +220,12 @@ check_screen "u across items goes back to the item of the change" undo3 <<'EOF'
  missing: intent, answer_correct, relevant 1 2 3
  undone · intent cleared                                        ? help · q quit
 EOF
-check_screen "u undoes the note" undo4 <<'EOF'
+check_screen_of "u undoes the note" undo4 item_tower <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  undone · note cleared                                          ? help · q quit
 EOF
-check_screen "with nothing left, u says so" undo-empty <<'EOF'
+check_screen_of "with nothing left, u says so" undo-empty item_tower <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  nothing to undo                                                ? help · q quit
 EOF
 

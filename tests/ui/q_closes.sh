@@ -37,30 +37,8 @@ EOF
 check_ran "the script runs and exits 0"
 check_eq "the guidelines are shown at first start" "── Guidelines (built in) ───────────────────────────────────────────────────────" \
 	"$(sed -n 2p "$T/screens/first-start")"
-check_screen "q closes the first-start guidelines: the item screen" after-first-guidelines <<'EOF'
+check_screen_of "q closes the first-start guidelines: the item screen" after-first-guidelines item_tower <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  welcome, alice: ? lists the keys                               ? help · q quit
 EOF
 check_eq "the help says q closes it" " lines 1-20 of 41                        j/k pgdn/pgup scroll · q or esc closes" \

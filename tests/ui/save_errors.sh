@@ -44,30 +44,8 @@ check_screen "the guidelines from the project setting" setting-guidelines <<'EOF
  lines 1-20 of 21                        j/k pgdn/pgup scroll · q or esc closes
  welcome, eve-red: ? lists the keys
 EOF
-check_screen "a refused label: NOT SAVED and the reason; the field stays unset" not-saved <<'EOF'
+check_screen_of "a refused label: NOT SAVED and the reason; the field stays unset" not-saved item_building <<'EOF'
  convqa · p.db · rater eve-red · task turn         item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A building by the sea.
-── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
  NOT SAVED: cannot save label: disk full (test)                 ? help · q quit
 EOF
 check_screen "other fields still save" saved-again <<'EOF'

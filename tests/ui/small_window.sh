@@ -145,30 +145,8 @@ Window too small: 80x11. convqa needs at least 40x12. Enlarge the window
 
 
 EOF
-check_screen "back to 80x24: the same item and state" restored <<'EOF'
+check_screen_of "back to 80x24: the same item and state" restored item_how_tall <<'EOF'
  convqa · p.db · rater alice · task turn           item 3/4 [----------] 0 done
- conversation c1 · turn 2/2                                          unfinished
-── History · 1 earlier turn · h hides ──────────────────────────────────────────
- Q1 What is a lighthouse?
-    A: A tower with a lamp that guides ships.
-── Question 2/2 · e/a/b intent: extractive/abstractive/boolean · r rewrite ─────
- How tall is it?
-── Answer 1 of 1 · c correct · x incorrect ─────────────────────────────────────
- Most are between 20 and 60 metres tall.
-── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-tall · Tallest lighthouses
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-  2 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
                                                                 ? help · q quit
 EOF
 done_testing

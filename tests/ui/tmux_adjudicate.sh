@@ -16,10 +16,7 @@ json.dump({"format": "convqa-tasks", "version": 1, "systems": [{"id": "sys-a"}],
                {"system": "sys-a", "answer": "An answer \u001b[6n asking the terminal.",
                 "passages": [{"rank": 1, "id": "p1", "score": 1}]}]}]}]}, open(sys.argv[1], "w"))
 PY
-ui_project p.db "$T/q.json"
-export CONVQA_DB="$T/p.db"
-for r in alice bob; do $CONVQA rater add $r >/dev/null; done
-$CONVQA rater add carol --role adjudicator >/dev/null
+ui_adjudication_project "$T/p.db" "$T/q.json"
 $CONVQA round create r1 --raters alice,bob --overlap 0 >/dev/null
 $CONVQA label --round r1 -r alice -c c1 -n 1 -s sys-a answer_correct 1
 $CONVQA label --round r1 -r bob -c c1 -n 1 -s sys-a answer_correct 0

@@ -37,56 +37,12 @@ KEY_UP
 EOF
 check_ran "annotate runs the script and exits 0"
 
-check_screen "at first start the guidelines are shown (built in, from the scheme)" first-start <<'EOF'
+check_screen_of "at first start the guidelines are shown (built in, from the scheme)" first-start guidelines_turn <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
-── Guidelines (built in) ───────────────────────────────────────────────────────
-  Task: turn. You see one item at a time: one system's answer to one turn of a
-  conversation, with the earlier turns and the passages the system retrieved.
-  Set every field below; each change is saved at once.
-
-  intent (required, one per turn): question intent: extractive, abstractive or
-  boolean. Keys: e extractive, a abstractive, b boolean.
-
-  answer_correct (required, not asked of an empty answer): is the system's
-  answer correct (1) or not (0). Keys: c correct, x incorrect.
-
-  relevant (required, one per passage): is the retrieved passage relevant (1)
-  or not (0). Keys: 1-9 0 toggle the passage at that rank, space the focused
-  one, - marks the rest not relevant.
-
-  note (optional): a free-text note. Key: w.
-
-  An item is finished when every required field is set. Moving on from an
-  unfinished item loses nothing. u undoes the last change, ? lists every key,
-  q closes this screen (on the item screen q quits).
-
- lines 1-20 of 22                        j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
-check_screen "the item screen: header, question, answer, passages, label bar" item1 <<'EOF'
+check_screen_of "the item screen: header, question, answer, passages, label bar" item1 item_tower <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  welcome, alice: ? lists the keys                               ? help · q quit
 EOF
 check_screen "e sets intent extractive and says saved" intent <<'EOF'

@@ -72,56 +72,12 @@ check_screen "one u undoes both" undo-rest <<'EOF'
  missing: intent, answer_correct, relevant 2 3
  undone · 2 passages not judged                                 ? help · q quit
 EOF
-check_screen "the next u undoes the key before" undo-rank <<'EOF'
+check_screen_of "the next u undoes the key before" undo-rank item_tower <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  undone · passage 1 not judged                                  ? help · q quit
 EOF
-check_screen "then nothing is left to undo" undo-empty <<'EOF'
+check_screen_of "then nothing is left to undo" undo-empty item_tower <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  nothing to undo                                                ? help · q quit
 EOF
 
@@ -170,56 +126,12 @@ check_screen "a refused undo says NOT SAVED; the value stays" undo-refused <<'EO
  missing: answer_correct, relevant 1 2
  NOT SAVED: cannot save label: busy (test)                      ? help · q quit
 EOF
-check_screen "the refused undo stays on the stack: u (after undoing the note) tries it again" undo-retried <<'EOF'
+check_screen_of "the refused undo stays on the stack: u (after undoing the note) tries it again" undo-retried item_building <<'EOF'
  convqa · p.db · rater bob · task turn             item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A building by the sea.
-── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
  undone · intent cleared                                        ? help · q quit
 EOF
-check_screen "and then the stack is empty" undo-done <<'EOF'
+check_screen_of "and then the stack is empty" undo-done item_building <<'EOF'
  convqa · p.db · rater bob · task turn             item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A building by the sea.
-── Passages (2) · 1-2 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-tall · Tallest lighthouses
-      The tallest lighthouse is the Jeddah Light, 133 metres tall. Most
-      lighthouses are between 20 and 60 metres tall, and a few stand only a few
-      metres above the sea.
-
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/2 judged  note: —
- missing: intent, answer_correct, relevant 1 2
  nothing to undo                                                ? help · q quit
 EOF
 
@@ -240,30 +152,8 @@ w
 :save-screen note-other-item
 EOF
 check_ran "the refused-note script runs"
-check_screen "a refused note says NOT SAVED and how to get the text back" note-refused <<'EOF'
+check_screen_of "a refused note says NOT SAVED and how to get the text back" note-refused item_tower <<'EOF'
  convqa · p.db · rater carol · task turn           item 1/4 [----------] 0 done
- conversation c1 · turn 1/2                                          unfinished
-── Question 1/2 · e/a/b intent: extractive/abstractive/boolean ─────────────────
- What is a lighthouse?
-── Answer 1 of 2 · c correct · x incorrect ─────────────────────────────────────
- A tower with a lamp that guides ships.
-── Passages (3) · 1-3 relevant? · j/k focus · enter opens ──────────────────────
-▸ 1 [ ] p-light · Lighthouses
-      A lighthouse is a tower with a bright lamp that guides ships at night.
-  2 [ ] p-keeper · Keepers
-      Lighthouse keepers lit the lamp, wound the clockwork and kept the lens
-      clean.
-  3 [ ] p-lens
-      A Fresnel lens is made of concentric rings of glass.
-
-
-
-
-
-
-
- intent: ?  answer: ?  relevant: 0/3 judged  note: —
- missing: intent, answer_correct, relevant 1 2 3
  NOT SAVED: cannot save label: no notes (test) · w edits the note again
 EOF
 check_screen "w opens the prompt with the text typed before" note-again <<'EOF'
