@@ -1,7 +1,8 @@
 # convqa - see README.md and docs/. `make help` lists the targets.
 #
 # Adding a module: add its object to the list of its directory below (a new
-# directory gets a list of its own, added to LIB_OBJS), its header to
+# directory gets a list of its own, added to LIB_OBJS, and its place in the
+# layer order of tests/tools/check_deps.sh), its header to
 # include/convqa/; tests/unit/test_<name>.c is found by itself.
 
 CC ?= cc

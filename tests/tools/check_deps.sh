@@ -8,9 +8,10 @@
 #   store     model, metrics, core      the only SQL
 #   formats   store, model, metrics, core
 #   study     formats, store, model, metrics, core (formats never include study)
+#   system    store, model, metrics, core       connectors to live systems
 #   report    study, formats, store, model, metrics, core
-#   tui       report and below          the only curses
-#   cmd       tui and below
+#   tui       report, system and below  the only curses
+#   cmd       tui, system and below
 #   main.c    anything
 #
 # A header include/convqa/NAME.h belongs to the folder of src/*/NAME.c (or
@@ -32,9 +33,10 @@ allowed() {
 	store) list="store model metrics core" ;;
 	formats) list="formats store model metrics core" ;;
 	study) list="study formats store model metrics core" ;;
+	system) list="system store model metrics core" ;;
 	report) list="report study formats store model metrics core" ;;
-	tui) list="tui report study formats store model metrics core" ;;
-	cmd) list="cmd tui report study formats store model metrics core" ;;
+	tui) list="tui report study formats system store model metrics core" ;;
+	cmd) list="cmd tui report study formats system store model metrics core" ;;
 	main) return 0 ;;
 	*) return 1 ;;
 	esac
