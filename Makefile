@@ -1,7 +1,8 @@
 # convqa - see README.md and docs/. `make help` lists the targets.
 #
 # Adding a module: add its object to the list of its directory below (a new
-# directory gets a list of its own, added to LIB_OBJS), its header to
+# directory gets a list of its own, added to LIB_OBJS, and its place in the
+# layer order of tests/tools/check_deps.sh), its header to
 # include/convqa/; tests/unit/test_<name>.c is found by itself.
 
 CC ?= cc
@@ -34,27 +35,29 @@ CHECK_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno
 	-DCONVQA_TEST_VIEWS
 CHECK_LDFLAGS := -fsanitize=address,undefined
 
-# Objects by module: one directory of src/ each, the small core at the top,
-# lowest layer first (docs/development.md, tests/tools/check_deps.sh).
-CORE_OBJS := common.o strbuf.o hash.o strmap.o text.o lock.o model.o scheme.o order.o
+# Objects by module: one directory of src/ each, lowest layer first
+# (docs/development.md "Layout"; tests/tools/check_deps.sh keeps the order).
+CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o
+MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
-	metrics/metrics_stats.o metrics/agreement.o spans.o
+	metrics/metrics_stats.o metrics/agreement.o metrics/spans.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
-FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
+FORMAT_OBJS := formats/importer.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
 	formats/labels_read.o formats/export_tasks.o
-RULE_OBJS := labelling.o labelling_import.o access.o assign.o rounds.o sampling.o project_check.o
+STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
+	study/sampling.o study/project_check.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
 	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_time.o report/report_fmt_text.o report/report_fmt_json.o \
 	report/report_fmt_csv.o
-# L0-L3: everything but the commands, the UI and main()
-LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJS) $(REPORT_OBJS)
+# everything but the commands, the UI and main()
+LIB_OBJS := $(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(STUDY_OBJS) $(REPORT_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \
@@ -167,7 +170,7 @@ bench: deps
 	@sh bench/run.sh
 
 # bench/spans.sh's driver: spans_extract() on generated passages (release build)
-build/release/bench_spans: bench/bench_spans.c $(addprefix build/release/,$(CORE_OBJS) $(METRICS_OBJS))
+build/release/bench_spans: bench/bench_spans.c $(addprefix build/release/,$(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS))
 	$(call say,LINK,$@)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
 
 clean:

@@ -82,6 +82,7 @@
 #include <stdint.h>
 
 #include "convqa/common.h"
+#include "convqa/label_row.h"
 #include "convqa/model.h"
 #include "convqa/scheme.h"
 
@@ -241,27 +242,7 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 enum status labelling_check(struct labelling *l, const struct labelling_key *key, const char *value,
 			    const struct scheme_field **field, struct error *err);
 
-/* One label recorded elsewhere (another copy of the project, a labels
- * file), named by the keys a person reads: the item by conversation, turn
- * position and system, a passage by its rank and/or its id. Strings are
- * borrowed. */
-struct labelling_import_label {
-	const char *conversation;
-	int turn;
-	const char *system;
-	long rank;                         /* 0: none given */
-	const char *passage;               /* passage id; NULL: none given */
-	const char *rater;
-	const char *round;                 /* NULL: outside rounds */
-	const char *task, *field;
-	const char *unit;                  /* the unit the source says it judges; NULL: not said */
-	const char *value;                 /* NULL: the label was cleared */
-	double seconds;
-	const char *created_at;            /* "YYYY-MM-DDTHH:MM:SS.mmmZ" (UTC) */
-	int64_t source_id;                 /* the source's row id (orders equal times); 0: none
-					    * (before those with one) */
-	const char *where;                 /* for messages: "FILE: $.labels[3]", "FILE:7" */
-};
+/* One label recorded elsewhere: struct labelling_import_label, label_row.h. */
 
 struct labelling_import_request {
 	const char *round;                 /* every label into this round (NULL: each its own) */

@@ -1,6 +1,6 @@
 /*
  * labels_read.h - labels recorded elsewhere, as convqa import-labels reads
- * them, into the rows labelling_import() takes (labelling.h). A source is
+ * them, into the rows labelling_import() takes (label_row.h). A source is
  * one of:
  *
  *   a labels export      one JSON document as convqa export writes it
@@ -31,7 +31,7 @@
 #include <stddef.h>
 
 #include "convqa/common.h"
-#include "convqa/labelling.h"
+#include "convqa/label_row.h"
 
 struct labels_read {
 	struct labelling_import_label *labels;

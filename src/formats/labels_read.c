@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 
 #include "convqa/importer.h"
+#include "convqa/label_row.h"
+#include "convqa/scheme.h"
 #include "convqa/store.h"
 #include "convqa/text.h"
 #include "json_read.h"
