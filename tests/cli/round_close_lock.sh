@@ -28,7 +28,9 @@ mkfifo sql.in
 sqlite3 "$T/p.db" <sql.in >sql.out 2>&1 &
 holder=$!
 exec 3>sql.in
-echo "BEGIN IMMEDIATE; INSERT INTO setting(key, value) VALUES ('lock-test', 'x');" >&3
+# (with a busy timeout: the probe below takes the lock for a moment too)
+echo ".timeout 20000
+BEGIN IMMEDIATE; INSERT INTO setting(key, value) VALUES ('lock-test', 'x');" >&3
 locked() { ! sqlite3 "$T/p.db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1; }
 i=0
 while ! locked && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
