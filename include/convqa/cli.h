@@ -5,8 +5,8 @@
  * Adding a subcommand: write src/cmd/cmd_<name>.c defining
  *   const struct cmd_entry cmd_<name>_entry = { spec, flags, rater_opt, check, run,
  *                                               release, data, prepare };
- * with its options in a struct cli_opt table (file-scope statics), declare
- * the entry below, add it to commands[] in main.c, cmd_<name>.o to CMD_OBJS
+ * with its options in a struct cli_opt table, add its row to COMMANDS in
+ * main.c (the one list of commands), cmd_<name>.o to CMD_OBJS
  * in the Makefile, a CLI test in tests/cli/ and its sections in
  * docs/commands.md and docs/convqa.1. The setup flags say what
  * cli_run_command() does before run(): open the project (CMD_PROJECT),
@@ -127,7 +127,9 @@ enum cmd_flags {
 };
 
 /* What a command gets from cli_run_command(). */
+struct cmd_entry;
 struct cmd_ctx {
+	const struct cmd_entry *entry; /* the command being run */
 	char **args;              /* positional arguments (into argv) */
 	int nargs;
 	struct store *store;      /* CMD_PROJECT: open until run() returns (run may close it
@@ -164,11 +166,6 @@ struct cmd_entry {
  * returns 0, a usage error prints it and returns 1). Then check them, set up what e's flags ask for,
  * run e and tear the setup down. Returns the exit code. */
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv);
-
-extern const struct cmd_entry cmd_init_entry, cmd_import_entry, cmd_info_entry, cmd_label_entry,
-	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry, cmd_formats_entry,
-	cmd_scheme_entry, cmd_rater_entry, cmd_round_entry, cmd_guidelines_entry, cmd_sample_entry,
-	cmd_import_labels_entry, cmd_adjudicate_entry, cmd_spans_entry, cmd_check_entry;
 
 struct report_options;
 /* report and agreement: one state, one run and release (cmd_report.c). */

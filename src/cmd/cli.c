@@ -408,7 +408,7 @@ static int cli_parse(const struct cli_spec *spec, int argc, char **argv, char **
 
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 {
-	struct cmd_ctx c = { .data = e->data };
+	struct cmd_ctx c = { .entry = e, .data = e->data };
 	if (e->prepare)
 		e->prepare();
 	int rc = cli_parse(&e->spec, argc, argv, &c.args, &c.nargs);

@@ -25,7 +25,7 @@ static int check(struct cmd_ctx *c)
 		cli_printf(stderr, "convqa import-labels: no FILE given: name one or more files of labels (a labels "
 			   "export, labels as JSON Lines, or another copy's project file; - reads standard input)\n"
 			   "usage: convqa import-labels %s (see: convqa help import-labels)\n",
-			   cmd_import_labels_entry.spec.usage);
+			   c->entry->spec.usage);
 		return ST_USAGE;
 	}
 	if (opt_round && opt_no_rounds) {
