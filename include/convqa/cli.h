@@ -5,7 +5,10 @@
  * Adding a subcommand: write src/cmd/cmd_<name>.c defining
  *   const struct cmd_entry cmd_<name>_entry = { spec, flags, rater_opt, check, run,
  *                                               release, data, prepare };
- * with its options in a struct cli_opt table, add its row to COMMANDS in
+ * with its options in a struct cli_opt table (their values in a struct of
+ * the command's, given to check/run as ctx->data) and, for a command of
+ * sub-actions (round create, rater list), a struct cli_action table in its
+ * spec, which cli_run_command() dispatches; add its row to COMMANDS in
  * main.c (the one list of commands), cmd_<name>.o to CMD_OBJS
  * in the Makefile, a CLI test in tests/cli/ and its sections in
  * docs/commands.md and docs/convqa.1. The setup flags say what
@@ -41,6 +44,22 @@ struct cli_opt {
 	int *flag;               /* set to 1 (flags) */
 };
 
+struct cmd_ctx;
+
+/* A command's sub-action (scheme list, round create, ...): a command whose
+ * spec has actions takes an action's name as its first argument, and
+ * cli_run_command() dispatches: an unknown name is "convqa CMD: unknown
+ * action 'X' (expected: A, B, C)" (the table's order), a wrong number of
+ * arguments "convqa CMD: usage: convqa CMD USAGE"; both exit ST_USAGE
+ * before the command's check(). Then ctx->action is the action, and it
+ * runs in the entry's place (the entry's run is NULL). */
+struct cli_action {
+	const char *name;
+	const char *usage;       /* what the action takes after the command's name: "show NAME" */
+	int nargs;               /* arguments after the action's name */
+	int (*run)(struct cmd_ctx *c);   /* c->args[0] is the action's name, args[1..nargs] its own */
+};
+
 struct cli_spec {
 	const char *name;        /* subcommand */
 	const char *usage;       /* e.g. "[options] FILE..." */
@@ -48,6 +67,7 @@ struct cli_spec {
 	const char *description; /* paragraphs after the usage, may be NULL */
 	const struct cli_opt *opts;  /* terminated by an entry with name NULL; NULL: none */
 	int min_args, max_args;  /* positional arguments; max -1 = unbounded */
+	const struct cli_action *actions;  /* terminated by an entry with name NULL; NULL: none */
 };
 
 enum { CLI_RUN = -1 };
@@ -130,6 +150,7 @@ enum cmd_flags {
 struct cmd_entry;
 struct cmd_ctx {
 	const struct cmd_entry *entry; /* the command being run */
+	const struct cli_action *action; /* the sub-action given, if the command has actions */
 	char **args;              /* positional arguments (into argv) */
 	int nargs;
 	struct store *store;      /* CMD_PROJECT: open until run() returns (run may close it
@@ -150,7 +171,7 @@ struct cmd_entry {
 	 * code (message printed). May be NULL. */
 	int (*check)(struct cmd_ctx *c);
 	/* Do the work; returns the exit code, with its message printed or left
-	 * in c->err. */
+	 * in c->err. NULL for a command with actions: the action's run. */
 	int (*run)(struct cmd_ctx *c);
 	/* Free what check() kept; called after check(), whatever it returned. May be NULL. */
 	void (*release)(struct cmd_ctx *c);

@@ -113,7 +113,7 @@ const struct cmd_entry cmd_export_entry = {
 	  "of a round instead (--round R, --rater NAME: those assigned to NAME), as a\n"
 	  "task file a rater on another machine imports into a project of their own;\n"
 	  "their labels come back with convqa import-labels.",
-	  opts, 0, 0 },
+	  opts, 0, 0, NULL },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
 	make_format_help,
 };

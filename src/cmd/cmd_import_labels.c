@@ -92,6 +92,6 @@ const struct cmd_entry cmd_import_labels_entry = {
 	  "same time as one here with another value is a conflict: the file is\n"
 	  "refused. Each file is checked as a whole and imported in one transaction:\n"
 	  "all of it or nothing.",
-	  opts, 0, -1 },   /* no FILE: check() says what it takes */
+	  opts, 0, -1, NULL },   /* no FILE: check() says what it takes */
 	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
 };

@@ -125,6 +125,6 @@ const struct cmd_entry cmd_spans_entry = {
 	  "source and score (the best window's share). Running again changes only\n"
 	  "what differs, and says so; spans of other systems and sources stay. One\n"
 	  "transaction; a coordinator's action when the project has one.",
-	  opts, 0, 0 },
+	  opts, 0, 0, NULL },
 	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
 };
