@@ -58,6 +58,7 @@ struct cli_action {
 	const char *usage;       /* what the action takes after the command's name: "show NAME" */
 	int nargs;               /* arguments after the action's name */
 	int (*run)(struct cmd_ctx *c);   /* c->args[0] is the action's name, args[1..nargs] its own */
+	unsigned flags;          /* added to the entry's (enum cmd_flags): CMD_READONLY */
 };
 
 struct cli_spec {
@@ -144,6 +145,9 @@ enum cmd_flags {
 				      * ctx->store stays NULL (built-ins need no project) */
 	CMD_RATER = 1 << 2,       /* ctx->rater: the command's --rater value, else $USER (may be
 				   * NULL or unchecked: the command says what it needs) */
+	CMD_READONLY = 1 << 4,    /* with CMD_PROJECT: the command only reads: the project is opened
+				   * read-only (STORE_READ_ONLY: a read-only file or directory is
+				   * read all the same, nothing is written to it) */
 };
 
 /* What a command gets from cli_run_command(). */

@@ -445,8 +445,10 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 		rc = e->check(&c);
 	struct stat sb;
 	int none = (e->flags & CMD_PROJECT_IF_ANY) && stat(cli_db_path(), &sb) != 0 && errno == ENOENT;
-	if (rc == CLI_RUN && (e->flags & CMD_PROJECT) && !none) {
-		int flags = e->flags & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0;
+	unsigned setup = e->flags | (c.action ? c.action->flags : 0);
+	if (rc == CLI_RUN && (setup & CMD_PROJECT) && !none) {
+		int flags = (setup & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0) |
+			    (setup & CMD_READONLY ? STORE_READ_ONLY : 0);
 		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
 			rc = CLI_RUN;
 	}

@@ -63,5 +63,5 @@ const struct cmd_entry cmd_agreement_entry = {
 	  "the ordinal fields, or with --field treats that field's categories, in\n"
 	  "their declared order, as a scale.",
 	  opts, 0, 0, NULL },
-	CMD_PROJECT, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
+	CMD_PROJECT | CMD_READONLY, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
 };

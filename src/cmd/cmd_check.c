@@ -47,5 +47,5 @@ const struct cmd_entry cmd_check_entry = {
 	  "beginning \"ok:\" and exits 0. No row is changed or repaired (an older\n"
 	  "project is upgraded first, as by any command).",
 	  NULL, 0, 0, NULL },
-	CMD_PROJECT, NULL, NULL, run, NULL, NULL, NULL,
+	CMD_PROJECT | CMD_READONLY, NULL, NULL, run, NULL, NULL, NULL,
 };

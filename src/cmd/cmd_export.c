@@ -114,6 +114,6 @@ const struct cmd_entry cmd_export_entry = {
 	  "task file a rater on another machine imports into a project of their own;\n"
 	  "their labels come back with convqa import-labels.",
 	  opts, 0, 0, NULL },
-	CMD_PROJECT, NULL, check, run, NULL, NULL,
+	CMD_PROJECT | CMD_READONLY, NULL, check, run, NULL, NULL,
 	make_format_help,
 };

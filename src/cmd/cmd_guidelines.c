@@ -284,10 +284,10 @@ static int run_set_file(struct cmd_ctx *c)
 }
 
 static const struct cli_action actions[] = {
-	{ "set", "set [--task TASK] FILE", 1, run_set_file },
-	{ "show", "show [--task TASK]", 0, run_show },
-	{ "list", "list", 0, run_list },
-	{ NULL, NULL, 0, NULL },
+	{ "set", "set [--task TASK] FILE", 1, run_set_file, 0 },
+	{ "show", "show [--task TASK]", 0, run_show, CMD_READONLY },
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ NULL, NULL, 0, NULL, 0 },
 };
 
 static int check(struct cmd_ctx *c)

@@ -33,5 +33,5 @@ const struct cmd_entry cmd_info_entry = {
 	  "labels counts current values (the latest of each rater's judgement of a\n"
 	  "field); label rows counts every saved change, history included.",
 	  NULL, 0, 0, NULL },
-	CMD_PROJECT, NULL, NULL, run, NULL, NULL, NULL,
+	CMD_PROJECT | CMD_READONLY, NULL, NULL, run, NULL, NULL, NULL,
 };

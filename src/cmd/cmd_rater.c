@@ -352,12 +352,12 @@ static int run_distrust(struct cmd_ctx *c)
 }
 
 static const struct cli_action actions[] = {
-	{ "list", "list", 0, run_list },
-	{ "show", "show NAME", 1, run_show },
-	{ "add", "add NAME [--role ROLE] [--os-user ACCOUNT | --no-os-user]", 1, run_add },
-	{ "trust", "trust NAME", 1, run_trust_name },
-	{ "distrust", "distrust NAME", 1, run_distrust },
-	{ NULL, NULL, 0, NULL },
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ "show", "show NAME", 1, run_show, CMD_READONLY },
+	{ "add", "add NAME [--role ROLE] [--os-user ACCOUNT | --no-os-user]", 1, run_add, 0 },
+	{ "trust", "trust NAME", 1, run_trust_name, 0 },
+	{ "distrust", "distrust NAME", 1, run_distrust, 0 },
+	{ NULL, NULL, 0, NULL, 0 },
 };
 
 /* The options of add: a rater name (the labelling module's rule), a role,

@@ -809,14 +809,14 @@ static int manage_delete(struct cmd_ctx *c)
 }
 
 static const struct cli_action actions[] = {
-	{ "create", "create NAME --raters A,B [--task TASK] [options]", 1, manage_create },
-	{ "list", "list", 0, run_list },
-	{ "show", "show NAME", 1, run_show },
-	{ "items", "items NAME [--raters RATER]", 1, run_items },
-	{ "close", "close NAME [--min-kappa K]", 1, manage_close },
-	{ "reopen", "reopen NAME", 1, manage_reopen },
-	{ "delete", "delete NAME", 1, manage_delete },
-	{ NULL, NULL, 0, NULL },
+	{ "create", "create NAME --raters A,B [--task TASK] [options]", 1, manage_create, 0 },
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ "show", "show NAME", 1, run_show, CMD_READONLY },
+	{ "items", "items NAME [--raters RATER]", 1, run_items, CMD_READONLY },
+	{ "close", "close NAME [--min-kappa K]", 1, manage_close, 0 },
+	{ "reopen", "reopen NAME", 1, manage_reopen, 0 },
+	{ "delete", "delete NAME", 1, manage_delete, 0 },
+	{ NULL, NULL, 0, NULL, 0 },
 };
 
 const struct cmd_entry cmd_round_entry = {

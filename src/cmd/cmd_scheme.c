@@ -279,10 +279,10 @@ static int run_add(struct cmd_ctx *c)
 /* ---- the command -------------------------------------------------------------- */
 
 static const struct cli_action actions[] = {
-	{ "list", "list", 0, run_list },
-	{ "show", "show NAME", 1, run_show },
-	{ "add", "add [--name NAME] FILE", 1, run_add },
-	{ NULL, NULL, 0, NULL },
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ "show", "show NAME", 1, run_show, CMD_READONLY },
+	{ "add", "add [--name NAME] FILE", 1, run_add, 0 },
+	{ NULL, NULL, 0, NULL, 0 },
 };
 
 static int check(struct cmd_ctx *c)
