@@ -2,10 +2,11 @@
  * main.c - the convqa command: global options, then one subcommand.
  *
  * Checklist for a new subcommand: src/cmd/cmd_<name>.c defining cmd_<name>_entry
- * (options table, setup flags, check/run; see cli.h), its declaration in
- * include/convqa/cli.h, a row in commands[] below, cmd_<name>.o in CMD_OBJS
- * (Makefile), a test in tests/cli/, its row and section in docs/commands.md
- * and its section in the man page docs/convqa.1 (tests/cli/manual.sh).
+ * (options table, setup flags, check/run, sub-actions; see cli.h), its row in
+ * COMMANDS below (the one list: it declares the entry and fills commands[]),
+ * cmd_<name>.o in CMD_OBJS (Makefile), a test in tests/cli/, its row and
+ * section in docs/commands.md and its section in the man page docs/convqa.1
+ * (tests/cli/command_table.sh, tests/cli/manual.sh).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,12 +16,20 @@
 #include "convqa/cli.h"
 #include "convqa/common.h"
 
-static const struct cmd_entry *const commands[] = {
-	&cmd_init_entry, &cmd_import_entry, &cmd_info_entry, &cmd_label_entry, &cmd_annotate_entry,
-	&cmd_export_entry, &cmd_report_entry, &cmd_agreement_entry, &cmd_formats_entry, &cmd_scheme_entry,
-	&cmd_rater_entry, &cmd_round_entry, &cmd_guidelines_entry, &cmd_sample_entry, &cmd_import_labels_entry,
-	&cmd_adjudicate_entry, &cmd_spans_entry, &cmd_check_entry,
-};
+/* The commands, in the order `convqa --help` lists them: X(name) for the
+ * entry cmd_<name>_entry of src/cmd/cmd_<name>.c (its spec gives the name a
+ * user types, e.g. import-labels). */
+#define COMMANDS(X) \
+	X(init) X(import) X(info) X(label) X(annotate) X(export) X(report) X(agreement) X(formats) \
+	X(scheme) X(rater) X(round) X(guidelines) X(sample) X(import_labels) X(adjudicate) X(spans) X(check)
+
+#define DECLARE(name) extern const struct cmd_entry cmd_##name##_entry;
+COMMANDS(DECLARE)
+#undef DECLARE
+
+#define ROW(name) &cmd_##name##_entry,
+static const struct cmd_entry *const commands[] = { COMMANDS(ROW) };
+#undef ROW
 
 static const struct cmd_entry *find(const char *name)
 {

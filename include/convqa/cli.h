@@ -5,8 +5,11 @@
  * Adding a subcommand: write src/cmd/cmd_<name>.c defining
  *   const struct cmd_entry cmd_<name>_entry = { spec, flags, rater_opt, check, run,
  *                                               release, data, prepare };
- * with its options in a struct cli_opt table (file-scope statics), declare
- * the entry below, add it to commands[] in main.c, cmd_<name>.o to CMD_OBJS
+ * with its options in a struct cli_opt table (their values in a struct of
+ * the command's, given to check/run as ctx->data) and, for a command of
+ * sub-actions (round create, rater list), a struct cli_action table in its
+ * spec, which cli_run_command() dispatches; add its row to COMMANDS in
+ * main.c (the one list of commands), cmd_<name>.o to CMD_OBJS
  * in the Makefile, a CLI test in tests/cli/ and its sections in
  * docs/commands.md and docs/convqa.1. The setup flags say what
  * cli_run_command() does before run(): open the project (CMD_PROJECT),
@@ -41,6 +44,23 @@ struct cli_opt {
 	int *flag;               /* set to 1 (flags) */
 };
 
+struct cmd_ctx;
+
+/* A command's sub-action (scheme list, round create, ...): a command whose
+ * spec has actions takes an action's name as its first argument, and
+ * cli_run_command() dispatches: an unknown name is "convqa CMD: unknown
+ * action 'X' (expected: A, B, C)" (the table's order), a wrong number of
+ * arguments "convqa CMD: usage: convqa CMD USAGE"; both exit ST_USAGE
+ * before the command's check(). Then ctx->action is the action, and it
+ * runs in the entry's place (the entry's run is NULL). */
+struct cli_action {
+	const char *name;
+	const char *usage;       /* what the action takes after the command's name: "show NAME" */
+	int nargs;               /* arguments after the action's name */
+	int (*run)(struct cmd_ctx *c);   /* c->args[0] is the action's name, args[1..nargs] its own */
+	unsigned flags;          /* added to the entry's (enum cmd_flags): CMD_READONLY */
+};
+
 struct cli_spec {
 	const char *name;        /* subcommand */
 	const char *usage;       /* e.g. "[options] FILE..." */
@@ -48,6 +68,7 @@ struct cli_spec {
 	const char *description; /* paragraphs after the usage, may be NULL */
 	const struct cli_opt *opts;  /* terminated by an entry with name NULL; NULL: none */
 	int min_args, max_args;  /* positional arguments; max -1 = unbounded */
+	const struct cli_action *actions;  /* terminated by an entry with name NULL; NULL: none */
 };
 
 enum { CLI_RUN = -1 };
@@ -124,10 +145,16 @@ enum cmd_flags {
 				      * ctx->store stays NULL (built-ins need no project) */
 	CMD_RATER = 1 << 2,       /* ctx->rater: the command's --rater value, else $USER (may be
 				   * NULL or unchecked: the command says what it needs) */
+	CMD_READONLY = 1 << 4,    /* with CMD_PROJECT: the command only reads: the project is opened
+				   * read-only (STORE_READ_ONLY: a read-only file or directory is
+				   * read all the same, nothing is written to it) */
 };
 
 /* What a command gets from cli_run_command(). */
+struct cmd_entry;
 struct cmd_ctx {
+	const struct cmd_entry *entry; /* the command being run */
+	const struct cli_action *action; /* the sub-action given, if the command has actions */
 	char **args;              /* positional arguments (into argv) */
 	int nargs;
 	struct store *store;      /* CMD_PROJECT: open until run() returns (run may close it
@@ -148,7 +175,7 @@ struct cmd_entry {
 	 * code (message printed). May be NULL. */
 	int (*check)(struct cmd_ctx *c);
 	/* Do the work; returns the exit code, with its message printed or left
-	 * in c->err. */
+	 * in c->err. NULL for a command with actions: the action's run. */
 	int (*run)(struct cmd_ctx *c);
 	/* Free what check() kept; called after check(), whatever it returned. May be NULL. */
 	void (*release)(struct cmd_ctx *c);
@@ -164,11 +191,6 @@ struct cmd_entry {
  * returns 0, a usage error prints it and returns 1). Then check them, set up what e's flags ask for,
  * run e and tear the setup down. Returns the exit code. */
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv);
-
-extern const struct cmd_entry cmd_init_entry, cmd_import_entry, cmd_info_entry, cmd_label_entry,
-	cmd_annotate_entry, cmd_export_entry, cmd_report_entry, cmd_agreement_entry, cmd_formats_entry,
-	cmd_scheme_entry, cmd_rater_entry, cmd_round_entry, cmd_guidelines_entry, cmd_sample_entry,
-	cmd_import_labels_entry, cmd_adjudicate_entry, cmd_spans_entry, cmd_check_entry;
 
 struct report_options;
 /* report and agreement: one state, one run and release (cmd_report.c). */

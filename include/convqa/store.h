@@ -33,6 +33,11 @@ struct store;
 enum store_open_flags {
 	STORE_CREATE = 1,   /* create the file if missing (init) */
 	STORE_MUST_BE_NEW = 2, /* refuse if the file already holds a project */
+	STORE_READ_ONLY = 4,   /* only read it: every change to its tables is refused (temporary
+				* tables stay writable) and its journal mode is left as it is;
+				* a file or directory that cannot be written is read all the same;
+				* an older schema is migrated where the file can be written, else
+				* ST_STORE "... cannot be upgraded here: it is read-only ..." */
 };
 
 enum status store_open(const char *path, int flags, struct store **out, struct error *err);

@@ -406,9 +406,33 @@ static int cli_parse(const struct cli_spec *spec, int argc, char **argv, char **
 	return CLI_RUN;
 }
 
+/* The action c->args[0] names, with its number of arguments: CLI_RUN with
+ * c->action set, else ST_USAGE (said). */
+static int find_action(const struct cli_spec *spec, struct cmd_ctx *c)
+{
+	const struct cli_action *a = spec->actions;
+	while (a->name && (!c->nargs || strcmp(a->name, c->args[0]) != 0))
+		a++;
+	if (!a->name) {
+		struct strbuf names = STRBUF_INIT;
+		for (a = spec->actions; a->name; a++)
+			strbuf_addf(&names, "%s%s", a == spec->actions ? "" : ", ", a->name);
+		cli_printf(stderr, "convqa %s: unknown action '%s' (expected: %s)\n", spec->name,
+			   c->nargs ? c->args[0] : "", names.buf ? names.buf : "");
+		strbuf_release(&names);
+		return ST_USAGE;
+	}
+	if (c->nargs - 1 != a->nargs) {
+		cli_printf(stderr, "convqa %s: usage: convqa %s %s\n", spec->name, spec->name, a->usage);
+		return ST_USAGE;
+	}
+	c->action = a;
+	return CLI_RUN;
+}
+
 int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 {
-	struct cmd_ctx c = { .data = e->data };
+	struct cmd_ctx c = { .entry = e, .data = e->data };
 	if (e->prepare)
 		e->prepare();
 	int rc = cli_parse(&e->spec, argc, argv, &c.args, &c.nargs);
@@ -416,16 +440,20 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 		return rc;
 	if (e->flags & CMD_RATER)
 		c.rater = e->rater_opt && *e->rater_opt ? *e->rater_opt : getenv("USER");
-	rc = e->check ? e->check(&c) : CLI_RUN;
+	rc = e->spec.actions ? find_action(&e->spec, &c) : CLI_RUN;
+	if (rc == CLI_RUN && e->check)
+		rc = e->check(&c);
 	struct stat sb;
 	int none = (e->flags & CMD_PROJECT_IF_ANY) && stat(cli_db_path(), &sb) != 0 && errno == ENOENT;
-	if (rc == CLI_RUN && (e->flags & CMD_PROJECT) && !none) {
-		int flags = e->flags & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0;
+	unsigned setup = e->flags | (c.action ? c.action->flags : 0);
+	if (rc == CLI_RUN && (setup & CMD_PROJECT) && !none) {
+		int flags = (setup & CMD_NEW_PROJECT ? STORE_CREATE | STORE_MUST_BE_NEW : 0) |
+			    (setup & CMD_READONLY ? STORE_READ_ONLY : 0);
 		if ((rc = cli_open_project(flags, &c.store)) == ST_OK)
 			rc = CLI_RUN;
 	}
 	if (rc == CLI_RUN) {
-		rc = e->run(&c);
+		rc = c.action ? c.action->run(&c) : e->run(&c);
 		if (rc != ST_OK && c.err.msg[0])
 			report_error("%s", c.err.msg);
 	}

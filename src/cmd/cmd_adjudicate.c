@@ -170,6 +170,6 @@ const struct cmd_entry cmd_adjudicate_entry = {
 	  "--role adjudicator); a closed round may be adjudicated. n/p move, tab goes to\n"
 	  "the next unsettled one, u undoes, q quits. See convqa(1) and\n"
 	  "docs/study.md (\"Adjudication\").",
-	  opts, 0, 0 },
+	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, NULL, NULL, NULL,
 };

@@ -62,6 +62,6 @@ const struct cmd_entry cmd_agreement_entry = {
 	  "Ordinal fields have linearly weighted kappa; --weights sets the weights of\n"
 	  "the ordinal fields, or with --field treats that field's categories, in\n"
 	  "their declared order, as a scale.",
-	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
+	  opts, 0, 0, NULL },
+	CMD_PROJECT | CMD_READONLY, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
 };

@@ -193,6 +193,6 @@ const struct cmd_entry cmd_annotate_entry = {
 	  "one session per project at a time: a second one is refused (exit status 3).\n"
 	  "Scripted runs (tests): CONVQA_SCRIPT=FILE reads key names from FILE and draws\n"
 	  "to /dev/null; see docs/annotating.md (\"Scripted runs\").",
-	  opts, 0, 0 },
+	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release, NULL, NULL,
 };

@@ -46,6 +46,6 @@ const struct cmd_entry cmd_check_entry = {
 	  "kind, then how many more), and exits 3; a healthy project prints one line\n"
 	  "beginning \"ok:\" and exits 0. No row is changed or repaired (an older\n"
 	  "project is upgraded first, as by any command).",
-	  NULL, 0, 0 },
-	CMD_PROJECT, NULL, NULL, run, NULL, NULL, NULL,
+	  NULL, 0, 0, NULL },
+	CMD_PROJECT | CMD_READONLY, NULL, NULL, run, NULL, NULL, NULL,
 };

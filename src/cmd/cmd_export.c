@@ -13,19 +13,22 @@
 #include "convqa/store_item.h"
 #include "convqa/strbuf.h"
 
-static const char *opt_format, *opt_output, *opt_round, *opt_rater, *opt_task;
-static int opt_history;
 static char format_help[256];
+/* The options, given to check and run as c->data. */
+static struct export_opts {
+	const char *format, *output, *round, *rater, *task;
+	int history;
+} options;
 static const struct cli_opt opts[] = {
-	{ "format", 'f', "FORMAT", format_help, &opt_format, NULL },
-	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
+	{ "format", 'f', "FORMAT", format_help, &options.format, NULL },
+	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &options.output, NULL },
 	{ "round", 0, "NAME", "only labels of this round; with --format tasks or gold-extension, only its items",
-	  &opt_round, NULL },
-	{ "rater", 0, "NAME", "only labels of this rater", &opt_rater, NULL },
+	  &options.round, NULL },
+	{ "rater", 0, "NAME", "only labels of this rater", &options.rater, NULL },
 	{ "task", 0, "TASK", "only labels of this task: turn, plausibility, faithfulness or a scheme of the "
-			     "project", &opt_task, NULL },
+			     "project", &options.task, NULL },
 	{ "history", 0, NULL, "every saved change (value null = cleared), not only current values",
-	  NULL, &opt_history },
+	  NULL, &options.history },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -46,16 +49,17 @@ static const struct export_format *format;
 
 static int check(struct cmd_ctx *c)
 {
+	const struct export_opts *o = c->data;
 	struct error err;
 	enum model_task t;
-	format = opt_format ? formats_export_find(opt_format, &err) : formats_export(0);
+	format = o->format ? formats_export_find(o->format, &err) : formats_export(0);
 	if (!format) {
 		cli_printf(stderr, "convqa export: %s\n", err.msg);
 		return ST_USAGE;
 	}
-	if (opt_task && model_task_parse(opt_task, &t) != 0 && scheme_name_problem(opt_task)) {
+	if (o->task && model_task_parse(o->task, &t) != 0 && scheme_name_problem(o->task)) {
 		cli_printf(stderr, "convqa export: unknown task '%s' (expected: turn, plausibility, faithfulness or a "
-			   "scheme of the project)\n", opt_task);
+			   "scheme of the project)\n", o->task);
 		return ST_USAGE;
 	}
 	return CLI_RUN;
@@ -63,27 +67,28 @@ static int check(struct cmd_ctx *c)
 
 static int run(struct cmd_ctx *c)
 {
+	const struct export_opts *o = c->data;
 	struct store *s = c->store;
-	struct store_label_filter f = { opt_round, opt_rater, opt_task, opt_history, NULL };
+	struct store_label_filter f = { o->round, o->rater, o->task, o->history, NULL };
 	char *blind = NULL;
 	int64_t id;
 	/* a rater bound to this account sees only their own labels of open rounds */
 	enum status st = access_blind_rater(s, &blind, &c->err);
 	f.blind_for = blind;
-	if (st == ST_OK && opt_round)
-		st = store_round_info(s, opt_round, &id, NULL, NULL, &c->err);
-	if (st == ST_OK && opt_task) {   /* a built-in, or a scheme the project has */
+	if (st == ST_OK && o->round)
+		st = store_round_info(s, o->round, &id, NULL, NULL, &c->err);
+	if (st == ST_OK && o->task) {   /* a built-in, or a scheme the project has */
 		struct scheme *sch = NULL;
-		st = scheme_load(s, opt_task, &sch, &c->err);
+		st = scheme_load(s, o->task, &sch, &c->err);
 		scheme_free(sch);
 	}
-	if (st == ST_OK && opt_rater) {   /* one the project has, else its raters listed */
+	if (st == ST_OK && o->rater) {   /* one the project has, else its raters listed */
 		struct store_rater r;
-		st = store_rater_get(s, opt_rater, &r, NULL, &c->err);
+		st = store_rater_get(s, o->rater, &r, NULL, &c->err);
 		store_rater_release(&r);
 	}
 	struct cli_output out;
-	if (st == ST_OK && (st = cli_output_open(&out, opt_output, &c->err)) == ST_OK) {
+	if (st == ST_OK && (st = cli_output_open(&out, o->output, &c->err)) == ST_OK) {
 		struct export_counts n = { 0, 0, 0 };
 		st = format->write(s, &f, store_path(s), out.fp, &n, &c->err);
 		st = cli_output_close(&out, st, &c->err);
@@ -113,7 +118,7 @@ const struct cmd_entry cmd_export_entry = {
 	  "of a round instead (--round R, --rater NAME: those assigned to NAME), as a\n"
 	  "task file a rater on another machine imports into a project of their own;\n"
 	  "their labels come back with convqa import-labels.",
-	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, run, NULL, NULL,
+	  opts, 0, 0, NULL },
+	CMD_PROJECT | CMD_READONLY, NULL, check, run, NULL, &options,
 	make_format_help,
 };

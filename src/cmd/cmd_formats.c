@@ -50,6 +50,6 @@ static int run(struct cmd_ctx *c)
 
 const struct cmd_entry cmd_formats_entry = {
 	{ "formats", "[--help]", "list the import and export formats",
-	  "A file that no import format detects is read as the first one.", NULL, 0, 0 },
+	  "A file that no import format detects is read as the first one.", NULL, 0, 0, NULL },
 	0, NULL, NULL, run, NULL, NULL, NULL,
 };

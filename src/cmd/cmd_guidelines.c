@@ -19,9 +19,12 @@
 /* The largest guidelines file: a document raters read, not a data set. */
 #define GUIDELINES_MAX ((size_t)1024 * 1024)
 
-static const char *opt_task;
+/* The options, given to the actions as c->data. */
+static struct guidelines_opts {
+	const char *task;
+} options;
 static const struct cli_opt opts[] = {
-	{ "task", 't', "TASK", "the guidelines of one task (a scheme's name; default: every task)", &opt_task, NULL },
+	{ "task", 't', "TASK", "the guidelines of one task (a scheme's name; default: every task)", &options.task, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -43,10 +46,11 @@ static size_t count_lines(const char *text)
  * ST_INPUT listing the schemes when it does not. */
 static enum status check_task(struct cmd_ctx *c)
 {
+	const struct guidelines_opts *o = c->data;
 	struct scheme *sc = NULL;
-	if (!opt_task)
+	if (!o->task)
 		return ST_OK;
-	enum status st = scheme_load(c->store, opt_task, &sc, &c->err);
+	enum status st = scheme_load(c->store, o->task, &sc, &c->err);
 	scheme_free(sc);
 	if (st == ST_INPUT) {
 		cli_printf(stderr, "convqa guidelines: %s\n", c->err.msg);
@@ -156,6 +160,7 @@ static enum status tell_own(struct cmd_ctx *c)
 
 static int run_set(struct cmd_ctx *c, const char *file)
 {
+	const struct guidelines_opts *o = c->data;
 	char *text = NULL;
 	size_t len;
 	enum status st = check_task(c);
@@ -180,11 +185,11 @@ static int run_set(struct cmd_ctx *c, const char *file)
 	}
 	enum store_put res;
 	struct store_guidelines cur;
-	st = store_guidelines_set(c->store, opt_task, text, &res, &cur, &c->err);
+	st = store_guidelines_set(c->store, o->task, text, &res, &cur, &c->err);
 	free(text);
 	if (st != ST_OK)
 		return st;
-	char *what = for_task(opt_task);
+	char *what = for_task(o->task);
 	size_t lines = count_lines(cur.text);
 	if (res == PUT_SAME)
 		cli_printf(stdout, "unchanged: the project has the same guidelines %s (version %ld)\n", what, cur.version);
@@ -194,7 +199,7 @@ static int run_set(struct cmd_ctx *c, const char *file)
 			   lines == 1 ? "" : "s");
 	free(what);
 	store_guidelines_release(&cur);
-	if (res != PUT_SAME && !opt_task)
+	if (res != PUT_SAME && !o->task)
 		st = tell_own(c);
 	return st;
 }
@@ -204,13 +209,14 @@ static int run_set(struct cmd_ctx *c, const char *file)
 /* Why there is nothing to show, and what there is instead. */
 static enum status show_none(struct cmd_ctx *c)
 {
+	const struct guidelines_opts *o = c->data;
 	struct store_guidelines *rows;
 	size_t n;
 	struct strbuf tasks = STRBUF_INIT;
 	enum status st = store_guidelines_list(c->store, &rows, &n, &c->err);
 	if (st != ST_OK)
 		return st;
-	char *what = for_task(opt_task);
+	char *what = for_task(o->task);
 	if (own_tasks(rows, n, &tasks))   /* only other tasks': none for every task */
 		cli_printf(stderr, "convqa guidelines: the project has no guidelines %s (it has guidelines for: %s; "
 			   "show them with --task TASK)\n", what, strbuf_str(&tasks));
@@ -225,10 +231,11 @@ static enum status show_none(struct cmd_ctx *c)
 
 static int run_show(struct cmd_ctx *c)
 {
+	const struct guidelines_opts *o = c->data;
 	struct store_guidelines g;
 	enum status st = check_task(c);
 	if (st == ST_OK)
-		st = store_guidelines_get(c->store, opt_task, 0, &g, &c->err);
+		st = store_guidelines_get(c->store, o->task, 0, &g, &c->err);
 	if (st != ST_OK)
 		return st;
 	if (!g.id)
@@ -271,43 +278,26 @@ static int run_list(struct cmd_ctx *c)
 
 /* ---- the command -------------------------------------------------------------- */
 
-static const struct {
-	const char *name;
-	int nargs;          /* arguments after the action */
-	int task;           /* takes --task */
-	const char *usage;
-} actions[] = {
-	{ "set", 1, 1, "guidelines set [--task TASK] FILE" },
-	{ "show", 0, 1, "guidelines show [--task TASK]" },
-	{ "list", 0, 0, "guidelines list" },
+static int run_set_file(struct cmd_ctx *c)
+{
+	return run_set(c, c->args[1]);
+}
+
+static const struct cli_action actions[] = {
+	{ "set", "set [--task TASK] FILE", 1, run_set_file, 0 },
+	{ "show", "show [--task TASK]", 0, run_show, CMD_READONLY },
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ NULL, NULL, 0, NULL, 0 },
 };
 
 static int check(struct cmd_ctx *c)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(actions); i++) {
-		if (strcmp(c->args[0], actions[i].name) != 0)
-			continue;
-		if (c->nargs - 1 != actions[i].nargs) {
-			cli_printf(stderr, "convqa guidelines: usage: convqa %s\n", actions[i].usage);
-			return ST_USAGE;
-		}
-		if (opt_task && !actions[i].task) {
-			cli_printf(stderr, "convqa guidelines: --task goes with set and show\n");
-			return ST_USAGE;
-		}
-		return CLI_RUN;
+	const struct guidelines_opts *o = c->data;
+	if (o->task && c->action->run == run_list) {
+		cli_printf(stderr, "convqa guidelines: --task goes with set and show\n");
+		return ST_USAGE;
 	}
-	cli_printf(stderr, "convqa guidelines: unknown action '%s' (expected: set, show, list)\n", c->args[0]);
-	return ST_USAGE;
-}
-
-static int run(struct cmd_ctx *c)
-{
-	if (strcmp(c->args[0], "set") == 0)
-		return run_set(c, c->args[1]);
-	if (strcmp(c->args[0], "show") == 0)
-		return run_show(c);
-	return run_list(c);
+	return CLI_RUN;
 }
 
 const struct cmd_entry cmd_guidelines_entry = {
@@ -321,6 +311,6 @@ const struct cmd_entry cmd_guidelines_entry = {
 	  "a new version once: annotate opens on the guidelines and says they changed.\n"
 	  "show prints the guidelines a rater of the task is shown; list lists every\n"
 	  "version with its date and how many raters have seen it.",
-	  opts, 1, 2 },
-	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
+	  opts, 1, 2, actions },
+	CMD_PROJECT, NULL, check, NULL, NULL, &options, NULL,
 };

@@ -117,7 +117,7 @@ const struct cmd_entry cmd_import_entry = {
 	  "at that file (the files before it stay imported). FILE - is standard input\n"
 	  "(pipes work too: convqa import /dev/stdin, <(...)). A file is read in the\n"
 	  "format its start shows (convqa formats lists them), else as a task file.",
-	  opts, 1, -1 },
+	  opts, 1, -1, NULL },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
 	make_format_help,
 };

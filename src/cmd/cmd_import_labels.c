@@ -9,26 +9,30 @@
 #include "convqa/labels_read.h"
 #include "convqa/store.h"
 
-static const char *opt_round;
-static int opt_no_rounds, opt_quiet;
+/* The options, given to check and run as c->data. */
+static struct import_labels_opts {
+	const char *round;
+	int no_rounds, quiet;
+} options;
 static const struct cli_opt opts[] = {
-	{ "round", 0, "NAME", "import every label into round NAME (default: each into its own round)", &opt_round,
+	{ "round", 0, "NAME", "import every label into round NAME (default: each into its own round)", &options.round,
 	  NULL },
-	{ "no-rounds", 0, NULL, "import every label outside rounds", NULL, &opt_no_rounds },
-	{ "quiet", 'q', NULL, "print nothing on success", NULL, &opt_quiet },
+	{ "no-rounds", 0, NULL, "import every label outside rounds", NULL, &options.no_rounds },
+	{ "quiet", 'q', NULL, "print nothing on success", NULL, &options.quiet },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
 static int check(struct cmd_ctx *c)
 {
+	const struct import_labels_opts *o = c->data;
 	if (!c->nargs) {
 		cli_printf(stderr, "convqa import-labels: no FILE given: name one or more files of labels (a labels "
 			   "export, labels as JSON Lines, or another copy's project file; - reads standard input)\n"
 			   "usage: convqa import-labels %s (see: convqa help import-labels)\n",
-			   cmd_import_labels_entry.spec.usage);
+			   c->entry->spec.usage);
 		return ST_USAGE;
 	}
-	if (opt_round && opt_no_rounds) {
+	if (o->round && o->no_rounds) {
 		cli_printf(stderr, "convqa import-labels: give --round NAME or --no-rounds, not both\n");
 		return ST_USAGE;
 	}
@@ -56,7 +60,8 @@ static void print_result(const char *file, const struct labelling_import_result 
 /* Each file in its own transaction, in order; an error stops at that file. */
 static int run(struct cmd_ctx *c)
 {
-	struct labelling_import_request rq = { opt_round, opt_no_rounds };
+	const struct import_labels_opts *o = c->data;
+	struct labelling_import_request rq = { o->round, o->no_rounds };
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
 		struct labels_read in;
@@ -70,7 +75,7 @@ static int run(struct cmd_ctx *c)
 			cli_print_message(err.msg); /* each line names the file and the label */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
-		else if (!opt_quiet)
+		else if (!o->quiet)
 			print_result(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &res);
 	}
 	return st;
@@ -92,6 +97,6 @@ const struct cmd_entry cmd_import_labels_entry = {
 	  "same time as one here with another value is a conflict: the file is\n"
 	  "refused. Each file is checked as a whole and imported in one transaction:\n"
 	  "all of it or nothing.",
-	  opts, 0, -1 },   /* no FILE: check() says what it takes */
-	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
+	  opts, 0, -1, NULL },   /* no FILE: check() says what it takes */
+	CMD_PROJECT, NULL, check, run, NULL, &options, NULL,
 };

@@ -32,6 +32,6 @@ const struct cmd_entry cmd_info_entry = {
 	{ "info", "[--db PATH]", "show what a project holds: counts of every kind of row",
 	  "labels counts current values (the latest of each rater's judgement of a\n"
 	  "field); label rows counts every saved change, history included.",
-	  NULL, 0, 0 },
-	CMD_PROJECT, NULL, NULL, run, NULL, NULL, NULL,
+	  NULL, 0, 0, NULL },
+	CMD_PROJECT | CMD_READONLY, NULL, NULL, run, NULL, NULL, NULL,
 };

@@ -13,6 +13,6 @@ const struct cmd_entry cmd_init_entry = {
 	{ "init", "[--db PATH]", "create a new, empty project file",
 	  "Refuses to touch an existing file. The project holds conversations, system\n"
 	  "outputs, passages, raters, rounds and labels in one SQLite database.",
-	  NULL, 0, 0 },
+	  NULL, 0, 0, NULL },
 	CMD_PROJECT | CMD_NEW_PROJECT, NULL, NULL, run, NULL, NULL, NULL,
 };

@@ -247,6 +247,6 @@ const struct cmd_entry cmd_label_entry = {
 	  "field's unit: intent the turn, relevant the passage in every response of\n"
 	  "the turn that retrieved it, the others this response. The change is added\n"
 	  "to the label's history in its own transaction.",
-	  opts, 1, 2 },
+	  opts, 1, 2, NULL },
 	CMD_PROJECT | CMD_RATER, &opt_rater, check, run, release, NULL, NULL,
 };

@@ -15,15 +15,19 @@
 #include "convqa/strbuf.h"
 #include "convqa/text.h"
 
-static const char *opt_role, *opt_os_user;
-static int opt_no_os_user;
-static enum model_role role;          /* --role, parsed by check() */
+/* The options, given to the actions as c->data. */
+static struct rater_opts {
+	const char *role_name, *os_user;
+	int no_os_user;
+	enum model_role role;          /* role_name, parsed by check() */
+} options;
 static const struct cli_opt opts[] = {
-	{ "role", 0, "ROLE", "add: rater (a new rater's default), adjudicator or coordinator", &opt_role, NULL },
+	{ "role", 0, "ROLE", "add: rater (a new rater's default), adjudicator or coordinator", &options.role_name,
+	  NULL },
 	{ "os-user", 0, "ACCOUNT", "add: bind the rater to this operating-system account: their labels can "
-	  "be written only from it", &opt_os_user, NULL },
+	  "be written only from it", &options.os_user, NULL },
 	{ "no-os-user", 0, NULL, "add: unbind the rater: their labels can be written from any account", NULL,
-	  &opt_no_os_user },
+	  &options.no_os_user },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -137,8 +141,9 @@ static void show_round(const struct store_rater_round *r, void *ctx)
 		    r->labels == 1 ? "" : "s");
 }
 
-static int run_show(struct cmd_ctx *c, const char *name)
+static int run_show(struct cmd_ctx *c)
 {
+	const char *name = c->args[1];
 	struct store_rater r = { 0 };
 	struct strbuf tasks = STRBUF_INIT, rounds = STRBUF_INIT;
 	enum status st = store_rater_get(c->store, name, &r, NULL, &c->err);
@@ -196,6 +201,7 @@ static void add_changes(struct strbuf *sb, const struct store_rater *old, enum m
 
 /* What rater add asks for and finds. */
 struct add {
+	const struct rater_opts *o;   /* what was asked */
 	const char *name;
 	struct store_rater old;       /* the rater's row before, when found */
 	int found;
@@ -212,8 +218,9 @@ static enum status add(struct store *s, struct add *a, struct error *err)
 	enum status st = store_rater_get(s, a->name, &a->old, &a->found, err);
 	if (st != ST_OK)
 		return st;
-	a->role = opt_role ? role : a->found ? a->old.role : ROLE_RATER;
-	a->os_user = opt_no_os_user ? NULL : opt_os_user ? opt_os_user : a->found ? a->old.os_user : NULL;
+	const struct rater_opts *o = a->o;
+	a->role = o->role_name ? o->role : a->found ? a->old.role : ROLE_RATER;
+	a->os_user = o->no_os_user ? NULL : o->os_user ? o->os_user : a->found ? a->old.os_user : NULL;
 	int role_changed = a->role != (a->found ? a->old.role : ROLE_RATER);
 	int bind_changed = !same_text(a->os_user, a->found ? a->old.os_user : NULL);
 	/* a new rater with the defaults needs no coordinator: a first label adds one too */
@@ -248,9 +255,10 @@ static void warn_settlements(struct cmd_ctx *c, const struct store_rater *old)
 		   old->name);
 }
 
-static int run_add(struct cmd_ctx *c, const char *name)
+static int run_add(struct cmd_ctx *c)
 {
-	struct add a = { .name = name };
+	const char *name = c->args[1];
+	struct add a = { .o = c->data, .name = name };
 	struct strbuf what = STRBUF_INIT;
 	char *before = NULL, *after = NULL;
 	enum status st = store_begin(c->store, &c->err);
@@ -333,39 +341,46 @@ static int run_trust(struct cmd_ctx *c, const char *name, int trusted)
 
 /* ---- the command -------------------------------------------------------------- */
 
-static const struct {
-	const char *name;
-	int nargs;          /* arguments after the action */
-	const char *usage;
-} actions[] = {
-	{ "list", 0, "rater list" },
-	{ "show", 1, "rater show NAME" },
-	{ "add", 1, "rater add NAME [--role ROLE] [--os-user ACCOUNT | --no-os-user]" },
-	{ "trust", 1, "rater trust NAME" },
-	{ "distrust", 1, "rater distrust NAME" },
+static int run_trust_name(struct cmd_ctx *c)
+{
+	return run_trust(c, c->args[1], 1);
+}
+
+static int run_distrust(struct cmd_ctx *c)
+{
+	return run_trust(c, c->args[1], 0);
+}
+
+static const struct cli_action actions[] = {
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ "show", "show NAME", 1, run_show, CMD_READONLY },
+	{ "add", "add NAME [--role ROLE] [--os-user ACCOUNT | --no-os-user]", 1, run_add, 0 },
+	{ "trust", "trust NAME", 1, run_trust_name, 0 },
+	{ "distrust", "distrust NAME", 1, run_distrust, 0 },
+	{ NULL, NULL, 0, NULL, 0 },
 };
 
 /* The options of add: a rater name (the labelling module's rule), a role,
  * an account's name. */
-static int check_add(const char *name)
+static int check_add(struct rater_opts *o, const char *name)
 {
 	struct error err;
 	const char *why;
-	if (opt_os_user && opt_no_os_user) {
+	if (o->os_user && o->no_os_user) {
 		cli_printf(stderr, "convqa rater: give --os-user ACCOUNT or --no-os-user, not both\n");
 		return ST_USAGE;
 	}
-	if (opt_role && model_role_parse(opt_role, &role) != 0) {
+	if (o->role_name && model_role_parse(o->role_name, &o->role) != 0) {
 		cli_printf(stderr, "convqa rater: --role: unknown role '%s' (expected: rater, adjudicator, "
-			   "coordinator)\n", opt_role);
+			   "coordinator)\n", o->role_name);
 		return ST_USAGE;
 	}
 	if (labelling_rater_check(name, &err) != ST_OK) {
 		cli_printf(stderr, "convqa rater: %s\n", err.msg);
 		return ST_INPUT;
 	}
-	if (opt_os_user && (why = access_account_name_problem(opt_os_user))) {
-		cli_printf(stderr, "convqa rater: --os-user: %s, got '%s'\n", why, opt_os_user);
+	if (o->os_user && (why = access_account_name_problem(o->os_user))) {
+		cli_printf(stderr, "convqa rater: --os-user: %s, got '%s'\n", why, o->os_user);
 		return ST_INPUT;
 	}
 	return CLI_RUN;
@@ -373,34 +388,13 @@ static int check_add(const char *name)
 
 static int check(struct cmd_ctx *c)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(actions); i++) {
-		if (strcmp(c->args[0], actions[i].name) != 0)
-			continue;
-		if (c->nargs - 1 != actions[i].nargs) {
-			cli_printf(stderr, "convqa rater: usage: convqa %s\n", actions[i].usage);
-			return ST_USAGE;
-		}
-		if ((opt_role || opt_os_user || opt_no_os_user) && strcmp(actions[i].name, "add") != 0) {
-			cli_printf(stderr, "convqa rater: --role, --os-user and --no-os-user go with add only\n");
-			return ST_USAGE;
-		}
-		return strcmp(actions[i].name, "add") == 0 ? check_add(c->args[1]) : CLI_RUN;
+	struct rater_opts *o = c->data;
+	int add = c->action->run == run_add;
+	if ((o->role_name || o->os_user || o->no_os_user) && !add) {
+		cli_printf(stderr, "convqa rater: --role, --os-user and --no-os-user go with add only\n");
+		return ST_USAGE;
 	}
-	cli_printf(stderr, "convqa rater: unknown action '%s' (expected: list, show, add, trust, distrust)\n",
-		   c->args[0]);
-	return ST_USAGE;
-}
-
-static int run(struct cmd_ctx *c)
-{
-	const char *action = c->args[0];
-	if (strcmp(action, "list") == 0)
-		return run_list(c);
-	if (strcmp(action, "show") == 0)
-		return run_show(c, c->args[1]);
-	if (strcmp(action, "add") == 0)
-		return run_add(c, c->args[1]);
-	return run_trust(c, c->args[1], strcmp(action, "trust") == 0);
+	return add ? check_add(o, c->args[1]) : CLI_RUN;
 }
 
 const struct cmd_entry cmd_rater_entry = {
@@ -420,6 +414,6 @@ const struct cmd_entry cmd_rater_entry = {
 	  "distrust set whether a rater is trusted (raters are trusted until distrusted;\n"
 	  "distrusted raters are left out of the report's consensus). See convqa(1) and\n"
 	  "docs/study.md (\"Raters\").",
-	  opts, 1, 2 },
-	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
+	  opts, 1, 2, actions },
+	CMD_PROJECT, NULL, check, NULL, NULL, &options, NULL,
 };

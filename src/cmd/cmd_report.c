@@ -146,6 +146,6 @@ const struct cmd_entry cmd_report_entry = {
 	  "judge (a turn, a passage pooled over the systems, a response). Time:\n"
 	  "seconds per item per rater. Every figure carries its n; undefined values say\n"
 	  "why. The conventions are printed with each section.",
-	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
+	  opts, 0, 0, NULL },
+	CMD_PROJECT | CMD_READONLY, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
 };

@@ -19,39 +19,41 @@
 
 #define MAX_LIST 64
 
-static const char *opt_task, *opt_raters, *opt_overlap, *opt_seed, *opt_conversations, *opt_sample, *opt_systems,
-	*opt_by, *opt_swap, *opt_min_kappa, *opt_control, *opt_control_from, *opt_items, *opt_where, *opt_from,
-	*opt_policy;
-static int opt_pilot;
+/* The options, given to the actions as c->data. */
+static struct round_opts {
+	const char *task, *raters, *overlap, *seed, *conversations, *sample, *systems, *by, *swap, *min_kappa,
+		*control, *control_from, *items, *where, *from, *policy;
+	int pilot;
+} options;
 static const struct cli_opt opts[] = {
-	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &opt_task, NULL },
+	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &options.task, NULL },
 	{ "raters", 'r', "A,B", "create: the raters (added with convqa rater add; with --from, default: that "
-				"round's raters); items: one rater", &opt_raters, NULL },
-	{ "overlap", 0, "K", "create: raters per conversation or item (default 1; 0: every rater)", &opt_overlap,
+				"round's raters); items: one rater", &options.raters, NULL },
+	{ "overlap", 0, "K", "create: raters per conversation or item (default 1; 0: every rater)", &options.overlap,
 	  NULL },
-	{ "seed", 0, "S", "create: the seed of the plan and of --sample (default 1)", &opt_seed, NULL },
-	{ "conversations", 0, "N", "create: only the first N conversations", &opt_conversations, NULL },
+	{ "seed", 0, "S", "create: the seed of the plan and of --sample (default 1)", &options.seed, NULL },
+	{ "conversations", 0, "N", "create: only the first N conversations", &options.conversations, NULL },
 	{ "sample", 0, "N", "create: N conversations (or items, with --by item) at random for the seed",
-	  &opt_sample, NULL },
-	{ "systems", 0, "A,B", "create: only these systems' answers", &opt_systems, NULL },
+	  &options.sample, NULL },
+	{ "systems", 0, "A,B", "create: only these systems' answers", &options.systems, NULL },
 	{ "items", 0, "FILE", "create: only the items FILE lists, a \"CONVERSATION TURN SYSTEM\" line each",
-	  &opt_items, NULL },
+	  &options.items, NULL },
 	{ "where", 0, "COND", "create: only items whose turn meets every condition: depth<=N, depth>=N, depth=N, "
-			      "intent=VALUE (gold intent), gold (has a gold answer); comma-separated", &opt_where, NULL },
+			      "intent=VALUE (gold intent), gold (has a gold answer); comma-separated", &options.where, NULL },
 	{ "from", 0, "ROUND", "create: only the items judged plausible in the plausibility round ROUND (the "
-			      "second stage: --task faithfulness)", &opt_from, NULL },
+			      "second stage: --task faithfulness)", &options.from, NULL },
 	{ "policy", 0, "P", "create, with --from: consensus (more than half of the item's raters said plausible; "
-			    "the default) or any (one did)", &opt_policy, NULL },
+			    "the default) or any (one did)", &options.policy, NULL },
 	{ "by", 0, "UNIT", "create: give raters whole conversations or single items: conversation or item "
-			   "(default: conversation for tasks that judge turns or passages, else item)", &opt_by, NULL },
+			   "(default: conversation for tasks that judge turns or passages, else item)", &options.by, NULL },
 	{ "swap-from", 0, "ROUND", "create: round 2 of the two-round protocol: each rater gets the items the "
-				   "next rater had in ROUND", &opt_swap, NULL },
-	{ "pilot", 0, NULL, "create: a pilot round (shown as one)", NULL, &opt_pilot },
+				   "next rater had in ROUND", &options.swap, NULL },
+	{ "pilot", 0, NULL, "create: a pilot round (shown as one)", NULL, &options.pilot },
 	{ "control", 0, "RATE", "create: mix control items into each queue, RATE of its items (0 to 0.5); "
-				"their known answers: the gold, or --control-from's labels", &opt_control, NULL },
+				"their known answers: the gold, or --control-from's labels", &options.control, NULL },
 	{ "control-from", 0, "RATER", "create: the rater whose labels outside rounds are the control items' "
-				      "known answers (default: the gold: intent, relevant passages)", &opt_control_from, NULL },
-	{ "min-kappa", 0, "K", "close: flag the fields whose kappa is below K", &opt_min_kappa, NULL },
+				      "known answers (default: the gold: intent, relevant passages)", &options.control_from, NULL },
+	{ "min-kappa", 0, "K", "close: flag the fields whose kappa is below K", &options.min_kappa, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -103,111 +105,86 @@ static int only_with(const char *action, const char *want, int given, const char
 	return -1;
 }
 
-static int check_create_options(void)
+static int check_create_options(const struct round_opts *o)
 {
 	a.overlap = 1;
 	a.seed = 1;
-	if ((opt_overlap && number("overlap", opt_overlap, 0, 1000, &a.overlap)) ||
-	    (opt_seed && number("seed", opt_seed, 0, 2147483647L, &a.seed)) ||
-	    (opt_conversations && number("conversations", opt_conversations, 1, 100000000L, &a.conversations)) ||
-	    (opt_sample && number("sample", opt_sample, 1, 100000000L, &a.sample)))
+	if ((o->overlap && number("overlap", o->overlap, 0, 1000, &a.overlap)) ||
+	    (o->seed && number("seed", o->seed, 0, 2147483647L, &a.seed)) ||
+	    (o->conversations && number("conversations", o->conversations, 1, 100000000L, &a.conversations)) ||
+	    (o->sample && number("sample", o->sample, 1, 100000000L, &a.sample)))
 		return -1;
-	if (opt_by && strcmp(opt_by, "conversation") != 0 && strcmp(opt_by, "item") != 0) {
-		cli_printf(stderr, "convqa round: --by expects conversation or item, got '%s'\n", opt_by);
+	if (o->by && strcmp(o->by, "conversation") != 0 && strcmp(o->by, "item") != 0) {
+		cli_printf(stderr, "convqa round: --by expects conversation or item, got '%s'\n", o->by);
 		return -1;
 	}
-	a.by = !opt_by ? ROUND_BY_DEFAULT : opt_by[0] == 'c' ? ROUND_BY_CONVERSATION : ROUND_BY_ITEM;
-	if (opt_swap && (opt_overlap || opt_conversations || opt_sample || opt_systems || opt_by || opt_items ||
-			 opt_where || opt_from)) {
+	a.by = !o->by ? ROUND_BY_DEFAULT : o->by[0] == 'c' ? ROUND_BY_CONVERSATION : ROUND_BY_ITEM;
+	if (o->swap && (o->overlap || o->conversations || o->sample || o->systems || o->by || o->items ||
+			 o->where || o->from)) {
 		cli_printf(stderr, "convqa round: --swap-from takes the items of its round: leave out --overlap, "
 			   "--conversations, --sample, --systems, --items, --where and --by\n");
 		return -1;
 	}
-	if ((opt_from && opt_items) || (opt_policy && !opt_from) ||
-	    (opt_policy && strcmp(opt_policy, "consensus") != 0 && strcmp(opt_policy, "any") != 0)) {
-		cli_printf(stderr, "convqa round: %s\n", opt_from && opt_items ? "--from and --items both choose the "
-			   "items: give one" : !opt_from ? "--policy goes with --from" :
+	if ((o->from && o->items) || (o->policy && !o->from) ||
+	    (o->policy && strcmp(o->policy, "consensus") != 0 && strcmp(o->policy, "any") != 0)) {
+		cli_printf(stderr, "convqa round: %s\n", o->from && o->items ? "--from and --items both choose the "
+			   "items: give one" : !o->from ? "--policy goes with --from" :
 			   "--policy expects consensus or any");
 		return -1;
 	}
-	if (opt_from && !opt_task) {
+	if (o->from && !o->task) {
 		cli_printf(stderr, "convqa round: --from %s takes the answers judged plausible there, for the second "
-			   "stage: give its task (--task faithfulness)\n", opt_from);
+			   "stage: give its task (--task faithfulness)\n", o->from);
 		return -1;
 	}
 	struct error err;
-	if (opt_where && rounds_parse_where(opt_where, &a.where, &err) != ST_OK) {
+	if (o->where && rounds_parse_where(o->where, &a.where, &err) != ST_OK) {
 		cli_printf(stderr, "convqa round: %s\n", err.msg);
 		return -1;
 	}
-	if (!opt_raters && !opt_from) {   /* --from: the raters of that round (run_create) */
+	if (!o->raters && !o->from) {   /* --from: the raters of that round (run_create) */
 		cli_printf(stderr, "convqa round: create needs --raters A,B\n");
 		return -1;
 	}
-	if (opt_control && parse_number(opt_control, 0, 0.5, &a.control) != 0) {
-		cli_printf(stderr, "convqa round: --control expects a share from 0 to 0.5, got '%s'\n", opt_control);
+	if (o->control && parse_number(o->control, 0, 0.5, &a.control) != 0) {
+		cli_printf(stderr, "convqa round: --control expects a share from 0 to 0.5, got '%s'\n", o->control);
 		return -1;
 	}
-	if (opt_control_from && !(a.control > 0)) {
+	if (o->control_from && !(a.control > 0)) {
 		cli_printf(stderr, "convqa round: --control-from RATER needs --control RATE (the share of control "
 			   "items to mix in)\n");
 		return -1;
 	}
-	if (opt_swap && opt_control) {
+	if (o->swap && o->control) {
 		cli_printf(stderr, "convqa round: --control does not go with --swap-from (a swap gives each rater "
 			   "the items of another, nothing more)\n");
 		return -1;
 	}
-	return (opt_raters && split_list("raters", opt_raters, &a.raters_copy, a.raters, &a.n_raters)) ||
-	       (opt_systems && split_list("systems", opt_systems, &a.systems_copy, a.systems, &a.n_systems));
+	return (o->raters && split_list("raters", o->raters, &a.raters_copy, a.raters, &a.n_raters)) ||
+	       (o->systems && split_list("systems", o->systems, &a.systems_copy, a.systems, &a.n_systems));
 }
-
-static const struct {
-	const char *name;
-	int nargs;          /* arguments after the action */
-	const char *usage;
-} actions[] = {
-	{ "create", 1, "round create NAME --raters A,B [--task TASK] [options]" },
-	{ "list", 0, "round list" },
-	{ "show", 1, "round show NAME" },
-	{ "close", 1, "round close NAME [--min-kappa K]" },
-	{ "reopen", 1, "round reopen NAME" },
-	{ "items", 1, "round items NAME [--raters RATER]" },
-	{ "delete", 1, "round delete NAME" },
-};
 
 static int check(struct cmd_ctx *c)
 {
-	const char *act = c->args[0];
-	size_t i = 0;
-	while (i < ARRAY_SIZE(actions) && strcmp(act, actions[i].name) != 0)
-		i++;
-	if (i == ARRAY_SIZE(actions)) {
-		cli_printf(stderr, "convqa round: unknown action '%s' (expected: create, list, show, items, close, "
-			   "reopen, delete)\n", act);
+	const struct round_opts *o = c->data;
+	const char *act = c->action->name;
+	int items_rater = strcmp(act, "items") == 0 && o->raters;
+	if (items_rater && strchr(o->raters, ',')) {
+		cli_printf(stderr, "convqa round: items takes one rater's name with --raters, got '%s'\n", o->raters);
 		return ST_USAGE;
 	}
-	if (c->nargs - 1 != actions[i].nargs) {
-		cli_printf(stderr, "convqa round: usage: convqa %s\n", actions[i].usage);
-		return ST_USAGE;
-	}
-	int items_rater = strcmp(act, "items") == 0 && opt_raters;
-	if (items_rater && strchr(opt_raters, ',')) {
-		cli_printf(stderr, "convqa round: items takes one rater's name with --raters, got '%s'\n", opt_raters);
-		return ST_USAGE;
-	}
-	int create_opts = opt_task || (opt_raters && !items_rater) || opt_overlap || opt_seed || opt_conversations || opt_sample ||
-			  opt_systems || opt_by || opt_swap || opt_pilot || opt_control || opt_control_from || opt_items ||
-			  opt_where || opt_from || opt_policy;
+	int create_opts = o->task || (o->raters && !items_rater) || o->overlap || o->seed || o->conversations ||
+			  o->sample || o->systems || o->by || o->swap || o->pilot || o->control || o->control_from ||
+			  o->items || o->where || o->from || o->policy;
 	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
-	    only_with(act, "close", opt_min_kappa != NULL, "min-kappa"))
+	    only_with(act, "close", o->min_kappa != NULL, "min-kappa"))
 		return ST_USAGE;
-	if (opt_min_kappa && (parse_number(opt_min_kappa, -1, 1, &a.min_kappa) != 0)) {
+	if (o->min_kappa && (parse_number(o->min_kappa, -1, 1, &a.min_kappa) != 0)) {
 		cli_printf(stderr, "convqa round: --min-kappa expects a number from -1 to 1, got '%s'\n",
-			   opt_min_kappa);
+			   o->min_kappa);
 		return ST_USAGE;
 	}
-	if (strcmp(act, "create") == 0 && check_create_options())
+	if (strcmp(act, "create") == 0 && check_create_options(o))
 		return ST_USAGE;
 	return CLI_RUN;
 }
@@ -267,18 +244,19 @@ static void print_short(const struct round_made *m)
 /* The command line, for round show. */
 static char *made_by(struct cmd_ctx *c)
 {
+	const struct round_opts *o = c->data;
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], opt_task ? opt_task : "turn",
-		    opt_raters ? opt_raters : a.raters_from);
-	const char *const *vals[] = { &opt_overlap, &opt_seed, &opt_conversations, &opt_sample, &opt_systems,
-				      &opt_items, &opt_where, &opt_from, &opt_policy, &opt_by, &opt_swap, &opt_control,
-				      &opt_control_from };
+	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], o->task ? o->task : "turn",
+		    o->raters ? o->raters : a.raters_from);
+	const char *const *vals[] = { &options.overlap, &options.seed, &options.conversations, &options.sample, &options.systems,
+				      &options.items, &options.where, &options.from, &options.policy, &options.by, &options.swap, &options.control,
+				      &options.control_from };
 	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "items", "where",
 				      "from", "policy", "by", "swap-from", "control", "control-from" };
 	for (size_t i = 0; i < ARRAY_SIZE(vals); i++)
 		if (*vals[i])
 			strbuf_addf(&sb, " --%s %s", names[i], *vals[i]);
-	if (opt_pilot)
+	if (o->pilot)
 		strbuf_adds(&sb, " --pilot");
 	return strbuf_detach(&sb);
 }
@@ -286,18 +264,19 @@ static char *made_by(struct cmd_ctx *c)
 /* Without --raters, the raters of the --from round, into a.raters. */
 static enum status raters_of_from(struct cmd_ctx *c)
 {
+	const struct round_opts *o = c->data;
 	struct store_round_rater *ra = NULL;
 	struct strbuf sb = STRBUF_INIT;
 	size_t n = 0;
 	int64_t id;
-	enum status st = store_round_info(c->store, opt_from, &id, NULL, NULL, &c->err);
+	enum status st = store_round_info(c->store, o->from, &id, NULL, NULL, &c->err);
 	if (st == ST_OK)
 		st = store_round_raters(c->store, id, &ra, &n, &c->err);
 	for (size_t i = 0; st == ST_OK && i < n; i++)
 		strbuf_addf(&sb, "%s%s", i ? "," : "", ra[i].name);
 	if (st == ST_OK && n == 0)
 		st = error_set(&c->err, ST_INPUT, "round '%s' has no raters to take: name them with --raters A,B",
-			       opt_from);
+			       o->from);
 	if (st == ST_OK && split_list("raters", strbuf_str(&sb), &a.raters_copy, a.raters, &a.n_raters) != 0)
 		st = ST_USAGE;
 	if (st == ST_OK)
@@ -309,40 +288,41 @@ static enum status raters_of_from(struct cmd_ctx *c)
 
 static int run_create(struct cmd_ctx *c)
 {
+	const struct round_opts *o = c->data;
 	struct round_made m;
 	int64_t *items = NULL;
 	size_t n_items = 0;
-	if (!opt_raters) {
+	if (!o->raters) {
 		enum status st = raters_of_from(c);
 		if (st != ST_OK)
 			return st;
 	}
-	if (opt_items) {
-		enum status st = rounds_read_items(c->store, opt_items, &items, &n_items, &c->err);
+	if (o->items) {
+		enum status st = rounds_read_items(c->store, o->items, &items, &n_items, &c->err);
 		if (st != ST_OK)
 			return st;
 	}
-	if (opt_from) {
+	if (o->from) {
 		size_t judged;
-		int any = opt_policy && strcmp(opt_policy, "any") == 0;
-		enum status st = rounds_plausible_items(c->store, opt_from, any, &items, &n_items, &judged, &c->err);
+		int any = o->policy && strcmp(o->policy, "any") == 0;
+		enum status st = rounds_plausible_items(c->store, o->from, any, &items, &n_items, &judged, &c->err);
 		const char *rule = any ? "settled by an adjudicator, else by any trusted rater" :
 					 "settled by an adjudicator, else by more than half of the trusted raters";
 		if (st == ST_OK && n_items == 0)
 			st = error_set(&c->err, ST_INPUT, "no item of round '%s' was judged plausible (%s; %zu items "
-				       "judged)", opt_from, rule, judged);
+				       "judged)", o->from, rule, judged);
 		if (st != ST_OK)
 			return st;
-		cli_printf(stdout, "round '%s': %zu of the %zu items judged there are plausible (%s)\n", opt_from,
+		cli_printf(stdout, "round '%s': %zu of the %zu items judged there are plausible (%s)\n", o->from,
 			   n_items, judged, rule);
 	}
 	char *by = made_by(c);
 	struct round_request rq = {
-		.name = c->args[1], .task = opt_task ? opt_task : "turn", .raters = a.raters, .n_raters = a.n_raters,
+		.name = c->args[1], .task = o->task ? o->task : "turn", .raters = a.raters, .n_raters = a.n_raters,
 		.overlap = a.overlap, .seed = (uint64_t)a.seed, .conversations = a.conversations, .sample = a.sample,
-		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = opt_swap, .pilot = opt_pilot,
-		.control = a.control, .control_from = opt_control_from, .made_by = by,
-		.where = opt_where ? &a.where : NULL, .items = items, .n_items = n_items,
+		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = o->swap, .pilot = o->pilot,
+		.control = a.control, .control_from = o->control_from, .made_by = by,
+		.where = o->where ? &a.where : NULL, .items = items, .n_items = n_items,
 	};
 	enum status st = rounds_create(c->store, &rq, &m, &c->err);
 	if (st == ST_OK) {
@@ -353,7 +333,7 @@ static int run_create(struct cmd_ctx *c)
 		cli_printf(stdout, "raters: ");
 		for (size_t i = 0; i < a.n_raters; i++)
 			cli_printf(stdout, "%s%s", i ? ", " : "", a.raters[i]);
-		cli_printf(stdout, ", those of round %s (--raters names others)\n", opt_from);
+		cli_printf(stdout, ", those of round %s (--raters names others)\n", o->from);
 	}
 	round_made_release(&m);
 	free(items);
@@ -557,28 +537,29 @@ static int print_item(const struct store_round_listed *it, void *ctx)
  * the control items are left out (counted in a last comment). */
 static int run_items(struct cmd_ctx *c)
 {
+	const struct round_opts *o = c->data;
 	struct store_round_row *r = NULL;
 	struct listed l = { 0, 0 };
 	int64_t rater = 0;
 	enum status st = find_round(c, c->args[1], &r);
-	if (st == ST_OK && opt_raters) {
-		st = store_rater_find(c->store, opt_raters, &rater, &c->err);
+	if (st == ST_OK && o->raters) {
+		st = store_rater_find(c->store, o->raters, &rater, &c->err);
 		if (st == ST_OK && !rater)
 			st = error_set(&c->err, ST_INPUT, "no rater '%s' in the project (convqa rater list lists them)",
-				       opt_raters);
+				       o->raters);
 	}
 	if (st == ST_OK) {
 		cli_printf(stdout, "# round %s (%s)%s%s: conversation, turn, system; round create --items FILE takes "
-			   "these lines\n", r->name, r->task, opt_raters ? ", the items of " : "",
-			   opt_raters ? opt_raters : "");
+			   "these lines\n", r->name, r->task, o->raters ? ", the items of " : "",
+			   o->raters ? o->raters : "");
 		st = store_round_items(c->store, r->id, rater, print_item, &l, &c->err);
 	}
 	if (st == ST_OK && l.controls)
 		cli_printf(stdout, "# and %ld control item%s (known answers mixed in), left out\n", l.controls,
 			   l.controls == 1 ? "" : "s");
-	if (st == ST_OK && opt_raters && !l.items && !l.controls)
+	if (st == ST_OK && o->raters && !l.items && !l.controls)
 		st = error_set(&c->err, ST_INPUT, "rater '%s' has no items in round '%s' (its raters: convqa round "
-			       "show %s)", opt_raters, r->name, r->name);
+			       "show %s)", o->raters, r->name, r->name);
 	store_round_rows_free(r, r ? 1 : 0);
 	return st;
 }
@@ -757,6 +738,7 @@ static enum status print_unfinished(struct cmd_ctx *c, const struct store_round_
 
 static int run_status(struct cmd_ctx *c, int closed)
 {
+	const struct round_opts *o = c->data;
 	struct store_round_row *r = NULL;
 	struct report *rep = NULL;
 	struct scheme *sc = NULL;
@@ -779,7 +761,7 @@ static int run_status(struct cmd_ctx *c, int closed)
 		cli_printf(stdout, "\n");
 		st = print_agreement(c, r, sc, &rep);
 	}
-	if (st == ST_OK && closed && opt_min_kappa)
+	if (st == ST_OK && closed && o->min_kappa)
 		flag_low(c, rep, r, sc);
 	report_free(rep);
 	scheme_free(sc);
@@ -787,32 +769,55 @@ static int run_status(struct cmd_ctx *c, int closed)
 	return st;
 }
 
-static int run(struct cmd_ctx *c)
+/* Managing rounds: a bound coordinator's account, when the project has
+ * one (checked just before the change, not in its transaction: a
+ * coordinator bound in between is not seen). */
+static int manage(struct cmd_ctx *c, const char *what, int (*run)(struct cmd_ctx *c))
 {
-	const char *act = c->args[0];
-	/* managing rounds: a bound coordinator's account, when the project has
-	 * one (checked just before the change, not in its transaction: a
-	 * coordinator bound in between is not seen) */
-	int manage = strcmp(act, "list") != 0 && strcmp(act, "show") != 0 && strcmp(act, "items") != 0;
-	enum status st = manage ? access_check_coordinator(c->store, strcmp(act, "create") == 0 ? "create rounds" :
-								     strcmp(act, "delete") == 0 ? "delete rounds" :
-								     "close or reopen rounds",
-							   &c->err)
-				: ST_OK;
-	if (st != ST_OK)
-		return st;
-	if (strcmp(act, "create") == 0)
-		return run_create(c);
-	if (strcmp(act, "list") == 0)
-		return run_list(c);
-	if (strcmp(act, "show") == 0)
-		return run_show(c);
-	if (strcmp(act, "items") == 0)
-		return run_items(c);
-	if (strcmp(act, "delete") == 0)
-		return run_delete(c);
-	return run_status(c, strcmp(act, "close") == 0);
+	enum status st = access_check_coordinator(c->store, what, &c->err);
+	return st != ST_OK ? (int)st : run(c);
 }
+
+static int run_close(struct cmd_ctx *c)
+{
+	return run_status(c, 1);
+}
+
+static int run_reopen(struct cmd_ctx *c)
+{
+	return run_status(c, 0);
+}
+
+static int manage_create(struct cmd_ctx *c)
+{
+	return manage(c, "create rounds", run_create);
+}
+
+static int manage_close(struct cmd_ctx *c)
+{
+	return manage(c, "close or reopen rounds", run_close);
+}
+
+static int manage_reopen(struct cmd_ctx *c)
+{
+	return manage(c, "close or reopen rounds", run_reopen);
+}
+
+static int manage_delete(struct cmd_ctx *c)
+{
+	return manage(c, "delete rounds", run_delete);
+}
+
+static const struct cli_action actions[] = {
+	{ "create", "create NAME --raters A,B [--task TASK] [options]", 1, manage_create, 0 },
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ "show", "show NAME", 1, run_show, CMD_READONLY },
+	{ "items", "items NAME [--raters RATER]", 1, run_items, CMD_READONLY },
+	{ "close", "close NAME [--min-kappa K]", 1, manage_close, 0 },
+	{ "reopen", "reopen NAME", 1, manage_reopen, 0 },
+	{ "delete", "delete NAME", 1, manage_delete, 0 },
+	{ NULL, NULL, 0, NULL, 0 },
+};
 
 const struct cmd_entry cmd_round_entry = {
 	{ "round", "create NAME --raters A,B [options] | list | show NAME | items NAME | close NAME | reopen NAME | "
@@ -834,6 +839,6 @@ const struct cmd_entry cmd_round_entry = {
 	  "the agreement on its labels (of a round 1 with one rater per item, a line\n"
 	  "that says it comes with round 2); reopen opens it again. delete removes a\n"
 	  "round made by mistake, only while nothing was labelled in it.",
-	  opts, 1, 2 },
-	CMD_PROJECT, NULL, check, run, release, NULL, NULL,
+	  opts, 1, 2, actions },
+	CMD_PROJECT, NULL, check, NULL, release, &options, NULL,
 };

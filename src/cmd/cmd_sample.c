@@ -276,6 +276,6 @@ const struct cmd_entry cmd_sample_entry = {
 	  "on which the systems disagree first. It says how many answers it chose and\n"
 	  "why it left out the others, then makes the round (each answer to --overlap\n"
 	  "raters). The second stage: convqa round create --task faithfulness --from.",
-	  opts, 1, 1 },
+	  opts, 1, 1, NULL },
 	CMD_PROJECT, NULL, check, run, release, NULL, NULL,
 };

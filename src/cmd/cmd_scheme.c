@@ -14,9 +14,12 @@
 
 #define LIST_WIDTH 80
 
-static const char *opt_name;
+/* The options, given to the actions as c->data. */
+static struct scheme_opts {
+	const char *name;
+} options;
 static const struct cli_opt opts[] = {
-	{ "name", 0, "NAME", "add: store the scheme under NAME instead of the file's \"name\"", &opt_name, NULL },
+	{ "name", 0, "NAME", "add: store the scheme under NAME instead of the file's \"name\"", &options.name, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -135,8 +138,9 @@ static int run_list(struct cmd_ctx *c)
 
 /* ---- show ------------------------------------------------------------------ */
 
-static int run_show(struct cmd_ctx *c, const char *name)
+static int run_show(struct cmd_ctx *c)
 {
+	const char *name = c->args[1];
 	struct scheme *s = NULL;
 	char *json = NULL;
 	enum status st = scheme_builtin(name, &s, &c->err);
@@ -165,17 +169,17 @@ static int run_show(struct cmd_ctx *c, const char *name)
 
 /* ---- add ------------------------------------------------------------------- */
 
-/* The name to store s under: --name (checked by check()), else the file's;
- * refused when it is a built-in's. */
-static int add_name(const char *file, struct scheme *s)
+/* The name to store s under: name (--name, checked by check()), else the
+ * file's; refused when it is a built-in's. */
+static int add_name(const char *name, const char *file, struct scheme *s)
 {
-	if (opt_name) {
+	if (name) {
 		free(s->name);
-		s->name = xstrdup(opt_name);
+		s->name = xstrdup(name);
 	}
 	if (!scheme_is_builtin(s->name))
 		return ST_OK;
-	if (opt_name)
+	if (name)
 		cli_printf(stderr, "convqa scheme: --name: '%s' is a built-in scheme: give the scheme a name of its "
 			   "own\n", s->name);
 	else
@@ -227,8 +231,10 @@ static int may_change(struct store *store, const char *old_json, void *ctx)
 	return why != NULL;
 }
 
-static int run_add(struct cmd_ctx *c, const char *file)
+static int run_add(struct cmd_ctx *c)
 {
+	const struct scheme_opts *o = c->data;
+	const char *file = c->args[1];
 	char *buf, *json;
 	size_t len;
 	struct scheme *s;
@@ -245,7 +251,7 @@ static int run_add(struct cmd_ctx *c, const char *file)
 		c->err.msg[0] = '\0';
 		return st;
 	}
-	if ((st = add_name(file, s)) != ST_OK) {
+	if ((st = add_name(o->name, file, s)) != ST_OK) {
 		scheme_free(s);
 		return st;
 	}
@@ -272,45 +278,26 @@ static int run_add(struct cmd_ctx *c, const char *file)
 
 /* ---- the command -------------------------------------------------------------- */
 
-static const struct {
-	const char *name;
-	int nargs;          /* arguments after the action */
-	const char *usage;
-} actions[] = {
-	{ "list", 0, "scheme list" }, { "show", 1, "scheme show NAME" }, { "add", 1, "scheme add [--name NAME] FILE" },
+static const struct cli_action actions[] = {
+	{ "list", "list", 0, run_list, CMD_READONLY },
+	{ "show", "show NAME", 1, run_show, CMD_READONLY },
+	{ "add", "add [--name NAME] FILE", 1, run_add, 0 },
+	{ NULL, NULL, 0, NULL, 0 },
 };
 
 static int check(struct cmd_ctx *c)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(actions); i++) {
-		if (strcmp(c->args[0], actions[i].name) != 0)
-			continue;
-		if (c->nargs - 1 != actions[i].nargs) {
-			cli_printf(stderr, "convqa scheme: usage: convqa %s\n", actions[i].usage);
-			return ST_USAGE;
-		}
-		if (opt_name && strcmp(actions[i].name, "add") != 0) {
-			cli_printf(stderr, "convqa scheme: --name goes with add only\n");
-			return ST_USAGE;
-		}
-		const char *why = opt_name ? scheme_name_problem(opt_name) : NULL;
-		if (why) {
-			cli_printf(stderr, "convqa scheme: --name: %s, got '%s'\n", why, opt_name);
-			return ST_USAGE;
-		}
-		return CLI_RUN;
+	const struct scheme_opts *o = c->data;
+	if (o->name && c->action->run != run_add) {
+		cli_printf(stderr, "convqa scheme: --name goes with add only\n");
+		return ST_USAGE;
 	}
-	cli_printf(stderr, "convqa scheme: unknown action '%s' (expected: list, show, add)\n", c->args[0]);
-	return ST_USAGE;
-}
-
-static int run(struct cmd_ctx *c)
-{
-	if (strcmp(c->args[0], "list") == 0)
-		return run_list(c);
-	if (strcmp(c->args[0], "show") == 0)
-		return run_show(c, c->args[1]);
-	return run_add(c, c->args[1]);
+	const char *why = o->name ? scheme_name_problem(o->name) : NULL;
+	if (why) {
+		cli_printf(stderr, "convqa scheme: --name: %s, got '%s'\n", why, o->name);
+		return ST_USAGE;
+	}
+	return CLI_RUN;
 }
 
 const struct cmd_entry cmd_scheme_entry = {
@@ -325,6 +312,6 @@ const struct cmd_entry cmd_scheme_entry = {
 	  "fields and categories, other labels, keys and help), and is refused, with the\n"
 	  "number of labels concerned, when a field or category that labels use would go\n"
 	  "or change. annotate, label, report and agreement take a scheme's name as --task.",
-	  opts, 1, 2 },
-	CMD_PROJECT | CMD_PROJECT_IF_ANY, NULL, check, run, NULL, NULL, NULL,
+	  opts, 1, 2, actions },
+	CMD_PROJECT | CMD_PROJECT_IF_ANY, NULL, check, NULL, NULL, &options, NULL,
 };

@@ -9,13 +9,16 @@
 #include "convqa/spans.h"
 #include "convqa/store.h"
 
-static const char *opt_window, *opt_min_overlap, *opt_system, *opt_source;
+/* The options, given to check and run as c->data. */
+static struct spans_opts {
+	const char *window, *min_overlap, *system, *source;
+} options;
 static const struct cli_opt opts[] = {
-	{ "window", 0, "N", "tokens per window (default 30)", &opt_window, NULL },
+	{ "window", 0, "N", "tokens per window (default 30)", &options.window, NULL },
 	{ "min-overlap", 0, "T", "share of the answer's distinct tokens a window needs, 0 to 1 (default 0.2)",
-	  &opt_min_overlap, NULL },
-	{ "system", 's', "NAME", "only the responses of system NAME", &opt_system, NULL },
-	{ "source", 0, "LIST", "whose tokens: answer, gold or answer,gold (default)", &opt_source, NULL },
+	  &options.min_overlap, NULL },
+	{ "system", 's', "NAME", "only the responses of system NAME", &options.system, NULL },
+	{ "source", 0, "LIST", "whose tokens: answer, gold or answer,gold (default)", &options.source, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -23,23 +26,24 @@ static struct spans_params params;
 
 static int check(struct cmd_ctx *c)
 {
+	const struct spans_opts *o = c->data;
 	long w;
 	struct error err;
 	spans_params_init(&params);
-	if (opt_window) {
-		if (parse_long(opt_window, 1, SPANS_WINDOW_MAX, &w) != 0) {
+	if (o->window) {
+		if (parse_long(o->window, 1, SPANS_WINDOW_MAX, &w) != 0) {
 			cli_printf(stderr, "convqa spans: --window expects a whole number from 1 to %d, got '%s'\n",
-				   SPANS_WINDOW_MAX, opt_window);
+				   SPANS_WINDOW_MAX, o->window);
 			return ST_USAGE;
 		}
 		params.window = (size_t)w;
 	}
-	if (opt_min_overlap && parse_number(opt_min_overlap, 0, 1, &params.min_overlap) != 0) {
+	if (o->min_overlap && parse_number(o->min_overlap, 0, 1, &params.min_overlap) != 0) {
 		cli_printf(stderr, "convqa spans: --min-overlap expects a number from 0 to 1, got '%s'\n",
-			   opt_min_overlap);
+			   o->min_overlap);
 		return ST_USAGE;
 	}
-	if (opt_source && spans_parse_sources(opt_source, &params.sources, &err) != 0) {
+	if (o->source && spans_parse_sources(o->source, &params.sources, &err) != 0) {
 		cli_printf(stderr, "convqa spans: --source: %s\n", err.msg);
 		return ST_USAGE;
 	}
@@ -68,6 +72,7 @@ static enum status one(struct store_spans *sp, const struct store_spans_response
 
 static int run(struct cmd_ctx *c)
 {
+	const struct spans_opts *o = c->data;
 	const char *sources[2];
 	size_t n_sources = 0;
 	if (params.sources & SPANS_ANSWER)
@@ -85,7 +90,7 @@ static int run(struct cmd_ctx *c)
 	/* stored data is the coordinators' to change (when the project has one bound) */
 	st = access_check_coordinator(c->store, "compute evidence spans", &c->err);
 	if (st == ST_OK)
-		st = store_spans_open(c->store, opt_system, &sp, &c->err);
+		st = store_spans_open(c->store, o->system, &sp, &c->err);
 	while (st == ST_OK) {
 		const struct store_spans_response *r;
 		st = store_spans_next(sp, &r, &c->err);
@@ -125,6 +130,6 @@ const struct cmd_entry cmd_spans_entry = {
 	  "source and score (the best window's share). Running again changes only\n"
 	  "what differs, and says so; spans of other systems and sources stay. One\n"
 	  "transaction; a coordinator's action when the project has one.",
-	  opts, 0, 0 },
-	CMD_PROJECT, NULL, check, run, NULL, NULL, NULL,
+	  opts, 0, 0, NULL },
+	CMD_PROJECT, NULL, check, run, NULL, &options, NULL,
 };

@@ -442,6 +442,46 @@ static int has_tables(sqlite3 *db)
 	return n;
 }
 
+/* "file:PATH?immutable=1", PATH percent-encoded (caller frees). */
+char *store_immutable_uri(const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(path);
+	char *uri = xmalloc(5 + 3 * n + 13), *o = uri;
+	o += sprintf(o, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    strchr("/-._~", *p)) {
+			*o++ = (char)*p;
+		} else {
+			*o++ = '%';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+		}
+	}
+	strcpy(o, "?immutable=1");
+	return uri;
+}
+
+/* A project in WAL mode is read with its shared-memory file beside it,
+ * which SQLite creates if need be. Where it cannot (a read-only directory)
+ * and no write-ahead log is there (the project was closed), nothing can
+ * be writing it: it is read as immutable. */
+int store_reopen_immutable(struct store *s)
+{
+	char *wal = xasprintf("%s-wal", s->path);
+	int no_wal = access(wal, F_OK) != 0;
+	free(wal);
+	if ((sqlite3_extended_errcode(s->db) & 0xff) != SQLITE_READONLY || !no_wal)
+		return 0;
+	char *uri = store_immutable_uri(s->path);
+	sqlite3_close(s->db);
+	int rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	free(uri);
+	s->immutable = rc == SQLITE_OK;
+	return rc == SQLITE_OK;
+}
+
 /* Is this file a convqa project this version can use (or an empty file to
  * make one in)? Checked before anything is written to it. */
 static enum status check_project(struct store *s, int creating, struct error *err)
@@ -527,10 +567,112 @@ static enum status migrate(struct store *s, struct error *err)
 	return ST_OK;
 }
 
+/* Errors as extended codes, the busy timeout, convqa_answer_key(): what
+ * every connection to a project has. */
+static void configure(struct store *s)
+{
+	sqlite3_extended_result_codes(s->db, 1);
+	/* A long import holds the write lock for its whole transaction; label
+	 * saves wait for it rather than fail. */
+	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	sqlite3_create_function(s->db, "convqa_answer_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				answer_key_fn, NULL, NULL);
+}
+
+/* STORE_READ_ONLY: a project whose first read failed because SQLite could
+ * not write beside it (a file that can be written in a directory that
+ * cannot: no shared-memory index can be made) is read through a read-only
+ * connection, or as immutable when no write-ahead log is there. 1 when
+ * the project can be read now. */
+static int reopen_read_only(struct store *s)
+{
+	if ((sqlite3_extended_errcode(s->db) & 0xff) != SQLITE_READONLY)
+		return 0;
+	sqlite3_close(s->db);
+	int ok = sqlite3_open_v2(s->path, &s->db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+		 user_version(s->db) >= 0;
+	if (!ok && store_reopen_immutable(s))
+		ok = user_version(s->db) >= 0;
+	if (ok)
+		configure(s);
+	return ok;
+}
+
+/* Whether PRAGMA name (= value, when value is not NULL) may change the file. */
+static int writes_file(const char *name, const char *value)
+{
+	static const char *const always[] = { "wal_checkpoint", "incremental_vacuum", "optimize" };
+	static const char *const set[] = { "user_version", "application_id", "schema_version", "journal_mode",
+					   "writable_schema", "page_size", "auto_vacuum", "legacy_alter_table" };
+	for (size_t i = 0; name && i < ARRAY_SIZE(always); i++)
+		if (strcmp(name, always[i]) == 0)
+			return 1;
+	for (size_t i = 0; name && value && i < ARRAY_SIZE(set); i++)
+		if (strcmp(name, set[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* STORE_READ_ONLY: every change to the project's own tables is refused
+ * (a statement that tries fails to prepare: "not authorized"); temporary
+ * tables stay writable. */
+static int refuse_writes(void *ctx, int action, const char *a1, const char *a2, const char *db,
+			 const char *trigger)
+{
+	(void)ctx, (void)a1, (void)a2, (void)trigger;
+	switch (action) {
+	case SQLITE_INSERT: case SQLITE_UPDATE: case SQLITE_DELETE:
+		/* the schema table is changed by the statements below, refused by
+		 * their own codes; SQLite asks for it while reading too (a pragma
+		 * table such as pragma_foreign_key_list(), which check reads) */
+		if (a1 && (strcmp(a1, "sqlite_master") == 0 || strcmp(a1, "sqlite_schema") == 0))
+			return SQLITE_OK;
+		return db && strcmp(db, "temp") == 0 ? SQLITE_OK : SQLITE_DENY;
+	case SQLITE_CREATE_TABLE:
+	case SQLITE_CREATE_INDEX: case SQLITE_CREATE_TRIGGER: case SQLITE_CREATE_VIEW: case SQLITE_DROP_TABLE:
+	case SQLITE_DROP_INDEX: case SQLITE_DROP_TRIGGER: case SQLITE_DROP_VIEW: case SQLITE_ALTER_TABLE:
+	case SQLITE_REINDEX: case SQLITE_ANALYZE: case SQLITE_CREATE_VTABLE: case SQLITE_DROP_VTABLE:
+		return db && strcmp(db, "temp") == 0 ? SQLITE_OK : SQLITE_DENY;
+	case SQLITE_ATTACH: case SQLITE_DETACH:
+		return SQLITE_DENY;
+	case SQLITE_PRAGMA:
+		return writes_file(a1, a2) ? SQLITE_DENY : SQLITE_OK;
+	}
+	return SQLITE_OK;
+}
+
+/* The connection set up for use: WAL, synchronous, the schema migrated
+ * and foreign keys on; with STORE_READ_ONLY, a project of this schema is
+ * left as it is (journal mode too) and its tables refused to writes, and an
+ * older one is migrated where it can be written. */
+static enum status set_up(struct store *s, int read_only, struct error *err)
+{
+	int old = user_version(s->db) < (int)ARRAY_SIZE(migrations);
+	if (read_only && old && sqlite3_db_readonly(s->db, "main") == 1)
+		return error_set(err, ST_STORE, "project '%s' has schema version %d, older than this convqa's (%d), "
+				 "and cannot be upgraded here: it is read-only (any convqa command upgrades it where its "
+				 "file and directory can be written)", s->path, user_version(s->db),
+				 (int)ARRAY_SIZE(migrations));
+	/* synchronous = FULL: a label is on disk when its save returns, even
+	 * across an OS crash, not only a killed process */
+	if ((!read_only || old) && (exec(s->db, "PRAGMA journal_mode = WAL") != SQLITE_OK ||
+				    exec(s->db, "PRAGMA synchronous = FULL") != SQLITE_OK))
+		return set_error(err, s->db, s->path, "cannot configure project");
+	enum status st = migrate(s, err);
+	if (st != ST_OK)
+		return st;
+	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK)
+		return set_error(err, s->db, s->path, "cannot configure project");
+	if (read_only)
+		sqlite3_set_authorizer(s->db, refuse_writes, NULL);
+	return ST_OK;
+}
+
 enum status store_open(const char *path, int flags, struct store **out, struct error *err)
 {
 	struct stat sb;
 	int exists = stat(path, &sb) == 0;
+	int read_only = (flags & STORE_READ_ONLY) && !(flags & STORE_CREATE);
 	*out = NULL;
 	if (!exists && !(flags & STORE_CREATE))
 		return error_set(err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)",
@@ -548,29 +690,14 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 		st = set_error(err, s->db, path, "cannot open project");
 		goto fail;
 	}
-	sqlite3_extended_result_codes(s->db, 1);
-	/* A long import holds the write lock for its whole transaction; label
-	 * saves wait for it rather than fail. */
-	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
-	sqlite3_create_function(s->db, "convqa_answer_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-				answer_key_fn, NULL, NULL);
+	configure(s);
 	st = check_project(s, flags & STORE_CREATE, err);
+	if (st != ST_OK && read_only && reopen_read_only(s))
+		st = check_project(s, 0, err);
+	if (st == ST_OK)
+		st = set_up(s, read_only, err);
 	if (st != ST_OK)
 		goto fail;
-	/* synchronous = FULL: a label is on disk when its save returns, even
-	 * across an OS crash, not only a killed process */
-	if (exec(s->db, "PRAGMA journal_mode = WAL") != SQLITE_OK ||
-	    exec(s->db, "PRAGMA synchronous = FULL") != SQLITE_OK) {
-		st = set_error(err, s->db, path, "cannot configure project");
-		goto fail;
-	}
-	st = migrate(s, err);
-	if (st != ST_OK)
-		goto fail;
-	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK) {
-		st = set_error(err, s->db, path, "cannot configure project");
-		goto fail;
-	}
 	*out = s;
 	return ST_OK;
 fail:

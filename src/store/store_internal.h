@@ -15,7 +15,16 @@ struct store {
 	long long size;                   /* bytes of the file and its write-ahead log */
 	unsigned long long work_left;     /* in thousands of SQLite VM steps */
 	int over_budget;                  /* a statement was stopped for asking more */
+	int immutable;                    /* read as immutable (store_reopen_immutable) */
 };
+
+/* A project in WAL mode whose first read failed with SQLITE_READONLY (no
+ * shared-memory file beside it, and none can be made) and that has no
+ * write-ahead log (nobody is writing it): s->db reopened read-only as
+ * immutable, 1; else 0 and s->db as it was. */
+int store_reopen_immutable(struct store *s);
+/* "file:PATH?immutable=1", PATH percent-encoded (caller frees). */
+char *store_immutable_uri(const char *path);
 
 /* Prepare (once, cached in slot) and reset a statement. NULL + err on failure. */
 sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct error *err);

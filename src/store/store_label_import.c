@@ -11,27 +11,6 @@
 
 /* ---- another project, read only ------------------------------------------- */
 
-/* "file:PATH?immutable=1", PATH percent-encoded (caller frees). */
-static char *immutable_uri(const char *path)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	size_t n = strlen(path);
-	char *uri = xmalloc(5 + 3 * n + 13), *o = uri;
-	o += sprintf(o, "file:");
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-		    strchr("/-._~", *p)) {
-			*o++ = (char)*p;
-		} else {
-			*o++ = '%';
-			*o++ = hex[*p >> 4];
-			*o++ = hex[*p & 15];
-		}
-	}
-	strcpy(o, "?immutable=1");
-	return uri;
-}
-
 /* The schema version of db, or -1 with db's error. */
 static int schema_version(sqlite3 *db)
 {
@@ -41,24 +20,6 @@ static int schema_version(sqlite3 *db)
 		version = sqlite3_column_int(q, 0);
 	sqlite3_finalize(q);
 	return version;
-}
-
-/* A project in WAL mode is read with its shared-memory file beside it,
- * which SQLite creates if need be. Where it cannot (a read-only directory)
- * and no write-ahead log is there (the project was closed), nothing can
- * be writing it: it is read as immutable. */
-static int reopen_immutable(struct store *s)
-{
-	char *wal = xasprintf("%s-wal", s->path);
-	int no_wal = access(wal, F_OK) != 0;
-	free(wal);
-	if ((sqlite3_extended_errcode(s->db) & 0xff) != SQLITE_READONLY || !no_wal)
-		return 0;
-	char *uri = immutable_uri(s->path);
-	sqlite3_close(s->db);
-	int rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
-	free(uri);
-	return rc == SQLITE_OK;
 }
 
 /* What store_labels_each() reads of another copy: tables each, never a
@@ -133,7 +94,7 @@ enum status store_open_read_only(const char *path, struct store **out, struct er
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
 	int version = schema_version(s->db);
-	if (version < 0 && reopen_immutable(s))
+	if (version < 0 && store_reopen_immutable(s))
 		version = schema_version(s->db);
 	/* a file from elsewhere: its schema may call no function with side
 	 * effects, nor be changed through this connection */

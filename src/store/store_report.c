@@ -24,7 +24,13 @@ enum status store_reader_open(struct store *s, struct store_reader **out, struct
 	struct store_reader *r = xcalloc(1, sizeof(*r));
 	*out = NULL;
 	r->path = xstrdup(store_path(s));
-	if (sqlite3_open_v2(r->path, &r->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+	/* a project read as immutable (store_open: a directory that cannot be
+	 * written) is read so here too */
+	char *uri = s->immutable ? store_immutable_uri(r->path) : NULL;
+	int rc = sqlite3_open_v2(uri ? uri : r->path, &r->db,
+				 SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (uri ? SQLITE_OPEN_URI : 0), NULL);
+	free(uri);
+	if (rc != SQLITE_OK) {
 		enum status st = error_set(err, ST_STORE, "cannot open project '%s' for reading: %s", r->path,
 					   r->db ? sqlite3_errmsg(r->db) : "out of memory");
 		store_reader_close(r);

@@ -417,6 +417,66 @@ static void test_a_label_is_committed_when_set_returns(void **state)
 	store_close(s);
 }
 
+/* The journal mode of the project file, read with SQLite alone (caller frees). */
+static char *raw_journal_mode(void)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	char *mode = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		mode = strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return mode;
+}
+
+/* STORE_READ_ONLY (the commands that only read): the project is read, and
+ * a change to it is refused by the connection itself. */
+static void test_a_read_only_open_reads_and_refuses_every_change(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	enum store_put res;
+	struct error err;
+	assert_int_equal(store_scheme_add(s, "x", "{}", NULL, NULL, &res, &err), ST_OK);
+	store_close(s);
+	assert_int_equal(store_open(path, STORE_READ_ONLY, &s, &err), ST_OK);
+	struct store_scheme_row *rows;
+	size_t n;
+	assert_int_equal(store_scheme_list(s, &rows, &n, &err), ST_OK);
+	assert_int_equal(n, 1);
+	store_scheme_rows_free(rows, n);
+	assert_int_equal(store_scheme_add(s, "y", "{}", NULL, NULL, &res, &err), ST_STORE);
+	assert_non_null(strstr(err.msg, "not authorized"));
+	store_close(s);
+	assert_int_equal(raw_int("SELECT count(*) FROM scheme"), 1);
+}
+
+/* A reading command leaves the journal mode it finds (a writing one makes
+ * it WAL), and upgrades an older project it may write, as any command does. */
+static void test_a_read_only_open_leaves_the_journal_mode_and_still_migrates(void **state)
+{
+	(void)state;
+	store_close(open_new());
+	raw_exec("PRAGMA journal_mode = DELETE");
+	struct store *s;
+	struct error err;
+	assert_int_equal(store_open(path, STORE_READ_ONLY, &s, &err), ST_OK);
+	store_close(s);
+	char *mode = raw_journal_mode();
+	assert_string_equal(mode, "delete");
+	free(mode);
+
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "cp tests/fixtures/project_v1.db %s", path);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(store_open(path, STORE_READ_ONLY, &s, &err), ST_OK);
+	store_close(s);
+	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -437,6 +497,8 @@ int main(void)
 		T(test_labels_of_other_raters_rounds_and_ranks_are_separate),
 		T(test_saved_labels_cannot_be_changed_or_deleted_in_place),
 		T(test_a_label_is_committed_when_set_returns),
+		T(test_a_read_only_open_reads_and_refuses_every_change),
+		T(test_a_read_only_open_leaves_the_journal_mode_and_still_migrates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
