@@ -66,6 +66,29 @@ int rp_cat_code(const struct rp_data *d, enum rp_cat f, const char *value)
 	return c ? (int)(c - rp_cat_field(d, f)->categories) : -1;
 }
 
+/* The field of role r in the first task of shown that has one. */
+static void find_role(struct rp_data *d, uint32_t shown, enum scheme_role r, struct rp_role *out)
+{
+	*out = (struct rp_role){ .task = -1, .cfield = -1, .name = "", .threshold = 1 };
+	for (size_t t = 0; t < d->n_tasks && out->task < 0; t++) {
+		const struct scheme_field *f = scheme_field_by_role(d->tasks[t].scheme, r);
+		if (!f || !(shown & (1u << t)))
+			continue;
+		*out = (struct rp_role){ (int)t, -1, f, f->name, scheme_threshold(f), scheme_graded(f) };
+		for (size_t i = 0; t >= TASK__COUNT && i < d->n_cfields; i++)
+			if (d->cfields[i].f == f) {
+				out->cfield = (int)i;
+				out->name = d->cfields[i].id;
+			}
+	}
+}
+
+void rp_find_roles(struct rp_data *d, uint32_t shown)
+{
+	find_role(d, shown, SROLE_RELEVANCE, &d->relevance);
+	find_role(d, shown, SROLE_CORRECTNESS, &d->correctness);
+}
+
 /* ---- tasks and their schemes ---------------------------------------------------- */
 
 static uint32_t mask_below(size_t n)
