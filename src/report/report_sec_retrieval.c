@@ -104,7 +104,6 @@ static double rmetric(const struct rcolumn *col, const struct ranking *rk)
 	size_t n = rk->n, R = rk->R;
 	if (col->m == RM_NDCG && rk->graded)
 		return metrics_ndcg_graded_at_k(rk->gain, n, col->k, rk->ideal, rk->n_ideal);
-
 	switch (col->m) {
 	case RM_HIT:
 		return metrics_hit_at_k(rel, n, col->k);
@@ -122,12 +121,33 @@ static double rmetric(const struct rcolumn *col, const struct ranking *rk)
 	return 0.0;
 }
 
+/* The ranking of ob into *rk, in (*buf)[*cap]; 1 when a retrieved passage
+ * has no relevance label. */
+static int item_ranking(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, int **buf,
+			size_t *cap, struct ranking *rk)
+{
+	const struct rp_item *it = &d->items[ob->item];
+	size_t n = it->n_ranks;
+	int gaps = 0;
+	xgrow(buf, cap, 2 * n + (size_t)ob->n_ideal + 1, sizeof(**buf));
+	int *rel = *buf, *gain = rel + n, *ideal = gain + n;
+	for (size_t r = 0; r < n; r++) {
+		int code = rp_rel_code(d, L, ob, (long)r + 1);
+		rel[r] = code >= d->relevance.threshold;
+		gain[r] = code > 0 ? code : 0;
+		gaps |= code == RP_UNSET && d->passages[it->ranks + r] != 0;
+	}
+	for (int32_t r = 0; r < ob->n_ideal; r++)
+		ideal[r] = L->ideal[ob->ideal + r];
+	*rk = (struct ranking){ rel, gain, ideal, n, (size_t)ob->R, (size_t)ob->n_ideal, d->relevance.graded };
+	return gaps;
+}
+
 /* The conventions, and the counts of what was left out or scored 0. */
 static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long zero_r, long incomplete)
 {
 	const struct rp_layer *L = c->layer;
 	int consensus = rp_is_consensus(L->kind);
-
 	const struct rp_role *role = &c->d->relevance;
 
 	rsection_note(sec, "Relevance comes from the per-passage %s labels (unit: %s); "
@@ -222,18 +242,8 @@ enum status rp_retrieval(struct rp_ctx *c)
 				cells[k]->no_consensus++;
 			continue;
 		}
-		xgrow(&rel, &cap_rel, 2 * n + ob->n_ideal + 1, sizeof(*rel));
-		int gaps = 0, *gain = rel + n, *ideal = gain + n;
-		for (size_t r = 0; r < n; r++) {
-			int code = rp_rel_code(d, L, ob, (long)r + 1);
-			rel[r] = code >= d->relevance.threshold;
-			gain[r] = code > 0 ? code : 0;
-			gaps |= code == RP_UNSET && d->passages[it->ranks + r] != 0;
-		}
-		for (int32_t r = 0; r < ob->n_ideal; r++)
-			ideal[r] = L->ideal[ob->ideal + r];
-		incomplete += gaps;
-		struct ranking rk = { rel, gain, ideal, n, (size_t)ob->R, (size_t)ob->n_ideal, d->relevance.graded };
+		struct ranking rk;
+		incomplete += item_ranking(d, L, ob, &rel, &cap_rel, &rk);
 		for (size_t m = 0; m < n_cols; m++)
 			vals[m] = rmetric(&cols[m], &rk);
 		for (size_t k = 0; k < nc; k++) {
