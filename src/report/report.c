@@ -28,10 +28,10 @@ static int shows_correctness(const struct rp_ctx *c)
 	return c->d->correctness.task >= 0;
 }
 
-/* The plausibility or the faithfulness task is shown. */
+/* A task shown has a field of role plausibility or faithfulness. */
 static int shows_verdicts(const struct rp_ctx *c)
 {
-	return (c->shown & (3u << TASK_PLAUSIBILITY)) != 0;
+	return c->d->plausibility.task >= 0 || c->d->faithfulness.task >= 0;
 }
 
 /* The sections, in the order of the report. A new section: a file

@@ -19,14 +19,20 @@ int rp_rel_code(const struct rp_data *d, const struct rp_layer *L, const struct 
 	return L->cust[(size_t)ob->cust + (size_t)rp_cust_offset(d, it, &d->cfields[d->relevance.cfield], rank)];
 }
 
-int rp_correct_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob)
+int rp_role_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob,
+		 const struct rp_role *role)
 {
-	if (d->correctness.cfield < 0)
-		return ob->code[RP_CORRECT];
+	if (role->cfield < 0)
+		return role->slot >= 0 ? ob->code[role->slot] : RP_UNSET;
 	if (ob->cust < 0)
 		return RP_UNSET;
 	const struct rp_item *it = &d->items[ob->item];
-	return L->cust[(size_t)ob->cust + (size_t)rp_cust_offset(d, it, &d->cfields[d->correctness.cfield], 0)];
+	return L->cust[(size_t)ob->cust + (size_t)rp_cust_offset(d, it, &d->cfields[role->cfield], 0)];
+}
+
+int rp_correct_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob)
+{
+	return rp_role_code(d, L, ob, &d->correctness);
 }
 
 static int cmp_obs(const void *pa, const void *pb)

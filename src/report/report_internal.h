@@ -166,6 +166,7 @@ struct rp_task {
 struct rp_role {
 	int task;                      /* -1: no task shown has the role */
 	int cfield;                    /* its d->cfields index; -1: a built-in field (a slot of its own) */
+	int slot;                      /* a built-in's: its RP_* (-1: the relevance codes) */
 	const struct scheme_field *f;  /* borrowed from the task's scheme */
 	const char *name;              /* what the notes call it: a built-in's field name, else SCHEME/FIELD */
 	int threshold;                 /* the category index from which a value counts (scheme_threshold()) */
@@ -234,7 +235,7 @@ struct rp_data {
 	uint32_t selected;             /* tasks whose labels are read: --task, else all */
 	struct rp_cfield *cfields;
 	size_t n_cfields, n_cf_item, n_cf_passage;
-	struct rp_role relevance, correctness;   /* rp_find_roles() */
+	struct rp_role relevance, correctness, plausibility, faithfulness;   /* rp_find_roles() */
 	char **conversations;
 	size_t n_conversations;
 	char **systems;
@@ -320,8 +321,8 @@ void rp_unit_places(struct rp_data *d, enum scheme_unit u);
 int rp_unit_first(const struct rp_data *d, enum scheme_unit u, size_t item, long rank);
 /* The task index of name, or -1. */
 int rp_task_index(const struct rp_data *d, const char *name);
-/* d->relevance and d->correctness: the fields of those roles in the first
- * task of shown (1 << task) that has one. After rp_load_labels(), before
+/* d->relevance, correctness, plausibility and faithfulness: the fields of
+ * those roles in the first task of shown (1 << task) that has one. After rp_load_labels(), before
  * rp_layer_build(). */
 void rp_find_roles(struct rp_data *d, uint32_t shown);
 /* The tasks shown: those given with --task, else those with labels. */
@@ -384,6 +385,9 @@ void rp_layer_release(struct rp_layer *layer);
  * d->correctness of ob; RP_UNSET, or RP_NO_CONSENSUS in a consensus layer. */
 int rp_rel_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, long rank);
 int rp_correct_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob);
+/* The code of the field of role (not relevance: a field of an item) in ob. */
+int rp_role_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob,
+		 const struct rp_role *role);
 
 /* ---- sections (the table in report.c; one report_sec_<name>.c each) ------------ */
 

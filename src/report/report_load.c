@@ -69,12 +69,15 @@ int rp_cat_code(const struct rp_data *d, enum rp_cat f, const char *value)
 /* The field of role r in the first task of shown that has one. */
 static void find_role(struct rp_data *d, uint32_t shown, enum scheme_role r, struct rp_role *out)
 {
-	*out = (struct rp_role){ .task = -1, .cfield = -1, .name = "", .threshold = 1 };
+	*out = (struct rp_role){ .task = -1, .cfield = -1, .slot = -1, .name = "", .threshold = 1 };
 	for (size_t t = 0; t < d->n_tasks && out->task < 0; t++) {
 		const struct scheme_field *f = scheme_field_by_role(d->tasks[t].scheme, r);
 		if (!f || !(shown & (1u << t)))
 			continue;
-		*out = (struct rp_role){ (int)t, -1, f, f->name, scheme_threshold(f), scheme_graded(f) };
+		*out = (struct rp_role){ (int)t, -1, -1, f, f->name, scheme_threshold(f), scheme_graded(f) };
+		for (int c = 0; t < TASK__COUNT && c < RP_NCAT; c++)
+			if (rp_cat_field(d, (enum rp_cat)c) == f)
+				out->slot = c;
 		for (size_t i = 0; t >= TASK__COUNT && i < d->n_cfields; i++)
 			if (d->cfields[i].f == f) {
 				out->cfield = (int)i;
@@ -87,6 +90,8 @@ void rp_find_roles(struct rp_data *d, uint32_t shown)
 {
 	find_role(d, shown, SROLE_RELEVANCE, &d->relevance);
 	find_role(d, shown, SROLE_CORRECTNESS, &d->correctness);
+	find_role(d, shown, SROLE_PLAUSIBILITY, &d->plausibility);
+	find_role(d, shown, SROLE_FAITHFULNESS, &d->faithfulness);
 }
 
 /* ---- tasks and their schemes ---------------------------------------------------- */
