@@ -60,19 +60,32 @@ static void verdict_row(struct rtable *t, const char *group, const struct vacc *
 	}
 }
 
+/* A column of verdict field f: its id is value and suffix, or FIELD/ before
+ * them when the table has that id already (both verdict fields have the
+ * category). */
+static void verdict_col(struct rtable *t, const struct scheme_field *f, const char *value, const char *suffix,
+			const char *label, enum rfmt fmt)
+{
+	char *id = xasprintf("%s%s", value, suffix);
+	if (rtable_col_index(t, id) >= 0) {
+		free(id);
+		id = xasprintf("%s/%s%s", f->name, value, suffix);
+	}
+	rtable_col(t, id, label, fmt, 0);
+	free(id);
+}
+
 /* The columns of a verdict field: a count per category (its value as the
  * column id), no consensus, the share of the first category. */
 static void verdict_cols(struct rtable *t, const struct scheme_field *f, int consensus)
 {
-	char id[256], label[256];
 	for (size_t i = 0; i < f->n_categories; i++)
-		rtable_col(t, f->categories[i].value, f->categories[i].label, RF_COUNT, 0);
-	snprintf(id, sizeof(id), "%s_no_consensus", f->name);
+		verdict_col(t, f, f->categories[i].value, "", f->categories[i].label, RF_COUNT);
 	if (consensus)
-		rtable_col(t, id, "no consensus", RF_COUNT, 0);
-	snprintf(id, sizeof(id), "%s_share", f->categories[0].value);
-	snprintf(label, sizeof(label), "%s share", f->categories[0].label);
-	rtable_col(t, id, label, RF_FRACTION, 0);
+		verdict_col(t, f, f->name, "_no_consensus", "no consensus", RF_COUNT);
+	char *label = xasprintf("%s share", f->categories[0].label);
+	verdict_col(t, f, f->categories[0].value, "_share", label, RF_FRACTION);
+	free(label);
 }
 
 static struct rtable *verdict_table(struct rsection *sec, const char *id, const char *title, const char *by,

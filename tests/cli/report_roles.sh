@@ -111,16 +111,20 @@ check_eq "accuracy by turn depth counts mostly and fully as correct (threshold: 
 by_turn 1 2 1.000000000
 by_turn 2 0 0.000000000" "$(cat got)"
 
-# a project's own plausibility field gives the per-run verdict table
+# a project's own plausibility and faithfulness fields give the per-run
+# verdict table; a category both have is told apart by the field's name
 cat >verdict.json <<'EOF'
 {"format": "convqa-scheme", "version": 1, "name": "verdict", "description": "does it answer", "fields": [
   {"name": "answers", "unit": "response", "type": "nominal", "role": "plausibility",
-   "categories": [{"value": "yes", "label": "answers"}, {"value": "no", "label": "does not"}]}]}
+   "categories": [{"value": "yes", "label": "answers"}, {"value": "no", "label": "does not"}]},
+  {"name": "grounded", "unit": "response", "type": "nominal", "role": "faithfulness",
+   "categories": [{"value": "yes"}, {"value": "no"}]}]}
 EOF
 $CONVQA scheme add verdict.json >/dev/null
 $CONVQA label --task verdict answers yes -r alice -c c1 -n 1 -s s
 $CONVQA label --task verdict answers no -r alice -c c1 -n 2 -s s
 $CONVQA label --task verdict answers yes -r alice -c c2 -n 1 -s s
+$CONVQA label --task verdict grounded no -r alice -c c2 -n 1 -s s
 run $CONVQA report -f json --task verdict
 python3 - "$T/out" >got <<'EOF'
 import json, sys
@@ -128,9 +132,10 @@ r = json.load(open(sys.argv[1]))
 t = r["sections"]["verdicts"]["tables"]["overall"]
 print(" ".join("%s=%s" % (c["id"], c["label"]) for c in t["columns"]))
 cells = t["rows"][0]["cells"]
-print(cells["yes"]["count"], cells["no"]["count"], "%.9f" % cells["yes_share"]["value"])
+print(cells["yes"]["count"], cells["no"]["count"], "%.9f" % cells["yes_share"]["value"],
+      cells["grounded/yes"]["count"], cells["grounded/no"]["count"], cells["grounded/yes_share"]["value"])
 EOF
-check_eq "a project's plausibility field: a count per category and the first one's share" \
-	"yes=answers no=does not yes_share=answers share
-2 1 0.666666667" "$(cat got)"
+check_eq "a project's verdict fields: a count per category and the first one's share" \
+	"yes=answers no=does not yes_share=answers share grounded/yes=yes grounded/no=no grounded/yes_share=yes share
+2 1 0.666666667 0 1 0" "$(cat got)"
 done_testing
