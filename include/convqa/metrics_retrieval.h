@@ -59,5 +59,11 @@ double metrics_average_precision(const int *rel, size_t n, size_t R);
  * r <= k of 1/log2(r + 1); the ideal DCG puts min(R, k) relevant passages at
  * ranks 1, 2, ... (all R when k == 0). 0 if R == 0. */
 double metrics_ndcg_at_k(const int *rel, size_t n, size_t k, size_t R);
+/* Graded nDCG at k, with the judgement as the gain (trec_eval ndcg_cut's
+ * default gains): DCG = sum over ranks r <= k of gain[r - 1] / log2(r + 1);
+ * the ideal DCG the same over ideal[0..n_ideal), the gains of every passage
+ * known for the item (retrieved or not), sorted best first (all of them
+ * when k == 0). Gains are >= 0; 0 when the ideal DCG is 0. */
+double metrics_ndcg_graded_at_k(const int *gain, size_t n, size_t k, const int *ideal, size_t n_ideal);
 
 #endif

@@ -24,6 +24,14 @@
 
 enum scheme_unit { UNIT_TURN, UNIT_PASSAGE, UNIT_RESPONSE, UNIT_ANSWER, UNIT__COUNT };
 enum scheme_type { TYPE_BINARY, TYPE_NOMINAL, TYPE_ORDINAL, TYPE_TEXT, TYPE__COUNT };
+/* What a field means to the report, sampling and the gold extension, which
+ * find their fields by role, never by name. At most one field per role in a
+ * scheme. relevance: a passage field, binary or ordinal (graded: the grade
+ * of a category is its position, lowest 0); correctness: binary or ordinal;
+ * intent, plausibility, faithfulness: nominal; preference: categorical (for
+ * pairwise judgements, later). */
+enum scheme_role { SROLE_NONE, SROLE_RELEVANCE, SROLE_CORRECTNESS, SROLE_INTENT, SROLE_PLAUSIBILITY, SROLE_FAITHFULNESS,
+		   SROLE_PREFERENCE, SROLE__COUNT };
 /* What the item screen shows besides the question (bits). SHOW_SYSTEMS:
  * the answers' system names (default: blind, "Answer 2 of 3"), for studies
  * that are not blind (as annotate --show-systems). */
@@ -52,6 +60,11 @@ struct scheme_field {
 	int required;                 /* an item is finished when every required field is set */
 	int skip_when_empty;          /* not asked when the answer is empty */
 	char *help;                   /* NULL when absent */
+	enum scheme_role role;        /* SROLE_NONE: none */
+	/* relevance and correctness: 1 + the category index of the lowest
+	 * category that counts (relevant, correct); 0: not declared (so a
+	 * zeroed field has none; read it with scheme_threshold()) */
+	int threshold;
 	/* keys of the field itself (NULL: none): text fields edit; binary
 	 * passage fields toggle (the focused passage), rest (every passage
 	 * still unjudged: the first category), rank_keys[i] (rank i + 1) */
@@ -86,6 +99,8 @@ const char *scheme_key_problem(const char *key);
 const char *scheme_name_problem(const char *name);
 
 const char *scheme_unit_name(enum scheme_unit u);
+/* The name of role r ("relevance", ...); SROLE_NONE: "". */
+const char *scheme_role_name(enum scheme_role r);
 const char *scheme_type_name(enum scheme_type t);
 /* The name of show bit i (0 .. SCHEME_SHOW__COUNT - 1): history, passages, evidence, answer, systems. */
 const char *scheme_show_name(int i);
@@ -93,6 +108,8 @@ const char *scheme_show_name(int i);
 int scheme_unit_parse(const char *name, enum scheme_unit *out);
 int scheme_type_parse(const char *name, enum scheme_type *out);
 int scheme_show_parse(const char *name, unsigned *bit);
+/* 0 and *out when name is a role's name (not ""); else -1. */
+int scheme_role_parse(const char *name, enum scheme_role *out);
 
 const struct scheme_field *scheme_field_find(const struct scheme *s, const char *name);
 /* Whether f is a focused field of s: one of its category keys is a
@@ -101,6 +118,15 @@ const struct scheme_field *scheme_field_find(const struct scheme *s, const char 
 int scheme_field_focused(const struct scheme *s, const struct scheme_field *f);
 /* Whether s has focused fields. */
 int scheme_has_focus(const struct scheme *s);
+/* The field of s with role r, or NULL (s NULL too). */
+const struct scheme_field *scheme_field_by_role(const struct scheme *s, enum scheme_role r);
+/* The category index from which on a value of f counts (relevant,
+ * correct): its declared threshold, else 1 (the second category: "1" of a
+ * 0/1 field, grade 1 of a graded one, as trec_eval's relevance level). */
+int scheme_threshold(const struct scheme_field *f);
+/* Whether f is graded: an ordinal field (its grades are the category
+ * positions, lowest 0). */
+int scheme_graded(const struct scheme_field *f);
 /* The category of f with value, or NULL. */
 const struct scheme_category *scheme_category_find(const struct scheme_field *f, const char *value);
 

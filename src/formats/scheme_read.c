@@ -35,8 +35,8 @@ struct reading {
 
 static const char *const scheme_members[] = { "format", "version", "name", "description", "shows", "fields",
 					      NULL };
-static const char *const field_members[] = { "name", "unit", "type", "categories", "required",
-					     "skip_when_empty", "help", "keys", NULL };
+static const char *const field_members[] = { "name", "unit", "type", "role", "threshold", "categories",
+					     "required", "skip_when_empty", "help", "keys", NULL };
 static const char *const category_members[] = { "value", "label", "key", NULL };
 static const char *const text_keys[] = { "edit", NULL };
 static const char *const passage_keys[] = { "ranks", "toggle", "rest", NULL };
@@ -167,6 +167,11 @@ static const char *type_name_of(int i)
 	return scheme_type_name((enum scheme_type)i);
 }
 
+static const char *role_name_of(int i)
+{
+	return scheme_role_name((enum scheme_role)(i + 1));
+}
+
 /* Call fn(rd, item, ctx) for each item of arr, obj's member key, at its path. */
 static void each_item(struct reading *rd, const cJSON *arr, const char *key,
 		      void (*fn)(struct reading *, const cJSON *, void *), void *ctx)
@@ -294,6 +299,63 @@ static void read_field_keys(struct reading *rd, const cJSON *obj, struct scheme_
 	json_path_pop(&rd->r.path);
 }
 
+/* Whether field f of s may have role r (else a problem at "role" says why):
+ * its type and unit fit, and no other field of s has it. */
+static int role_fits(struct reading *rd, const struct scheme *s, const struct scheme_field *f, enum scheme_role r)
+{
+	const char *want = NULL;
+	int binary = f->type == TYPE_BINARY, ordinal = f->type == TYPE_ORDINAL, nominal = f->type == TYPE_NOMINAL;
+	if (r == SROLE_RELEVANCE && (f->unit != UNIT_PASSAGE || !(binary || ordinal)))
+		want = "a passage field, binary or ordinal (graded)";
+	else if (r == SROLE_CORRECTNESS && !(binary || ordinal))
+		want = "a binary or ordinal field";
+	else if ((r == SROLE_INTENT || r == SROLE_PLAUSIBILITY || r == SROLE_FAITHFULNESS) && !nominal)
+		want = "a nominal field";
+	else if (r == SROLE_PREFERENCE && f->type == TYPE_TEXT)
+		want = "a field with categories";
+	json_path_key(&rd->r.path, "role");
+	if (want)
+		jr_problem(&rd->r, "role \"%s\" is for %s, not a%s %s %s field", scheme_role_name(r), want,
+			   f->unit == UNIT_ANSWER ? "n" : "", scheme_unit_name(f->unit), scheme_type_name(f->type));
+	for (size_t i = 0; !want && i < s->n_fields; i++)
+		if (s->fields[i].role == r) {
+			jr_problem(&rd->r, "role \"%s\" is given already to field \"%s\" (at most one field per role in a "
+				   "scheme)", scheme_role_name(r), s->fields[i].name);
+			want = "";
+		}
+	json_path_pop(&rd->r.path);
+	return want == NULL;
+}
+
+/* The role of f and its threshold: the value of the lowest category that
+ * counts (relevance, correctness; required for an ordinal correctness). */
+static void read_role(struct reading *rd, const cJSON *v, const struct scheme *s, struct scheme_field *f, int type_ok)
+{
+	int role = cJSON_GetObjectItemCaseSensitive(v, "role") ?
+		   enum_member(rd, v, "role", "role", role_name_of, SROLE__COUNT - 1) : -1;
+	const char *value = jr_string_member(&rd->r, v, "threshold", 0, 1);
+	if (role < 0 || !type_ok)
+		return;
+	enum scheme_role r = (enum scheme_role)(role + 1);
+	if (!role_fits(rd, s, f, r))
+		return;
+	f->role = r;
+	int counts = r == SROLE_RELEVANCE || r == SROLE_CORRECTNESS;
+	json_path_key(&rd->r.path, "threshold");
+	const struct scheme_category *c = value ? scheme_category_find(f, value) : NULL;
+	if (value && !counts)
+		jr_problem(&rd->r, "only a relevance or correctness field has a threshold");
+	else if (value && !c)
+		jr_problem(&rd->r, "\"%s\" is no category value of this field (the threshold is the value of the "
+			   "lowest category that counts as %s)", value, r == SROLE_RELEVANCE ? "relevant" : "correct");
+	else if (c)
+		f->threshold = (int)(c - f->categories) + 1;
+	else if (r == SROLE_CORRECTNESS && f->type == TYPE_ORDINAL)
+		jr_problem(&rd->r, "an ordinal correctness field needs a threshold: the value of the lowest category "
+			   "that counts as correct (add \"threshold\": \"VALUE\")");
+	json_path_pop(&rd->r.path);
+}
+
 /* Field i at the current path, into the scheme ctx's fields[n_fields]. */
 static void read_field(struct reading *rd, const cJSON *v, void *ctx)
 {
@@ -322,6 +384,7 @@ static void read_field(struct reading *rd, const cJSON *v, void *ctx)
 	if (type >= 0)
 		read_categories(rd, v, f);
 	read_field_keys(rd, v, f, type >= 0 && unit >= 0);
+	read_role(rd, v, s, f, type >= 0 && unit >= 0);
 	f->name = name ? name : xstrdup("");
 	s->n_fields++; /* kept, so that scheme_free() frees it; a problem was reported if need be */
 }
@@ -450,6 +513,10 @@ static void write_field(struct strbuf *out, const struct scheme_field *f)
 	add_member(out, "    {\n      ", "name", f->name);
 	add_member(out, ",\n      ", "unit", scheme_unit_name(f->unit));
 	add_member(out, ",\n      ", "type", scheme_type_name(f->type));
+	if (f->role != SROLE_NONE)
+		add_member(out, ",\n      ", "role", scheme_role_name(f->role));
+	if (f->threshold > 0)
+		add_member(out, ",\n      ", "threshold", f->categories[f->threshold - 1].value);
 	strbuf_addf(out, ",\n      \"required\": %s", f->required ? "true" : "false");
 	if (f->skip_when_empty)
 		strbuf_adds(out, ",\n      \"skip_when_empty\": true");

@@ -143,3 +143,17 @@ double metrics_ndcg_at_k(const int *rel, size_t n, size_t k, size_t R)
 		idcg += 1.0 / log2((double)(i + 2));
 	return dcg / idcg;
 }
+
+double metrics_ndcg_graded_at_k(const int *gain, size_t n, size_t k, const int *ideal, size_t n_ideal)
+{
+	size_t i, top = cutoff(n, k), ideal_n = (k && k < n_ideal) ? k : n_ideal;
+	double dcg = 0.0, idcg = 0.0;
+
+	for (i = 0; i < ideal_n; i++)
+		idcg += (double)ideal[i] / log2((double)(i + 2));
+	if (idcg <= 0.0)
+		return 0.0;
+	for (i = 0; i < top; i++)
+		dcg += (double)gain[i] / log2((double)(i + 2));
+	return dcg / idcg;
+}

@@ -21,6 +21,8 @@ const size_t scheme_n_reserved_keys = ARRAY_SIZE(scheme_reserved_keys);
 
 static const char *const unit_names[UNIT__COUNT] = { "turn", "passage", "response", "answer" };
 static const char *const type_names[TYPE__COUNT] = { "binary", "nominal", "ordinal", "text" };
+static const char *const role_names[SROLE__COUNT] = { "", "relevance", "correctness", "intent", "plausibility",
+						     "faithfulness", "preference" };
 static const char *const show_names[SCHEME_SHOW__COUNT] = { "history", "passages", "evidence", "answer", "systems" };
 
 const char *scheme_key_reserved(const char *key)
@@ -69,6 +71,11 @@ const char *scheme_type_name(enum scheme_type t)
 	return (unsigned)t < TYPE__COUNT ? type_names[t] : "?";
 }
 
+const char *scheme_role_name(enum scheme_role r)
+{
+	return (unsigned)r < SROLE__COUNT ? role_names[r] : "?";
+}
+
 const char *scheme_show_name(int i)
 {
 	return i >= 0 && i < SCHEME_SHOW__COUNT ? show_names[i] : "?";
@@ -96,6 +103,32 @@ int scheme_type_parse(const char *name, enum scheme_type *out)
 	if (i >= 0)
 		*out = (enum scheme_type)i;
 	return i >= 0 ? 0 : -1;
+}
+
+int scheme_role_parse(const char *name, enum scheme_role *out)
+{
+	int i = *name ? find_name(role_names, SROLE__COUNT, name) : -1;
+	if (i >= 0)
+		*out = (enum scheme_role)i;
+	return i >= 0 ? 0 : -1;
+}
+
+const struct scheme_field *scheme_field_by_role(const struct scheme *s, enum scheme_role r)
+{
+	for (size_t i = 0; s && r != SROLE_NONE && i < s->n_fields; i++)
+		if (s->fields[i].role == r)
+			return &s->fields[i];
+	return NULL;
+}
+
+int scheme_threshold(const struct scheme_field *f)
+{
+	return f->threshold > 0 ? f->threshold - 1 : 1;
+}
+
+int scheme_graded(const struct scheme_field *f)
+{
+	return f->type == TYPE_ORDINAL;
 }
 
 int scheme_show_parse(const char *name, unsigned *bit)

@@ -16,16 +16,22 @@
 #include "convqa/strbuf.h"
 #include "report_internal.h"
 
-/* The turn task is shown: --task names it, or it has labels. */
-static int shows_turn(const struct rp_ctx *c)
+/* A task shown (--task names it, or it has labels) has a field of role
+ * relevance, of role correctness. */
+static int shows_relevance(const struct rp_ctx *c)
 {
-	return (c->shown & (1u << TASK_TURN)) != 0;
+	return c->d->relevance.task >= 0;
 }
 
-/* The plausibility or the faithfulness task is shown. */
+static int shows_correctness(const struct rp_ctx *c)
+{
+	return c->d->correctness.task >= 0;
+}
+
+/* A task shown has a field of role plausibility or faithfulness. */
 static int shows_verdicts(const struct rp_ctx *c)
 {
-	return (c->shown & (3u << TASK_PLAUSIBILITY)) != 0;
+	return c->d->plausibility.task >= 0 || c->d->faithfulness.task >= 0;
 }
 
 /* The sections, in the order of the report. A new section: a file
@@ -33,8 +39,8 @@ static int shows_verdicts(const struct rp_ctx *c)
  * report_internal.h), a bit in enum report_section and REPORT_SEC_ALL
  * (report.h), a row here. */
 static const struct rp_section sections[] = {
-	{ "answers", REPORT_SEC_ANSWERS, RP_NEED_LAYER, shows_turn, rp_answers },
-	{ "retrieval", REPORT_SEC_RETRIEVAL, RP_NEED_LAYER | RP_NEED_R, shows_turn, rp_retrieval },
+	{ "answers", REPORT_SEC_ANSWERS, RP_NEED_LAYER, shows_correctness, rp_answers },
+	{ "retrieval", REPORT_SEC_RETRIEVAL, RP_NEED_LAYER | RP_NEED_R, shows_relevance, rp_retrieval },
 	{ "automatic", REPORT_SEC_AUTOMATIC, RP_NEED_LAYER | RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES,
 	  rp_automatic_applies, rp_automatic },
 	{ "verdicts", REPORT_SEC_VERDICTS, RP_NEED_LAYER, shows_verdicts, rp_verdicts },
@@ -516,6 +522,8 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	if (threaded)
 		pthread_join(thread, NULL);
 	rp_loader_free(loader);
+	if (st == ST_OK)
+		rp_find_roles(&d, rp_tasks_given(o, &d));
 	if (st == ST_OK && (needs & RP_NEED_LAYER))
 		st = rp_layer_build(rd, &d, o, &layer, err);
 	t_layer = now_monotonic();

@@ -7,6 +7,34 @@
 
 #include "report_internal.h"
 
+int rp_rel_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, long rank)
+{
+	const struct rp_item *it = &d->items[ob->item];
+	if (rank < 1 || (uint32_t)rank > it->n_ranks)
+		return RP_UNSET;
+	if (d->relevance.cfield < 0)
+		return ob->rel >= 0 ? L->rel[(size_t)ob->rel + (size_t)rank - 1] : RP_UNSET;
+	if (ob->cust < 0)
+		return RP_UNSET;
+	return L->cust[(size_t)ob->cust + (size_t)rp_cust_offset(d, it, &d->cfields[d->relevance.cfield], rank)];
+}
+
+int rp_role_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob,
+		 const struct rp_role *role)
+{
+	if (role->cfield < 0)
+		return role->slot >= 0 ? ob->code[role->slot] : RP_UNSET;
+	if (ob->cust < 0)
+		return RP_UNSET;
+	const struct rp_item *it = &d->items[ob->item];
+	return L->cust[(size_t)ob->cust + (size_t)rp_cust_offset(d, it, &d->cfields[role->cfield], 0)];
+}
+
+int rp_correct_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob)
+{
+	return rp_role_code(d, L, ob, &d->correctness);
+}
+
 static int cmp_obs(const void *pa, const void *pb)
 {
 	const struct rp_obs *a = pa, *b = pb;
@@ -142,6 +170,15 @@ static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t it
 		for (v.off = 0; v.off < n; v.off++)
 			layer->own_cust[layer->n_own_cust++] = (int8_t)consensus_of(&v, it, layer->kind, &adj);
 	}
+	if (has_cust && d->relevance.cfield >= 0) {   /* a project scheme's relevance field */
+		const struct rp_cfield *cf = &d->cfields[d->relevance.cfield];
+		for (uint32_t r = 1; r <= it->n_ranks; r++)
+			if (layer->own_cust[(size_t)ob->cust + (size_t)rp_cust_offset(d, it, cf, r)] == RP_NO_CONSENSUS) {
+				layer->rel_no_consensus_units += rp_unit_first(d, UNIT_PASSAGE, item, (long)r);
+				ob->rel_no_consensus = 1;
+			}
+		layer->rel_no_consensus_items += ob->rel_no_consensus;
+	}
 	if (!has_rel || it->n_ranks == 0)
 		return;
 	xgrow(&layer->own_rel, cap_rel, (size_t)layer->n_own_rel + it->n_ranks, 1);
@@ -160,20 +197,81 @@ static void consensus_obs(struct rp_layer *layer, struct rp_data *d, uint32_t it
 	layer->rel_no_consensus_items += ob->rel_no_consensus;
 }
 
-static int cmp_i64(const void *pa, const void *pb)
+/* A passage known for a turn in a layer: its grade (the gain of graded
+ * nDCG) and whether it counts as relevant. */
+struct known {
+	int64_t id;
+	int gain, relevant;
+};
+
+static int cmp_known(const void *pa, const void *pb)
 {
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-	return (a > b) - (a < b);
+	const struct known *a = pa, *b = pb;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+static int cmp_gain_desc(const void *pa, const void *pb)
+{
+	int a = *(const int8_t *)pa, b = *(const int8_t *)pb;
+	return (a < b) - (a > b);
+}
+
+static void add_known(struct known **kn, size_t *n, size_t *cap, int64_t id, int gain, int relevant)
+{
+	xgrow(kn, cap, *n + 1, sizeof(**kn));
+	(*kn)[(*n)++] = (struct known){ id, gain, relevant };
+}
+
+/* The known passages kn[0..n) (sorted here) of the observations of turn
+ * with rater key in [a, b): R, the distinct passages that count as
+ * relevant; with graded relevance, the grades of the distinct passages
+ * above 0 (each its highest), best first, into layer->ideal. */
+static void set_known(struct rp_layer *layer, const struct rp_data *d, struct known *kn, size_t n, size_t a,
+		      size_t b, int32_t key)
+{
+	int32_t R = 0, ideal = -1, n_ideal = 0;
+	if (n > 1)
+		qsort(kn, n, sizeof(*kn), cmp_known);
+	for (size_t i = 0; i < n;) {
+		size_t e = i;
+		int gain = 0, relevant = 0;
+		for (; e < n && kn[e].id == kn[i].id; e++) {
+			gain = kn[e].gain > gain ? kn[e].gain : gain;
+			relevant |= kn[e].relevant;
+		}
+		R += relevant;
+		if (d->relevance.graded && gain > 0) {
+			xgrow(&layer->ideal, &layer->cap_ideal, layer->n_ideal + 1, 1);
+			if (ideal < 0)
+				ideal = (int32_t)layer->n_ideal;
+			layer->ideal[layer->n_ideal++] = (int8_t)gain;
+			n_ideal++;
+		}
+		i = e;
+	}
+	if (n_ideal > 1)
+		qsort(layer->ideal + ideal, (size_t)n_ideal, 1, cmp_gain_desc);
+	for (size_t h = a; h < b; h++)
+		if (layer->obs[h].rater == key) {
+			layer->obs[h].R = R;
+			layer->obs[h].ideal = ideal;
+			layer->obs[h].n_ideal = n_ideal;
+		}
 }
 
 /* R of every observation: per turn and rater (or the consensus), the gold
- * passages plus the passages judged relevant in any response to the turn
- * plus the extra gold passages named for it. */
+ * passages plus the passages judged relevant (at d->relevance's threshold
+ * or above) in any response to the turn plus the extra gold passages named
+ * for it; a gold or extra gold passage has the threshold's grade unless
+ * judged higher. */
 static enum status known_relevant(struct store_reader *s, struct rp_data *d, struct rp_layer *layer,
 				  struct error *err)
 {
+	const struct rp_role *role = &d->relevance;
+	int gold_gain = role->graded ? role->threshold : 1;
+	struct known *kn = NULL;
 	int64_t *ids = NULL;
-	size_t n_ids, cap_ids = 0, a = 0;
+	size_t n_kn, cap_kn = 0, n_ids, cap_ids = 0, a = 0;
 	enum status st = ST_OK;
 	while (a < layer->n_obs && st == ST_OK) {
 		uint32_t turn = d->items[layer->obs[a].item].turn;
@@ -189,38 +287,36 @@ static enum status known_relevant(struct store_reader *s, struct rp_data *d, str
 			if (seen)
 				continue;
 			const struct rp_turn *t = &d->turns[turn];
-			n_ids = 0;
-			xgrow(&ids, &cap_ids, t->n_gold_pas + 1, sizeof(*ids));
-			if (t->n_gold_pas)
-				memcpy(ids, d->gold_passages + t->gold_pas, t->n_gold_pas * sizeof(*ids));
-			n_ids = t->n_gold_pas;
+			n_kn = 0;
+			for (uint32_t i = 0; i < t->n_gold_pas; i++)
+				add_known(&kn, &n_kn, &cap_kn, d->gold_passages[t->gold_pas + i], gold_gain, 1);
 			for (size_t h = g; h < b && st == ST_OK; h++) {
 				const struct rp_obs *ob = &layer->obs[h];
 				const struct rp_item *it = &d->items[ob->item];
 				if (ob->rater != key)
 					continue;
-				for (uint32_t r = 0; ob->rel >= 0 && r < it->n_ranks; r++) {
-					if (layer->rel[(size_t)ob->rel + r] != 1 || !d->passages[it->ranks + r])
+				for (uint32_t r = 0; r < it->n_ranks; r++) {
+					int code = rp_rel_code(d, layer, ob, (long)r + 1);
+					int64_t id = d->passages[it->ranks + r];
+					if (!id || code < 0 || (code < role->threshold && !(role->graded && code > 0)))
 						continue;
-					xgrow(&ids, &cap_ids, n_ids + 1, sizeof(*ids));
-					ids[n_ids++] = d->passages[it->ranks + r];
+					add_known(&kn, &n_kn, &cap_kn, id, role->graded ? code : 1, code >= role->threshold);
 				}
 				for (int32_t j = it->first_j; j >= 0 && st == ST_OK; j = d->judgements[j].next) {
 					const struct rp_judgement *jj = &d->judgements[j];
-					if (jj->extra >= 0 && (key < 0 || jj->rater == key))
-						st = rp_extra_ids(s, d, d->extras[jj->extra], &ids, &n_ids, &cap_ids, err);
+					if (jj->extra < 0 || (key >= 0 && jj->rater != key))
+						continue;
+					n_ids = 0;
+					st = rp_extra_ids(s, d, d->extras[jj->extra], &ids, &n_ids, &cap_ids, err);
+					for (size_t i = 0; st == ST_OK && i < n_ids; i++)
+						add_known(&kn, &n_kn, &cap_kn, ids[i], gold_gain, 1);
 				}
 			}
-			qsort(ids, n_ids, sizeof(*ids), cmp_i64);
-			size_t distinct = 0;
-			for (size_t i = 0; i < n_ids; i++)
-				distinct += i == 0 || ids[i] != ids[i - 1];
-			for (size_t h = g; h < b; h++)
-				if (layer->obs[h].rater == key)
-					layer->obs[h].R = (int32_t)distinct;
+			set_known(layer, d, kn, n_kn, g, b, key);
 		}
 		a = b;
 	}
+	free(kn);
 	free(ids);
 	return st;
 }
@@ -282,5 +378,6 @@ void rp_layer_release(struct rp_layer *layer)
 	free(layer->obs);
 	free(layer->own_rel);
 	free(layer->own_cust);
+	free(layer->ideal);
 	memset(layer, 0, sizeof(*layer));
 }

@@ -161,6 +161,18 @@ struct rp_task {
 
 /* A field with categories of a project scheme, kept per judgement: a field
  * of a passage unit has a value per rank, the others one per item. */
+/* The field of a role the report reads (rp_find_roles()): the one of the
+ * first task shown (the built-ins first) whose scheme has the role. */
+struct rp_role {
+	int task;                      /* -1: no task shown has the role */
+	int cfield;                    /* its d->cfields index; -1: a built-in field (a slot of its own) */
+	int slot;                      /* a built-in's: its RP_* (-1: the relevance codes) */
+	const struct scheme_field *f;  /* borrowed from the task's scheme */
+	const char *name;              /* what the notes call it: a built-in's field name, else SCHEME/FIELD */
+	int threshold;                 /* the category index from which a value counts (scheme_threshold()) */
+	int graded;                    /* relevance: gains are grades (scheme_graded()) */
+};
+
 struct rp_cfield {
 	uint8_t task;
 	uint8_t per_passage;
@@ -223,6 +235,7 @@ struct rp_data {
 	uint32_t selected;             /* tasks whose labels are read: --task, else all */
 	struct rp_cfield *cfields;
 	size_t n_cfields, n_cf_item, n_cf_passage;
+	struct rp_role relevance, correctness, plausibility, faithfulness;   /* rp_find_roles() */
 	char **conversations;
 	size_t n_conversations;
 	char **systems;
@@ -308,6 +321,10 @@ void rp_unit_places(struct rp_data *d, enum scheme_unit u);
 int rp_unit_first(const struct rp_data *d, enum scheme_unit u, size_t item, long rank);
 /* The task index of name, or -1. */
 int rp_task_index(const struct rp_data *d, const char *name);
+/* d->relevance, correctness, plausibility and faithfulness: the fields of
+ * those roles in the first task of shown (1 << task) that has one. After rp_load_labels(), before
+ * rp_layer_build(). */
+void rp_find_roles(struct rp_data *d, uint32_t shown);
 /* The tasks shown: those given with --task, else those with labels. */
 uint32_t rp_tasks_given(const struct report_options *o, const struct rp_data *d);
 char *rp_strdup(struct rp_data *d, const char *s);
@@ -333,6 +350,10 @@ struct rp_obs {
 	int32_t rel;                   /* relevance codes at layer rel[], -1 none */
 	int32_t cust;                  /* project scheme codes at layer cust[], -1 none */
 	int32_t R;                     /* known relevant passages of the turn in this layer */
+	int32_t ideal;                 /* graded relevance: the grades of the passages known relevant (or
+					  graded above 0) of the turn in this layer, best first, at
+					  layer ideal[ideal]; -1 none */
+	int32_t n_ideal;
 	uint8_t rel_no_consensus;      /* some rank without consensus */
 	uint8_t turn_labelled;         /* has a turn-task label (a consensus: some rater's) */
 	int8_t intent_group;           /* 0..2 the layer's intent (gold as fallback), 3 none */
@@ -353,11 +374,20 @@ struct rp_layer {
 	long no_consensus[RP_NCAT], rel_no_consensus_items;
 	long rel_no_consensus_units;   /* passages (pooled: once per turn) */
 	long adjudicated[RP_NCAT];     /* values settled by an adjudicator */
+	int8_t *ideal;                 /* the obs' ideal grades (graded relevance) */
+	size_t n_ideal, cap_ideal;
 };
 
 enum status rp_layer_build(struct store_reader *s, struct rp_data *d, const struct report_options *o,
 			   struct rp_layer *layer, struct error *err);
 void rp_layer_release(struct rp_layer *layer);
+/* The code (category index) of d->relevance at rank (1-based) of ob, and of
+ * d->correctness of ob; RP_UNSET, or RP_NO_CONSENSUS in a consensus layer. */
+int rp_rel_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, long rank);
+int rp_correct_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob);
+/* The code of the field of role (not relevance: a field of an item) in ob. */
+int rp_role_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob,
+		 const struct rp_role *role);
 
 /* ---- sections (the table in report.c; one report_sec_<name>.c each) ------------ */
 

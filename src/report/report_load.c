@@ -51,19 +51,47 @@ char *rp_strdup(struct rp_data *d, const char *s)
 
 const struct scheme_field *rp_cat_field(const struct rp_data *d, enum rp_cat f)
 {
-	static const struct { enum model_task task; const char *name; } names[RP_NCAT] = {
-		[RP_INTENT] = { TASK_TURN, "intent" },
-		[RP_CORRECT] = { TASK_TURN, "answer_correct" },
-		[RP_PLAUS] = { TASK_PLAUSIBILITY, "plausibility" },
-		[RP_FAITH] = { TASK_FAITHFULNESS, "faithfulness" },
+	static const struct { enum model_task task; enum scheme_role role; } slots[RP_NCAT] = {
+		[RP_INTENT] = { TASK_TURN, SROLE_INTENT },
+		[RP_CORRECT] = { TASK_TURN, SROLE_CORRECTNESS },
+		[RP_PLAUS] = { TASK_PLAUSIBILITY, SROLE_PLAUSIBILITY },
+		[RP_FAITH] = { TASK_FAITHFULNESS, SROLE_FAITHFULNESS },
 	};
-	return scheme_field_find(d->tasks[names[f].task].scheme, names[f].name);
+	return scheme_field_by_role(d->tasks[slots[f].task].scheme, slots[f].role);
 }
 
 int rp_cat_code(const struct rp_data *d, enum rp_cat f, const char *value)
 {
 	const struct scheme_category *c = value ? scheme_category_find(rp_cat_field(d, f), value) : NULL;
 	return c ? (int)(c - rp_cat_field(d, f)->categories) : -1;
+}
+
+/* The field of role r in the first task of shown that has one. */
+static void find_role(struct rp_data *d, uint32_t shown, enum scheme_role r, struct rp_role *out)
+{
+	*out = (struct rp_role){ .task = -1, .cfield = -1, .slot = -1, .name = "", .threshold = 1 };
+	for (size_t t = 0; t < d->n_tasks && out->task < 0; t++) {
+		const struct scheme_field *f = scheme_field_by_role(d->tasks[t].scheme, r);
+		if (!f || !(shown & (1u << t)))
+			continue;
+		*out = (struct rp_role){ (int)t, -1, -1, f, f->name, scheme_threshold(f), scheme_graded(f) };
+		for (int c = 0; t < TASK__COUNT && c < RP_NCAT; c++)
+			if (rp_cat_field(d, (enum rp_cat)c) == f)
+				out->slot = c;
+		for (size_t i = 0; t >= TASK__COUNT && i < d->n_cfields; i++)
+			if (d->cfields[i].f == f) {
+				out->cfield = (int)i;
+				out->name = d->cfields[i].id;
+			}
+	}
+}
+
+void rp_find_roles(struct rp_data *d, uint32_t shown)
+{
+	find_role(d, shown, SROLE_RELEVANCE, &d->relevance);
+	find_role(d, shown, SROLE_CORRECTNESS, &d->correctness);
+	find_role(d, shown, SROLE_PLAUSIBILITY, &d->plausibility);
+	find_role(d, shown, SROLE_FAITHFULNESS, &d->faithfulness);
 }
 
 /* ---- tasks and their schemes ---------------------------------------------------- */
@@ -508,27 +536,11 @@ static int on_gold_passage(const struct store_report_gold *g, void *data)
 	return 0;
 }
 
-/* The task index of a row's task, -1 when the report does not know it. */
+/* The task index of a row's task, -1 when the report does not know it:
+ * the built-ins are at their enum model_task index (rp_load_tasks()). */
 static int task_of(const struct rp_data *d, const char *task)
 {
-	switch (task[0]) {
-	case 't':
-		if (strcmp(task, "turn") == 0)
-			return TASK_TURN;
-		break;
-	case 'p':
-		if (strcmp(task, "plausibility") == 0)
-			return TASK_PLAUSIBILITY;
-		break;
-	case 'f':
-		if (strcmp(task, "faithfulness") == 0)
-			return TASK_FAITHFULNESS;
-		break;
-	}
-	for (size_t t = TASK__COUNT; t < d->n_tasks; t++)
-		if (strcmp(d->tasks[t].name, task) == 0)
-			return (int)t;
-	return -1;
+	return rp_task_index(d, task);
 }
 
 /* Fields: RP_* (the built-in categorical ones), F_NOTE (text: a note, or
@@ -538,20 +550,16 @@ enum { F_NOTE = RP_NCAT, F_RELEVANT, F_EXTRA, F_CUSTOM };
 
 static int field_of(const struct rp_data *d, int task, const char *f)
 {
-	if (task == TASK_TURN) {
-		if (strcmp(f, "relevant") == 0)
+	if (task < TASK__COUNT) {   /* a built-in's field with a slot of its own: by role */
+		const struct scheme_field *sf = scheme_field_find(d->tasks[task].scheme, f);
+		if (sf && sf->role == SROLE_RELEVANCE)
 			return F_RELEVANT;
-		if (strcmp(f, "answer_correct") == 0)
-			return RP_CORRECT;
-		if (strcmp(f, "intent") == 0)
-			return RP_INTENT;
-		if (strcmp(f, "extra_gold") == 0)
+		for (int c = 0; sf && c < RP_NCAT; c++)
+			if (rp_cat_field(d, (enum rp_cat)c) == sf)
+				return c;
+		if (task == TASK_TURN && strcmp(f, "extra_gold") == 0)
 			return F_EXTRA;
-	} else if (task == TASK_PLAUSIBILITY && strcmp(f, "plausibility") == 0) {
-		return RP_PLAUS;
-	} else if (task == TASK_FAITHFULNESS && strcmp(f, "faithfulness") == 0) {
-		return RP_FAITH;
-	} else if (task >= TASK__COUNT) {
+	} else {
 		for (size_t i = 0; i < d->n_cfields; i++)
 			if (d->cfields[i].task == task && strcmp(d->cfields[i].f->name, f) == 0)
 				return F_CUSTOM + (int)i;
@@ -606,9 +614,10 @@ static int row_code(const struct rp_data *d, int f, const char *value)
 		int code = rp_cat_code(d, (enum rp_cat)f, value);
 		return code < 0 ? RP_UNSET : code;
 	}
-	if (!value)
-		return RP_UNSET;
-	return strcmp(value, "1") == 0 ? 1 : strcmp(value, "0") == 0 ? 0 : RP_UNSET;
+	/* the built-in turn task's relevance field: its category index */
+	const struct scheme_field *rel = scheme_field_by_role(d->tasks[TASK_TURN].scheme, SROLE_RELEVANCE);
+	const struct scheme_category *c = value ? scheme_category_find(rel, value) : NULL;
+	return c ? (int)(c - rel->categories) : RP_UNSET;
 }
 
 /* The relevance code of rank (1-based) of judgement j, allocating the

@@ -265,17 +265,15 @@ static void summary_row(struct rtable *sum, const struct afield *f, const struct
 		rcell_undef(row, 4, (long)t->n_units, "%s", agreement_status_message(al.status));
 }
 
-/* Where judgements keep the built-in field f of task, or -3 (nowhere). */
-static int builtin_cat(size_t task, const struct scheme_field *f)
+/* Where judgements keep the built-in field f (found by its role): an RP_*
+ * slot, -1 the relevance codes, or -3 (nowhere). */
+static int builtin_cat(const struct rp_data *d, const struct scheme_field *f)
 {
-	static const struct { size_t task; const char *name; int cat; } slots[] = {
-		{ TASK_TURN, "intent", RP_INTENT }, { TASK_TURN, "answer_correct", RP_CORRECT },
-		{ TASK_TURN, "relevant", -1 }, { TASK_PLAUSIBILITY, "plausibility", RP_PLAUS },
-		{ TASK_FAITHFULNESS, "faithfulness", RP_FAITH },
-	};
-	for (size_t i = 0; i < ARRAY_SIZE(slots); i++)
-		if (slots[i].task == task && strcmp(slots[i].name, f->name) == 0)
-			return slots[i].cat;
+	if (f->role == SROLE_RELEVANCE)
+		return -1;
+	for (int c = 0; c < RP_NCAT; c++)
+		if (rp_cat_field(d, (enum rp_cat)c) == f)
+			return c;
 	return -3;
 }
 
@@ -300,7 +298,7 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 			if (f->type == TYPE_TEXT)
 				continue;
 			if (t < TASK__COUNT) {
-				af.cat = builtin_cat(t, f);
+				af.cat = builtin_cat(d, f);
 			} else {
 				for (size_t k = 0; k < d->n_cfields && !af.cf; k++)
 					if (d->cfields[k].task == t && d->cfields[k].f == f)

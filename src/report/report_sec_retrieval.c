@@ -1,5 +1,6 @@
 /* report_sec_retrieval.c - section "retrieval": HR@k, MRR, P@k, R@k, MAP
- * and nDCG@k from the per-passage relevant labels, overall and per
+ * and nDCG@k from the field of role relevance (graded: nDCG gains the
+ * grade), overall and per
  * breakdown. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,8 +90,20 @@ static void retrieval_row(struct rtable *t, const char *group, const struct racc
 		rcell_count(row, (int)n_cols + 1, a->no_consensus);
 }
 
-static double rmetric(const struct rcolumn *col, const int *rel, size_t n, size_t R)
+/* An item's ranking: rel[] whether each rank counts as relevant, gain[]
+ * its grade (graded relevance), ideal[] the grades known, best first. */
+struct ranking {
+	const int *rel, *gain, *ideal;
+	size_t n, R, n_ideal;
+	int graded;
+};
+
+static double rmetric(const struct rcolumn *col, const struct ranking *rk)
 {
+	const int *rel = rk->rel;
+	size_t n = rk->n, R = rk->R;
+	if (col->m == RM_NDCG && rk->graded)
+		return metrics_ndcg_graded_at_k(rk->gain, n, col->k, rk->ideal, rk->n_ideal);
 	switch (col->m) {
 	case RM_HIT:
 		return metrics_hit_at_k(rel, n, col->k);
@@ -108,15 +121,38 @@ static double rmetric(const struct rcolumn *col, const int *rel, size_t n, size_
 	return 0.0;
 }
 
+/* The ranking of ob into *rk, in (*buf)[*cap]; 1 when a retrieved passage
+ * has no relevance label. */
+static int item_ranking(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, int **buf,
+			size_t *cap, struct ranking *rk)
+{
+	const struct rp_item *it = &d->items[ob->item];
+	size_t n = it->n_ranks;
+	int gaps = 0;
+	xgrow(buf, cap, 2 * n + (size_t)ob->n_ideal + 1, sizeof(**buf));
+	int *rel = *buf, *gain = rel + n, *ideal = gain + n;
+	for (size_t r = 0; r < n; r++) {
+		int code = rp_rel_code(d, L, ob, (long)r + 1);
+		rel[r] = code >= d->relevance.threshold;
+		gain[r] = code > 0 ? code : 0;
+		gaps |= code == RP_UNSET && d->passages[it->ranks + r] != 0;
+	}
+	for (int32_t r = 0; r < ob->n_ideal; r++)
+		ideal[r] = L->ideal[ob->ideal + r];
+	*rk = (struct ranking){ rel, gain, ideal, n, (size_t)ob->R, (size_t)ob->n_ideal, d->relevance.graded };
+	return gaps;
+}
+
 /* The conventions, and the counts of what was left out or scored 0. */
 static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long zero_r, long incomplete)
 {
 	const struct rp_layer *L = c->layer;
 	int consensus = rp_is_consensus(L->kind);
+	const struct rp_role *role = &c->d->relevance;
 
-	rsection_note(sec, "Relevance comes from the per-passage relevant labels (unit: %s); "
+	rsection_note(sec, "Relevance comes from the per-passage %s labels (unit: %s); "
 			   "the ranks are the ones given in the task file, which fixes the order of "
-			   "passages with equal scores.",
+			   "passages with equal scores.", role->name,
 		      L->kind == REPORT_CONSENSUS_NONE ? "one rater's judgement of one item" : "one item");
 	rsection_note(sec, "A relevant label judges a passage for its turn, pooled over the systems: it counts "
 			   "in the ranking of every response to the turn that retrieved the passage, and a "
@@ -126,8 +162,19 @@ static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long z
 			   "passage is in the top k (success@k); MRR = 1/rank of the first relevant "
 			   "passage, no cutoff; P@k = relevant in the top k / k, even when fewer than k "
 			   "were retrieved; R@k = relevant in the top k / R; MAP = mean of the precision at "
-			   "each relevant rank / R; nDCG@k with binary gain and an ideal ranking of "
-			   "min(R, k) relevant passages.", rp_unit_name(c));
+			   "each relevant rank / R; %s.", rp_unit_name(c),
+		      role->graded ? "nDCG@k with the grade as gain (below)" :
+				     "nDCG@k with binary gain and an ideal ranking of min(R, k) relevant passages");
+	if (role->graded)
+		rsection_note(sec, "%s is graded: a passage's grade is its category's position on the scale (lowest "
+				   "0); HR, MRR, P, R and MAP count a passage relevant at grade %d (%s) or above (as "
+				   "trec_eval -l %d), nDCG gains the grade (as trec_eval's ndcg) against an ideal ranking "
+				   "of the grades known for the turn, best first, where a gold or extra gold passage "
+				   "has grade %d unless judged higher.", role->name, role->threshold,
+			      role->f->categories[role->threshold].value, role->threshold, role->threshold);
+	else if (role->threshold != 1)
+		rsection_note(sec, "A passage counts as relevant when %s is %s.", role->name,
+			      role->f->categories[role->threshold].value);
 	rsection_note(sec, "R = the passages known relevant for the turn: its gold passages, plus the "
 			   "passages judged relevant %s in any system's response to the turn, plus the extra "
 			   "gold passages %s, retrieved or not.",
@@ -176,12 +223,12 @@ enum status rp_retrieval(struct rp_ctx *c)
 		struct racc *cells[RP_N_GROUPINGS + 1];
 		size_t nc = 0, n = it->n_ranks;
 		int judged = 0;
-		for (size_t r = 0; ob->rel >= 0 && r < n && !judged; r++)
-			judged = L->rel[(size_t)ob->rel + r] != RP_UNSET;
+		for (size_t r = 0; r < n && !judged; r++)
+			judged = rp_rel_code(d, L, ob, (long)r + 1) != RP_UNSET;
 		/* a response that retrieved nothing has nothing to judge: it
 		 * scores 0 for every judgement of the item (trec_eval -c) */
 		if (n == 0)
-			judged = ob->turn_labelled;
+			judged = d->relevance.cfield < 0 && ob->turn_labelled;
 		if (!judged)
 			continue;   /* no relevance label, or all of them cleared */
 		cells[nc++] = &all;
@@ -195,16 +242,10 @@ enum status rp_retrieval(struct rp_ctx *c)
 				cells[k]->no_consensus++;
 			continue;
 		}
-		xgrow(&rel, &cap_rel, n + 1, sizeof(*rel));
-		int gaps = 0;
-		for (size_t r = 0; r < n; r++) {
-			int8_t code = L->rel[(size_t)ob->rel + r];
-			rel[r] = code == 1;
-			gaps |= code == RP_UNSET && d->passages[it->ranks + r] != 0;
-		}
-		incomplete += gaps;
+		struct ranking rk;
+		incomplete += item_ranking(d, L, ob, &rel, &cap_rel, &rk);
 		for (size_t m = 0; m < n_cols; m++)
-			vals[m] = rmetric(&cols[m], rel, n, (size_t)ob->R);
+			vals[m] = rmetric(&cols[m], &rk);
 		for (size_t k = 0; k < nc; k++) {
 			cells[k]->n++;
 			cells[k]->zero_r += ob->R == 0;

@@ -1,6 +1,6 @@
-/* report_sec_verdicts.c - section "verdicts": plausibility and faithfulness
- * counts per value (the SCAI-QReCC per-run table), with the plausible and
- * faithful shares. */
+/* report_sec_verdicts.c - section "verdicts": the counts per value of the
+ * fields of roles plausibility and faithfulness (the SCAI-QReCC per-run
+ * table), with the share of each one's first value (plausible, faithful). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +8,18 @@
 #include "convqa/metrics_stats.h"
 #include "report_internal.h"
 
+/* The verdict fields: d->plausibility and d->faithfulness, those a task
+ * shown has (role->task >= 0). */
+#define N_VERDICTS 2
+
+static void verdict_roles(const struct rp_data *d, const struct rp_role *roles[N_VERDICTS])
+{
+	roles[0] = &d->plausibility;
+	roles[1] = &d->faithfulness;
+}
+
 struct vacc {
-	long plaus[3], plaus_noc, faith[2], faith_noc;
+	long counts[N_VERDICTS][SCHEME_MAX_CATEGORIES], noc[N_VERDICTS];
 };
 
 /* Counts of each value, the items without consensus, and the share of the
@@ -37,60 +47,89 @@ static int verdict_cells(struct rrow *row, int col, const long *counts, int k, l
 }
 
 static void verdict_row(struct rtable *t, const char *group, const struct vacc *a, int consensus,
-			unsigned tasks)
+			const struct rp_role *const roles[N_VERDICTS])
 {
 	struct rrow *row = rtable_row(t, group, -1);
 	int col = 0;
-	if (tasks & (1u << TASK_PLAUSIBILITY))
-		col = verdict_cells(row, col, a->plaus, 3, a->plaus_noc, consensus, "no plausibility labels");
-	if (tasks & (1u << TASK_FAITHFULNESS))
-		verdict_cells(row, col, a->faith, 2, a->faith_noc, consensus, "no faithfulness labels");
+	for (int v = 0; v < N_VERDICTS; v++) {
+		if (roles[v]->task < 0)
+			continue;
+		char none[SCHEME_MAX_NAME + 32];
+		snprintf(none, sizeof(none), "no %s labels", roles[v]->f->name);
+		col = verdict_cells(row, col, a->counts[v], (int)roles[v]->f->n_categories, a->noc[v], consensus, none);
+	}
+}
+
+/* A column of verdict field f: its id is value and suffix, or FIELD/ before
+ * them when the table has that id already (both verdict fields have the
+ * category). */
+static void verdict_col(struct rtable *t, const struct scheme_field *f, const char *value, const char *suffix,
+			const char *label, enum rfmt fmt)
+{
+	char *id = xasprintf("%s%s", value, suffix);
+	if (rtable_col_index(t, id) >= 0) {
+		free(id);
+		id = xasprintf("%s/%s%s", f->name, value, suffix);
+	}
+	rtable_col(t, id, label, fmt, 0);
+	free(id);
+}
+
+/* The columns of a verdict field: a count per category (its value as the
+ * column id), no consensus, the share of the first category. */
+static void verdict_cols(struct rtable *t, const struct scheme_field *f, int consensus)
+{
+	for (size_t i = 0; i < f->n_categories; i++)
+		verdict_col(t, f, f->categories[i].value, "", f->categories[i].label, RF_COUNT);
+	if (consensus)
+		verdict_col(t, f, f->name, "_no_consensus", "no consensus", RF_COUNT);
+	char *label = xasprintf("%s share", f->categories[0].label);
+	verdict_col(t, f, f->categories[0].value, "_share", label, RF_FRACTION);
+	free(label);
 }
 
 static struct rtable *verdict_table(struct rsection *sec, const char *id, const char *title, const char *by,
-				    int consensus, unsigned tasks)
+				    int consensus, const struct rp_role *const roles[N_VERDICTS])
 {
 	struct rtable *t = rsection_table(sec, id, title, by, NULL);
-	if (tasks & (1u << TASK_PLAUSIBILITY)) {
-		rtable_col(t, "plausible", "plausible", RF_COUNT, 0);
-		rtable_col(t, "implausible", "implausible", RF_COUNT, 0);
-		rtable_col(t, "malformed", "malformed", RF_COUNT, 0);
-		if (consensus)
-			rtable_col(t, "plausibility_no_consensus", "no consensus", RF_COUNT, 0);
-		rtable_col(t, "plausible_share", "plausible share", RF_FRACTION, 0);
-	}
-	if (tasks & (1u << TASK_FAITHFULNESS)) {
-		rtable_col(t, "faithful", "faithful", RF_COUNT, 0);
-		rtable_col(t, "unfaithful", "unfaithful", RF_COUNT, 0);
-		if (consensus)
-			rtable_col(t, "faithfulness_no_consensus", "no consensus", RF_COUNT, 0);
-		rtable_col(t, "faithful_share", "faithful share", RF_FRACTION, 0);
-	}
+	for (int v = 0; v < N_VERDICTS; v++)
+		if (roles[v]->task >= 0)
+			verdict_cols(t, roles[v]->f, consensus);
 	return t;
 }
 
-static void vadd(struct vacc *a, const struct rp_obs *ob)
+static void vadd(struct vacc *a, const int codes[N_VERDICTS])
 {
-	int p = ob->code[RP_PLAUS], f = ob->code[RP_FAITH];
-	if (p >= 0 && p < 3)
-		a->plaus[p]++;
-	a->plaus_noc += p == RP_NO_CONSENSUS;
-	if (f >= 0 && f < 2)
-		a->faith[f]++;
-	a->faith_noc += f == RP_NO_CONSENSUS;
+	for (int v = 0; v < N_VERDICTS; v++) {
+		if (codes[v] >= 0 && codes[v] < SCHEME_MAX_CATEGORIES)
+			a->counts[v][codes[v]]++;
+		a->noc[v] += codes[v] == RP_NO_CONSENSUS;
+	}
+}
+
+/* Whether a holds a count. */
+static int vacc_any(const struct vacc *a)
+{
+	for (int v = 0; v < N_VERDICTS; v++) {
+		for (int k = 0; k < SCHEME_MAX_CATEGORIES; k++)
+			if (a->counts[v][k])
+				return 1;
+		if (a->noc[v])
+			return 1;
+	}
+	return 0;
 }
 
 /* How disagreements between raters were settled, and how many items that
  * left without a verdict (the SCAI-QReCC table states both). */
-static void policy_note(const struct rp_ctx *c, struct rsection *sec, const struct vacc *all, unsigned tasks)
+static void policy_note(const struct rp_ctx *c, struct rsection *sec, const struct vacc *all,
+			const struct rp_role *const roles[N_VERDICTS])
 {
-	char left[160] = "";
-	int plaus = !!(tasks & (1u << TASK_PLAUSIBILITY)), faith = !!(tasks & (1u << TASK_FAITHFULNESS));
-	if (plaus)
-		snprintf(left, sizeof(left), "%ld plausibility item%s", all->plaus_noc, all->plaus_noc == 1 ? "" : "s");
-	if (faith)
-		snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s%ld faithfulness item%s",
-			 plaus ? ", " : "", all->faith_noc, all->faith_noc == 1 ? "" : "s");
+	char left[320] = "";
+	for (int v = 0; v < N_VERDICTS; v++)
+		if (roles[v]->task >= 0)
+			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s%ld %s item%s", *left ? ", " : "",
+				 all->noc[v], roles[v]->f->name, all->noc[v] == 1 ? "" : "s");
 	switch (c->layer->kind) {
 	case REPORT_CONSENSUS_NONE:
 		rsection_note(sec, "Disagreements: not settled. Each rater's judgement counts (an answer two "
@@ -121,11 +160,13 @@ enum status rp_verdicts(struct rp_ctx *c)
 {
 	const struct rp_layer *L = c->layer;
 	int consensus = rp_is_consensus(L->kind);
-	unsigned tasks = c->shown;
+	const struct rp_role *roles[N_VERDICTS];
 	struct rsection *sec = report_section(c->r, "verdicts", "Plausibility and faithfulness");
 	struct vacc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };
 	char name[256];
 	unsigned by = c->o->by | REPORT_BY_SYSTEM;   /* the per-run table is always there */
+
+	verdict_roles(c->d, roles);
 
 	rsection_note(sec, "Counts of %s per value (the SCAI-QReCC per-run table); the shares carry a "
 			   "95%% Wilson interval.", rp_unit_name(c));
@@ -134,32 +175,36 @@ enum status rp_verdicts(struct rp_ctx *c)
 			acc[g] = xcalloc(rp_n_groups(c, rp_groupings[g].by) + 1, sizeof(*acc[g]));
 	for (size_t i = 0; i < L->n_obs; i++) {
 		const struct rp_obs *ob = &L->obs[i];
-		if (ob->code[RP_PLAUS] == RP_UNSET && ob->code[RP_FAITH] == RP_UNSET)
+		int codes[N_VERDICTS], any = 0;
+		for (int v = 0; v < N_VERDICTS; v++) {
+			codes[v] = roles[v]->task >= 0 ? rp_role_code(c->d, L, ob, roles[v]) : RP_UNSET;
+			any |= codes[v] != RP_UNSET;
+		}
+		if (!any)
 			continue;
-		vadd(&all, ob);
+		vadd(&all, codes);
 		for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
 			long gr = acc[g] ? rp_group_of(c, rp_groupings[g].by, ob) : -1;
 			if (gr >= 0)
-				vadd(&acc[g][gr], ob);
+				vadd(&acc[g][gr], codes);
 		}
 	}
-	struct rtable *t = verdict_table(sec, "overall", "Overall", "", consensus, tasks);
-	verdict_row(t, "all", &all, consensus, tasks);
+	struct rtable *t = verdict_table(sec, "overall", "Overall", "", consensus, roles);
+	verdict_row(t, "all", &all, consensus, roles);
 	for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
 		if (!acc[g])
 			continue;
-		t = verdict_table(sec, rp_groupings[g].table, rp_groupings[g].title, rp_groupings[g].label, consensus, tasks);
+		t = verdict_table(sec, rp_groupings[g].table, rp_groupings[g].title, rp_groupings[g].label, consensus, roles);
 		for (size_t k = 0; k < rp_n_groups(c, rp_groupings[g].by); k++) {
 			const struct vacc *a = &acc[g][k];
-			if (!a->plaus[0] && !a->plaus[1] && !a->plaus[2] && !a->plaus_noc && !a->faith[0] &&
-			    !a->faith[1] && !a->faith_noc)
+			if (!vacc_any(a))
 				continue;
 			rp_group_name(c, rp_groupings[g].by, k, name, sizeof(name));
-			verdict_row(t, name, a, consensus, tasks);
+			verdict_row(t, name, a, consensus, roles);
 		}
 		free(acc[g]);
 	}
-	policy_note(c, sec, &all, tasks);
+	policy_note(c, sec, &all, roles);
 	rp_by_rater_note(c, sec);
 	return ST_OK;
 }

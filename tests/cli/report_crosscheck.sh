@@ -165,6 +165,9 @@ case_ ordinal-unweighted agreement --weights none -- --agreement --weights none
 case_ ordinal-quadratic agreement --field graded/grade --weights quadratic -- \
 	--agreement --field graded/grade --weights quadratic
 case_ scheme-only report --task graded --by all -- --by all --task graded
+# graded relevance and a 4-point correctness scale of the project scheme, by role
+case_ scheme-only-majority report --task graded --by all --consensus majority -- \
+	--by all --task graded --consensus majority
 check_cases
 
 # dan, an adjudicator, settles some items

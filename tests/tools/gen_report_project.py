@@ -31,9 +31,10 @@
 
     gen_report_project.py scheme OUT.json
         The project scheme "graded" (add it before the labels): an ordinal
-        field of the response (completeness, 4 categories), a nominal field
-        of the turn (clarity) and an ordinal field of a passage (grade, 3
-        categories, pooled over the systems), and a note. The labels mode
+        field of the response (completeness, 4 categories, role correctness
+        from "mostly yes" on), a nominal field of the turn (clarity) and an
+        ordinal field of a passage (grade, 3 categories, pooled over the
+        systems, role relevance: graded, relevant at "full"), and a note. The labels mode
         adds rows of it for the three raters, with history (changes and
         clears), from a random stream of its own (SEED + 1) so that the
         built-in tasks' labels are those of the seed; they all go into
@@ -60,11 +61,13 @@ SCHEME = {
     "format": "convqa-scheme", "version": 1, "name": "graded",
     "description": "cross-check scheme: a response, a turn and a passage field",
     "fields": [
-        {"name": "completeness", "unit": "response", "type": "ordinal", "required": True,
+        {"name": "completeness", "unit": "response", "type": "ordinal", "role": "correctness",
+         "threshold": "mostly yes", "required": True,
          "categories": [{"value": v, "label": v, "key": str(i + 1)} for i, v in enumerate(COMPLETENESS)]},
         {"name": "clarity", "unit": "turn", "type": "nominal", "required": False,
          "categories": [{"value": v, "label": v, "key": v[0]} for v in CLARITY]},
-        {"name": "grade", "unit": "passage", "type": "ordinal", "required": False,
+        {"name": "grade", "unit": "passage", "type": "ordinal", "role": "relevance", "threshold": "full",
+         "required": False,
          "categories": [{"value": v, "label": v} for v in GRADES]},
         {"name": "note", "unit": "response", "type": "text", "required": False, "keys": {"edit": "w"}},
     ],

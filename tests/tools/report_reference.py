@@ -29,12 +29,22 @@ its published definition:
   recent one over every round; a NULL value (cleared) is no label. A unit's
   value holds for every item (and rank) of the unit; agreement counts each
   unit once; a row's seconds count on the response it was given on.
+* roles: the fields of roles relevance and correctness are those of the
+  first task shown (turn, plausibility, faithfulness, then the project's
+  schemes by name) whose scheme has them (the built-in turn: relevant and
+  answer_correct, "1" counts; a project's: its JSON's "role", and its
+  "threshold", the lowest category that counts, default the second).
 * retrieval: trec_eval (success@k, recip_rank without cutoff, P_k dividing
-  by k, recall over R, map over R, ndcg_cut with binary gain and
-  log2(rank + 1)), with R = gold passages + passages the same layer judged
+  by k, recall over R, map over R, ndcg_cut with log2(rank + 1); trec_eval
+  -l THRESHOLD: a passage is relevant at the threshold grade or above; the
+  gain of ndcg is 1 for a relevant passage of a binary field, the grade of
+  a graded (ordinal) field, whose grades are the category positions, 0
+  first), with R = gold passages + passages the same layer judged
   relevant in any response to the turn + extra_gold, retrieved or not, as
-  docs/metrics.md states; R = 0 scores 0; macro average over the observations
-  that have relevance labels.
+  docs/metrics.md states; the ideal ranking of graded nDCG sorts the grades
+  of those passages and of the passages graded above 0, a gold or extra
+  gold passage at the threshold grade unless graded higher; R = 0 scores 0;
+  macro average over the observations that have relevance labels.
 * answers: the SQuAD evaluation script (normalize_answer on all text;
   v2.0's compute_f1, which scores int(gold_toks == pred_toks) when a side is
   empty, and get_raw_scores, which drops the golds that normalise to nothing
@@ -143,11 +153,17 @@ class Project:
         # the project's schemes: CFIELDS-like (task, field) -> (key, unit, type, categories)
         self.schemes = sorted(name for name, in q("SELECT name FROM scheme"))
         self.cfields = {}
+        # roles[task][role] = (field key, threshold index, graded)
+        self.roles = {"turn": {"relevance": ("relevant", 1, False), "correctness": ("answer_correct", 1, False)}}
         for name, text in q("SELECT name, json FROM scheme"):
             for f in json.loads(text)["fields"]:
                 if f["type"] != "text":
-                    self.cfields[(name, f["name"])] = ("%s/%s" % (name, f["name"]), f["unit"], f["type"],
-                                                       [c["value"] for c in f["categories"]])
+                    values = [c["value"] for c in f["categories"]]
+                    self.cfields[(name, f["name"])] = ("%s/%s" % (name, f["name"]), f["unit"], f["type"], values)
+                    if "role" in f:
+                        thr = values.index(f["threshold"]) if "threshold" in f else 1
+                        self.roles.setdefault(name, {})[f["role"]] = (
+                            "%s/%s" % (name, f["name"]), thr, f["type"] == "ordinal")
         # a label given on a control item of its rater in its round scores
         # the rater against the known answers: no judgement of the study
         controls = set(q("SELECT round_id, rater_id, response_id FROM assignment WHERE control = 1"))
@@ -334,13 +350,44 @@ def extra_ids(value):
     return [x for x in re.split(r"[ ,\t\n]+", value) if x]
 
 
-def known_relevant(p, obs, kind):
-    """R of each observation: {id(obs): set of passage ext ids}."""
+def role_field(p, shown, role):
+    """(field key, threshold index, graded, values) of role in the first task
+    shown that has it, or None."""
+    for task in TASKS + p.schemes:
+        if task in shown and role in p.roles.get(task, {}):
+            key, thr, graded = p.roles[task][role]
+            values = FIELDS[key][1] if key in FIELDS else next(
+                f[3] for f in p.cfields.values() if f[0] == key)
+            return key, thr, graded, values
+    return None
+
+
+def grades(o, rf):
+    """rank -> grade (category index) or NOCONS of the relevance field rf in o."""
+    key, _, _, values = rf
+    if key == "relevant":
+        src = o.rel
+    else:
+        src = {r: v for (f, r), v in o.cust.items() if f == key}
+    return {r: v if v is NOCONS else values.index(v) for r, v in src.items()}
+
+
+def known_relevant(p, obs, kind, rf):
+    """R of each observation: {id(obs): set of passage ext ids}, and the
+    ideal grades of graded nDCG: {id(obs): [grade, ...] best first}."""
+    _, thr, graded, _ = rf
     rel_of = collections.defaultdict(set)     # (turn, rater or None) -> ext ids
+    gain_of = collections.defaultdict(dict)   # (turn, rater or None) -> ext id -> grade
     for o in obs:
-        for rank, v in o.rel.items():
-            if v == "1" and rank in o.item.ranking:
-                rel_of[(o.item.turn, o.rater)].add(o.item.ranking[rank])
+        for rank, g in grades(o, rf).items():
+            if g is NOCONS or rank not in o.item.ranking:
+                continue
+            ext = o.item.ranking[rank]
+            if g >= thr:
+                rel_of[(o.item.turn, o.rater)].add(ext)
+            if graded and g > 0:
+                gains = gain_of[(o.item.turn, o.rater)]
+                gains[ext] = max(gains.get(ext, 0), g)
     extras = collections.defaultdict(set)
     for (rid, rater), lab in p.label.items():
         v = lab.get(("extra_gold", 0))
@@ -350,11 +397,15 @@ def known_relevant(p, obs, kind):
         if kind.startswith("rater:") and rater != kind[6:]:
             continue
         extras[key].update(extra_ids(v))
-    out = {}
+    out, ideal = {}, {}
     for o in obs:
         key = (o.item.turn, o.rater)
         out[id(o)] = p.gold_passages[o.item.turn] | rel_of[key] | extras[key]
-    return out
+        gains = dict(gain_of[key])
+        for ext in p.gold_passages[o.item.turn] | extras[key]:
+            gains[ext] = max(gains.get(ext, 0), thr)
+        ideal[id(o)] = sorted((g for g in gains.values() if g > 0), reverse=True)
+    return out, ideal
 
 
 # ---- metrics ------------------------------------------------------------------------
@@ -367,9 +418,11 @@ def wilson(successes, n):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def retrieval_metrics(ranking, relevant, R, ks):
+def retrieval_metrics(ranking, relevant, R, ks, gain=None, ideal=None):
     """trec_eval on one query: ranking = [(rank, ext)], relevant = set of ext
-    ids judged relevant in this ranking, R = number of known relevant."""
+    ids judged relevant in this ranking, R = number of known relevant; with
+    graded relevance gain = {rank: grade} and ideal = the known grades, best
+    first, for nDCG."""
     hits = sorted(rank for rank, ext in ranking if ext in relevant)
     m = {}
     for k in ks:
@@ -380,6 +433,10 @@ def retrieval_metrics(ranking, relevant, R, ks):
         dcg = sum(1 / math.log2(r + 1) for r in hits if r <= k)
         idcg = sum(1 / math.log2(i + 1) for i in range(1, min(R, k) + 1))
         m["ndcg@%d" % k] = dcg / idcg if R else 0.0
+        if gain is not None:
+            dcg = sum(g / math.log2(r + 1) for r, g in gain.items() if r <= k)
+            idcg = sum(g / math.log2(i + 2) for i, g in enumerate(ideal[:k]))
+            m["ndcg@%d" % k] = dcg / idcg if idcg else 0.0
     m["mrr"] = 1.0 / hits[0] if hits else 0.0
     m["map"] = sum((i + 1) / r for i, r in enumerate(hits)) / R if R else 0.0
     return m
@@ -692,11 +749,12 @@ def group_keys(o, p, consensus, by):
     return out
 
 
-def answers(e, p, obs, consensus, by):
+def answers(e, p, obs, consensus, by, rf):
     acc = collections.defaultdict(lambda: [0, 0, 0])   # (table, group) -> n, correct, no consensus
     acc[("overall", "all")]
+    field, thr, _, values = rf
     for o in obs:
-        v = o.values.get("answer_correct")
+        v = o.values.get(field) if field in FIELDS else o.cust.get((field, 0))
         if v is None:
             continue
         for key in [("overall", "all")] + [("by_" + g, name) for g, name in group_keys(o, p, consensus, by)]:
@@ -705,7 +763,7 @@ def answers(e, p, obs, consensus, by):
                 a[2] += 1
             else:
                 a[0] += 1
-                a[1] += v == "1"
+                a[1] += values.index(v) >= thr
     for g in GROUPINGS:
         if g in by and not (g == "rater" and consensus):
             e.table("answers", "by_" + g)
@@ -720,25 +778,28 @@ def answers(e, p, obs, consensus, by):
             e.count("answers", tab, group, "no_consensus", noc)
 
 
-def retrieval(e, p, obs, kind, consensus, by, ks):
-    R = known_relevant(p, obs, kind)
+def retrieval(e, p, obs, kind, consensus, by, ks, rf):
+    R, ideal = known_relevant(p, obs, kind, rf)
+    _, thr, graded, _ = rf
     cols = (["hit@%d" % k for k in ks] + ["mrr"] + ["p@%d" % k for k in ks] +
             ["recall@%d" % k for k in ks] + ["map"] + ["ndcg@%d" % k for k in ks])
     acc = collections.defaultdict(lambda: {"n": 0, "zero": 0, "noc": 0, "sum": collections.Counter()})
     acc[("overall", "all")]
     for o in obs:
-        if not o.rel and (o.item.ranking or not o.turn_labelled):
+        gr = grades(o, rf)
+        if not gr and (o.item.ranking or not o.turn_labelled or rf[0] != "relevant"):
             continue   # no relevance label; an empty ranking has nothing to judge
         keys = [("overall", "all")] + [("by_" + g, name) for g, name in group_keys(o, p, consensus, by)]
-        if any(v is NOCONS for v in o.rel.values()):
+        if any(v is NOCONS for v in gr.values()):
             for key in keys:
                 acc[key]["noc"] += 1
             continue
         ranking = sorted(o.item.ranking.items())
-        relevant = {o.item.ranking[r] for r, v in o.rel.items() if v == "1" and r in o.item.ranking}
+        relevant = {o.item.ranking[r] for r, g in gr.items() if g >= thr and r in o.item.ranking}
         Rn = len(R[id(o)])
         assert relevant <= R[id(o)]
-        m = retrieval_metrics(ranking, relevant, Rn, ks)
+        gain = {r: g for r, g in gr.items() if r in o.item.ranking} if graded else None
+        m = retrieval_metrics(ranking, relevant, Rn, ks, gain, ideal[id(o)])
         for key in keys:
             a = acc[key]
             a["n"] += 1
@@ -1036,10 +1097,11 @@ def expect(args):
     obs = layer(p, kind)
     shown = set(p.tasks) if p.tasks else p.tasks_seen
     scope = bool(args.round or raters)
-    if "turn" in shown and "answers" in only:
-        answers(e, p, obs, consensus, by)
-    if "turn" in shown and "retrieval" in only:
-        retrieval(e, p, obs, kind, consensus, by, ks)
+    correctness, relevance = role_field(p, shown, "correctness"), role_field(p, shown, "relevance")
+    if correctness and "answers" in only:
+        answers(e, p, obs, consensus, by, correctness)
+    if relevance and "retrieval" in only:
+        retrieval(e, p, obs, kind, consensus, by, ks, relevance)
     if "automatic" in only and (not p.tasks or "turn" in p.tasks) and ("turn" in shown or any(p.gold_answers.values())):
         automatic(e, p, obs, consensus, scope, args.bleu_bp, args.rouge_beta)
     if "verdicts" in only and shown & {"plausibility", "faithfulness"}:

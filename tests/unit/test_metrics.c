@@ -439,6 +439,22 @@ static void test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal(void
 	assert_close(metrics_ndcg_at_k(rel, 2, 2, 3), 1.0, 1e-12);
 }
 
+static void test_graded_ndcg_gains_the_grade_against_the_known_grades_best_first(void **state)
+{
+	/* grades 0, 3, 1 in rank order; the turn knows grades 3, 2 (a passage not
+	 * retrieved) and 1: trec_eval's ndcg with the judgement as gain */
+	static const int gain[] = { 0, 3, 1 }, ideal[] = { 3, 2, 1 }, none[] = { 0, 0 };
+	double dcg = 3.0 / log2(3.0) + 1.0 / 2.0;
+
+	(void)state;
+	assert_close(metrics_ndcg_graded_at_k(gain, 3, 0, ideal, 3), dcg / (3.0 + 2.0 / log2(3.0) + 0.5), 1e-12);
+	assert_close(metrics_ndcg_graded_at_k(gain, 3, 1, ideal, 3), 0.0, 0.0);
+	assert_close(metrics_ndcg_graded_at_k(gain, 3, 2, ideal, 3), (3.0 / log2(3.0)) / (3.0 + 2.0 / log2(3.0)),
+		     1e-12);
+	/* nothing known above grade 0: 0, never NaN */
+	assert_close(metrics_ndcg_graded_at_k(none, 2, 0, ideal, 0), 0.0, 0.0);
+}
+
 static void test_mean_of_no_items_is_empty_and_leaves_the_output_alone(void **state)
 {
 	struct metrics_mean m = METRICS_MEAN_INIT;
@@ -606,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_r_smaller_than_the_relevant_retrieved_is_raised_to_it),
 		cmocka_unit_test(test_k_zero_means_the_whole_ranking),
 		cmocka_unit_test(test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal),
+		cmocka_unit_test(test_graded_ndcg_gains_the_grade_against_the_known_grades_best_first),
 		cmocka_unit_test(test_mean_of_no_items_is_empty_and_leaves_the_output_alone),
 		cmocka_unit_test(test_answer_without_gold_scores_0),
 		cmocka_unit_test(test_single_answer_functions_agree_with_the_table),
