@@ -45,6 +45,8 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 FORMAT_OBJS := json.o importer.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
 	formats/labels_read.o formats/export_tasks.o
+# connectors to live systems: system.c the interface, one file per kind of connection
+SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o
 RULE_OBJS := labelling.o labelling_import.o access.o assign.o rounds.o sampling.o project_check.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
@@ -52,7 +54,7 @@ REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o re
 	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_time.o report/report_fmt_text.o report/report_fmt_json.o \
 	report/report_fmt_csv.o
 # L0-L3: everything but the commands, the UI and main()
-LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJS) $(REPORT_OBJS)
+LIB_OBJS := $(CORE_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(RULE_OBJS) $(REPORT_OBJS) $(SYSTEM_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Check the layering of STYLE.md: which headers each module may include.
 # sqlite3.h only in store*; curses only in src/tui/; cJSON only in json,
-# importers, exporters, the formats (src/formats/), report and cmd_*; pure
+# importers, exporters, the formats (src/formats/), the system connectors
+# (src/system/), report and cmd_*; pure
 # modules include no I/O libs.
 cd "$(dirname "$0")/../.." || exit 1
 bad=0
@@ -13,7 +14,7 @@ for f in $(grep -lE '#include *[<"](n?curses|ncursesw/curses)\.h' src include -r
 	case $f in src/tui/*) ;; *) fail "$f includes curses (only src/tui/ may)";; esac
 done
 for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
-	case $f in src/json.c|src/importer*.c|src/exporter*.c|src/formats/*|src/report/*|src/cmd/*) ;;
+	case $f in src/json.c|src/importer*.c|src/exporter*.c|src/formats/*|src/report/*|src/cmd/*|src/system/*) ;;
 	*) fail "$f includes cJSON.h";; esac
 done
 # the pure cores: src/metrics/ (every metric family, the tokeniser under
@@ -46,6 +47,20 @@ for f in src/formats/*.c src/formats/*.h; do
 done
 for f in $(grep -lE '#include *"(formats/)?(json_read|native)\.h"' src include -r); do
 	case $f in src/formats/*) ;; *) fail "$f includes an internal header of src/formats/";; esac
+done
+# The connectors to live systems (src/system/) sit beside the formats: core,
+# metrics and store below them, never the UI, the commands, the report or
+# the formats; they never print (errors are values), and only they include
+# their internal header (system_internal.h).
+for f in src/system/*.c src/system/*.h; do
+	[ -f "$f" ] || continue
+	grep -qE '#include *"convqa/(tui|cli|report|formats|importer|exporter|labels_read|scheme_read)' "$f" &&
+		fail "$f is layer 3: it must not include tui, cli, report or the formats"
+	grep -qE '(^|[^a-z_])(printf|fprintf|puts|fputs|putchar|perror)[[:space:]]*\(|std(out|err)' "$f" &&
+		fail "$f prints: only main and cmd_* print"
+done
+for f in $(grep -lE '#include *"(system/)?system_internal\.h"' src include -r); do
+	case $f in src/system/*) ;; *) fail "$f includes the internal header of src/system/: use convqa/system.h";; esac
 done
 # Labels are written and raters added through the labelling module only.
 for f in $(grep -lE 'store_(label_set|rater_ensure|label_importer_add)[[:space:]]*\(' src -r); do
