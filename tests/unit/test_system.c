@@ -232,6 +232,24 @@ static void test_a_child_that_dies_mid_reply_names_its_status_and_stderr(void **
 	system_close(s);
 }
 
+/* A child that writes more to its standard error than a pipe holds does not
+ * block on it; a message shows only its end. */
+static void test_a_flood_on_stderr_is_drained_and_only_its_end_shown(void **state)
+{
+	(void)state;
+	struct system *s = start("noisy", 0, 0);
+	struct system_reply r;
+	struct error err;
+	assert_int_equal(system_call(s, &request, GENEROUS, &r, &err), ST_IO);
+	assert_int_equal(system_failure(s), SYSTEM_FAIL_EXITED);
+	assert_non_null(strstr(err.msg, "ended its output before its reply to turn 1 and exited with status 1"));
+	assert_non_null(strstr(err.msg, "its standard error ends: ..."));
+	assert_non_null(strstr(err.msg, "fake: log line 19999"));
+	assert_null(strstr(err.msg, "fake: log line 0 "));
+	assert_true(strlen(err.msg) < 1000);
+	system_close(s);
+}
+
 static void test_a_program_that_cannot_run_fails_to_open(void **state)
 {
 	(void)state;
@@ -334,6 +352,7 @@ int main(void)
 		cmocka_unit_test(test_a_timeout_fails_in_about_the_deadline_and_kills_the_child),
 		cmocka_unit_test(test_a_child_that_ignores_sigterm_is_killed_after_the_grace),
 		cmocka_unit_test(test_a_child_that_dies_mid_reply_names_its_status_and_stderr),
+		cmocka_unit_test(test_a_flood_on_stderr_is_drained_and_only_its_end_shown),
 		cmocka_unit_test(test_a_program_that_cannot_run_fails_to_open),
 		cmocka_unit_test(test_malformed_json_from_the_child_says_where),
 		cmocka_unit_test(test_a_reply_to_another_turn_is_refused),
