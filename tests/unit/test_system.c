@@ -110,6 +110,14 @@ static void test_a_normal_reply_has_the_answer_and_the_ranked_passages(void **st
 	pid_t pid = started();
 	system_close(s);
 	assert_true(gone(pid));
+
+	/* the turns it got are what schemas/system-turn.schema.json says */
+	char cmd[8192];
+	const char *top = getenv("CONVQA_TOP");
+	snprintf(cmd, sizeof(cmd), "/usr/bin/python3 %s/tests/tools/validate_json_schema.py "
+		 "%s/schemas/system-turn.schema.json %s.turn1.json %s.turn2.json >&2",
+		 top ? top : ".", top ? top : ".", pidfile, pidfile);
+	assert_int_equal(system(cmd), 0);
 }
 
 static void test_a_reply_larger_than_a_pipe_holds_is_read_whole(void **state)
