@@ -133,10 +133,11 @@ static void kill_child(struct proc *p)
 	if (reap(p, p->base.kill_grace))
 		return;
 	kill(-p->pid, SIGKILL);
-	int st;
-	while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
+	int st = 0;
+	pid_t r;
+	while ((r = waitpid(p->pid, &st, 0)) < 0 && errno == EINTR)
 		;
-	p->wstatus = st;
+	p->wstatus = r == p->pid ? st : -1;
 	p->pid = 0;
 }
 
