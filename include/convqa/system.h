@@ -33,7 +33,8 @@
  *
  * system_open() ignores SIGPIPE in this process (when it was not handled
  * already): a system that closes its input is a write error ("the system
- * closed its input"), not the end of convqa. Children get SIGPIPE back.
+ * 'NAME' closed its input: ..."), not the end of convqa. Children get
+ * SIGPIPE back.
  */
 #ifndef CONVQA_SYSTEM_H
 #define CONVQA_SYSTEM_H
