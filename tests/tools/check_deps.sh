@@ -90,7 +90,7 @@ for f in $(grep -lE '#include *[<"](n?curses|ncursesw/curses)\.h' src include -r
 	case $f in src/tui/*) ;; *) fail "$f includes curses (only src/tui/ may)";; esac
 done
 for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
-	case $f in src/core/json.c|src/formats/*|src/report/*|src/cmd/*) ;;
+	case $f in src/core/json.c|src/formats/*|src/system/*|src/report/*|src/cmd/*) ;;
 	*) fail "$f includes cJSON.h";; esac
 done
 for h in include/convqa/*.h; do
@@ -110,9 +110,9 @@ done
 # tokens is below the metrics (they share its tokens, it knows none of them)
 grep -qE '#include *"convqa/metrics' src/metrics/tokens.c 2>/dev/null && fail "src/metrics/tokens.c must not include the metrics"
 
-# the model, the metrics and the study rules never print (errors are values;
-# only main and cmd_* print)
-for f in src/model/*.c src/metrics/*.c src/study/*.c; do
+# the model, the metrics, the study rules and the system connectors never
+# print (errors are values; only main and cmd_* print)
+for f in src/model/*.c src/metrics/*.c src/study/*.c src/system/*.c; do
 	[ -f "$f" ] || continue
 	grep -qE '(^|[^a-z_])(printf|fprintf|puts|fputs|putchar|perror)[[:space:]]*\(|std(out|err)' "$f" &&
 		fail "$f prints: only main and cmd_* print"
