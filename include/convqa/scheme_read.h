@@ -60,5 +60,17 @@ enum status scheme_find(struct store *store, const char *name, struct scheme **o
 /* As scheme_find(), but none is ST_INPUT: "no task or scheme 'x' (schemes:
  * turn, plausibility, faithfulness, ...; add one with: convqa scheme add FILE)". */
 enum status scheme_load(struct store *store, const char *name, struct scheme **out, struct error *err);
+/* The first scheme with a field of role r, the built-ins first, then the
+ * project's by name (store may be NULL: the built-ins only): the report's
+ * rule. ST_OK and *out (caller frees), *out NULL when none has one. */
+enum status scheme_find_role(struct store *store, enum scheme_role r, struct scheme **out, struct error *err);
+
+struct store_verdict;
+/* The verdict field of role r (plausibility, faithfulness) of s, as the
+ * store's verdict queries read it (store.h): task s's name, field its field
+ * of role r, yes that field's first category (plausible, faithful; the
+ * report's rule too); task NULL when s (NULL too) has no field of role r.
+ * Borrowed from s. */
+void scheme_verdict(const struct scheme *s, enum scheme_role r, struct store_verdict *out);
 
 #endif

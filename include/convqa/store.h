@@ -640,21 +640,31 @@ enum status store_tasks_turns(struct store_tasks *t, store_tasks_turn_cb cb, voi
 typedef int (*store_tasks_gold_cb)(int is_passage, const char *text, void *ctx);
 enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
 			     struct error *err);
-/* The answers of a turn judged plausible and, where faithfulness was
+
+/* A verdict field on answers (the field of role plausibility or
+ * faithfulness of a scheme, found by the caller): the response labels of
+ * task `task` and field `field`; value `yes` is the verdict (plausible,
+ * faithful). task NULL: no such field. */
+struct store_verdict {
+	const char *task, *field, *yes;
+};
+
+/* The answers of a turn judged `plausible` and, where `faithful` was
  * judged, faithful: by an adjudicator where adjudicators settled it (all of
  * them giving the value), else by more than half of the trusted raters with
  * a value; each rater's latest value over every round. The ground-truth
  * extension; cb gets is_passage 0. */
-enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
+enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, const struct store_verdict *plausible,
+				    const struct store_verdict *faithful, store_tasks_gold_cb cb, void *ctx,
 				    struct error *err);
 
-/* The items of round round_id judged plausible in it (each rater's latest
- * value in the round): by an adjudicator where adjudicators settled it,
- * else by the trusted raters, more than half of those with a value (any:
- * at least one). *judged counts the items with a value at all. ids in
- * response order, to free. */
-enum status store_round_plausible(struct store *s, int64_t round_id, int any, int64_t **ids, size_t *n,
-				  size_t *judged, struct error *err);
+/* The items of round round_id judged `plausible` in it (each rater's
+ * latest value in the round): by an adjudicator where adjudicators settled
+ * it, else by the trusted raters, more than half of those with a value
+ * (any: at least one). *judged counts the items with a value at all. ids
+ * in response order, to free. */
+enum status store_round_plausible(struct store *s, int64_t round_id, const struct store_verdict *plausible, int any,
+				  int64_t **ids, size_t *n, size_t *judged, struct error *err);
 
 /* The items among a turn's responses, by system name. */
 struct store_tasks_response {

@@ -32,6 +32,8 @@ struct ctx {
 	int first_turn;
 	int extend;                    /* gold-extension: add the answers judged plausible */
 	long added, turns;             /* answers added to the gold, turns they joined */
+	struct scheme *sch[2];         /* extend: the schemes of the verdicts, found by role */
+	struct store_verdict plausible, faithful;
 };
 
 /* Write what sb holds and empty it. */
@@ -188,7 +190,7 @@ static int turn_row(const struct store_tasks_turn *t, void *data)
 	c->st = store_tasks_gold(c->t, t->turn_id, gold_row, &g, c->err);
 	if (c->st == ST_OK && c->extend) {
 		long before = g.n_answers;
-		c->st = store_tasks_judged_gold(c->t, t->turn_id, gold_row, &g, c->err);
+		c->st = store_tasks_judged_gold(c->t, t->turn_id, &c->plausible, &c->faithful, gold_row, &g, c->err);
 		c->added += g.n_answers - before;
 		c->turns += g.n_answers > before;
 	}
@@ -250,6 +252,20 @@ static enum status resolve(struct store *s, const struct store_label_filter *f, 
 	return st;
 }
 
+/* The gold extension's verdict fields: of the first scheme with a field
+ * of role plausibility, and of faithfulness (scheme_find_role()). */
+static enum status find_verdicts(struct store *s, struct ctx *c, struct error *err)
+{
+	static const enum scheme_role roles[2] = { SROLE_PLAUSIBILITY, SROLE_FAITHFULNESS };
+	struct store_verdict *v[2] = { &c->plausible, &c->faithful };
+	enum status st = ST_OK;
+	for (int i = 0; i < 2 && st == ST_OK; i++) {
+		st = scheme_find_role(s, roles[i], &c->sch[i], err);
+		scheme_verdict(c->sch[i], roles[i], v[i]);
+	}
+	return st;
+}
+
 static enum status write_file(struct store *s, const struct store_label_filter *f, FILE *out,
 			      struct export_counts *counts, int extend, struct error *err)
 {
@@ -270,9 +286,12 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 		store_tasks_close(t);
 		return st;
 	}
-	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0, extend, 0, 0 };
+	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0, extend, 0, 0, { NULL, NULL }, { 0 }, { 0 } };
+	if (extend)
+		st = find_verdicts(s, &c, err);
 	strbuf_adds(&c.sb, "{\n  \"format\": \"convqa-tasks\",\n  \"version\": 1,\n  \"systems\": [");
-	st = store_tasks_systems(t, system_row, &c, err);
+	if (st == ST_OK)
+		st = store_tasks_systems(t, system_row, &c, err);
 	if (st == ST_OK && c.st == ST_OK) {
 		strbuf_adds(&c.sb, c.n ? "\n  ],\n  \"collection\": [" : "],\n  \"collection\": [");
 		c.n = 0;
@@ -292,6 +311,8 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 		st = error_set(err, ST_IO, "cannot write the task file: %s", strerror(errno ? errno : EIO));
 	*counts = (struct export_counts){ store_tasks_count(t), c.added, c.turns };
 	strbuf_release(&c.sb);
+	scheme_free(c.sch[0]);
+	scheme_free(c.sch[1]);
 	store_tasks_close(t);
 	return st;
 }

@@ -659,3 +659,43 @@ enum status scheme_load(struct store *store, const char *name, struct scheme **o
 	strbuf_release(&names);
 	return st;
 }
+
+void scheme_verdict(const struct scheme *s, enum scheme_role r, struct store_verdict *out)
+{
+	const struct scheme_field *f = scheme_field_by_role(s, r);
+	*out = (struct store_verdict){ NULL, NULL, NULL };
+	if (f && f->n_categories)
+		*out = (struct store_verdict){ s->name, f->name, f->categories[0].value };
+}
+
+/* *out when it has a field of role r, else freed and NULL. */
+static void keep_if_role(struct scheme **out, enum scheme_role r)
+{
+	if (*out && !scheme_field_by_role(*out, r)) {
+		scheme_free(*out);
+		*out = NULL;
+	}
+}
+
+enum status scheme_find_role(struct store *store, enum scheme_role r, struct scheme **out, struct error *err)
+{
+	struct store_scheme_row *rows = NULL;
+	size_t n = 0;
+	enum status st = ST_OK;
+	*out = NULL;
+	for (size_t i = 0; st == ST_OK && !*out && i < scheme_builtin_count(); i++) {
+		st = scheme_builtin(scheme_builtin_name(i), out, err);
+		keep_if_role(out, r);
+	}
+	if (st != ST_OK || *out || !store)
+		return st;
+	st = store_scheme_list(store, &rows, &n, err);
+	if (st != ST_OK)
+		return st;
+	for (size_t i = 0; st == ST_OK && !*out && i < n; i++) {
+		st = scheme_read_stored(store, rows[i].name, rows[i].json, out, err);
+		keep_if_role(out, r);
+	}
+	store_scheme_rows_free(rows, n);
+	return st;
+}

@@ -21,9 +21,13 @@
  * turn with the same answer (SQuAD-normalised: convqa_answer_key) that the
  * rater has no value of their own on, from the lowest response id they
  * judged: an answer is judged once for every system that gave it (sample
- * plausibility), the report's rule too. VERDICT(FIELD, VALUE, RULE)
- * is then 1 when the verdict on response r.id is VALUE, 0 when it is not,
- * NULL without a value. */
+ * plausibility), the report's rule too. The verdict fields are bound
+ * (bind_verdicts()): the plausibility field's task, field and verdict value
+ * as ?11, ?12, ?13, the faithfulness field's as ?14, ?15, ?16; cur names
+ * them by kind, 'p' and 'f'. VERDICT(KIND, VALUE, RULE) is then 1 when the
+ * verdict on response r.id is VALUE, 0 when it is not, NULL without a
+ * value. */
+#define IS_VERDICT(task, field) "(l.task = ?" task " AND l.field = ?" field ")"
 #define SAME_UNIT(a, b)                                                                                         \
 	a ".turn_id = " b ".turn_id AND " a ".rater_id = " b ".rater_id AND " a ".task = " b ".task AND "       \
 	a ".field = " b ".field AND " a ".unit = " b ".unit AND " a ".unit_ref = " b ".unit_ref"
@@ -38,11 +42,12 @@
 	"NOT EXISTS (SELECT 1 FROM assignment ca WHERE ca.round_id = l.round_id AND ca.rater_id = l.rater_id "     \
 	"AND ca.response_id = l.response_id AND ca.control = 1)"
 #define OWN_VALUES(where, current)                                                                              \
-	"WITH own(rid, rater, field, value, adj) AS (SELECT l.response_id, l.rater_id, l.field, l.value, "        \
+	"WITH own(rid, rater, field, value, adj) AS (SELECT l.response_id, l.rater_id, "                         \
+	"CASE WHEN " IS_VERDICT("11", "12") " THEN 'p' ELSE 'f' END, l.value, "                                \
 	"ra.role = 'adjudicator' "                                                                              \
 	"FROM label l JOIN rater ra ON ra.id = l.rater_id AND (ra.trusted = 1 OR ra.role = 'adjudicator') "      \
-	"WHERE " where " AND l.unit = 'response' AND l.task = l.field "                                         \
-	"AND l.field IN ('plausibility', 'faithfulness') AND " current " AND " NOT_CONTROL ") "
+	"WHERE " where " AND l.unit = 'response' AND (" IS_VERDICT("11", "12") " OR " IS_VERDICT("14", "15") ") " \
+	"AND " current " AND " NOT_CONTROL ") "
 #define VERDICT_VALUES(where, current)                                                                          \
 	OWN_VALUES(where, current) ", cur(rid, field, value, adj) AS (SELECT rid, field, value, adj FROM own) "
 #define SHARED_VERDICT_VALUES(where, current)                                                                   \
@@ -54,11 +59,27 @@
 	"WHERE NOT EXISTS (SELECT 1 FROM own m WHERE m.rid = kt.rid AND m.rater = o.rater AND m.field = o.field) " \
 	"AND o.rid = (SELECT min(m.rid) FROM own m JOIN akey km ON km.rid = m.rid WHERE m.rater = o.rater "     \
 	"AND m.field = o.field AND km.k = ks.k)) "
-#define MORE_THAN_HALF(v) "2 * sum(value = '" v "') > count(*)"
-#define AT_LEAST_ONE(v) "sum(value = '" v "') > 0"
-#define VERDICT(field, value, rule)                                                                             \
-	"(SELECT CASE WHEN sum(adj) > 0 THEN sum(adj AND value = '" value "') = sum(adj) "                     \
-	"ELSE " rule(value) " END FROM cur WHERE rid = r.id AND field = '" field "')"
+#define MORE_THAN_HALF(v) "2 * sum(value = " v ") > count(*)"
+#define AT_LEAST_ONE(v) "sum(value = " v ") > 0"
+#define VERDICT(kind, value, rule)                                                                              \
+	"(SELECT CASE WHEN sum(adj) > 0 THEN sum(adj AND value = " value ") = sum(adj) "                       \
+	"ELSE " rule(value) " END FROM cur WHERE rid = r.id AND field = '" kind "')"
+#define PLAUSIBLE(rule) VERDICT("p", "?13", rule)
+#define FAITHFUL(rule) VERDICT("f", "?16", rule)
+
+/* Bind the verdict fields of a query of VERDICT_VALUES (a field with no
+ * task: none, bound NULL, which no label matches). */
+static void bind_verdicts(sqlite3_stmt *q, const struct store_verdict *plausible, const struct store_verdict *faithful)
+{
+	const struct store_verdict *v[2] = { plausible, faithful };
+	for (int i = 0; i < 2; i++) {
+		if (!v[i] || !v[i]->task)
+			continue;   /* NULL: sqlite3_clear_bindings(), or never bound */
+		sqlite3_bind_text(q, 11 + 3 * i, v[i]->task, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 12 + 3 * i, v[i]->field, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 13 + 3 * i, v[i]->yes, -1, SQLITE_STATIC);
+	}
+}
 
 enum {
 	TQ_SYSTEMS, TQ_PASSAGES, TQ_TURNS, TQ_GOLD, TQ_RESPONSES, TQ_RANKED, TQ_JUDGED_GOLD, TQ__N,
@@ -86,8 +107,8 @@ static const char *const tasks_sql[TQ__N] = {
 	/* the answers of a turn judged plausible and, when judged,
 	 * faithful (VERDICT), each rater's latest value over every round */
 	[TQ_JUDGED_GOLD] = SHARED_VERDICT_VALUES("l.turn_id = ?1", OVER_ROUNDS) "SELECT r.answer FROM response r "
-			   "WHERE r.turn_id = ?1 AND " VERDICT("plausibility", "plausible", MORE_THAN_HALF) " AND "
-			   "coalesce(" VERDICT("faithfulness", "faithful", MORE_THAN_HALF) ", 1) ORDER BY r.id",
+			   "WHERE r.turn_id = ?1 AND " PLAUSIBLE(MORE_THAN_HALF) " AND "
+			   "coalesce(" FAITHFUL(MORE_THAN_HALF) ", 1) ORDER BY r.id",
 	[TQ_RANKED] = "SELECT rt.rank, p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
 		      "WHERE rt.response_id = ?1 ORDER BY rt.rank",
 };
@@ -277,10 +298,12 @@ enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks
 	return done(t, q, rc, st, err);
 }
 
-enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
+enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, const struct store_verdict *plausible,
+				    const struct store_verdict *faithful, store_tasks_gold_cb cb, void *ctx,
 				    struct error *err)
 {
 	sqlite3_stmt *q = stmt(t, TQ_JUDGED_GOLD, turn_id);
+	bind_verdicts(q, plausible, faithful);
 	enum status st = ST_OK;
 	int rc;
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_JUDGED_GOLD, q, turn_id, &st, err))
@@ -327,18 +350,18 @@ enum status store_tasks_ranked(struct store_tasks *t, int64_t response_id, store
 static const char *const plausible_sql[2] = {
 	VERDICT_VALUES("l.response_id IN (SELECT response_id FROM assignment WHERE round_id = ?1) AND l.round_id = ?1",
 		       IN_ROUND)
-	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'plausibility'), "
-	VERDICT("plausibility", "plausible", MORE_THAN_HALF) " FROM response r "
+	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'p'), "
+	PLAUSIBLE(MORE_THAN_HALF) " FROM response r "
 	"WHERE r.id IN (SELECT response_id FROM assignment WHERE round_id = ?1) ORDER BY r.id",
 	VERDICT_VALUES("l.response_id IN (SELECT response_id FROM assignment WHERE round_id = ?1) AND l.round_id = ?1",
 		       IN_ROUND)
-	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'plausibility'), "
-	VERDICT("plausibility", "plausible", AT_LEAST_ONE) " FROM response r "
+	"SELECT r.id, EXISTS (SELECT 1 FROM cur WHERE rid = r.id AND field = 'p'), "
+	PLAUSIBLE(AT_LEAST_ONE) " FROM response r "
 	"WHERE r.id IN (SELECT response_id FROM assignment WHERE round_id = ?1) ORDER BY r.id",
 };
 
-enum status store_round_plausible(struct store *s, int64_t round_id, int any, int64_t **ids, size_t *n,
-				  size_t *judged, struct error *err)
+enum status store_round_plausible(struct store *s, int64_t round_id, const struct store_verdict *plausible, int any,
+				  int64_t **ids, size_t *n, size_t *judged, struct error *err)
 {
 	sqlite3_stmt *q = NULL;
 	size_t cap = 0;
@@ -348,6 +371,7 @@ enum status store_round_plausible(struct store *s, int64_t round_id, int any, in
 	if (sqlite3_prepare_v2(s->db, plausible_sql[!!any], -1, &q, NULL) != SQLITE_OK)
 		return store_fail(s, err, "cannot read the plausibility verdicts");
 	sqlite3_bind_int64(q, 1, round_id);
+	bind_verdicts(q, plausible, NULL);
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
 		if (!sqlite3_column_int(q, 1))
 			continue;

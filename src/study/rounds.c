@@ -855,11 +855,20 @@ enum status rounds_plausible_items(struct store *s, const char *from, int any, i
 {
 	int64_t round;
 	char *task = NULL;
+	struct scheme *sch = NULL;
+	struct store_verdict plausible = { 0 };
 	*ids = NULL;
 	*n = *judged = 0;
 	enum status st = store_round_info(s, from, &round, &task, NULL, err);
-	if (st == ST_OK && strcmp(task, "plausibility") != 0)
-		st = error_set(err, ST_INPUT, "round '%s' is a %s round: --from takes a plausibility round", from, task);
+	if (st == ST_OK)
+		st = scheme_load(s, task, &sch, err);
+	scheme_verdict(sch, SROLE_PLAUSIBILITY, &plausible);
+	if (st == ST_OK && !plausible.task)
+		st = error_set(err, ST_INPUT, "round '%s' is a %s round: --from takes a %s round", from, task,
+			       scheme_role_name(SROLE_PLAUSIBILITY));
+	if (st == ST_OK)
+		st = store_round_plausible(s, round, &plausible, any, ids, n, judged, err);
+	scheme_free(sch);
 	free(task);
-	return st == ST_OK ? store_round_plausible(s, round, any, ids, n, judged, err) : st;
+	return st;
 }
