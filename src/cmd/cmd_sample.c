@@ -11,6 +11,8 @@
 #include "convqa/model.h"
 #include "convqa/rounds.h"
 #include "convqa/sampling.h"
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 
@@ -67,10 +69,21 @@ static int check_sim(void)
 	return CLI_RUN;
 }
 
+/* Whether task is a built-in scheme with a field of role plausibility: the
+ * task a sampled round judges (the first stage). */
+static int samples_verdicts(const char *task)
+{
+	struct scheme *sch = NULL;
+	struct error err;
+	int yes = scheme_builtin(task, &sch, &err) == ST_OK && scheme_field_by_role(sch, SROLE_PLAUSIBILITY);
+	scheme_free(sch);
+	return yes;
+}
+
 static int check(struct cmd_ctx *c)
 {
 	long per = 4, questions = 0;
-	if (strcmp(c->args[0], "plausibility") != 0)
+	if (!samples_verdicts(c->args[0]))
 		return usage("only plausibility is sampled (the first stage); got '%s'", c->args[0]);
 	if (!opt_round || !opt_raters)
 		return usage("%s", "needs --round NAME and --raters A,B");
@@ -245,18 +258,18 @@ static int run(struct cmd_ctx *c)
 					 "a question with a gold answer has '%s' in its metadata)", opt_round, opt_sim);
 		return error_set(&c->err, ST_INPUT, "no answer qualifies: round '%s' was not made", opt_round);
 	}
-	char *made_by = xasprintf("sample plausibility --round %s --raters %s --min-sim %g --sim %s "
-				  "--per-question %zu --overlap %ld --seed %ld", opt_round, opt_raters, a.rq.min_sim,
-				  opt_sim ? opt_sim : "f1", a.rq.per_question, a.overlap, a.seed);
+	char *made_by = xasprintf("sample %s --round %s --raters %s --min-sim %g --sim %s "
+				  "--per-question %zu --overlap %ld --seed %ld", c->args[0], opt_round, opt_raters,
+				  a.rq.min_sim, opt_sim ? opt_sim : "f1", a.rq.per_question, a.overlap, a.seed);
 	struct round_request rq = {
-		.name = opt_round, .task = "plausibility", .raters = a.raters, .n_raters = a.n_raters,
+		.name = opt_round, .task = c->args[0], .raters = a.raters, .n_raters = a.n_raters,
 		.overlap = a.overlap, .seed = (uint64_t)a.seed, .by = ROUND_BY_ITEM, .items = r.ids, .n_items = r.n,
 		.made_by = made_by,
 	};
 	st = rounds_create(c->store, &rq, &m, &c->err);
 	if (st == ST_OK)
-		cli_printf(stdout, "created round '%s' (plausibility): %zu answers, %ld raters each (seed %ld); raters "
-			   "start with: convqa annotate --rater NAME --round %s\n", opt_round, m.n_items,
+		cli_printf(stdout, "created round '%s' (%s): %zu answers, %ld raters each (seed %ld); raters "
+			   "start with: convqa annotate --rater NAME --round %s\n", opt_round, c->args[0], m.n_items,
 			   a.overlap ? a.overlap : (long)a.n_raters, a.seed, opt_round);
 	round_made_release(&m);
 	free(made_by);
