@@ -21,6 +21,9 @@
 enum model_task { TASK_TURN, TASK_PLAUSIBILITY, TASK_FAITHFULNESS, TASK__COUNT };
 
 const char *model_task_name(enum model_task t);
+/* The task a command takes when none is given (label, annotate, round
+ * create): the built-in turn scheme, named here once. */
+#define MODEL_DEFAULT_TASK "turn"
 /* Returns 0 and sets *t if name is a task kind. */
 int model_task_parse(const char *name, enum model_task *t);
 /* The gold intents a task file may give a turn (the values of the built-in

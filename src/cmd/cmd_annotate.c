@@ -8,6 +8,7 @@
 #include "convqa/common.h"
 #include "convqa/labelling.h"
 #include "convqa/lock.h"
+#include "convqa/model.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
@@ -76,7 +77,7 @@ static int opt_keys, opt_show_systems, opt_auto_advance;
 static enum status print_keys(struct store *store, struct error *err)
 {
 	struct scheme *sc;
-	enum status st = scheme_load(store, opt_task ? opt_task : "turn", &sc, err);
+	enum status st = scheme_load(store, opt_task ? opt_task : MODEL_DEFAULT_TASK, &sc, err);
 	if (st != ST_OK) {
 		char msg[sizeof(err->msg)];
 		snprintf(msg, sizeof(msg), "%s", err->msg);

@@ -111,7 +111,7 @@ static int check(struct cmd_ctx *c)
 	int rc;
 	/* a built-in task is checked here; a project's scheme once the project is
 	 * open, and so is the task of a field turn lacks, without --task */
-	if (scheme_find(NULL, opt_task ? opt_task : "turn", &scheme, &err) == ST_OK && scheme && !opt_task &&
+	if (scheme_find(NULL, opt_task ? opt_task : MODEL_DEFAULT_TASK, &scheme, &err) == ST_OK && scheme && !opt_task &&
 	    !scheme_field_find(scheme, c->args[0])) {
 		scheme_free(scheme);
 		scheme = NULL;
@@ -187,7 +187,7 @@ static int find_task(struct cmd_ctx *c, const char *field)
 		scheme = NULL;
 		return st != ST_OK ? (int)st : ST_INPUT;
 	}
-	return n ? ST_OK : (int)scheme_load(c->store, "turn", &scheme, &c->err);
+	return n ? ST_OK : (int)scheme_load(c->store, MODEL_DEFAULT_TASK, &scheme, &c->err);
 }
 
 /* The scheme (a project's), the item, then the session (rater, round:

@@ -9,6 +9,7 @@
 #include "convqa/agreement.h"
 #include "convqa/cli.h"
 #include "convqa/metrics_stats.h"
+#include "convqa/model.h"
 #include "convqa/report.h"
 #include "convqa/rounds.h"
 #include "convqa/scheme.h"
@@ -246,7 +247,7 @@ static char *made_by(struct cmd_ctx *c)
 {
 	const struct round_opts *o = c->data;
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], o->task ? o->task : "turn",
+	strbuf_addf(&sb, "round create %s --task %s --raters %s", c->args[1], o->task ? o->task : MODEL_DEFAULT_TASK,
 		    o->raters ? o->raters : a.raters_from);
 	const char *const *vals[] = { &options.overlap, &options.seed, &options.conversations, &options.sample, &options.systems,
 				      &options.items, &options.where, &options.from, &options.policy, &options.by, &options.swap, &options.control,
@@ -318,7 +319,7 @@ static int run_create(struct cmd_ctx *c)
 	}
 	char *by = made_by(c);
 	struct round_request rq = {
-		.name = c->args[1], .task = o->task ? o->task : "turn", .raters = a.raters, .n_raters = a.n_raters,
+		.name = c->args[1], .task = o->task ? o->task : MODEL_DEFAULT_TASK, .raters = a.raters, .n_raters = a.n_raters,
 		.overlap = a.overlap, .seed = (uint64_t)a.seed, .conversations = a.conversations, .sample = a.sample,
 		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = o->swap, .pilot = o->pilot,
 		.control = a.control, .control_from = o->control_from, .made_by = by,

@@ -299,6 +299,7 @@ static const char **string_list(struct native_reader *r, const cJSON *obj, const
 
 static void read_gold(struct native_reader *r, const cJSON *v, struct model_turn *t)
 {
+	_Static_assert(MODEL_GOLD_INTENTS == 3, "the message below names the gold intents");
 	static const char *const keys[] = { "answers", "passages", "intent", NULL };
 	json_path_key(&r->jr.path, "gold");
 	if (jr_object(&r->jr, v, keys, "gold data") == 0) {
@@ -309,7 +310,8 @@ static void read_gold(struct native_reader *r, const cJSON *v, struct model_turn
 		if (intent) {
 			if (model_gold_intent_index(intent) < 0) {
 				json_path_key(&r->jr.path, "intent");
-				jr_problem(&r->jr, "expected one of extractive, abstractive, boolean, got \"%s\"", intent);
+				jr_problem(&r->jr, "expected one of %s, %s, %s, got \"%s\"", model_gold_intent_name(0),
+					   model_gold_intent_name(1), model_gold_intent_name(2), intent);
 				json_path_pop(&r->jr.path);
 			} else {
 				t->gold_intent = intent;

@@ -12,7 +12,7 @@
 
 /* the values of the built-in turn scheme's intent field (schemas/builtin/turn.json) */
 static const char *const intents[] = { "extractive", "abstractive", "boolean" };
-static const char *const task_names[TASK__COUNT] = { "turn", "plausibility", "faithfulness" };
+static const char *const task_names[TASK__COUNT] = { MODEL_DEFAULT_TASK, "plausibility", "faithfulness" };
 
 const char *model_task_name(enum model_task t)
 {

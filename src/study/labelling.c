@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "convqa/access.h"
+#include "convqa/model.h"
 #include "convqa/scheme_read.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
@@ -51,7 +52,7 @@ static enum status refuse_closed(struct labelling *l, const struct labelling_req
 static enum status check_task(struct labelling *l, const struct labelling_request *rq, const char **task,
 			      const char *its, struct error *err)
 {
-	const char *asked = rq->task ? rq->task : "turn";
+	const char *asked = rq->task ? rq->task : MODEL_DEFAULT_TASK;
 	if (rq->task_rule == LABELLING_TASK_OF_ROUND) {
 		*task = its;
 		if (rq->task_given && strcmp(asked, its) != 0)
@@ -211,7 +212,7 @@ static enum status check_scheme_unchanged(struct labelling *l, struct error *err
 static enum status open_session(struct labelling *l, struct store *s, const struct labelling_request *rq,
 				int account, struct error *err)
 {
-	const char *task = rq->task ? rq->task : "turn";
+	const char *task = rq->task ? rq->task : MODEL_DEFAULT_TASK;
 	memset(l, 0, sizeof(*l));
 	l->store = s;
 	enum status st = labelling_rater_check(rq->rater, err);
