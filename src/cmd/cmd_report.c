@@ -9,6 +9,8 @@
 #include "convqa/cli.h"
 #include "convqa/model.h"
 #include "convqa/report.h"
+#include "convqa/scheme.h"
+#include "convqa/scheme_read.h"
 #include "convqa/store.h"
 
 /* The copy of --task's list that o.schemes borrows from (report_parse_tasks()). */
@@ -85,6 +87,22 @@ static const struct cli_opt opts[] = {
 static struct report_options o;
 static struct report_cmd state = { "report", &opt_output, &o, 0, NULL };
 
+/* The built-in tasks --extended-gold reads (bits): the turn task's answers
+ * and the tasks with a field of role plausibility or faithfulness. */
+static unsigned extended_gold_tasks(void)
+{
+	unsigned tasks = 1u << TASK_TURN;
+	for (int t = 0; t < TASK__COUNT; t++) {
+		struct scheme *sch = NULL;
+		struct error err;
+		if (scheme_builtin(model_task_name((enum model_task)t), &sch, &err) == ST_OK &&
+		    (scheme_field_by_role(sch, SROLE_PLAUSIBILITY) || scheme_field_by_role(sch, SROLE_FAITHFULNESS)))
+			tasks |= 1u << t;
+		scheme_free(sch);
+	}
+	return tasks;
+}
+
 static int check(struct cmd_ctx *c)
 {
 	struct error err;
@@ -114,7 +132,7 @@ static int check(struct cmd_ctx *c)
 	}
 	o.has_wage = opt_wage != NULL;
 	o.extended_gold = opt_extended_gold;
-	unsigned verdicts = (1u << TASK_TURN) | (1u << TASK_PLAUSIBILITY) | (1u << TASK_FAITHFULNESS);
+	unsigned verdicts = extended_gold_tasks();
 	if (opt_extended_gold && (o.tasks || o.n_schemes) && (o.tasks & verdicts) != verdicts) {
 		cli_printf(stderr, "convqa report: --extended-gold scores the turn task's answers against the "
 			   "plausibility and faithfulness verdicts: --task must name turn, plausibility and "
