@@ -13,6 +13,7 @@
 #include "convqa/model.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/store.h"
 #include "convqa/strbuf.h"
 
 static struct error err;
@@ -397,6 +398,26 @@ static void test_used_ordinal_categories_keep_their_places(void **state)
 	scheme_free(wider);
 }
 
+static void test_a_verdict_field_is_found_by_role_with_its_first_category(void **state)
+{
+	(void)state;
+	struct scheme *s = NULL;
+	struct store_verdict v;
+	assert_int_equal(scheme_find_role(NULL, SROLE_FAITHFULNESS, &s, &err), ST_OK);
+	assert_non_null(s);
+	scheme_verdict(s, SROLE_FAITHFULNESS, &v);
+	assert_string_equal(v.task, s->name);
+	assert_string_equal(v.field, scheme_field_by_role(s, SROLE_FAITHFULNESS)->name);
+	assert_string_equal(v.yes, scheme_field_by_role(s, SROLE_FAITHFULNESS)->categories[0].value);
+	scheme_verdict(s, SROLE_PLAUSIBILITY, &v);
+	assert_null(v.task);   /* the faithfulness scheme has no plausibility field */
+	scheme_free(s);
+	assert_int_equal(scheme_find_role(NULL, SROLE_PREFERENCE, &s, &err), ST_OK);
+	assert_null(s);   /* no built-in has one */
+	scheme_verdict(NULL, SROLE_PLAUSIBILITY, &v);
+	assert_null(v.task);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -416,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_the_pure_model_names_units_types_and_keys),
 		cmocka_unit_test(test_a_change_that_labels_use_is_refused_with_the_count),
 		cmocka_unit_test(test_used_ordinal_categories_keep_their_places),
+		cmocka_unit_test(test_a_verdict_field_is_found_by_role_with_its_first_category),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
