@@ -642,9 +642,9 @@ enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks
 			     struct error *err);
 
 /* A verdict field on answers (the field of role plausibility or
- * faithfulness of a scheme, found by the caller): the response labels of
- * task `task` and field `field`; value `yes` is the verdict (plausible,
- * faithful). task NULL: no such field. */
+ * faithfulness of a scheme, found by the caller): the labels of task
+ * `task` and field `field` on a response or its answer text; value `yes`
+ * is the verdict (plausible, faithful). task NULL: no such field. */
 struct store_verdict {
 	const char *task, *field, *yes;
 };

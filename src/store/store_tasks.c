@@ -46,7 +46,8 @@
 	"CASE WHEN " IS_VERDICT("11", "12") " THEN 'p' ELSE 'f' END, l.value, "                                \
 	"ra.role = 'adjudicator' "                                                                              \
 	"FROM label l JOIN rater ra ON ra.id = l.rater_id AND (ra.trusted = 1 OR ra.role = 'adjudicator') "      \
-	"WHERE " where " AND l.unit = 'response' AND (" IS_VERDICT("11", "12") " OR " IS_VERDICT("14", "15") ") " \
+	"WHERE " where " AND l.unit IN ('response', 'answer') "                                                 \
+	"AND (" IS_VERDICT("11", "12") " OR " IS_VERDICT("14", "15") ") "                                       \
 	"AND " current " AND " NOT_CONTROL ") "
 #define VERDICT_VALUES(where, current)                                                                          \
 	OWN_VALUES(where, current) ", cur(rid, field, value, adj) AS (SELECT rid, field, value, adj FROM own) "

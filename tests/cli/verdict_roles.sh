@@ -38,6 +38,17 @@ check_eq "--from a round of a project scheme: the answers its plausibility-role 
 	"0|s1" "$rc|$(sqlite3 p.db "SELECT sy.name FROM assignment a JOIN round r ON r.id = a.round_id
 	JOIN response re ON re.id = a.response_id JOIN system sy ON sy.id = re.system_id WHERE r.name = 'f1'")"
 
+# the field may judge the answer text (unit answer) rather than the response
+sed 's/"answers"/"answertexts"/; s/"unit": "response"/"unit": "answer"/' answers.json >answertexts.json
+$CONVQA scheme add answertexts.json >/dev/null
+$CONVQA round create p3 --task answertexts --raters a,b --overlap 2 >/dev/null
+l3() { $CONVQA label -t answertexts --round p3 -r "$1" -c c -n 1 -s "$2" answers_question "$3"; }
+l3 a s1 no; l3 b s1 no; l3 a s2 yes; l3 b s2 yes
+run $CONVQA round create f3 --task faithfulness --from p3 --raters a
+check_eq "   of unit answer too" \
+	"0|s2" "$rc|$(sqlite3 p.db "SELECT sy.name FROM assignment a JOIN round r ON r.id = a.round_id
+	JOIN response re ON re.id = a.response_id JOIN system sy ON sy.id = re.system_id WHERE r.name = 'f3'")"
+
 $CONVQA round create p2 --task noroles --raters a,b --overlap 2 >/dev/null
 $CONVQA label -t noroles --round p2 -r a -c c -n 1 -s s1 plausibility plausible
 check_run "a field named plausibility without the role is no verdict" 2 \
