@@ -136,6 +136,14 @@ struct lock;
 enum status cli_lock_rater(struct lock *l, const char *db, const char *rater, const char *command,
 			   struct error *err);
 
+struct cmd_ctx;
+/* The end of a UI session's run() (annotate, adjudicate), with st the
+ * session's status and sig the signal that stopped the UI (tui_caught_signal(),
+ * 0 for none): the project closed; on a signal, the command released and
+ * the process killed by the same signal, now that the terminal is restored,
+ * so that the shell sees how it ended. Returns what run() returns. */
+int cli_session_end(struct cmd_ctx *c, enum status st, int sig);
+
 /* ---- commands ---------------------------------------------------------- */
 
 enum cmd_flags {

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,19 @@ const char *cli_db_name(void)
 {
 	const char *db = cli_db_path(), *slash = strrchr(db, '/');
 	return slash ? slash + 1 : db;
+}
+
+int cli_session_end(struct cmd_ctx *c, enum status st, int sig)
+{
+	store_close(c->store);
+	c->store = NULL;
+	if (st != ST_OK || !sig)
+		return st;
+	if (c->entry->release)
+		c->entry->release(c);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	return 128 + sig;
 }
 
 int cli_session_rater(const char *cmd, const char *who, const char *rater)
