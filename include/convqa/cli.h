@@ -136,6 +136,11 @@ struct lock;
 enum status cli_lock_rater(struct lock *l, const char *db, const char *rater, const char *command,
 			   struct error *err);
 
+/* The start of a UI session's check() (annotate, adjudicate): ST_OK, or
+ * ST_USAGE with the UI's tables found inconsistent (tui_check_tables())
+ * said on stderr. */
+int cli_session_check(void);
+
 struct cmd_ctx;
 /* The end of a UI session's run() (annotate, adjudicate), with st the
  * session's status and sig the signal that stopped the UI (tui_caught_signal(),

@@ -18,6 +18,7 @@
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 #include "convqa/text.h"
+#include "convqa/tui.h"
 
 static const char *db_path;
 
@@ -33,6 +34,15 @@ const char *cli_db_name(void)
 {
 	const char *db = cli_db_path(), *slash = strrchr(db, '/');
 	return slash ? slash + 1 : db;
+}
+
+int cli_session_check(void)
+{
+	struct error err;
+	if (tui_check_tables(&err) == 0)
+		return ST_OK;
+	report_error("%s", err.msg);
+	return ST_USAGE;
 }
 
 int cli_session_end(struct cmd_ctx *c, enum status st, int sig)

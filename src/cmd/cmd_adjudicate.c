@@ -33,12 +33,9 @@ static struct tui_options o;
 
 static int check(struct cmd_ctx *c)
 {
-	struct error err;
 	o.started = now_monotonic();
-	if (tui_check_tables(&err) != 0) {
-		report_error("%s", err.msg);
+	if (cli_session_check() != ST_OK)
 		return ST_USAGE;
-	}
 	if (!opt_round) {
 		report_error("adjudicate: which round? give --round NAME (convqa round list shows them)");
 		return ST_USAGE;

@@ -120,10 +120,8 @@ static int check(struct cmd_ctx *c)
 {
 	struct error err;
 	o.started = now_monotonic();
-	if (tui_check_tables(&err) != 0) {
-		report_error("%s", err.msg);
+	if (cli_session_check() != ST_OK)
 		return ST_USAGE;
-	}
 	if (opt_task && scheme_name_problem(opt_task)) {
 		report_error("annotate: unknown task '%s' (turn, plausibility, faithfulness or a scheme of the "
 			     "project: convqa scheme list)", opt_task);
