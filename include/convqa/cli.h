@@ -142,6 +142,11 @@ enum status cli_lock_rater(struct lock *l, const char *db, const char *rater, co
 int cli_session_check(void);
 
 struct cmd_ctx;
+/* For a command reading files named by its arguments (import,
+ * import-labels): CLI_RUN, or ST_USAGE with "convqa CMD: '-' (standard
+ * input) is given N times: it can be read once" on stderr. */
+int cli_check_stdin_once(const struct cmd_ctx *c);
+
 /* The end of a UI session's run() (annotate, adjudicate), with st the
  * session's status and sig the signal that stopped the UI (tui_caught_signal(),
  * 0 for none): the project closed; on a signal, the command released and

@@ -36,6 +36,18 @@ const char *cli_db_name(void)
 	return slash ? slash + 1 : db;
 }
 
+int cli_check_stdin_once(const struct cmd_ctx *c)
+{
+	int dashes = 0;
+	for (int i = 0; i < c->nargs; i++)
+		dashes += strcmp(c->args[i], "-") == 0;
+	if (dashes <= 1)
+		return CLI_RUN;
+	cli_printf(stderr, "convqa %s: '-' (standard input) is given %d times: it can be read once\n",
+		   c->entry->spec.name, dashes);
+	return ST_USAGE;
+}
+
 int cli_session_check(void)
 {
 	struct error err;
