@@ -19,18 +19,9 @@ const char *model_task_name(enum model_task t)
 	return (unsigned)t < TASK__COUNT ? task_names[t] : "?";
 }
 
-/* The index of name in names[n], or -1. */
-static int find_name(const char *const *names, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return i;
-	return -1;
-}
-
 int model_task_parse(const char *name, enum model_task *t)
 {
-	int i = find_name(task_names, TASK__COUNT, name);
+	int i = name_index(task_names, TASK__COUNT, name);
 	if (i < 0)
 		return -1;
 	*t = (enum model_task)i;
@@ -57,7 +48,7 @@ const char *model_role_name(enum model_role r)
 
 int model_role_parse(const char *name, enum model_role *r)
 {
-	int i = find_name(role_names, ROLE__COUNT, name);
+	int i = name_index(role_names, ROLE__COUNT, name);
 	if (i < 0)
 		return -1;
 	*r = (enum model_role)i;
@@ -71,7 +62,7 @@ const char *model_gold_intent_name(int i)
 
 int model_gold_intent_index(const char *intent)
 {
-	return find_name(intents, (int)ARRAY_SIZE(intents), intent);
+	return name_index(intents, (int)ARRAY_SIZE(intents), intent);
 }
 
 /* What is wrong with a rater's (kind 0), a round's (1) or a system's (2)
