@@ -78,7 +78,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
-.PHONY: all check check-clock check-bins deps check-deps demo bench clean help install uninstall FORCE
+.PHONY: all check check-clock check-bins deps check-deps check-fn demo bench clean help install uninstall FORCE
 all: convqa
 
 help:
@@ -89,6 +89,7 @@ help:
 	@echo 'make check-clock the same with the clock a year ahead (libfaketime)'
 	@echo 'make test/PATH  one test: test/unit/test_store, test/cli/roundtrip.sh, ...'
 	@echo 'make check-deps check that modules include only what their layer allows'
+	@echo 'make check-fn   list the functions in src/ over 80 lines (fails if there is one)'
 	@echo 'make bench      benchmarks in bench/ (figures, not timed tests)'
 	@echo 'make install    ./convqa, its man page, schemas and manual under PREFIX (/usr/local); DESTDIR stages'
 	@echo 'make uninstall  remove what make install wrote (the same PREFIX and DESTDIR)'
@@ -161,6 +162,10 @@ check-bins: $(CHECK_BINS)
 
 check-deps:
 	@sh tests/tools/check_deps.sh
+
+# not in check yet: src/formats, store, report and study still hold long ones
+check-fn:
+	@sh tests/tools/fn_length.sh
 
 # ---- demo, bench -----------------------------------------------------------
 demo: deps

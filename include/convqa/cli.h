@@ -136,6 +136,24 @@ struct lock;
 enum status cli_lock_rater(struct lock *l, const char *db, const char *rater, const char *command,
 			   struct error *err);
 
+/* The start of a UI session's check() (annotate, adjudicate): ST_OK, or
+ * ST_USAGE with the UI's tables found inconsistent (tui_check_tables())
+ * said on stderr. */
+int cli_session_check(void);
+
+struct cmd_ctx;
+/* For a command reading files named by its arguments (import,
+ * import-labels): CLI_RUN, or ST_USAGE with "convqa CMD: '-' (standard
+ * input) is given N times: it can be read once" on stderr. */
+int cli_check_stdin_once(const struct cmd_ctx *c);
+
+/* The end of a UI session's run() (annotate, adjudicate), with st the
+ * session's status and sig the signal that stopped the UI (tui_caught_signal(),
+ * 0 for none): the project closed; on a signal, the command released and
+ * the process killed by the same signal, now that the terminal is restored,
+ * so that the shell sees how it ended. Returns what run() returns. */
+int cli_session_end(struct cmd_ctx *c, enum status st, int sig);
+
 /* ---- commands ---------------------------------------------------------- */
 
 enum cmd_flags {

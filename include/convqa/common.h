@@ -100,5 +100,7 @@ double now_monotonic(void);
 int parse_long(const char *s, long min, long max, long *out);
 /* Parse a decimal number in [min, max] (not NaN); returns 0 on success. */
 int parse_number(const char *s, double min, double max, double *out);
+/* The index of name in names[0..n-1] (an enum's table of names), or -1. */
+int name_index(const char *const *names, int n, const char *name);
 
 #endif

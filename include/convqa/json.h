@@ -76,6 +76,8 @@ void json_path_release(struct json_path *p);
  * and bidi controls, U+2028/9, U+FEFF, tags) are written as \uXXXX escapes,
  * so JSON shown on a terminal stays inert; invalid UTF-8 becomes \ufffd. */
 void json_quote(struct strbuf *sb, const char *s);
+/* json_quote(s), or null where s is NULL (an optional string). */
+void json_quote_or_null(struct strbuf *sb, const char *s);
 
 /* The JSON text json (a value cJSON or json_quote() wrote, such as stored
  * metadata or a stored scheme) appended to sb with the same escapes as

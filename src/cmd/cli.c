@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 #include "convqa/text.h"
+#include "convqa/tui.h"
 
 static const char *db_path;
 
@@ -32,6 +34,40 @@ const char *cli_db_name(void)
 {
 	const char *db = cli_db_path(), *slash = strrchr(db, '/');
 	return slash ? slash + 1 : db;
+}
+
+int cli_check_stdin_once(const struct cmd_ctx *c)
+{
+	int dashes = 0;
+	for (int i = 0; i < c->nargs; i++)
+		dashes += strcmp(c->args[i], "-") == 0;
+	if (dashes <= 1)
+		return CLI_RUN;
+	cli_printf(stderr, "convqa %s: '-' (standard input) is given %d times: it can be read once\n",
+		   c->entry->spec.name, dashes);
+	return ST_USAGE;
+}
+
+int cli_session_check(void)
+{
+	struct error err;
+	if (tui_check_tables(&err) == 0)
+		return ST_OK;
+	report_error("%s", err.msg);
+	return ST_USAGE;
+}
+
+int cli_session_end(struct cmd_ctx *c, enum status st, int sig)
+{
+	store_close(c->store);
+	c->store = NULL;
+	if (st != ST_OK || !sig)
+		return st;
+	if (c->entry->release)
+		c->entry->release(c);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	return 128 + sig;
 }
 
 int cli_session_rater(const char *cmd, const char *who, const char *rater)

@@ -5,7 +5,6 @@
  * together with the round it swapped), the UI walks them; each value picked
  * is the adjudicator's label in the round (report --consensus
  * adjudicated). */
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,12 +33,9 @@ static struct tui_options o;
 
 static int check(struct cmd_ctx *c)
 {
-	struct error err;
 	o.started = now_monotonic();
-	if (tui_check_tables(&err) != 0) {
-		report_error("%s", err.msg);
+	if (cli_session_check() != ST_OK)
 		return ST_USAGE;
-	}
 	if (!opt_round) {
 		report_error("adjudicate: which round? give --round NAME (convqa round list shows them)");
 		return ST_USAGE;
@@ -143,18 +139,7 @@ static enum status adjudicate(struct store *s, struct error *err)
 static int run(struct cmd_ctx *c)
 {
 	enum status st = adjudicate(c->store, &c->err);
-	store_close(c->store);
-	c->store = NULL;
-	if (st != ST_OK)
-		return st;
-	int sig = tui_caught_signal();
-	if (sig) {
-		/* die of the same signal, now that the terminal is restored */
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return 128 + sig;
-	}
-	return ST_OK;
+	return cli_session_end(c, st, tui_caught_signal());
 }
 
 const struct cmd_entry cmd_adjudicate_entry = {

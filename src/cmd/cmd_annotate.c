@@ -1,5 +1,4 @@
 /* cmd_annotate.c - convqa annotate: the full-screen annotation UI. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +13,6 @@
 #include "convqa/store_item.h"
 #include "convqa/text.h"
 #include "convqa/tui.h"
-
-static void release(struct cmd_ctx *c);
 
 /* The rater's labelling session (labelling.h): the round, the round's task
  * (a --task that differs is refused), the rater's row. A refusal by one of
@@ -124,10 +121,8 @@ static int check(struct cmd_ctx *c)
 {
 	struct error err;
 	o.started = now_monotonic();
-	if (tui_check_tables(&err) != 0) {
-		report_error("%s", err.msg);
+	if (cli_session_check() != ST_OK)
 		return ST_USAGE;
-	}
 	if (opt_task && scheme_name_problem(opt_task)) {
 		report_error("annotate: unknown task '%s' (turn, plausibility, faithfulness or a scheme of the "
 			     "project: convqa scheme list)", opt_task);
@@ -163,19 +158,7 @@ static int run(struct cmd_ctx *c)
 	if (opt_keys)
 		return print_keys(c->store, &c->err);
 	enum status st = annotate(c->store, &o, opt_task, &c->err);
-	store_close(c->store);
-	c->store = NULL;
-	if (st != ST_OK)
-		return st;
-	int sig = tui_caught_signal();
-	if (sig) {
-		/* die of the same signal, now that the terminal is restored */
-		release(c);
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return 128 + sig;
-	}
-	return ST_OK;
+	return cli_session_end(c, st, tui_caught_signal());
 }
 
 static void release(struct cmd_ctx *c)

@@ -124,38 +124,39 @@ static enum status check_text(const char *file, char **buf, size_t *len, struct 
 
 /* ---- set ---------------------------------------------------------------------- */
 
-/* The tasks with guidelines of their own, ", "-separated, into out;
- * returns how many. */
-static size_t own_tasks(const struct store_guidelines *rows, size_t n, struct strbuf *out)
+/* The tasks of the project with guidelines of their own, ", "-separated,
+ * into out, and how many into *k. */
+static enum status own_tasks(struct cmd_ctx *c, struct strbuf *out, size_t *k)
 {
-	size_t k = 0;
+	struct store_guidelines *rows;
+	size_t n;
+	enum status st = store_guidelines_list(c->store, &rows, &n, &c->err);
+	if (st != ST_OK)
+		return st;
+	*k = 0;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].task && (i + 1 == n || strcmp(rows[i].task, rows[i + 1].task) != 0)) {
-			strbuf_addf(out, "%s%s", k ? ", " : "", rows[i].task);
-			k++;
+			strbuf_addf(out, "%s%s", *k ? ", " : "", rows[i].task);
+			(*k)++;
 		}
-	return k;
+	store_guidelines_rows_free(rows, n);
+	return ST_OK;
 }
 
 /* After a change of the guidelines for every task: the tasks with
  * guidelines of their own, whose raters go on seeing those. */
 static enum status tell_own(struct cmd_ctx *c)
 {
-	struct store_guidelines *rows;
-	size_t n;
 	struct strbuf tasks = STRBUF_INIT;
-	enum status st = store_guidelines_list(c->store, &rows, &n, &c->err);
-	if (st != ST_OK)
-		return st;
-	size_t k = own_tasks(rows, n, &tasks);
-	if (k == 1)
+	size_t k;
+	enum status st = own_tasks(c, &tasks, &k);
+	if (st == ST_OK && k == 1)
 		cli_printf(stdout, "(task %s has guidelines of its own: its raters see those)\n", strbuf_str(&tasks));
-	else if (k)
+	else if (st == ST_OK && k)
 		cli_printf(stdout, "(tasks %s have guidelines of their own: their raters see those)\n",
 			   strbuf_str(&tasks));
-	store_guidelines_rows_free(rows, n);
 	strbuf_release(&tasks);
-	return ST_OK;
+	return st;
 }
 
 static int run_set(struct cmd_ctx *c, const char *file)
@@ -210,14 +211,15 @@ static int run_set(struct cmd_ctx *c, const char *file)
 static enum status show_none(struct cmd_ctx *c)
 {
 	const struct guidelines_opts *o = c->data;
-	struct store_guidelines *rows;
-	size_t n;
 	struct strbuf tasks = STRBUF_INIT;
-	enum status st = store_guidelines_list(c->store, &rows, &n, &c->err);
-	if (st != ST_OK)
+	size_t k;
+	enum status st = own_tasks(c, &tasks, &k);
+	if (st != ST_OK) {
+		strbuf_release(&tasks);
 		return st;
+	}
 	char *what = for_task(o->task);
-	if (own_tasks(rows, n, &tasks))   /* only other tasks': none for every task */
+	if (k)   /* only other tasks': none for every task */
 		cli_printf(stderr, "convqa guidelines: the project has no guidelines %s (it has guidelines for: %s; "
 			   "show them with --task TASK)\n", what, strbuf_str(&tasks));
 	else
@@ -225,7 +227,6 @@ static enum status show_none(struct cmd_ctx *c)
 			   "guidelines set FILE)\n");
 	free(what);
 	strbuf_release(&tasks);
-	store_guidelines_rows_free(rows, n);
 	return ST_INPUT;
 }
 

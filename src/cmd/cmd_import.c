@@ -78,15 +78,7 @@ static int check(struct cmd_ctx *c)
 		cli_printf(stderr, "convqa import: %s\n", err.msg);
 		return ST_USAGE;
 	}
-	int dashes = 0;
-	for (int i = 0; i < c->nargs; i++)
-		dashes += strcmp(c->args[i], "-") == 0;
-	if (dashes > 1) {
-		cli_printf(stderr, "convqa import: '-' (standard input) is given %d times: it can be read once\n",
-			   dashes);
-		return ST_USAGE;
-	}
-	return CLI_RUN;
+	return cli_check_stdin_once(c);
 }
 
 static int run(struct cmd_ctx *c)

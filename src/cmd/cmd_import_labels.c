@@ -36,15 +36,7 @@ static int check(struct cmd_ctx *c)
 		cli_printf(stderr, "convqa import-labels: give --round NAME or --no-rounds, not both\n");
 		return ST_USAGE;
 	}
-	int dashes = 0;
-	for (int i = 0; i < c->nargs; i++)
-		dashes += strcmp(c->args[i], "-") == 0;
-	if (dashes > 1) {
-		cli_printf(stderr, "convqa import-labels: '-' (standard input) is given %d times: it can be read once\n",
-			   dashes);
-		return ST_USAGE;
-	}
-	return CLI_RUN;
+	return cli_check_stdin_once(c);
 }
 
 static void print_result(const char *file, const struct labelling_import_result *r)

@@ -450,6 +450,14 @@ void json_add_inert(struct strbuf *sb, const char *json)
 	}
 }
 
+void json_quote_or_null(struct strbuf *sb, const char *s)
+{
+	if (s)
+		json_quote(sb, s);
+	else
+		strbuf_adds(sb, "null");
+}
+
 void json_quote(struct strbuf *sb, const char *s)
 {
 	size_t len = strlen(s);

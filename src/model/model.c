@@ -21,12 +21,11 @@ const char *model_task_name(enum model_task t)
 
 int model_task_parse(const char *name, enum model_task *t)
 {
-	for (int i = 0; i < TASK__COUNT; i++)
-		if (strcmp(name, task_names[i]) == 0) {
-			*t = (enum model_task)i;
-			return 0;
-		}
-	return -1;
+	int i = name_index(task_names, TASK__COUNT, name);
+	if (i < 0)
+		return -1;
+	*t = (enum model_task)i;
+	return 0;
 }
 
 /* printf into buf (size bytes), returned */
@@ -49,12 +48,11 @@ const char *model_role_name(enum model_role r)
 
 int model_role_parse(const char *name, enum model_role *r)
 {
-	for (int i = 0; i < ROLE__COUNT; i++)
-		if (strcmp(name, role_names[i]) == 0) {
-			*r = (enum model_role)i;
-			return 0;
-		}
-	return -1;
+	int i = name_index(role_names, ROLE__COUNT, name);
+	if (i < 0)
+		return -1;
+	*r = (enum model_role)i;
+	return 0;
 }
 
 const char *model_gold_intent_name(int i)
@@ -64,10 +62,7 @@ const char *model_gold_intent_name(int i)
 
 int model_gold_intent_index(const char *intent)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(intents); i++)
-		if (strcmp(intents[i], intent) == 0)
-			return (int)i;
-	return -1;
+	return name_index(intents, (int)ARRAY_SIZE(intents), intent);
 }
 
 /* What is wrong with a rater's (kind 0), a round's (1) or a system's (2)

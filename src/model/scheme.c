@@ -81,17 +81,9 @@ const char *scheme_show_name(int i)
 	return i >= 0 && i < SCHEME_SHOW__COUNT ? show_names[i] : "?";
 }
 
-static int find_name(const char *const *names, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return i;
-	return -1;
-}
-
 int scheme_unit_parse(const char *name, enum scheme_unit *out)
 {
-	int i = find_name(unit_names, UNIT__COUNT, name);
+	int i = name_index(unit_names, UNIT__COUNT, name);
 	if (i >= 0)
 		*out = (enum scheme_unit)i;
 	return i >= 0 ? 0 : -1;
@@ -99,7 +91,7 @@ int scheme_unit_parse(const char *name, enum scheme_unit *out)
 
 int scheme_type_parse(const char *name, enum scheme_type *out)
 {
-	int i = find_name(type_names, TYPE__COUNT, name);
+	int i = name_index(type_names, TYPE__COUNT, name);
 	if (i >= 0)
 		*out = (enum scheme_type)i;
 	return i >= 0 ? 0 : -1;
@@ -107,7 +99,7 @@ int scheme_type_parse(const char *name, enum scheme_type *out)
 
 int scheme_role_parse(const char *name, enum scheme_role *out)
 {
-	int i = *name ? find_name(role_names, SROLE__COUNT, name) : -1;
+	int i = *name ? name_index(role_names, SROLE__COUNT, name) : -1;
 	if (i >= 0)
 		*out = (enum scheme_role)i;
 	return i >= 0 ? 0 : -1;
@@ -133,7 +125,7 @@ int scheme_graded(const struct scheme_field *f)
 
 int scheme_show_parse(const char *name, unsigned *bit)
 {
-	int i = find_name(show_names, SCHEME_SHOW__COUNT, name);
+	int i = name_index(show_names, SCHEME_SHOW__COUNT, name);
 	if (i >= 0)
 		*bit = 1u << i;
 	return i >= 0 ? 0 : -1;

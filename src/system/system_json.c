@@ -13,28 +13,20 @@
 /* The most JSON values of one reply line (its bytes are bounded apart). */
 static const struct json_limits reply_limits = { 4 * 1000 * 1000, "the most values of one reply" };
 
-static void quote_or_null(struct strbuf *sb, const char *s)
-{
-	if (s)
-		json_quote(sb, s);
-	else
-		strbuf_adds(sb, "null");
-}
-
 void system_json_turn(struct strbuf *sb, unsigned long id, const struct system_request *req)
 {
 	strbuf_addf(sb, "{\"type\":\"turn\",\"id\":%lu,\"conversation\":", id);
-	quote_or_null(sb, req->conversation);
+	json_quote_or_null(sb, req->conversation);
 	strbuf_adds(sb, ",\"history\":[");
 	for (size_t i = 0; i < req->n_history; i++) {
 		strbuf_adds(sb, i ? ",{\"question\":" : "{\"question\":");
-		quote_or_null(sb, req->history[i].question);
+		json_quote_or_null(sb, req->history[i].question);
 		strbuf_adds(sb, ",\"answer\":");
-		quote_or_null(sb, req->history[i].answer);
+		json_quote_or_null(sb, req->history[i].answer);
 		strbuf_addc(sb, '}');
 	}
 	strbuf_adds(sb, "],\"question\":");
-	quote_or_null(sb, req->question);
+	json_quote_or_null(sb, req->question);
 	strbuf_adds(sb, "}\n");
 }
 

@@ -412,6 +412,31 @@ struct request request_typing(const struct input *in)
 	return r;
 }
 
+int edit_typed_text(struct strbuf *text, const struct request *r, size_t max)
+{
+	uint32_t c = r->key.code;
+	char buf[4];
+	size_t n = text->len;
+	switch (r->kind) {
+	case REQ_TEXT_INSERT:
+		/* no C0 or C1 control, no DEL: a prompt shows its text as typed */
+		if (c >= 0x20 && c != 0x7f && !(c >= 0x80 && c < 0xa0) && text->len < max)
+			strbuf_add(text, buf, text_utf8_encode(c, buf));
+		return 1;
+	case REQ_TEXT_ERASE:
+		/* back over the continuation bytes to the character's first */
+		while (n > 0 && ((unsigned char)text->buf[n - 1] & 0xc0) == 0x80)
+			n--;
+		strbuf_setlen(text, n > 0 ? n - 1 : 0);
+		return 1;
+	case REQ_TEXT_KILL:
+		strbuf_reset(text);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 struct request request_scroll(int scroll, long delta, size_t total, int page)
 {
 	struct request r = { REQ_SCROLL, 0, ACT_NONE, NULL, { 0, 0 }, NULL };

@@ -538,6 +538,13 @@ static void move_field_focus(struct app *app, long delta)
 		app->field_focus = f;
 }
 
+/* A key that does nothing in this view. */
+static void unknown_key(struct app *app, struct key k)
+{
+	char buf[32];
+	app_message(app, MSG_INFO, "the key %s does nothing here \xc2\xb7 ? lists the keys", key_to_name(k, buf));
+}
+
 /* A key that focused fields share, which the field in focus does not have. */
 static void key_unfocused(struct app *app, const struct request *r)
 {
@@ -545,7 +552,7 @@ static void key_unfocused(struct app *app, const struct request *r)
 	if (!app->field_focus && !app_field_asked(app, r->field))
 		app_message(app, MSG_INFO, "%s is not asked of an empty answer", r->field->name);
 	else if (!app->field_focus)
-		app_message(app, MSG_INFO, "the key %s does nothing here \xc2\xb7 ? lists the keys", key_to_name(r->key, k));
+		unknown_key(app, r->key);
 	else
 		app_message(app, MSG_INFO, "%s (in focus) has no key %s \xc2\xb7 %s: next field",
 			    app->field_focus->name, key_to_name(r->key, k), action_key(ACT_NEXT_UNFINISHED, tab));
@@ -600,6 +607,47 @@ static void label(struct app *app, const struct request *r)
 	}
 }
 
+/* The focus moved by delta: among the pieces of evidence where the task
+ * shows them instead of passages, else among the passages. */
+static void focus(struct app *app, long delta)
+{
+	if (!(app->scheme->shows & SHOW_PASSAGES) && app_turn(app)->evidence_pieces)
+		app_move_evidence_focus(app, delta);
+	else
+		move_focus(app, delta);
+}
+
+/* The focused passage (or piece of evidence) opened in full, or why not. */
+static void open_passage(struct app *app)
+{
+	if (!(app->scheme->shows & SHOW_PASSAGES) && (app->scheme->shows & SHOW_EVIDENCE))
+		app_open_evidence_piece(app);
+	else if (!(app->scheme->shows & SHOW_PASSAGES))
+		app_message(app, MSG_INFO, "the %s task shows no passages", app->task_name);
+	else if (!app->item.n_passages)
+		app_message(app, MSG_INFO, "this item has no passages");
+	else
+		app_push(app, &view_passage, 0);
+}
+
+static void toggle_history(struct app *app)
+{
+	if (!(app->scheme->shows & SHOW_HISTORY))
+		app_message(app, MSG_INFO, "the %s task shows no history", app->task_name);
+	else if (!app->item.n_history)
+		app_message(app, MSG_INFO, "this is the first turn: no history");
+	else
+		app_turn(app)->show_history = !app_turn(app)->show_history;
+}
+
+static void toggle_rewrite(struct app *app)
+{
+	if (!app->item.rewrite)
+		app_message(app, MSG_INFO, "this turn has no rewrite");
+	else
+		app_turn(app)->show_rewrite = !app_turn(app)->show_rewrite;
+}
+
 /* The part of a request that concerns the shared state. */
 static void carry_out(struct app *app, const struct request *r)
 {
@@ -632,37 +680,19 @@ static void carry_out(struct app *app, const struct request *r)
 		key_unfocused(app, r);
 		break;
 	case REQ_FOCUS:
-		if (!(app->scheme->shows & SHOW_PASSAGES) && app_turn(app)->evidence_pieces)
-			app_move_evidence_focus(app, r->arg);
-		else
-			move_focus(app, r->arg);
+		focus(app, r->arg);
 		break;
 	case REQ_OPEN_PASSAGE:
-		if (!(app->scheme->shows & SHOW_PASSAGES) && (app->scheme->shows & SHOW_EVIDENCE))
-			app_open_evidence_piece(app);
-		else if (!(app->scheme->shows & SHOW_PASSAGES))
-			app_message(app, MSG_INFO, "the %s task shows no passages", app->task_name);
-		else if (!app->item.n_passages)
-			app_message(app, MSG_INFO, "this item has no passages");
-		else
-			app_push(app, &view_passage, 0);
+		open_passage(app);
 		break;
 	case REQ_OPEN_TURN:
 		app_push(app, &view_passage, 1);
 		break;
 	case REQ_TOGGLE_HISTORY:
-		if (!(app->scheme->shows & SHOW_HISTORY))
-			app_message(app, MSG_INFO, "the %s task shows no history", app->task_name);
-		else if (!app->item.n_history)
-			app_message(app, MSG_INFO, "this is the first turn: no history");
-		else
-			app_turn(app)->show_history = !app_turn(app)->show_history;
+		toggle_history(app);
 		break;
 	case REQ_TOGGLE_REWRITE:
-		if (!app->item.rewrite)
-			app_message(app, MSG_INFO, "this turn has no rewrite");
-		else
-			app_turn(app)->show_rewrite = !app_turn(app)->show_rewrite;
+		toggle_rewrite(app);
 		break;
 	case REQ_TOGGLE_SPANS:
 		toggle_spans(app);
@@ -683,12 +713,9 @@ static void carry_out(struct app *app, const struct request *r)
 	case REQ_AUTO_ADVANCE:
 		toggle_auto_advance(app);
 		break;
-	case REQ_UNKNOWN_KEY: {
-		char buf[32];
-		app_message(app, MSG_INFO, "the key %s does nothing here \xc2\xb7 ? lists the keys",
-			    key_to_name(r->key, buf));
+	case REQ_UNKNOWN_KEY:
+		unknown_key(app, r->key);
 		break;
-	}
 	case REQ_SCROLL: case REQ_UNCOVERED: case REQ_RESIZED: case REQ_PASSAGE:
 	case REQ_TEXT_INSERT: case REQ_TEXT_ERASE: case REQ_TEXT_KILL: case REQ_TEXT_ENTER:
 		break;   /* the top view's act() carries them out; other views ignore them */

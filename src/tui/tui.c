@@ -386,24 +386,133 @@ static int terminal_next(struct app *app, struct key *k)
 	}
 }
 
-static void write_timing(const char *path, double first_ms, long keys, double sum_ms, double max_ms)
+/* How long the first screen and the keys took, for CONVQA_TIMING (the
+ * benchmarks read it). */
+struct timing {
+	double first_ms, sum_ms, max_ms;
+	long keys;
+};
+
+static void timing_add(struct timing *tm, double t0)
+{
+	double ms = (now_monotonic() - t0) * 1000.0;
+	tm->sum_ms += ms;
+	if (ms > tm->max_ms)
+		tm->max_ms = ms;
+	tm->keys++;
+}
+
+static void write_timing(const char *path, const struct timing *tm)
 {
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return;
-	fprintf(f, "first_screen_ms %.3f\nkeys %ld\nkey_ms_avg %.4f\nkey_ms_max %.3f\n", first_ms, keys,
-		keys ? sum_ms / (double)keys : 0.0, max_ms);
+	fprintf(f, "first_screen_ms %.3f\nkeys %ld\nkey_ms_avg %.4f\nkey_ms_max %.3f\n", tm->first_ms,
+		tm->keys, tm->keys ? tm->sum_ms / (double)tm->keys : 0.0, tm->max_ms);
 	fclose(f);
 }
 
 /* ---- the loop ----------------------------------------------------------------- */
 
+/* The script of keys named by CONVQA_SCRIPT, if any, opened into sc. */
+static enum status open_script(struct script *sc, struct error *err)
+{
+	const char *script = getenv("CONVQA_SCRIPT");
+	if (!script || !*script)
+		return ST_OK;
+	sc->path = script;
+	sc->f = fopen(script, "r");
+	if (!sc->f)
+		return error_set(err, ST_IO, "cannot read script '%s': %s", script, strerror(errno));
+	return ST_OK;
+}
+
+/* The terminal taken over: signals caught and the screen restored at exit
+ * (even by die()), curses started, colours chosen and the loop's clock set;
+ * a script runs on a virtual clock, so that its time stamps do not depend
+ * on how fast the machine is. */
+static enum status open_screen(struct app *app, const struct script *sc, const struct tui_options *o,
+			       struct error *err)
+{
+	install_signals();
+	atexit(restore);
+	enum status st = start_curses(sc->f != NULL, o->adjudication ? "adjudicate" : "annotate", err);
+	if (st != ST_OK)
+		return st;
+	app->colours = use_colours();
+	draw_init_styles(app->colours);
+	app->loop.virtual_clock = sc->f != NULL;
+	app->loop.now = app->last_input = sc->f ? 0 : now_monotonic();
+#ifdef CONVQA_TEST_VIEWS   /* the test binaries only (the Makefile's TUI_TEST_OBJS) */
+	const char *probe = getenv("CONVQA_TEST_LOOP");
+	if (probe && *probe)
+		app_do(app, &(struct request){ .kind = REQ_PUSH, .view = &view_probe });
+#endif
+	return ST_OK;
+}
+
+/* One key the rater pressed (k, read at t0): counted as active time, handled
+ * by the top view (the "too small" view while the terminal is), carried out
+ * and drawn. */
+static void press(struct app *app, const struct script *sc, struct key k, double t0)
+{
+	app->loop.now = sc->f ? sc->clock : t0;
+	app_input(app, app->loop.now);
+	app_notice_changes(app);   /* the key acts on what the project holds */
+	if (app->failed)
+		return;
+	struct input in = { k, keymap_find(&app->keys, k) };
+	const struct view *top = too_small() ? &small : app_view(app);
+	struct request r = top->ops->handle(app, top, &in);
+	app_do(app, &r);
+	if (!app->failed && !app->quit)
+		draw(app);
+}
+
+/* The first screen, then keys (from the script or the terminal) until the
+ * rater quits, a signal comes or the app fails; then the times to
+ * CONVQA_TIMING, if it names a file. */
+static enum status run_keys(struct app *app, struct script *sc, const struct tui_options *o,
+			    struct error *err)
+{
+	struct timing tm = { 0 };
+	const char *timing = getenv("CONVQA_TIMING");
+	draw(app);
+	tm.first_ms = (now_monotonic() - o->started) * 1000.0;
+	app_shown(app);
+	if (app->message_kind == MSG_ERROR)
+		draw(app);
+	while (!app->quit) {
+		struct key k;
+		int rc = sc->f ? script_next(sc, app, &k, err) : terminal_next(app, &k);
+		if (rc < 0)
+			return err->status;
+		if (rc > 0)
+			break;
+		double t0 = now_monotonic();
+		if (k.fkey && k.code == KEY_RESIZE) {
+			app_resized(app);
+			draw(app);   /* not a key the rater pressed: no active time */
+			continue;
+		}
+		press(app, sc, k, t0);
+		if (app->failed)
+			break;
+		timing_add(&tm, t0);
+	}
+	if (timing && *timing)
+		write_timing(timing, &tm);
+	if (app->failed) {
+		*err = app->err;
+		return err->status;
+	}
+	return ST_OK;
+}
+
 enum status tui_run(struct store *s, const struct tui_options *o, struct error *err)
 {
 	struct app app;
 	struct script sc = { 0 };
-	const char *script = getenv("CONVQA_SCRIPT");
-	const char *timing = getenv("CONVQA_TIMING");
 	enum status st;
 
 	if (actions_check(err) != 0)
@@ -411,77 +520,16 @@ enum status tui_run(struct store *s, const struct tui_options *o, struct error *
 	st = ensure_utf8_locale(err);
 	if (st != ST_OK)
 		return st;
-	if (script && *script) {
-		sc.path = script;
-		sc.f = fopen(script, "r");
-		if (!sc.f)
-			return error_set(err, ST_IO, "cannot read script '%s': %s", script, strerror(errno));
-	}
+	st = open_script(&sc, err);
+	if (st != ST_OK)
+		return st;
 	st = app_init(&app, s, o, err);
 	if (st != ST_OK)
 		goto out;
-	install_signals();
-	atexit(restore);
-	st = start_curses(sc.f != NULL, o->adjudication ? "adjudicate" : "annotate", err);
+	st = open_screen(&app, &sc, o, err);
 	if (st != ST_OK)
 		goto out;
-	app.colours = use_colours();
-	draw_init_styles(app.colours);
-	app.loop.virtual_clock = sc.f != NULL;
-	app.loop.now = app.last_input = sc.f ? 0 : now_monotonic();
-#ifdef CONVQA_TEST_VIEWS   /* the test binaries only (the Makefile's TUI_TEST_OBJS) */
-	const char *probe = getenv("CONVQA_TEST_LOOP");
-	if (probe && *probe)
-		app_do(&app, &(struct request){ .kind = REQ_PUSH, .view = &view_probe });
-#endif
-
-	double first_ms = 0, sum_ms = 0, max_ms = 0;
-	long keys = 0;
-	draw(&app);
-	first_ms = (now_monotonic() - o->started) * 1000.0;
-	app_shown(&app);
-	if (app.message_kind == MSG_ERROR)
-		draw(&app);
-	while (!app.quit) {
-		struct key k;
-		int rc = sc.f ? script_next(&sc, &app, &k, err) : terminal_next(&app, &k);
-		if (rc < 0) {
-			st = err->status;
-			goto out;
-		}
-		if (rc > 0)
-			break;
-		double t0 = now_monotonic();
-		if (k.fkey && k.code == KEY_RESIZE) {
-			app_resized(&app);
-			draw(&app);   /* not a key the rater pressed: no active time */
-			continue;
-		}
-		app.loop.now = sc.f ? sc.clock : t0;
-		app_input(&app, app.loop.now);
-		app_notice_changes(&app);   /* the key acts on what the project holds */
-		if (app.failed)
-			break;
-		struct input in = { k, keymap_find(&app.keys, k) };
-		const struct view *top = too_small() ? &small : app_view(&app);
-		struct request r = top->ops->handle(&app, top, &in);
-		app_do(&app, &r);
-		if (app.failed)
-			break;
-		if (!app.quit)
-			draw(&app);
-		double ms = (now_monotonic() - t0) * 1000.0;
-		sum_ms += ms;
-		if (ms > max_ms)
-			max_ms = ms;
-		keys++;
-	}
-	if (app.failed) {
-		*err = app.err;
-		st = err->status;
-	}
-	if (timing && *timing)
-		write_timing(timing, first_ms, keys, sum_ms, max_ms);
+	st = run_keys(&app, &sc, o, err);
 out:
 	restore();
 	if (sc.f)

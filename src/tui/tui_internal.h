@@ -193,6 +193,11 @@ struct request request_default(const struct app *app, const struct view *view, c
  * enter, esc (REQ_POP: cancel), backspace, C-u (clear) and printable
  * characters; REQ_NONE for the other keys. */
 struct request request_typing(const struct input *in);
+/* A prompt's text changed by an editing request of request_typing(): a
+ * printable character added (while text is shorter than max bytes), the
+ * last character erased, or all of it cleared. Returns 1 when r was one of
+ * those (and text may have changed), 0 for any other request. */
+int edit_typed_text(struct strbuf *text, const struct request *r, size_t max);
 /* Scrolling a text of total lines in a page of page lines, now at top line
  * scroll: the request for the new top line after moving by delta lines
  * (±SCROLL_PAGE = a page, ±SCROLL_END = to the end / the top). */

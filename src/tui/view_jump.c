@@ -92,36 +92,16 @@ static long item_number(const struct app *app, struct jump *j)
 static struct request act_jump(struct app *app, struct view *view, const struct request *r)
 {
 	struct jump *j = view->private;
-	struct key k = r->key;
-	char buf[4];
-	switch (r->kind) {
-	case REQ_TEXT_INSERT:
-		if (k.code >= 0x20 && k.code != 0x7f && !(k.code >= 0x80 && k.code < 0xa0) && j->text.len < JUMP_MAX)
-			strbuf_add(&j->text, buf, text_utf8_encode(k.code, buf));
-		j->error[0] = '\0';
-		break;
-	case REQ_TEXT_ERASE: {
-		size_t n = j->text.len;
-		while (n > 0 && ((unsigned char)j->text.buf[n - 1] & 0xc0) == 0x80)
-			n--;
-		strbuf_setlen(&j->text, n > 0 ? n - 1 : 0);
-		j->error[0] = '\0';
-		break;
+	if (edit_typed_text(&j->text, r, JUMP_MAX)) {
+		j->error[0] = '\0';   /* what it said was of the text before */
+		return (struct request){ .kind = REQ_NONE };
 	}
-	case REQ_TEXT_KILL:
-		strbuf_reset(&j->text);
-		j->error[0] = '\0';
-		break;
-	case REQ_TEXT_ENTER: {
-		long pos = item_number(app, j);
-		if (pos < 0)
-			break;   /* the prompt stays, saying why */
-		return (struct request){ .kind = REQ_GOTO, .arg = pos };
-	}
-	default:
+	if (r->kind != REQ_TEXT_ENTER)
 		return *r;
-	}
-	return (struct request){ .kind = REQ_NONE };
+	long pos = item_number(app, j);
+	if (pos < 0)
+		return (struct request){ .kind = REQ_NONE };   /* the prompt stays, saying why */
+	return (struct request){ .kind = REQ_GOTO, .arg = pos };
 }
 
 const struct view_ops view_jump = {

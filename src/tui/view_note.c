@@ -83,38 +83,15 @@ static struct request handle_note(const struct app *app, const struct view *view
 	return request_typing(in);
 }
 
-static void utf8_pop(struct strbuf *sb)
-{
-	size_t n = sb->len;
-	while (n > 0 && ((unsigned char)sb->buf[n - 1] & 0xc0) == 0x80)
-		n--;
-	strbuf_setlen(sb, n > 0 ? n - 1 : 0);
-}
-
 static struct request act_note(struct app *app, struct view *view, const struct request *r)
 {
 	struct note *n = view->private;
-	struct key k = r->key;
-	char buf[4];
-	switch (r->kind) {
-	case REQ_TEXT_INSERT:
-		if (k.code >= 0x20 && k.code != 0x7f && !(k.code >= 0x80 && k.code < 0xa0) &&
-		    n->text.len < NOTE_MAX)
-			strbuf_add(&n->text, buf, text_utf8_encode(k.code, buf));
-		break;
-	case REQ_TEXT_ERASE:
-		utf8_pop(&n->text);
-		break;
-	case REQ_TEXT_KILL:
-		strbuf_reset(&n->text);
-		break;
-	case REQ_TEXT_ENTER:
-		app_save_text(app, n->field, strbuf_str(&n->text));
-		return (struct request){ .kind = REQ_POP };
-	default:
+	if (edit_typed_text(&n->text, r, NOTE_MAX))
+		return (struct request){ .kind = REQ_NONE };
+	if (r->kind != REQ_TEXT_ENTER)
 		return *r;
-	}
-	return (struct request){ .kind = REQ_NONE };
+	app_save_text(app, n->field, strbuf_str(&n->text));
+	return (struct request){ .kind = REQ_POP };
 }
 
 const struct view_ops view_note = {
