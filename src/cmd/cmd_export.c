@@ -95,7 +95,8 @@ static int run(struct cmd_ctx *c)
 		if (st == ST_OK && format->written) {
 			struct strbuf sb = STRBUF_INIT;
 			format->written(s, &f, out.path, &n, &sb);
-			cli_printf(stderr, "%s\n", strbuf_str(&sb));
+			if (sb.len)
+				cli_printf(stderr, "%s\n", strbuf_str(&sb));
 			strbuf_release(&sb);
 		} else if (st == ST_OK && out.path) {
 			cli_printf(stderr, "wrote %ld label%s to %s\n", n.n, n.n == 1 ? "" : "s", out.path);

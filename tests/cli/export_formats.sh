@@ -1,0 +1,124 @@
+#!/bin/sh
+# convqa export --format trec-qrels, csv and jsonl (src/formats/export_*.c):
+# a project with labels by two raters, of the built-in binary relevance
+# field and of a graded (0-3) project scheme with the role relevance.
+# Exact file contents; the qrels read back (python) equal the labels; the
+# CSV read with python's csv module equals the JSON export's labels.
+. "$CONVQA_TOP/tests/lib.sh"
+export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
+$CONVQA init >/dev/null
+cat >t.json <<'EOF'
+{"format": "convqa-tasks", "version": 1,
+ "collection": [{"id": "p1", "text": "one"}, {"id": "p2", "text": "two"}, {"id": "p3", "text": "three"},
+                {"id": "p4", "text": "four"}, {"id": "p5", "text": "five"}, {"id": "p10", "text": "ten"}],
+ "conversations": [
+  {"id": "c1", "turns": [
+    {"question": "q one?", "responses": [
+      {"system": "s", "answer": "a one", "passages": [{"rank": 1, "id": "p1"}, {"rank": 2, "id": "p2"}, {"rank": 3, "id": "p3"}]},
+      {"system": "t", "answer": "=1+1, \"quoted\"\r\nnext", "passages": [{"rank": 1, "id": "p4"}, {"rank": 2, "id": "p2"}]}]},
+    {"question": "q two?", "responses": [{"system": "s", "answer": "a two",
+      "passages": [{"rank": 1, "id": "p2"}, {"rank": 2, "id": "p5"}]}]}]},
+  {"id": "c2", "turns": [
+    {"question": "q three?", "responses": [{"system": "s", "answer": "a three",
+      "passages": [{"rank": 1, "id": "p10"}, {"rank": 2, "id": "p3"}]}]}]}]}
+EOF
+$CONVQA import -q t.json
+$CONVQA rater add alice >/dev/null
+$CONVQA rater add bob >/dev/null
+cat >graded.json <<'EOF'
+{"format": "convqa-scheme", "version": 1, "name": "graded", "description": "graded relevance", "fields": [
+  {"name": "grade", "unit": "passage", "type": "ordinal", "role": "relevance",
+   "categories": [{"value": "0"}, {"value": "1"}, {"value": "2"}, {"value": "3"}]}]}
+EOF
+$CONVQA scheme add graded.json >/dev/null
+# rater task field value conversation turn system rank
+while read r task field v c n s k; do
+	$CONVQA label -r $r --task $task $field $v -c $c -n $n -s $s -k $k
+done <<'EOF'
+alice turn relevant 1 c1 1 s 1
+alice turn relevant 0 c1 1 s 2
+alice turn relevant 1 c1 1 s 3
+alice turn relevant 1 c1 1 t 1
+alice turn relevant 1 c1 2 s 1
+alice turn relevant 0 c2 1 s 1
+alice turn relevant 1 c2 1 s 2
+bob turn relevant 0 c1 1 s 1
+bob turn relevant 1 c1 1 s 2
+bob turn relevant 1 c2 1 s 1
+alice graded grade 3 c1 1 s 1
+alice graded grade 0 c1 1 s 2
+alice graded grade 2 c2 1 s 1
+bob graded grade 1 c1 1 s 1
+EOF
+$CONVQA label -r alice note 'a note, "quoted"' -c c1 -n 1 -s t
+
+# ---- trec-qrels ----------------------------------------------------------------
+check_run "qrels of one rater's binary relevance are written to a file" 0 "wrote 7 judgements to alice.qrels (qid <conversation>_<turn>)" \
+	$CONVQA export --format trec-qrels --rater alice --task turn -o alice.qrels
+check_eq "one line per passage of a turn, sorted by qid then docid (as strings), relevance 0/1" "c1_1 0 p1 1
+c1_1 0 p2 0
+c1_1 0 p3 1
+c1_1 0 p4 1
+c1_2 0 p2 1
+c2_1 0 p10 0
+c2_1 0 p3 1" "$(cat alice.qrels)"
+run $CONVQA export --format trec-qrels --rater alice --task graded
+check_eq "a graded relevance field gives its grades" "0|c1_1 0 p1 3
+c1_1 0 p2 0
+c2_1 0 p10 2" "$rc|$(cat "$T/out")"
+run $CONVQA export --format trec-qrels --rater bob --task turn
+check_eq "bob's qrels" "0|c1_1 0 p1 0
+c1_1 0 p2 1
+c2_1 0 p10 1" "$rc|$(cat "$T/out")"
+check_run "two raters and no choice: refused, saying how to choose" 1 \
+	"convqa: trec-qrels: the labels are by more than one rater (alice, bob): choose one with --rater NAME" \
+	$CONVQA export --format trec-qrels --task turn
+check_run "relevance fields of two tasks: refused, naming them" 1 \
+	"convqa: trec-qrels: relevance labels of two tasks (graded, turn): choose one with --task" \
+	$CONVQA export --format trec-qrels --rater alice
+check_run "--history makes no qrels" 1 \
+	"convqa: --history does not apply to --format trec-qrels (a qrels file holds current values): leave it out" \
+	$CONVQA export --format trec-qrels --rater alice --task turn --history
+
+# round trip: the qrels read back equal each rater's labels in the project
+$CONVQA export --format json -o labels.json
+for r in alice bob; do for task in turn graded; do
+	$CONVQA export --format trec-qrels --rater $r --task $task -o $r-$task.qrels
+done; done
+if /usr/bin/python3 - <<'EOF' >rt.out 2>&1
+import json
+labels = json.load(open("labels.json"))["labels"]
+for r in ("alice", "bob"):
+    for task in ("turn", "graded"):
+        want = {}
+        for l in labels:
+            if l["rater"] == r and l["task"] == task and l.get("passage") and l["field"] in ("relevant", "grade"):
+                k = ("%s_%d" % (l["conversation"], l["turn"]), l["passage"])
+                if k not in want or want[k][0] < l["id"]:   # the latest label of the passage
+                    want[k] = (l["id"], int(l["value"]))
+        want = {k: v for k, (i, v) in want.items()}
+        got = {}
+        for line in open("%s-%s.qrels" % (r, task)):
+            q, zero, d, rel = line.split()
+            assert zero == "0" and (q, d) not in got, line
+            got[(q, d)] = int(rel)
+        assert got == want, (r, task, got, want)
+print("same")
+EOF
+then ok "the qrels read back equal the labels of the project"; else not_ok "the qrels read back equal the labels of the project" "$(cat rt.out)"; fi
+
+# a conversation id with whitespace makes no qid
+cat >ws.json <<'EOF'
+{"format": "convqa-tasks", "version": 1, "collection": [{"id": "p1", "text": "one"}],
+ "conversations": [{"id": "c 9", "turns": [{"question": "q?", "responses": [{"system": "s", "answer": "a",
+   "passages": [{"rank": 1, "id": "p1"}]}]}]}]}
+EOF
+$CONVQA init --db ws.db >/dev/null
+$CONVQA import --db ws.db -q ws.json
+$CONVQA label --db ws.db -r alice relevant 1 -c 'c 9' -n 1 -s s -k 1
+check_run "a conversation id with whitespace is refused, named" 2 \
+	"convqa: trec-qrels: conversation 'c 9' has white space in its id, which a TREC qid cannot hold (qid: <conversation>_<turn>)" \
+	$CONVQA export --db ws.db --format trec-qrels -o ws.qrels
+check_eq "and no file is left" "no" "$([ -e ws.qrels ] && echo yes || echo no)"
+
+done_testing
