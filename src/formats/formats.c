@@ -13,7 +13,8 @@
 #include "convqa/strbuf.h"
 
 extern const struct import_format import_native, import_jsonl;
-extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels;
+extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
+	export_csv;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
@@ -27,6 +28,7 @@ static const struct export_format *const export_formats[] = {
 	&export_tasks,
 	&export_gold_extension,
 	&export_trec_qrels,
+	&export_csv,
 };
 
 const struct import_format *formats_import(size_t i)

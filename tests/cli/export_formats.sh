@@ -51,6 +51,11 @@ alice graded grade 2 c2 1 s 1
 bob graded grade 1 c1 1 s 1
 EOF
 $CONVQA label -r alice note 'a note, "quoted"' -c c1 -n 1 -s t
+$CONVQA label -r bob --seconds 2.5 note "$(printf '=1+1\r\nsecond line')" -c c1 -n 1 -s t
+# a history: alice changes a grade, clears it and gives it again
+$CONVQA label -r alice --task graded grade 1 -c c2 -n 1 -s s -k 1
+$CONVQA label -r alice --task graded --clear grade -c c2 -n 1 -s s -k 1
+$CONVQA label -r alice --task graded grade 2 -c c2 -n 1 -s s -k 1
 
 # ---- trec-qrels ----------------------------------------------------------------
 check_run "qrels of one rater's binary relevance are written to a file" 0 "wrote 7 judgements to alice.qrels (qid <conversation>_<turn>)" \
@@ -120,5 +125,45 @@ check_run "a conversation id with whitespace is refused, named" 2 \
 	"convqa: trec-qrels: conversation 'c 9' has white space in its id, which a TREC qid cannot hold (qid: <conversation>_<turn>)" \
 	$CONVQA export --db ws.db --format trec-qrels -o ws.qrels
 check_eq "and no file is left" "no" "$([ -e ws.qrels ] && echo yes || echo no)"
+
+# ---- csv -----------------------------------------------------------------------
+check_run "csv of one rater's labels is written to a file" 0 "wrote 4 labels to bob.csv" \
+	$CONVQA export --format csv --rater bob --task turn -o bob.csv
+printf 'conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id\r\nc1,1,s,bob,,turn,relevant,passage,0,p1,1,0.000,2031-02-03T04:05:06.000Z,8\r\nc1,1,s,bob,,turn,relevant,passage,1,p2,2,0.000,2031-02-03T04:05:06.000Z,9\r\nc1,1,t,bob,,turn,note,response,"=1+1\r\nsecond line",,,2.500,2031-02-03T04:05:06.000Z,16\r\nc2,1,s,bob,,turn,relevant,passage,1,p10,1,0.000,2031-02-03T04:05:06.000Z,10\r\n' >want.csv
+check_eq "RFC 4180: a header, CRLF line ends, a field with CR/LF quoted, nulls empty, a formula kept as data" \
+	"$(od -c want.csv)" "$(od -c bob.csv)"
+run $CONVQA export --format json --rater alice --round no-such-round
+json_refusal="$rc|$(cat "$T/err")"
+run $CONVQA export --format csv --rater alice --round no-such-round
+check_eq "the filters are those of the json export" "$json_refusal" "$rc|$(cat "$T/err")"
+run $CONVQA export --format csv --rater alice
+check_eq "passage labels carry the passage and its rank" "0|conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id
+c1,1,s,alice,,graded,grade,passage,3,p1,1,0.000,2031-02-03T04:05:06.000Z,11
+c1,1,s,alice,,graded,grade,passage,0,p2,2,0.000,2031-02-03T04:05:06.000Z,12
+c1,1,s,alice,,turn,relevant,passage,1,p1,1,0.000,2031-02-03T04:05:06.000Z,1" \
+	"$rc|$(tr -d '\r' <"$T/out" | head -4)"
+check_grep "a note with a comma and quotes is quoted, its quotes doubled" '^c1,1,t,alice,,turn,note,response,"a note, ""quoted""",,,0.000,' "$T/out"
+$CONVQA export --format csv -o all.csv
+$CONVQA export --format json --history -o history.json
+$CONVQA export --format csv --history -o history.csv
+if /usr/bin/python3 - <<'EOF' >csv.out 2>&1
+import csv, json
+def cell(v):
+    return "" if v is None else "%.3f" % v if isinstance(v, float) else str(v)
+cols = ["conversation", "turn", "system", "rater", "round", "task", "field", "unit", "value", "passage", "rank",
+        "seconds", "timestamp", "id"]
+for j, c in (("labels.json", "all.csv"), ("history.json", "history.csv")):
+    labels = json.load(open(j))["labels"]
+    want = [[cell(l.get(k)) for k in cols] for l in labels]
+    with open(c, newline="") as f:
+        rows = list(csv.reader(f, strict=True))
+    assert rows[0] == cols, rows[0]
+    assert rows[1:] == want, (rows[1:], want)
+    data = open(c, "rb").read()
+    assert data.count(b"\r\n") == data.count(b"\n"), "a bare LF"
+print("same")
+EOF
+then ok "the CSV read with python's csv module equals the json export's labels (current and history)"
+else not_ok "the CSV read with python's csv module equals the json export's labels (current and history)" "$(cat csv.out)"; fi
 
 done_testing
