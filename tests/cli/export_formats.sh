@@ -166,4 +166,24 @@ EOF
 then ok "the CSV read with python's csv module equals the json export's labels (current and history)"
 else not_ok "the CSV read with python's csv module equals the json export's labels (current and history)" "$(cat csv.out)"; fi
 
+# ---- jsonl ---------------------------------------------------------------------
+check_run "jsonl is written to a file" 0 "wrote 4 labels to bob.jsonl" \
+	$CONVQA export --format jsonl --rater bob --task turn -o bob.jsonl
+check_eq "one label a line, the json export's label objects" '{"conversation": "c1", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 0, "passage": "p1", "rank": 1, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 8}
+{"conversation": "c1", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 1, "passage": "p2", "rank": 2, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 9}
+{"conversation": "c1", "turn": 1, "system": "t", "rater": "bob", "round": null, "task": "turn", "field": "note", "unit": "response", "value": "=1+1\r\nsecond line", "seconds": 2.500, "timestamp": "2031-02-03T04:05:06.000Z", "id": 16}
+{"conversation": "c2", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 1, "passage": "p10", "rank": 1, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 10}' "$(cat bob.jsonl)"
+$CONVQA export --format jsonl -o all.jsonl
+$CONVQA export --format jsonl --history -o history.jsonl
+if /usr/bin/python3 - <<'EOF' >jsonl.out 2>&1
+import json
+for j, l in (("labels.json", "all.jsonl"), ("history.json", "history.jsonl")):
+    want = json.load(open(j))["labels"]
+    got = [json.loads(line) for line in open(l, "rb").read().decode().split("\n")[:-1]]
+    assert got == want, (got, want)
+print("same")
+EOF
+then ok "each line of the jsonl export is a label of the json export, in order (current and history)"
+else not_ok "each line of the jsonl export is a label of the json export, in order (current and history)" "$(cat jsonl.out)"; fi
+
 done_testing

@@ -18,7 +18,7 @@ check_eq "an unknown import format is a usage error that lists the import format
 run $CONVQA export --format no-such-format
 exports=$(sed -n "s/^convqa export: unknown format 'no-such-format' (expected: \(.*\))$/\1/p" "$T/err")
 check_eq "an unknown export format is a usage error that lists the export formats" "1|yes" "$rc|${exports:+yes}"
-check_eq "the tables today" "native, jsonl|json, tasks, gold-extension, trec-qrels, csv" "$imports|$exports"
+check_eq "the tables today" "native, jsonl|json, tasks, gold-extension, trec-qrels, csv, jsonl" "$imports|$exports"
 
 run $CONVQA formats
 check_eq "convqa formats lists both tables with their summaries and detection" "0|import formats (convqa import --format NAME; default: detected, else native):
@@ -30,7 +30,8 @@ export formats (convqa export --format NAME; default: json):
   tasks                    a round's items as a task file (schemas/tasks.schema.json)
   gold-extension           a task file whose gold adds the answers judged plausible
   trec-qrels               relevance labels as TREC qrels: qid 0 docid rel, qid <conversation>_<turn>
-  csv                      labels as CSV (RFC 4180), one row per label, the columns of json's labels" "$rc|$(cat "$T/out")"
+  csv                      labels as CSV (RFC 4180), one row per label, the columns of json's labels
+  jsonl                    labels as JSON Lines: one label a line, the objects of json's labels" "$rc|$(cat "$T/out")"
 cp "$T/out" formats.txt
 # rows FILE: "direction|name|detects|summary" for each row of `convqa formats`
 rows() {
