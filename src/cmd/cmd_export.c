@@ -16,7 +16,7 @@
 static char format_help[256];
 /* The options, given to check and run as c->data. */
 static struct export_opts {
-	const char *format, *output, *round, *rater, *task;
+	const char *format, *output, *round, *rater, *task, *consensus;
 	int history;
 } options;
 static const struct cli_opt opts[] = {
@@ -29,6 +29,8 @@ static const struct cli_opt opts[] = {
 			     "project", &options.task, NULL },
 	{ "history", 0, NULL, "every saved change (value null = cleared), not only current values",
 	  NULL, &options.history },
+	{ "consensus", 0, "HOW", "with --format trec-qrels, the raters' labels settled: majority, adjudicated or "
+				 "discard (as report --consensus)", &options.consensus, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -46,6 +48,17 @@ static void make_format_help(void)
 }
 
 static const struct export_format *format;
+static struct export_options xo;
+
+/* --consensus HOW, as report --consensus names them (rater:NAME is --rater). */
+static const struct {
+	const char *name;
+	enum export_consensus consensus;
+} consensus_names[] = {
+	{ "majority", EXPORT_CONSENSUS_MAJORITY },
+	{ "adjudicated", EXPORT_CONSENSUS_ADJUDICATED },
+	{ "discard", EXPORT_CONSENSUS_DISCARD },
+};
 
 static int check(struct cmd_ctx *c)
 {
@@ -56,6 +69,27 @@ static int check(struct cmd_ctx *c)
 	if (!format) {
 		cli_printf(stderr, "convqa export: %s\n", err.msg);
 		return ST_USAGE;
+	}
+	if (o->consensus) {
+		size_t i = 0;
+		while (i < ARRAY_SIZE(consensus_names) && strcmp(consensus_names[i].name, o->consensus) != 0)
+			i++;
+		if (!format->consensus) {
+			cli_printf(stderr, "convqa export: --consensus applies to the formats that settle the raters' "
+				   "labels (trec-qrels), not to --format %s: leave it out\n", format->name);
+			return ST_USAGE;
+		}
+		if (i == ARRAY_SIZE(consensus_names)) {
+			cli_printf(stderr, "convqa export: unknown --consensus '%s' (expected: majority, adjudicated or "
+				   "discard; one rater's labels: --rater NAME)\n", o->consensus);
+			return ST_USAGE;
+		}
+		if (o->rater) {
+			cli_printf(stderr, "convqa export: --consensus settles several raters' labels, --rater takes one "
+				   "rater's: give one of them\n");
+			return ST_USAGE;
+		}
+		xo.consensus = consensus_names[i].consensus;
 	}
 	if (o->task && model_task_parse(o->task, &t) != 0 && scheme_name_problem(o->task)) {
 		cli_printf(stderr, "convqa export: unknown task '%s' (expected: turn, plausibility, faithfulness or a "
@@ -89,8 +123,8 @@ static int run(struct cmd_ctx *c)
 	}
 	struct cli_output out;
 	if (st == ST_OK && (st = cli_output_open(&out, o->output, &c->err)) == ST_OK) {
-		struct export_counts n = { 0, 0, 0 };
-		st = format->write(s, &f, store_path(s), out.fp, &n, &c->err);
+		struct export_counts n = { 0, 0, 0, 0 };
+		st = format->write(s, &f, &xo, store_path(s), out.fp, &n, &c->err);
 		st = cli_output_close(&out, st, &c->err);
 		if (st == ST_OK && format->written) {
 			struct strbuf sb = STRBUF_INIT;

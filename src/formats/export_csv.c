@@ -89,9 +89,10 @@ static int row(const struct store_label_row *r, void *data)
 	return 0;
 }
 
-static enum status write_csv(struct store *s, const struct store_label_filter *f, const char *project, FILE *out,
+static enum status write_csv(struct store *s, const struct store_label_filter *f, const struct export_options *o, const char *project, FILE *out,
 			     struct export_counts *counts, struct error *err)
 {
+	(void)o;
 	struct ctx c = { out, isatty(fileno(out)), STRBUF_INIT, STRBUF_INIT, 0, 0 };
 	(void)project;
 	strbuf_adds(&c.sb, "conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,"

@@ -119,9 +119,10 @@ static int row(const struct store_label_row *r, void *data)
 	return 0;
 }
 
-enum status exporter_json(struct store *s, const struct store_label_filter *f, const char *project,
+enum status exporter_json(struct store *s, const struct store_label_filter *f, const struct export_options *o, const char *project,
 			  FILE *out, struct export_counts *counts, struct error *err)
 {
+	(void)o;
 	struct ctx c = { out, STRBUF_INIT, 0, 0, { s, NULL, 0 } };
 	struct strbuf head = STRBUF_INIT;
 	char now[32];

@@ -31,9 +31,10 @@ static int row(const struct store_label_row *r, void *data)
 	return 0;
 }
 
-static enum status write_jsonl(struct store *s, const struct store_label_filter *f, const char *project, FILE *out,
+static enum status write_jsonl(struct store *s, const struct store_label_filter *f, const struct export_options *o, const char *project, FILE *out,
 			       struct export_counts *counts, struct error *err)
 {
+	(void)o;
 	struct ctx c = { out, STRBUF_INIT, 0, 0, { s, NULL, 0 } };
 	(void)project;
 	enum status st = store_labels_each(s, f, row, &c, err);

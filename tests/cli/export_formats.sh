@@ -76,7 +76,7 @@ check_eq "bob's qrels" "0|c1_1 0 p1 0
 c1_1 0 p2 1
 c2_1 0 p10 1" "$rc|$(cat "$T/out")"
 check_run "two raters and no choice: refused, saying how to choose" 1 \
-	"convqa: trec-qrels: the labels are by more than one rater (alice, bob): choose one with --rater NAME" \
+	"convqa: trec-qrels: the labels are by more than one rater (alice, bob): choose one with --rater NAME, or settle them with --consensus majority, adjudicated or discard" \
 	$CONVQA export --format trec-qrels --task turn
 check_run "relevance fields of two tasks: refused, naming them" 1 \
 	"convqa: trec-qrels: relevance labels of two tasks (graded, turn): choose one with --task" \
@@ -126,6 +126,89 @@ check_run "a conversation id with whitespace is refused, named" 2 \
 	$CONVQA export --db ws.db --format trec-qrels -o ws.qrels
 check_eq "and no file is left" "no" "$([ -e ws.qrels ] && echo yes || echo no)"
 
+# ---- trec-qrels with a consensus ---------------------------------------------------
+# alice and bob disagree on c1_1 p1, c1_1 p2 and c2_1 p10; carol sides with bob on
+# c1_1 p1; judy, an adjudicator, settles c1_1 p2
+$CONVQA rater add carol >/dev/null
+$CONVQA rater add judy --role adjudicator >/dev/null
+$CONVQA label -r carol relevant 0 -c c1 -n 1 -s s -k 1
+$CONVQA label -r judy relevant 1 -c c1 -n 1 -s s -k 2
+run $CONVQA export --format trec-qrels --task turn --consensus majority -o majority.qrels
+check_eq "majority: the most frequent value (an adjudicator has no vote), a tie left out and counted" \
+	"0|wrote 5 judgements to majority.qrels (qid <conversation>_<turn>)
+2 passages without consensus left out|c1_1 0 p1 0
+c1_1 0 p3 1
+c1_1 0 p4 1
+c1_2 0 p2 1
+c2_1 0 p3 1" "$rc|$(cat "$T/err")|$(cat majority.qrels)"
+run $CONVQA export --format trec-qrels --task turn --consensus adjudicated
+check_eq "adjudicated: the adjudicator's value, else the raters' when they all agree" "0|c1_1 0 p2 1
+c1_1 0 p3 1
+c1_1 0 p4 1
+c1_2 0 p2 1
+c2_1 0 p3 1" "$rc|$(cat "$T/out")"
+run $CONVQA export --format trec-qrels --task turn --consensus discard
+check_eq "discard: the raters' value when they all agree" "0|c1_1 0 p3 1
+c1_1 0 p4 1
+c1_2 0 p2 1
+c2_1 0 p3 1" "$rc|$(cat "$T/out")"
+run $CONVQA export --format trec-qrels --task graded --consensus majority
+check_eq "a graded field settles on a grade" "0|c1_1 0 p2 0
+c2_1 0 p10 2" "$rc|$(cat "$T/out")"
+$CONVQA rater distrust carol >/dev/null
+run $CONVQA export --format trec-qrels --task turn --consensus majority
+check_eq "a distrusted rater has no vote" "0|c1_1 0 p3 1
+c1_1 0 p4 1
+c1_2 0 p2 1
+c2_1 0 p3 1" "$rc|$(cat "$T/out")"
+check_run "three raters and no choice: refused, saying how to choose" 1 \
+	"convqa: trec-qrels: the labels are by more than one rater (alice, bob, ...): choose one with --rater NAME, or settle them with --consensus majority, adjudicated or discard" \
+	$CONVQA export --format trec-qrels --task turn
+check_run "--consensus with --rater: refused" 1 \
+	"convqa export: --consensus settles several raters' labels, --rater takes one rater's: give one of them" \
+	$CONVQA export --format trec-qrels --task turn --rater alice --consensus majority
+check_run "an unknown --consensus: refused, naming the choices" 1 \
+	"convqa export: unknown --consensus 'most' (expected: majority, adjudicated or discard; one rater's labels: --rater NAME)" \
+	$CONVQA export --format trec-qrels --task turn --consensus most
+check_run "--consensus with a format that does not settle labels: refused" 1 \
+	"convqa export: --consensus applies to the formats that settle the raters' labels (trec-qrels), not to --format csv: leave it out" \
+	$CONVQA export --format csv --consensus majority
+check_run "--consensus adjudicated without an adjudicator's labels: refused, saying what to do" 1 \
+	"convqa: --consensus adjudicated: no rater of these labels has the role adjudicator (give one with: convqa rater add NAME --role adjudicator)" \
+	$CONVQA export --format trec-qrels --task graded --consensus adjudicated -o adj.qrels
+check_eq "   and nothing is written" "no" "$([ -e adj.qrels ] && echo yes || echo no)"
+
+# ---- control items and blind accounts ----------------------------------------------
+# alice's queue of round k has a control item (c1, the expert's known answer):
+# her label there scores her and is no judgement; bob labels c2 in round k2
+cat >k.json <<'EOF'
+{"format": "convqa-tasks", "version": 1, "collection": [{"id": "p1", "text": "one"}, {"id": "p2", "text": "two"}],
+ "conversations": [
+  {"id": "c1", "turns": [{"question": "q1?", "responses": [{"system": "s", "answer": "a", "passages": [{"rank": 1, "id": "p1"}]}]}]},
+  {"id": "c2", "turns": [{"question": "q2?", "responses": [{"system": "s", "answer": "b", "passages": [{"rank": 1, "id": "p2"}]}]}]}]}
+EOF
+k() { CONVQA_DB="$T/k.db" $CONVQA "$@"; }
+k init >/dev/null && k import -q k.json
+for r in expert alice bob; do k rater add $r >/dev/null; done
+k label -r expert relevant 1 -c c1 -n 1 -s s -k 1
+printf 'c2\t1\ts\n' >k.items
+k round create k --raters alice --items k.items --control 0.5 --control-from expert >/dev/null
+k round create k2 --raters bob --items k.items >/dev/null
+k label --round k -r alice relevant 0 -c c1 -n 1 -s s -k 1
+k label --round k -r alice relevant 1 -c c2 -n 1 -s s -k 1
+k label --round k2 -r bob relevant 0 -c c2 -n 1 -s s -k 1
+run k export --format trec-qrels --rater alice
+check_eq "a label on a control item is no judgement" "0|c2_1 0 p2 1" "$rc|$(cat "$T/out")"
+run k export --format trec-qrels --consensus majority
+check_eq "a coordinator's account settles every rater's labels" "0|c1_1 0 p1 1|1 passage without consensus left out" \
+	"$rc|$(cat "$T/out")|$(cat "$T/err")"
+k rater add alice --os-user "$(id -un)" >/dev/null 2>&1
+run k export --format trec-qrels --consensus majority
+check_eq "an account bound to alice does not see bob's labels of the open round (the json export's filter)" \
+	"0|c1_1 0 p1 1
+c2_1 0 p2 1|blind: as alice, the rater this account is bound to, other raters' labels of open rounds are left out" \
+	"$rc|$(cat "$T/out")|$(cat "$T/err")"
+
 # ---- csv -----------------------------------------------------------------------
 check_run "csv of one rater's labels is written to a file" 0 "wrote 4 labels to bob.csv" \
 	$CONVQA export --format csv --rater bob --task turn -o bob.csv
@@ -143,6 +226,7 @@ c1,1,s,alice,,graded,grade,passage,0,p2,2,0.000,2031-02-03T04:05:06.000Z,12
 c1,1,s,alice,,turn,relevant,passage,1,p1,1,0.000,2031-02-03T04:05:06.000Z,1" \
 	"$rc|$(tr -d '\r' <"$T/out" | head -4)"
 check_grep "a note with a comma and quotes is quoted, its quotes doubled" '^c1,1,t,alice,,turn,note,response,"a note, ""quoted""",,,0.000,' "$T/out"
+$CONVQA export --format json -o labels.json   # with carol's and judy's
 $CONVQA export --format csv -o all.csv
 $CONVQA export --format json --history -o history.json
 $CONVQA export --format csv --history -o history.csv
