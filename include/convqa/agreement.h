@@ -122,7 +122,8 @@ const char *agreement_landis_koch(double kappa);
 
 #define AGREEMENT_NO_CONSENSUS (-2)
 /* The value the raters settle on among votes[0..n) (codes 0 ..
- * AGREEMENT_MAX_CATEGORIES - 1; others are not votes): unanimous 0, the
+ * AGREEMENT_MAX_CATEGORIES - 1; a code outside is not counted, yet is a
+ * voter to unanimity: pass votes only): unanimous 0, the
  * most frequent value, a tie for the top = AGREEMENT_NO_CONSENSUS;
  * unanimous 1, the common value, any difference = AGREEMENT_NO_CONSENSUS.
  * AGREEMENT_MISSING when there is no vote. The rule of the report's

@@ -144,7 +144,7 @@ static int run(struct cmd_ctx *c)
 }
 
 const struct cmd_entry cmd_export_entry = {
-	{ "export", "[--db PATH] [options]", "write labels as JSON (schemas/labels.schema.json)",
+	{ "export", "[--db PATH] [options]", "write labels as JSON, CSV, JSONL or TREC qrels",
 	  "Each label names its conversation, turn position, system, rater, round,\n"
 	  "task, field, the unit it judges (turn, passage, response, answer) and value\n"
 	  "(per-passage relevance also the passage id and rank), the active seconds\n"
@@ -152,7 +152,10 @@ const struct cmd_entry cmd_export_entry = {
 	  "as numbers, categories and text as strings. --format tasks writes the items\n"
 	  "of a round instead (--round R, --rater NAME: those assigned to NAME), as a\n"
 	  "task file a rater on another machine imports into a project of their own;\n"
-	  "their labels come back with convqa import-labels.",
+	  "their labels come back with convqa import-labels. --format csv and jsonl\n"
+	  "write the same labels as CSV (RFC 4180) or one a line; --format trec-qrels\n"
+	  "writes relevance labels as TREC qrels, qid <conversation>_<turn>, of one\n"
+	  "rater (--rater NAME) or settled (--consensus HOW).",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_READONLY, NULL, check, run, NULL, &options,
 	make_format_help,

@@ -66,6 +66,11 @@ expected=$(rows formats.txt | while IFS='|' read -r d n det s; do
 done)
 readme=$(sed -n '/<!-- formats:begin -->/,/<!-- formats:end -->/p' "$README" | grep '^| `')
 check_eq "docs/formats.md's table of formats has every row of both tables, as convqa formats says" "$expected" "$readme"
+# and its table of commands, one row per format in the same order, with the command
+commands=$(sed -n '/<!-- format-commands:begin -->/,/<!-- format-commands:end -->/p' "$README" | grep '^| `' |
+	sed 's/^| `\([^`]*\)`[^|]*| `convqa \([a-z-]*\) [^|]*|.*/\1|\2/' | tr '\n' ' ')
+want=$(rows formats.txt | while IFS='|' read -r d n det s; do printf '%s|%s ' "$n" "$d"; done)
+check_eq "docs/formats.md's table of commands has a convqa import/export line for every format, in order" "$want" "$commands"
 
 $CONVQA init --db p.db >/dev/null
 $CONVQA import --db p.db -q "$DEMO"
