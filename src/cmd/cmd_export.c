@@ -65,6 +65,7 @@ static int check(struct cmd_ctx *c)
 	const struct export_opts *o = c->data;
 	struct error err;
 	enum model_task t;
+	xo = (struct export_options){ EXPORT_CONSENSUS_NONE };
 	format = o->format ? formats_export_find(o->format, &err) : formats_export(0);
 	if (!format) {
 		cli_printf(stderr, "convqa export: %s\n", err.msg);
