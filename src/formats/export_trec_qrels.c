@@ -21,10 +21,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "convqa/agreement.h"
 #include "convqa/formats.h"
 #include "convqa/strbuf.h"
+#include "convqa/text.h"
 #include "export_internal.h"
 
 struct qrel {
@@ -157,7 +159,8 @@ static void write_lines(struct ctx *c, enum export_consensus kind, FILE *out, lo
 {
 	if (!c->field)
 		return;   /* no relevance labels */
-	const int graded = scheme_graded(c->field), threshold = scheme_threshold(c->field);
+	const int graded = scheme_graded(c->field), threshold = scheme_threshold(c->field), tty = isatty(fileno(out));
+	struct strbuf line = STRBUF_INIT, inert = STRBUF_INIT;
 	size_t k = 0;
 	for (size_t i = 0; i < c->n; i++)   /* each rater's latest value of a passage */
 		if (i == 0 || !same_passage(&c->v[i], &c->v[i - 1]) || c->v[i].rater != c->v[i - 1].rater)
@@ -175,9 +178,17 @@ static void write_lines(struct ctx *c, enum export_consensus kind, FILE *out, lo
 			++*unsettled;
 		if (code < 0)
 			continue;
-		fprintf(out, "%s 0 %s %d\n", c->v[a].qid, c->v[a].docid, graded ? code : code >= threshold);
+		strbuf_reset(&line);
+		strbuf_addf(&line, "%s 0 %s %d\n", c->v[a].qid, c->v[a].docid, graded ? code : code >= threshold);
+		if (tty) {   /* ids exactly in a file; inert on a terminal */
+			strbuf_reset(&inert);
+			text_sanitize(&inert, line.buf, line.len, TEXT_NEWLINES);
+		}
+		fputs(strbuf_str(tty ? &inert : &line), out);
 		++*lines;
 	}
+	strbuf_release(&line);
+	strbuf_release(&inert);
 }
 
 static enum status write_qrels(struct store *s, const struct store_label_filter *f, const struct export_options *o,

@@ -209,6 +209,23 @@ check_eq "an account bound to alice does not see bob's labels of the open round 
 c2_1 0 p2 1|blind: as alice, the rater this account is bound to, other raters' labels of open rounds are left out" \
 	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 
+# ---- an escape sequence in an id: exact in a file, inert on a terminal -----------------
+printf '{"format": "convqa-tasks", "version": 1, "collection": [{"id": "p\\u001b[31m", "text": "one"}], "conversations": [{"id": "c1", "turns": [{"question": "q?", "responses": [{"system": "s", "answer": "a", "passages": [{"rank": 1, "id": "p\\u001b[31m"}]}]}]}]}' >esc.json
+e() { CONVQA_DB="$T/e.db" $CONVQA "$@"; }
+e init >/dev/null && e import -q esc.json && e label -r alice relevant 1 -c c1 -n 1 -s s -k 1
+e export --format trec-qrels -o esc.qrels 2>/dev/null
+check_eq "in a file the passage id is kept exactly" "$(printf 'c1_1 0 p\033[31m 1')" "$(cat esc.qrels)"
+if command -v script >/dev/null 2>&1; then
+	for f in trec-qrels csv; do
+		CONVQA_DB="$T/e.db" script -qc "$CONVQA export --format $f" /dev/null >tty.out 2>&1
+		if grep -q "$(printf '\033')" tty.out || ! grep -q 'p^\[\[31m' tty.out; then
+			not_ok "on a terminal --format $f shows the escape as text" "$(od -c tty.out | head -5)"
+		else ok "on a terminal --format $f shows the escape as text"; fi
+	done
+else
+	skip "on a terminal the escape is shown as text" "no script(1)"
+fi
+
 # ---- csv -----------------------------------------------------------------------
 check_run "csv of one rater's labels is written to a file" 0 "wrote 4 labels to bob.csv" \
 	$CONVQA export --format csv --rater bob --task turn -o bob.csv
