@@ -3,7 +3,10 @@
 # a project with labels by two raters, of the built-in binary relevance
 # field and of a graded (0-3) project scheme with the role relevance.
 # Exact file contents; the qrels read back (python) equal the labels; the
-# CSV read with python's csv module equals the JSON export's labels.
+# consensus rules of the report (majority, adjudicated, discard, distrusted
+# raters); control items and blind accounts; ids exact in a file and inert
+# on a terminal; the CSV read with python's csv module and the JSONL lines
+# equal the JSON export's labels.
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
 $CONVQA init >/dev/null
