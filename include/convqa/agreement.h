@@ -118,6 +118,18 @@ enum agreement_status agreement_cohen_kappa_table(const long *table, int k,
  */
 const char *agreement_landis_koch(double kappa);
 
+/* ---- consensus of one unit's values ---------------------------------------------- */
+
+#define AGREEMENT_NO_CONSENSUS (-2)
+/* The value the raters settle on among votes[0..n) (codes 0 ..
+ * AGREEMENT_MAX_CATEGORIES - 1; a code outside is not counted, yet is a
+ * voter to unanimity: pass votes only): unanimous 0, the
+ * most frequent value, a tie for the top = AGREEMENT_NO_CONSENSUS;
+ * unanimous 1, the common value, any difference = AGREEMENT_NO_CONSENSUS.
+ * AGREEMENT_MISSING when there is no vote. The rule of the report's
+ * --consensus and of the qrels export's. */
+int agreement_settle(const int *votes, int n, int unanimous);
+
 /* ---- Fleiss' kappa (m raters per item) --------------------------------------- */
 
 struct agreement_fleiss {

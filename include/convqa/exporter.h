@@ -20,10 +20,11 @@
 #define LABELS_FORMAT_VERSION 2
 
 struct export_counts;   /* formats.h */
+struct export_options;
 
 /* project is the name written into the document; counts->n gets the labels
  * written. Returns ST_IO if writing to out fails. */
-enum status exporter_json(struct store *s, const struct store_label_filter *f, const char *project,
-			  FILE *out, struct export_counts *counts, struct error *err);
+enum status exporter_json(struct store *s, const struct store_label_filter *f, const struct export_options *o,
+			  const char *project, FILE *out, struct export_counts *counts, struct error *err);
 
 #endif

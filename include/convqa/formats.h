@@ -59,21 +59,38 @@ struct import_format {
 
 struct strbuf;
 
-/* What an export wrote: n labels (items, for the task formats); for the
- * gold extension, the answers added to the gold and the turns they joined. */
+/* What an export wrote: n labels (items, for the task formats; lines, for
+ * trec-qrels); for the gold extension, the answers added to the gold and
+ * the turns they joined; for a consensus, the units left out without one. */
 struct export_counts {
 	long n;
 	long added, turns;
+	long unsettled;
+};
+
+/* How several raters' labels of a unit become one (export --consensus),
+ * the rules of the report's --consensus (docs/metrics.md): none, one
+ * rater's; majority, the most frequent value, a tie = none; adjudicated,
+ * an adjudicator's value, else the raters' when all agree; discard, the
+ * raters' value when all agree. Distrusted raters have no vote. */
+enum export_consensus {
+	EXPORT_CONSENSUS_NONE, EXPORT_CONSENSUS_MAJORITY, EXPORT_CONSENSUS_ADJUDICATED, EXPORT_CONSENSUS_DISCARD,
+};
+
+/* What export asks of a format besides the labels' filter. */
+struct export_options {
+	enum export_consensus consensus;  /* only for a format with .consensus */
 };
 
 struct export_format {
 	const char *name;       /* what --format takes */
 	const char *summary;    /* one line, for `convqa formats` */
+	int consensus;          /* 1: takes --consensus (export_options.consensus) */
 	/* Write the labels of s that match f to out (borrowed; the caller opens
-	 * and closes it); project is the name written into the document.
-	 * *counts: how many. ST_IO when writing fails. */
-	enum status (*write)(struct store *s, const struct store_label_filter *f, const char *project, FILE *out,
-			     struct export_counts *counts, struct error *err);
+	 * and closes it), as o asks; project is the name written into the
+	 * document. *counts: how many. ST_IO when writing fails. */
+	enum status (*write)(struct store *s, const struct store_label_filter *f, const struct export_options *o,
+			     const char *project, FILE *out, struct export_counts *counts, struct error *err);
 	/* What to tell the person once write() wrote n to path (NULL: standard
 	 * output), appended to sb: lines without the last newline (the next
 	 * steps, say). NULL: "wrote N labels to PATH" when written to a file. */

@@ -461,6 +461,9 @@ struct store_label_row {
 	const char *unit;                 /* the unit judged: turn, passage, response, answer */
 	double seconds;
 	const char *created_at;
+	int control;                      /* 1: given on a control item of its rater in its
+					   * round (round create --control): scores the
+					   * rater, no judgement */
 };
 
 struct store_label_filter {

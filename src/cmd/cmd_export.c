@@ -16,7 +16,7 @@
 static char format_help[256];
 /* The options, given to check and run as c->data. */
 static struct export_opts {
-	const char *format, *output, *round, *rater, *task;
+	const char *format, *output, *round, *rater, *task, *consensus;
 	int history;
 } options;
 static const struct cli_opt opts[] = {
@@ -29,6 +29,8 @@ static const struct cli_opt opts[] = {
 			     "project", &options.task, NULL },
 	{ "history", 0, NULL, "every saved change (value null = cleared), not only current values",
 	  NULL, &options.history },
+	{ "consensus", 0, "HOW", "with --format trec-qrels, the raters' labels settled: majority, adjudicated or "
+				 "discard (as report --consensus)", &options.consensus, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -46,16 +48,49 @@ static void make_format_help(void)
 }
 
 static const struct export_format *format;
+static struct export_options xo;
+
+/* --consensus HOW, as report --consensus names them (rater:NAME is --rater). */
+static const struct {
+	const char *name;
+	enum export_consensus consensus;
+} consensus_names[] = {
+	{ "majority", EXPORT_CONSENSUS_MAJORITY },
+	{ "adjudicated", EXPORT_CONSENSUS_ADJUDICATED },
+	{ "discard", EXPORT_CONSENSUS_DISCARD },
+};
 
 static int check(struct cmd_ctx *c)
 {
 	const struct export_opts *o = c->data;
 	struct error err;
 	enum model_task t;
+	xo = (struct export_options){ EXPORT_CONSENSUS_NONE };
 	format = o->format ? formats_export_find(o->format, &err) : formats_export(0);
 	if (!format) {
 		cli_printf(stderr, "convqa export: %s\n", err.msg);
 		return ST_USAGE;
+	}
+	if (o->consensus) {
+		size_t i = 0;
+		while (i < ARRAY_SIZE(consensus_names) && strcmp(consensus_names[i].name, o->consensus) != 0)
+			i++;
+		if (!format->consensus) {
+			cli_printf(stderr, "convqa export: --consensus applies to the formats that settle the raters' "
+				   "labels (trec-qrels), not to --format %s: leave it out\n", format->name);
+			return ST_USAGE;
+		}
+		if (i == ARRAY_SIZE(consensus_names)) {
+			cli_printf(stderr, "convqa export: unknown --consensus '%s' (expected: majority, adjudicated or "
+				   "discard; one rater's labels: --rater NAME)\n", o->consensus);
+			return ST_USAGE;
+		}
+		if (o->rater) {
+			cli_printf(stderr, "convqa export: --consensus settles several raters' labels, --rater takes one "
+				   "rater's: give one of them\n");
+			return ST_USAGE;
+		}
+		xo.consensus = consensus_names[i].consensus;
 	}
 	if (o->task && model_task_parse(o->task, &t) != 0 && scheme_name_problem(o->task)) {
 		cli_printf(stderr, "convqa export: unknown task '%s' (expected: turn, plausibility, faithfulness or a "
@@ -89,13 +124,14 @@ static int run(struct cmd_ctx *c)
 	}
 	struct cli_output out;
 	if (st == ST_OK && (st = cli_output_open(&out, o->output, &c->err)) == ST_OK) {
-		struct export_counts n = { 0, 0, 0 };
-		st = format->write(s, &f, store_path(s), out.fp, &n, &c->err);
+		struct export_counts n = { 0, 0, 0, 0 };
+		st = format->write(s, &f, &xo, store_path(s), out.fp, &n, &c->err);
 		st = cli_output_close(&out, st, &c->err);
 		if (st == ST_OK && format->written) {
 			struct strbuf sb = STRBUF_INIT;
 			format->written(s, &f, out.path, &n, &sb);
-			cli_printf(stderr, "%s\n", strbuf_str(&sb));
+			if (sb.len)
+				cli_printf(stderr, "%s\n", strbuf_str(&sb));
 			strbuf_release(&sb);
 		} else if (st == ST_OK && out.path) {
 			cli_printf(stderr, "wrote %ld label%s to %s\n", n.n, n.n == 1 ? "" : "s", out.path);
@@ -109,7 +145,7 @@ static int run(struct cmd_ctx *c)
 }
 
 const struct cmd_entry cmd_export_entry = {
-	{ "export", "[--db PATH] [options]", "write labels as JSON (schemas/labels.schema.json)",
+	{ "export", "[--db PATH] [options]", "write labels as JSON, CSV, JSONL or TREC qrels",
 	  "Each label names its conversation, turn position, system, rater, round,\n"
 	  "task, field, the unit it judges (turn, passage, response, answer) and value\n"
 	  "(per-passage relevance also the passage id and rank), the active seconds\n"
@@ -117,7 +153,10 @@ const struct cmd_entry cmd_export_entry = {
 	  "as numbers, categories and text as strings. --format tasks writes the items\n"
 	  "of a round instead (--round R, --rater NAME: those assigned to NAME), as a\n"
 	  "task file a rater on another machine imports into a project of their own;\n"
-	  "their labels come back with convqa import-labels.",
+	  "their labels come back with convqa import-labels. --format csv and jsonl\n"
+	  "write the same labels as CSV (RFC 4180) or one a line; --format trec-qrels\n"
+	  "writes relevance labels as TREC qrels, qid <conversation>_<turn>, of one\n"
+	  "rater (--rater NAME) or settled (--consensus HOW).",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_READONLY, NULL, check, run, NULL, &options,
 	make_format_help,

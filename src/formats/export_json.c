@@ -12,37 +12,45 @@
 #include "convqa/json.h"
 #include "convqa/scheme_read.h"
 #include "convqa/strbuf.h"
+#include "export_internal.h"
 
 /* The schemes of the tasks seen so far (a project has a handful). */
-struct known_scheme {
+struct export_known_scheme {
 	char *task;
 	struct scheme *scheme;        /* NULL: no scheme of that name */
 };
 
 struct ctx {
 	FILE *out;
-	struct store *store;
 	struct strbuf sb;
 	long n;
-	int history;
 	int failed;
-	struct known_scheme *schemes;
-	size_t n_schemes;
+	struct export_schemes schemes;
 };
 
-/* The scheme of task (looked up once per task), or NULL. */
-static const struct scheme *scheme_of(struct ctx *c, const char *task)
+const struct scheme *export_scheme_of(struct export_schemes *c, const char *task)
 {
-	for (size_t i = 0; i < c->n_schemes; i++)
-		if (strcmp(c->schemes[i].task, task) == 0)
-			return c->schemes[i].scheme;
+	for (size_t i = 0; i < c->n; i++)
+		if (strcmp(c->v[i].task, task) == 0)
+			return c->v[i].scheme;
 	struct scheme *sch = NULL;
 	struct error err;
 	if (scheme_find(c->store, task, &sch, &err) != ST_OK)
 		sch = NULL;   /* written as text, as a field no scheme declares */
-	c->schemes = xrealloc(c->schemes, (c->n_schemes + 1) * sizeof(*c->schemes));
-	c->schemes[c->n_schemes++] = (struct known_scheme){ xstrdup(task), sch };
+	c->v = xrealloc(c->v, (c->n + 1) * sizeof(*c->v));
+	c->v[c->n++] = (struct export_known_scheme){ xstrdup(task), sch };
 	return sch;
+}
+
+void export_schemes_release(struct export_schemes *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i].task);
+		scheme_free(c->v[i].scheme);
+	}
+	free(c->v);
+	c->v = NULL;
+	c->n = 0;
 }
 
 static void add_string_or_null(struct strbuf *sb, const char *s)
@@ -55,26 +63,22 @@ static void add_string_or_null(struct strbuf *sb, const char *s)
 
 /* A binary field's value "0" or "1" as a number (its categories are 0 and
  * 1, as the built-in fields'); every other value as a string. */
-static void add_value(struct ctx *c, const struct store_label_row *r)
+static void add_value(struct export_schemes *c, struct strbuf *sb, const struct store_label_row *r)
 {
-	const struct scheme *sch = scheme_of(c, r->task);
+	const struct scheme *sch = export_scheme_of(c, r->task);
 	const struct scheme_field *f = sch ? scheme_field_find(sch, r->field) : NULL;
 	if (!r->value)
-		strbuf_adds(&c->sb, "null");
+		strbuf_adds(sb, "null");
 	else if (f && f->type == TYPE_BINARY && scheme_category_find(f, r->value) &&
 		 (strcmp(r->value, "0") == 0 || strcmp(r->value, "1") == 0))
-		strbuf_adds(&c->sb, r->value);
+		strbuf_adds(sb, r->value);
 	else
-		json_quote(&c->sb, r->value);
+		json_quote(sb, r->value);
 }
 
-static int row(const struct store_label_row *r, void *data)
+void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct store_label_row *r)
 {
-	struct ctx *c = data;
-	struct strbuf *sb = &c->sb;
-	strbuf_reset(sb);
-	strbuf_adds(sb, c->n ? ",\n    {" : "\n    {");
-	strbuf_adds(sb, "\"conversation\": ");
+	strbuf_adds(sb, "{\"conversation\": ");
 	json_quote(sb, r->conversation);
 	strbuf_addf(sb, ", \"turn\": %d, \"system\": ", r->turn);
 	json_quote(sb, r->system);
@@ -89,7 +93,7 @@ static int row(const struct store_label_row *r, void *data)
 	strbuf_adds(sb, ", \"unit\": ");
 	add_string_or_null(sb, r->unit);
 	strbuf_adds(sb, ", \"value\": ");
-	add_value(c, r);
+	add_value(c, sb, r);
 	if (r->passage_rank) {
 		strbuf_adds(sb, ", \"passage\": ");
 		add_string_or_null(sb, r->passage);
@@ -98,6 +102,15 @@ static int row(const struct store_label_row *r, void *data)
 	strbuf_addf(sb, ", \"seconds\": %.3f, \"timestamp\": ", r->seconds);
 	json_quote(sb, r->created_at);
 	strbuf_addf(sb, ", \"id\": %lld}", (long long)r->id);
+}
+
+static int row(const struct store_label_row *r, void *data)
+{
+	struct ctx *c = data;
+	struct strbuf *sb = &c->sb;
+	strbuf_reset(sb);
+	strbuf_adds(sb, c->n ? ",\n    " : "\n    ");
+	export_json_label(&c->schemes, sb, r);
 	if (fwrite(sb->buf, 1, sb->len, c->out) != sb->len) {
 		c->failed = errno ? errno : EIO;
 		return 1;
@@ -106,10 +119,11 @@ static int row(const struct store_label_row *r, void *data)
 	return 0;
 }
 
-enum status exporter_json(struct store *s, const struct store_label_filter *f, const char *project,
+enum status exporter_json(struct store *s, const struct store_label_filter *f, const struct export_options *o, const char *project,
 			  FILE *out, struct export_counts *counts, struct error *err)
 {
-	struct ctx c = { out, s, STRBUF_INIT, 0, f->history, 0, NULL, 0 };
+	(void)o;
+	struct ctx c = { out, STRBUF_INIT, 0, 0, { s, NULL, 0 } };
 	struct strbuf head = STRBUF_INIT;
 	char now[32];
 	now_iso8601(now);
@@ -130,11 +144,7 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 
 	enum status st = store_labels_each(s, f, row, &c, err);
 	strbuf_release(&c.sb);
-	for (size_t i = 0; i < c.n_schemes; i++) {
-		free(c.schemes[i].task);
-		scheme_free(c.schemes[i].scheme);
-	}
-	free(c.schemes);
+	export_schemes_release(&c.schemes);
 	if (st != ST_OK)
 		return st;
 	fputs(c.n ? "\n  ]\n}\n" : "]\n}\n", out);

@@ -309,7 +309,7 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 		st = c.st;
 	if (st == ST_OK && ferror(out))
 		st = error_set(err, ST_IO, "cannot write the task file: %s", strerror(errno ? errno : EIO));
-	*counts = (struct export_counts){ store_tasks_count(t), c.added, c.turns };
+	*counts = (struct export_counts){ store_tasks_count(t), c.added, c.turns, 0 };
 	strbuf_release(&c.sb);
 	scheme_free(c.sch[0]);
 	scheme_free(c.sch[1]);
@@ -317,9 +317,10 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 	return st;
 }
 
-static enum status write_tasks(struct store *s, const struct store_label_filter *f, const char *project,
-			       FILE *out, struct export_counts *counts, struct error *err)
+static enum status write_tasks(struct store *s, const struct store_label_filter *f, const struct export_options *o,
+			       const char *project, FILE *out, struct export_counts *counts, struct error *err)
 {
+	(void)o;
 	(void)project;
 	return write_file(s, f, out, counts, 0, err);
 }
@@ -328,9 +329,10 @@ static enum status write_tasks(struct store *s, const struct store_label_filter 
  * project (or of --round), each turn's gold answers joined by the answers
  * judged plausible - and faithful, where faithfulness was judged - that
  * are not one of them already. */
-static enum status write_gold_extension(struct store *s, const struct store_label_filter *f,
+static enum status write_gold_extension(struct store *s, const struct store_label_filter *f, const struct export_options *o,
 					const char *project, FILE *out, struct export_counts *counts, struct error *err)
 {
+	(void)o;
 	(void)project;
 	if (f->rater)
 		return error_set(err, ST_USAGE, "--format gold-extension extends the gold of every rater's "

@@ -13,7 +13,8 @@
 #include "convqa/strbuf.h"
 
 extern const struct import_format import_native, import_jsonl;
-extern const struct export_format export_json, export_tasks, export_gold_extension;
+extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
+	export_csv, export_jsonl;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
@@ -26,6 +27,9 @@ static const struct export_format *const export_formats[] = {
 	&export_json,
 	&export_tasks,
 	&export_gold_extension,
+	&export_trec_qrels,
+	&export_csv,
+	&export_jsonl,
 };
 
 const struct import_format *formats_import(size_t i)

@@ -189,6 +189,28 @@ enum agreement_status agreement_cohen_kappa_table(const long *table, int k,
 	return kappa_finish(out);
 }
 
+int agreement_settle(const int *votes, int n, int unanimous)
+{
+	int count[AGREEMENT_MAX_CATEGORIES] = { 0 }, best = AGREEMENT_MISSING, best_n = 0, tie = 0;
+	for (int i = 0; i < n; i++)
+		if (votes[i] >= 0 && votes[i] < AGREEMENT_MAX_CATEGORIES)
+			count[votes[i]]++;
+	for (int c = 0; c < AGREEMENT_MAX_CATEGORIES; c++) {
+		if (count[c] > best_n) {
+			best = c;
+			best_n = count[c];
+			tie = 0;
+		} else if (count[c] && count[c] == best_n) {
+			tie = 1;
+		}
+	}
+	if (best_n == 0)
+		return AGREEMENT_MISSING;
+	if (tie || (unanimous && best_n != n))
+		return AGREEMENT_NO_CONSENSUS;
+	return best;
+}
+
 const char *agreement_landis_koch(double kappa)
 {
 	static const struct {

@@ -5,7 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/agreement.h"
 #include "report_internal.h"
+
+_Static_assert(RP_UNSET == AGREEMENT_MISSING && RP_NO_CONSENSUS == AGREEMENT_NO_CONSENSUS,
+	       "the report's codes are agreement_settle()'s");
 
 int rp_rel_code(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, long rank)
 {
@@ -65,29 +69,11 @@ static void obs_from_judgement(struct rp_obs *ob, const struct rp_data *d, size_
 	ob->turn_labelled = (uint8_t)turn_labelled_here(d, jj);
 }
 
-/* The consensus of votes[0..n) (codes >= 0) on a scale of k values:
- * majority: the most frequent value, a tie for the top = no consensus;
- * unanimous: the common value, any difference = no consensus. */
+/* The consensus of votes[0..n) (codes >= 0): agreement_settle() (RP_UNSET
+ * is AGREEMENT_MISSING, RP_NO_CONSENSUS AGREEMENT_NO_CONSENSUS). */
 static int settle(const int *votes, int n, int unanimous)
 {
-	int count[AGREEMENT_MAX_CATEGORIES] = { 0 }, best = RP_UNSET, best_n = 0, tie = 0;
-	for (int i = 0; i < n; i++)
-		if (votes[i] >= 0 && votes[i] < AGREEMENT_MAX_CATEGORIES)
-			count[votes[i]]++;
-	for (int c = 0; c < AGREEMENT_MAX_CATEGORIES; c++) {
-		if (count[c] > best_n) {
-			best = c;
-			best_n = count[c];
-			tie = 0;
-		} else if (count[c] && count[c] == best_n) {
-			tie = 1;
-		}
-	}
-	if (best_n == 0)
-		return RP_UNSET;
-	if (tie || (unanimous && best_n != n))
-		return RP_NO_CONSENSUS;
-	return best;
+	return agreement_settle(votes, n, unanimous);
 }
 
 /* Consensus of one value over the judgements of an item: get(j) gives

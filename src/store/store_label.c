@@ -193,7 +193,10 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 		"WHEN t.id IS NULL THEN 'turn_id ' || r.turn_id || ' of its response names no turn' "
 		"WHEN sy.id IS NULL THEN 'system_id ' || r.system_id || ' of its response names no system' "
 		"WHEN ra.id IS NULL THEN 'rater_id ' || l.rater_id || ' names no rater' "
-		"WHEN l.round_id IS NOT NULL AND ro.id IS NULL THEN 'round_id ' || l.round_id || ' names no round' END "
+		"WHEN l.round_id IS NOT NULL AND ro.id IS NULL THEN 'round_id ' || l.round_id || ' names no round' END, "
+		/* given on a control item of its rater in its round */
+		"EXISTS (SELECT 1 FROM assignment ca WHERE ca.round_id = l.round_id AND ca.rater_id = l.rater_id "
+		"AND ca.response_id = l.response_id AND ca.control = 1) "
 		"FROM label l "
 		"LEFT JOIN response r ON r.id = l.response_id "
 		"LEFT JOIN turn t ON t.id = r.turn_id "
@@ -238,6 +241,7 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 			.seconds = sqlite3_column_double(st, 11),
 			.created_at = store_col_text(st, 12),
 			.unit = store_col_text(st, 13),
+			.control = sqlite3_column_int(st, 15),
 		};
 		/* what the schema never lets in stops the export (a NULL
 		 * there, or a row named that is gone, is a damaged project:

@@ -18,7 +18,7 @@ check_eq "an unknown import format is a usage error that lists the import format
 run $CONVQA export --format no-such-format
 exports=$(sed -n "s/^convqa export: unknown format 'no-such-format' (expected: \(.*\))$/\1/p" "$T/err")
 check_eq "an unknown export format is a usage error that lists the export formats" "1|yes" "$rc|${exports:+yes}"
-check_eq "the tables today" "native, jsonl|json, tasks, gold-extension" "$imports|$exports"
+check_eq "the tables today" "native, jsonl|json, tasks, gold-extension, trec-qrels, csv, jsonl" "$imports|$exports"
 
 run $CONVQA formats
 check_eq "convqa formats lists both tables with their summaries and detection" "0|import formats (convqa import --format NAME; default: detected, else native):
@@ -28,7 +28,10 @@ check_eq "convqa formats lists both tables with their summaries and detection" "
 export formats (convqa export --format NAME; default: json):
   json                     labels as one JSON document (schemas/labels.schema.json)
   tasks                    a round's items as a task file (schemas/tasks.schema.json)
-  gold-extension           a task file whose gold adds the answers judged plausible" "$rc|$(cat "$T/out")"
+  gold-extension           a task file whose gold adds the answers judged plausible
+  trec-qrels               relevance labels as TREC qrels: qid 0 docid rel, qid <conversation>_<turn>
+  csv                      labels as CSV (RFC 4180), one row per label, the columns of json's labels
+  jsonl                    labels as JSON Lines: one label a line, the objects of json's labels" "$rc|$(cat "$T/out")"
 cp "$T/out" formats.txt
 # rows FILE: "direction|name|detects|summary" for each row of `convqa formats`
 rows() {
@@ -63,6 +66,11 @@ expected=$(rows formats.txt | while IFS='|' read -r d n det s; do
 done)
 readme=$(sed -n '/<!-- formats:begin -->/,/<!-- formats:end -->/p' "$README" | grep '^| `')
 check_eq "docs/formats.md's table of formats has every row of both tables, as convqa formats says" "$expected" "$readme"
+# and its table of commands, one row per format in the same order, with the command
+commands=$(sed -n '/<!-- format-commands:begin -->/,/<!-- format-commands:end -->/p' "$README" | grep '^| `' |
+	sed 's/^| `\([^`]*\)`[^|]*| `convqa \([a-z-]*\) [^|]*|.*/\1|\2/' | tr '\n' ' ')
+want=$(rows formats.txt | while IFS='|' read -r d n det s; do printf '%s|%s ' "$n" "$d"; done)
+check_eq "docs/formats.md's table of commands has a convqa import/export line for every format, in order" "$want" "$commands"
 
 $CONVQA init --db p.db >/dev/null
 $CONVQA import --db p.db -q "$DEMO"
@@ -72,7 +80,10 @@ for f in $(echo "$imports" | tr -d ,); do
 done
 for f in $(echo "$exports" | tr -d ,); do
 	run $CONVQA export --db p.db --format "$f"
-	check_eq "export --format $f writes" "0|yes" "$rc|$([ -s "$T/out" ] && echo yes)"
+	case $f in   # a file of one line per label is empty without labels
+	trec-qrels|jsonl) check_eq "export --format $f writes" "0||" "$rc|$(cat "$T/out")|$(cat "$T/err")" ;;
+	*) check_eq "export --format $f writes" "0|yes" "$rc|$([ -s "$T/out" ] && echo yes)" ;;
+	esac
 done
 
 # ---- the JSONL fixture ---------------------------------------------------------

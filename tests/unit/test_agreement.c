@@ -631,6 +631,22 @@ static void test_every_status_has_a_distinct_message(void **state)
 	assert_string_equal(agreement_status_message((enum agreement_status)99), "unknown status");
 }
 
+/* agreement_settle(): the consensus rule of report --consensus and of the
+ * qrels export (majority: a tie for the top is none; unanimous: any
+ * difference is none; no vote: missing). */
+static void test_settle_majority_unanimity_ties_and_missing(void **state)
+{
+	(void)state;
+	const int two_one[] = { 2, 0, 2 }, tie[] = { 1, 0 }, same[] = { 3, 3 }, stray[] = { -1, 5, -2, 99 };
+	assert_int_equal(agreement_settle(two_one, 3, 0), 2);
+	assert_int_equal(agreement_settle(two_one, 3, 1), AGREEMENT_NO_CONSENSUS);
+	assert_int_equal(agreement_settle(tie, 2, 0), AGREEMENT_NO_CONSENSUS);
+	assert_int_equal(agreement_settle(same, 2, 1), 3);
+	assert_int_equal(agreement_settle(same, 1, 0), 3);
+	assert_int_equal(agreement_settle(NULL, 0, 0), AGREEMENT_MISSING);
+	assert_int_equal(agreement_settle(stray, 4, 0), 5);   /* a code outside the scale is not counted */
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fixed[] = {
@@ -648,6 +664,7 @@ int main(void)
 		cmocka_unit_test(test_ordinal_alpha_ignores_an_unused_rank_and_interval_alpha_does_not),
 		cmocka_unit_test(test_an_unknown_alpha_metric_is_a_bad_argument),
 		cmocka_unit_test(test_every_status_has_a_distinct_message),
+		cmocka_unit_test(test_settle_majority_unanimity_ties_and_missing),
 	};
 	static const char *const files[] = {
 		"tests/golden/agreement/cohen.txt",

@@ -1,0 +1,31 @@
+/* export_internal.h - what the label exports of src/formats/ share: the
+ * schemes of the labels' tasks, looked up once per task, and one label as
+ * the JSON object of the json export (also a line of the jsonl export).
+ *
+ * Ownership: export_schemes_release() frees what the cache holds; the
+ * schemes it returns are borrowed from it. */
+#ifndef CONVQA_EXPORT_INTERNAL_H
+#define CONVQA_EXPORT_INTERNAL_H
+
+#include <stddef.h>
+
+#include "convqa/scheme.h"
+#include "convqa/store.h"
+
+struct strbuf;
+
+struct export_schemes {
+	struct store *store;
+	struct export_known_scheme *v;
+	size_t n;
+};
+
+/* The scheme of task (looked up once per task), or NULL: no such scheme. */
+const struct scheme *export_scheme_of(struct export_schemes *c, const char *task);
+void export_schemes_release(struct export_schemes *c);
+
+/* The label r as one JSON object of schemas/labels.schema.json, appended to
+ * sb (no newline). */
+void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct store_label_row *r);
+
+#endif
