@@ -15,7 +15,8 @@
  * The sink writes each row as it receives it, inside one transaction opened
  * with the first row; import_sink_end() commits it (or rolls it back
  * when nothing was added or updated: the project file stays byte-for-byte
- * the same), import_sink_abort() rolls it back. The first row the project
+ * the same), import_sink_abort() rolls it back. The passages' full-text
+ * index is filled once, at the end (store_fts_defer/fill). The first row the project
  * refuses (a conversation with other content, a response naming a passage
  * neither given nor in the project) makes every later put a no-op; its
  * message is kept in the sink, apart from the reader's own messages, and
@@ -49,6 +50,7 @@ struct import_sink {
 	enum status st;               /* the first failure; then every put is a no-op */
 	struct error err;             /* its message */
 	int64_t import_id;
+	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
 	struct strmap systems;        /* system id -> db id */
 	struct strmap passages;       /* passage id -> db id */
 	struct store_ranked *ranked;  /* a response's ranking, reused */

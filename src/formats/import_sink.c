@@ -75,6 +75,8 @@ static enum status open_tx(struct import_sink *k)
 		return fail(k, st);
 	k->open = 1;
 	st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
+	if (st == ST_OK)
+		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
@@ -241,6 +243,8 @@ enum status import_sink_end(struct import_sink *k, struct error *err)
 		added += k->counts->added[i] + k->counts->updated[i];
 	open_tx(k);
 	enum status st = k->st;
+	if (st == ST_OK && added)
+		st = store_fts_fill(k->s, k->fts_mark, err);
 	if (st == ST_OK && added)
 		st = store_commit(k->s, err);
 	else if (k->open)

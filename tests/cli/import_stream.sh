@@ -3,7 +3,9 @@
 # src/formats/import_sink.c) and still all or nothing: a problem on a later
 # line leaves nothing of the earlier lines, the reader's own problems come
 # before the project's refusal whatever their lines, and a passage may be
-# named on a line before the line that gives its text.
+# named on a line before the line that gives its text. The passages' full-text
+# index, filled once at the end of an import, finds what every import added
+# or filled in, and passages added later are indexed as before.
 . "$CONVQA_TOP/tests/lib.sh"
 
 $CONVQA init --db p.db >/dev/null
@@ -48,4 +50,17 @@ check_eq "a passage named on line 1 and given on line 3 is found" \
 		JOIN response s ON s.id = r.response_id JOIN turn t ON t.id = s.turn_id
 		JOIN conversation c ON c.id = t.conversation_id JOIN passage p ON p.id = r.passage_id
 		WHERE c.ext_id = 'new-2'" | tr '|' ' ')"
+
+# ---- the full-text index --------------------------------------------------------
+fts() { sqlite3 p.db "SELECT group_concat(p.ext_id, ' ') FROM passage_fts f JOIN passage p ON p.id = f.rowid
+	WHERE passage_fts MATCH '$1' ORDER BY p.ext_id"; }
+printf '%s\n' '{"format": "convqa-tasks", "version": 1, "collection": [{"id": "p404", "title": "Quartz", "text": "four"},
+	{"id": "p5", "title": "Basalt", "text": "granite five"}], "conversations": [{"id": "new-5", "turns": [{"question": "q"}]}]}' >t.json
+run $CONVQA import --db p.db t.json
+check_eq "an import indexes the passages it adds and the titles it fills in" \
+	"0|p404|p5|ok" "$rc|$(fts quartz)|$(fts granite)|$(sqlite3 p.db \
+	"INSERT INTO passage_fts(passage_fts) VALUES ('integrity-check'); SELECT 'ok'" 2>&1)"
+sqlite3 p.db "INSERT INTO passage(ext_id, text) VALUES ('p6', 'obsidian six'); UPDATE passage SET title = 'Pumice' WHERE ext_id = 'p6'"
+check_eq "after an import the index follows each passage added or changed again" "p6|p6|ok" "$(fts obsidian)|$(fts pumice)|$(
+	sqlite3 p.db "INSERT INTO passage_fts(passage_fts) VALUES ('integrity-check'); SELECT 'ok'" 2>&1)"
 done_testing
