@@ -17,7 +17,9 @@
  * const struct import_format import_NAME (export_format export_NAME), its
  * object in the Makefile (FORMAT_OBJS), a row in formats.c, a CLI test, a
  * row in the table of formats of docs/formats.md. A JSON-based reader checks its
- * input with src/formats/json_read.h.
+ * input with src/formats/json_read.h. A format that reads its input a piece
+ * at a time gives feed() too (docs/development.md, "Adding an import or
+ * export format").
  *
  * Ownership: the tables and their strings are static.
  */

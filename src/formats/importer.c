@@ -11,7 +11,6 @@
 #include "convqa/import_sink.h"
 #include "convqa/importer.h"
 #include "convqa/store.h"
-#include "convqa/strmap.h"
 
 static const char *const noun_names[IMP__COUNT][2] = {
 	{ "system", "systems" }, { "passage", "passages" }, { "conversation", "conversations" },
