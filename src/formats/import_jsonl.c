@@ -24,7 +24,7 @@ static int detect_jsonl(const char *buf, size_t len)
 
 /* A stream into an import sink: each line's conversation is read into a
  * model of its own, put, and released; what later lines are checked
- * against (ids, passages) stays in keep. A conversation naming by id a
+ * against (ids, the digests of passages' texts) stays in keep. A conversation naming by id a
  * passage that no earlier line gave, nor the project, waits in pending
  * for the end of the file (a later line may give it). */
 struct stream {
@@ -35,15 +35,14 @@ struct stream {
 };
 
 /* Put what line model m read (once the file has shown no problem). */
-static void put_line(struct native_reader *r, struct stream *sm, struct model_tasks *m, size_t n_systems,
-		     size_t n_passages)
+static void put_line(struct native_reader *r, struct stream *sm, struct model_tasks *m, size_t n_systems)
 {
 	if (r->jr.n_errors) {
 		model_tasks_release(m);
 		return;
 	}
 	import_sink_put_systems(sm->k, sm->keep.systems + n_systems, sm->keep.n_systems - n_systems);
-	import_sink_put_passages(sm->k, sm->keep.passages + n_passages, sm->keep.n_passages - n_passages);
+	import_sink_put_passages(sm->k, m->passages, m->n_passages);
 	if (!import_sink_resolves(sm->k, &m->conversations[0])) {
 		xgrow(&sm->pending, &sm->cap_pending, sm->n_pending + 1, sizeof(*sm->pending));
 		sm->pending[sm->n_pending++] = *m;
@@ -73,7 +72,7 @@ static enum status read_line(struct native_reader *r, struct stream *sm, const c
 		return ST_OK;
 	}
 	struct model_tasks m;
-	size_t n_systems = sm ? sm->keep.n_systems : 0, n_passages = sm ? sm->keep.n_passages : 0;
+	size_t n_systems = sm ? sm->keep.n_systems : 0;
 	if (sm) {
 		model_tasks_init(&m);
 		r->m = &m;
@@ -83,7 +82,7 @@ static enum status read_line(struct native_reader *r, struct stream *sm, const c
 	native_read_conversation(r, root);
 	r->jr.line = 0;
 	if (sm)
-		put_line(r, sm, &m, n_systems, n_passages);
+		put_line(r, sm, &m, n_systems);
 	return ST_OK;
 }
 
@@ -150,8 +149,9 @@ static enum status end_stream(struct stream *sm, enum status st, struct error *e
 	return st;
 }
 
-/* Feed the sink a line at a time: the memory holds one line's tree and
- * conversation, and the ids and passages read so far. */
+/* Feed the sink a line at a time: the memory holds the file's bytes, one
+ * line's tree and conversation, and the ids read so far (and the digests of
+ * the passages' texts). */
 static enum status feed_jsonl(struct import_inputs *inputs, struct import_sink *k, struct error *err)
 {
 	struct import_input *in = import_inputs_find(inputs, IMPORT_TASKS);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "convqa/formats.h"
+#include "convqa/hash.h"
 #include "convqa/import_sink.h"
 #include "convqa/importer.h"
 #include "native.h"
@@ -105,13 +106,17 @@ static const char *add_passage(struct native_reader *r, const char *id, const ch
 			       const char *text, int from_collection)
 {
 	struct model_tasks *m = r->keep;
+	int stream = r->keep != r->m;
+	char digest[65];
 	id = id ? own(r, id) : model_passage_hash_id(m, text);
+	if (stream) /* a stream keeps the digest of a text, to compare */
+		hash_sha256_hex(text, strlen(text), digest);
 	size_t *old;
 	if (!strmap_put(&r->passages, id, m->n_passages, &old)) {
 		struct model_passage *p = &m->passages[*old];
 		if (from_collection)
 			jr_problem(&r->jr, "duplicate passage id \"%s\" (also at %s)", id, p->where);
-		else if (!same(p->text, text))
+		else if (!same(p->text, stream ? digest : text))
 			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, p->where);
 		else if (!same(p->title, title) && title)
 			jr_problem(&r->jr, "passage \"%s\" has a different title at %s", id, p->where);
@@ -119,9 +124,15 @@ static const char *add_passage(struct native_reader *r, const char *id, const ch
 			jr_problem(&r->jr, "passage \"%s\" has a different url at %s", id, p->where);
 		return id;
 	}
+	const char *at = own(r, where(r));
 	xgrow(&m->passages, &m->cap_passages, m->n_passages + 1, sizeof(*m->passages));
 	m->passages[m->n_passages++] =
-		(struct model_passage){ id, own(r, title), own(r, url), own(r, text), own(r, where(r)), 0 };
+		(struct model_passage){ id, own(r, title), own(r, url), stream ? model_strdup(m, digest) : text, at, 0 };
+	if (stream) { /* the passage itself, for the sink, with the line */
+		struct model_tasks *line = r->m;
+		xgrow(&line->passages, &line->cap_passages, line->n_passages + 1, sizeof(*line->passages));
+		line->passages[line->n_passages++] = (struct model_passage){ id, title, url, text, at, 0 };
+	}
 	return id;
 }
 

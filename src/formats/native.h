@@ -10,7 +10,9 @@
  *
  * A stream (JSONL into an import sink) sets r.keep to a model of its own and
  * r.m to a new model for each conversation, released once it is put: the
- * systems and passages read are appended to r.keep (their strings copied).
+ * systems and passages read are appended to r.keep (their strings copied;
+ * a passage's text as its SHA-256 digest, to compare), and the passages
+ * new to the file also to the conversation's model, with their text.
  *
  * The reader checks what the schema says and what it cannot (unique ids and
  * ranks, one response per system and turn, the same text for a passage id)
