@@ -46,7 +46,7 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
-FORMAT_OBJS := formats/importer.o formats/formats.o formats/json_read.o formats/import_native.o \
+FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_jsonl.o

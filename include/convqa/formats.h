@@ -2,8 +2,8 @@
  * formats.h - the import and export formats, as tables.
  *
  * An import format turns a task file's bytes into the format-neutral task
- * model (model.h), which importer.c then writes into the project in one
- * transaction; an export format writes the project's labels to a stream.
+ * model (model.h) and feeds it, as it reads, to an import sink
+ * (import_sink.h), which writes it into the project in one transaction; an export format writes the project's labels to a stream.
  * Each format is one struct in its own file under src/formats/ and one row
  * of a table in src/formats/formats.c. `convqa import` detects the format
  * of a file (or takes --format NAME), `convqa export --format NAME` picks a
@@ -17,7 +17,9 @@
  * const struct import_format import_NAME (export_format export_NAME), its
  * object in the Makefile (FORMAT_OBJS), a row in formats.c, a CLI test, a
  * row in the table of formats of docs/formats.md. A JSON-based reader checks its
- * input with src/formats/json_read.h.
+ * input with src/formats/json_read.h. A format that reads its input a piece
+ * at a time gives feed() too (docs/development.md, "Adding an import or
+ * export format").
  *
  * Ownership: the tables and their strings are static.
  */
@@ -31,6 +33,11 @@
 #include "convqa/model.h"
 #include "convqa/store.h"
 
+/* What an input of an import holds. Today's formats read one input, the
+ * tasks; a run, its relevance judgements and a collection given as files
+ * of their own are the roles of the formats to come. */
+enum import_role { IMPORT_TASKS, IMPORT_RUN, IMPORT_QRELS, IMPORT_COLLECTION, IMPORT__ROLES };
+
 /* A task file to read. */
 struct import_input {
 	const char *name;   /* in messages: the file's name, or "standard input" */
@@ -38,6 +45,20 @@ struct import_input {
 			     * with them) and sets buf to NULL */
 	size_t len;
 };
+
+/* The inputs of one import, each with its role. */
+struct import_inputs {
+	struct import_role_input {
+		enum import_role role;
+		struct import_input *in;
+	} *v;
+	size_t n;
+};
+
+/* The first input of role r, or NULL. */
+struct import_input *import_inputs_find(const struct import_inputs *in, enum import_role r);
+
+struct import_sink;
 
 struct import_format {
 	const char *name;       /* what --format takes */
@@ -55,6 +76,13 @@ struct import_format {
 	 * than the memory takes; ST_USAGE for a CONVQA_MAX_JSON_VALUES that is
 	 * not a number (importer.h). */
 	enum status (*read)(struct import_input *in, struct model_tasks *m, struct error *err);
+	/* Read the inputs (their IMPORT_TASKS one, today) into sink k
+	 * (import_sink.h), begun by the caller, as they are read: end k and
+	 * return what import_sink_end() returns, or abort it and return the
+	 * reader's problems (the messages of read() above, which come before
+	 * the sink's). Frees the inputs' bytes. NULL: the import reads the
+	 * whole model with read() and puts it into the sink. */
+	enum status (*feed)(struct import_inputs *in, struct import_sink *k, struct error *err);
 };
 
 struct strbuf;

@@ -3,8 +3,9 @@
  *
  * importer_import_file() reads one file in its format (formats.h: the one
  * detected from its start, or the one asked for), checks all of it (syntax,
- * structure, types, duplicate ids and ranks) and then writes it in one
- * transaction: either everything is added or nothing is. Rows already in the
+ * structure, types, duplicate ids and ranks) and writes it, as the format
+ * feeds it to an import sink (import_sink.h), in one transaction: either
+ * everything is added or nothing is. Rows already in the
  * project with the same content are accepted (importing a file twice changes
  * nothing); the same id with different content is refused, naming both
  * places.
@@ -64,7 +65,7 @@ enum status importer_import_text(struct store *s, char *buf, size_t len, const c
 enum status importer_native_read(const char *name, const struct cJSON *root, struct model_tasks *m,
 				 struct error *err);
 
-/* Write m into s in one transaction (see above). file is recorded in the
+/* Write m into s in one transaction (see above), through an import sink. file is recorded in the
  * project as the import's origin; name is used in messages. When nothing is
  * added or updated the transaction is rolled back: the project file stays
  * byte-for-byte the same. */

@@ -93,6 +93,13 @@ struct store_conflict {
 
 /* Record an import (file should be an absolute path) and make it the origin
  * of the rows the following puts insert. */
+/* The full-text index of passages filled once per import: after
+ * store_fts_defer() (*mark: where it stopped) passages are added without
+ * being indexed, until store_fts_fill(mark) indexes all those added since
+ * in one statement and restores the indexing of each passage. Both change
+ * the schema inside the caller's transaction, which a rollback undoes. */
+enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err);
+enum status store_fts_fill(struct store *s, int64_t mark, struct error *err);
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
 			       int64_t *import_id, struct error *err);
 

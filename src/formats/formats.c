@@ -101,3 +101,11 @@ void formats_export_names(struct strbuf *sb)
 {
 	names(sb, export_name);
 }
+
+struct import_input *import_inputs_find(const struct import_inputs *in, enum import_role r)
+{
+	for (size_t i = 0; i < in->n; i++)
+		if (in->v[i].role == r)
+			return in->v[i].in;
+	return NULL;
+}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "convqa/formats.h"
+#include "convqa/import_sink.h"
 #include "convqa/text.h"
 #include "native.h"
 
@@ -21,10 +22,41 @@ static int detect_jsonl(const char *buf, size_t len)
 	return jr_first_key_in(buf, len, native_conversation_keys);
 }
 
-/* Parse line number line, s[0..len), and read its conversation. A syntax
+/* A stream into an import sink: each line's conversation is read into a
+ * model of its own, put, and released; what later lines are checked
+ * against (ids, the digests of passages' texts) stays in keep. A conversation naming by id a
+ * passage that no earlier line gave, nor the project, waits in pending
+ * for the end of the file (a later line may give it). */
+struct stream {
+	struct import_sink *k;
+	struct model_tasks keep;
+	struct model_tasks *pending;
+	size_t n_pending, cap_pending;
+};
+
+/* Put what line model m read (once the file has shown no problem). */
+static void put_line(struct native_reader *r, struct stream *sm, struct model_tasks *m, size_t n_systems)
+{
+	if (r->jr.n_errors) {
+		model_tasks_release(m);
+		return;
+	}
+	import_sink_put_systems(sm->k, sm->keep.systems + n_systems, sm->keep.n_systems - n_systems);
+	import_sink_put_passages(sm->k, m->passages, m->n_passages);
+	if (!import_sink_resolves(sm->k, &m->conversations[0])) {
+		xgrow(&sm->pending, &sm->cap_pending, sm->n_pending + 1, sizeof(*sm->pending));
+		sm->pending[sm->n_pending++] = *m;
+		return;
+	}
+	import_sink_put_conversation(sm->k, &m->conversations[0]);
+	model_tasks_release(m);
+}
+
+/* Parse line number line, s[0..len), and read its conversation (into a
+ * model of its own, put into the sink, when sm is not NULL). A syntax
  * error is one more problem; ST_IO (the value limit) ends the file, with
  * its message alone. */
-static enum status read_line(struct native_reader *r, const char *s, size_t len, size_t line,
+static enum status read_line(struct native_reader *r, struct stream *sm, const char *s, size_t len, size_t line,
 			     const struct json_limits *lim, size_t *values)
 {
 	struct error e;
@@ -39,14 +71,22 @@ static enum status read_line(struct native_reader *r, const char *s, size_t len,
 		jr_message(&r->jr, e.msg);
 		return ST_OK;
 	}
+	struct model_tasks m;
+	size_t n_systems = sm ? sm->keep.n_systems : 0;
+	if (sm) {
+		model_tasks_init(&m);
+		r->m = &m;
+	}
 	jr_keep(r->m, root);
 	r->jr.line = line;
 	native_read_conversation(r, root);
 	r->jr.line = 0;
+	if (sm)
+		put_line(r, sm, &m, n_systems);
 	return ST_OK;
 }
 
-static enum status read_lines(struct native_reader *r, const char *buf, size_t len,
+static enum status read_lines(struct native_reader *r, struct stream *sm, const char *buf, size_t len,
 			      const struct json_limits *lim)
 {
 	size_t i = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
@@ -59,7 +99,7 @@ static enum status read_lines(struct native_reader *r, const char *buf, size_t l
 		if (text_blank(s, n))
 			continue;
 		n_read++;
-		if (read_line(r, s, n, line, lim, &values) == ST_IO)
+		if (read_line(r, sm, s, n, line, lim, &values) == ST_IO)
 			return ST_IO;
 	}
 	if (!n_read) {
@@ -80,7 +120,7 @@ static enum status read_jsonl(struct import_input *in, struct model_tasks *m, st
 		struct native_reader r;
 		native_reader_init(&r, in->name, m, err);
 		m->where_names_file = 1;
-		st = read_lines(&r, in->buf, in->len, &lim);
+		st = read_lines(&r, NULL, in->buf, in->len, &lim);
 		enum status finished = native_reader_finish(&r);
 		if (st == ST_OK)
 			st = finished;
@@ -90,6 +130,51 @@ static enum status read_jsonl(struct import_input *in, struct model_tasks *m, st
 	return st;
 }
 
+/* The end of a stream: the held-back conversations put (a passage still
+ * unknown is the sink's message), the sink ended, or aborted when the
+ * reader found problems (its messages, in err, come first). */
+static enum status end_stream(struct stream *sm, enum status st, struct error *err)
+{
+	for (size_t i = 0; i < sm->n_pending; i++) {
+		if (st == ST_OK)
+			import_sink_put_conversation(sm->k, &sm->pending[i].conversations[0]);
+		model_tasks_release(&sm->pending[i]);
+	}
+	free(sm->pending);
+	if (st == ST_OK)
+		st = import_sink_end(sm->k, err);
+	else
+		import_sink_abort(sm->k);
+	model_tasks_release(&sm->keep);
+	return st;
+}
+
+/* Feed the sink a line at a time: the memory holds the file's bytes, one
+ * line's tree and conversation, and the ids read so far (and the digests of
+ * the passages' texts). */
+static enum status feed_jsonl(struct import_inputs *inputs, struct import_sink *k, struct error *err)
+{
+	struct import_input *in = import_inputs_find(inputs, IMPORT_TASKS);
+	struct stream sm = { .k = k };
+	char why[256];
+	struct json_limits lim;
+	model_tasks_init(&sm.keep);
+	k->where_names_file = 1;
+	enum status st = jr_limits(in->len, &lim, why, sizeof(why), err);
+	if (st == ST_OK) {
+		struct native_reader r;
+		native_reader_init(&r, in->name, &sm.keep, err);
+		st = read_lines(&r, &sm, in->buf, in->len, &lim);
+		enum status finished = native_reader_finish(&r);
+		if (st == ST_OK)
+			st = finished;
+	}
+	free(in->buf);
+	in->buf = NULL;
+	return end_stream(&sm, st, err);
+}
+
 const struct import_format import_jsonl = {
 	"jsonl", "one conversation a line (schemas/conversation.schema.json)", detect_jsonl, read_jsonl,
+	feed_jsonl,
 };

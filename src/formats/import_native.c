@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "convqa/formats.h"
+#include "convqa/hash.h"
+#include "convqa/import_sink.h"
 #include "convqa/importer.h"
 #include "native.h"
 
@@ -32,6 +34,12 @@ static const char *metadata_member(struct native_reader *r, const cJSON *obj)
 static const char *where(struct native_reader *r)
 {
 	return jr_where(&r->jr, r->m);
+}
+
+/* s as r->keep holds it: a copy when r->keep is not r->m (a stream). */
+static const char *own(struct native_reader *r, const char *s)
+{
+	return s && r->keep != r->m ? model_strdup(r->keep, s) : s;
 }
 
 /* ---- systems -------------------------------------------------------- */
@@ -77,11 +85,13 @@ static void read_systems(struct native_reader *r, const cJSON *arr)
 /* A response naming a system not in "systems" creates it. */
 static void system_used(struct native_reader *r, const char *id)
 {
+	struct model_tasks *k = r->keep;
 	if (strmap_get(&r->systems, id))
 		return;
-	xgrow(&r->m->systems, &r->m->cap_systems, r->m->n_systems + 1, sizeof(*r->m->systems));
-	strmap_put(&r->systems, id, r->m->n_systems, NULL);
-	r->m->systems[r->m->n_systems++] = (struct model_system){ id, NULL, where(r) };
+	id = own(r, id);
+	xgrow(&k->systems, &k->cap_systems, k->n_systems + 1, sizeof(*k->systems));
+	strmap_put(&r->systems, id, k->n_systems, NULL);
+	k->systems[k->n_systems++] = (struct model_system){ id, NULL, own(r, where(r)) };
 }
 
 /* ---- passages ------------------------------------------------------- */
@@ -95,15 +105,18 @@ static int same(const char *a, const char *b)
 static const char *add_passage(struct native_reader *r, const char *id, const char *title, const char *url,
 			       const char *text, int from_collection)
 {
-	struct model_tasks *m = r->m;
-	if (!id)
-		id = model_passage_hash_id(m, text);
+	struct model_tasks *m = r->keep;
+	int stream = r->keep != r->m;
+	char digest[65];
+	id = id ? own(r, id) : model_passage_hash_id(m, text);
+	if (stream) /* a stream keeps the digest of a text, to compare */
+		hash_sha256_hex(text, strlen(text), digest);
 	size_t *old;
 	if (!strmap_put(&r->passages, id, m->n_passages, &old)) {
 		struct model_passage *p = &m->passages[*old];
 		if (from_collection)
 			jr_problem(&r->jr, "duplicate passage id \"%s\" (also at %s)", id, p->where);
-		else if (!same(p->text, text))
+		else if (!same(p->text, stream ? digest : text))
 			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, p->where);
 		else if (!same(p->title, title) && title)
 			jr_problem(&r->jr, "passage \"%s\" has a different title at %s", id, p->where);
@@ -111,8 +124,15 @@ static const char *add_passage(struct native_reader *r, const char *id, const ch
 			jr_problem(&r->jr, "passage \"%s\" has a different url at %s", id, p->where);
 		return id;
 	}
+	const char *at = own(r, where(r));
 	xgrow(&m->passages, &m->cap_passages, m->n_passages + 1, sizeof(*m->passages));
-	m->passages[m->n_passages++] = (struct model_passage){ id, title, url, text, where(r), 0 };
+	m->passages[m->n_passages++] =
+		(struct model_passage){ id, own(r, title), own(r, url), stream ? model_strdup(m, digest) : text, at, 0 };
+	if (stream) { /* the passage itself, for the sink, with the line */
+		struct model_tasks *line = r->m;
+		xgrow(&line->passages, &line->cap_passages, line->n_passages + 1, sizeof(*line->passages));
+		line->passages[line->n_passages++] = (struct model_passage){ id, title, url, text, at, 0 };
+	}
 	return id;
 }
 
@@ -385,8 +405,14 @@ void native_read_conversation(struct native_reader *r, const cJSON *v)
 	c->id = jr_string_member(&r->jr, v, "id", 1, 1);
 	c->metadata = metadata_member(r, v);
 	size_t *old;
-	if (c->id && !strmap_put(&r->conversations, c->id, i, &old))
-		jr_problem(&r->jr, "duplicate conversation id \"%s\" (also at %s)", c->id, m->conversations[*old].where);
+	struct model_tasks *k = r->keep;
+	const char *id = own(r, c->id);
+	if (id && !strmap_put(&r->conversations, id, k == m ? i : k->n_conversations, &old)) {
+		jr_problem(&r->jr, "duplicate conversation id \"%s\" (also at %s)", c->id, k->conversations[*old].where);
+	} else if (id && k != m) {
+		xgrow(&k->conversations, &k->cap_conversations, k->n_conversations + 1, sizeof(*k->conversations));
+		k->conversations[k->n_conversations++] = (struct model_conversation){ .id = id, .where = own(r, c->where) };
+	}
 	const cJSON *turns = jr_array_member(&r->jr, v, "turns", 1, 1);
 	if (turns)
 		read_turns(r, turns, c);
@@ -427,7 +453,7 @@ static void read_document(struct native_reader *r, const cJSON *root)
 
 void native_reader_init(struct native_reader *r, const char *name, struct model_tasks *m, struct error *err)
 {
-	*r = (struct native_reader){ .m = m, .passages = STRMAP_INIT, .systems = STRMAP_INIT,
+	*r = (struct native_reader){ .m = m, .keep = m, .passages = STRMAP_INIT, .systems = STRMAP_INIT,
 				     .conversations = STRMAP_INIT };
 	jr_init(&r->jr, name, err);
 }
@@ -497,6 +523,24 @@ static enum status read_native(struct import_input *in, struct model_tasks *m, s
 	return importer_native_read(in->name, root, m, err);
 }
 
+/* The whole document is parsed and read first (its collection comes before
+ * the conversations that name its passages), then put into the sink. */
+static enum status feed_native(struct import_inputs *in, struct import_sink *k, struct error *err)
+{
+	struct model_tasks m;
+	model_tasks_init(&m);
+	enum status st = read_native(import_inputs_find(in, IMPORT_TASKS), &m, err);
+	if (st == ST_OK) {
+		import_sink_put_model(k, &m);
+		st = import_sink_end(k, err);
+	} else {
+		import_sink_abort(k);
+	}
+	model_tasks_release(&m);
+	return st;
+}
+
 const struct import_format import_native = {
 	"native", "a task file: one JSON document (schemas/tasks.schema.json)", detect_native, read_native,
+	feed_native,
 };

@@ -368,26 +368,66 @@ static int is_project(const char *buf, size_t len)
 	return len >= sizeof(sqlite_magic) && memcmp(buf, sqlite_magic, sizeof(sqlite_magic)) == 0;
 }
 
-/* Does the file on disk begin like a project? -1 when it cannot be read
- * (read_file() then says why). */
-static int file_is_project(const char *path)
+/* The first bytes of the file on disk (up to n into head): how many, or -1
+ * when it cannot be read (read_text_file() then says why). */
+static long file_head(const char *path, char *head, size_t n)
 {
-	char head[sizeof(sqlite_magic)];
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return -1;
-	size_t n = fread(head, 1, sizeof(head), f);
+	size_t got = fread(head, 1, n, f);
 	fclose(f);
-	return is_project(head, n);
+	return (long)got;
+}
+
+static int detect_lines(const char *buf, size_t len)
+{
+	return jr_first_key_in(buf, len, label_keys);
+}
+
+/* A project's bytes cannot be read: only its path (store_open_read_only). */
+static enum status project_from_text(struct import_input *src, struct labels_read *in, struct error *err)
+{
+	(void)in;
+	free(src->buf);
+	return error_set(err, ST_INPUT, "%s: a project file cannot be read from a pipe: give its path", src->name);
+}
+
+/* The sources of labels, in the order detection tries them; the last reads
+ * what none detects. */
+static const struct labels_format {
+	/* Is this the source that begins with buf[0..len)? NULL: any. */
+	int (*detect)(const char *buf, size_t len);
+	/* Read the text (buf freed here, whatever happens). */
+	enum status (*read_text)(struct import_input *src, struct labels_read *in, struct error *err);
+	/* Read the file at path itself, not its bytes; NULL: read its bytes. */
+	enum status (*read_path)(const char *path, struct labels_read *in, struct error *err);
+} labels_formats[] = {
+	{ is_project, project_from_text, read_project },
+	{ detect_lines, read_lines, NULL },
+	{ NULL, read_document, NULL },
+};
+
+static const struct labels_format *labels_detect(const char *buf, size_t len)
+{
+	size_t i = 0;
+	while (i + 1 < ARRAY_SIZE(labels_formats) && !labels_formats[i].detect(buf, len))
+		i++;
+	return &labels_formats[i];
 }
 
 enum status labels_read(const char *path, struct labels_read *out, struct error *err)
 {
 	struct import_input src = { importer_input_name(path), NULL, 0 };
+	char head[64];
+	long n = strcmp(path, "-") != 0 ? file_head(path, head, sizeof(head)) : -1;
 	enum status st;
 	memset(out, 0, sizeof(*out));
-	if (strcmp(path, "-") != 0 && file_is_project(path) == 1)
-		return read_project(path, out, err);
+	if (n >= 0) {
+		const struct labels_format *f = labels_detect(head, (size_t)n);
+		if (f->read_path)
+			return f->read_path(path, out, err);
+	}
 	if (strcmp(path, "-") == 0)
 		st = read_text_stream(stdin, src.name, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
 	else
@@ -401,12 +441,5 @@ enum status labels_read_text(const char *name, char *buf, size_t len, struct lab
 {
 	struct import_input src = { name, buf, len };
 	memset(out, 0, sizeof(*out));
-	if (is_project(src.buf, src.len)) {
-		free(src.buf);
-		return error_set(err, ST_INPUT, "%s: a project file cannot be read from a pipe: give its path",
-				 src.name);
-	}
-	if (jr_first_key_in(src.buf, src.len, label_keys))
-		return read_lines(&src, out, err);
-	return read_document(&src, out, err);
+	return labels_detect(src.buf, src.len)->read_text(&src, out, err);
 }

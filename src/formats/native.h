@@ -8,6 +8,12 @@
  *       native_read_conversation(&r, v);   // appended to m->conversations
  *   return native_reader_finish(&r);       // ST_INPUT when there was a problem
  *
+ * A stream (JSONL into an import sink) sets r.keep to a model of its own and
+ * r.m to a new model for each conversation, released once it is put: the
+ * systems and passages read are appended to r.keep (their strings copied;
+ * a passage's text as its SHA-256 digest, to compare), and the passages
+ * new to the file also to the conversation's model, with their text.
+ *
  * The reader checks what the schema says and what it cannot (unique ids and
  * ranks, one response per system and turn, the same text for a passage id)
  * across everything it reads; systems are created as responses name them.
@@ -23,9 +29,12 @@
 struct native_reader {
 	struct json_reader jr;        /* the messages, the path and the line */
 	struct model_tasks *m;        /* borrowed: what is read goes here */
-	struct strmap passages;       /* id -> index in m->passages */
-	struct strmap systems;        /* id -> index in m->systems */
-	struct strmap conversations;  /* id -> index in m->conversations */
+	struct model_tasks *keep;     /* borrowed: the systems, passages and conversation ids
+				       * (copied) that later reads check against: m, or, for a
+				       * stream read a conversation at a time, a model of its own */
+	struct strmap passages;       /* id -> index in keep->passages */
+	struct strmap systems;        /* id -> index in keep->systems */
+	struct strmap conversations;  /* id -> index in keep->conversations */
 };
 
 /* The members of a conversation object (NULL-terminated). */

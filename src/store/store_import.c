@@ -542,3 +542,39 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 			       &metadata_json, 1, err);
 	return ST_OK;
 }
+
+/* Run sql (no rows), or fail with what. */
+static enum status fts_exec(struct store *s, const char *sql, const char *what, struct error *err)
+{
+	return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? ST_OK : store_fail(s, err, what);
+}
+
+enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_MAX_PASSAGE, "SELECT coalesce(max(id), 0) FROM passage", err);
+	if (!st)
+		return ST_STORE;
+	int rc = sqlite3_step(st);
+	*mark = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return store_fail(s, err, "cannot read passages");
+	/* an update of a passage added since is no change to the index: it is
+	 * not in it yet */
+	char *sql = sqlite3_mprintf("DROP TRIGGER passage_ai; DROP TRIGGER passage_au; "
+				    STORE_PASSAGE_AU_SQL("WHEN old.id <= %lld ") ";", (long long)*mark);
+	enum status res = fts_exec(s, sql, "cannot defer the passages' index", err);
+	sqlite3_free(sql);
+	return res;
+}
+
+enum status store_fts_fill(struct store *s, int64_t mark, struct error *err)
+{
+	char *sql = sqlite3_mprintf("INSERT INTO passage_fts(rowid, title, text) "
+				    "SELECT id, title, text FROM passage WHERE id > %lld; "
+				    "DROP TRIGGER passage_au; " STORE_PASSAGE_AI_SQL "; " STORE_PASSAGE_AU_SQL("") ";",
+				    (long long)mark);
+	enum status res = fts_exec(s, sql, "cannot index the passages", err);
+	sqlite3_free(sql);
+	return res;
+}

@@ -27,6 +27,19 @@ int store_reopen_immutable(struct store *s);
 char *store_immutable_uri(const char *path);
 
 /* Prepare (once, cached in slot) and reset a statement. NULL + err on failure. */
+/* The triggers that keep the passages' full-text index (passage_fts) as
+ * the schema creates them; the update trigger with a WHEN clause, "" for
+ * none (store_fts_defer()). */
+#define STORE_PASSAGE_AI_SQL                                                                         \
+	"CREATE TRIGGER passage_ai AFTER INSERT ON passage BEGIN\n"                                  \
+	"  INSERT INTO passage_fts(rowid, title, text) VALUES (new.id, new.title, new.text);\n"      \
+	"END"
+#define STORE_PASSAGE_AU_SQL(when)                                                                   \
+	"CREATE TRIGGER passage_au AFTER UPDATE ON passage " when "BEGIN\n"                          \
+	"  INSERT INTO passage_fts(passage_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);\n" \
+	"  INSERT INTO passage_fts(rowid, title, text) VALUES (new.id, new.title, new.text);\n"      \
+	"END"
+
 sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct error *err);
 /* Report the connection's last error as ST_STORE. */
 enum status store_fail(struct store *s, struct error *err, const char *what);
@@ -90,7 +103,7 @@ void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k);
 
 enum {
 	STMT_PUT_SYSTEM, STMT_GET_SYSTEM, STMT_UPD_SYSTEM,
-	STMT_PUT_PASSAGE, STMT_GET_PASSAGE, STMT_FIND_PASSAGE,
+	STMT_PUT_PASSAGE, STMT_GET_PASSAGE, STMT_FIND_PASSAGE, STMT_MAX_PASSAGE,
 	STMT_PUT_CONV, STMT_GET_CONV,
 	STMT_PUT_TURN, STMT_GET_TURN, STMT_UPD_TURN, STMT_UPD_PASSAGE, STMT_UPD_CONV, STMT_UPD_RESPONSE,
 	STMT_PUT_GOLD_ANSWER, STMT_PUT_GOLD_PASSAGE, STMT_GET_GOLD_ANSWERS, STMT_GET_GOLD_PASSAGES,

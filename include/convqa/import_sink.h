@@ -1,0 +1,85 @@
+/*
+ * import_sink.h - the writer an import format feeds as it reads: the rows of
+ * a task file go into the project in one transaction, all or nothing.
+ *
+ *   struct import_sink k;
+ *   import_sink_begin(&k, s, origin, name, sha256, &counts, err);
+ *   import_sink_put_systems(&k, systems, n);         // in any order, as read:
+ *   import_sink_put_passages(&k, passages, n);       // a response's passages
+ *   import_sink_put_conversation(&k, c);             // before the response
+ *   if (the reader found a problem)
+ *           import_sink_abort(&k);                   // rolled back
+ *   else
+ *           st = import_sink_end(&k, err);           // committed
+ *
+ * The sink writes each row as it receives it, inside one transaction opened
+ * with the first row; import_sink_end() commits it (or rolls it back
+ * when nothing was added or updated: the project file stays byte-for-byte
+ * the same), import_sink_abort() rolls it back. The passages' full-text
+ * index is filled once, at the end (store_fts_defer/fill). The first row the project
+ * refuses (a conversation with other content, a response naming a passage
+ * neither given nor in the project) makes every later put a no-op; its
+ * message is kept in the sink, apart from the reader's own messages, and
+ * import_sink_end() reports it: a reader that found problems of its own
+ * reports those instead and aborts.
+ *
+ * Ownership: the ids of systems and passages put into the sink are borrowed
+ * until import_sink_end() or import_sink_abort(); everything else only for
+ * the call.
+ */
+#ifndef CONVQA_IMPORT_SINK_H
+#define CONVQA_IMPORT_SINK_H
+
+#include <stdint.h>
+
+#include "convqa/common.h"
+#include "convqa/importer.h"
+#include "convqa/model.h"
+#include "convqa/strmap.h"
+
+struct store;
+struct store_ranked;
+
+struct import_sink {
+	struct store *s;
+	const char *name;             /* the input, in messages */
+	const char *origin, *sha256;  /* what the project records of the import */
+	int open;                     /* the transaction is open */
+	int where_names_file;         /* each where is "FILE:LINE: $.path" (model.h) */
+	struct import_counts *counts;
+	enum status st;               /* the first failure; then every put is a no-op */
+	struct error err;             /* its message */
+	int64_t import_id;
+	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
+	struct strmap systems;        /* system id -> db id */
+	struct strmap passages;       /* passage id -> db id */
+	struct store_ranked *ranked;  /* a response's ranking, reused */
+	size_t cap_ranked;
+	struct model_tasks scratch;   /* where messages are built */
+};
+
+/* Start an import of origin (sha256: its digest; both borrowed); counts
+ * are zeroed and then counted as rows are put; name is the input in
+ * messages. The transaction opens with the first put (or in
+ * import_sink_end() when nothing was put), so that a reader's problems
+ * found before come first; its failures are the sink's. Returns ST_OK (err
+ * is for later use). */
+enum status import_sink_begin(struct import_sink *k, struct store *s, const char *origin, const char *name,
+			      const char *sha256, struct import_counts *counts, struct error *err);
+/* Write rows. Returns the sink's status: ST_OK, or the first failure. */
+enum status import_sink_put_systems(struct import_sink *k, const struct model_system *v, size_t n);
+enum status import_sink_put_passages(struct import_sink *k, struct model_passage *v, size_t n);
+enum status import_sink_put_conversation(struct import_sink *k, const struct model_conversation *c);
+/* Whether every passage c's responses name by id alone is known: put
+ * before, or in the project. A reader of a stream holds back a conversation
+ * that names a passage given later in the file, and puts it at the end. */
+int import_sink_resolves(struct import_sink *k, const struct model_conversation *c);
+/* Put everything m holds (systems, passages, conversations, in that order). */
+enum status import_sink_put_model(struct import_sink *k, struct model_tasks *m);
+/* Commit (or roll back when nothing is new) and release the sink; on a
+ * failure, roll back and copy the message into err. */
+enum status import_sink_end(struct import_sink *k, struct error *err);
+/* Roll back and release the sink. */
+void import_sink_abort(struct import_sink *k);
+
+#endif

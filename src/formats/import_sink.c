@@ -1,0 +1,263 @@
+/* import_sink.c - the writer an import format feeds (import_sink.h): each
+ * row goes into the project as it is put, inside one transaction. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "convqa/import_sink.h"
+#include "convqa/store.h"
+
+/* Where an object of the file came from, for a message: "NAME: $.path", or
+ * the object's own "FILE:LINE: $.path" (model.h). */
+static const char *at(struct import_sink *k, const char *where)
+{
+	return k->where_names_file ? where : model_printf(&k->scratch, "%s: %s", k->name, where);
+}
+
+/* Keep the first failure: later puts are no-ops. */
+static enum status fail(struct import_sink *k, enum status st)
+{
+	if (k->st == ST_OK)
+		k->st = st;
+	return k->st;
+}
+
+static enum status refuse(struct import_sink *k, const char *where, const char *noun, const char *id,
+			  const struct store_conflict *c)
+{
+	return fail(k, error_set(&k->err, ST_INPUT, "%s: %s \"%s\" conflicts with the one %s: %s", at(k, where),
+				 noun, id, c->origin, c->what));
+}
+
+/* Other gold answers (a gold-extension export brought back, say) make a
+ * project of their own: the hint says how. */
+static enum status refuse_turn(struct import_sink *k, const struct model_turn *t, const char *conversation,
+			       const struct store_conflict *c)
+{
+	int gold = strcmp(c->what, "its gold answers differ") == 0;
+	const char *file = strcmp(k->name, importer_input_name("-")) == 0 ? "FILE" : k->name;
+	return fail(k, error_set(&k->err, ST_INPUT,
+				 "%s: turn %d of conversation \"%s\" conflicts with the one %s: %s%s%s%s",
+				 at(k, t->where), t->position, conversation, c->origin, c->what,
+				 gold ? " (to score against these gold answers, import the file into a new "
+					"project: convqa init --db new.db && convqa import --db new.db " : "",
+				 gold ? file : "", gold ? ")" : ""));
+}
+
+static void tally(struct import_sink *k, enum import_noun n, enum store_put res)
+{
+	if (res == PUT_NEW)
+		k->counts->added[n]++;
+	else if (res == PUT_UPDATED)
+		k->counts->updated[n]++;
+	else
+		k->counts->present[n]++;
+}
+
+enum status import_sink_begin(struct import_sink *k, struct store *s, const char *origin, const char *name,
+			      const char *sha256, struct import_counts *counts, struct error *err)
+{
+	(void)err;
+	*k = (struct import_sink){ .s = s, .name = name, .origin = origin, .sha256 = sha256, .counts = counts,
+				   .systems = STRMAP_INIT, .passages = STRMAP_INIT };
+	model_tasks_init(&k->scratch);
+	memset(counts, 0, sizeof(*counts));
+	return ST_OK;
+}
+
+/* The transaction opens with the first row (or at the end when none came):
+ * a reader that finds a problem before then leaves the project alone. */
+static enum status open_tx(struct import_sink *k)
+{
+	if (k->open || k->st != ST_OK)
+		return k->st;
+	enum status st = store_begin(k->s, &k->err);
+	if (st != ST_OK)
+		return fail(k, st);
+	k->open = 1;
+	st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
+	if (st == ST_OK)
+		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
+enum status import_sink_put_systems(struct import_sink *k, const struct model_system *v, size_t n)
+{
+	open_tx(k);
+	for (size_t i = 0; i < n && k->st == ST_OK; i++) {
+		int64_t id;
+		enum store_put res;
+		struct store_conflict c;
+		enum status st = store_put_system(k->s, v[i].id, v[i].description, &id, &res, &c, &k->err);
+		if (st != ST_OK)
+			return fail(k, st);
+		if (res == PUT_CONFLICT)
+			return refuse(k, v[i].where, "system", v[i].id, &c);
+		tally(k, IMP_SYSTEMS, res);
+		strmap_put(&k->systems, v[i].id, (size_t)id, NULL);
+	}
+	return k->st;
+}
+
+enum status import_sink_put_passages(struct import_sink *k, struct model_passage *v, size_t n)
+{
+	open_tx(k);
+	for (size_t i = 0; i < n && k->st == ST_OK; i++) {
+		struct model_passage *p = &v[i];
+		enum store_put res;
+		struct store_conflict c;
+		enum status st = store_put_passage(k->s, p->id, p->title, p->url, p->text, k->import_id, &p->db_id,
+						   &res, &c, &k->err);
+		if (st != ST_OK)
+			return fail(k, st);
+		if (res == PUT_CONFLICT)
+			return refuse(k, p->where, "passage", p->id, &c);
+		tally(k, IMP_PASSAGES, res);
+		strmap_put(&k->passages, p->id, (size_t)p->db_id, NULL);
+	}
+	return k->st;
+}
+
+/* The project's id of passage ext_id: put before, or in the project (0
+ * when in neither). */
+static enum status find_passage(struct import_sink *k, const char *ext_id, int64_t *id)
+{
+	size_t *db = strmap_get(&k->passages, ext_id);
+	if (db) {
+		*id = (int64_t)*db;
+		return ST_OK;
+	}
+	return store_find_passage(k->s, ext_id, id, &k->err);
+}
+
+static enum status put_response(struct import_sink *k, int64_t turn_id, const struct model_response *r)
+{
+	xgrow(&k->ranked, &k->cap_ranked, r->n_ranked, sizeof(*k->ranked));
+	for (size_t i = 0; i < r->n_ranked; i++) {
+		const struct model_ranked *mr = &r->ranked[i];
+		struct store_ranked *sr = &k->ranked[i];
+		sr->rank = mr->rank;
+		sr->score = mr->score;
+		sr->has_score = mr->has_score;
+		sr->passage_ext = mr->passage_id;
+		enum status st = find_passage(k, mr->passage_id, &sr->passage_id);
+		if (st != ST_OK)
+			return fail(k, st);
+		if (!sr->passage_id)
+			return fail(k, error_set(&k->err, ST_INPUT,
+						 "%s.id: unknown passage \"%s\" (not in this file's collection "
+						 "nor in the project)", at(k, mr->where ? mr->where : r->where),
+						 mr->passage_id));
+	}
+	size_t *sys = strmap_get(&k->systems, r->system);
+	int64_t id;
+	enum store_put res;
+	struct store_conflict c;
+	enum status st = store_put_response(k->s, turn_id, (int64_t)*sys, r->answer, k->ranked, r->n_ranked,
+					    r->metadata, k->import_id, &id, &res, &c, &k->err);
+	if (st != ST_OK)
+		return fail(k, st);
+	if (res == PUT_CONFLICT)
+		return refuse(k, r->where, "response of system", r->system, &c);
+	tally(k, IMP_RESPONSES, res);
+	return ST_OK;
+}
+
+static enum status put_turn(struct import_sink *k, int64_t conv_id, const char *conversation,
+			    const struct model_turn *t)
+{
+	struct store_gold g = { t->gold_intent, t->gold_answers, t->n_gold_answers,
+				t->gold_passages, t->n_gold_passages, t->has_gold };
+	int64_t turn_id;
+	enum store_put res;
+	struct store_conflict c;
+	enum status st = store_put_turn(k->s, conv_id, t->position, t->question, t->rewrite, &g, t->metadata,
+					&turn_id, &res, &c, &k->err);
+	if (st != ST_OK)
+		return fail(k, st);
+	if (res == PUT_CONFLICT)
+		return refuse_turn(k, t, conversation, &c);
+	tally(k, IMP_TURNS, res);
+	for (size_t i = 0; i < t->n_responses && k->st == ST_OK; i++)
+		put_response(k, turn_id, &t->responses[i]);
+	return k->st;
+}
+
+enum status import_sink_put_conversation(struct import_sink *k, const struct model_conversation *mc)
+{
+	if (open_tx(k) != ST_OK)
+		return k->st;
+	int64_t conv_id;
+	enum store_put res;
+	struct store_conflict c;
+	enum status st = store_put_conversation(k->s, mc->id, mc->metadata, k->import_id, &conv_id, &res, &c,
+						&k->err);
+	if (st != ST_OK)
+		return fail(k, st);
+	if (res == PUT_CONFLICT)
+		return refuse(k, mc->where, "conversation", mc->id, &c);
+	tally(k, IMP_CONVERSATIONS, res);
+	for (size_t i = 0; i < mc->n_turns && k->st == ST_OK; i++)
+		put_turn(k, conv_id, mc->id, &mc->turns[i]);
+	return k->st;
+}
+
+int import_sink_resolves(struct import_sink *k, const struct model_conversation *c)
+{
+	for (size_t i = 0; i < c->n_turns; i++)
+		for (size_t j = 0; j < c->turns[i].n_responses; j++) {
+			const struct model_response *r = &c->turns[i].responses[j];
+			for (size_t n = 0; n < r->n_ranked; n++) {
+				int64_t id = 0;
+				if (strmap_get(&k->passages, r->ranked[n].passage_id))
+					continue;
+				if (k->st != ST_OK || find_passage(k, r->ranked[n].passage_id, &id) != ST_OK || !id)
+					return 0;
+			}
+		}
+	return 1;
+}
+
+enum status import_sink_put_model(struct import_sink *k, struct model_tasks *m)
+{
+	k->where_names_file = m->where_names_file;
+	import_sink_put_systems(k, m->systems, m->n_systems);
+	import_sink_put_passages(k, m->passages, m->n_passages);
+	for (size_t i = 0; i < m->n_conversations && k->st == ST_OK; i++)
+		import_sink_put_conversation(k, &m->conversations[i]);
+	return k->st;
+}
+
+static void release(struct import_sink *k)
+{
+	strmap_release(&k->systems);
+	strmap_release(&k->passages);
+	free(k->ranked);
+	k->ranked = NULL;
+	model_tasks_release(&k->scratch);
+}
+
+enum status import_sink_end(struct import_sink *k, struct error *err)
+{
+	long added = 0;
+	for (int i = 0; i < IMP__COUNT; i++)
+		added += k->counts->added[i] + k->counts->updated[i];
+	open_tx(k);
+	enum status st = k->st;
+	if (st == ST_OK && added)
+		st = store_fts_fill(k->s, k->fts_mark, err);
+	if (st == ST_OK && added)
+		st = store_commit(k->s, err);
+	else if (k->open)
+		store_rollback(k->s); /* on error, and when nothing is new: leave no trace */
+	if (k->st != ST_OK)
+		*err = k->err;
+	release(k);
+	return st;
+}
+
+void import_sink_abort(struct import_sink *k)
+{
+	if (k->open)
+		store_rollback(k->s);
+	release(k);
+}
