@@ -193,6 +193,22 @@ static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long z
 				   "(%ld passages).", L->rel_no_consensus_items, L->rel_no_consensus_units);
 }
 
+/* An accumulator of n_cols sums for each group of each grouping the
+ * report asks for (acc[g] NULL for the others); the sums of a grouping are
+ * one block, freed with acc[g][0].sum. */
+static void group_accumulators(struct rp_ctx *c, struct racc *acc[RP_N_GROUPINGS], size_t n_cols)
+{
+	for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
+		if (!rp_grouping_wanted(c, g))
+			continue;
+		size_t ng = rp_n_groups(c, rp_groupings[g].by);
+		acc[g] = xcalloc(ng + 1, sizeof(*acc[g]));
+		double *sums = xcalloc((ng + 1) * n_cols, sizeof(double));
+		for (size_t k = 0; k <= ng; k++)
+			acc[g][k].sum = sums + k * n_cols;
+	}
+}
+
 enum status rp_retrieval(struct rp_ctx *c)
 {
 	const struct rp_layer *L = c->layer;
@@ -208,15 +224,7 @@ enum status rp_retrieval(struct rp_ctx *c)
 	char name[256];
 
 	all.sum = xcalloc(n_cols, sizeof(double));
-	for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
-		if (!rp_grouping_wanted(c, g))
-			continue;
-		size_t ng = rp_n_groups(c, rp_groupings[g].by);
-		acc[g] = xcalloc(ng + 1, sizeof(*acc[g]));
-		double *sums = xcalloc((ng + 1) * n_cols, sizeof(double));
-		for (size_t k = 0; k <= ng; k++)
-			acc[g][k].sum = sums + k * n_cols;
-	}
+	group_accumulators(c, acc, n_cols);
 	for (size_t i = 0; i < L->n_obs; i++) {
 		const struct rp_obs *ob = &L->obs[i];
 		const struct rp_item *it = &d->items[ob->item];

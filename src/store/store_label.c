@@ -182,6 +182,42 @@ enum status store_label_get(struct store *s, const struct store_label_key *key,
 	return ST_OK;
 }
 
+/* The row of store_labels_each()'s statement into *row; what the schema
+ * never lets in stops the export (a NULL there, or a row named that is
+ * gone, is a damaged project: never a label silently left out). */
+static enum status label_row(struct store *s, sqlite3_stmt *st, struct store_label_row *row, struct error *err)
+{
+	*row = (struct store_label_row){
+		.id = sqlite3_column_int64(st, 0),
+		.conversation = store_col_text(st, 1),
+		.turn = sqlite3_column_int(st, 2),
+		.system = store_col_text(st, 3),
+		.rater = store_col_text(st, 4),
+		.round = store_col_text(st, 5),
+		.task = store_col_text(st, 6),
+		.field = store_col_text(st, 7),
+		.value = store_col_text(st, 8),
+		.passage_rank = (long)sqlite3_column_int64(st, 9),
+		.passage = store_col_text(st, 10),
+		.seconds = sqlite3_column_double(st, 11),
+		.created_at = store_col_text(st, 12),
+		.unit = store_col_text(st, 13),
+		.control = sqlite3_column_int(st, 15),
+	};
+	const char *gone = store_col_text(st, 14);
+	if (gone)
+		return store_damaged(s->path, err, "label %lld: %s", (long long)row->id, gone);
+	const char *null = !row->conversation ? "the ext_id of its conversation"
+			 : !row->system ? "the name of its system"
+			 : !row->rater ? "the name of its rater"
+			 : !row->task ? "task" : !row->field ? "field" : !row->created_at ? "created_at"
+			 : !row->unit ? "unit" : NULL;
+	if (null)
+		return store_damaged(s->path, err, "label %lld: %s is NULL, which the schema does not allow",
+				     (long long)row->id, null);
+	return ST_OK;
+}
+
 enum status store_labels_each(struct store *s, const struct store_label_filter *f,
 			      store_label_cb cb, void *ctx, struct error *err)
 {
@@ -226,42 +262,8 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 	store_bind_text(st, 4, f->blind_for);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct store_label_row row = {
-			.id = sqlite3_column_int64(st, 0),
-			.conversation = store_col_text(st, 1),
-			.turn = sqlite3_column_int(st, 2),
-			.system = store_col_text(st, 3),
-			.rater = store_col_text(st, 4),
-			.round = store_col_text(st, 5),
-			.task = store_col_text(st, 6),
-			.field = store_col_text(st, 7),
-			.value = store_col_text(st, 8),
-			.passage_rank = (long)sqlite3_column_int64(st, 9),
-			.passage = store_col_text(st, 10),
-			.seconds = sqlite3_column_double(st, 11),
-			.created_at = store_col_text(st, 12),
-			.unit = store_col_text(st, 13),
-			.control = sqlite3_column_int(st, 15),
-		};
-		/* what the schema never lets in stops the export (a NULL
-		 * there, or a row named that is gone, is a damaged project:
-		 * never a label silently left out) */
-		const char *gone = store_col_text(st, 14);
-		if (gone) {
-			ret = store_damaged(s->path, err, "label %lld: %s", (long long)row.id, gone);
-			break;
-		}
-		const char *null = !row.conversation ? "the ext_id of its conversation"
-				 : !row.system ? "the name of its system"
-				 : !row.rater ? "the name of its rater"
-				 : !row.task ? "task" : !row.field ? "field" : !row.created_at ? "created_at"
-				 : !row.unit ? "unit" : NULL;
-		if (null) {
-			ret = store_damaged(s->path, err, "label %lld: %s is NULL, which the schema does not allow",
-					    (long long)row.id, null);
-			break;
-		}
-		if (cb(&row, ctx))
+		struct store_label_row row;
+		if ((ret = label_row(s, st, &row, err)) != ST_OK || cb(&row, ctx))
 			break;
 	}
 	if (ret == ST_OK && rc != SQLITE_ROW && rc != SQLITE_DONE)

@@ -19,4 +19,8 @@ check_eq "the function of 81 lines is named, with its file, line and length; sta
 
 run sh "$CONVQA_TOP/tests/tools/fn_length.sh" 81 "$T/src"
 check_eq "with a limit of 81 nothing is listed and the status is 0" "0|" "$rc|$(cat "$T/out")"
+
+# the project itself (issue: no function over 80 lines in src/)
+run sh "$CONVQA_TOP/tests/tools/fn_length.sh" "$CONVQA_TOP/src"
+check_eq "no function of src/ is over 80 lines" "0|" "$rc|$(cat "$T/out")"
 done_testing
