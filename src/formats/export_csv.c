@@ -102,10 +102,7 @@ static enum status write_csv(struct store *s, const struct store_label_filter *f
 	strbuf_release(&c.inert);
 	if (st != ST_OK)
 		return st;
-	if (c.failed || ferror(out))
-		return error_set(err, ST_IO, "cannot write labels: %s", strerror(c.failed ? c.failed : EIO));
-	counts->n = c.n;
-	return ST_OK;
+	return export_labels_done(out, c.failed, c.n, counts, err);
 }
 
 const struct export_format export_csv = {

@@ -8,11 +8,13 @@
 #define CONVQA_EXPORT_INTERNAL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "convqa/scheme.h"
 #include "convqa/store.h"
 
 struct strbuf;
+struct export_counts;
 
 struct export_schemes {
 	struct store *store;
@@ -27,5 +29,10 @@ void export_schemes_release(struct export_schemes *c);
 /* The label r as one JSON object of schemas/labels.schema.json, appended to
  * sb (no newline). */
 void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct store_label_row *r);
+
+/* The end of a label export that wrote n labels to out: ST_IO "cannot
+ * write labels: ..." when a write failed (failed: its errno, else out's
+ * error flag), else counts->n = n and ST_OK. */
+enum status export_labels_done(FILE *out, int failed, long n, struct export_counts *counts, struct error *err);
 
 #endif

@@ -148,9 +148,14 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 	if (st != ST_OK)
 		return st;
 	fputs(c.n ? "\n  ]\n}\n" : "]\n}\n", out);
-	if (c.failed || ferror(out))
-		return error_set(err, ST_IO, "cannot write labels: %s", strerror(c.failed ? c.failed : EIO));
-	counts->n = c.n;
+	return export_labels_done(out, c.failed, c.n, counts, err);
+}
+
+enum status export_labels_done(FILE *out, int failed, long n, struct export_counts *counts, struct error *err)
+{
+	if (failed || ferror(out))
+		return error_set(err, ST_IO, "cannot write labels: %s", strerror(failed ? failed : EIO));
+	counts->n = n;
 	return ST_OK;
 }
 

@@ -42,10 +42,7 @@ static enum status write_jsonl(struct store *s, const struct store_label_filter 
 	export_schemes_release(&c.schemes);
 	if (st != ST_OK)
 		return st;
-	if (c.failed || ferror(out))
-		return error_set(err, ST_IO, "cannot write labels: %s", strerror(c.failed ? c.failed : EIO));
-	counts->n = c.n;
-	return ST_OK;
+	return export_labels_done(out, c.failed, c.n, counts, err);
 }
 
 const struct export_format export_jsonl = {
