@@ -33,26 +33,49 @@
 #include "convqa/model.h"
 #include "convqa/store.h"
 
-/* What an input of an import holds. Today's formats read one input, the
- * tasks; a run, its relevance judgements and a collection given as files
- * of their own are the roles of the formats to come. */
+/* What an input of an import holds: the file named on the command line
+ * (IMPORT_TASKS, whatever its format: a task file, a run, qrels), and a
+ * passage collection given with --collection. */
 enum import_role { IMPORT_TASKS, IMPORT_RUN, IMPORT_QRELS, IMPORT_COLLECTION, IMPORT__ROLES };
 
-/* A task file to read. */
+/* A file to read. */
 struct import_input {
 	const char *name;   /* in messages: the file's name, or "standard input" */
 	char *buf;          /* its bytes, from xmalloc: read() frees them (as soon as it is done
-			     * with them) and sets buf to NULL */
+			     * with them) and sets buf to NULL; NULL for an input read as a
+			     * stream from path (a collection) */
 	size_t len;
+	const char *path;   /* the path to open for a stream ("-": standard input), else NULL */
 };
 
-/* The inputs of one import, each with its role. */
+/* What `convqa import` was told besides the format, for the formats that
+ * take it (struct import_format.takes): NULL or 0 when not given. */
+enum import_option {
+	IMPORT_OPT_SYSTEM = 1u << 0,      /* --system NAME: the system whose run this is */
+	IMPORT_OPT_COLLECTION = 1u << 1,  /* --collection FILE: passages the run names */
+	IMPORT_OPT_QID_PATTERN = 1u << 2, /* --qid-pattern P: how a qid names a turn */
+	IMPORT_OPT_AS_GOLD = 1u << 3,     /* --as-gold: judgements become gold passages */
+	IMPORT_OPT_AS_RATER = 1u << 4,    /* --as-rater NAME: judgements become NAME's labels */
+	IMPORT_OPT_MIN_GRADE = 1u << 5,   /* --min-grade N: the lowest grade that is relevant */
+};
+
+struct import_options {
+	unsigned given;          /* the IMPORT_OPT_* given */
+	const char *system;
+	const char *collection;
+	const char *qid_pattern; /* e.g. "{conv}_{turn}" */
+	const char *as_rater;
+	long min_grade;          /* 1 when not given */
+};
+
+/* The inputs of one import, each with its role, and the options. */
 struct import_inputs {
 	struct import_role_input {
 		enum import_role role;
 		struct import_input *in;
 	} *v;
 	size_t n;
+	const struct import_options *opt; /* never NULL */
 };
 
 /* The first input of role r, or NULL. */
@@ -83,7 +106,13 @@ struct import_format {
 	 * the sink's). Frees the inputs' bytes. NULL: the import reads the
 	 * whole model with read() and puts it into the sink. */
 	enum status (*feed)(struct import_inputs *in, struct import_sink *k, struct error *err);
+	/* The import_option flags the format takes; `convqa import` refuses
+	 * the others. A format that takes any must give feed(). */
+	unsigned takes;
 };
+
+/* The option of flag o as the command line spells it ("--system"). */
+const char *import_option_name(enum import_option o);
 
 struct strbuf;
 

@@ -48,10 +48,13 @@ enum status importer_import_file(struct store *s, const char *path, struct impor
 				 struct error *err);
 
 /* The same, reading the file as format f (formats.h); NULL: the format
- * detected from the file's start (formats_detect()). */
+ * detected from the file's start (formats_detect()). o: what the command
+ * line gave besides (formats.h, struct import_options: --system,
+ * --collection, ...), NULL for none; the caller checked that f takes it. */
 struct import_format;
+struct import_options;
 enum status importer_import_as(struct store *s, const char *path, const struct import_format *f,
-			       struct import_counts *counts, struct error *err);
+			       const struct import_options *o, struct import_counts *counts, struct error *err);
 
 /* The same (format detected) for a text already in memory: buf[0..len),
  * from xmalloc, is freed here (as soon as it is read). name is used in

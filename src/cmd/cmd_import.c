@@ -49,11 +49,20 @@ static void print_counts(const char *file, const struct import_counts *c)
 	cli_printf(stdout, "\n");
 }
 
-static int quiet;
-static const char *opt_format;
+static int quiet, as_gold;
+static const char *opt_format, *opt_min_grade;
+static struct import_options o = { .min_grade = 1 };
 static char format_help[256];
 static const struct cli_opt opts[] = {
 	{ "format", 'f', "FORMAT", format_help, &opt_format, NULL },
+	{ "system", 0, "NAME", "the system whose run the files are (run formats)", &o.system, NULL },
+	{ "collection", 0, "FILE", "the passages the files name: JSONL or a JSON array of {id, text, title?} "
+	  "(run and qrels formats)", &o.collection, NULL },
+	{ "qid-pattern", 0, "PATTERN", "how a query id names a turn (default {conv}_{turn})", &o.qid_pattern,
+	  NULL },
+	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels)", NULL, &as_gold },
+	{ "as-rater", 0, "NAME", "judgements become the labels of rater NAME (qrels)", &o.as_rater, NULL },
+	{ "min-grade", 0, "N", "the lowest grade that counts as relevant (default 1)", &opt_min_grade, NULL },
 	{ "quiet", 'q', NULL, "print nothing on success", NULL, &quiet },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
@@ -71,6 +80,48 @@ static void make_format_help(void)
 
 static const struct import_format *format; /* NULL: detect it */
 
+/* The formats that take option f, "a, b", appended to sb. */
+static void formats_taking(unsigned f, struct strbuf *sb)
+{
+	const struct import_format *x;
+	int n = 0;
+	for (size_t i = 0; (x = formats_import(i)); i++)
+		if (x->takes & f)
+			strbuf_addf(sb, "%s%s", n++ ? ", " : "", x->name);
+}
+
+/* Which options were given; each must be one the format takes (a format
+ * is then needed: detection never picks one that takes options). */
+static int check_options(void)
+{
+	o.given = (o.system ? IMPORT_OPT_SYSTEM : 0) | (o.collection ? IMPORT_OPT_COLLECTION : 0) |
+		  (o.qid_pattern ? IMPORT_OPT_QID_PATTERN : 0) | (as_gold ? IMPORT_OPT_AS_GOLD : 0) |
+		  (o.as_rater ? IMPORT_OPT_AS_RATER : 0) | (opt_min_grade ? IMPORT_OPT_MIN_GRADE : 0);
+	if (opt_min_grade && parse_long(opt_min_grade, 0, 1000000, &o.min_grade) != 0) {
+		cli_printf(stderr, "convqa import: --min-grade takes a whole number from 0, not '%s'\n",
+			   opt_min_grade);
+		return ST_USAGE;
+	}
+	for (unsigned f = 1; f <= IMPORT_OPT_MIN_GRADE; f <<= 1) {
+		if (!(o.given & f) || (format && (format->takes & f)))
+			continue;
+		struct strbuf sb = STRBUF_INIT;
+		formats_taking(f, &sb);
+		if (format)
+			cli_printf(stderr, "convqa import: format '%s' does not take %s", format->name,
+				   import_option_name(f));
+		else
+			cli_printf(stderr, "convqa import: %s needs --format", import_option_name(f));
+		if (sb.len)
+			cli_printf(stderr, " (formats that do: %s)\n", strbuf_str(&sb));
+		else
+			cli_printf(stderr, " (no format takes it)\n");
+		strbuf_release(&sb);
+		return ST_USAGE;
+	}
+	return ST_OK;
+}
+
 static int check(struct cmd_ctx *c)
 {
 	struct error err;
@@ -78,7 +129,8 @@ static int check(struct cmd_ctx *c)
 		cli_printf(stderr, "convqa import: %s\n", err.msg);
 		return ST_USAGE;
 	}
-	return cli_check_stdin_once(c);
+	int st = check_options();
+	return st != ST_OK ? st : cli_check_stdin_once(c);
 }
 
 static int run(struct cmd_ctx *c)
@@ -87,7 +139,7 @@ static int run(struct cmd_ctx *c)
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
 		struct import_counts counts;
-		st = importer_import_as(c->store, c->args[i], format, &counts, &err);
+		st = importer_import_as(c->store, c->args[i], format, &o, &counts, &err);
 		if (st == ST_INPUT)
 			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)

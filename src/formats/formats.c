@@ -109,3 +109,16 @@ struct import_input *import_inputs_find(const struct import_inputs *in, enum imp
 			return in->v[i].in;
 	return NULL;
 }
+
+const char *import_option_name(enum import_option o)
+{
+	switch (o) {
+	case IMPORT_OPT_SYSTEM: return "--system";
+	case IMPORT_OPT_COLLECTION: return "--collection";
+	case IMPORT_OPT_QID_PATTERN: return "--qid-pattern";
+	case IMPORT_OPT_AS_GOLD: return "--as-gold";
+	case IMPORT_OPT_AS_RATER: return "--as-rater";
+	case IMPORT_OPT_MIN_GRADE: return "--min-grade";
+	}
+	return "?";
+}

@@ -176,5 +176,5 @@ static enum status feed_jsonl(struct import_inputs *inputs, struct import_sink *
 
 const struct import_format import_jsonl = {
 	"jsonl", "one conversation a line (schemas/conversation.schema.json)", detect_jsonl, read_jsonl,
-	feed_jsonl,
+	feed_jsonl, 0,
 };

@@ -542,5 +542,5 @@ static enum status feed_native(struct import_inputs *in, struct import_sink *k, 
 
 const struct import_format import_native = {
 	"native", "a task file: one JSON document (schemas/tasks.schema.json)", detect_native, read_native,
-	feed_native,
+	feed_native, 0,
 };

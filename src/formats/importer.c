@@ -59,12 +59,21 @@ static char *origin_of(const char *path)
 
 /* Read buf[0..len) (freed here) as f, or the format detected, and write it. */
 static enum status import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
-			       const struct import_format *f, struct import_counts *counts, struct error *err)
+			       const struct import_format *f, const struct import_options *o,
+			       struct import_counts *counts, struct error *err)
 {
-	struct import_input in = { name, buf, len };
-	struct import_role_input tasks = { IMPORT_TASKS, &in };
-	struct import_inputs inputs = { &tasks, 1 };
+	static const struct import_options none = { .min_grade = 1 };
+	struct import_input in = { name, buf, len, NULL };
+	struct import_input coll = { NULL, NULL, 0, NULL };
+	struct import_role_input v[2] = { { IMPORT_TASKS, &in }, { IMPORT_COLLECTION, &coll } };
+	struct import_inputs inputs = { v, 1, o ? o : &none };
 	struct import_sink k;
+
+	if (o && o->collection) {
+		coll.name = importer_input_name(o->collection);
+		coll.path = o->collection;
+		inputs.n = 2;
+	}
 	char sha[65];
 
 	memset(counts, 0, sizeof(*counts));
@@ -91,11 +100,11 @@ static enum status import_text(struct store *s, char *buf, size_t len, const cha
 enum status importer_import_text(struct store *s, char *buf, size_t len, const char *name, const char *origin,
 				 struct import_counts *counts, struct error *err)
 {
-	return import_text(s, buf, len, name, origin, NULL, counts, err);
+	return import_text(s, buf, len, name, origin, NULL, NULL, counts, err);
 }
 
 enum status importer_import_as(struct store *s, const char *path, const struct import_format *f,
-			       struct import_counts *counts, struct error *err)
+			       const struct import_options *o, struct import_counts *counts, struct error *err)
 {
 	char *buf;
 	size_t len;
@@ -105,7 +114,7 @@ enum status importer_import_as(struct store *s, const char *path, const struct i
 	if (st != ST_OK)
 		return st;
 	char *origin = origin_of(path);
-	st = import_text(s, buf, len, importer_input_name(path), origin, f, counts, err);
+	st = import_text(s, buf, len, importer_input_name(path), origin, f, o, counts, err);
 	free(origin);
 	return st;
 }
@@ -113,5 +122,5 @@ enum status importer_import_as(struct store *s, const char *path, const struct i
 enum status importer_import_file(struct store *s, const char *path, struct import_counts *counts,
 				 struct error *err)
 {
-	return importer_import_as(s, path, NULL, counts, err);
+	return importer_import_as(s, path, NULL, NULL, counts, err);
 }

@@ -418,7 +418,7 @@ static const struct labels_format *labels_detect(const char *buf, size_t len)
 
 enum status labels_read(const char *path, struct labels_read *out, struct error *err)
 {
-	struct import_input src = { importer_input_name(path), NULL, 0 };
+	struct import_input src = { importer_input_name(path), NULL, 0, NULL };
 	char head[64];
 	long n = strcmp(path, "-") != 0 ? file_head(path, head, sizeof(head)) : -1;
 	enum status st;
@@ -439,7 +439,7 @@ enum status labels_read(const char *path, struct labels_read *out, struct error 
 
 enum status labels_read_text(const char *name, char *buf, size_t len, struct labels_read *out, struct error *err)
 {
-	struct import_input src = { name, buf, len };
+	struct import_input src = { name, buf, len, NULL };
 	memset(out, 0, sizeof(*out));
 	return labels_detect(src.buf, src.len)->read_text(&src, out, err);
 }

@@ -434,7 +434,7 @@ static void read_scheme(struct reading *rd, const cJSON *root, struct scheme *s)
 static enum status read_json(const char *name, char *buf, size_t len, int stored, struct scheme **out,
 			     struct error *err)
 {
-	struct import_input in = { name, buf, len };
+	struct import_input in = { name, buf, len, NULL };
 	cJSON *root;
 	*out = NULL;
 	enum status st = jr_parse(&in, &root, err);

@@ -224,4 +224,18 @@ f.jsonl:1: \$.conversations: unknown property (expected one of: id, metadata, tu
 f.jsonl:1: \$: missing required property \"id\"
 f.jsonl:1: \$: missing required property \"turns\"" --format jsonl
 if cmp -s p.db once.db; then ok "the project is unchanged after all refusals"; else not_ok "the project changed"; fi
+
+# ---- the options of run and judgement formats -----------------------------------
+# Options a format does not take are refused before anything is read, naming
+# the option and the formats that take it; they need --format (detection
+# never picks a format by its options).
+run $CONVQA import --db p.db --format native --as-gold "$DEMO"
+check_eq "a format that does not take an option refuses it" \
+	"1|convqa import: format 'native' does not take --as-gold" "$rc|$(head -c 56 "$T/err")"
+run $CONVQA import --db p.db --system bm25 "$DEMO"
+check_eq "--system without --format" "1|convqa import: --system needs --format" "$rc|$(head -c 38 "$T/err")"
+run $CONVQA import --db p.db --format native --min-grade two "$DEMO"
+check_eq "--min-grade takes a number" "1|convqa import: --min-grade takes a whole number from 0, not 'two'" \
+	"$rc|$(cat "$T/err")"
+if cmp -s p.db once.db; then ok "refused options change nothing"; else not_ok "the project changed"; fi
 done_testing

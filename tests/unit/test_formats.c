@@ -109,7 +109,7 @@ static void test_a_json_line_names_its_line_and_shares_the_value_limit(void **st
 /* Read text with the format named; the model is released by the caller. */
 static enum status read_as(const char *format, const char *text, struct model_tasks *m)
 {
-	struct import_input in = { "t.jsonl", xstrdup(text), strlen(text) };
+	struct import_input in = { "t.jsonl", xstrdup(text), strlen(text), NULL };
 	model_tasks_init(m);
 	enum status st = formats_import_find(format, &err)->read(&in, m, &err);
 	assert_null(in.buf);
