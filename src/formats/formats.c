@@ -12,7 +12,8 @@
 
 #include "convqa/strbuf.h"
 
-extern const struct import_format import_native, import_jsonl, import_qrecc;
+extern const struct import_format import_native, import_jsonl, import_qrecc,
+	import_scai_truth;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
 	export_csv, export_jsonl;
 
@@ -21,6 +22,7 @@ static const struct import_format *const import_formats[] = {
 	&import_native,
 	&import_jsonl,
 	&import_qrecc,
+	&import_scai_truth,
 };
 
 /* The first is the default of `convqa export --format`. */

@@ -9,12 +9,13 @@
 #include <string.h>
 
 #include "convqa/strbuf.h"
+#include "convqa/strmap.h"
 
-/* The largest numbers the records may give: a turn's is the model's int. */
+/* The largest numbers the records may give: a turn number, the model's. */
 #define SCAI_CONV_MAX 999999999999999.0
-#define SCAI_TURN_MAX 2147483647.0
+#define SCAI_TURN_MAX ((double)MODEL_TURN_MAX)
 
-void scai_reader_init(struct scai_reader *r, const char *name, const struct scai_shape *shape, void *ctx,
+void scai_reader_init(struct scai_reader *r, const char *name, const struct scai_shape *shape, const void *ctx,
 		      struct model_tasks *arena, struct error *err)
 {
 	memset(r, 0, sizeof(*r));
@@ -166,8 +167,26 @@ static void add_group(const struct scai_reader *r, size_t a, size_t b, scai_fill
 	fill(r, a, b, c, m);
 }
 
+/* Leave out of m the systems and passages put into k before (the records
+ * of every conversation name the run's system, and passages recur). */
+static void drop_put(struct model_tasks *m, struct import_sink *k)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->n_systems; i++)
+		if (!strmap_get(&k->systems, m->systems[i].id))
+			m->systems[n++] = m->systems[i];
+	m->n_systems = n;
+	struct strmap seen = STRMAP_INIT;
+	n = 0;
+	for (size_t i = 0; i < m->n_passages; i++)
+		if (!strmap_get(&k->passages, m->passages[i].id) && strmap_put(&seen, m->passages[i].id, i, NULL))
+			m->passages[n++] = m->passages[i];
+	m->n_passages = n;
+	strmap_release(&seen);
+}
+
 enum status scai_feed(struct import_inputs *in, struct import_sink *k, const struct scai_shape *shape,
-		      scai_fill_fn *fill, void *ctx, struct error *err)
+		      scai_fill_fn *fill, const void *ctx, struct error *err)
 {
 	struct import_input *tasks = import_inputs_find(in, IMPORT_TASKS);
 	struct scai_reader r;
@@ -183,15 +202,17 @@ enum status scai_feed(struct import_inputs *in, struct import_sink *k, const str
 		model_tasks_init(&one);
 		b = scai_reader_group(&r, a);
 		add_group(&r, a, b, fill, &one);
+		drop_put(&one, k);
 		import_sink_put_model(k, &one);
 		model_tasks_release(&one);
 	}
-	scai_reader_release(&r);
-	return import_sink_end(k, err);
+	st = import_sink_end(k, err);
+	scai_reader_release(&r); /* the sink borrowed the ids of the passages */
+	return st;
 }
 
 enum status scai_read_model(struct import_input *in, struct model_tasks *m, const struct scai_shape *shape,
-			    scai_fill_fn *fill, void *ctx, struct error *err)
+			    scai_fill_fn *fill, const void *ctx, struct error *err)
 {
 	struct scai_reader r;
 	scai_reader_init(&r, in->name, shape, ctx, m, err);
