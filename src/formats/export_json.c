@@ -11,6 +11,7 @@
 #include "convqa/formats.h"
 #include "convqa/json.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/strbuf.h"
 #include "export_internal.h"
 
