@@ -9,7 +9,7 @@
 struct store {
 	sqlite3 *db;
 	char *path;
-	sqlite3_stmt *cache[64];          /* prepared statements, by STMT_* slot */
+	sqlite3_stmt *cache[80];          /* prepared statements, by STMT_* slot */
 	int64_t import_id;                /* the import under way (store_import_begin), else 0 */
 	/* another copy read by store_open_read_only(): the work its size allows */
 	long long size;                   /* bytes of the file and its write-ahead log */
@@ -116,7 +116,7 @@ enum {
 	STMT_PUT_CONV, STMT_GET_CONV,
 	STMT_PUT_TURN, STMT_GET_TURN, STMT_UPD_TURN, STMT_UPD_PASSAGE, STMT_UPD_CONV, STMT_UPD_RESPONSE,
 	STMT_PUT_GOLD_ANSWER, STMT_PUT_GOLD_PASSAGE, STMT_GET_GOLD_ANSWERS, STMT_GET_GOLD_PASSAGES,
-	STMT_PUT_RESPONSE, STMT_GET_RESPONSE, STMT_PUT_RETRIEVED, STMT_GET_RETRIEVED,
+	STMT_PUT_RESPONSE, STMT_GET_RESPONSE, STMT_GET_RESPONSE_REWRITE, STMT_UPD_RESPONSE_REWRITE, STMT_PASSAGE_HAS_TEXT, STMT_PASSAGES_NO_TEXT, STMT_PUT_RETRIEVED, STMT_GET_RETRIEVED,
 	STMT_IMPORT_ORIGIN,
 	STMT_RATER_FIND, STMT_RATER_ADD, STMT_ROUND_INFO, STMT_ROUND_NAMES,
 	STMT_LABEL_ADD, STMT_LABEL_GET, STMT_RESPONSE_FIND, STMT_RESPONSE_RANK,
