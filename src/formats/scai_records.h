@@ -59,12 +59,12 @@ struct scai_reader {
 	const struct scai_shape *shape;
 	char *recs;                     /* n records of shape->size bytes */
 	size_t n, cap;
-	void *ctx;                      /* the format's, for read() */
+	const void *ctx;                /* the format's: for read() and fill */
 };
 
 /* arena: where the records' strings go (a model that read() fills), NULL
  * for the reader's own. */
-void scai_reader_init(struct scai_reader *r, const char *name, const struct scai_shape *shape, void *ctx,
+void scai_reader_init(struct scai_reader *r, const char *name, const struct scai_shape *shape, const void *ctx,
 		      struct model_tasks *arena, struct error *err);
 /* Read in (frees its bytes), check, sort by conversation and turn. ST_OK;
  * ST_INPUT with the messages in err; ST_IO (the value limit: one record has
@@ -95,10 +95,10 @@ typedef void scai_fill_fn(const struct scai_reader *r, size_t a, size_t b, struc
  * first), k ended; or k aborted with the reader's problems. ctx: for the
  * shape's read(). */
 enum status scai_feed(struct import_inputs *in, struct import_sink *k, const struct scai_shape *shape,
-		      scai_fill_fn *fill, void *ctx, struct error *err);
+		      scai_fill_fn *fill, const void *ctx, struct error *err);
 /* A format's read(): the same into m (every conversation). */
 enum status scai_read_model(struct import_input *in, struct model_tasks *m, const struct scai_shape *shape,
-			    scai_fill_fn *fill, void *ctx, struct error *err);
+			    scai_fill_fn *fill, const void *ctx, struct error *err);
 
 /* JSON text of an object of the given members (NULL-terminated pairs of
  * key and string value; a NULL or empty value is left out), in m's arena;
