@@ -84,7 +84,9 @@ struct store_report_gold {
 	int64_t passage_id;
 };
 typedef int (*store_report_gold_cb)(const struct store_report_gold *g, void *ctx);
-/* Gold answers ordered by turn id and their order in the task file. */
+/* The gold of the turns with a response (the items' turns; and gold naming
+ * no turn, which the reader reports as damage). Gold answers ordered by
+ * turn id and their order in the task file. */
 enum status store_report_gold_answers(struct store_reader *r, store_report_gold_cb cb, void *ctx,
 				      struct error *err);
 /* Gold passages ordered by turn id and passage ext id. */

@@ -13,7 +13,7 @@
 #include "convqa/strbuf.h"
 
 extern const struct import_format import_native, import_jsonl, import_qrecc,
-	import_scai_truth;
+	import_scai_truth, import_scai_run;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
 	export_csv, export_jsonl;
 
@@ -23,6 +23,7 @@ static const struct import_format *const import_formats[] = {
 	&import_jsonl,
 	&import_qrecc,
 	&import_scai_truth,
+	&import_scai_run,
 };
 
 /* The first is the default of `convqa export --format`. */
