@@ -174,7 +174,9 @@ static void fill_run(const struct scai_reader *r, size_t a, size_t b, struct mod
 	}
 }
 
-/* A run is one system's: --system names it, before anything is read. */
+/* A run is one system's: --system names it; without it (also for a file
+ * detected as a run, which cannot have it) the file is refused before it
+ * is read. */
 static enum status feed_run(struct import_inputs *in, struct import_sink *k, struct error *err)
 {
 	struct import_input *tasks = import_inputs_find(in, IMPORT_TASKS);
@@ -185,8 +187,8 @@ static enum status feed_run(struct import_inputs *in, struct import_sink *k, str
 		tasks->buf = NULL;
 		if (why)
 			return error_set(err, ST_USAGE, "--system '%s': %s", system, why);
-		return error_set(err, ST_USAGE, "%s: a SCAI-QReCC run is one system's: import it with --format "
-				 "scai-run --system NAME", tasks->name);
+		return error_set(err, ST_INPUT, "%s: a SCAI-QReCC run, which is one system's: import it with "
+				 "--format scai-run --system NAME", tasks->name);
 	}
 	return scai_feed(in, k, &run_shape, fill_run, system, err);
 }

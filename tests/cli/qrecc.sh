@@ -121,7 +121,7 @@ check_eq "QReCC after the truth fills in the questions" \
 # ---- scai-run ------------------------------------------------------------------
 run $CONVQA import --db p.db "$D/run.json"
 check_eq "a run is one system's: detected, it asks for --format scai-run --system" \
-	"1|convqa: $D/run.json: a SCAI-QReCC run is one system's: import it with --format scai-run --system NAME" \
+	"2|$D/run.json: a SCAI-QReCC run, which is one system's: import it with --format scai-run --system NAME" \
 	"$rc|$(cat "$T/err")"
 run $CONVQA import --db p.db --format scai-run --system rewriter "$D/run.json"
 check_eq "a run imports as the responses of the system named, its passages known by id" \
@@ -203,8 +203,12 @@ refused "all or nothing: a run whose second conversation conflicts adds nothing 
 	"f.json: \$[1]: response of system \"rewriter\" conflicts with the one imported from '$D/run.json' at 2026-01-02T03:04:05.000Z: its answer differs" \
 	--format scai-run --system rewriter
 run $CONVQA import --db p.db --format scai-run "$D/run.json"
-check_eq "scai-run without --system" \
-	"1|convqa: $D/run.json: a SCAI-QReCC run is one system's: import it with --format scai-run --system NAME" \
+check_eq "--format scai-run without --system" \
+	"2|$D/run.json: a SCAI-QReCC run, which is one system's: import it with --format scai-run --system NAME" \
 	"$rc|$(cat "$T/err")"
+run $CONVQA import --db p.db --format scai-run --system ' bm25' "$D/run.json"
+check_eq "a system name convqa does not take" \
+	"1|convqa: --system ' bm25': the system name begins or ends with a space" "$rc|$(cat "$T/err")"
+if cmp -s p.db run.db; then ok "the project is unchanged after the refusals"; else not_ok "the project changed"; fi
 
 done_testing
