@@ -2,7 +2,8 @@
  * (ground-truth.json): a JSON array of "Conversation_no", "Turn_no",
  * "Truth_rewrite", "Truth_answer", "Truth_passages" (passage ids), in any
  * order (scai_records.h). Each record is the gold of a turn: its rewrite,
- * its gold answer (an empty one: none) and its gold passages, known by id.
+ * its gold answer (an empty one: none) and its gold passages, passages of
+ * the project known by id (until a collection gives their text).
  * The turn is the one of conversation "Conversation_no" (the number as
  * text, as qrecc names it) numbered Turn_no: a turn in the project (from
  * qrecc, say) keeps its question and gets what it lacks; a new one has no
@@ -73,10 +74,21 @@ static const struct scai_shape truth_shape = {
 	sizeof(struct truth_rec), read_rec,
 };
 
+/* The gold passages of turn t, which are passages of the project known by
+ * id (a collection, or a later import, gives their text). */
+static void gold_passages(const struct truth_rec *q, struct model_turn *t, struct model_tasks *m)
+{
+	t->gold_passages = xmalloc(q->n_passages * sizeof(*t->gold_passages));
+	memcpy(t->gold_passages, q->passages, q->n_passages * sizeof(*t->gold_passages));
+	t->n_gold_passages = q->n_passages;
+	xgrow(&m->passages, &m->cap_passages, m->n_passages + q->n_passages, sizeof(*m->passages));
+	for (size_t i = 0; i < q->n_passages; i++)
+		m->passages[m->n_passages++] = (struct model_passage){ q->passages[i], NULL, NULL, NULL, t->where, 0 };
+}
+
 static void fill_truth(const struct scai_reader *r, size_t a, size_t b, struct model_conversation *c,
 		       struct model_tasks *m)
 {
-	(void)m;
 	for (size_t i = a; i < b; i++) {
 		const struct truth_rec *q = scai_reader_rec(r, i);
 		struct model_turn *t = &c->turns[i - a];
@@ -86,11 +98,8 @@ static void fill_truth(const struct scai_reader *r, size_t a, size_t b, struct m
 			t->gold_answers[0] = q->answer;
 			t->n_gold_answers = 1;
 		}
-		if (q->n_passages) {
-			t->gold_passages = xmalloc(q->n_passages * sizeof(*t->gold_passages));
-			memcpy(t->gold_passages, q->passages, q->n_passages * sizeof(*t->gold_passages));
-			t->n_gold_passages = q->n_passages;
-		}
+		if (q->n_passages)
+			gold_passages(q, t, m);
 		t->has_gold = t->n_gold_answers || t->n_gold_passages;
 	}
 }

@@ -89,8 +89,8 @@ CONVQA_MAX_JSON_VALUES=3 refused "a record over the value limit" 4 \
 # ---- scai-truth ----------------------------------------------------------------
 cp qrecc.db p.db
 run $CONVQA import --db p.db "$D/ground-truth.json"
-check_eq "the ground truth is detected and attaches to the QReCC turns; a turn QReCC lacks is added" \
-	"0|$D/ground-truth.json: added 1 conversation, 1 turn, 0 responses, 0 passages, 0 systems; filled in missing data of 3 of its entries (in the project already: 3 conversations, 1 turn)|" \
+check_eq "the ground truth is detected and attaches to the QReCC turns; a turn QReCC lacks is added; its passages" \
+	"0|$D/ground-truth.json: added 1 conversation, 1 turn, 0 responses, 5 passages, 0 systems; filled in missing data of 3 of its entries (in the project already: 3 conversations, 1 turn)|" \
 	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 check_eq "the turns keep their questions and get their gold passages; the new turn has no question text" \
 	"12|3|What did she write about the engine?|http://web.archive.org/web/2019/https://en.wikipedia.org/wiki/Ada_Lovelace_p2
@@ -108,7 +108,7 @@ check_eq "the new turn has the rewrite and gold answer of the truth" \
 		JOIN gold_answer g ON g.turn_id = t.id WHERE c.ext_id = '41'")"
 run $CONVQA import --db p.db "$D/ground-truth.json"
 check_eq "importing the truth again adds nothing" \
-	"0|$D/ground-truth.json: nothing new (its 4 conversations, 5 turns, 0 responses, 0 passages, 0 systems are in the project already)" \
+	"0|$D/ground-truth.json: nothing new (its 4 conversations, 5 turns, 0 responses, 5 passages, 0 systems are in the project already)" \
 	"$rc|$(cat "$T/out")"
 cp p.db truth.db
 $CONVQA init --db q.db >/dev/null
@@ -125,7 +125,7 @@ check_eq "a run is one system's: detected, it asks for --format scai-run --syste
 	"$rc|$(cat "$T/err")"
 run $CONVQA import --db p.db --format scai-run --system rewriter "$D/run.json"
 check_eq "a run imports as the responses of the system named, its passages known by id" \
-	"0|$D/run.json: added 0 conversations, 0 turns, 5 responses, 5 passages, 1 system (in the project already: 4 conversations, 5 turns)|" \
+	"0|$D/run.json: added 0 conversations, 0 turns, 5 responses, 2 passages, 1 system (in the project already: 4 conversations, 5 turns, 3 passages)|" \
 	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 check_eq "Model_passages is ranked by score, a tie by passage id descending (trec_eval), scores kept" \
 	"1|https://example.org/tesla_p3|0.9
@@ -144,7 +144,7 @@ check_eq "the answer, the system's rewrite and the evidence (metadata) of each r
 	"$(sqlite3 p.db "SELECT c.ext_id, t.position, s.answer, coalesce(s.rewrite, ''), coalesce(s.metadata, ''),
 		(SELECT count(*) FROM retrieved r WHERE r.response_id = s.id) FROM response s JOIN turn t ON t.id = s.turn_id
 		JOIN conversation c ON c.id = t.conversation_id ORDER BY c.ext_id, t.position")"
-check_eq "the passages of a run are known by id only" "5|0" \
+check_eq "the passages of the truth and the run are known by id only" "7|0" \
 	"$(sqlite3 p.db "SELECT count(*), count(text) FROM passage")"
 run $CONVQA import --db p.db --format scai-run --system rewriter "$D/run.json"
 check_eq "importing the run again adds nothing" \
