@@ -296,8 +296,10 @@ static void rewrite_table(const struct rp_ctx *c, struct rsection *sec, int scop
 	long *n = xcalloc(ns + 1, sizeof(long));
 	uint8_t *rewrote = xcalloc(ns + 1, 1);
 	for (size_t i = 0; i < d->n_items; i++)
-		if (d->items[i].rewrite && !rewrote[d->items[i].system]++)
+		if (d->items[i].rewrite && !rewrote[d->items[i].system]) {
+			rewrote[d->items[i].system] = 1;
 			n_rewriting++;
+		}
 	for (size_t i = 0; i < d->n_items && n_rewriting; i++) {
 		const struct rp_item *it = &d->items[i];
 		const struct rp_turn *t = &d->turns[it->turn];
