@@ -10,6 +10,10 @@
  *   a project            another copy's project file (detected by the
  *                        SQLite header): every label row, history included,
  *                        read without writing the file (store_open_read_only)
+ *   a Label Studio export  Label Studio's JSON export (a JSON array of tasks)
+ *                        of the tasks convqa export --format label-studio
+ *                        wrote: each annotation's results, read by the
+ *                        project's schemes (src/formats/labels_label_studio.c)
  *
  *   struct labels_read in;
  *   if (labels_read(path, &in, &err) == ST_OK)
@@ -37,7 +41,8 @@ struct labels_read {
 	struct labelling_import_label *labels;
 	size_t n;
 	const char *kind;             /* what the source was: "labels export", "labels (JSON Lines)",
-				       * "project" */
+				       * "project", "Label Studio export" */
+	long skipped;                 /* annotations a Label Studio export says were cancelled */
 	/* private */
 	size_t cap;
 	struct labels_read_block *blocks;
@@ -51,6 +56,19 @@ struct labels_read {
  * whatever it returns. */
 enum status labels_read(const char *path, struct labels_read *out, struct error *err);
 void labels_read_release(struct labels_read *in);
+
+/* The same, the source read as format says (NULL: detected; the names:
+ * labels_read_format_names()), a Label Studio export by the schemes of
+ * project s (NULL: such a source is refused). ST_USAGE for an unknown
+ * format. */
+struct store;
+enum status labels_read_as(const char *format, struct store *s, const char *path, struct labels_read *out,
+			   struct error *err);
+/* "json, jsonl, project, label-studio": the formats --format takes. */
+struct strbuf;
+void labels_read_format_names(struct strbuf *sb);
+/* 1 when format is one of them. */
+int labels_read_format_known(const char *format);
 
 /* The same for a text already read: buf[0..len) (xmalloc'd; freed here,
  * whatever happens) named name in messages ("FILE", "standard input"); a
