@@ -1,6 +1,7 @@
 /* cmd_import_labels.c - convqa import-labels: labels from another copy of
  * the project (its labels export, labels as JSON Lines, or its project
- * file), merged by the labelling rules (labelling_import). */
+ * file) or from Label Studio (its JSON export), merged by the labelling
+ * rules (labelling_import). */
 #include <stdio.h>
 #include <string.h>
 
@@ -30,7 +31,8 @@ static int check(struct cmd_ctx *c)
 	const struct import_labels_opts *o = c->data;
 	if (!c->nargs) {
 		cli_printf(stderr, "convqa import-labels: no FILE given: name one or more files of labels (a labels "
-			   "export, labels as JSON Lines, or another copy's project file; - reads standard input)\n"
+			   "export, labels as JSON Lines, another copy's project file, or Label Studio's JSON export; - "
+			   "reads standard input)\n"
 			   "usage: convqa import-labels %s (see: convqa help import-labels)\n",
 			   c->entry->spec.usage);
 		return ST_USAGE;

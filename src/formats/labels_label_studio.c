@@ -100,10 +100,14 @@ static int utc_millis(const char *t, char out[32])
 		return 0;
 	struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi, .tm_sec = s };
 	time_t when = timegm(&tm) - offset;
-	if (!gmtime_r(&when, &tm))
+	char buf[96];
+	if (!gmtime_r(&when, &tm) || tm.tm_year + 1900 < 1 || tm.tm_year + 1900 > 9999)
+		return 0;   /* an offset past year 1 or 9999 */
+	int n_out = snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
+			     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ms);
+	if (n_out != 24)
 		return 0;
-	snprintf(out, 32, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-		 tm.tm_hour, tm.tm_min, tm.tm_sec, ms);
+	memcpy(out, buf, 25);
 	return 1;
 }
 

@@ -1,5 +1,6 @@
 /* labels_read.c - labels recorded elsewhere: a labels export (JSON), labels
- * as JSON Lines, or another copy's project file. See labels_read.h. */
+ * as JSON Lines, another copy's project file, or a Label Studio export
+ * (labels_label_studio.c). See labels_read.h. */
 #include "convqa/labels_read.h"
 
 #include <cjson/cJSON.h>
@@ -454,6 +455,7 @@ static const struct labels_format *labels_format_find(const char *name)
 	return NULL;
 }
 
+/* The table's order reversed: convqa's own export first. */
 void labels_read_format_names(struct strbuf *sb)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(labels_formats); i++)
