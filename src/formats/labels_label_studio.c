@@ -155,53 +155,62 @@ static const struct scheme_category *category_of(const struct scheme_field *f, c
 	return k;
 }
 
-/* The value of result v for field f (at the reader's path ".value"), kept;
+/* The text of a TextArea's result (its lines joined by line breaks), kept;
  * NULL with a problem said. */
-static const char *value_of(struct reader *r, const cJSON *value, const struct scheme_field *f)
+static const char *text_of(struct reader *r, const cJSON *text, const struct scheme_field *f)
 {
-	const cJSON *choices = cJSON_GetObjectItemCaseSensitive(value, "choices");
-	const cJSON *rating = cJSON_GetObjectItemCaseSensitive(value, "rating");
-	const cJSON *text = cJSON_GetObjectItemCaseSensitive(value, "text");
+	if (cJSON_IsString(text))
+		return labels_keep(r->in, text->valuestring);
+	if (!cJSON_IsArray(text)) {
+		jr_problem(&r->jr, "field %s takes text: expected {\"text\": [...]} (a TextArea's result)", f->name);
+		return NULL;
+	}
 	struct strbuf sb = STRBUF_INIT;
 	const char *out = NULL;
-	if (f->type == TYPE_TEXT) {
-		if (!cJSON_IsArray(text) && !cJSON_IsString(text)) {
-			jr_problem(&r->jr, "field %s takes text: expected {\"text\": [...]} (a TextArea's result)", f->name);
-			return NULL;
-		}
-		for (const cJSON *t = cJSON_IsArray(text) ? text->child : text; t; t = cJSON_IsArray(text) ? t->next : NULL) {
-			if (!cJSON_IsString(t)) {
-				jr_problem(&r->jr, "expected text lines (strings), got %s", jr_type_name(t));
-				strbuf_release(&sb);
-				return NULL;
-			}
-			strbuf_addf(&sb, "%s%s", sb.len ? "\n" : "", t->valuestring);
-		}
+	const cJSON *t;
+	for (t = text->child; t && cJSON_IsString(t); t = t->next)
+		strbuf_addf(&sb, "%s%s", t == text->child ? "" : "\n", t->valuestring);
+	if (t)
+		jr_problem(&r->jr, "expected text lines (strings), got %s", jr_type_name(t));
+	else
 		out = labels_keep(r->in, strbuf_str(&sb));
-		strbuf_release(&sb);
-		return out;
-	}
+	strbuf_release(&sb);
+	return out;
+}
+
+/* The value of result value for field f (at the reader's path ".value"),
+ * kept; NULL with a problem said. */
+static const char *value_of(struct reader *r, const cJSON *value, const struct scheme_field *f)
+{
+	if (f->type == TYPE_TEXT)
+		return text_of(r, cJSON_GetObjectItemCaseSensitive(value, "text"), f);
+	const cJSON *choices = cJSON_GetObjectItemCaseSensitive(value, "choices");
+	const cJSON *rating = cJSON_GetObjectItemCaseSensitive(value, "rating");
 	const struct scheme_category *k = NULL;
 	char num[32] = "";
 	const char *given = NULL;
-	if (cJSON_IsArray(choices) && cJSON_GetArraySize(choices) == 1 && cJSON_IsString(choices->child))
+	if (cJSON_IsArray(choices) && cJSON_GetArraySize(choices) == 1 && cJSON_IsString(choices->child)) {
 		given = choices->child->valuestring;
-	else if (cJSON_IsNumber(rating) && rating->valuedouble == floor(rating->valuedouble) && fabs(rating->valuedouble) < 1e9)
-		snprintf(num, sizeof(num), "%.0f", rating->valuedouble), given = num;
-	if (given)
-		k = *num ? scheme_category_find(f, given) : category_of(f, given);
-	if (!k) {
-		expected(&sb, f);
-		if (given)
-			jr_problem(&r->jr, "%s%s%s is not a value of %s (expected one of: %s)", *num ? "rating " : "\"", given,
-				   *num ? "" : "\"", f->name, strbuf_str(&sb));
-		else
-			jr_problem(&r->jr, "expected {\"choices\": [one category]} or {\"rating\": N} for %s (one of: %s)",
-				   f->name, strbuf_str(&sb));
-		strbuf_release(&sb);
-		return NULL;
+		k = category_of(f, given);
+	} else if (cJSON_IsNumber(rating) && rating->valuedouble == floor(rating->valuedouble) &&
+		   fabs(rating->valuedouble) < 1e9) {
+		snprintf(num, sizeof(num), "%.0f", rating->valuedouble);
+		given = num;
+		k = scheme_category_find(f, num);
 	}
-	return labels_keep(r->in, k->value);
+	if (k)
+		return labels_keep(r->in, k->value);
+	struct strbuf sb = STRBUF_INIT;
+	expected(&sb, f);
+	if (given && *num)
+		jr_problem(&r->jr, "rating %s is not a value of %s (expected one of: %s)", num, f->name, strbuf_str(&sb));
+	else if (given)
+		jr_problem(&r->jr, "\"%s\" is not a value of %s (expected one of: %s)", given, f->name, strbuf_str(&sb));
+	else
+		jr_problem(&r->jr, "expected {\"choices\": [one category]} or {\"rating\": N} for %s (one of: %s)",
+			   f->name, strbuf_str(&sb));
+	strbuf_release(&sb);
+	return NULL;
 }
 
 /* The passage id the task showed at rank k (data.passage_K_id), or NULL. */

@@ -170,6 +170,12 @@ bad.json: $[1].annotations[0].created_at: expected a time such as "2026-03-09T22
 refuse "a label on a rank the item does not rank" \
 	"bad.json: \$[1].annotations[0].result[1]: unknown item (conversation 'c1', turn 1, system 't', rank 2): that response has no passage at rank 2 (its ranks: 1)" \
 	's/"from_name": "relevant_1", "to_name": "Passage1", "type": "choices", "origin": "manual"}$/"from_name": "relevant_2", "to_name": "Passage2", "type": "choices", "origin": "manual"}/'
+refuse "a text field given something else than lines of text" \
+	'bad.json: $[0].annotations[0].result[4].value: expected text lines (strings), got a number' \
+	's/"text": \["says <3", "& more"\]/"text": ["says <3", 2]/'
+refuse "a category field given two choices" \
+	'bad.json: $[1].annotations[0].result[0].value: expected {"choices": [one category]} or {"rating": N} for answer_correct (one of: "0" (incorrect), "1" (correct))' \
+	's/"choices": \["incorrect"\]/"choices": ["incorrect", "correct"]/'
 refuse "a task not made by convqa" \
 	'bad.json: $[2].data: missing required property "system"' \
 	's/"turn": 2, "system": "s",/"turn": 2,/'
