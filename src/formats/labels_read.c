@@ -500,14 +500,10 @@ enum status labels_read_as(const char *format, struct store *s, const char *path
 	return f->read_text(&src, s, out, err);
 }
 
-enum status labels_read(const char *path, struct labels_read *out, struct error *err)
-{
-	return labels_read_as(NULL, NULL, path, out, err);
-}
-
-enum status labels_read_text(const char *name, char *buf, size_t len, struct labels_read *out, struct error *err)
+enum status labels_read_text(struct store *s, const char *name, char *buf, size_t len, struct labels_read *out,
+			     struct error *err)
 {
 	struct import_input src = { name, buf, len, NULL };
 	memset(out, 0, sizeof(*out));
-	return labels_detect(src.buf, src.len)->read_text(&src, NULL, out, err);
+	return labels_detect(src.buf, src.len)->read_text(&src, s, out, err);
 }
