@@ -10,6 +10,7 @@
 #include "convqa/formats.h"
 #include "convqa/model.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "export_internal.h"
 

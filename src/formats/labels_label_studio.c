@@ -28,6 +28,7 @@
 
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/strbuf.h"
 #include "json_read.h"
 #include "labels_internal.h"
