@@ -23,7 +23,7 @@ static const char css[] =
 	"h3{font-size:1.05rem;margin:1.4rem 0 .3rem}"
 	"dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.5rem 0}"
 	"dl.meta dt{font-weight:600}dl.meta dd{margin:0;overflow-wrap:anywhere}"
-	"nav{background:#f4f6f8;padding:.4rem 1rem;border-radius:4px}"
+	"nav{background:#f4f6f8;padding:.4rem 1rem;border-radius:4px}nav h2{margin-top:.6rem}"
 	"nav ol{margin:.2rem 0;padding-left:1.4rem}nav>ol>li{margin:.2rem 0}"
 	"nav ol ol{font-size:.9em;columns:16rem}"
 	"a{color:#0b5394}"

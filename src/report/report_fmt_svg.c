@@ -139,15 +139,15 @@ static void legend_whisker(struct strbuf *sb, double x, double y, int vertical)
 	strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\">whiskers: 95%% interval</text>\n", x + 30, y + 4);
 }
 
-/* A whisker from a to b at c (vertical: c is x), with caps. */
-static void whisker(struct strbuf *sb, double c, double a, double b, int vertical)
+/* A whisker from a to b at c (vertical: c is x), with caps, in colour. */
+static void whisker(struct strbuf *sb, double c, double a, double b, int vertical, const char *colour)
 {
 	if (vertical)
-		strbuf_addf(sb, "<path class=\"ci\" d=\"M%.1f %.1fh8M%.1f %.1fV%.1fM%.1f %.1fh8\" stroke=\"#333\" "
-			    "fill=\"none\"/>\n", c - 4, a, c, a, b, c - 4, b);
+		strbuf_addf(sb, "<path class=\"ci\" d=\"M%.1f %.1fh8M%.1f %.1fV%.1fM%.1f %.1fh8\" stroke=\"%s\" "
+			    "fill=\"none\"/>\n", c - 4, a, c, a, b, c - 4, b, colour);
 	else
-		strbuf_addf(sb, "<path class=\"ci\" d=\"M%.1f %.1fv8M%.1f %.1fH%.1fM%.1f %.1fv8\" stroke=\"#333\" "
-			    "fill=\"none\"/>\n", a, c - 4, a, c, b, b, c - 4);
+		strbuf_addf(sb, "<path class=\"ci\" d=\"M%.1f %.1fv8M%.1f %.1fH%.1fM%.1f %.1fv8\" stroke=\"%s\" "
+			    "fill=\"none\"/>\n", a, c - 4, a, c, b, b, c - 4, colour);
 }
 
 /* Escaped text at (x, y) with an anchor and extra attributes. */
@@ -258,7 +258,7 @@ static void lines_series(struct strbuf *sb, const struct rtable *t, size_t j, co
 			continue;
 		double cx = left + slot * ((double)L->row_x[i] + 0.5) + off;
 		if (c->has_ci)
-			whisker(sb, cx, at(sc, c->lo, top + ph, top), at(sc, c->hi, top + ph, top), 1);
+			whisker(sb, cx, at(sc, c->lo, top + ph, top), at(sc, c->hi, top + ph, top), 1, colour);
 		strbuf_addf(sb, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"#fff\">"
 			    "<title>", cx, at(sc, c->v, top + ph, top), colour);
 		rp_html_escape(sb, t->rows[i].group, 0);
@@ -364,7 +364,7 @@ static void bar(struct strbuf *sb, const struct rtable *t, size_t i, size_t j, c
 	value_words(sb, &t->cols[j], c);
 	strbuf_adds(sb, "</title></rect>\n");
 	if (c->has_ci) {
-		whisker(sb, y + 6, at(sc, c->lo, left, left + pw), at(sc, c->hi, left, left + pw), 0);
+		whisker(sb, y + 6, at(sc, c->lo, left, left + pw), at(sc, c->hi, left, left + pw), 0, "#333");
 		end = fmax(end, at(sc, c->hi, left, left + pw));
 	}
 	strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%.*f</text>\n", fmax(end, x0) + 4, y + 10,

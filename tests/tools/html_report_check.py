@@ -123,11 +123,12 @@ def parse(path):
 DECIMALS = {"fraction": 3, "number": 2, "seconds": 1, "count": 0}
 
 
-def cell_text(col, cell):
+def cell_want(col, cell):
+    """What the HTML cell must say: a string, or ("num", value, decimals)."""
     if cell is None:
         return "-"
     if "value" in cell:
-        return "%.*f" % (DECIMALS.get(col["format"], 0), cell["value"])
+        return ("num", cell["value"], DECIMALS.get(col["format"], 0))
     if "count" in cell:
         return "%.0f" % cell["count"]
     if "text" in cell:
@@ -136,7 +137,8 @@ def cell_text(col, cell):
 
 
 def json_rows(t):
-    """The rows of a JSON table as the HTML writer shows them, header first."""
+    """The rows of a JSON table as the HTML writer shows them, header first;
+    numbers as cell_want() gives them, an interval as two."""
     cis = [any("ci95" in (r["cells"].get(c["id"]) or {}) for r in t["rows"]) for c in t["columns"]]
     head = [t["by"]] + ([t["n"]] if t["n"] is not None else [])
     for c, ci in zip(t["columns"], cis):
@@ -148,13 +150,43 @@ def json_rows(t):
             row.append("-" if r["n"] is None else str(r["n"]))
         for c, ci in zip(t["columns"], cis):
             cell = r["cells"].get(c["id"])
-            row.append(cell_text(c, cell))
+            row.append(cell_want(c, cell))
             if ci:
                 dec = DECIMALS.get(c["format"], 0)
-                row.append("%.*f\u2013%.*f" % (dec, cell["ci95"][0], dec, cell["ci95"][1])
+                row.append((("num", cell["ci95"][0], dec), ("num", cell["ci95"][1], dec))
                            if cell and "ci95" in cell else "-")
         rows.append(row)
     return rows
+
+
+def number_ok(want, text):
+    """text is want's value with its decimals. JSON keeps 12 significant
+    digits, so a value at a rounding boundary (0.0525) may be printed from
+    the full double either way: within half a unit of the last decimal."""
+    _, v, dec = want
+    if text != "%.*f" % (dec, v):
+        parts = text.split(".")
+        try:
+            got = float(text)
+        except ValueError:
+            return False
+        if (len(parts[1]) if len(parts) > 1 else 0) != dec or abs(got - v) > 0.5 * 10 ** -dec + 1e-9:
+            return False
+    return True
+
+
+def cell_ok(want, text):
+    if isinstance(want, str):
+        return want == text
+    if want[0] == "num":
+        return number_ok(want, text)
+    lo, _, hi = text.partition("\u2013")
+    return number_ok(want[0], lo) and number_ok(want[1], hi)
+
+
+def rows_ok(want, got):
+    return len(want) == len(got) and all(
+        len(a) == len(b) and all(cell_ok(x, y) for x, y in zip(a, b)) for a, b in zip(want, got))
 
 
 def main(argv):
@@ -173,9 +205,13 @@ def main(argv):
             print("%d tables in the JSON report, %d in the HTML" % (len(want), len(d.tables)))
             bad += 1
         for (sid, tid, rows), got in zip(want, d.tables):
-            if rows != got["rows"]:
-                print("%s/%s differs:\n  json: %r\n  html: %r" % (sid, tid, rows, got["rows"]))
+            if not rows_ok(rows, got["rows"]):
                 bad += 1
+                if len(rows) != len(got["rows"]):
+                    print("%s/%s: %d rows in JSON, %d in HTML" % (sid, tid, len(rows), len(got["rows"])))
+                    continue
+                i = next(i for i, (a, b) in enumerate(zip(rows, got["rows"])) if not rows_ok([a], [b]))
+                print("%s/%s row %d differs:\n  json: %r\n  html: %r" % (sid, tid, i, rows[i], got["rows"][i]))
         if not bad:
             print("%d tables" % len(want))
         return 1 if bad else 0
