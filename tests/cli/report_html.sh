@@ -99,4 +99,19 @@ check_grep "quotes and ampersands are escaped" '<th scope="row">b&amp;&#39;&quot
 check_grep "the override character is shown as a tag" 'c&lt;U+202E&gt;evil&lt;svg onload=alert(3)&gt;' h.html
 check_grep "the rater's name is escaped in the confusion matrix's title too" \
 	'confusion matrix, rows &quot;&gt;&lt;img src=x onerror=alert(1)&gt;, columns bob' ha.html
+
+# ---- a browser's view, where there is one (never required) ---------------------------
+# chromium parses the page as a reader's browser would: the same charts,
+# and no element made of the hostile names
+browser=$(command -v chromium || command -v chromium-browser || true)
+dom() { timeout 60 "$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$T/$1" 2>/dev/null; }
+if [ -n "$browser" ] && dom r.html >r.dom && [ -s r.dom ] && dom h.html >h.dom && [ -s h.dom ]; then
+	check_eq "chromium sees every chart, point and bar" "5 4 56" \
+		"$(grep -o '<svg class="chart"' r.dom | wc -l) $(grep -o 'class="pt"' r.dom | wc -l) $(grep -o 'class="bar"' r.dom | wc -l)"
+	check_eq "chromium finds no script or img element in the hostile page" "0 0 3" \
+		"$(grep -c '<script' h.dom) $(grep -c '<img' h.dom) $(grep -o '<svg' h.dom | wc -l)"
+else
+	skip "chromium's view of the pages" "no chromium here (apt-get install chromium to run it)"
+	skip "chromium's view of the hostile page" "no chromium here"
+fi
 done_testing
