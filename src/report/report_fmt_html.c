@@ -39,11 +39,13 @@ static const char css[] =
 	"ul.notes{font-size:.92em;color:#333}"
 	"figure{margin:.8rem 0}figcaption{font-size:.9em;color:#333}"
 	/* inherited, so that the charts' own fill and font-size attributes win */
-	"svg.chart{width:100%;height:auto;max-width:40rem;display:block;font-family:system-ui,sans-serif;"
-	"font-size:12px}"
-	"@media (max-width:40rem){body{font-size:14px;padding:0 .5rem}}"
+	"figure{overflow-x:auto}"
+	"svg.chart{width:100%;height:auto;max-width:35rem;display:block;font-family:system-ui,sans-serif;"
+	"font-size:13px}"
+	/* a phone: a chart keeps a readable size and scrolls sideways when wider than the screen */
+	"@media (max-width:40rem){body{font-size:14px;padding:0 .5rem}svg.chart{min-width:27rem}}"
 	"@media print{body{max-width:none;padding:0}nav{background:none}a{color:inherit;text-decoration:none}"
-	".scroll{overflow:visible}figure,tr{break-inside:avoid}h2,h3{break-after:avoid}"
+	".scroll,figure{overflow:visible}svg.chart{min-width:0}figure,tr{break-inside:avoid}h2,h3{break-after:avoid}"
 	"th,td{white-space:normal}}";
 
 void rp_html_escape(struct strbuf *sb, const char *s, int max_cols)

@@ -14,7 +14,7 @@
 #include "convqa/strbuf.h"
 #include "report_html.h"
 
-#define W 640.0            /* the user units of a chart's width */
+#define W 560.0            /* the user units of a chart's width */
 #define MAX_SERIES 12      /* more lines or bars per group than this are not drawn */
 #define MAX_X 80           /* turn depths, bar groups */
 #define MAX_CELLS 30       /* categories of a heat map */
@@ -123,7 +123,7 @@ static void legend_entry(struct strbuf *sb, double x, double y, size_t s, int li
 		strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"16\" height=\"11\" fill=\"%s\" stroke=\"#333\" "
 			    "stroke-width=\"0.5\"/>", x + 4, y - 5.5, colour);
 	strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\">", x + 30, y + 4);
-	rp_html_escape(sb, name, 60);
+	rp_html_escape(sb, name, 50);
 	strbuf_adds(sb, "</text>\n");
 }
 
@@ -433,7 +433,7 @@ static void bars_chart(struct strbuf *sb, const struct rtable *t, int id)
 	bars_axis(sb, &sc, left, pw, top, ph);
 	for (size_t g = 0; g < ng; g++) {
 		double y = top + group * (double)g + 5;
-		label(sb, left - 8, y + pitch * (double)ns / 2 + 4, "end", "", t->cols[cols[g]].label, 18);
+		label(sb, left - 8, y + pitch * (double)ns / 2 + 4, "end", "", t->cols[cols[g]].label, 16);
 		for (size_t i = 0; i < ns; i++)
 			bar(sb, t, i, cols[g], &sc, left, pw, y + pitch * (double)i);
 	}
@@ -523,7 +523,7 @@ static void heat_map(struct strbuf *sb, const struct rtable *t, int id)
 	strbuf_adds(sb, "</g>\n");
 	for (size_t j = 0; j < k; j++)
 		label(sb, left + size * ((double)j + 0.5), top - 8, "middle", "", t->cols[j].label,
-		      (int)(size / 7));
+		      (int)(size / 8));
 	for (size_t i = 0; i < k; i++) {
 		label(sb, left - 8, top + size * ((double)i + 0.5) + 4, "end", "", t->rows[i].group, 16);
 		for (size_t j = 0; j < k; j++)
