@@ -7,7 +7,7 @@
  *   report_doc.c          the document: sections, tables, rows, cells
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
  *   report_sec_<name>.c   one section each: answers, retrieval, automatic, verdicts,
- *                         schemes (one per project scheme), agreement, controls, time
+ *                         schemes (one per project scheme), agreement, controls, compare, time
  *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv; the table of
  *                         writers is in report.c
  */
@@ -449,6 +449,10 @@ enum status rp_time(struct rp_ctx *c);
 enum status rp_agreement(struct rp_ctx *c);
 int rp_controls_applies(const struct rp_ctx *c);
 enum status rp_controls(struct rp_ctx *c);
+int rp_compare_applies(const struct rp_ctx *c);
+enum status rp_compare(struct rp_ctx *c);
+/* Whether section compare compares an automatic metric (needs the scores). */
+int rp_compare_needs_auto(const struct report_options *o);
 
 /* Automatic answer metrics of every item with a gold answer: val[item *
  * RP_N_AUTO + m] for m over auto_metrics[] of report_sec_automatic.c,
