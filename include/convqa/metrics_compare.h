@@ -22,11 +22,15 @@
  *     interval: the 2.5% and 97.5% type-7 quantiles of the resampled mean
  *     differences; p from the distribution shifted to the null (Efron and
  *     Tibshirani 1993, 16.4): p = (1 + #{|D* - D| >= |D|}) / (resamples + 1);
+ *     while the differences take at most 64 values a resample draws how
+ *     many of each it holds (a multinomial, as binomials by inversion),
+ *     the same distribution as n draws in far fewer steps;
  *   McNemar: the exact test, a two-sided binomial test of b against
  *     Binomial(b + c, 1/2) on the discordant pairs (= SciPy's
  *     binomtest(b, b + c, 0.5)); p = 1 without discordant pairs.
  * Random draws come from splitmix64 seeded with `seed`: the same inputs and
- * seed give the same figures on every platform.
+ * seed give the same figures (the bootstrap's binomials use the C library's
+ * lgamma and exp, whose last bits may differ between platforms).
  *
  * Pure: no I/O; inputs are borrowed and not modified; nothing returned
  * needs freeing. Values must be finite.
@@ -59,7 +63,8 @@ enum metrics_status metrics_paired_permutation(const double *a, const double *b,
 
 /* Paired bootstrap of mean(a) - mean(b): the 95% percentile interval
  * [*lo, *hi] and the two-sided *p (see the top). METRICS_EMPTY if n == 0;
- * METRICS_BAD_ARGUMENT if resamples < 1. Costs n x resamples draws. */
+ * METRICS_BAD_ARGUMENT if resamples < 1. Costs n x resamples draws, or
+ * with at most 64 distinct differences a binomial per value and resample. */
 enum metrics_status metrics_paired_bootstrap(const double *a, const double *b, size_t n, long resamples,
 					     uint64_t seed, double *lo, double *hi, double *p);
 

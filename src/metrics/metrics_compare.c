@@ -13,6 +13,10 @@
  * count as reaching it. */
 #define TIE_SHARE 1e-10
 
+/* The bootstrap draws counts per value while the differences take at most
+ * this many values (see resample_sum()). */
+#define BOOT_GROUPS 64
+
 /* splitmix64 (Steele, Lea and Flood 2014), as model/order.c's; metrics may
  * include only core, hence this copy of its three lines. */
 static uint64_t rng_next(uint64_t *state)
@@ -187,25 +191,39 @@ static double exact_p(struct flips *f)
 	return fmin(1.0, f->p);
 }
 
+/* Random bits drawn 64 at a time: a group of fewer than 64 items takes
+ * only the bits it needs. */
+struct bits {
+	uint64_t state, buf;
+	int n;                           /* unused bits left in buf */
+};
+
 /* The number of ones among m random bits. */
-static long random_ones(uint64_t *state, long m)
+static long random_ones(struct bits *b, long m)
 {
 	long ones = 0;
 	for (; m >= 64; m -= 64)
-		ones += __builtin_popcountll(rng_next(state));
-	if (m > 0)
-		ones += __builtin_popcountll(rng_next(state) & ((UINT64_C(1) << m) - 1));
+		ones += __builtin_popcountll(rng_next(&b->state));
+	if (m > 0) {
+		if (b->n < m) {
+			b->buf = rng_next(&b->state);
+			b->n = 64;
+		}
+		ones += __builtin_popcountll(b->buf & ((UINT64_C(1) << m) - 1));
+		b->buf >>= m;
+		b->n -= (int)m;
+	}
 	return ones;
 }
 
 static double resampled_p(const struct flips *f, long resamples, uint64_t seed)
 {
-	uint64_t state = seed;
+	struct bits b = { seed, 0, 0 };
 	long hits = 0;
 	for (long r = 0; r < resamples; r++) {
 		double sum = 0.0;
 		for (size_t j = 0; j < f->k; j++)
-			sum += f->v[j] * (double)(2 * random_ones(&state, f->m[j]) - f->m[j]);
+			sum += f->v[j] * (double)(2 * random_ones(&b, f->m[j]) - f->m[j]);
 		hits += fabs(sum) >= f->t - f->tol;
 	}
 	return (double)(hits + 1) / (double)(resamples + 1);
@@ -228,12 +246,119 @@ enum metrics_status metrics_paired_permutation(const double *a, const double *b,
 
 /* ---- bootstrap -------------------------------------------------------------------- */
 
+static int cmp_value(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+/* Whether d[0..n) holds at most max distinct values (a linear scan that
+ * stops at the first value past max). */
+static int distinct_at_most(const double *d, size_t n, size_t max)
+{
+	double seen[BOOT_GROUPS];
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < k && seen[j] != d[i])
+			j++;
+		if (j < k)
+			continue;
+		if (k == max)
+			return 0;
+		seen[k++] = d[i];
+	}
+	return 1;
+}
+
+/* A uniform double in [0, 1) (53 random bits). */
+static double rng_unit(uint64_t *state)
+{
+	return (double)(rng_next(state) >> 11) * 0x1.0p-53;
+}
+
+/* A draw of Binomial(N, p) by inversion, searching outwards from the mode
+ * (expected steps of the order of its standard deviation). */
+static long rng_binomial(uint64_t *state, long N, double p)
+{
+	if (N == 0 || p <= 0.0)
+		return 0;
+	if (p >= 1.0)
+		return N;
+	long mode = (long)((double)(N + 1) * p), hi, lo;
+	if (mode > N)
+		mode = N;
+	double odds = p / (1.0 - p), up, down;
+	up = down = exp(lgamma((double)N + 1) - lgamma((double)mode + 1) - lgamma((double)(N - mode) + 1) +
+			(double)mode * log(p) + (double)(N - mode) * log1p(-p));
+	double u = rng_unit(state) - up;
+	for (hi = lo = mode; u >= 0.0 && (up > 0.0 || down > 0.0) && (hi < N || lo > 0);) {
+		if (hi < N) {
+			up *= (double)(N - hi) / (double)(hi + 1) * odds;
+			if ((u -= up) < 0.0)
+				return hi + 1;
+			hi++;
+		}
+		if (lo > 0) {
+			down *= (double)lo / (double)(N - lo + 1) / odds;
+			if ((u -= down) < 0.0)
+				return lo - 1;
+			lo--;
+		}
+	}
+	return mode;   /* u within rounding of 1 */
+}
+
+/* The differences by value (ascending) with their counts; how many. */
+static size_t group_values(const double *d, size_t n, double *value, long *count)
+{
+	double *s = xmalloc(n * sizeof(*s));
+	size_t k = 0;
+	memcpy(s, d, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_value);
+	for (size_t i = 0; i < n; i++) {
+		if (k == 0 || s[i] != value[k - 1]) {
+			value[k] = s[i];
+			count[k++] = 0;
+		}
+		count[k - 1]++;
+	}
+	free(s);
+	return k;
+}
+
+/* One bootstrap resample's sum of differences: n draws with replacement;
+ * with at most BOOT_GROUPS distinct differences, the number of draws of
+ * each as a multinomial (a binomial of the draws left per value), which is
+ * the same distribution in far fewer steps. */
+
+static double resample_sum(uint64_t *state, const double *d, size_t n, const double *value, const long *count,
+			   size_t k)
+{
+	double s = 0.0;
+	if (k > BOOT_GROUPS) {
+		for (size_t i = 0; i < n; i++)
+			s += d[rng_below(state, n)];
+		return s;
+	}
+	long left = (long)n, items = (long)n;   /* draws left, items in the values left */
+	for (size_t j = 0; j + 1 < k && left > 0; j++) {
+		long x = rng_binomial(state, left, (double)count[j] / (double)items);
+		s += (double)x * value[j];
+		left -= x;
+		items -= count[j];
+	}
+	return s + (double)left * value[k - 1];
+}
+
 enum metrics_status metrics_paired_bootstrap(const double *a, const double *b, size_t n, long resamples,
 					     uint64_t seed, double *lo, double *hi, double *p)
 {
-	double *d, *means, sum = 0.0, scale = 0.0, mean;
+	double *d, *means, sum = 0.0, scale = 0.0, mean, value[BOOT_GROUPS + 1];
+	long count[BOOT_GROUPS + 1];
 	uint64_t state = seed;
 	long hits = 0;
+	size_t k;
 	if (n == 0)
 		return METRICS_EMPTY;
 	if (resamples < 1)
@@ -246,11 +371,9 @@ enum metrics_status metrics_paired_bootstrap(const double *a, const double *b, s
 		scale += fabs(d[i]);
 	}
 	mean = sum / (double)n;
+	k = distinct_at_most(d, n, BOOT_GROUPS) ? group_values(d, n, value, count) : BOOT_GROUPS + 1;
 	for (long r = 0; r < resamples; r++) {
-		double s = 0.0;
-		for (size_t i = 0; i < n; i++)
-			s += d[rng_below(&state, n)];
-		means[r] = s / (double)n;
+		means[r] = resample_sum(&state, d, n, value, count, k) / (double)n;
 		/* the shifted distribution: D* - D as far from 0 as D is */
 		hits += fabs(means[r] - mean) >= fabs(mean) - TIE_SHARE * scale / (double)n;
 	}

@@ -91,3 +91,21 @@ D24 = np.round(rng.normal(0.5, 1.0, 24), 3)
 print("D24", list(D24))
 print("exact 24", repr(exact_perm_numpy(D24)))
 print("binomtest 50500 100000", repr(stats.binomtest(50500, 100000, 0.5).pvalue))
+
+
+def bootstrap_exact():
+    """The exact bootstrap distribution of 400 binary pairs (50 only A, 30 only B)."""
+    n, dist = 400, {}
+    for xp in range(n + 1):
+        w = stats.binom.pmf(xp, n, 50 / 400)
+        xm = np.arange(n - xp + 1)
+        for v, ww in zip(xp - xm, stats.binom.pmf(xm, n - xp, 30 / 350) * w):
+            dist[v] = dist.get(v, 0) + ww
+    vals = np.array(sorted(dist))
+    pr = np.array([dist[v] for v in vals])
+    cdf = np.cumsum(pr)
+    print("bootstrap_exact p", repr(pr[(vals <= 0) | (vals >= 40)].sum()),
+          "q2.5", vals[np.searchsorted(cdf, 0.025)] / n, "q97.5", vals[np.searchsorted(cdf, 0.975)] / n)
+
+
+bootstrap_exact()

@@ -239,6 +239,30 @@ static void test_bootstrap_is_seeded_and_centred_on_the_difference(void **state)
 	assert_int_equal(metrics_paired_bootstrap(plus, plus, 0, 99, 3, &lo, &hi, &p), METRICS_EMPTY);
 }
 
+/* 400 binary pairs, 50 where only A is right, 30 where only B is: the
+ * bootstrap draws how many of each difference a resample holds (a
+ * multinomial) instead of 400 draws. The exact bootstrap distribution of
+ * the resampled difference (compare_reference.py, bootstrap_exact: X+ ~
+ * Bin(400, 50/400), X- | X+ ~ Bin(400 - X+, 30/350)) has its 2.5% and
+ * 97.5% quantiles at 0.0075 and 0.0925 and p = P(|D* - 0.05| >= 0.05) =
+ * 0.028213543605900504; 20,000 resamples land within a step (1/400) and
+ * 3 standard errors (0.0035) of them. */
+static void test_bootstrap_of_few_values_draws_the_exact_multinomial(void **state)
+{
+	double a[400], b[400], lo, hi, p;
+	(void)state;
+	for (size_t i = 0; i < 400; i++) {
+		a[i] = i < 50 || i >= 80;
+		b[i] = i >= 50;
+	}
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		assert_int_equal(metrics_paired_bootstrap(a, b, 400, 20000, seed, &lo, &hi, &p), METRICS_OK);
+		assert_near(lo, 0.0075, 0.0025);
+		assert_near(hi, 0.0925, 0.0025);
+		assert_near(p, 0.028213543605900504, 0.0035);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_holm_equals_statsmodels),
 		cmocka_unit_test(test_mean_difference_with_its_normal_interval),
 		cmocka_unit_test(test_bootstrap_is_seeded_and_centred_on_the_difference),
+		cmocka_unit_test(test_bootstrap_of_few_values_draws_the_exact_multinomial),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
