@@ -50,6 +50,7 @@ enum rfmt {
 	RF_SECONDS,   /* 1 decimal */
 	RF_COUNT,     /* integer */
 	RF_TEXT,
+	RF_PVALUE,    /* a p-value: 3 decimals, below 0.001 as "<0.001" (text and Markdown) */
 };
 
 enum rcol_flags {

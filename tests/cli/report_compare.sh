@@ -162,6 +162,18 @@ check_grep "text: the exact limit is stated" 'at most 1048576 sums' "$T/out"
 if grep -q '^Answers' "$T/out"; then not_ok "--compare alone shows only the comparison"; else
 	ok "--compare alone shows only the comparison"; fi
 
+# the p of bm25 vs hybrid's EM by the bootstrap: no resample of its 9 ones
+# and 9 zeros reaches 0 or 1 (2 x 0.5^18), p = 1 / 2001, shown as <0.001
+run $CONVQA report --compare bm25,hybrid --metric em --test bootstrap --resamples 2000
+check_grep "text: a p below 0.001 is shown as <0.001" 'bootstrap, 2000 resamples  <0.001' "$T/out"
+run $CONVQA report --compare bm25,hybrid --metric em --test bootstrap --resamples 2000 -f csv
+figures <"$T/out" | grep '|p|' >got
+check_eq "... and is (1 + 0) / 2001 in CSV" "bm25 vs hybrid|p|0.000499750124938" "$(cat got)"
+run $CONVQA report --compare bm25,dense,hybrid --test bootstrap -f json -o compare.json
+if /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_TOP/schemas/report.schema.json" \
+	compare.json >v 2>&1; then ok "the JSON report of a comparison validates against report.schema.json"; else
+	not_ok "the JSON report of a comparison validates against report.schema.json" "$(cat v)"; fi
+
 # the bootstrap: deterministic for a seed, its resamples stated; another seed moves the interval
 run $CONVQA report --compare bm25,dense --test bootstrap --resamples 2000 --seed 7 -f csv
 figures <"$T/out" >b1
