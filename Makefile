@@ -174,11 +174,15 @@ demo: deps
 	@sh tests/tools/demo.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory convqa build/release/bench_spans
+	@$(MAKE) --no-print-directory convqa build/release/bench_spans build/release/bench_compare
 	@sh bench/run.sh
 
 # bench/spans.sh's driver: spans_extract() on generated passages (release build)
 build/release/bench_spans: bench/bench_spans.c $(addprefix build/release/,$(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS))
+	$(call say,LINK,$@)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
+
+# bench/compare.sh's driver: the paired tests of report --compare (release build)
+build/release/bench_compare: bench/bench_compare.c $(addprefix build/release/,$(CORE_OBJS) $(METRICS_OBJS))
 	$(call say,LINK,$@)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
 
 clean:
