@@ -225,8 +225,11 @@ const struct cmd_entry cmd_report_entry = {
 	  "fields: mean and median position, 1 = lowest). Agreement: Cohen's kappa per\n"
 	  "rater pair, Fleiss' kappa, Krippendorff's alpha, over the units the fields\n"
 	  "judge (a turn, a passage pooled over the systems, a response). Time:\n"
-	  "seconds per item per rater. Every figure carries its n; undefined values say\n"
-	  "why. The conventions are printed with each section.",
+	  "seconds per item per rater. Compare (--compare A,B[,C...], alone): each pair\n"
+	  "of the systems on the turns both have a value for, the difference of the\n"
+	  "means with a 95% interval, a paired permutation, bootstrap or McNemar test\n"
+	  "and Holm's correction over the pairs. Every figure carries its n; undefined\n"
+	  "values say why. The conventions are printed with each section.",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_READONLY, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
 };
