@@ -75,6 +75,12 @@ enum report_section {
 	REPORT_SEC_ALL = 511,
 };
 
+/* --variant: metric variants of the source documents (metrics_variants.h). */
+enum report_variant {
+	REPORT_VARIANT_SEED003 = 1,   /* modified precision, nDCG 1/(i+1) (retrieval); fuzzy
+				       * fact inclusion (automatic) */
+};
+
 /* The paired test of --compare (metrics_compare.h). */
 enum report_test { REPORT_TEST_PERMUTATION, REPORT_TEST_BOOTSTRAP, REPORT_TEST_MCNEMAR };
 
@@ -126,6 +132,10 @@ struct report_options {
 	int no_correction;            /* 0: Holm over the pairs; 1: --correction none */
 	long resamples;               /* random flips or resamples (10000) */
 	uint64_t seed;                /* of the resampling (1) */
+	/* variants (--variant): the source documents' metric variants beside the
+	 * standard ones; REPORT_VARIANT_* mask */
+	unsigned variants;
+	double fuzzy_threshold;       /* fuzzy fact inclusion (METRICS_FUZZY_THRESHOLD) */
 	const char *blind_for;        /* NULL; else leave out other raters' labels of open
 					 rounds (access_blind_rater: the running account's view) */
 	const char *command;          /* the command shown in the header ("report",
@@ -163,6 +173,8 @@ int report_parse_compare(struct report_options *o, const char *list, char **copy
 int report_parse_test(struct report_options *o, const char *name, struct error *err);
 int report_parse_correction(struct report_options *o, const char *name, struct error *err);
 int report_parse_metric(struct report_options *o, const char *name, struct error *err);
+/* --variant "seed003" (a comma list) into o->variants. */
+int report_parse_variants(struct report_options *o, const char *list, struct error *err);
 /* The name of --metric's choice i ("correctness", ..., "em", "f1", ...),
  * NULL past the last. */
 const char *report_metric_name(size_t i);

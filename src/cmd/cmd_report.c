@@ -64,7 +64,7 @@ void cmd_report_release(struct cmd_ctx *c)
 }
 
 static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
-		  *opt_only, *opt_compare, *opt_test, *opt_alpha, *opt_correction, *opt_resamples, *opt_seed, *opt_metric;
+		  *opt_only, *opt_compare, *opt_test, *opt_alpha, *opt_correction, *opt_resamples, *opt_seed, *opt_metric, *opt_variant, *opt_fuzzy;
 static int opt_bleu_bp, opt_extended_gold;
 static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
@@ -89,14 +89,18 @@ static const struct cli_opt opts[] = {
 	{ "wage", 0, "PER_HOUR", "add a cost column: rater hours x PER_HOUR", &opt_wage, NULL },
 	{ "compare", 0, "A,B[,C...]", "compare these systems pair by pair on the items both answered (section "
 				      "compare; alone unless --only names more)", &opt_compare, NULL },
-	{ "metric", 0, "NAME", "compare: correctness (default: the field of role correctness), em, f1, scai_em, "
-			       "bleu1, rouge1_r or rouge_l", &opt_metric, NULL },
+	{ "metric", 0, "NAME", "compare: correctness (default: the field of role correctness), fuzzy, em, f1, "
+			       "scai_em, bleu1, rouge1_r or rouge_l", &opt_metric, NULL },
 	{ "test", 0, "TEST", "compare: permutation (default), bootstrap or mcnemar", &opt_test, NULL },
 	{ "alpha", 0, "A", "compare: significance level (default 0.05)", &opt_alpha, NULL },
 	{ "correction", 0, "HOW", "compare: holm (default) or none, over the pairs", &opt_correction, NULL },
 	{ "resamples", 0, "N", "compare: random sign flips or bootstrap resamples (default 10000)",
 	  &opt_resamples, NULL },
 	{ "seed", 0, "S", "compare: seed of the resampling (default 1)", &opt_seed, NULL },
+	{ "variant", 0, "LIST", "metric variants beside the standard ones: seed003 (modified precision, nDCG "
+				"with a 1/(i+1) discount, fuzzy fact inclusion)", &opt_variant, NULL },
+	{ "fuzzy-threshold", 0, "T", "seed003's fuzzy fact inclusion: the least similarity, 0 to 1 (default 0.8)",
+	  &opt_fuzzy, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 static struct report_options o;
@@ -164,6 +168,27 @@ static int check_compare(void)
 	return 0;
 }
 
+/* --variant and --fuzzy-threshold into o. */
+static int check_variants(void)
+{
+	struct error err;
+	if (opt_variant && report_parse_variants(&o, opt_variant, &err) != 0) {
+		cli_printf(stderr, "convqa report: %s\n", err.msg);
+		return -1;
+	}
+	if (opt_fuzzy && !(o.variants & REPORT_VARIANT_SEED003) && !(o.compare_metric &&
+								      strcmp(o.compare_metric, "fuzzy") == 0)) {
+		cli_printf(stderr, "convqa report: --fuzzy-threshold goes with --variant seed003 or --metric fuzzy\n");
+		return -1;
+	}
+	if (opt_fuzzy && (parse_number(opt_fuzzy, 0, 1, &o.fuzzy_threshold) != 0 || o.fuzzy_threshold <= 0)) {
+		cli_printf(stderr, "convqa report: --fuzzy-threshold expects a number above 0 and at most 1, e.g. "
+			   "0.8; got '%s'\n", opt_fuzzy);
+		return -1;
+	}
+	return 0;
+}
+
 static int check(struct cmd_ctx *c)
 {
 	struct error err;
@@ -205,7 +230,7 @@ static int check(struct cmd_ctx *c)
 			   "name it\n");
 		return ST_USAGE;
 	}
-	if (check_compare() != 0)
+	if (check_compare() != 0 || check_variants() != 0)
 		return ST_USAGE;
 	state.fmt = fmt;
 	return CLI_RUN;
@@ -228,7 +253,9 @@ const struct cmd_entry cmd_report_entry = {
 	  "seconds per item per rater. Compare (--compare A,B[,C...], alone): each pair\n"
 	  "of the systems on the turns both have a value for, the difference of the\n"
 	  "means with a 95% interval, a paired permutation, bootstrap or McNemar test\n"
-	  "and Holm's correction over the pairs. Every figure carries its n; undefined\n"
+	  "and Holm's correction over the pairs. --variant seed003 adds the source\n"
+	  "document's modified precision, nDCG with a 1/(i+1) discount and fuzzy fact\n"
+	  "inclusion beside the standard metrics. Every figure carries its n; undefined\n"
 	  "values say why. The conventions are printed with each section.",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_READONLY, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,

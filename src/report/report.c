@@ -75,8 +75,7 @@ unsigned rp_needs(const struct report_options *o)
 	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
 		if (o->sections & sections[i].bit)
 			needs |= sections[i].needs;
-	if (rp_compare_needs_auto(o))
-		needs |= RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES;
+	needs |= rp_compare_needs(o);
 	return needs;
 }
 
@@ -94,6 +93,7 @@ void report_options_init(struct report_options *o)
 	o->alpha = 0.05;
 	o->resamples = 10000;
 	o->seed = 1;
+	o->fuzzy_threshold = 0.8;   /* METRICS_FUZZY_THRESHOLD */
 }
 
 int report_parse_k(struct report_options *o, const char *list, struct error *err)
@@ -258,6 +258,17 @@ int report_parse_correction(struct report_options *o, const char *name, struct e
 	}
 	error_set(err, ST_USAGE, "--correction expects holm or none, got '%s'", name);
 	return -1;
+}
+
+int report_parse_variants(struct report_options *o, const char *list, struct error *err)
+{
+	static const struct name_bit names[] = { { "seed003", REPORT_VARIANT_SEED003 } };
+	if (names_mask(list, names, ARRAY_SIZE(names), &o->variants) != 0) {
+		error_set(err, ST_USAGE, "--variant expects seed003 (modified precision, nDCG with a 1/(i+1) "
+			  "discount, fuzzy fact inclusion); got '%s'", list);
+		return -1;
+	}
+	return 0;
 }
 
 int report_parse_weights(struct report_options *o, const char *name, struct error *err)

@@ -452,8 +452,9 @@ int rp_controls_applies(const struct rp_ctx *c);
 enum status rp_controls(struct rp_ctx *c);
 int rp_compare_applies(const struct rp_ctx *c);
 enum status rp_compare(struct rp_ctx *c);
-/* Whether section compare compares an automatic metric (needs the scores). */
-int rp_compare_needs_auto(const struct report_options *o);
+/* What section compare needs besides the layer (RP_NEED_*): the gold
+ * answers and automatic scores of the metric it compares. */
+unsigned rp_compare_needs(const struct report_options *o);
 
 /* Automatic answer metrics of every item with a gold answer: val[item *
  * RP_N_AUTO + m] for m over auto_metrics[] of report_sec_automatic.c,

@@ -11,17 +11,22 @@
 #include <string.h>
 
 #include "convqa/metrics_compare.h"
+#include "convqa/metrics_variants.h"
 #include "convqa/strbuf.h"
 #include "report_internal.h"
 
-/* --metric's choices: the role, or the column of rp_auto_scores() (the
- * order of auto_metrics[] in report_sec_automatic.c). */
+/* --metric's choices: the role, seed 003's fuzzy fact inclusion, or the
+ * column of rp_auto_scores() (the order of auto_metrics[] in
+ * report_sec_automatic.c). */
+#define CM_CORRECTNESS (-1)
+#define CM_FUZZY (-2)
 static const struct compare_metric {
 	const char *name;
-	int auto_m;                    /* -1: the field of role correctness */
+	int auto_m;                    /* CM_CORRECTNESS: the field of role correctness; CM_FUZZY */
 	const char *label;
 } compare_metrics[] = {
-	{ "correctness", -1, "" },
+	{ "correctness", CM_CORRECTNESS, "" },
+	{ "fuzzy", CM_FUZZY, "fuzzy fact inclusion" },
 	{ "em", 0, "EM" },
 	{ "f1", 1, "F1" },
 	{ "scai_em", 2, "SCAI EM" },
@@ -44,9 +49,12 @@ static const struct compare_metric *metric_of(const struct report_options *o)
 	return &compare_metrics[0];
 }
 
-int rp_compare_needs_auto(const struct report_options *o)
+unsigned rp_compare_needs(const struct report_options *o)
 {
-	return (o->sections & REPORT_SEC_COMPARE) && o->n_compare && metric_of(o)->auto_m >= 0;
+	if (!(o->sections & REPORT_SEC_COMPARE) || !o->n_compare)
+		return 0;
+	int m = metric_of(o)->auto_m;
+	return m >= 0 ? RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES : m == CM_FUZZY ? RP_NEED_GOLD_ANSWERS : 0;
 }
 
 int report_parse_metric(struct report_options *o, const char *name, struct error *err)
@@ -116,12 +124,18 @@ static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *p
 	const struct rp_data *d = c->d;
 	const struct compare_metric *m = metric_of(c->o);
 	size_t nt = d->n_turns;
-	if (m->auto_m >= 0) {
+	if (m->auto_m != CM_CORRECTNESS) {
 		for (size_t i = 0; i < d->n_items; i++) {
 			const struct rp_item *it = &d->items[i];
-			if (slot[it->system] < 0 || !c->auto_scored || !c->auto_scored[i])
+			const struct rp_turn *tu = &d->turns[it->turn];
+			if (slot[it->system] < 0 || tu->n_gold_ans == 0)
 				continue;
-			pt->sum[(size_t)slot[it->system] * nt + it->turn] += c->auto_val[i * RP_N_AUTO + (size_t)m->auto_m];
+			if (m->auto_m >= 0 && (!c->auto_scored || !c->auto_scored[i]))
+				continue;
+			pt->sum[(size_t)slot[it->system] * nt + it->turn] +=
+				m->auto_m >= 0 ? c->auto_val[i * RP_N_AUTO + (size_t)m->auto_m] :
+				metrics_fuzzy_inclusion(it->answer, (const char *const *)d->gold_answers + tu->gold_ans,
+							tu->n_gold_ans, c->o->fuzzy_threshold);
 			pt->n[(size_t)slot[it->system] * nt + it->turn]++;
 		}
 		return;
@@ -332,7 +346,11 @@ static void metric_notes(const struct rp_ctx *c, struct rsection *sec, const str
 {
 	const struct compare_metric *m = metric_of(c->o);
 	const struct rp_role *role = &c->d->correctness;
-	if (m->auto_m >= 0) {
+	if (m->auto_m == CM_FUZZY) {
+		rsection_note(sec, "Metric: seed 003's fuzzy fact inclusion of each answer (1 when it includes a gold "
+				   "answer of its turn with a similarity of %g or more, else 0; docs/metrics.md, "
+				   "Variants); turns without a gold answer have no value.", c->o->fuzzy_threshold);
+	} else if (m->auto_m >= 0) {
 		rsection_note(sec, "Metric: %s of each answer against the gold answers of its turn (as in section "
 				   "automatic); turns without a gold answer have no value.", m->label);
 	} else {
@@ -357,7 +375,7 @@ enum status rp_compare(struct rp_ctx *c)
 	if (st != ST_OK)
 		return st;
 	const struct compare_metric *m = metric_of(o);
-	if (m->auto_m < 0 && d->correctness.task < 0)
+	if (m->auto_m == CM_CORRECTNESS && d->correctness.task < 0)
 		return error_set(c->err, ST_INPUT, "--compare: no task of the report has a field of role correctness "
 				 "with labels (label the answers, name the task with --task, or compare an automatic "
 				 "metric with --metric)");
@@ -380,7 +398,8 @@ enum status rp_compare(struct rp_ctx *c)
 			compare_pair(c, &pt, &res[i], x, y);
 		}
 	holm(res, n_pairs, o->no_correction);
-	char *title = xasprintf("Comparing systems: %s, paired", m->auto_m >= 0 ? m->label : d->correctness.name);
+	char *title = xasprintf("Comparing systems: %s, paired",
+				m->auto_m != CM_CORRECTNESS ? m->label : d->correctness.name);
 	struct rsection *sec = report_section(c->r, "compare", title);
 	free(title);
 	struct rtable *t = pairs_table(c, sec);

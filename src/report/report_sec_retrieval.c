@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "convqa/metrics_retrieval.h"
+#include "convqa/metrics_variants.h"
 #include "report_internal.h"
 
-enum rmetric { RM_HIT, RM_MRR, RM_P, RM_R, RM_MAP, RM_NDCG };
+/* the standard metrics, then seed 003's variants (--variant seed003) */
+enum rmetric { RM_HIT, RM_MRR, RM_P, RM_R, RM_MAP, RM_NDCG, RM_MOD_P, RM_NDCG_RANK };
 
 struct rcolumn {
 	enum rmetric m;
@@ -44,6 +46,10 @@ static size_t retrieval_columns(const struct report_options *o, struct rcolumn *
 	cols[n++] = (struct rcolumn){ RM_MAP, 0 };
 	for (size_t i = 0; i < o->n_k; i++)
 		cols[n++] = (struct rcolumn){ RM_NDCG, o->k[i] };
+	if (o->variants & REPORT_VARIANT_SEED003) {
+		cols[n++] = (struct rcolumn){ RM_MOD_P, 0 };
+		cols[n++] = (struct rcolumn){ RM_NDCG_RANK, 0 };
+	}
 	return n;
 }
 
@@ -51,8 +57,9 @@ static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *s
 				      const char *title, const char *by, const struct rcolumn *cols,
 				      size_t n_cols, int chart)
 {
-	static const char *const ids[] = { "hit", "mrr", "p", "recall", "map", "ndcg" };
-	static const char *const labels[] = { "HR", "MRR", "P", "R", "MAP", "nDCG" };
+	static const char *const ids[] = { "hit", "mrr", "p", "recall", "map", "ndcg", "modified_p",
+					   "ndcg_rank" };
+	static const char *const labels[] = { "HR", "MRR", "P", "R", "MAP", "nDCG", "mod. P", "nDCG 1/(i+1)" };
 	struct rtable *t = rsection_table(sec, id, title, by, rp_unit_name(c));
 	size_t ck = chart_k(c->o);
 	for (size_t i = 0; i < n_cols; i++) {
@@ -117,6 +124,10 @@ static double rmetric(const struct rcolumn *col, const struct ranking *rk)
 		return metrics_average_precision(rel, n, R);
 	case RM_NDCG:
 		return metrics_ndcg_at_k(rel, n, col->k, R);
+	case RM_MOD_P:
+		return metrics_modified_precision(rel, n, R);
+	case RM_NDCG_RANK:
+		return metrics_ndcg_rank_discount(rel, n, R);
 	}
 	return 0.0;
 }
@@ -182,6 +193,13 @@ static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long z
 		      L->kind == REPORT_CONSENSUS_RATER ? "by that rater" : "by the consensus",
 		      L->kind == REPORT_CONSENSUS_NONE || L->kind == REPORT_CONSENSUS_RATER ?
 			      "that rater named (extra_gold)" : "any rater named (extra_gold)");
+	if (c->o->variants & REPORT_VARIANT_SEED003)
+		rsection_note(sec, "Variants of seed 003 (--variant seed003), for a system that returns a fixed "
+				   "number of passages: mod. P = relevant returned / R (modified precision: the share "
+				   "of the R known relevant that the whole list holds); nDCG 1/(i+1) = the sum over "
+				   "the returned ranks i = 0, 1, ... of rel / (i + 1), divided by the same sum for R "
+				   "relevant passages at ranks 0 .. R - 1 (not capped at the list's length); both "
+				   "binary, relevant as above.");
 	rsection_note(sec, "An item with nothing known relevant (R = 0) scores 0 on every metric and stays "
 			   "in the average: %ld; column R=0.", zero_r);
 	if (incomplete)
@@ -215,7 +233,7 @@ enum status rp_retrieval(struct rp_ctx *c)
 	const struct rp_data *d = c->d;
 	int consensus = rp_is_consensus(L->kind);
 	struct rsection *sec = report_section(c->r, "retrieval", "Retrieval: passages judged relevant");
-	struct rcolumn cols[4 * REPORT_MAX_K + 2];
+	struct rcolumn cols[4 * REPORT_MAX_K + 4];
 	size_t n_cols = retrieval_columns(c->o, cols), cap_rel = 0;
 	struct racc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };
 	long incomplete = 0;

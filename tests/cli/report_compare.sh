@@ -151,6 +151,18 @@ dense vs hybrid|p_holm|0.25
 dense vs hybrid|significant|no
 dense vs hybrid|only_a|0" "$(cat got)"
 
+# seed 003's fuzzy fact inclusion: here the answers either hold a gold answer
+# or share nothing with it, so the figures are EM's
+run $CONVQA report --compare bm25,dense,hybrid --metric fuzzy -f csv
+figures <"$T/out" | grep -E '\|(p|p_holm)\|' >got
+check_eq "--metric fuzzy: seed 003's fuzzy inclusion compared as EM was" \
+	"bm25 vs dense|p|0.03125
+bm25 vs dense|p_holm|0.0625
+bm25 vs hybrid|p|0.00390625
+bm25 vs hybrid|p_holm|0.01171875
+dense vs hybrid|p|0.25
+dense vs hybrid|p_holm|0.25" "$(cat got)"
+
 # the text report: the figures and the conventions stated
 run $CONVQA report --compare bm25,dense
 check_eq "text: runs" "0|" "$rc|$(cat "$T/err")"
