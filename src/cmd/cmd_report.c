@@ -131,6 +131,8 @@ static int check_compare(void)
 	const char *given = opt_test ? "--test" : opt_alpha ? "--alpha" : opt_correction ? "--correction" :
 			    opt_resamples ? "--resamples" : opt_seed ? "--seed" : opt_metric ? "--metric" : NULL;
 	if (!opt_compare) {
+		if (!given && (o.sections & REPORT_SEC_COMPARE) && opt_only)
+			given = "--only compare";
 		if (given)
 			cli_printf(stderr, "convqa report: %s goes with --compare A,B: name the systems to compare\n",
 				   given);

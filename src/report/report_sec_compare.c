@@ -262,7 +262,7 @@ static struct rtable *pairs_table(const struct rp_ctx *c, struct rsection *sec)
 	rtable_col(t, "b_higher", "B higher", RF_COUNT, 0);
 	rtable_col(t, "test", "test", RF_TEXT, 0);
 	rtable_col(t, "p", "p", RF_PVALUE, 0);
-	rtable_col(t, "p_holm", c->o->no_correction ? "p (uncorrected)" : "p (Holm)", RF_PVALUE, 0);
+	rtable_col(t, "p_adjusted", c->o->no_correction ? "p (uncorrected)" : "p (Holm)", RF_PVALUE, 0);
 	rtable_col(t, "significant", "significant", RF_TEXT, 0);
 	rtable_col(t, "only_a", "only A", RF_COUNT, 0);
 	rtable_col(t, "only_b", "only B", RF_COUNT, 0);

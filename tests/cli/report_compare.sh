@@ -62,7 +62,7 @@ bm25 vs dense|a_higher|10
 bm25 vs dense|b_higher|2
 bm25 vs dense|test|permutation, exact
 bm25 vs dense|p|0.039
-bm25 vs dense|p_holm|0.116
+bm25 vs dense|p_adjusted|0.116
 bm25 vs dense|significant|no
 bm25 vs dense|only_a|1
 bm25 vs dense|only_b|0
@@ -75,7 +75,7 @@ bm25 vs hybrid|a_higher|4
 bm25 vs hybrid|b_higher|1
 bm25 vs hybrid|test|permutation, exact
 bm25 vs hybrid|p|0.375
-bm25 vs hybrid|p_holm|0.375
+bm25 vs hybrid|p_adjusted|0.375
 bm25 vs hybrid|significant|no
 bm25 vs hybrid|only_a|3
 bm25 vs hybrid|only_b|0
@@ -88,7 +88,7 @@ dense vs hybrid|a_higher|2
 dense vs hybrid|b_higher|8
 dense vs hybrid|test|permutation, exact
 dense vs hybrid|p|0.109
-dense vs hybrid|p_holm|0.219
+dense vs hybrid|p_adjusted|0.219
 dense vs hybrid|significant|no
 dense vs hybrid|only_a|2
 dense vs hybrid|only_b|0
@@ -108,13 +108,13 @@ bm25 vs hybrid 16 0.375
 dense vs hybrid 16 0.109375" "$(cat got_p)"
 
 run $CONVQA report --compare bm25,dense,hybrid --correction none --alpha 0.05 -f csv
-figures <"$T/out" | grep -E '\|(p_holm|significant)\|' >got
+figures <"$T/out" | grep -E '\|(p_adjusted|significant)\|' >got
 check_eq "--correction none: the raw p decides (bm25 vs dense at 0.039 <= 0.05)" \
-	"bm25 vs dense|p_holm|0.03857421875
+	"bm25 vs dense|p_adjusted|0.03857421875
 bm25 vs dense|significant|yes
-bm25 vs hybrid|p_holm|0.375
+bm25 vs hybrid|p_adjusted|0.375
 bm25 vs hybrid|significant|no
-dense vs hybrid|p_holm|0.109375
+dense vs hybrid|p_adjusted|0.109375
 dense vs hybrid|significant|no" "$(cat got)"
 
 run $CONVQA report --compare bm25,dense,hybrid --test mcnemar -f csv
@@ -130,38 +130,38 @@ dense vs hybrid|p|0.109375" "$(cat got)"
 # EM against the gold answers: bm25 matches turns 1-9 (and 19, alone), dense
 # 1-3, hybrid none: binomtest(6, 6), (9, 9), (3, 3); Holm: [0.0625, 0.01171875, 0.25]
 run $CONVQA report --compare bm25,dense,hybrid --metric em -f csv
-figures <"$T/out" | grep -E '\|(mean_a|mean_b|p|p_holm|significant|only_a)\|' >got
+figures <"$T/out" | grep -E '\|(mean_a|mean_b|p|p_adjusted|significant|only_a)\|' >got
 check_eq "--metric em: an automatic metric, per turn with a gold answer" \
 	"bm25 vs dense|mean_a|0.5
 bm25 vs dense|mean_b|0.166666666667
 bm25 vs dense|p|0.03125
-bm25 vs dense|p_holm|0.0625
+bm25 vs dense|p_adjusted|0.0625
 bm25 vs dense|significant|no
 bm25 vs dense|only_a|1
 bm25 vs hybrid|mean_a|0.5
 bm25 vs hybrid|mean_b|0
 bm25 vs hybrid|p|0.00390625
-bm25 vs hybrid|p_holm|0.01171875
+bm25 vs hybrid|p_adjusted|0.01171875
 bm25 vs hybrid|significant|yes
 bm25 vs hybrid|only_a|1
 dense vs hybrid|mean_a|0.166666666667
 dense vs hybrid|mean_b|0
 dense vs hybrid|p|0.25
-dense vs hybrid|p_holm|0.25
+dense vs hybrid|p_adjusted|0.25
 dense vs hybrid|significant|no
 dense vs hybrid|only_a|0" "$(cat got)"
 
 # seed 003's fuzzy fact inclusion: here the answers either hold a gold answer
 # or share nothing with it, so the figures are EM's
 run $CONVQA report --compare bm25,dense,hybrid --metric fuzzy -f csv
-figures <"$T/out" | grep -E '\|(p|p_holm)\|' >got
+figures <"$T/out" | grep -E '\|(p|p_adjusted)\|' >got
 check_eq "--metric fuzzy: seed 003's fuzzy inclusion compared as EM was" \
 	"bm25 vs dense|p|0.03125
-bm25 vs dense|p_holm|0.0625
+bm25 vs dense|p_adjusted|0.0625
 bm25 vs hybrid|p|0.00390625
-bm25 vs hybrid|p_holm|0.01171875
+bm25 vs hybrid|p_adjusted|0.01171875
 dense vs hybrid|p|0.25
-dense vs hybrid|p_holm|0.25" "$(cat got)"
+dense vs hybrid|p_adjusted|0.25" "$(cat got)"
 
 # the text report: the figures and the conventions stated
 run $CONVQA report --compare bm25,dense
@@ -220,6 +220,9 @@ check_run "an unknown test is refused" 1 "convqa report: --test expects permutat
 	$CONVQA report --compare bm25,dense --test wilcoxon
 check_run "a test without --compare is refused" 1 \
 	"convqa report: --test goes with --compare A,B: name the systems to compare" $CONVQA report --test mcnemar
+check_run "--only compare without --compare is refused" 1 \
+	"convqa report: --only compare goes with --compare A,B: name the systems to compare" \
+	$CONVQA report --only answers,compare
 check_run "--only without compare is refused" 1 \
 	"convqa report: --compare builds the section compare: --only must name it" \
 	$CONVQA report --compare bm25,dense --only answers
