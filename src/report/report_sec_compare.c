@@ -124,11 +124,12 @@ static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *p
 	const struct rp_data *d = c->d;
 	const struct compare_metric *m = metric_of(c->o);
 	size_t nt = d->n_turns;
+	int scope = c->round_given || c->o->n_raters;   /* as section automatic: the items labelled there */
 	if (m->auto_m != CM_CORRECTNESS) {
 		for (size_t i = 0; i < d->n_items; i++) {
 			const struct rp_item *it = &d->items[i];
 			const struct rp_turn *tu = &d->turns[it->turn];
-			if (slot[it->system] < 0 || tu->n_gold_ans == 0)
+			if (slot[it->system] < 0 || tu->n_gold_ans == 0 || (scope && !it->in_round))
 				continue;
 			if (m->auto_m >= 0 && (!c->auto_scored || !c->auto_scored[i]))
 				continue;
@@ -353,7 +354,10 @@ static void metric_notes(const struct rp_ctx *c, struct rsection *sec, const str
 	} else if (m->auto_m >= 0) {
 		rsection_note(sec, "Metric: %s of each answer against the gold answers of its turn (as in section "
 				   "automatic); turns without a gold answer have no value.", m->label);
-	} else {
+	}
+	if (m->auto_m != CM_CORRECTNESS && (c->round_given || c->o->n_raters))
+		rsection_note(sec, "With --round or --raters, only the items labelled in that selection.");
+	if (m->auto_m == CM_CORRECTNESS) {
 		rsection_note(sec, "Metric: %s per item: 1 when its value is %s (the threshold) or above, else 0; "
 				   "without a consensus, the mean of the raters' values.", role->name,
 			      role->f->categories[role->threshold].value);

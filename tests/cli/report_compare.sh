@@ -151,6 +151,14 @@ dense vs hybrid|p_adjusted|0.25
 dense vs hybrid|significant|no
 dense vs hybrid|only_a|0" "$(cat got)"
 
+# with --raters (or --round), an automatic metric counts the items labelled
+# there, as section automatic does: hybrid's last two turns are not
+run $CONVQA report --compare bm25,hybrid --metric em --raters alice -f csv
+figures <"$T/out" | grep -E '\|(only_a|p)\|' >got
+check_eq "--metric em --raters alice: the items alice labelled (16 pairs, binomtest(9, 9); bm25 alone on 3)" \
+	"bm25 vs hybrid|p|0.00390625
+bm25 vs hybrid|only_a|3" "$(cat got)"
+
 # seed 003's fuzzy fact inclusion: here the answers either hold a gold answer
 # or share nothing with it, so the figures are EM's
 run $CONVQA report --compare bm25,dense,hybrid --metric fuzzy -f csv
