@@ -452,6 +452,15 @@ int rp_controls_applies(const struct rp_ctx *c);
 enum status rp_controls(struct rp_ctx *c);
 int rp_compare_applies(const struct rp_ctx *c);
 enum status rp_compare(struct rp_ctx *c);
+/* A retrieval metric of section retrieval for --compare --metric: "mrr",
+ * "map", "hr@K", "p@K", "r@K", "ndcg@K" (K 1..1000) into *metric (an
+ * enum of report_sec_retrieval.c) and *k (0 without a cutoff); -1 for
+ * another name. */
+int rp_retrieval_metric_parse(const char *name, int *metric, size_t *k);
+/* That metric of observation ob, as section retrieval computes it: 1 and
+ * *v when ob has relevance labels and a consensus on every passage, else 0. */
+int rp_retrieval_value(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, int metric,
+		       size_t k, double *v);
 /* What section compare needs besides the layer (RP_NEED_*): the gold
  * answers and automatic scores of the metric it compares. */
 unsigned rp_compare_needs(const struct report_options *o);

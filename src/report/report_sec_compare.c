@@ -20,6 +20,7 @@
  * report_sec_automatic.c). */
 #define CM_CORRECTNESS (-1)
 #define CM_FUZZY (-2)
+#define CM_RETRIEVAL (-3)   /* a retrieval metric: rp_retrieval_metric_parse() of the name */
 static const struct compare_metric {
 	const char *name;
 	int auto_m;                    /* CM_CORRECTNESS: the field of role correctness; CM_FUZZY */
@@ -43,9 +44,14 @@ const char *report_metric_name(size_t i)
 
 static const struct compare_metric *metric_of(const struct report_options *o)
 {
+	static const struct compare_metric retrieval = { "retrieval", CM_RETRIEVAL, "" };
+	int m;
+	size_t k;
 	for (size_t i = 0; o->compare_metric && i < ARRAY_SIZE(compare_metrics); i++)
 		if (strcmp(compare_metrics[i].name, o->compare_metric) == 0)
 			return &compare_metrics[i];
+	if (o->compare_metric && rp_retrieval_metric_parse(o->compare_metric, &m, &k) == 0)
+		return &retrieval;
 	return &compare_metrics[0];
 }
 
@@ -54,19 +60,27 @@ unsigned rp_compare_needs(const struct report_options *o)
 	if (!(o->sections & REPORT_SEC_COMPARE) || !o->n_compare)
 		return 0;
 	int m = metric_of(o)->auto_m;
-	return m >= 0 ? RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES : m == CM_FUZZY ? RP_NEED_GOLD_ANSWERS : 0;
+	return m >= 0 ? RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES : m == CM_FUZZY ? RP_NEED_GOLD_ANSWERS :
+	       m == CM_RETRIEVAL ? RP_NEED_R : 0;
 }
 
 int report_parse_metric(struct report_options *o, const char *name, struct error *err)
 {
+	int m;
+	size_t k;
 	for (size_t i = 0; i < ARRAY_SIZE(compare_metrics); i++)
 		if (strcmp(compare_metrics[i].name, name) == 0) {
 			o->compare_metric = compare_metrics[i].name;
 			return 0;
 		}
+	if (rp_retrieval_metric_parse(name, &m, &k) == 0) {
+		o->compare_metric = name;   /* borrowed: the option's text */
+		return 0;
+	}
 	struct strbuf sb = STRBUF_INIT;
 	for (size_t i = 0; i < ARRAY_SIZE(compare_metrics); i++)
-		strbuf_addf(&sb, "%s%s", i ? ", " : "", compare_metrics[i].name);
+		strbuf_addf(&sb, "%s, ", compare_metrics[i].name);
+	strbuf_adds(&sb, "mrr, map, hr@K, p@K, r@K or ndcg@K");
 	error_set(err, ST_USAGE, "unknown metric '%s' (expected: %s)", name, strbuf_str(&sb));
 	strbuf_release(&sb);
 	return -1;
@@ -125,7 +139,7 @@ static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *p
 	const struct compare_metric *m = metric_of(c->o);
 	size_t nt = d->n_turns;
 	int scope = c->round_given || c->o->n_raters;   /* as section automatic: the items labelled there */
-	if (m->auto_m != CM_CORRECTNESS) {
+	if (m->auto_m >= 0 || m->auto_m == CM_FUZZY) {   /* of the answers, not of the labels */
 		for (size_t i = 0; i < d->n_items; i++) {
 			const struct rp_item *it = &d->items[i];
 			const struct rp_turn *tu = &d->turns[it->turn];
@@ -142,11 +156,25 @@ static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *p
 		return;
 	}
 	const struct rp_layer *L = c->layer;
+	int rm = 0;
+	size_t rk = 0;
+	if (m->auto_m == CM_RETRIEVAL)
+		rp_retrieval_metric_parse(c->o->compare_metric, &rm, &rk);
 	for (size_t i = 0; i < L->n_obs; i++) {
 		const struct rp_obs *ob = &L->obs[i];
 		const struct rp_item *it = &d->items[ob->item];
+		double x;
 		if (slot[it->system] < 0)
 			continue;
+		if (m->auto_m == CM_RETRIEVAL) {
+			if (ob->rel_no_consensus)
+				pt->no_consensus++;
+			if (!rp_retrieval_value(d, L, ob, rm, rk, &x))
+				continue;
+			pt->sum[(size_t)slot[it->system] * nt + it->turn] += x;
+			pt->n[(size_t)slot[it->system] * nt + it->turn]++;
+			continue;
+		}
 		int v = rp_correct_code(d, L, ob);
 		if (v == RP_NO_CONSENSUS)
 			pt->no_consensus++;
@@ -236,6 +264,9 @@ static void holm(struct pair_result *res, size_t n_pairs, int none)
 
 static const char *test_name(const struct report_options *o, const struct pair_result *r, char *buf, size_t size)
 {
+	if (!r->has_p)
+		return o->test == REPORT_TEST_PERMUTATION ? "permutation" :
+		       o->test == REPORT_TEST_BOOTSTRAP ? "bootstrap" : "McNemar";
 	switch (o->test) {
 	case REPORT_TEST_PERMUTATION:
 		if (r->exact)
@@ -355,7 +386,15 @@ static void metric_notes(const struct rp_ctx *c, struct rsection *sec, const str
 		rsection_note(sec, "Metric: %s of each answer against the gold answers of its turn (as in section "
 				   "automatic); turns without a gold answer have no value.", m->label);
 	}
-	if (m->auto_m != CM_CORRECTNESS && (c->round_given || c->o->n_raters))
+	if (m->auto_m == CM_RETRIEVAL) {
+		rsection_note(sec, "Metric: %s of each ranking, as section retrieval computes it (relevance from %s; "
+				   "R = the passages known relevant for the turn); without a consensus, the mean of "
+				   "the raters' values.", c->o->compare_metric, c->d->relevance.name);
+		if (rp_is_consensus(c->layer->kind))
+			rsection_note(sec, "Rankings with a passage without consensus (no value): %ld.",
+				      pt->no_consensus);
+	}
+	if ((m->auto_m >= 0 || m->auto_m == CM_FUZZY) && (c->round_given || c->o->n_raters))
 		rsection_note(sec, "With --round or --raters, only the items labelled in that selection.");
 	if (m->auto_m == CM_CORRECTNESS) {
 		rsection_note(sec, "Metric: %s per item: 1 when its value is %s (the threshold) or above, else 0; "
@@ -379,6 +418,10 @@ enum status rp_compare(struct rp_ctx *c)
 	if (st != ST_OK)
 		return st;
 	const struct compare_metric *m = metric_of(o);
+	if (m->auto_m == CM_RETRIEVAL && d->relevance.task < 0)
+		return error_set(c->err, ST_INPUT, "--compare --metric %s: no task of the report has a field of role "
+				 "relevance with labels (label the passages, or name the task with --task)",
+				 o->compare_metric);
 	if (m->auto_m == CM_CORRECTNESS && d->correctness.task < 0)
 		return error_set(c->err, ST_INPUT, "--compare: no task of the report has a field of role correctness "
 				 "with labels (label the answers, name the task with --task, or compare an automatic "
@@ -402,7 +445,7 @@ enum status rp_compare(struct rp_ctx *c)
 			compare_pair(c, &pt, &res[i], x, y);
 		}
 	holm(res, n_pairs, o->no_correction);
-	char *title = xasprintf("Comparing systems: %s, paired",
+	char *title = xasprintf("Comparing systems: %s, paired", m->auto_m == CM_RETRIEVAL ? o->compare_metric :
 				m->auto_m != CM_CORRECTNESS ? m->label : d->correctness.name);
 	struct rsection *sec = report_section(c->r, "compare", title);
 	free(title);

@@ -154,6 +154,56 @@ static int item_ranking(const struct rp_data *d, const struct rp_layer *L, const
 	return gaps;
 }
 
+/* Whether ob has relevance labels: some rank labelled, or (a response
+ * that retrieved nothing has nothing to judge: it scores 0 for every
+ * judgement of the item, trec_eval -c) a turn label given on it. */
+static int obs_judged(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob)
+{
+	size_t n = d->items[ob->item].n_ranks;
+	if (n == 0)
+		return d->relevance.cfield < 0 && ob->turn_labelled;
+	for (size_t r = 0; r < n; r++)
+		if (rp_rel_code(d, L, ob, (long)r + 1) != RP_UNSET)
+			return 1;
+	return 0;
+}
+
+int rp_retrieval_metric_parse(const char *name, int *metric, size_t *k)
+{
+	static const struct { const char *name; enum rmetric m; int cut; } names[] = {
+		{ "hr", RM_HIT, 1 }, { "mrr", RM_MRR, 0 }, { "p", RM_P, 1 }, { "r", RM_R, 1 }, { "map", RM_MAP, 0 },
+		{ "ndcg", RM_NDCG, 1 },
+	};
+	const char *at = strchr(name, '@');
+	size_t len = at ? (size_t)(at - name) : strlen(name);
+	long cut = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		if (strlen(names[i].name) != len || strncmp(names[i].name, name, len) != 0)
+			continue;
+		if (names[i].cut != (at != NULL) || (at && parse_long(at + 1, 1, 1000, &cut) != 0))
+			return -1;
+		*metric = (int)names[i].m;
+		*k = (size_t)cut;
+		return 0;
+	}
+	return -1;
+}
+
+int rp_retrieval_value(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, int metric,
+		       size_t k, double *v)
+{
+	int *buf = NULL;
+	size_t cap = 0;
+	struct ranking rk;
+	struct rcolumn col = { (enum rmetric)metric, k };
+	if (!obs_judged(d, L, ob) || ob->rel_no_consensus)
+		return 0;
+	item_ranking(d, L, ob, &buf, &cap, &rk);
+	*v = rmetric(&col, &rk);
+	free(buf);
+	return 1;
+}
+
 /* The conventions, and the counts of what was left out or scored 0. */
 static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long zero_r, long incomplete)
 {
@@ -245,17 +295,9 @@ enum status rp_retrieval(struct rp_ctx *c)
 	group_accumulators(c, acc, n_cols);
 	for (size_t i = 0; i < L->n_obs; i++) {
 		const struct rp_obs *ob = &L->obs[i];
-		const struct rp_item *it = &d->items[ob->item];
 		struct racc *cells[RP_N_GROUPINGS + 1];
-		size_t nc = 0, n = it->n_ranks;
-		int judged = 0;
-		for (size_t r = 0; r < n && !judged; r++)
-			judged = rp_rel_code(d, L, ob, (long)r + 1) != RP_UNSET;
-		/* a response that retrieved nothing has nothing to judge: it
-		 * scores 0 for every judgement of the item (trec_eval -c) */
-		if (n == 0)
-			judged = d->relevance.cfield < 0 && ob->turn_labelled;
-		if (!judged)
+		size_t nc = 0;
+		if (!obs_judged(d, L, ob))
 			continue;   /* no relevance label, or all of them cleared */
 		cells[nc++] = &all;
 		for (size_t g = 0; g < RP_N_GROUPINGS; g++) {

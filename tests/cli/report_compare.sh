@@ -215,6 +215,53 @@ print(lo < 0.444 < hi, abs(lo * 18 - round(lo * 18)) < 1e-6, abs(p * 2001 - roun
 EOF
 check_eq "bootstrap: a percentile interval around 0.444, p = (1 + hits) / 2001 below 0.05" "True True True True" "$(cat got)"
 
+# a retrieval metric: MRR and HR@1 of two rankings of the same passages,
+# relevance pooled over the systems (a label judges the passage for its turn)
+cat >r.json <<'EOF'
+{"format": "convqa-tasks", "version": 1,
+ "collection": [{"id": "p1", "text": "one"}, {"id": "p2", "text": "two"}, {"id": "p3", "text": "three"},
+                {"id": "p4", "text": "four"}, {"id": "p5", "text": "five"}],
+ "conversations": [{"id": "r", "turns": [
+  {"question": "q1?", "responses": [{"system": "x", "answer": "x1", "passages": [{"rank": 1, "id": "p1"}, {"rank": 2, "id": "p2"}]},
+                                    {"system": "y", "answer": "y1", "passages": [{"rank": 1, "id": "p2"}, {"rank": 2, "id": "p1"}]}]},
+  {"question": "q2?", "responses": [{"system": "x", "answer": "x2", "passages": [{"rank": 1, "id": "p3"}, {"rank": 2, "id": "p4"}]},
+                                    {"system": "y", "answer": "y2", "passages": [{"rank": 1, "id": "p4"}, {"rank": 2, "id": "p3"}]}]},
+  {"question": "q3?", "responses": [{"system": "x", "answer": "x3", "passages": [{"rank": 1, "id": "p1"}, {"rank": 2, "id": "p5"}]},
+                                    {"system": "y", "answer": "y3", "passages": [{"rank": 1, "id": "p5"}, {"rank": 2, "id": "p1"}]}]},
+  {"question": "q4?", "responses": [{"system": "x", "answer": "x4", "passages": [{"rank": 1, "id": "p2"}, {"rank": 2, "id": "p3"}]},
+                                    {"system": "y", "answer": "y4", "passages": [{"rank": 1, "id": "p3"}, {"rank": 2, "id": "p2"}]}]}]}]}
+EOF
+$CONVQA init --db r.db >/dev/null && $CONVQA import --db r.db -q r.json && $CONVQA rater add --db r.db alice >/dev/null
+while read n k v; do   # on x's ranking; y's ranking of the same passage takes the label too
+	$CONVQA label --db r.db relevant "$v" -r alice -c r -n "$n" -s x -k "$k"
+done <<'EOF'
+1 1 0
+1 2 1
+2 1 1
+2 2 0
+3 1 0
+3 2 1
+4 1 1
+4 2 1
+EOF
+# MRR x: 1/2, 1, 1/2, 1 (mean 0.75); y: 1, 1/2, 1, 1 (0.875); d = -1/2, 1/2, -1/2, 0:
+# d.mean() +- 1.96 * d.std(ddof=1) / 2; every sign flip of three halves is at
+# least as far from 0 as -1/2: p = 1
+run $CONVQA report --db r.db --compare x,y --metric mrr -f csv
+figures <"$T/out" | grep -E '\|(mean_a|mean_b|difference|p)\|' | round3 >got
+check_eq "--metric mrr: per ranking as section retrieval, relevance pooled" \
+	"x vs y|mean_a|0.750
+x vs y|mean_b|0.875
+x vs y|difference|-0.125 [-0.594, 0.344]
+x vs y|p|1" "$(cat got)"
+run $CONVQA report --db r.db --compare x,y --metric hr@1 -f csv
+figures <"$T/out" | grep -E '\|(mean_a|mean_b)\|' >got
+check_eq "--metric hr@1" "x vs y|mean_a|0.5
+x vs y|mean_b|0.75" "$(cat got)"
+check_run "a retrieval metric without its cutoff is refused" 1 \
+	"convqa report: unknown metric 'hr' (expected: correctness, fuzzy, em, f1, scai_em, bleu1, rouge1_r, rouge_l, mrr, map, hr@K, p@K, r@K or ndcg@K)" \
+	$CONVQA report --db r.db --compare x,y --metric hr
+
 # refusals
 check_run "fewer than two systems are refused" 1 \
 	"convqa report: --compare expects at least two systems separated by commas, e.g. bm25-t5,dense-llm; got 'bm25'" \
