@@ -1,8 +1,9 @@
 /*
  * report.h - turn the labels of a project into tables: answer accuracy,
  * retrieval metrics, automatic answer metrics and their correlation with
- * people, plausibility / faithfulness counts, time per item, and agreement
- * between raters; and write those tables as text, JSON, CSV or Markdown.
+ * people, plausibility / faithfulness counts, time per item, agreement
+ * between raters, and paired tests between systems (--compare); and write
+ * those tables as text, JSON, CSV or Markdown.
  *
  *   struct report_options o;
  *   report_options_init(&o);             // defaults: every round and task, ...
