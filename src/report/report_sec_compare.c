@@ -103,7 +103,7 @@ struct pair_result {
 	size_t a, b;                   /* indexes into o->compare */
 	size_t n;
 	long only_a, only_b, a_higher, b_higher;
-	double mean_a, mean_b, diff, lo, hi, p, p_holm;
+	double mean_a, mean_b, diff, lo, hi, p, p_adj;
 	int has_diff, has_p, exact;
 	const char *why;               /* no p: the reason */
 };
@@ -131,6 +131,13 @@ static enum status find_systems(const struct rp_ctx *c, long *sys)
 	return ST_OK;
 }
 
+/* Add value v of item it to its system's (slot) turn. */
+static void add_value(struct per_turn *pt, long slot, size_t nt, const struct rp_item *it, double v)
+{
+	pt->sum[(size_t)slot * nt + it->turn] += v;
+	pt->n[(size_t)slot * nt + it->turn]++;
+}
+
 /* The values of every compared system per turn: slot[s] is system s's
  * place in o->compare, -1 when not compared. */
 static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *pt)
@@ -147,11 +154,10 @@ static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *p
 				continue;
 			if (m->auto_m >= 0 && (!c->auto_scored || !c->auto_scored[i]))
 				continue;
-			pt->sum[(size_t)slot[it->system] * nt + it->turn] +=
-				m->auto_m >= 0 ? c->auto_val[i * RP_N_AUTO + (size_t)m->auto_m] :
-				metrics_fuzzy_inclusion(it->answer, (const char *const *)d->gold_answers + tu->gold_ans,
-							tu->n_gold_ans, c->o->fuzzy_threshold);
-			pt->n[(size_t)slot[it->system] * nt + it->turn]++;
+			add_value(pt, slot[it->system], nt, it,
+				  m->auto_m >= 0 ? c->auto_val[i * RP_N_AUTO + (size_t)m->auto_m] :
+				  metrics_fuzzy_inclusion(it->answer, (const char *const *)d->gold_answers + tu->gold_ans,
+							  tu->n_gold_ans, c->o->fuzzy_threshold));
 		}
 		return;
 	}
@@ -169,10 +175,8 @@ static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *p
 		if (m->auto_m == CM_RETRIEVAL) {
 			if (ob->rel_no_consensus)
 				pt->no_consensus++;
-			if (!rp_retrieval_value(d, L, ob, rm, rk, &x))
-				continue;
-			pt->sum[(size_t)slot[it->system] * nt + it->turn] += x;
-			pt->n[(size_t)slot[it->system] * nt + it->turn]++;
+			if (rp_retrieval_value(d, L, ob, rm, rk, &x))
+				add_value(pt, slot[it->system], nt, it, x);
 			continue;
 		}
 		int v = rp_correct_code(d, L, ob);
@@ -180,8 +184,7 @@ static void collect(const struct rp_ctx *c, const long *slot, struct per_turn *p
 			pt->no_consensus++;
 		if (v < 0)
 			continue;
-		pt->sum[(size_t)slot[it->system] * nt + it->turn] += v >= d->correctness.threshold;
-		pt->n[(size_t)slot[it->system] * nt + it->turn]++;
+		add_value(pt, slot[it->system], nt, it, v >= d->correctness.threshold);
 	}
 }
 
@@ -257,7 +260,7 @@ static void holm(struct pair_result *res, size_t n_pairs, int none)
 	m = 0;
 	for (size_t i = 0; i < n_pairs; i++)
 		if (res[i].has_p)
-			res[i].p_holm = adj[m++];
+			res[i].p_adj = adj[m++];
 	free(p);
 	free(adj);
 }
@@ -329,8 +332,8 @@ static void pair_row(const struct rp_ctx *c, struct rtable *t, const struct pair
 		return;
 	}
 	rcell_num(row, 8, r->p, (long)r->n);
-	rcell_num(row, 9, r->p_holm, (long)r->n);
-	rcell_text(row, 10, r->p_holm <= o->alpha ? "yes" : "no");
+	rcell_num(row, 9, r->p_adj, (long)r->n);
+	rcell_text(row, 10, r->p_adj <= o->alpha ? "yes" : "no");
 }
 
 static void test_notes(const struct rp_ctx *c, struct rsection *sec)
