@@ -15,6 +15,10 @@ expected_passages="doc-1|'Lighthouse'|NULL|'A lighthouse is a tower with a lamp 
 doc-2|'Fresnel lens'|'https://example.org/fresnel'|'Augustin-Jean Fresnel made a thinner lens in 1822.'
 doc-3|NULL|NULL|'The Pharos of Alexandria, one of the Seven Wonders, was a \"lighthouse\".'
 doc-404|NULL|NULL|NULL"
+V="/usr/bin/python3 $CONVQA_TOP/tests/tools/validate_json_schema.py"
+if $V "$CONVQA_TOP/schemas/collection.schema.json" "$C/documents.json" >"$T/v" 2>&1; then
+	ok "the array fixture validates against collection.schema.json"
+else not_ok "the array fixture does not validate" "$(cat "$T/v")"; fi
 cp "$C/gt.csv" gt.csv
 gzip -n -c "$C/documents.jsonl" >documents.jsonl.gz
 gzip -n -c "$C/documents.json" >documents.json.gz
