@@ -47,8 +47,10 @@ static int io_failed(struct reader *r, const char *what)
 	size_t n = strlen(r->path);
 	if (strncmp(msg, r->path, n) == 0 && strncmp(msg + n, ": ", 2) == 0)
 		msg += n + 2; /* zlib's message begins with the path */
-	error_set(r->err, ST_IO, "%s: cannot read the collection: %s%s", r->name,
-		  zerr == Z_ERRNO ? strerror(errno) : msg, what);
+	if (zerr == Z_ERRNO) /* the file, not its compression */
+		error_set(r->err, ST_IO, "%s: cannot read the collection: %s", r->name, strerror(errno));
+	else
+		error_set(r->err, ST_IO, "%s: cannot read the collection: %s%s", r->name, msg, what);
 	r->stop = 1;
 	return 0;
 }

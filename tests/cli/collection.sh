@@ -107,6 +107,8 @@ printf '[{"id": "doc-1", "text": "one"}, 3]\n' >notobj.json
 refused "an element that is not an object" 2 \
 	"notobj.json:1: expected a passage (an object with \"id\" and \"text\") in the collection's array" $I notobj.json
 refused "a cut .gz" 4 "convqa: cut.json.gz: cannot read the collection: unexpected end of file (a cut .gz?)" $I cut.json.gz
+mkdir adir
+refused "a directory is no collection" 4 "convqa: adir: cannot read the collection: Is a directory" $I adir
 refused "a collection that does not exist" 4 "convqa: cannot open the collection 'nosuch.jsonl': No such file or directory" \
 	$I nosuch.jsonl
 refused "standard input is no collection" 1 \
