@@ -6,10 +6,10 @@
 # include/convqa/; tests/unit/test_<name>.c is found by itself.
 
 CC ?= cc
-PKGS := ncursesw sqlite3 libcjson libutf8proc
+PKGS := ncursesw sqlite3 libcjson libutf8proc zlib
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config libncurses-dev libsqlite3-dev sqlite3 libcjson-dev \
-	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema python3-sklearn tmux \
+	libutf8proc-dev libcmocka-dev libstemmer-dev zlib1g-dev python3 python3-jsonschema python3-sklearn tmux \
 	groff-base man-db
 
 V ?= 0
@@ -50,7 +50,8 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
-	formats/export_label_studio_config.o formats/labels_label_studio.o
+	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \
+	formats/import_csv_gold.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
