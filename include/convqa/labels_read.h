@@ -10,6 +10,11 @@
  *   a project            another copy's project file (detected by the
  *                        SQLite header): every label row, history included,
  *                        read without writing the file (store_open_read_only)
+ *   MTRAG ratings        an MTRAG evaluation file (InspectorRAGet JSON, the
+ *                        task format "mtrag"): each evaluator's rating of a
+ *                        response on each human metric, a label of that
+ *                        rater outside rounds in the scheme mtrag-likert
+ *                        (scheme_json: added when the project lacks it)
  *
  *   struct labels_read in;
  *   if (labels_read(path, &in, &err) == ST_OK)
@@ -37,7 +42,12 @@ struct labels_read {
 	struct labelling_import_label *labels;
 	size_t n;
 	const char *kind;             /* what the source was: "labels export", "labels (JSON Lines)",
-				       * "project" */
+				       * "project", "MTRAG ratings" */
+	const char *scheme_json;      /* the scheme the labels are in, when the source defines it
+				       * (MTRAG's): for labelling_import to add when the project
+				       * lacks it; else NULL (static) */
+	const char *not_read;         /* labels_read_carried: what the file carries that was not
+				       * read ("MTRAG ratings" from standard input), else NULL */
 	/* private */
 	size_t cap;
 	struct labels_read_block *blocks;
@@ -51,6 +61,16 @@ struct labels_read {
  * whatever it returns. */
 enum status labels_read(const char *path, struct labels_read *out, struct error *err);
 void labels_read_release(struct labels_read *in);
+
+/* The labels a task file carries, for convqa import to bring in with its
+ * tasks: path read as import format `format` (NULL: the one its start
+ * shows). For an MTRAG file (format "mtrag"), its ratings as
+ * labels_read() gives them (the same problems as the task import's);
+ * for every other format, and for standard input (read once, by the task
+ * import), none: ST_OK with out->kind NULL, nothing read (out->not_read
+ * names the ratings of an MTRAG file on standard input). Release out
+ * whatever it returns. */
+enum status labels_read_carried(const char *path, const char *format, struct labels_read *out, struct error *err);
 
 /* The same for a text already read: buf[0..len) (xmalloc'd; freed here,
  * whatever happens) named name in messages ("FILE", "standard input"); a

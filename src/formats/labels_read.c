@@ -1,5 +1,6 @@
 /* labels_read.c - labels recorded elsewhere: a labels export (JSON), labels
- * as JSON Lines, or another copy's project file. See labels_read.h. */
+ * as JSON Lines, another copy's project file, or the ratings of an MTRAG
+ * evaluation file. See labels_read.h. */
 #include "convqa/labels_read.h"
 
 #include <cjson/cJSON.h>
@@ -18,6 +19,7 @@
 #include "convqa/store.h"
 #include "convqa/text.h"
 #include "json_read.h"
+#include "mtrag.h"
 
 /* ---- strings: kept in blocks, freed together ---------------------------------- */
 
@@ -359,6 +361,40 @@ static enum status read_project(const char *path, struct labels_read *in, struct
 	return st;
 }
 
+/* ---- MTRAG's ratings ------------------------------------------------------------ */
+
+/* An evaluator's rating of a response: a label of the evaluator, outside
+ * rounds, in the scheme MTRAG_SCHEME. */
+static void mtrag_label(void *ctx, const struct mtrag_rating *x)
+{
+	struct labels_read *in = ctx;
+	struct labelling_import_label *L = new_label(in);
+	L->conversation = keep(in, x->conversation);
+	L->turn = x->turn;
+	L->system = keep(in, x->system);
+	L->rater = keep(in, x->rater);
+	L->task = MTRAG_SCHEME;
+	L->field = keep(in, x->field);
+	L->unit = "response";
+	L->value = keep(in, x->value);
+	L->seconds = x->seconds;
+	L->created_at = keep(in, x->created_at);
+	L->where = keep(in, x->where);
+}
+
+/* The whole file is read as the task import reads it (its problems are
+ * the same), the ratings kept. */
+static enum status read_mtrag(struct import_input *src, struct labels_read *in, struct error *err)
+{
+	struct model_tasks m;
+	model_tasks_init(&m);
+	enum status st = mtrag_read(src, &m, mtrag_label, in, err);
+	model_tasks_release(&m);
+	in->kind = "MTRAG ratings";
+	in->scheme_json = mtrag_scheme_json();
+	return st;
+}
+
 /* ---- which source ------------------------------------------------------------------ */
 
 static const char sqlite_magic[16] = "SQLite format 3";   /* with its NUL */
@@ -405,6 +441,7 @@ static const struct labels_format {
 } labels_formats[] = {
 	{ is_project, project_from_text, read_project },
 	{ detect_lines, read_lines, NULL },
+	{ mtrag_detect, read_mtrag, NULL },
 	{ NULL, read_document, NULL },
 };
 
@@ -442,4 +479,20 @@ enum status labels_read_text(const char *name, char *buf, size_t len, struct lab
 	struct import_input src = { name, buf, len, NULL };
 	memset(out, 0, sizeof(*out));
 	return labels_detect(src.buf, src.len)->read_text(&src, out, err);
+}
+
+enum status labels_read_carried(const char *path, const char *format, struct labels_read *out, struct error *err)
+{
+	char head[64];
+	long n = !format && strcmp(path, "-") != 0 ? file_head(path, head, sizeof(head)) : -1;
+	memset(out, 0, sizeof(*out));
+	error_clear(err);
+	if (format ? strcmp(format, "mtrag") != 0 || strcmp(path, "-") == 0 : n < 0 || !mtrag_detect(head, (size_t)n)) {
+		if (format && strcmp(format, "mtrag") == 0)
+			out->not_read = "MTRAG ratings";
+		return ST_OK;
+	}
+	struct import_input src = { importer_input_name(path), NULL, 0, NULL };
+	enum status st = read_text_file(path, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
+	return st == ST_OK ? read_mtrag(&src, out, err) : st;
 }
