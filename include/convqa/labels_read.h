@@ -47,7 +47,7 @@ struct labels_read {
 				       * (MTRAG's): for labelling_import to add when the project
 				       * lacks it; else NULL (static) */
 	const char *not_read;         /* labels_read_carried: what the file carries that was not
-				       * read ("MTRAG ratings" from standard input), else NULL */
+				       * read ("MTRAG ratings" from a pipe), else NULL */
 	/* private */
 	size_t cap;
 	struct labels_read_block *blocks;
@@ -66,10 +66,10 @@ void labels_read_release(struct labels_read *in);
  * tasks: path read as import format `format` (NULL: the one its start
  * shows). For an MTRAG file (format "mtrag"), its ratings as
  * labels_read() gives them (the same problems as the task import's);
- * for every other format, and for standard input (read once, by the task
- * import), none: ST_OK with out->kind NULL, nothing read (out->not_read
- * names the ratings of an MTRAG file on standard input). Release out
- * whatever it returns. */
+ * for every other format, and for standard input or a pipe (read once, by
+ * the task import: not even its start is read here), none: ST_OK with
+ * out->kind NULL, nothing read (out->not_read names the ratings of a file
+ * read as mtrag from a pipe). Release out whatever it returns. */
 enum status labels_read_carried(const char *path, const char *format, struct labels_read *out, struct error *err);
 
 /* The same for a text already read: buf[0..len) (xmalloc'd; freed here,

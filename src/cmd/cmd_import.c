@@ -175,8 +175,9 @@ static enum status import_one(struct store *s, const char *path, struct error *e
 		if (in.kind)
 			print_labels(importer_input_name(path), &in, &res);
 		else if (in.not_read)
-			cli_printf(stdout, "%s: its %s are not read from standard input (it is read once, for the "
-				   "tasks): import them with convqa import-labels FILE\n", importer_input_name(path), in.not_read);
+			cli_printf(stdout, "%s: its %s are not read from standard input or a pipe (read once, for "
+				   "the tasks): import them with convqa import-labels FILE\n", importer_input_name(path),
+				   in.not_read);
 	}
 	labels_read_release(&in);
 	return st;

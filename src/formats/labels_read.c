@@ -484,14 +484,19 @@ enum status labels_read_text(const char *name, char *buf, size_t len, struct lab
 enum status labels_read_carried(const char *path, const char *format, struct labels_read *out, struct error *err)
 {
 	char head[64];
-	long n = !format && strcmp(path, "-") != 0 ? file_head(path, head, sizeof(head)) : -1;
+	struct stat sb;
+	int regular = strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 	memset(out, 0, sizeof(*out));
 	error_clear(err);
-	if (format ? strcmp(format, "mtrag") != 0 || strcmp(path, "-") == 0 : n < 0 || !mtrag_detect(head, (size_t)n)) {
-		if (format && strcmp(format, "mtrag") == 0)
-			out->not_read = "MTRAG ratings";
+	if (format && strcmp(format, "mtrag") != 0)
+		return ST_OK;
+	if (!regular) {   /* a pipe is read once, by the task import: its start cannot be peeked at */
+		out->not_read = format ? "MTRAG ratings" : NULL;
 		return ST_OK;
 	}
+	long n = format ? 0 : file_head(path, head, sizeof(head));
+	if (!format && (n < 0 || !mtrag_detect(head, (size_t)n)))
+		return ST_OK;
 	struct import_input src = { importer_input_name(path), NULL, 0, NULL };
 	enum status st = read_text_file(path, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
 	return st == ST_OK ? read_mtrag(&src, out, err) : st;

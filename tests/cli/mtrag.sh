@@ -101,7 +101,7 @@ $F: MTRAG ratings: imported 0 label rows (60 already here)" "$rc|$(cat "$T/out")
 $CONVQA init --db q.db >/dev/null
 run $CONVQA import --db q.db --format mtrag - <"$F"
 check_eq "from standard input the tasks only, and import says so" "0|standard input: added 2 conversations, 3 turns, 6 responses, 3 passages, 2 systems
-standard input: its MTRAG ratings are not read from standard input (it is read once, for the tasks): import them with convqa import-labels FILE" \
+standard input: its MTRAG ratings are not read from standard input or a pipe (read once, for the tasks): import them with convqa import-labels FILE" \
 	"$rc|$(cat "$T/out")"
 run $CONVQA import-labels --db q.db "$F"
 check_eq "import-labels reads the ratings of the file (and adds their scheme)" \
