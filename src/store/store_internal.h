@@ -9,7 +9,7 @@
 struct store {
 	sqlite3 *db;
 	char *path;
-	sqlite3_stmt *cache[64];          /* prepared statements, by STMT_* slot */
+	sqlite3_stmt *cache[80];          /* prepared statements, by STMT_* slot */
 	int64_t import_id;                /* the import under way (store_import_begin), else 0 */
 	/* another copy read by store_open_read_only(): the work its size allows */
 	long long size;                   /* bytes of the file and its write-ahead log */
@@ -51,6 +51,15 @@ enum status store_fail(struct store *s, struct error *err, const char *what);
  * more". *names is NULL when there are no rows. For messages that list what
  * there is. st is reset. */
 enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct error *err);
+
+/* Step st (prepared and bound by the caller) through its rows, each read by
+ * read(st, row) into a new element of size bytes of *rows (*n of them;
+ * caller frees with free_rows). st is reset (not finalized). On failure,
+ * ST_STORE "what: reason", the rows read are freed with free_rows and *rows
+ * is NULL. For lists a command shows. */
+enum status store_collect(struct store *s, sqlite3_stmt *st, void *rows, size_t *n, size_t size,
+			  void (*read)(sqlite3_stmt *st, void *row), void (*free_rows)(void *rows, size_t n),
+			  const char *what, struct error *err);
 
 /* Step st (prepared and bound by the caller) for one row: *id = its first
  * column, 0 when there is no row. st is reset. ST_STORE "what: reason" on
@@ -109,7 +118,7 @@ enum {
 	STMT_PUT_CONV, STMT_GET_CONV,
 	STMT_PUT_TURN, STMT_GET_TURN, STMT_UPD_TURN, STMT_UPD_PASSAGE, STMT_UPD_CONV, STMT_UPD_RESPONSE,
 	STMT_PUT_GOLD_ANSWER, STMT_PUT_GOLD_PASSAGE, STMT_GET_GOLD_ANSWERS, STMT_GET_GOLD_PASSAGES,
-	STMT_PUT_RESPONSE, STMT_GET_RESPONSE, STMT_PUT_RETRIEVED, STMT_GET_RETRIEVED,
+	STMT_PUT_RESPONSE, STMT_GET_RESPONSE, STMT_GET_RESPONSE_REWRITE, STMT_UPD_RESPONSE_REWRITE, STMT_PASSAGE_HAS_TEXT, STMT_PASSAGES_NO_TEXT, STMT_PUT_RETRIEVED, STMT_GET_RETRIEVED,
 	STMT_IMPORT_ORIGIN,
 	STMT_RATER_FIND, STMT_RATER_ADD, STMT_ROUND_INFO, STMT_ROUND_NAMES,
 	STMT_LABEL_ADD, STMT_LABEL_GET, STMT_RESPONSE_FIND, STMT_RESPONSE_RANK,
