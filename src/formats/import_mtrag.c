@@ -201,7 +201,9 @@ static void read_metrics(struct mt_reader *r, const cJSON *root)
 	json_path_pop(&r->jr.path);
 }
 
-/* A passage with its text; one given before must have the same text. */
+/* Passage id of v, with its text (a context may give none: a passage
+ * known by its id only, unless the file gives its text elsewhere); one
+ * given before with a text must have the same. */
 static const char *add_passage(struct mt_reader *r, const cJSON *v, const char *id)
 {
 	const char *text = jr_string_member(&r->jr, v, "text", 0, 1);
@@ -209,11 +211,13 @@ static const char *add_passage(struct mt_reader *r, const cJSON *v, const char *
 	const char *url = jr_string_member(&r->jr, v, "url", 0, 0);
 	struct model_tasks *m = r->m;
 	size_t *old;
-	if (!text)
-		return id;
 	if (!strmap_put(&r->passages, id, m->n_passages, &old)) {
-		if (strcmp(m->passages[*old].text, text) != 0)
-			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, m->passages[*old].where);
+		struct model_passage *p = &m->passages[*old];
+		if (text && p->text && strcmp(p->text, text) != 0)
+			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, p->where);
+		else if (text && !p->text)   /* known by id so far: this context gives the text */
+			*p = (struct model_passage){ id, title && title[0] ? title : NULL, url && url[0] ? url : NULL,
+						     text, where(r), 0 };
 		return id;
 	}
 	xgrow(&m->passages, &m->cap_passages, m->n_passages + 1, sizeof(*m->passages));
@@ -285,7 +289,7 @@ static int turn_member(struct mt_reader *r, const cJSON *v, int *turn)
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, "turn");
 	char *end = NULL;
 	double d = cJSON_IsNumber(x) ? x->valuedouble : cJSON_IsString(x) ? strtod(x->valuestring, &end) : -1;
-	if ((end && (end == x->valuestring || *end)) || d != floor(d) || d < 1 || d > 100000) {
+	if ((end && (end == x->valuestring || *end)) || d != floor(d) || d < 1 || d > MODEL_TURN_MAX) {
 		json_path_key(&r->jr.path, "turn");
 		jr_problem(&r->jr, "expected a turn number from 1, got %s", jr_type_name(x));
 		json_path_pop(&r->jr.path);
@@ -306,7 +310,7 @@ static int task_place(struct mt_reader *r, const cJSON *v, const char *id, const
 	const char *sep = strstr(id, "<::>");
 	char *end;
 	long n = sep ? strtol(sep + 4, &end, 10) : 0;
-	if (!sep || sep == id || !sep[4] || *end || n < 1 || n > 100000) {
+	if (!sep || sep == id || !sep[4] || *end || n < 1 || n > MODEL_TURN_MAX) {
 		json_path_key(&r->jr.path, "task_id");
 		jr_problem(&r->jr, "expected CONVERSATION<::>TURN (a turn number from 1), got \"%s\"", id);
 		json_path_pop(&r->jr.path);
@@ -480,7 +484,8 @@ static void read_relevance(struct mt_reader *r, const cJSON *task, struct mt_tur
 static void put_response(struct mt_reader *r, struct mt_turn *t, const char *system, const char *answer,
 			 const char *metadata)
 {
-	struct model_response resp = { system, answer, metadata, NULL, t->n_ranked, where(r) };
+	struct model_response resp = { .system = system, .answer = answer, .metadata = metadata,
+				       .n_ranked = t->n_ranked, .where = where(r) };
 	resp.ranked = xcalloc(t->n_ranked ? t->n_ranked : 1, sizeof(*resp.ranked));
 	if (t->n_ranked)
 		memcpy(resp.ranked, t->ranked, t->n_ranked * sizeof(*resp.ranked));
@@ -791,19 +796,16 @@ static enum status read_task_lines(struct mt_reader *r, struct import_input *in)
 	char why[256];
 	struct json_limits lim;
 	enum status st = jr_limits(in->len, &lim, why, sizeof(why), r->jr.err);
-	size_t i = in->len >= 3 && memcmp(in->buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0, line = 0, values = 0;
+	struct text_lines it;
+	const char *s;
+	size_t n, values = 0;
 	r->task_lines = 1;
 	r->m->where_names_file = 1;
-	while (st == ST_OK && i < in->len) {
-		const char *s = in->buf + i, *nl = memchr(s, '\n', in->len - i);
-		size_t n = nl ? (size_t)(nl - s) : in->len - i;
+	text_lines_init(&it, in->buf, in->len);
+	while (st == ST_OK && text_lines_next(&it, &s, &n)) {
 		struct error e;
 		cJSON *root;
-		line++;
-		i += n + 1;
-		if (text_blank(s, n))
-			continue;
-		st = json_parse_line(r->jr.name, line, s, n, &lim, &values, &root, &e);
+		st = json_parse_line(r->jr.name, it.line, s, n, &lim, &values, &root, &e);
 		if (st == ST_IO) {
 			*r->jr.err = e;   /* the value limit ends the file, its message alone */
 			r->jr.n_errors = 0;
@@ -812,7 +814,7 @@ static enum status read_task_lines(struct mt_reader *r, struct import_input *in)
 			st = ST_OK;
 		} else {
 			jr_keep(r->m, root);
-			r->jr.line = line;
+			r->jr.line = it.line;
 			read_task(r, root);
 			r->jr.line = 0;
 		}

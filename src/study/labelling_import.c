@@ -12,6 +12,7 @@
 
 #include "convqa/access.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strmap.h"
 #include "labelling_internal.h"

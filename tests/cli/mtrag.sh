@@ -133,6 +133,15 @@ run $CONVQA import --db g.db "$F"
 check_eq "the evaluation file joins them: the same turns, passages and reference answers" \
 	"0|$F: added 1 conversation, 1 turn, 4 responses, 1 passage, 1 system; filled in missing data of 3 of its entries (in the project already: 1 conversation, 2 turns, 2 passages)
 $F: MTRAG ratings: imported 60 label rows (0 already here); added scheme 'mtrag-likert'" "$rc|$(cat "$T/out")"
+# a context without its text is a passage known by its id, unless another
+# line gives the text
+cat >ids.jsonl <<'EOF'
+{"conversation_id": "c7", "task_id": "c7<::>1", "turn": 1, "contexts": [{"document_id": "x9"}, {"document_id": "x7"}], "input": [{"speaker": "user", "text": "q"}], "targets": [{"text": "a"}]}
+{"conversation_id": "c8", "task_id": "c8<::>1", "turn": 1, "contexts": [{"document_id": "x9", "text": "nine"}], "input": [{"speaker": "user", "text": "q"}], "targets": [{"text": "a"}]}
+EOF
+run $CONVQA import --db g.db ids.jsonl
+check_eq "contexts named by id only import" "0|x7:|x9:nine" \
+	"$rc|$(sqlite3 g.db "SELECT group_concat(ext_id || ':' || coalesce(text, ''), '|') FROM (SELECT * FROM passage WHERE ext_id LIKE 'x%' ORDER BY ext_id)")"
 printf '%s\n' '{"conversation_id": "c1", "task_id": "c1<::>1", "turn": 1, "input": [{"speaker": "user", "text": "q"}]}' \
 	'{"conversation_id": "c1", "task_id": "c1<::>2", "turn": 0, "input": []}' '{"conversation_id": ' >bad.jsonl
 check_run "a file of lines: each problem with its line" 2 \
