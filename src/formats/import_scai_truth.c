@@ -116,5 +116,5 @@ static enum status read_truth(struct import_input *in, struct model_tasks *m, st
 
 const struct import_format import_scai_truth = {
 	"scai-truth", "SCAI-QReCC ground truth: a JSON array of Conversation_no, Turn_no, Truth_rewrite, ...",
-	detect_truth, read_truth, feed_truth, 0,
+	detect_truth, read_truth, feed_truth, IMPORT_OPT_COLLECTION,
 };

@@ -92,7 +92,9 @@ typedef void scai_fill_fn(const struct scai_reader *r, size_t a, size_t b, struc
 
 /* A format's feed(): the records of the IMPORT_TASKS input read, then a
  * conversation at a time filled and put into k (its systems and passages
- * first), k ended; or k aborted with the reader's problems. ctx: for the
+ * first), the passages known by id given their text from the
+ * IMPORT_COLLECTION input when there is one (collection.h), k ended; or k
+ * aborted with the reader's (or the collection's) problems. ctx: for the
  * shape's read(). */
 enum status scai_feed(struct import_inputs *in, struct import_sink *k, const struct scai_shape *shape,
 		      scai_fill_fn *fill, const void *ctx, struct error *err);

@@ -156,6 +156,26 @@ check_eq "a run of answers only (as the shared task's gpt3 run)" \
 	"$rc|$(cat "$T/out")"
 cp p.db run.db
 
+# ---- --collection: the texts of the passages known by id ------------------------------
+cp truth.db c.db
+run $CONVQA import --db c.db --format scai-run --system rewriter --collection "$D/passages.jsonl" "$D/run.json"
+check_eq "with --collection the passages known by id get their texts (the run's and the truth's); those it lacks stay so" \
+	"0|$D/run.json: added 0 conversations, 0 turns, 5 responses, 2 passages, 1 system; filled in missing data of 3 of its entries (in the project already: 4 conversations, 5 turns, 1 passage); 4 passages not in the collection, kept by id only|" \
+	"$rc|$(cat "$T/out")|$(cat "$T/err")"
+check_eq "the texts and titles the collection gives, nothing of the passages it names besides" \
+	"https://example.org/eiffel_p1||The tower is 330 metres tall.
+https://example.org/tesla_p0||Tesla was founded in 2003.
+https://example.org/tesla_p3|Tesla, Inc.|Tesla, Inc. is an American automotive and clean energy company." \
+	"$(sqlite3 c.db "SELECT ext_id, coalesce(title, ''), coalesce(text, '') FROM passage WHERE ext_id LIKE '%tesla%' OR ext_id LIKE '%eiffel%' ORDER BY ext_id")"
+check_eq "no passage the project does not name" "0" "$(sqlite3 c.db "SELECT count(*) FROM passage WHERE ext_id LIKE '%unrelated%'")"
+
+cp qrecc.db c.db
+run $CONVQA import --db c.db --format scai-truth --collection "$D/passages.jsonl" "$D/ground-truth.json"
+check_eq "the truth takes --collection too: its gold passages get their texts" \
+	"0|2 https://example.org/eiffel_p1 https://example.org/tesla_p0 https://example.org/tesla_p3" \
+	"$rc|$(sqlite3 c.db "SELECT count(*) FROM passage WHERE text IS NULL") $(sqlite3 c.db "SELECT group_concat(ext_id, ' ')
+		FROM (SELECT ext_id FROM passage WHERE text IS NOT NULL ORDER BY ext_id)")"
+
 # ---- the report: rewrite ROUGE-1 recall -----------------------------------------
 # By hand, over the SQuAD tokens, on the turns after the first with a rewrite:
 #   7/2  "tell me more about tesla" of "tell me more about tesla car company" 5/7
