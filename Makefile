@@ -55,7 +55,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
-SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o
+SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
