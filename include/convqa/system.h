@@ -3,10 +3,11 @@
  * answer and ranked passages, within a deadline, cancellable.
  *
  * One interface, several kinds of connection behind it (a table of
- * operations in src/system/system_internal.h; one file each). Today the only
- * kind is "proc": a program started as a child process that reads one JSON
- * line per turn on its standard input and writes one JSON line per reply on
- * its standard output (the protocol: docs/systems.md).
+ * operations in src/system/system_internal.h; one file each). The kinds:
+ * "proc": a program started as a child process that reads one JSON line per
+ * turn on its standard input and writes one JSON line per reply on its
+ * standard output (the protocol: docs/systems.md); "bm25": built in, BM25
+ * over the project's passages (system_bm25.c), which answers at once.
  *
  * Blocking use (tests, commands):
  *
@@ -45,6 +46,7 @@
 #include "convqa/common.h"
 
 struct system;
+struct store;
 
 /* The most bytes of one reply line, and what system_spec.kill_grace is
  * when left 0 (seconds between SIGTERM and SIGKILL). */
@@ -55,8 +57,10 @@ struct system;
 
 /* How to reach a system. Borrowed by system_open() (copied as needed). */
 struct system_spec {
-	const char *kind;           /* "proc" */
+	const char *kind;           /* "proc" or "bm25" */
 	const char *const *argv;    /* proc: the program (found in $PATH) and its arguments, NULL-terminated */
+	struct store *store;        /* bm25: the project whose passages it searches (borrowed, open
+				     * while the system is) */
 	double kill_grace;          /* seconds; 0: SYSTEM_KILL_GRACE */
 	size_t max_reply;           /* bytes of one reply line; 0: SYSTEM_MAX_REPLY */
 };

@@ -13,6 +13,7 @@
 /* The kinds of connection: one row and one file system_<kind>.c each. */
 static const struct system_ops *const kinds[] = {
 	&system_proc_ops,
+	&system_bm25_ops,
 };
 
 enum status system_fail(struct system *s, enum system_failure why, struct error *err, const char *fmt, ...)
@@ -50,7 +51,7 @@ enum status system_open(const struct system_spec *spec, struct system **out, str
 		if (spec->kind && strcmp(spec->kind, kinds[i]->kind) == 0)
 			ops = kinds[i];
 	if (!ops)
-		return error_set(err, ST_USAGE, "unknown kind of system '%s': the kinds are 'proc'",
+		return error_set(err, ST_USAGE, "unknown kind of system '%s': the kinds are 'proc' and 'bm25'",
 				 spec->kind ? spec->kind : "");
 	ignore_sigpipe();
 	struct system *s = xcalloc(1, ops->size);

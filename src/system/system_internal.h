@@ -52,6 +52,7 @@ struct system_ops {
 };
 
 extern const struct system_ops system_proc_ops;
+extern const struct system_ops system_bm25_ops;
 
 /* Set s->failure and err; returns ST_IO (for every failure of a turn). */
 enum status system_fail(struct system *s, enum system_failure why, struct error *err, const char *fmt, ...)
