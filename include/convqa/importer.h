@@ -29,6 +29,8 @@ struct import_counts {
 	long added[IMP__COUNT];
 	long updated[IMP__COUNT];   /* present; the file filled in what was missing */
 	long present[IMP__COUNT];   /* already in the project, same content */
+	char note[1024];            /* what the format says besides the counts ("system 'bm25' (the
+				     * run's tag)"; lines), "" for nothing */
 };
 
 /* The environment variable that sets the most JSON values a task file may

@@ -80,6 +80,7 @@ struct store_report_gold {
 	const char *answer;
 	const char *passage_ext;
 	int64_t passage_id;
+	long grade;                    /* a gold passage's grade (>= 1) */
 };
 typedef int (*store_report_gold_cb)(const struct store_report_gold *g, void *ctx);
 /* Gold answers ordered by turn id and their order in the task file. */

@@ -5,6 +5,8 @@
 #include "convqa/cli.h"
 #include "convqa/formats.h"
 #include "convqa/importer.h"
+#include "convqa/labelling.h"
+#include "convqa/labels_read.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 
@@ -102,6 +104,11 @@ static int check_options(void)
 			   opt_min_grade);
 		return ST_USAGE;
 	}
+	if (as_gold && o.as_rater) {
+		cli_printf(stderr, "convqa import: give --as-gold or --as-rater NAME, not both (the judgements "
+			   "become gold passages or a rater's labels)\n");
+		return ST_USAGE;
+	}
 	for (unsigned f = 1; f <= IMPORT_OPT_MIN_GRADE; f <<= 1) {
 		if (!(o.given & f) || (format && (format->takes & f)))
 			continue;
@@ -133,19 +140,49 @@ static int check(struct cmd_ctx *c)
 	return st != ST_OK ? st : cli_check_stdin_once(c);
 }
 
+/* --as-rater: the judgements of path are labels, which only the labelling
+ * rules write (labelling_import(): outside rounds, all or nothing). */
+static enum status import_as_rater(struct cmd_ctx *c, const char *path, struct error *err)
+{
+	struct labels_read in;
+	struct labelling_import_request rq = { NULL, 1 };
+	struct labelling_import_result res = { 0 };
+	char note[1024] = "";
+	enum status st = labels_read_as_rater(c->store, format->name, path, &o, &in, note, sizeof(note), err);
+	if (st == ST_OK)
+		st = labelling_import(c->store, &rq, in.labels, in.n, &res, err);
+	labels_read_release(&in);
+	if (st == ST_INPUT && res.refused != LABELLING_ACCOUNT)
+		cli_print_message(err->msg);
+	else if (st != ST_OK)
+		report_error("%s", err->msg);
+	else if (!quiet)
+		cli_printf(stdout, "%s: imported %ld label row%s of rater %s (%ld already here)\n%s: %s\n",
+			   importer_input_name(path), res.added, res.added == 1 ? "" : "s", o.as_rater, res.present,
+			   importer_input_name(path), note);
+	return st;
+}
+
 static int run(struct cmd_ctx *c)
 {
 	struct error err;
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
 		struct import_counts counts;
+		if (o.as_rater && format && (format->takes & IMPORT_OPT_AS_RATER)) {
+			st = import_as_rater(c, c->args[i], &err);
+			continue;
+		}
 		st = importer_import_as(c->store, c->args[i], format, &o, &counts, &err);
 		if (st == ST_INPUT)
 			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
-		else if (!quiet)
+		else if (!quiet) {
 			print_counts(importer_input_name(c->args[i]), &counts);
+			if (counts.note[0])
+				cli_printf(stdout, "%s: %s\n", importer_input_name(c->args[i]), counts.note);
+		}
 	}
 	return st;
 }

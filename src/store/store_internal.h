@@ -9,7 +9,7 @@
 struct store {
 	sqlite3 *db;
 	char *path;
-	sqlite3_stmt *cache[64];          /* prepared statements, by STMT_* slot */
+	sqlite3_stmt *cache[80];          /* prepared statements, by STMT_* slot */
 	int64_t import_id;                /* the import under way (store_import_begin), else 0 */
 	/* another copy read by store_open_read_only(): the work its size allows */
 	long long size;                   /* bytes of the file and its write-ahead log */
@@ -116,6 +116,7 @@ enum {
 	STMT_SCHEME_GET, STMT_SCHEME_ADD, STMT_SCHEME_LIST, STMT_SCHEME_REPLACE, STMT_SCHEME_USAGE,
 	STMT_GET_SYSTEM_ID, STMT_NAMES_SYSTEMS_ALL, STMT_ROUND_FIND, STMT_EVIDENCE_LOAD,
 	STMT_ROUND_ASSIGNS, STMT_PASSAGE_KNOWN, STMT_NAMES_PASSAGES, STMT_DATA_VERSION,
+	STMT_POOLED_SYSTEM,
 	STMT__FIRST_FREE,
 };
 

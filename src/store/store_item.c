@@ -28,7 +28,7 @@ enum {
 	STMT_ITEM_CHANGE,
 	STMT_ITEM__END,
 };
-_Static_assert(STMT_ITEM__END <= 64, "statement cache too small");
+_Static_assert(STMT_ITEM__END <= (int)ARRAY_SIZE(((struct store *)0)->cache), "statement cache too small");
 
 static void bind_round(sqlite3_stmt *st, int i, int64_t round_id)
 {

@@ -313,6 +313,7 @@ static int gold_passage_row(sqlite3_stmt *st, struct relay *r)
 		.turn_id = sqlite3_column_int64(st, 0),
 		.passage_ext = store_col_text(st, 1),
 		.passage_id = sqlite3_column_int64(st, 2),   /* NULL reads as 0 */
+		.grade = 1,
 	};
 	return r->cb.gold(&g, r->ctx);
 }

@@ -1,0 +1,161 @@
+/* trec.c - what the TREC readers share (trec.h): lines split into fields,
+ * numbers, and query ids mapped to a conversation and a turn. */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trec.h"
+
+#define CONV "{conv}"
+#define TURN "{turn}"
+
+static size_t occurrences(const char *s, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+		n++;
+	return n;
+}
+
+enum status trec_qid_pattern_init(struct trec_qid_pattern *p, const char *pattern, struct error *err)
+{
+	p->text = pattern ? pattern : TREC_DEFAULT_QID_PATTERN;
+	if (occurrences(p->text, CONV) != 1 || occurrences(p->text, TURN) != 1)
+		return error_set(err, ST_USAGE,
+				 "--qid-pattern '%s' must hold {conv} once and {turn} once (e.g. '{conv}_{turn}', "
+				 "'{conv}-{turn}', 'q{conv}t{turn}')", p->text);
+	for (const char *s = p->text; *s; s++)
+		if (isspace((unsigned char)*s))
+			return error_set(err, ST_USAGE, "--qid-pattern '%s' has white space, which no qid has",
+					 p->text);
+	return ST_OK;
+}
+
+struct qid_match {
+	const char *conv;
+	size_t conv_len;
+	const char *turn;
+	size_t turn_len;
+};
+
+/* Match pattern pat against s, trying the longest {conv} and {turn} first. */
+static int match(const char *pat, const char *s, struct qid_match *m)
+{
+	if (!*pat)
+		return !*s;
+	if (strncmp(pat, CONV, strlen(CONV)) == 0) {
+		for (size_t n = strlen(s); n >= 1; n--)
+			if (match(pat + strlen(CONV), s + n, m)) {
+				m->conv = s;
+				m->conv_len = n;
+				return 1;
+			}
+		return 0;
+	}
+	if (strncmp(pat, TURN, strlen(TURN)) == 0) {
+		size_t d = 0;
+		while (isdigit((unsigned char)s[d]))
+			d++;
+		for (size_t n = d; n >= 1; n--)
+			if (match(pat + strlen(TURN), s + n, m)) {
+				m->turn = s;
+				m->turn_len = n;
+				return 1;
+			}
+		return 0;
+	}
+	return *pat == *s && match(pat + 1, s + 1, m);
+}
+
+int trec_qid_match(const struct trec_qid_pattern *p, const char *qid, const char **conv, size_t *conv_len,
+		   long *turn)
+{
+	struct qid_match m = { 0 };
+	if (!match(p->text, qid, &m))
+		return 0;
+	long t = 0;
+	for (size_t i = 0; i < m.turn_len; i++) {
+		t = t * 10 + (m.turn[i] - '0');
+		if (t > INT_MAX)
+			return 0;
+	}
+	if (t < 1)
+		return 0;
+	*conv = m.conv;
+	*conv_len = m.conv_len;
+	*turn = t;
+	return 1;
+}
+
+void trec_lines_init(struct trec_lines *l, struct import_input *in)
+{
+	*l = (struct trec_lines){ .buf = in->buf, .len = in->len };
+	in->buf = NULL;
+	if (l->len >= 3 && memcmp(l->buf, "\xef\xbb\xbf", 3) == 0)
+		l->pos = 3;
+}
+
+/* Split s[0..n) in place (NUL after each field). */
+static void split(struct trec_lines *l, char *s, size_t n)
+{
+	size_t i = 0;
+	l->n_fields = 0;
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f'))
+			s[i++] = '\0';
+		if (i == n)
+			break;
+		if (l->n_fields < TREC_MAX_FIELDS)
+			l->field[l->n_fields] = s + i;
+		l->n_fields++;
+		while (i < n && !(s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f'))
+			i++;
+	}
+}
+
+int trec_lines_next(struct trec_lines *l)
+{
+	while (l->pos < l->len) {
+		char *s = l->buf + l->pos, *nl = memchr(s, '\n', l->len - l->pos);
+		size_t n = nl ? (size_t)(nl - s) : l->len - l->pos;
+		l->line++;
+		l->pos += n + (nl != NULL);
+		if (nl)
+			*nl = '\0';
+		split(l, s, n);
+		if (l->n_fields)
+			return 1;
+	}
+	return 0;
+}
+
+void trec_lines_release(struct trec_lines *l)
+{
+	free(l->buf);
+	l->buf = NULL;
+}
+
+int trec_parse_long(const char *s, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int trec_parse_score(const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
