@@ -47,7 +47,7 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 	store/store_adjudicate.o store/store_spans.o store/store_check.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
-	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o \
+	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_jsonl.o formats/trec.o formats/import_trec_run.o \
 	formats/import_trec_qrels.o
@@ -132,7 +132,7 @@ build/gen/scheme_builtin.h: $(BUILTIN_SCHEMES) Makefile
 	for f in $(BUILTIN_SCHEMES); do printf '\t{ "%s",\n' "$$(basename $$f .json)"; \
 		sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t  "/; s/$$/\\n"/' $$f; printf '\t},\n'; done; \
 	echo '};'; } >$@.tmp && mv $@.tmp $@
-build/release/formats/scheme_read.o build/check/formats/scheme_read.o build/fuzz/formats/scheme_read.o: \
+build/release/formats/scheme_registry.o build/check/formats/scheme_registry.o build/fuzz/formats/scheme_registry.o: \
 	build/gen/scheme_builtin.h
 
 # ---- dependencies ------------------------------------------------------

@@ -78,6 +78,9 @@ void json_path_release(struct json_path *p);
 void json_quote(struct strbuf *sb, const char *s);
 /* json_quote(s), or null where s is NULL (an optional string). */
 void json_quote_or_null(struct strbuf *sb, const char *s);
+/* What comes before a member's value, as written (", \"name\": "), then
+ * json_quote_or_null(s): one member of an object being written. */
+void json_member(struct strbuf *sb, const char *before, const char *s);
 
 /* The JSON text json (a value cJSON or json_quote() wrote, such as stored
  * metadata or a stored scheme) appended to sb with the same escapes as

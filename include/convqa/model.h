@@ -1,6 +1,6 @@
 /*
  * model.h - the data model shared by importers, the store writer, the UI and
- * reports: the built-in task kinds (their fields are schemes: scheme_read.h),
+ * reports: the built-in task kinds (their fields are schemes: scheme_registry.h),
  * rater names and roles, and the in-memory form of a task file between parsing and
  * storing.
  *

@@ -2,8 +2,8 @@
  * scheme.h - label schemes as data: a task kind's fields, each with the
  * unit it judges, its type, its categories and their keys, and what the
  * item screen shows. The pure model: no JSON, no SQL, no curses. Reading
- * and writing a scheme's JSON (schemas/scheme.schema.json) and the built-in
- * schemes are in scheme_read.h.
+ * and writing a scheme's JSON (schemas/scheme.schema.json) is scheme_read.h;
+ * the built-in schemes and the project's, by name or role, scheme_registry.h.
  *
  * Keys are spelled as the UI's key names: one printable character, or
  * "space". scheme_reserved_keys[] are the keys of navigation and the other
@@ -31,7 +31,7 @@ enum scheme_type { TYPE_BINARY, TYPE_NOMINAL, TYPE_ORDINAL, TYPE_TEXT, TYPE__COU
  * intent, plausibility, faithfulness: nominal; preference: categorical (for
  * pairwise judgements, later). */
 enum scheme_role { SROLE_NONE, SROLE_RELEVANCE, SROLE_CORRECTNESS, SROLE_INTENT, SROLE_PLAUSIBILITY, SROLE_FAITHFULNESS,
-		   SROLE_PREFERENCE, SROLE__COUNT };
+		   SROLE_PREFERENCE, SROLE_GOLD_PASSAGES, SROLE__COUNT };
 /* What the item screen shows besides the question (bits). SHOW_SYSTEMS:
  * the answers' system names (default: blind, "Answer 2 of 3"), for studies
  * that are not blind (as annotate --show-systems). */

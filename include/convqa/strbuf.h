@@ -28,6 +28,9 @@ void strbuf_adds(struct strbuf *sb, const char *s);
 void strbuf_addc(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_setlen(struct strbuf *sb, size_t len);
+/* s as one CSV field (RFC 4180): quoted, its quotes doubled, when it holds
+ * a comma, a quote, CR or LF; as it is otherwise; nothing for NULL. */
+void strbuf_add_csv(struct strbuf *sb, const char *s);
 void strbuf_reset(struct strbuf *sb);
 /* The contents, "" if nothing was ever added. Borrowed. */
 const char *strbuf_str(const struct strbuf *sb);

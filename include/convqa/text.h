@@ -24,6 +24,23 @@ size_t text_utf8_decode(const char *s, size_t len, uint32_t *cp);
 /* 1 when s[0..len) holds nothing but spaces, tabs, CR and LF (or nothing). */
 int text_blank(const char *s, size_t len);
 
+/* The lines of a file in memory, buf[0..len), one at a time: a UTF-8 byte
+ * order mark at the start is skipped, "\n" ends a line (the last may lack
+ * it), blank lines (text_blank) are passed over but counted.
+ *
+ *   struct text_lines it;
+ *   text_lines_init(&it, buf, len);
+ *   while (text_lines_next(&it, &s, &n))    // it.line: s's line, from 1
+ */
+struct text_lines {
+	const char *buf;
+	size_t len, at, line;
+};
+void text_lines_init(struct text_lines *it, const char *buf, size_t len);
+/* The next line that is not blank in s[0..n) (without its "\n"): 1; 0 at
+ * the end. */
+int text_lines_next(struct text_lines *it, const char **s, size_t *n);
+
 /* Returns the byte offset of the first invalid UTF-8 sequence in s, or len
  * if all of it is valid. */
 size_t text_utf8_check(const char *s, size_t len);

@@ -33,16 +33,10 @@ static int check(struct cmd_ctx *c)
 	o.round = opt_round;
 	o.sections = REPORT_SEC_AGREEMENT;
 	o.confusion = 1;
-	if (report_format_parse(opt_format, &fmt, &err) != 0) {
-		cli_printf(stderr, "convqa agreement: %s\n", err.msg);
-		return ST_USAGE;
-	}
 	o.field = opt_field;   /* the project's schemes say which fields there are */
-	if (opt_weights && report_parse_weights(&o, opt_weights, &err) != 0) {
-		cli_printf(stderr, "convqa agreement: %s\n", err.msg);
-		return ST_USAGE;
-	}
-	if (opt_raters && report_parse_raters(&o, opt_raters, &state.rater_copy, &err) != 0) {
+	if (report_format_parse(opt_format, &fmt, &err) != 0 ||
+	    (opt_weights && report_parse_weights(&o, opt_weights, &err) != 0) ||
+	    (opt_raters && report_parse_raters(&o, opt_raters, &state.rater_copy, &err) != 0)) {
 		cli_printf(stderr, "convqa agreement: %s\n", err.msg);
 		return ST_USAGE;
 	}

@@ -12,6 +12,7 @@
 #include "convqa/cli.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 #include "convqa/text.h"

@@ -9,6 +9,7 @@
 #include "convqa/labelling.h"
 #include "convqa/model.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/strbuf.h"
 #include "convqa/text.h"
 

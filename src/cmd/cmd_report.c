@@ -11,6 +11,7 @@
 #include "convqa/report.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 
 /* The copy of --task's list that o.schemes borrows from (report_parse_tasks()). */

@@ -14,6 +14,7 @@
 #include "convqa/rounds.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
 #include "convqa/strbuf.h"

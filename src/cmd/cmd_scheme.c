@@ -1,5 +1,5 @@
 /* cmd_scheme.c - convqa scheme list | show NAME | add FILE: the label
- * schemes, built-in (scheme_read.h) and the project's own (store.h). */
+ * schemes, built-in (scheme_registry.h) and the project's own (store.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +8,7 @@
 #include "convqa/json.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 #include "convqa/text.h"

@@ -458,6 +458,12 @@ void json_quote_or_null(struct strbuf *sb, const char *s)
 		strbuf_adds(sb, "null");
 }
 
+void json_member(struct strbuf *sb, const char *before, const char *s)
+{
+	strbuf_adds(sb, before);
+	json_quote_or_null(sb, s);
+}
+
 void json_quote(struct strbuf *sb, const char *s)
 {
 	size_t len = strlen(s);

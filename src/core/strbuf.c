@@ -81,3 +81,20 @@ void strbuf_release(struct strbuf *sb)
 	sb->buf = NULL;
 	sb->len = sb->cap = 0;
 }
+
+void strbuf_add_csv(struct strbuf *sb, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		strbuf_adds(sb, s);
+		return;
+	}
+	strbuf_addc(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			strbuf_addc(sb, '"');
+		strbuf_addc(sb, *s);
+	}
+	strbuf_addc(sb, '"');
+}

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <utf8proc.h>
 
@@ -356,4 +357,25 @@ int text_blank(const char *s, size_t len)
 		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
 			return 0;
 	return 1;
+}
+
+void text_lines_init(struct text_lines *it, const char *buf, size_t len)
+{
+	*it = (struct text_lines){ buf, len, len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0, 0 };
+}
+
+int text_lines_next(struct text_lines *it, const char **s, size_t *n)
+{
+	while (it->at < it->len) {
+		const char *p = it->buf + it->at, *nl = memchr(p, '\n', it->len - it->at);
+		size_t k = nl ? (size_t)(nl - p) : it->len - it->at;
+		it->line++;
+		it->at += k + 1;
+		if (!text_blank(p, k)) {
+			*s = p;
+			*n = k;
+			return 1;
+		}
+	}
+	return 0;
 }

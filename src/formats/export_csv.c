@@ -32,17 +32,7 @@ struct ctx {
 
 static void field(struct strbuf *sb, const char *s, int last)
 {
-	if (s && strpbrk(s, ",\"\r\n")) {
-		strbuf_addc(sb, '"');
-		for (; *s; s++) {
-			if (*s == '"')
-				strbuf_addc(sb, '"');
-			strbuf_addc(sb, *s);
-		}
-		strbuf_addc(sb, '"');
-	} else if (s) {
-		strbuf_adds(sb, s);
-	}
+	strbuf_add_csv(sb, s);
 	strbuf_adds(sb, last ? "\r\n" : ",");
 }
 

@@ -12,8 +12,8 @@
 
 #include "convqa/scheme.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
 
-struct strbuf;
 struct export_counts;
 
 struct export_schemes {
@@ -25,6 +25,16 @@ struct export_schemes {
 /* The scheme of task (looked up once per task), or NULL: no such scheme. */
 const struct scheme *export_scheme_of(struct export_schemes *c, const char *task);
 void export_schemes_release(struct export_schemes *c);
+
+/* A label export under way: where it writes, the text being made, how many
+ * labels, the errno of a failed write, the schemes of the labels' tasks. */
+struct export_ctx {
+	FILE *out;
+	struct strbuf sb;
+	long n;
+	int failed;
+	struct export_schemes schemes;
+};
 
 /* The label r as one JSON object of schemas/labels.schema.json, appended to
  * sb (no newline). */

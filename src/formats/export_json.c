@@ -11,6 +11,7 @@
 #include "convqa/formats.h"
 #include "convqa/json.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/strbuf.h"
 #include "export_internal.h"
 
@@ -18,14 +19,6 @@
 struct export_known_scheme {
 	char *task;
 	struct scheme *scheme;        /* NULL: no scheme of that name */
-};
-
-struct ctx {
-	FILE *out;
-	struct strbuf sb;
-	long n;
-	int failed;
-	struct export_schemes schemes;
 };
 
 const struct scheme *export_scheme_of(struct export_schemes *c, const char *task)
@@ -53,14 +46,6 @@ void export_schemes_release(struct export_schemes *c)
 	c->n = 0;
 }
 
-static void add_string_or_null(struct strbuf *sb, const char *s)
-{
-	if (s)
-		json_quote(sb, s);
-	else
-		strbuf_adds(sb, "null");
-}
-
 /* A binary field's value "0" or "1" as a number (its categories are 0 and
  * 1, as the built-in fields'); every other value as a string. */
 static void add_value(struct export_schemes *c, struct strbuf *sb, const struct store_label_row *r)
@@ -78,35 +63,28 @@ static void add_value(struct export_schemes *c, struct strbuf *sb, const struct 
 
 void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct store_label_row *r)
 {
-	strbuf_adds(sb, "{\"conversation\": ");
-	json_quote(sb, r->conversation);
-	strbuf_addf(sb, ", \"turn\": %d, \"system\": ", r->turn);
-	json_quote(sb, r->system);
-	strbuf_adds(sb, ", \"rater\": ");
-	json_quote(sb, r->rater);
-	strbuf_adds(sb, ", \"round\": ");
-	add_string_or_null(sb, r->round);
-	strbuf_adds(sb, ", \"task\": ");
-	json_quote(sb, r->task);
-	strbuf_adds(sb, ", \"field\": ");
-	json_quote(sb, r->field);
-	strbuf_adds(sb, ", \"unit\": ");
-	add_string_or_null(sb, r->unit);
+	json_member(sb, "{\"conversation\": ", r->conversation);
+	strbuf_addf(sb, ", \"turn\": %d", r->turn);
+	json_member(sb, ", \"system\": ", r->system);
+	json_member(sb, ", \"rater\": ", r->rater);
+	json_member(sb, ", \"round\": ", r->round);
+	json_member(sb, ", \"task\": ", r->task);
+	json_member(sb, ", \"field\": ", r->field);
+	json_member(sb, ", \"unit\": ", r->unit);
 	strbuf_adds(sb, ", \"value\": ");
 	add_value(c, sb, r);
 	if (r->passage_rank) {
-		strbuf_adds(sb, ", \"passage\": ");
-		add_string_or_null(sb, r->passage);
+		json_member(sb, ", \"passage\": ", r->passage);
 		strbuf_addf(sb, ", \"rank\": %ld", r->passage_rank);
 	}
-	strbuf_addf(sb, ", \"seconds\": %.3f, \"timestamp\": ", r->seconds);
-	json_quote(sb, r->created_at);
+	strbuf_addf(sb, ", \"seconds\": %.3f", r->seconds);
+	json_member(sb, ", \"timestamp\": ", r->created_at);
 	strbuf_addf(sb, ", \"id\": %lld}", (long long)r->id);
 }
 
 static int row(const struct store_label_row *r, void *data)
 {
-	struct ctx *c = data;
+	struct export_ctx *c = data;
 	struct strbuf *sb = &c->sb;
 	strbuf_reset(sb);
 	strbuf_adds(sb, c->n ? ",\n    " : "\n    ");
@@ -123,7 +101,7 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 			  FILE *out, struct export_counts *counts, struct error *err)
 {
 	(void)o;
-	struct ctx c = { out, STRBUF_INIT, 0, 0, { s, NULL, 0 } };
+	struct export_ctx c = { out, STRBUF_INIT, 0, 0, { s, NULL, 0 } };
 	struct strbuf head = STRBUF_INIT;
 	char now[32];
 	now_iso8601(now);
@@ -133,11 +111,11 @@ enum status exporter_json(struct store *s, const struct store_label_filter *f, c
 	strbuf_adds(&head, ",\n  \"exported_at\": ");
 	json_quote(&head, now);
 	strbuf_adds(&head, ",\n  \"filter\": {\"round\": ");
-	add_string_or_null(&head, f->round);
+	json_quote_or_null(&head, f->round);
 	strbuf_adds(&head, ", \"rater\": ");
-	add_string_or_null(&head, f->rater);
+	json_quote_or_null(&head, f->rater);
 	strbuf_adds(&head, ", \"task\": ");
-	add_string_or_null(&head, f->task);
+	json_quote_or_null(&head, f->task);
 	strbuf_addf(&head, ", \"history\": %s},\n  \"labels\": [", f->history ? "true" : "false");
 	fputs(head.buf, out);
 	strbuf_release(&head);

@@ -9,17 +9,9 @@
 #include "convqa/strbuf.h"
 #include "export_internal.h"
 
-struct ctx {
-	FILE *out;
-	struct strbuf sb;
-	long n;
-	int failed;
-	struct export_schemes schemes;
-};
-
 static int row(const struct store_label_row *r, void *data)
 {
-	struct ctx *c = data;
+	struct export_ctx *c = data;
 	strbuf_reset(&c->sb);
 	export_json_label(&c->schemes, &c->sb, r);
 	strbuf_addc(&c->sb, '\n');
@@ -35,7 +27,7 @@ static enum status write_jsonl(struct store *s, const struct store_label_filter 
 			       struct export_counts *counts, struct error *err)
 {
 	(void)o;
-	struct ctx c = { out, STRBUF_INIT, 0, 0, { s, NULL, 0 } };
+	struct export_ctx c = { out, STRBUF_INIT, 0, 0, { s, NULL, 0 } };
 	(void)project;
 	enum status st = store_labels_each(s, f, row, &c, err);
 	strbuf_release(&c.sb);

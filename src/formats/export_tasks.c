@@ -18,6 +18,7 @@
 #include "convqa/json.h"
 #include "convqa/metrics_answer.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 

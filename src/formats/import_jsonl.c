@@ -89,17 +89,13 @@ static enum status read_line(struct native_reader *r, struct stream *sm, const c
 static enum status read_lines(struct native_reader *r, struct stream *sm, const char *buf, size_t len,
 			      const struct json_limits *lim)
 {
-	size_t i = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-	size_t line = 0, values = 0, n_read = 0;
-	while (i < len) {
-		const char *s = buf + i, *nl = memchr(s, '\n', len - i);
-		size_t n = nl ? (size_t)(nl - s) : len - i;
-		line++;
-		i += n + 1;
-		if (text_blank(s, n))
-			continue;
+	struct text_lines it;
+	const char *s;
+	size_t n, values = 0, n_read = 0;
+	text_lines_init(&it, buf, len);
+	while (text_lines_next(&it, &s, &n)) {
 		n_read++;
-		if (read_line(r, sm, s, n, line, lim, &values) == ST_IO)
+		if (read_line(r, sm, s, n, it.line, lim, &values) == ST_IO)
 			return ST_IO;
 	}
 	if (!n_read) {

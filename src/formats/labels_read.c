@@ -257,17 +257,12 @@ static enum status read_lines(struct import_input *src, struct labels_read *in, 
 		return st;
 	struct reader r = { .in = in };
 	jr_init(&r.jr, src->name, err);
-	const char *buf = src->buf;
-	size_t len = src->len;
-	size_t i = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-	size_t line = 0, values = 0, n_read = 0;
-	while (i < len && st == ST_OK) {
-		const char *s = buf + i, *nl = memchr(s, '\n', len - i);
-		size_t n = nl ? (size_t)(nl - s) : len - i;
-		line++;
-		i += n + 1;
-		if (text_blank(s, n))
-			continue;
+	struct text_lines it;
+	const char *s;
+	size_t n, values = 0, n_read = 0;
+	text_lines_init(&it, src->buf, src->len);
+	while (st == ST_OK && text_lines_next(&it, &s, &n)) {
+		size_t line = it.line;
 		n_read++;
 		struct error e;
 		cJSON *root;

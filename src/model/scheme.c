@@ -22,7 +22,7 @@ const size_t scheme_n_reserved_keys = ARRAY_SIZE(scheme_reserved_keys);
 static const char *const unit_names[UNIT__COUNT] = { "turn", "passage", "response", "answer" };
 static const char *const type_names[TYPE__COUNT] = { "binary", "nominal", "ordinal", "text" };
 static const char *const role_names[SROLE__COUNT] = { "", "relevance", "correctness", "intent", "plausibility",
-						     "faithfulness", "preference" };
+						     "faithfulness", "preference", "gold_passages" };
 static const char *const show_names[SCHEME_SHOW__COUNT] = { "history", "passages", "evidence", "answer", "systems" };
 
 const char *scheme_key_reserved(const char *key)

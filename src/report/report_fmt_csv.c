@@ -24,17 +24,7 @@ static int csv_flush(struct strbuf *sb, FILE *out, int tty)
 
 static void csv_field(struct strbuf *sb, const char *s, int last)
 {
-	if (strpbrk(s, ",\"\r\n")) {
-		strbuf_addc(sb, '"');
-		for (; *s; s++) {
-			if (*s == '"')
-				strbuf_addc(sb, '"');
-			strbuf_addc(sb, *s);
-		}
-		strbuf_addc(sb, '"');
-	} else {
-		strbuf_adds(sb, s);
-	}
+	strbuf_add_csv(sb, s);
 	strbuf_adds(sb, last ? "\r\n" : ",");
 }
 

@@ -65,28 +65,19 @@ static int table_json(struct strbuf *sb, const struct rtable *t, FILE *out)
 {
 	strbuf_adds(sb, "        ");
 	json_quote(sb, t->id);
-	strbuf_adds(sb, ": {\n          \"title\": ");
-	json_quote(sb, t->title);
-	strbuf_adds(sb, ",\n          \"by\": ");
-	json_quote(sb, t->by);
-	strbuf_adds(sb, ",\n          \"n\": ");
-	if (t->n_label)
-		json_quote(sb, t->n_label);
-	else
-		strbuf_adds(sb, "null");
+	json_member(sb, ": {\n          \"title\": ", t->title);
+	json_member(sb, ",\n          \"by\": ", t->by);
+	json_member(sb, ",\n          \"n\": ", t->n_label);
 	strbuf_adds(sb, ",\n          \"columns\": [");
 	for (size_t j = 0; j < t->n_cols; j++) {
-		strbuf_adds(sb, j ? ",\n            {\"id\": " : "\n            {\"id\": ");
-		json_quote(sb, t->cols[j].id);
-		strbuf_adds(sb, ", \"label\": ");
-		json_quote(sb, t->cols[j].label);
+		json_member(sb, j ? ",\n            {\"id\": " : "\n            {\"id\": ", t->cols[j].id);
+		json_member(sb, ", \"label\": ", t->cols[j].label);
 		strbuf_addf(sb, ", \"format\": \"%s\"}", fmt_name(t->cols[j].fmt));
 	}
 	strbuf_adds(sb, t->n_cols ? "\n          ],\n          \"rows\": [" : "],\n          \"rows\": [");
 	for (size_t i = 0; i < t->n_rows; i++) {
 		const struct rrow *row = &t->rows[i];
-		strbuf_adds(sb, i ? ",\n            {\"group\": " : "\n            {\"group\": ");
-		json_quote(sb, row->group);
+		json_member(sb, i ? ",\n            {\"group\": " : "\n            {\"group\": ", row->group);
 		if (row->n >= 0)
 			strbuf_addf(sb, ", \"n\": %ld", row->n);
 		else

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/store_report.h"
 #include "convqa/strbuf.h"
@@ -560,7 +561,7 @@ static int field_of(const struct rp_data *d, int task, const char *f)
 		for (int c = 0; sf && c < RP_NCAT; c++)
 			if (rp_cat_field(d, (enum rp_cat)c) == sf)
 				return c;
-		if (task == TASK_TURN && strcmp(f, "extra_gold") == 0)
+		if (task == TASK_TURN && sf && sf->role == SROLE_GOLD_PASSAGES)
 			return F_EXTRA;
 	} else {
 		for (size_t i = 0; i < d->n_cfields; i++)

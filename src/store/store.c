@@ -333,6 +333,29 @@ enum status store_fail(struct store *s, struct error *err, const char *what)
 	return error_set(err, ST_STORE, "%s: %s", what, db_reason(s->db, buf, sizeof(buf)));
 }
 
+enum status store_collect(struct store *s, sqlite3_stmt *st, void *rows, size_t *n, size_t size,
+			  void (*read)(sqlite3_stmt *st, void *row), void (*free_rows)(void *rows, size_t n),
+			  const char *what, struct error *err)
+{
+	char **v = rows;   /* a pointer to the caller's array pointer */
+	size_t cap = 0;
+	int rc;
+	*v = NULL;
+	*n = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(v, &cap, *n + 1, size);
+		read(st, *v + (*n)++ * size);
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_DONE)
+		return ST_OK;
+	enum status ret = store_fail(s, err, what);
+	free_rows(*v, *n);
+	*v = NULL;
+	*n = 0;
+	return ret;
+}
+
 enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct error *err)
 {
 	enum { SHOWN = 10 };

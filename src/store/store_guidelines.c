@@ -146,26 +146,27 @@ enum status store_guidelines_mark_seen(struct store *s, int64_t rater_id, int64_
 	return finish(s, st, sqlite3_step(st), SQLITE_DONE, "cannot record that the guidelines were seen", err);
 }
 
+static void read_listed(sqlite3_stmt *st, void *row)
+{
+	read_row(st, row);
+}
+
+static void free_listed(void *rows, size_t n)
+{
+	store_guidelines_rows_free(rows, n);
+}
+
 enum status store_guidelines_list(struct store *s, struct store_guidelines **rows, size_t *n,
 				  struct error *err)
 {
 	sqlite3_stmt *st = prepare(s, GUIDELINES_COLUMNS "ORDER BY g.task IS NOT NULL, g.task, g.id", err);
-	size_t cap = 0;
 	*rows = NULL;
 	*n = 0;
 	if (!st)
 		return ST_STORE;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		xgrow(rows, &cap, *n + 1, sizeof(**rows));
-		read_row(st, &(*rows)[(*n)++]);
-	}
-	enum status ret = finish(s, st, rc, SQLITE_DONE, "cannot read the guidelines", err);
-	if (ret != ST_OK) {
-		store_guidelines_rows_free(*rows, *n);
-		*rows = NULL;
-		*n = 0;
-	}
+	enum status ret = store_collect(s, st, rows, n, sizeof(**rows), read_listed, free_listed,
+					"cannot read the guidelines", err);
+	sqlite3_finalize(st);
 	return ret;
 }
 

@@ -50,6 +50,15 @@ enum status store_fail(struct store *s, struct error *err, const char *what);
  * there is. st is reset. */
 enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct error *err);
 
+/* Step st (prepared and bound by the caller) through its rows, each read by
+ * read(st, row) into a new element of size bytes of *rows (*n of them;
+ * caller frees with free_rows). st is reset (not finalized). On failure,
+ * ST_STORE "what: reason", the rows read are freed with free_rows and *rows
+ * is NULL. For lists a command shows. */
+enum status store_collect(struct store *s, sqlite3_stmt *st, void *rows, size_t *n, size_t size,
+			  void (*read)(sqlite3_stmt *st, void *row), void (*free_rows)(void *rows, size_t n),
+			  const char *what, struct error *err);
+
 /* Step st (prepared and bound by the caller) for one row: *id = its first
  * column, 0 when there is no row. st is reset. ST_STORE "what: reason" on
  * failure. For lookups of one id. */

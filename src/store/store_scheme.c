@@ -78,30 +78,30 @@ enum status store_scheme_usage(struct store *s, const char *task, store_scheme_u
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot count the scheme's labels");
 }
 
+/* NULLs of a damaged project stay NULL (convqa check says so) */
+static void read_scheme_row(sqlite3_stmt *st, void *row)
+{
+	const char *c[3] = { store_col_text(st, 0), store_col_text(st, 1), store_col_text(st, 2) };
+	*(struct store_scheme_row *)row = (struct store_scheme_row){ c[0] ? xstrdup(c[0]) : NULL,
+								     c[1] ? xstrdup(c[1]) : NULL,
+								     c[2] ? xstrdup(c[2]) : NULL };
+}
+
+static void free_scheme_rows(void *rows, size_t n)
+{
+	store_scheme_rows_free(rows, n);
+}
+
 enum status store_scheme_list(struct store *s, struct store_scheme_row **rows, size_t *n, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_SCHEME_LIST, "SELECT name, json, added_at FROM scheme ORDER BY name",
 				      err);
-	size_t cap = 0;
 	*rows = NULL;
 	*n = 0;
 	if (!st)
 		return ST_STORE;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		xgrow(rows, &cap, *n + 1, sizeof(**rows));
-		/* NULLs of a damaged project stay NULL (convqa check says so) */
-		const char *c[3] = { store_col_text(st, 0), store_col_text(st, 1), store_col_text(st, 2) };
-		(*rows)[(*n)++] = (struct store_scheme_row){ c[0] ? xstrdup(c[0]) : NULL, c[1] ? xstrdup(c[1]) : NULL,
-							     c[2] ? xstrdup(c[2]) : NULL };
-	}
-	sqlite3_reset(st);
-	if (rc == SQLITE_DONE)
-		return ST_OK;
-	store_scheme_rows_free(*rows, *n);
-	*rows = NULL;
-	*n = 0;
-	return store_fail(s, err, "cannot read the schemes");
+	return store_collect(s, st, rows, n, sizeof(**rows), read_scheme_row, free_scheme_rows,
+			     "cannot read the schemes", err);
 }
 
 void store_scheme_rows_free(struct store_scheme_row *rows, size_t n)

@@ -10,6 +10,7 @@
 #include "convqa/access.h"
 #include "convqa/model.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 #include "labelling_internal.h"
@@ -369,22 +370,13 @@ enum status labelling_check(struct labelling *l, const struct labelling_key *key
 	return st == ST_OK ? check_assigned(l, key->response_id, err) : st;
 }
 
-/* Text fields whose value names passages by id, separated by commas or
- * spaces (the report reads them so): each id must be one the project has. */
-static const struct {
-	const char *task, *field;
-} passage_id_fields[] = {
-	{ "turn", "extra_gold" },
-};
-
+/* A text field of role gold_passages names passages by id, separated by
+ * commas or spaces (the report reads them so): each id must be one the
+ * project has. */
 static enum status check_passages(struct labelling *l, const struct scheme_field *f, const char *value,
 				  struct error *err)
 {
-	size_t i = 0;
-	while (i < ARRAY_SIZE(passage_id_fields) && (strcmp(passage_id_fields[i].task, l->task) != 0 ||
-						     strcmp(passage_id_fields[i].field, f->name) != 0))
-		i++;
-	if (i == ARRAY_SIZE(passage_id_fields) || !value)
+	if (f->role != SROLE_GOLD_PASSAGES || !value)
 		return ST_OK;
 	for (const char *p = value + strspn(value, " ,\t\n"); *p; p += strspn(p, " ,\t\n")) {
 		size_t len = strcspn(p, " ,\t\n");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/store_check.h"
 

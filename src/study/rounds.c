@@ -11,6 +11,7 @@
 #include "convqa/model.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 
 /* A response of the round and its block key (add_controls). */

@@ -15,18 +15,15 @@ static const struct json_limits reply_limits = { 4 * 1000 * 1000, "the most valu
 
 void system_json_turn(struct strbuf *sb, unsigned long id, const struct system_request *req)
 {
-	strbuf_addf(sb, "{\"type\":\"turn\",\"id\":%lu,\"conversation\":", id);
-	json_quote_or_null(sb, req->conversation);
+	strbuf_addf(sb, "{\"type\":\"turn\",\"id\":%lu", id);
+	json_member(sb, ",\"conversation\":", req->conversation);
 	strbuf_adds(sb, ",\"history\":[");
 	for (size_t i = 0; i < req->n_history; i++) {
-		strbuf_adds(sb, i ? ",{\"question\":" : "{\"question\":");
-		json_quote_or_null(sb, req->history[i].question);
-		strbuf_adds(sb, ",\"answer\":");
-		json_quote_or_null(sb, req->history[i].answer);
+		json_member(sb, i ? ",{\"question\":" : "{\"question\":", req->history[i].question);
+		json_member(sb, ",\"answer\":", req->history[i].answer);
 		strbuf_addc(sb, '}');
 	}
-	strbuf_adds(sb, "],\"question\":");
-	json_quote_or_null(sb, req->question);
+	json_member(sb, "],\"question\":", req->question);
 	strbuf_adds(sb, "}\n");
 }
 

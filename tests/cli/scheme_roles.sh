@@ -1,6 +1,6 @@
 #!/bin/sh
 # Field roles in a scheme: a field declares what it means (relevance,
-# correctness, intent, plausibility, faithfulness, preference); the role
+# correctness, intent, plausibility, faithfulness, preference, gold_passages); the role
 # must fit the field's type and unit, at most one field has a role, and a
 # threshold names the lowest category that counts (required for an ordinal
 # correctness scale). show prints roles and thresholds as add reads them.
@@ -18,8 +18,8 @@ CORRECT='{"name": "correct", "unit": "response", "type": "ordinal", "role": "cor
 
 run $CONVQA scheme show turn
 check_grep "the built-in turn scheme declares its relevance field" '"role": "relevance"' "$T/out"
-check_eq "... and its correctness and intent fields" "correctness intent relevance" \
-	"$(grep -o '"role": "[a-z]*"' "$T/out" | sed 's/.*: "//; s/"//' | sort | tr '\n' ' ' | sed 's/ $//')"
+check_eq "... and its correctness, intent and gold passages fields" "correctness gold_passages intent relevance" \
+	"$(grep -o '"role": "[a-z_]*"' "$T/out" | sed 's/.*: "//; s/"//' | sort | tr '\n' ' ' | sed 's/ $//')"
 
 NAME=roles scheme "$GRADED, $CORRECT"
 run $CONVQA scheme add s.json
@@ -37,7 +37,7 @@ check_eq "what show prints, add reads back unchanged" "0|unchanged: the project 
 # ---- refused, with the JSON path ------------------------------------------------
 scheme '{"name": "a", "unit": "passage", "type": "binary", "role": "relevant", "categories": [{"value": "0"}, {"value": "1"}]}'
 check_run "an unknown role" 2 \
-	"s.json: \$.fields[0].role: unknown role \"relevant\" (expected one of: relevance, correctness, intent, plausibility, faithfulness, preference)" \
+	"s.json: \$.fields[0].role: unknown role \"relevant\" (expected one of: relevance, correctness, intent, plausibility, faithfulness, preference, gold_passages)" \
 	$CONVQA scheme add s.json
 scheme '{"name": "a", "unit": "response", "type": "binary", "role": "relevance", "categories": [{"value": "0"}, {"value": "1"}]}'
 check_run "relevance judges passages" 2 \
@@ -50,6 +50,10 @@ check_run "correctness is binary or ordinal" 2 \
 scheme '{"name": "a", "unit": "turn", "type": "ordinal", "role": "intent", "categories": [{"value": "y"}, {"value": "n"}]}'
 check_run "intent is nominal" 2 \
 	"s.json: \$.fields[0].role: role \"intent\" is for a nominal field, not a turn ordinal field" \
+	$CONVQA scheme add s.json
+scheme '{"name": "a", "unit": "turn", "type": "text", "role": "gold_passages"}'
+check_run "gold passages are named on a response" 2 \
+	"s.json: \$.fields[0].role: role \"gold_passages\" is for a response field of type text, not a turn text field" \
 	$CONVQA scheme add s.json
 scheme "$GRADED, {\"name\": \"b\", \"unit\": \"passage\", \"type\": \"binary\", \"role\": \"relevance\", \"categories\": [{\"value\": \"0\"}, {\"value\": \"1\"}]}"
 check_run "at most one field per role" 2 \

@@ -25,6 +25,7 @@
 #include "convqa/importer.h"
 #include "convqa/report.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 
 /* assert_close(got, want, tol): cmocka's assert_close() converts to

@@ -13,6 +13,7 @@
 #include "convqa/model.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 

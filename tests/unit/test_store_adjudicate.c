@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 
 static struct scheme *turn_s;

@@ -299,6 +299,31 @@ static void test_look_tells_visible_characters_from_invisible_ones(void **state)
 	}
 }
 
+/* The lines a JSONL reader sees: the byte order mark skipped, blank lines
+ * passed over but counted, the last line without its newline. */
+static void test_lines_skip_blank_lines_and_count_them(void **state)
+{
+	(void)state;
+	const char buf[] = "\xef\xbb\xbf{\"a\": 1}\n\n  \t\r\n{\"b\": 2}\r\nlast";
+	struct text_lines it;
+	const char *s;
+	size_t n;
+	text_lines_init(&it, buf, sizeof(buf) - 1);
+	assert_true(text_lines_next(&it, &s, &n));
+	assert_int_equal(it.line, 1);
+	assert_memory_equal(s, "{\"a\": 1}", n);
+	assert_int_equal(n, 8);
+	assert_true(text_lines_next(&it, &s, &n));
+	assert_int_equal(it.line, 4);
+	assert_int_equal(n, 9); /* the CR stays: JSON takes it as space */
+	assert_true(text_lines_next(&it, &s, &n));
+	assert_int_equal(it.line, 5);
+	assert_memory_equal(s, "last", n);
+	assert_false(text_lines_next(&it, &s, &n));
+	text_lines_init(&it, "", 0);
+	assert_false(text_lines_next(&it, &s, &n));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -324,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_counts_all_lines_but_stores_only_max),
 		cmocka_unit_test(test_sanitize_marked_carries_each_characters_mark_to_its_output),
 		cmocka_unit_test(test_look_tells_visible_characters_from_invisible_ones),
+		cmocka_unit_test(test_lines_skip_blank_lines_and_count_them),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
