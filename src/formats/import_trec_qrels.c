@@ -24,7 +24,7 @@
 #include "convqa/formats.h"
 #include "convqa/import_sink.h"
 #include "convqa/labels_read.h"
-#include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/strbuf.h"
 #include "json_read.h"
 #include "trec.h"

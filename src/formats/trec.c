@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/text.h"
 #include "trec.h"
 
 #define CONV "{conv}"
@@ -92,44 +93,45 @@ int trec_qid_match(const struct trec_qid_pattern *p, const char *qid, const char
 
 void trec_lines_init(struct trec_lines *l, struct import_input *in)
 {
-	*l = (struct trec_lines){ .buf = in->buf, .len = in->len };
+	*l = (struct trec_lines){ .buf = in->buf };
+	text_lines_init(&l->it, in->buf, in->len);
 	in->buf = NULL;
-	if (l->len >= 3 && memcmp(l->buf, "\xef\xbb\xbf", 3) == 0)
-		l->pos = 3;
 }
 
-/* Split s[0..n) in place (NUL after each field). */
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Split s[0..n) in place (a NUL after each field). */
 static void split(struct trec_lines *l, char *s, size_t n)
 {
 	size_t i = 0;
 	l->n_fields = 0;
 	while (i < n) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f'))
+		while (i < n && is_space(s[i]))
 			s[i++] = '\0';
 		if (i == n)
 			break;
 		if (l->n_fields < TREC_MAX_FIELDS)
 			l->field[l->n_fields] = s + i;
 		l->n_fields++;
-		while (i < n && !(s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f'))
+		while (i < n && !is_space(s[i]))
 			i++;
 	}
 }
 
 int trec_lines_next(struct trec_lines *l)
 {
-	while (l->pos < l->len) {
-		char *s = l->buf + l->pos, *nl = memchr(s, '\n', l->len - l->pos);
-		size_t n = nl ? (size_t)(nl - s) : l->len - l->pos;
-		l->line++;
-		l->pos += n + (nl != NULL);
-		if (nl)
-			*nl = '\0';
-		split(l, s, n);
-		if (l->n_fields)
-			return 1;
-	}
-	return 0;
+	const char *s;
+	size_t n;
+	if (!text_lines_next(&l->it, &s, &n))
+		return 0;
+	char *line = l->buf + (s - l->buf);   /* ours to cut into fields */
+	line[n] = '\0';                      /* the newline, or the buffer's final NUL */
+	l->line = l->it.line;
+	split(l, line, n);
+	return 1;
 }
 
 void trec_lines_release(struct trec_lines *l)

@@ -23,6 +23,7 @@
 #include "convqa/common.h"
 #include "convqa/formats.h"
 #include "convqa/model.h"
+#include "convqa/text.h"
 
 #define TREC_DEFAULT_QID_PATTERN "{conv}_{turn}"
 #define TREC_MAX_FIELDS 8
@@ -42,12 +43,13 @@ enum status trec_qid_pattern_init(struct trec_qid_pattern *p, const char *patter
 int trec_qid_match(const struct trec_qid_pattern *p, const char *qid, const char **conv, size_t *conv_len,
 		   long *turn);
 
-/* The lines of a file, each split in place into fields (spaces and tabs
- * between them; a carriage return before the newline is dropped); blank
- * lines are skipped. Fields past TREC_MAX_FIELDS are counted, not kept. */
+/* The lines of a file (text_lines(): a byte order mark skipped, blank
+ * lines passed over), each split in place into fields (spaces and tabs
+ * between them; a carriage return before the newline is dropped). Fields
+ * past TREC_MAX_FIELDS are counted, not kept. */
 struct trec_lines {
 	char *buf;                       /* owned */
-	size_t len, pos;
+	struct text_lines it;
 	size_t line;                     /* 1-based, of the line read */
 	char *field[TREC_MAX_FIELDS];
 	size_t n_fields;
