@@ -150,6 +150,23 @@ $CONVQA import -q --format trec-qrels --as-rater again back.txt
 $CONVQA export --format trec-qrels --rater again -o again.txt
 check_eq "... which imports as the same labels again" "$(cat back.txt)" "$(cat again.txt)"
 
+# ---- the qid pattern, seen in the qids the export writes: <conversation>_<turn> ------------
+export CONVQA_DB="$T/pat.db"
+$CONVQA init >/dev/null
+printf 'q9-1t3 Q0 x1 1 2 r\nq9-1t3 Q0 x2 2 1 r\n' >prun.txt
+printf 'q9-1t3 0 x2 2\n' >pqrels.txt
+$CONVQA import -q --format trec-run --qid-pattern 'q{conv}t{turn}' prun.txt
+$CONVQA import -q --format trec-qrels --qid-pattern 'q{conv}t{turn}' --as-rater nist pqrels.txt
+printf 'a_b_12 Q0 y1 1 2 r\n' >drun.txt
+printf 'a_b_12 0 y1 1\n' >dqrels.txt
+$CONVQA import -q --format trec-run drun.txt
+$CONVQA import -q --format trec-qrels --as-rater nist dqrels.txt
+run $CONVQA export --format trec-qrels --rater nist
+check_eq "q9-1t3 read as q{conv}t{turn} is conversation 9-1, turn 3; a_b_12 by default is a_b, turn 12 ({conv} the longest)" \
+	"a_b_12 0 y1 1
+9-1_3 0 x2 1" "$(cat "$T/out")"
+export CONVQA_DB="$T/q.db"
+
 # ---- gold and the human layer side by side ---------------------------------------------
 $CONVQA import -q --format trec-qrels "$QRELS"
 $CONVQA report --only retrieval --k 3,5 -f csv --raters nist >both.csv
