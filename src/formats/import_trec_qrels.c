@@ -67,9 +67,9 @@ static void read_line(struct trec_qrels *q, struct json_reader *jr, const struct
 		jr_message(jr, msg);
 		return;
 	}
-	if (trec_parse_long(l->field[3], &e.grade) != 0) {
-		snprintf(msg, sizeof(msg), "%s:%zu: field 4 (grade): expected a whole number, got '%.200s'", q->name,
-			 l->line, l->field[3]);
+	if (trec_parse_long(l->field[3], &e.grade) != 0 || e.grade > MODEL_GRADE_MAX) {
+		snprintf(msg, sizeof(msg), "%s:%zu: field 4 (grade): expected a whole number up to %d, got '%.200s'",
+			 q->name, l->line, MODEL_GRADE_MAX, l->field[3]);
 		jr_message(jr, msg);
 		return;
 	}

@@ -2,7 +2,6 @@
  * numbers, and query ids mapped to a conversation and a turn. */
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +79,7 @@ int trec_qid_match(const struct trec_qid_pattern *p, const char *qid, const char
 	long t = 0;
 	for (size_t i = 0; i < m.turn_len; i++) {
 		t = t * 10 + (m.turn[i] - '0');
-		if (t > INT_MAX)
+		if (t > MODEL_TURN_MAX)
 			return 0;
 	}
 	if (t < 1)

@@ -39,7 +39,7 @@ struct trec_qid_pattern {
 enum status trec_qid_pattern_init(struct trec_qid_pattern *p, const char *pattern, struct error *err);
 
 /* Whether qid matches: *conv (not NUL-terminated, conv_len bytes, pointing
- * into qid) and *turn (1 .. INT_MAX) set. */
+ * into qid) and *turn (1 .. MODEL_TURN_MAX) set. */
 int trec_qid_match(const struct trec_qid_pattern *p, const char *qid, const char **conv, size_t *conv_len,
 		   long *turn);
 
