@@ -160,3 +160,26 @@ int trec_parse_score(const char *s, double *out)
 	*out = v;
 	return 0;
 }
+
+const char *trec_looks_like(const char *buf, size_t len)
+{
+	struct text_lines it;
+	const char *s;
+	size_t n;
+	char line[512];
+	long v;
+	text_lines_init(&it, buf, len);
+	if (!text_lines_next(&it, &s, &n))
+		return NULL;
+	if (n >= sizeof(line))
+		n = sizeof(line) - 1;
+	memcpy(line, s, n);
+	struct trec_lines l = { .buf = line };
+	split(&l, line, n);
+	line[n] = '\0';
+	if (l.n_fields == 6 && strcmp(l.field[1], "Q0") == 0)
+		return "trec-run";
+	if (l.n_fields == 4 && trec_parse_long(l.field[1], &v) == 0 && trec_parse_long(l.field[3], &v) == 0)
+		return "trec-qrels";
+	return NULL;
+}

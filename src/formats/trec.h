@@ -61,6 +61,11 @@ void trec_lines_init(struct trec_lines *l, struct import_input *in);
 int trec_lines_next(struct trec_lines *l);
 void trec_lines_release(struct trec_lines *l);
 
+/* What a file that no format detects looks like, from its first line:
+ * "trec-run" (6 fields, the second Q0), "trec-qrels" (4 fields, the second
+ * and fourth whole numbers), or NULL. */
+const char *trec_looks_like(const char *buf, size_t len);
+
 /* Parse a whole number (a TREC grade) or a finite number (a score) of
  * field s: 0 when it is one. */
 int trec_parse_long(const char *s, long *out);

@@ -27,6 +27,13 @@ run $CONVQA import --format trec-qrels "$QRELS"
 check_eq "importing the qrels again adds nothing" "0" "$rc"
 check_grep "... and says so" "nothing new" "$T/out"
 
+run $CONVQA import "$QRELS"
+check_eq "qrels without --format: refused, saying how to import them (not a JSON syntax error)" \
+	"2|$QRELS: this looks like TREC qrels lines (qid 0 docid grade), which convqa reads only when told: convqa import --format trec-qrels $QRELS" \
+	"$rc|$(cat "$T/err")"
+run $CONVQA import "$RUN"
+check_grep "... and a run likewise" "looks like TREC run lines (qid Q0 docid rank score tag).*--format trec-run" "$T/err"
+
 # ---- the report against the gold ----------------------------------------------------
 # val GROUP COLUMN: the figure of the table against the gold, to 4 decimals
 $CONVQA report --only retrieval --k 3,5 -f csv >report.csv
