@@ -62,7 +62,7 @@ static const struct cli_opt opts[] = {
 	  "(run and qrels formats)", &o.collection, NULL },
 	{ "qid-pattern", 0, "PATTERN", "how a query id names a turn (default {conv}_{turn})", &o.qid_pattern,
 	  NULL },
-	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels)", NULL, &as_gold },
+	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels; the default)", NULL, &as_gold },
 	{ "as-rater", 0, "NAME", "judgements become the labels of rater NAME (qrels)", &o.as_rater, NULL },
 	{ "min-grade", 0, "N", "the lowest grade that counts as relevant (default 1)", &opt_min_grade, NULL },
 	{ "quiet", 'q', NULL, "print nothing on success", NULL, &quiet },
