@@ -49,7 +49,8 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
-	formats/export_csv.o formats/export_jsonl.o formats/trec.o formats/import_trec_run.o \
+	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
+	formats/export_label_studio_config.o formats/labels_label_studio.o formats/labels_trec.o formats/trec.o formats/import_trec_run.o \
 	formats/import_trec_qrels.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o

@@ -14,7 +14,7 @@
 
 extern const struct import_format import_native, import_jsonl, import_trec_run, import_trec_qrels;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
-	export_csv, export_jsonl;
+	export_csv, export_jsonl, export_label_studio, export_label_studio_config;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
@@ -32,6 +32,8 @@ static const struct export_format *const export_formats[] = {
 	&export_trec_qrels,
 	&export_csv,
 	&export_jsonl,
+	&export_label_studio,
+	&export_label_studio_config,
 };
 
 const struct import_format *formats_import(size_t i)
