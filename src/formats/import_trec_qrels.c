@@ -5,7 +5,9 @@
  *
  * --as-gold (the default): the documents judged at --min-grade (default
  * 1, trec_eval's relevance level) or above become the turn's gold
- * passages, each with its grade (graded gold: nDCG gains it). Judgements
+ * passages, each with its grade (graded gold: nDCG gains it), and passages
+ * of the project known by id only (a collection may give their text; the
+ * run's passages are the same). Judgements
  * below the threshold are no gold: they are counted, as are negative
  * grades (trec_eval's "in the pool, not judged"). A turn whose judgements
  * are all below the threshold is added without gold. A docid twice for one
@@ -26,6 +28,7 @@
 #include "convqa/labels_read.h"
 #include "convqa/scheme_registry.h"
 #include "convqa/strbuf.h"
+#include "convqa/strmap.h"
 #include "json_read.h"
 #include "trec.h"
 
@@ -164,8 +167,26 @@ static void gold_turn(struct model_tasks *m, const char *name, const struct trec
 	gc->turns_without += t->n_gold_passages == 0;
 }
 
+/* The gold passages of c not put before, as passages known by id only (a
+ * collection may give their text). */
+static void put_gold_passages(struct import_sink *k, struct model_tasks *m, const struct model_conversation *c,
+			      struct strmap *put)
+{
+	size_t n = 0;
+	for (size_t t = 0; t < c->n_turns; t++)
+		n += c->turns[t].n_gold_passages;
+	struct model_passage *pas = model_alloc(m, (n ? n : 1) * sizeof(*pas));
+	n = 0;
+	for (size_t t = 0; t < c->n_turns; t++)
+		for (size_t i = 0; i < c->turns[t].n_gold_passages; i++)
+			if (strmap_put(put, c->turns[t].gold_passages[i], 0, NULL))
+				pas[n++] = (struct model_passage){ .id = c->turns[t].gold_passages[i],
+								   .where = c->turns[t].where };
+	import_sink_put_passages(k, pas, n);
+}
+
 static void put_conversation(struct import_sink *k, const struct trec_qrel *v, size_t n, long min_grade,
-			     struct gold_counts *gc)
+			     struct gold_counts *gc, struct strmap *put)
 {
 	struct model_tasks m;
 	model_tasks_init(&m);
@@ -179,6 +200,7 @@ static void put_conversation(struct import_sink *k, const struct trec_qrel *v, s
 			;
 		gold_turn(&m, k->name, v + i, j - i, min_grade, gc, &c.turns[c.n_turns++]);
 	}
+	put_gold_passages(k, &m, &c, put);
 	import_sink_put_conversation(k, &c);
 	model_tasks_release(&m);
 }
@@ -214,11 +236,13 @@ static enum status feed_trec_qrels(struct import_inputs *inputs, struct import_s
 			       "is trec_eval's not relevant)", o->min_grade);
 	k->where_names_file = 1;
 	if (st == ST_OK) {
+		struct strmap put = STRMAP_INIT;
 		for (size_t i = 0, j; i < q.n && k->st == ST_OK; i = j) {
 			for (j = i; j < q.n && strcmp(q.v[j].conv, q.v[i].conv) == 0; j++)
 				;
-			put_conversation(k, q.v + i, j - i, o->min_grade, &gc);
+			put_conversation(k, q.v + i, j - i, o->min_grade, &gc, &put);
 		}
+		strmap_release(&put);
 		gold_note(k->counts->note, sizeof(k->counts->note), &gc, o->min_grade);
 		st = import_sink_end(k, err);
 	} else {

@@ -20,8 +20,8 @@ check_eq "a run imports: a conversation per topic prefix, a turn per qid, one re
 documents as passages known by id, the system named by the run's tag" "0|$RUN: added 3 conversations, 4 turns, 4 responses, 17 passages, 1 system
 $RUN: system 'bm25' (the run's tag)" "$rc|$(cat "$T/out")"
 run $CONVQA import --format trec-qrels "$QRELS"
-check_eq "qrels import as gold (the default): grade 1 or above is gold, with its grade" \
-	"0|$QRELS: added 0 conversations, 0 turns, 0 responses, 0 passages, 0 systems; filled in missing data of 3 of its entries (in the project already: 2 conversations)
+check_eq "qrels import as gold (the default): grade 1 or above is gold, with its grade; the gold passages no run named (d9, e9) are known by id" \
+	"0|$QRELS: added 0 conversations, 0 turns, 0 responses, 2 passages, 0 systems; filled in missing data of 3 of its entries (in the project already: 2 conversations, 6 passages)
 $QRELS: 8 gold passages (grade 1 or above); 4 judgements below grade 1 (not gold)" "$rc|$(cat "$T/out")"
 run $CONVQA import --format trec-qrels "$QRELS"
 check_eq "importing the qrels again adds nothing" "0" "$rc"
