@@ -392,22 +392,26 @@ static void gold_retrieval(struct rp_ctx *c, struct rsection *sec)
 		if (acc[1 + s].n || acc[1 + s].zero_r)
 			gold_row(t, d->systems[s], &acc[1 + s], n_cols);
 	gold_notes(t);
+	if (c->d->relevance.task >= 0)
+		rtable_note(t, "The tables below: the same metrics on the same rankings against the labels of %s, "
+			       "side by side with these (their own items: those with relevance labels).",
+			    c->d->relevance.name);
 	free(buf);
 	free(sums);
 	free(acc);
 }
 
-/* With relevance labels, the tables of the layer; with gold passages, the
- * table against the gold after them. */
+/* With gold passages, the table against the gold; with relevance labels,
+ * the tables of the layer after it (the section's notes are theirs). */
 enum status rp_retrieval(struct rp_ctx *c)
 {
 	int human = c->d->relevance.task >= 0;
 	struct rsection *sec = report_section(c->r, "retrieval", human ? "Retrieval: passages judged relevant" :
 							   "Retrieval: against the gold passages");
-	if (human)
-		human_retrieval(c, sec);
 	if (c->d->n_gold_passages)
 		gold_retrieval(c, sec);
+	if (human)
+		human_retrieval(c, sec);
 	return ST_OK;
 }
 
