@@ -25,6 +25,15 @@ static void print_nouns(const long *n, int only_some)
 	}
 }
 
+/* The end of the line: with a collection, the passages it had no text for. */
+static void print_id_only(const struct import_counts *c)
+{
+	if (c->collection && c->id_only)
+		cli_printf(stdout, "; %ld passage%s not in the collection, kept by id only", c->id_only,
+			   c->id_only == 1 ? "" : "s");
+	cli_printf(stdout, "\n");
+}
+
 static void print_counts(const char *file, const struct import_counts *c)
 {
 	long added = 0, updated = 0, present = 0;
@@ -36,7 +45,8 @@ static void print_counts(const char *file, const struct import_counts *c)
 	if (!added && !updated) {
 		cli_printf(stdout, "%s: nothing new (its", file);
 		print_nouns(c->present, 0);
-		cli_printf(stdout, " are in the project already)\n");
+		cli_printf(stdout, " are in the project already)");
+		print_id_only(c);
 		return;
 	}
 	cli_printf(stdout, "%s: added", file);
@@ -48,7 +58,7 @@ static void print_counts(const char *file, const struct import_counts *c)
 		print_nouns(c->present, 1);
 		cli_printf(stdout, ")");
 	}
-	cli_printf(stdout, "\n");
+	print_id_only(c);
 }
 
 static int quiet, as_gold;
@@ -59,7 +69,7 @@ static const struct cli_opt opts[] = {
 	{ "format", 'f', "FORMAT", format_help, &opt_format, NULL },
 	{ "system", 0, "NAME", "the system whose run the files are (run formats)", &o.system, NULL },
 	{ "collection", 0, "FILE", "the passages the files name: JSONL or a JSON array of {id, text, title?} "
-	  "(run and qrels formats)", &o.collection, NULL },
+	  "(run, qrels and csv-gold formats)", &o.collection, NULL },
 	{ "qid-pattern", 0, "PATTERN", "how a query id names a turn (default {conv}_{turn})", &o.qid_pattern,
 	  NULL },
 	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels; the default)", NULL, &as_gold },

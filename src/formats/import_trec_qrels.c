@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/collection.h"
 #include "convqa/formats.h"
 #include "convqa/import_sink.h"
 #include "convqa/labels_read.h"
@@ -244,7 +245,11 @@ static enum status feed_trec_qrels(struct import_inputs *inputs, struct import_s
 		}
 		strmap_release(&put);
 		gold_note(k->counts->note, sizeof(k->counts->note), &gc, o->min_grade);
-		st = import_sink_end(k, err);
+		struct import_input *coll = import_inputs_find(inputs, IMPORT_COLLECTION);
+		if (coll && (st = collection_fill(k, coll, err)) != ST_OK)
+			import_sink_abort(k);   /* the collection's problems */
+		else
+			st = import_sink_end(k, err);
 	} else {
 		import_sink_abort(k);
 	}
@@ -260,6 +265,9 @@ enum status trec_qrels_labels(struct store *s, const char *path, const struct im
 	struct scheme *sc = NULL;
 	struct labels_trec_counts n;
 	memset(out, 0, sizeof(*out));
+	if (o->collection)
+		return error_set(err, ST_USAGE, "--collection gives the text of passages with --as-gold (or with the "
+				 "run: convqa import --format trec-run --collection FILE), not with --as-rater");
 	enum status st = scheme_find_role(s, SROLE_RELEVANCE, &sc, err);
 	const struct scheme_field *f = sc ? scheme_field_by_role(sc, SROLE_RELEVANCE) : NULL;
 	if (st == ST_OK && (!f || f->unit != UNIT_PASSAGE))
@@ -290,5 +298,6 @@ static enum status read_unsupported(struct import_input *in, struct model_tasks 
 const struct import_format import_trec_qrels = {
 	"trec-qrels", "TREC qrels: qid 0 docid grade, as gold passages or a rater's labels", NULL,
 	read_unsupported, feed_trec_qrels,
-	IMPORT_OPT_AS_GOLD | IMPORT_OPT_AS_RATER | IMPORT_OPT_MIN_GRADE | IMPORT_OPT_QID_PATTERN,
+	IMPORT_OPT_AS_GOLD | IMPORT_OPT_AS_RATER | IMPORT_OPT_MIN_GRADE | IMPORT_OPT_QID_PATTERN |
+		IMPORT_OPT_COLLECTION,
 };

@@ -3,7 +3,7 @@
  * documents of one system per query. A qid names a turn through the qid
  * pattern (trec.h); each turn gets one response of the system: an empty
  * answer (retrieval only) and the documents as passages known by id (text
- * NULL, filled in by a collection). The system is --system NAME, else the
+ * NULL), whose text --collection gives (collection.h). The system is --system NAME, else the
  * tag every line shares.
  *
  * The ranking is trec_eval's, not the rank column (which trec_eval
@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/collection.h"
 #include "convqa/formats.h"
 #include "convqa/import_sink.h"
 #include "convqa/strmap.h"
@@ -230,8 +231,12 @@ static enum status feed_trec_run(struct import_inputs *inputs, struct import_sin
 	}
 	k->where_names_file = 1;
 	if (st == ST_OK) {
+		struct import_input *coll = import_inputs_find(inputs, IMPORT_COLLECTION);
 		put_run(k, &r, system);
-		st = import_sink_end(k, err);
+		if (coll && (st = collection_fill(k, coll, err)) != ST_OK)
+			import_sink_abort(k);   /* the collection's problems */
+		else
+			st = import_sink_end(k, err);
 	} else {
 		import_sink_abort(k);
 	}
@@ -251,5 +256,5 @@ static enum status read_unsupported(struct import_input *in, struct model_tasks 
 
 const struct import_format import_trec_run = {
 	"trec-run", "a TREC run: qid Q0 docid rank score tag (ranked as trec_eval ranks)", NULL,
-	read_unsupported, feed_trec_run, IMPORT_OPT_SYSTEM | IMPORT_OPT_QID_PATTERN,
+	read_unsupported, feed_trec_run, IMPORT_OPT_SYSTEM | IMPORT_OPT_QID_PATTERN | IMPORT_OPT_COLLECTION,
 };

@@ -93,6 +93,17 @@ run $CONVQA report --only retrieval --k 3,5
 check_grep "the text report names the layer: against the gold" "^  Against the gold passages (automatic)" "$T/out"
 check_grep "... and states trec_eval's conventions" "trec_eval" "$T/out"
 
+# ---- --collection: the documents' text ------------------------------------------------
+export CONVQA_DB="$T/coll.db"
+$CONVQA init >/dev/null
+run $CONVQA import --format trec-run --collection "$FIXTURES/trec/collection.jsonl" "$RUN"
+check_eq "a run with --collection: the documents it has get their text, the others stay known by id" \
+	"0|$RUN: added 3 conversations, 4 turns, 4 responses, 17 passages, 1 system; 14 passages not in the collection, kept by id only" \
+	"$rc|$(head -1 "$T/out")"
+run $CONVQA import --format trec-qrels --collection "$FIXTURES/trec/collection.jsonl" --as-rater nist "$QRELS"
+check_eq "--collection goes with --as-gold or the run, not --as-rater" "1" "$rc"
+export CONVQA_DB="$T/p.db"
+
 # ---- the qid pattern and the system -----------------------------------------------
 printf 'q7t2 Q0 x1 1 3 a\nq7t2 Q0 x2 2 2 b\n' >tags.txt
 run $CONVQA import --format trec-run --qid-pattern 'q{conv}t{turn}' tags.txt
