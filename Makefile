@@ -51,7 +51,8 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
 	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \
-	formats/import_csv_gold.o formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o
+	formats/import_csv_gold.o formats/import_mtrag.o formats/labels_trec.o formats/trec.o formats/import_trec_run.o \
+	formats/import_trec_qrels.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
@@ -136,6 +137,16 @@ build/gen/scheme_builtin.h: $(BUILTIN_SCHEMES) Makefile
 	echo '};'; } >$@.tmp && mv $@.tmp $@
 build/release/formats/scheme_registry.o build/check/formats/scheme_registry.o build/fuzz/formats/scheme_registry.o: \
 	build/gen/scheme_builtin.h
+
+# The scheme of MTRAG's ratings (the mtrag import adds it to a project that
+# lacks it): sample_tasks/schemes/mtrag-likert.json as a C string.
+build/gen/scheme_mtrag.h: sample_tasks/schemes/mtrag-likert.json Makefile
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@){ echo '/* made by the Makefile from $< */'; \
+	echo 'static const char scheme_mtrag_json[] ='; \
+	sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t"/; s/$$/\\n"/' $<; echo ';'; } >$@.tmp && mv $@.tmp $@
+build/release/formats/import_mtrag.o build/check/formats/import_mtrag.o build/fuzz/formats/import_mtrag.o: \
+	build/gen/scheme_mtrag.h
 
 # ---- dependencies ------------------------------------------------------
 deps:

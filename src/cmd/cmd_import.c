@@ -1,4 +1,6 @@
-/* cmd_import.c - convqa import: task files into the project. */
+/* cmd_import.c - convqa import: task files into the project, and the labels
+ * a task file carries (an MTRAG file's ratings) with them, in one
+ * transaction. */
 #include <stdio.h>
 #include <string.h>
 
@@ -155,7 +157,7 @@ static int check(struct cmd_ctx *c)
 static enum status import_as_rater(struct cmd_ctx *c, const char *path, struct error *err)
 {
 	struct labels_read in;
-	struct labelling_import_request rq = { NULL, 1 };
+	struct labelling_import_request rq = { .no_rounds = 1 };
 	struct labelling_import_result res = { 0 };
 	char note[1024] = "";
 	enum status st = labels_read_as_rater(c->store, format->name, path, &o, &in, note, sizeof(note), err);
@@ -173,26 +175,68 @@ static enum status import_as_rater(struct cmd_ctx *c, const char *path, struct e
 	return st;
 }
 
+static void print_labels(const char *file, const struct labels_read *in, const struct labelling_import_result *r)
+{
+	cli_printf(stdout, "%s: %s: imported %ld label row%s (%ld already here)", file, in->kind, r->added,
+		   r->added == 1 ? "" : "s", r->present);
+	if (r->scheme_added)
+		cli_printf(stdout, "; added scheme '%s'", in->labels[0].task);
+	cli_printf(stdout, "\n");
+}
+
+/* Import path: its tasks, and the labels it carries (labels_read_carried:
+ * read and checked first) in the same transaction, outside rounds. */
+static enum status import_one(struct store *s, const char *path, struct error *err)
+{
+	struct labels_read in;
+	struct import_counts counts;
+	struct labelling_import_result res = { 0 };
+	enum status st = labels_read_carried(path, format ? format->name : NULL, &in, err);
+	if (!in.n)
+		in.kind = NULL;   /* a file of that format without labels (MTRAG's generation tasks) */
+	if (st == ST_OK && in.kind)
+		st = store_begin(s, err);
+	if (st == ST_OK)
+		st = importer_import_as(s, path, format, &o, &counts, err);
+	if (st == ST_OK && in.kind) {
+		struct labelling_import_request rq = { .no_rounds = 1, .scheme_json = in.scheme_json };
+		st = labelling_import(s, &rq, in.labels, in.n, &res, err);
+		if (st == ST_OK)
+			st = store_commit(s, err);
+		else
+			store_rollback(s);
+	} else if (in.kind) {
+		store_rollback(s);
+	}
+	if (st == ST_OK && !quiet) {
+		print_counts(importer_input_name(path), &counts);
+		if (counts.note[0])
+			cli_printf(stdout, "%s: %s\n", importer_input_name(path), counts.note);
+		if (in.kind)
+			print_labels(importer_input_name(path), &in, &res);
+		else if (in.not_read)
+			cli_printf(stdout, "%s: its %s are not read from standard input or a pipe (read once, for "
+				   "the tasks): import them with convqa import-labels FILE\n", importer_input_name(path),
+				   in.not_read);
+	}
+	labels_read_release(&in);
+	return st;
+}
+
 static int run(struct cmd_ctx *c)
 {
 	struct error err;
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
-		struct import_counts counts;
 		if (o.as_rater && format && (format->takes & IMPORT_OPT_AS_RATER)) {
 			st = import_as_rater(c, c->args[i], &err);
 			continue;
 		}
-		st = importer_import_as(c->store, c->args[i], format, &o, &counts, &err);
+		st = import_one(c->store, c->args[i], &err);
 		if (st == ST_INPUT)
 			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
-		else if (!quiet) {
-			print_counts(importer_input_name(c->args[i]), &counts);
-			if (counts.note[0])
-				cli_printf(stdout, "%s: %s\n", importer_input_name(c->args[i]), counts.note);
-		}
 	}
 	return st;
 }
@@ -207,7 +251,9 @@ const struct cmd_entry cmd_import_entry = {
 	  "different content is refused. Files are imported in order; an error stops\n"
 	  "at that file (the files before it stay imported). FILE - is standard input\n"
 	  "(pipes work too: convqa import /dev/stdin, <(...)). A file is read in the\n"
-	  "format its start shows (convqa formats lists them), else as a task file.",
+	  "format its start shows (convqa formats lists them), else as a task file.\n"
+	  "An MTRAG evaluation file brings its evaluators' ratings too, as labels of\n"
+	  "the scheme mtrag-likert (added if missing), in the same transaction.",
 	  opts, 1, -1, NULL },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
 	make_format_help,

@@ -12,7 +12,8 @@
 
 #include "convqa/strbuf.h"
 
-extern const struct import_format import_native, import_jsonl, import_csv_gold, import_trec_run, import_trec_qrels;
+extern const struct import_format import_native, import_jsonl, import_csv_gold, import_mtrag, import_trec_run,
+	import_trec_qrels;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
 	export_csv, export_jsonl, export_label_studio, export_label_studio_config;
 
@@ -21,6 +22,7 @@ static const struct import_format *const import_formats[] = {
 	&import_native,
 	&import_jsonl,
 	&import_csv_gold,
+	&import_mtrag,
 	&import_trec_run,
 	&import_trec_qrels,
 };
