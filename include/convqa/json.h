@@ -58,6 +58,18 @@ enum status json_parse(const char *name, const char *buf, size_t len, const stru
 enum status json_parse_line(const char *name, size_t line, const char *buf, size_t len,
 			    const struct json_limits *lim, size_t *values, struct cJSON **root, struct error *err);
 
+/* A document that is an array, read an element at a time: the whole text is
+ * checked first as json_parse() checks it (the same messages), then the tree
+ * of each element is built in turn and handed to each(ctx, i, elem), which
+ * owns it (frees it with cJSON_Delete()) before the next is built. lim
+ * applies to one element: a file of any length whose elements fit is read,
+ * and the memory holds one element's tree at a time. A document that is
+ * not an array: ST_INPUT with "NAME: $: expected WHAT, got an object" (what:
+ * "an array of QReCC turns", say). */
+enum status json_parse_array(const char *name, const char *buf, size_t len, const struct json_limits *lim,
+			     const char *what, void (*each)(void *ctx, size_t i, struct cJSON *elem), void *ctx,
+			     struct error *err);
+
 struct json_path {
 	struct strbuf sb;
 	size_t stack[JSON_MAX_DEPTH + 2];

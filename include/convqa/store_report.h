@@ -49,6 +49,8 @@ struct store_report_item {
 	const char *system;               /* system name */
 	const char *answer;
 	const char *gold_intent;          /* NULL when the turn has none */
+	const char *turn_rewrite;         /* the turn's rewrite, NULL when none */
+	const char *rewrite;              /* the system's rewrite of the question, NULL when none */
 };
 typedef int (*store_report_item_cb)(const struct store_report_item *it, void *ctx);
 /* Every item, ordered by conversation (in import order), turn position and
@@ -83,7 +85,9 @@ struct store_report_gold {
 	long grade;                    /* a gold passage's grade (>= 1) */
 };
 typedef int (*store_report_gold_cb)(const struct store_report_gold *g, void *ctx);
-/* Gold answers ordered by turn id and their order in the task file. */
+/* The gold of the turns with a response (the items' turns; and gold naming
+ * no turn, which the reader reports as damage). Gold answers ordered by
+ * turn id and their order in the task file. */
 enum status store_report_gold_answers(struct store_reader *r, store_report_gold_cb cb, void *ctx,
 				      struct error *err);
 /* Gold passages ordered by turn id and passage ext id. */

@@ -71,7 +71,7 @@ static const struct cli_opt opts[] = {
 	{ "format", 'f', "FORMAT", format_help, &opt_format, NULL },
 	{ "system", 0, "NAME", "the system whose run the files are (run formats)", &o.system, NULL },
 	{ "collection", 0, "FILE", "the passages the files name: JSONL or a JSON array of {id, text, title?} "
-	  "(run, qrels and csv-gold formats)", &o.collection, NULL },
+	  "(run, qrels, csv-gold and scai-truth formats)", &o.collection, NULL },
 	{ "qid-pattern", 0, "PATTERN", "how a query id names a turn (default {conv}_{turn})", &o.qid_pattern,
 	  NULL },
 	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels; the default)", NULL, &as_gold },

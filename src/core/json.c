@@ -356,6 +356,59 @@ enum status json_parse_line(const char *name, size_t line, const char *buf, size
 	return st;
 }
 
+/* What the value beginning with c is, in "expected ..., got X". */
+static const char *kind_of(char c)
+{
+	switch (c) {
+	case '{': return "an object";
+	case '[': return "an array";
+	case '"': return "a string";
+	case 't': case 'f': return "a boolean";
+	case 'n': return "null";
+	default: return "a number";
+	}
+}
+
+enum status json_parse_array(const char *name, const char *buf, size_t len, const struct json_limits *lim,
+			     const char *what, void (*each)(void *ctx, size_t i, struct cJSON *elem), void *ctx,
+			     struct error *err)
+{
+	struct lexer lx = { .s = buf, .len = len, .name = name, .err = err, .first_line = 1 };
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		lx.pos = lx.origin = 3;
+	skip_ws(&lx);
+	if (lx.pos >= len)
+		return error_set(err, ST_INPUT, "%s: empty file: expected a JSON document", name);
+	size_t start = lx.pos;
+	if (lex_value(&lx, 0) < 0) /* the whole text's syntax first, without a limit: no tree yet */
+		return lx.failed;
+	skip_ws(&lx);
+	if (lx.pos < len) {
+		fail_at(&lx, lx.pos, "syntax error: unexpected data after the JSON document");
+		return ST_INPUT;
+	}
+	if (buf[start] != '[')
+		return error_set(err, ST_INPUT, "%s: $: expected %s, got %s", name, what, kind_of(buf[start]));
+	lx.pos = start + 1;
+	lx.lim = lim;
+	for (size_t i = 0;; i++) {
+		skip_ws(&lx);
+		if (buf[lx.pos] == ']')
+			return ST_OK;
+		size_t at = lx.pos;
+		lx.values = 0; /* the limit is one element's */
+		if (lex_value(&lx, 1) < 0)
+			return lx.failed;
+		struct cJSON *v = cJSON_ParseWithLength(buf + at, lx.pos - at);
+		if (!v)
+			return error_set(err, ST_INPUT, "%s: cannot parse JSON of $[%zu] (out of memory?)", name, i);
+		each(ctx, i, v);
+		skip_ws(&lx);
+		if (buf[lx.pos] == ',')
+			lx.pos++;
+	}
+}
+
 void json_path_init(struct json_path *p)
 {
 	memset(p, 0, sizeof(*p));

@@ -192,12 +192,14 @@ struct rp_turn {
 	uint32_t first_item, n_items;  /* items of a turn are contiguous */
 	uint32_t gold_ans, n_gold_ans; /* into gold_answers */
 	uint32_t gold_pas, n_gold_pas; /* into gold_passages */
+	const char *rewrite;           /* the turn's rewrite, NULL */
 };
 
 struct rp_item {
 	int64_t response_id;
 	uint32_t turn, system;
 	const char *answer;
+	const char *rewrite;           /* the system's rewrite of the question, NULL */
 	uint32_t ranks;                /* passage of rank r at passages[ranks + r - 1] */
 	uint32_t n_ranks;              /* highest rank (gaps hold passage 0) */
 	int32_t first_j;               /* first judgement of the item, -1 */

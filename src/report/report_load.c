@@ -434,6 +434,7 @@ static int on_item(const struct store_report_item *it, void *data)
 		t->conv = (uint32_t)(d->n_conversations - 1);
 		t->position = it->position;
 		t->gold_intent = RP_UNSET;
+		t->rewrite = it->turn_rewrite ? rp_strdup(d, it->turn_rewrite) : NULL;
 		if (it->gold_intent)
 			t->gold_intent = (int8_t)rp_cat_code(d, RP_INTENT, it->gold_intent);
 		t->first_item = (uint32_t)d->n_items;
@@ -458,6 +459,7 @@ static int on_item(const struct store_report_item *it, void *data)
 	item->turn = (uint32_t)(d->n_turns - 1);
 	item->system = (uint32_t)sys;
 	item->answer = rp_strdup(d, it->answer ? it->answer : "");
+	item->rewrite = it->rewrite ? rp_strdup(d, it->rewrite) : NULL;
 	item->first_j = -1;
 	d->turns[d->n_turns - 1].n_items++;
 	idmap_set(&l->response, it->response_id, (int32_t)d->n_items++);

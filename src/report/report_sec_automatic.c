@@ -1,6 +1,7 @@
 /* report_sec_automatic.c - section "automatic": EM, F1, SCAI EM, BLEU-1,
  * ROUGE-1 R and ROUGE-L F against the gold answers per system, and their
- * correlation with the raters' answer_correct. */
+ * correlation with the raters' answer_correct; the systems' rewrites
+ * against the turns' rewrites (ROUGE-1 recall, SCAI-QReCC's QR). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,8 @@ void rp_auto_scores(const struct rp_data *d, const struct report_options *o, dou
 }
 
 /* Automatic scores are of the turn task: the section appears when --task
- * leaves it in and the turn task is shown or some turn has a gold answer. */
+ * leaves it in and the turn task is shown, some turn has a gold answer or
+ * some system rewrote a question. */
 int rp_automatic_applies(const struct rp_ctx *c)
 {
 	int gold = 0;
@@ -72,6 +74,8 @@ int rp_automatic_applies(const struct rp_ctx *c)
 		return 0;
 	for (size_t i = 0; i < c->d->n_turns && !gold; i++)
 		gold = c->d->turns[i].n_gold_ans > 0;
+	for (size_t i = 0; i < c->d->n_items && !gold; i++)
+		gold = c->d->items[i].rewrite != NULL;
 	return (c->shown & (1u << TASK_TURN)) || gold;
 }
 
@@ -278,6 +282,58 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 	free(acc);
 }
 
+/* ---- the rewrites (SCAI-QReCC's QR) ------------------------------------------ */
+
+/* Per system that rewrote a question, the mean ROUGE-1 recall of its
+ * rewrites against the turns' rewrites, over its items whose turn has a
+ * rewrite and is not the first (a response without a rewrite scores 0):
+ * the rewriting metric of the SCAI-QReCC shared task. No table when no
+ * system rewrote. */
+static void rewrite_table(const struct rp_ctx *c, struct rsection *sec, int scope)
+{
+	const struct rp_data *d = c->d;
+	size_t ns = d->n_systems, n_rewriting = 0;
+	double *sum = xcalloc(ns + 1, sizeof(double));
+	long *n = xcalloc(ns + 1, sizeof(long));
+	uint8_t *rewrote = xcalloc(ns + 1, 1);
+	for (size_t i = 0; i < d->n_items; i++)
+		if (d->items[i].rewrite && !rewrote[d->items[i].system]) {
+			rewrote[d->items[i].system] = 1;
+			n_rewriting++;
+		}
+	for (size_t i = 0; i < d->n_items && n_rewriting; i++) {
+		const struct rp_item *it = &d->items[i];
+		const struct rp_turn *t = &d->turns[it->turn];
+		if (!rewrote[it->system] || !t->rewrite || !t->rewrite[0] || t->position < 2 || (scope && !it->in_round))
+			continue;
+		sum[it->system] += metrics_rouge1_recall(it->rewrite ? it->rewrite : "", t->rewrite);
+		n[it->system]++;
+	}
+	if (n_rewriting) {
+		struct rtable *tb = rsection_table(sec, "rewrites", "Rewrites against the turns' rewrites", "system",
+						   "items");
+		rtable_col(tb, "rouge1_r", "ROUGE-1 R", RF_FRACTION, 0);
+		for (size_t s = 0; s < ns; s++) {
+			if (!rewrote[s])
+				continue;
+			struct rrow *row = rtable_row(tb, d->systems[s], n[s]);
+			if (n[s])
+				rcell_num(row, 0, sum[s] / (double)n[s], n[s]);
+			else
+				rcell_undef(row, 0, 0, "no item on a turn after the first with a rewrite");
+		}
+		rsection_note(sec, "Rewrites: each system's rewrite of the question against the turn's rewrite, "
+				   "ROUGE-1 recall over the tokens of the SQuAD normalisation (as ROUGE-1 R above), "
+				   "for the systems that rewrote a question, over their items%s on turns after the "
+				   "first that have a rewrite; an item without the system's rewrite scores 0 (the "
+				   "SCAI-QReCC 2021 rewriting metric, QR; docs/metrics.md says how it differs).",
+			      scope ? " with a label in the selection" : "");
+	}
+	free(sum);
+	free(n);
+	free(rewrote);
+}
+
 /* Seed 003's fuzzy fact inclusion (--variant seed003) of the scored
  * items, summed per system (then all, at ns); NULL without the variant.
  * Caller frees. */
@@ -357,6 +413,7 @@ enum status rp_automatic(struct rp_ctx *c)
 				   "Sellers 1980).", c->o->fuzzy_threshold);
 	if (c->o->extended_gold)
 		extended_gold(c, sec, scope);
+	rewrite_table(c, sec, scope);
 	free(scored);
 	free(sum);
 	free(count);

@@ -206,6 +206,8 @@ static int item_row(sqlite3_stmt *st, struct relay *r)
 		.system_id = sqlite3_column_int64(st, 6),
 		.system = store_col_text(st, 7),
 		.answer = store_col_text(st, 8),
+		.turn_rewrite = store_col_text(st, 12),
+		.rewrite = store_col_text(st, 13),
 	};
 	return r->cb.item(&it, r->ctx);
 }
@@ -219,7 +221,7 @@ enum status store_report_items(struct store_reader *s, store_report_item_cb cb, 
 	 * say, not an item to leave out */
 	return each_row(s,
 			"SELECT r.id, r.turn_id, t.conversation_id, c.ext_id, t.position, t.gold_intent, r.system_id, "
-			"sy.name, r.answer, t.id, c.id, sy.id "
+			"sy.name, r.answer, t.id, c.id, sy.id, t.rewrite, r.rewrite "
 			"FROM response r LEFT JOIN turn t ON t.id = r.turn_id "
 			"LEFT JOIN conversation c ON c.id = t.conversation_id "
 			"LEFT JOIN system sy ON sy.id = r.system_id "
@@ -294,7 +296,11 @@ enum status store_report_gold_answers(struct store_reader *s, store_report_gold_
 {
 	struct relay r = { .ctx = ctx };
 	r.cb.gold = cb;
-	return each_row(s, "SELECT turn_id, text, seq FROM gold_answer ORDER BY turn_id, seq",
+	/* a turn without responses has no item: its gold is not the report's
+	 * (a gold answer naming no turn at all is damage to say) */
+	return each_row(s, "SELECT g.turn_id, g.text, g.seq FROM gold_answer g "
+			"WHERE EXISTS (SELECT 1 FROM response r WHERE r.turn_id = g.turn_id) "
+			"OR NOT EXISTS (SELECT 1 FROM turn t WHERE t.id = g.turn_id) ORDER BY g.turn_id, g.seq",
 			0, gold_answer_row, &r, "cannot read gold answers", err);
 }
 
@@ -325,7 +331,9 @@ enum status store_report_gold_passages(struct store_reader *s, store_report_gold
 	r.cb.gold = cb;
 	return each_row(s,
 			"SELECT g.turn_id, g.passage_ext, p.id, g.grade FROM gold_passage g "
-			"LEFT JOIN passage p ON p.ext_id = g.passage_ext ORDER BY g.turn_id, g.passage_ext",
+			"LEFT JOIN passage p ON p.ext_id = g.passage_ext "
+			"WHERE EXISTS (SELECT 1 FROM response r WHERE r.turn_id = g.turn_id) "
+			"OR NOT EXISTS (SELECT 1 FROM turn t WHERE t.id = g.turn_id) ORDER BY g.turn_id, g.passage_ext",
 			0, gold_passage_row, &r, "cannot read gold passages", err);
 }
 

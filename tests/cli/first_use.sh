@@ -34,9 +34,13 @@ check_run "gold answers that differ: the way to score against them is a new proj
 # ---- another tool's file ---------------------------------------------------------------
 NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and convqa(1): convert another tool's file to it first)"
 $CONVQA init --db i.db >/dev/null
+printf '[{"qid": 1, "docid": "d1"}]\n' >hits.json
+check_run "a JSON array of no format convqa reads: the position, then what convqa imports" 2 \
+	"hits.json: \$: expected a convqa task file (an object), got an array$NOT_OURS" $CONVQA import --db i.db hits.json
 printf '[{"Conversation_no": 1, "Turn_no": 1, "Model_answer": "Paris"}]\n' >run.json
-check_run "a JSON array (SCAI-QReCC's run.json): the position, then what convqa imports" 2 \
-	"run.json: \$: expected a convqa task file (an object), got an array$NOT_OURS" $CONVQA import --db i.db run.json
+check_run "SCAI-QReCC's run.json is recognised: how to import it" 2 \
+	"run.json: a SCAI-QReCC run, which is one system's: import it with --format scai-run --system NAME" \
+	$CONVQA import --db i.db run.json
 printf 'id,question\n1,Where is it?\n' >topics.csv
 check_run "a CSV: the position, then what convqa imports" 2 \
 	"topics.csv:1:1: syntax error: expected a value, found 'i'$NOT_OURS" $CONVQA import --db i.db topics.csv

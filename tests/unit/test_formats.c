@@ -68,6 +68,19 @@ static void test_detection_looks_at_the_first_key_of_the_first_object(void **sta
 	assert_string_equal(detected("{\"metadata\": {}}"), "jsonl");
 }
 
+static void test_an_array_of_turn_records_is_detected_by_its_first_record_keys(void **state)
+{
+	(void)state;
+	assert_string_equal(detected("\xef\xbb\xbf [\n {\"Context\": [\"a\", {\"x\": \"]}\"}], \"Question\": \"q\", "
+				     "\"Conversation_no\": 74, \"Turn_no\": 2}]"), "qrecc");
+	assert_string_equal(detected("[{\"Conversation_no\": 1, \"Turn_no\": 1, \"Question\": \"q\"}"), "qrecc");
+	const char *first = formats_import(0)->name;
+	assert_string_equal(detected("[{\"Conversation_no\": 1, \"Turn_no\": 1}]"), first);
+	assert_string_equal(detected("[{\"Conversation_no\": 1, \"x\": {\"Question\": 1}}]"), first);
+	assert_string_equal(detected("[[{\"Conversation_no\": 1, \"Question\": 1}]]"), first);
+	assert_string_equal(detected("{\"Conversation_no\": 1, \"Question\": 1}"), first);
+}
+
 static void test_what_no_format_detects_goes_to_the_first_row(void **state)
 {
 	(void)state;
@@ -152,6 +165,7 @@ int main(void)
 		cmocka_unit_test(test_an_unknown_name_is_a_usage_error_listing_the_table),
 		cmocka_unit_test(test_detection_looks_at_the_first_key_of_the_first_object),
 		cmocka_unit_test(test_what_no_format_detects_goes_to_the_first_row),
+		cmocka_unit_test(test_an_array_of_turn_records_is_detected_by_its_first_record_keys),
 		cmocka_unit_test(test_a_json_line_names_its_line_and_shares_the_value_limit),
 		cmocka_unit_test(test_jsonl_lines_are_conversations_that_say_where_they_came_from),
 		cmocka_unit_test(test_a_task_file_read_as_native_keeps_paths_without_the_file),

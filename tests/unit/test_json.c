@@ -157,6 +157,43 @@ static void test_json_printed_by_cjson_is_made_inert_and_means_the_same(void **s
 	cJSON_Delete(v);
 }
 
+/* json_parse_array(): each element's tree in turn, numbered. */
+static void collect(void *ctx, size_t i, cJSON *elem)
+{
+	struct strbuf *sb = ctx;
+	char *text = cJSON_PrintUnformatted(elem);
+	strbuf_addf(sb, "%zu=%s;", i, text);
+	cJSON_free(text);
+	cJSON_Delete(elem);
+}
+
+static const char *each_of(const char *text, size_t max_values, struct strbuf *sb)
+{
+	static struct error err;
+	struct json_limits lim = { max_values, "TEST" };
+	strbuf_reset(sb);
+	enum status st = json_parse_array("f.json", text, strlen(text), &lim, "an array of things", collect, sb, &err);
+	if (st != ST_OK)
+		strbuf_addf(sb, "%d:%s", (int)st, err.msg);
+	return strbuf_str(sb);
+}
+
+static void test_an_array_is_read_an_element_at_a_time_within_one_elements_limit(void **state)
+{
+	(void)state;
+	struct strbuf sb = STRBUF_INIT;
+	assert_string_equal(each_of("\xef\xbb\xbf [ {\"a\": [1, 2]} ,\n\"x\", 3 ]\n", 4, &sb), "0={\"a\":[1,2]};1=\"x\";2=3;");
+	assert_string_equal(each_of("[]", 1, &sb), "");
+	assert_string_equal(each_of("[1, {\"a\": [1, 2]}]", 3, &sb), "0=1;4:f.json:1:15: more than 3 JSON values, TEST");
+	assert_string_equal(each_of("[1, 2", 9, &sb),
+			    "2:f.json:1:6: syntax error: unexpected end of file, the array opened at 1:1 is not closed");
+	assert_string_equal(each_of("[1] 2", 9, &sb), "2:f.json:1:5: syntax error: unexpected data after the JSON document");
+	assert_string_equal(each_of(" {\"a\": 1}", 9, &sb), "2:f.json: $: expected an array of things, got an object");
+	assert_string_equal(each_of("\"[]\"", 9, &sb), "2:f.json: $: expected an array of things, got a string");
+	assert_string_equal(each_of("  ", 9, &sb), "2:f.json: empty file: expected a JSON document");
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -170,6 +207,7 @@ int main(void)
 		cmocka_unit_test(test_the_value_limit_leaves_the_text_and_144_bytes_a_value_in_memory),
 		cmocka_unit_test(test_paths_quote_keys_that_are_not_identifiers),
 		cmocka_unit_test(test_json_printed_by_cjson_is_made_inert_and_means_the_same),
+		cmocka_unit_test(test_an_array_is_read_an_element_at_a_time_within_one_elements_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
