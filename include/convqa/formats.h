@@ -108,7 +108,8 @@ struct import_format {
 	enum status (*feed)(struct import_inputs *in, struct import_sink *k, struct error *err);
 	/* The import_option flags the format takes; `convqa import` refuses
 	 * the others. A format that takes any must give feed(). */
-	unsigned takes;
+	unsigned takes;   /* a format that takes --as-rater has a row in labels_read.c's table of
+			   * label readers (labels_read_as_rater()) */
 };
 
 /* The option of flag o as the command line spells it ("--system"). */

@@ -32,6 +32,8 @@ struct import_counts {
 	long id_only;               /* with a collection: passages still known by id only (the
 				     * collection had no text for them) */
 	int collection;             /* a collection was read (id_only is said) */
+	char note[1024];            /* what the format says besides the counts ("system 'bm25' (the
+				     * run's tag)"; lines), "" for nothing */
 };
 
 /* The environment variable that sets the most JSON values a task file may

@@ -43,6 +43,8 @@
 #include "convqa/common.h"
 #include "convqa/label_row.h"
 
+struct store;
+
 struct labels_read {
 	struct labelling_import_label *labels;
 	size_t n;
@@ -95,5 +97,42 @@ enum status labels_read_carried(const char *path, const char *format, struct lab
  * Label Studio export is read by the schemes of s (NULL: refused). */
 enum status labels_read_text(struct store *s, const char *name, char *buf, size_t len, struct labels_read *out,
 			     struct error *err);
+
+/* The judgements of path, a file of import format `format` (one that
+ * takes --as-rater), as the labels of rater o->as_rater, for convqa import
+ * to hand to labelling_import(): the table of label readers by import
+ * format (trec-qrels: labels_read_trec_qrels() on the relevance field of
+ * the first scheme that has one). note gets what to say besides the count.
+ * ST_USAGE for a format without one. Release out whatever it returns. */
+struct import_options;
+enum status labels_read_as_rater(struct store *s, const char *format, const char *path,
+				 const struct import_options *o, struct labels_read *out, char *note,
+				 size_t note_size, struct error *err);
+
+/* TREC qrels (convqa import --format trec-qrels --as-rater NAME) as the
+ * labels of rater of field (a passage field of role relevance) of task:
+ * each judgement of a passage that a system retrieved for its turn becomes
+ * a label of that pooled passage (one label judges it in every response to
+ * the turn), given on the response of the first such system by name; its
+ * value is the category of that grade for a graded field, for a binary one
+ * the relevant category at min_grade or above, else the first; its time
+ * the file's last change (else now: a pipe). Judgements
+ * of passages no system retrieved for the turn cannot be labels: counted
+ * (unpooled), as are negative grades (unjudged). Messages are the qrels
+ * reader's ("FILE:LINE: ...", src/formats/trec.h). Release out whatever it
+ * returns. */
+struct scheme_field;
+struct labels_trec_opts {
+	const char *rater, *task;          /* borrowed */
+	const struct scheme_field *field;  /* borrowed */
+	const char *qid_pattern;           /* NULL: {conv}_{turn} */
+	long min_grade;
+	const char *created_at;            /* set by the reader: the file's time of change, else now */
+};
+struct labels_trec_counts {
+	long judgements, labels, unpooled, unjudged;
+};
+enum status labels_read_trec_qrels(struct store *s, const char *path, const struct labels_trec_opts *o,
+				   struct labels_read *out, struct labels_trec_counts *counts, struct error *err);
 
 #endif

@@ -565,6 +565,13 @@ void store_guidelines_rows_free(struct store_guidelines *rows, size_t n);
  * read than a project of its size can". Close with store_close(). */
 enum status store_open_read_only(const char *path, struct store **out, struct error *err);
 
+/* The name of the first system (by name) whose response to turn position
+ * of conversation (an ext id) retrieved passage (an ext id) into *system
+ * (caller frees; NULL when none did): where a judgement from elsewhere
+ * (TREC qrels imported as a rater's) is a label of the pooled passage. */
+enum status store_pooled_system(struct store *s, const char *conversation, int position, const char *passage,
+				char **system, struct error *err);
+
 /* Adding labels as another copy recorded them, inside store_begin/commit:
  *
  *   store_label_importer_open(s, &imp, &err);

@@ -82,6 +82,7 @@ struct store_report_gold {
 	const char *answer;
 	const char *passage_ext;
 	int64_t passage_id;
+	long grade;                    /* a gold passage's grade (>= 1) */
 };
 typedef int (*store_report_gold_cb)(const struct store_report_gold *g, void *ctx);
 /* The gold of the turns with a response (the items' turns; and gold naming

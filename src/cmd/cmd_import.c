@@ -74,7 +74,7 @@ static const struct cli_opt opts[] = {
 	  "(run, qrels, csv-gold and scai-truth formats)", &o.collection, NULL },
 	{ "qid-pattern", 0, "PATTERN", "how a query id names a turn (default {conv}_{turn})", &o.qid_pattern,
 	  NULL },
-	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels)", NULL, &as_gold },
+	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels; the default)", NULL, &as_gold },
 	{ "as-rater", 0, "NAME", "judgements become the labels of rater NAME (qrels)", &o.as_rater, NULL },
 	{ "min-grade", 0, "N", "the lowest grade that counts as relevant (default 1)", &opt_min_grade, NULL },
 	{ "quiet", 'q', NULL, "print nothing on success", NULL, &quiet },
@@ -116,6 +116,11 @@ static int check_options(void)
 			   opt_min_grade);
 		return ST_USAGE;
 	}
+	if (as_gold && o.as_rater) {
+		cli_printf(stderr, "convqa import: give --as-gold or --as-rater NAME, not both (the judgements "
+			   "become gold passages or a rater's labels)\n");
+		return ST_USAGE;
+	}
 	for (unsigned f = 1; f <= IMPORT_OPT_MIN_GRADE; f <<= 1) {
 		if (!(o.given & f) || (format && (format->takes & f)))
 			continue;
@@ -145,6 +150,29 @@ static int check(struct cmd_ctx *c)
 	}
 	int st = check_options();
 	return st != ST_OK ? st : cli_check_stdin_once(c);
+}
+
+/* --as-rater: the judgements of path are labels, which only the labelling
+ * rules write (labelling_import(): outside rounds, all or nothing). */
+static enum status import_as_rater(struct cmd_ctx *c, const char *path, struct error *err)
+{
+	struct labels_read in;
+	struct labelling_import_request rq = { .no_rounds = 1 };
+	struct labelling_import_result res = { 0 };
+	char note[1024] = "";
+	enum status st = labels_read_as_rater(c->store, format->name, path, &o, &in, note, sizeof(note), err);
+	if (st == ST_OK)
+		st = labelling_import(c->store, &rq, in.labels, in.n, &res, err);
+	labels_read_release(&in);
+	if (st == ST_INPUT && res.refused != LABELLING_ACCOUNT)
+		cli_print_message(err->msg);
+	else if (st != ST_OK)
+		report_error("%s", err->msg);
+	else if (!quiet)
+		cli_printf(stdout, "%s: imported %ld label row%s of rater %s (%ld already here)\n%s: %s\n",
+			   importer_input_name(path), res.added, res.added == 1 ? "" : "s", o.as_rater, res.present,
+			   importer_input_name(path), note);
+	return st;
 }
 
 static void print_labels(const char *file, const struct labels_read *in, const struct labelling_import_result *r)
@@ -182,6 +210,8 @@ static enum status import_one(struct store *s, const char *path, struct error *e
 	}
 	if (st == ST_OK && !quiet) {
 		print_counts(importer_input_name(path), &counts);
+		if (counts.note[0])
+			cli_printf(stdout, "%s: %s\n", importer_input_name(path), counts.note);
 		if (in.kind)
 			print_labels(importer_input_name(path), &in, &res);
 		else if (in.not_read)
@@ -198,6 +228,10 @@ static int run(struct cmd_ctx *c)
 	struct error err;
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
+		if (o.as_rater && format && (format->takes & IMPORT_OPT_AS_RATER)) {
+			st = import_as_rater(c, c->args[i], &err);
+			continue;
+		}
 		st = import_one(c->store, c->args[i], &err);
 		if (st == ST_INPUT)
 			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */

@@ -11,6 +11,7 @@
 #include "convqa/import_sink.h"
 #include "convqa/importer.h"
 #include "convqa/store.h"
+#include "trec.h"
 
 static const char *const noun_names[IMP__COUNT][2] = {
 	{ "system", "systems" }, { "passage", "passages" }, { "conversation", "conversations" },
@@ -78,6 +79,14 @@ static enum status import_text(struct store *s, char *buf, size_t len, const cha
 
 	memset(counts, 0, sizeof(*counts));
 	hash_sha256_hex(buf, len, sha);
+	if (!f && trec_looks_like(buf, len)) {
+		const char *like = trec_looks_like(buf, len);
+		free(buf);
+		return error_set(err, ST_INPUT, "%s: this looks like %s lines (%s), which convqa reads only when "
+				 "told: convqa import --format %s %s", name, strcmp(like, "trec-run") == 0 ?
+				 "TREC run" : "TREC qrels", strcmp(like, "trec-run") == 0 ?
+				 "qid Q0 docid rank score tag" : "qid 0 docid grade", like, name);
+	}
 	if (!f)
 		f = formats_detect(buf, len);
 	if (!f->feed) {

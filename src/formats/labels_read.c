@@ -23,6 +23,7 @@
 #include "json_read.h"
 #include "labels_internal.h"
 #include "mtrag.h"
+#include "trec.h"
 
 /* ---- strings: kept in blocks, freed together ---------------------------------- */
 
@@ -545,6 +546,27 @@ enum status labels_read_text(struct store *s, const char *name, char *buf, size_
 	struct import_input src = { name, buf, len, NULL };
 	memset(out, 0, sizeof(*out));
 	return labels_detect(src.buf, src.len)->read_text(&src, s, out, err);
+}
+
+/* ---- the label readers of import formats (--as-rater) ----------------------------- */
+
+static const struct {
+	const char *format;
+	enum status (*read)(struct store *s, const char *path, const struct import_options *o,
+			    struct labels_read *out, char *note, size_t note_size, struct error *err);
+} as_rater_readers[] = {
+	{ "trec-qrels", trec_qrels_labels },
+};
+
+enum status labels_read_as_rater(struct store *s, const char *format, const char *path,
+				 const struct import_options *o, struct labels_read *out, char *note,
+				 size_t note_size, struct error *err)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < ARRAY_SIZE(as_rater_readers); i++)
+		if (strcmp(as_rater_readers[i].format, format) == 0)
+			return as_rater_readers[i].read(s, path, o, out, note, note_size, err);
+	return error_set(err, ST_USAGE, "format '%s' reads no labels (--as-rater)", format);
 }
 
 enum status labels_read_carried(const char *path, const char *format, struct labels_read *out, struct error *err)

@@ -23,6 +23,12 @@ static int shows_relevance(const struct rp_ctx *c)
 	return c->d->relevance.task >= 0;
 }
 
+/* The retrieval section: relevance labels, or gold passages to score against. */
+static int shows_retrieval(const struct rp_ctx *c)
+{
+	return shows_relevance(c) || c->d->n_gold_passages > 0;
+}
+
 static int shows_correctness(const struct rp_ctx *c)
 {
 	return c->d->correctness.task >= 0;
@@ -40,7 +46,7 @@ static int shows_verdicts(const struct rp_ctx *c)
  * (report.h), a row here. */
 static const struct rp_section sections[] = {
 	{ "answers", REPORT_SEC_ANSWERS, RP_NEED_LAYER, shows_correctness, rp_answers },
-	{ "retrieval", REPORT_SEC_RETRIEVAL, RP_NEED_LAYER | RP_NEED_R, shows_relevance, rp_retrieval },
+	{ "retrieval", REPORT_SEC_RETRIEVAL, RP_NEED_LAYER | RP_NEED_R, shows_retrieval, rp_retrieval },
 	{ "automatic", REPORT_SEC_AUTOMATIC, RP_NEED_LAYER | RP_NEED_GOLD_ANSWERS | RP_NEED_AUTO_SCORES,
 	  rp_automatic_applies, rp_automatic },
 	{ "verdicts", REPORT_SEC_VERDICTS, RP_NEED_LAYER, shows_verdicts, rp_verdicts },

@@ -259,6 +259,7 @@ struct rp_data {
 	char **gold_answers;
 	size_t n_gold_answers;
 	int64_t *gold_passages;        /* passage ids; unknown ext ids get ids < 0 */
+	int32_t *gold_grades;          /* per gold passage: its grade (>= 1) */
 	size_t n_gold_passages;
 	struct rp_rater *raters;       /* the selected raters, by name */
 	size_t n_raters;

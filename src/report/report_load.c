@@ -533,7 +533,10 @@ static int on_gold_passage(const struct store_report_gold *g, void *data)
 			       (long long)g->turn_id);
 	if (d->turns[t].n_gold_pas == 0)
 		d->turns[t].gold_pas = (uint32_t)d->n_gold_passages;
+	size_t cap = l->cap_gpas;
 	xgrow(&d->gold_passages, &l->cap_gpas, d->n_gold_passages + 1, sizeof(*d->gold_passages));
+	xgrow(&d->gold_grades, &cap, d->n_gold_passages + 1, sizeof(*d->gold_grades));
+	d->gold_grades[d->n_gold_passages] = g->grade > INT32_MAX ? INT32_MAX : (int32_t)g->grade;
 	d->gold_passages[d->n_gold_passages++] = g->passage_id ? g->passage_id : unknown_passage(d, g->passage_ext);
 	d->turns[t].n_gold_pas++;
 	return 0;
@@ -1169,6 +1172,7 @@ void rp_release(struct rp_data *d)
 	free(d->passages);
 	free(d->gold_answers);
 	free(d->gold_passages);
+	free(d->gold_grades);
 	free(d->raters);
 	free(d->judgements);
 	free(d->rel_codes);

@@ -1,7 +1,9 @@
 /* report_sec_retrieval.c - section "retrieval": HR@k, MRR, P@k, R@k, MAP
  * and nDCG@k from the field of role relevance (graded: nDCG gains the
- * grade), overall and per
- * breakdown. */
+ * grade), overall and per breakdown; and, when turns have gold passages,
+ * the same against the gold (a layer of its own: no human judgement),
+ * with nDCG@k both binary and with the gold grade as gain, per system, as
+ * trec_eval computes them for a run and its qrels. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +12,9 @@
 #include "convqa/metrics_variants.h"
 #include "report_internal.h"
 
-/* the standard metrics, then seed 003's variants (--variant seed003) */
-enum rmetric { RM_HIT, RM_MRR, RM_P, RM_R, RM_MAP, RM_NDCG, RM_MOD_P, RM_NDCG_RANK };
+/* the standard metrics, then seed 003's variants (--variant seed003), then nDCG with the
+ * grade as gain against the gold */
+enum rmetric { RM_HIT, RM_MRR, RM_P, RM_R, RM_MAP, RM_NDCG, RM_MOD_P, RM_NDCG_RANK, RM_NDCG_GRADED };
 
 struct rcolumn {
 	enum rmetric m;
@@ -53,14 +56,15 @@ static size_t retrieval_columns(const struct report_options *o, struct rcolumn *
 	return n;
 }
 
-static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *sec, const char *id,
-				      const char *title, const char *by, const struct rcolumn *cols,
-				      size_t n_cols, int chart)
+static struct rtable *metric_table(const struct rp_ctx *c, struct rsection *sec, const char *id,
+				   const char *title, const char *by, const char *n_label,
+				   const struct rcolumn *cols, size_t n_cols, int chart)
 {
 	static const char *const ids[] = { "hit", "mrr", "p", "recall", "map", "ndcg", "modified_p",
-					   "ndcg_rank" };
-	static const char *const labels[] = { "HR", "MRR", "P", "R", "MAP", "nDCG", "mod. P", "nDCG 1/(i+1)" };
-	struct rtable *t = rsection_table(sec, id, title, by, rp_unit_name(c));
+					   "ndcg_rank", "ndcg_graded" };
+	static const char *const labels[] = { "HR", "MRR", "P", "R", "MAP", "nDCG", "mod. P", "nDCG 1/(i+1)",
+					       "gnDCG" };
+	struct rtable *t = rsection_table(sec, id, title, by, n_label);
 	size_t ck = chart_k(c->o);
 	for (size_t i = 0; i < n_cols; i++) {
 		char cid[32], label[32];
@@ -74,6 +78,14 @@ static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *s
 		rtable_col(t, cid, label, RF_FRACTION,
 			   chart && cols[i].m == RM_HIT && cols[i].k == ck ? RCOL_CHART : 0);
 	}
+	return t;
+}
+
+static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *sec, const char *id,
+				      const char *title, const char *by, const struct rcolumn *cols,
+				      size_t n_cols, int chart)
+{
+	struct rtable *t = metric_table(c, sec, id, title, by, rp_unit_name(c), cols, n_cols, chart);
 	rtable_col(t, "nothing_relevant", "R=0", RF_COUNT, 0);
 	if (rp_is_consensus(c->layer->kind))
 		rtable_col(t, "no_consensus", "no consensus", RF_COUNT, 0);
@@ -109,7 +121,7 @@ static double rmetric(const struct rcolumn *col, const struct ranking *rk)
 {
 	const int *rel = rk->rel;
 	size_t n = rk->n, R = rk->R;
-	if (col->m == RM_NDCG && rk->graded)
+	if ((col->m == RM_NDCG && rk->graded) || col->m == RM_NDCG_GRADED)
 		return metrics_ndcg_graded_at_k(rk->gain, n, col->k, rk->ideal, rk->n_ideal);
 	switch (col->m) {
 	case RM_HIT:
@@ -128,6 +140,8 @@ static double rmetric(const struct rcolumn *col, const struct ranking *rk)
 		return metrics_modified_precision(rel, n, R);
 	case RM_NDCG_RANK:
 		return metrics_ndcg_rank_discount(rel, n, R);
+	case RM_NDCG_GRADED:
+		break;
 	}
 	return 0.0;
 }
@@ -277,12 +291,12 @@ static void group_accumulators(struct rp_ctx *c, struct racc *acc[RP_N_GROUPINGS
 	}
 }
 
-enum status rp_retrieval(struct rp_ctx *c)
+/* The tables of the layer's relevance labels. */
+static void human_retrieval(struct rp_ctx *c, struct rsection *sec)
 {
 	const struct rp_layer *L = c->layer;
 	const struct rp_data *d = c->d;
 	int consensus = rp_is_consensus(L->kind);
-	struct rsection *sec = report_section(c->r, "retrieval", "Retrieval: passages judged relevant");
 	struct rcolumn cols[4 * REPORT_MAX_K + 4];
 	size_t n_cols = retrieval_columns(c->o, cols), cap_rel = 0;
 	struct racc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };
@@ -341,6 +355,125 @@ enum status rp_retrieval(struct rp_ctx *c)
 	free(all.sum);
 	free(rel);
 	free(vals);
+}
+
+/* ---- against the gold passages ------------------------------------------- */
+
+static int by_grade_desc(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x < y) - (x > y);
+}
+
+/* Item it's ranking against its turn's gold passages, in (*buf)[*cap]: a
+ * passage is relevant when it is gold, its gain its grade; the ideal is
+ * every gold grade (retrieved or not), best first. */
+static void gold_ranking(const struct rp_data *d, const struct rp_item *it, int **buf, size_t *cap,
+			 struct ranking *rk)
+{
+	const struct rp_turn *t = &d->turns[it->turn];
+	size_t n = it->n_ranks, g = t->n_gold_pas;
+	xgrow(buf, cap, 2 * n + g + 1, sizeof(**buf));
+	int *rel = *buf, *gain = rel + n, *ideal = gain + n;
+	for (size_t r = 0; r < n; r++) {
+		int64_t p = d->passages[it->ranks + r];
+		gain[r] = 0;
+		for (size_t i = 0; p && i < g && !gain[r]; i++)
+			if (d->gold_passages[t->gold_pas + i] == p)
+				gain[r] = d->gold_grades[t->gold_pas + i];
+		rel[r] = gain[r] > 0;
+	}
+	for (size_t i = 0; i < g; i++)
+		ideal[i] = d->gold_grades[t->gold_pas + i];
+	qsort(ideal, g, sizeof(*ideal), by_grade_desc);
+	*rk = (struct ranking){ rel, gain, ideal, n, g, g, 0 };
+}
+
+static void gold_notes(struct rtable *t)
+{
+	rtable_note(t, "Against the gold passages: a layer of its own, no human judgement (the turns' gold of the "
+		       "task file, or TREC qrels imported --as-gold). A retrieved passage is relevant when it is a "
+		       "gold passage of its turn; R = the turn's gold passages, retrieved or not. Ranks as stored "
+		       "(a TREC run: trec_eval's order, score descending, equal scores by docid descending).");
+	rtable_note(t, "As trec_eval computes them for a run and its qrels: macro average over the responses to "
+		       "turns with gold passages (trec_eval's topics of the run that are in the qrels); responses "
+		       "to turns without gold are left out (column no gold). HR@k = success_k, MRR = recip_rank, "
+		       "P@k = P_k (divides by k), R@k = recall_k, MAP = map; nDCG@k with binary gain (ndcg_cut_k "
+		       "on 0/1 qrels), gnDCG@k with the grade as gain (ndcg_cut_k: the sum over the top k of "
+		       "grade / log2(rank + 1), divided by the same over the turn's gold grades, best first).");
+}
+
+static void gold_row(struct rtable *t, const char *group, const struct racc *a, size_t n_cols)
+{
+	struct rrow *row = rtable_row(t, group, a->n);
+	for (size_t i = 0; i < n_cols; i++) {
+		if (a->n)
+			rcell_num(row, (int)i, a->sum[i] / (double)a->n, a->n);
+		else
+			rcell_undef(row, (int)i, 0, "no response to a turn with gold passages");
+	}
+	rcell_count(row, (int)n_cols, a->zero_r);
+}
+
+/* The table against the gold: all responses, then each system's. */
+static void gold_retrieval(struct rp_ctx *c, struct rsection *sec)
+{
+	const struct rp_data *d = c->d;
+	struct rcolumn cols[5 * REPORT_MAX_K + 4];
+	size_t n_cols = retrieval_columns(c->o, cols), cap = 0;
+	for (size_t i = 0; i < c->o->n_k; i++)
+		cols[n_cols++] = (struct rcolumn){ RM_NDCG_GRADED, c->o->k[i] };
+	struct racc *acc = xcalloc(d->n_systems + 1, sizeof(*acc));   /* all, then by system */
+	double *sums = xcalloc((d->n_systems + 1) * n_cols, sizeof(double));
+	int *buf = NULL;
+	for (size_t s = 0; s <= d->n_systems; s++)
+		acc[s].sum = sums + s * n_cols;
+	for (size_t i = 0; i < d->n_items; i++) {
+		const struct rp_item *it = &d->items[i];
+		struct racc *a[2] = { &acc[0], &acc[1 + it->system] };
+		struct ranking rk;
+		if (!d->turns[it->turn].n_gold_pas) {
+			a[0]->zero_r++;   /* left out: no gold */
+			a[1]->zero_r++;
+			continue;
+		}
+		gold_ranking(d, it, &buf, &cap, &rk);
+		for (size_t m = 0; m < n_cols; m++) {
+			double v = rmetric(&cols[m], &rk);
+			a[0]->sum[m] += v;
+			a[1]->sum[m] += v;
+		}
+		a[0]->n++;
+		a[1]->n++;
+	}
+	struct rtable *t = metric_table(c, sec, "gold", "Against the gold passages (automatic)", "system", "items",
+					cols, n_cols, 0);
+	rtable_col(t, "no_gold", "no gold", RF_COUNT, 0);
+	gold_row(t, "all", &acc[0], n_cols);
+	for (size_t s = 0; s < d->n_systems; s++)
+		if (acc[1 + s].n || acc[1 + s].zero_r)
+			gold_row(t, d->systems[s], &acc[1 + s], n_cols);
+	gold_notes(t);
+	if (c->d->relevance.task >= 0)
+		rtable_note(t, "The tables below: the same metrics on the same rankings against the labels of %s, "
+			       "side by side with these (their own items: those with relevance labels).",
+			    c->d->relevance.name);
+	free(buf);
+	free(sums);
+	free(acc);
+}
+
+/* With gold passages, the table against the gold; with relevance labels,
+ * the tables of the layer after it (the section's notes are theirs). */
+enum status rp_retrieval(struct rp_ctx *c)
+{
+	int human = c->d->relevance.task >= 0;
+	struct rsection *sec = report_section(c->r, "retrieval", human ? "Retrieval: passages judged relevant" :
+							   "Retrieval: against the gold passages");
+	if (c->d->n_gold_passages)
+		gold_retrieval(c, sec);
+	if (human)
+		human_retrieval(c, sec);
 	return ST_OK;
 }
 

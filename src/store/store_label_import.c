@@ -464,3 +464,27 @@ out:
 	units_free(units, n);
 	return st;
 }
+
+/* ---- a judgement's passage in the pool ------------------------------------ */
+
+enum status store_pooled_system(struct store *s, const char *conversation, int position, const char *passage,
+				char **system, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_POOLED_SYSTEM,
+				      "SELECT sy.name FROM conversation c JOIN turn t ON t.conversation_id = c.id "
+				      "JOIN response re ON re.turn_id = t.id JOIN system sy ON sy.id = re.system_id "
+				      "JOIN retrieved r ON r.response_id = re.id JOIN passage p ON p.id = r.passage_id "
+				      "WHERE c.ext_id = ?1 AND t.position = ?2 AND p.ext_id = ?3 ORDER BY sy.name LIMIT 1",
+				      err);
+	*system = NULL;
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, conversation);
+	sqlite3_bind_int(st, 2, position);
+	store_bind_text(st, 3, passage);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*system = xstrdup(store_col_text(st, 0));
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read responses");
+}

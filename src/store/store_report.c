@@ -319,6 +319,7 @@ static int gold_passage_row(sqlite3_stmt *st, struct relay *r)
 		.turn_id = sqlite3_column_int64(st, 0),
 		.passage_ext = store_col_text(st, 1),
 		.passage_id = sqlite3_column_int64(st, 2),   /* NULL reads as 0 */
+		.grade = sqlite3_column_int64(st, 3),
 	};
 	return r->cb.gold(&g, r->ctx);
 }
@@ -329,7 +330,7 @@ enum status store_report_gold_passages(struct store_reader *s, store_report_gold
 	struct relay r = { .ctx = ctx };
 	r.cb.gold = cb;
 	return each_row(s,
-			"SELECT g.turn_id, g.passage_ext, p.id FROM gold_passage g "
+			"SELECT g.turn_id, g.passage_ext, p.id, g.grade FROM gold_passage g "
 			"LEFT JOIN passage p ON p.ext_id = g.passage_ext "
 			"WHERE EXISTS (SELECT 1 FROM response r WHERE r.turn_id = g.turn_id) "
 			"OR NOT EXISTS (SELECT 1 FROM turn t WHERE t.id = g.turn_id) ORDER BY g.turn_id, g.passage_ext",
