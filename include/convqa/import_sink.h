@@ -23,6 +23,9 @@
  * import_sink_end() reports it: a reader that found problems of its own
  * reports those instead and aborts.
  *
+ * The digest sha256 given to import_sink_begin() is recorded at the end:
+ * a stream's reader fills it in as it reaches the end of its file.
+ *
  * Ownership: the ids of systems and passages put into the sink are borrowed
  * until import_sink_end() or import_sink_abort(); everything else only for
  * the call.

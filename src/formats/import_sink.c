@@ -346,6 +346,8 @@ enum status import_sink_end(struct import_sink *k, struct error *err)
 	enum status st = k->st;
 	if (st == ST_OK && added)
 		st = store_fts_fill(k->s, k->fts_mark, err);
+	if (st == ST_OK && added) /* a stream's digest is known at its end only */
+		st = store_import_set_sha256(k->s, k->import_id, k->sha256, err);
 	if (st == ST_OK && added)
 		st = store_commit(k->s, err);
 	else if (k->open)
