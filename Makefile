@@ -37,7 +37,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, lowest layer first
 # (docs/development.md "Layout"; tests/tools/check_deps.sh keeps the order).
-CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o core/json_stream.o
+CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/agreement.o metrics/spans.o
@@ -47,7 +47,7 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 	store/store_adjudicate.o store/store_spans.o store/store_check.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
-	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
+	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
 	formats/export_label_studio_config.o formats/labels_label_studio.o

@@ -64,7 +64,7 @@ struct import_sink {
 	int64_t import_id;
 	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
 	struct strmap systems;        /* system id -> db id */
-	struct strmap passages;       /* passage id -> db id */
+	struct strmap passages;       /* passage id -> db id << 2 | how it was put (enum store_put) */
 	struct store_ranked *ranked;  /* a response's ranking, reused */
 	size_t cap_ranked;
 	struct strmap id_only;        /* passage id (copied) -> index in wants: passages without text */

@@ -3,6 +3,7 @@
 #include "convqa/json_stream.h"
 
 #include <cjson/cJSON.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,18 +43,34 @@ static int fill(struct json_stream *js)
 	return got > 0;
 }
 
+/* The characters (bytes that are no UTF-8 continuation byte) of p[0..n),
+ * eight bytes at a time. */
+static size_t characters(const char *p, size_t n)
+{
+	const uint64_t high = 0x8080808080808080ull;
+	size_t cont = 0, i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		cont += (size_t)__builtin_popcountll(w & high & ~(w << 1));
+	}
+	for (; i < n; i++)
+		cont += ((unsigned char)p[i] & 0xc0) == 0x80;
+	return n - cont;
+}
+
 /* Take n bytes: the line and column follow them (json.c counts so). */
 static void advance(struct json_stream *js, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)js->buf + js->pos;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '\n') {
-			js->line++;
-			js->col = 1;
-		} else if ((p[i] & 0xc0) != 0x80) {
-			js->col++;
-		}
+	const char *p = js->buf + js->pos, *last = NULL, *nl;
+	for (const char *q = p; (nl = memchr(q, '\n', n - (size_t)(q - p))); q = nl + 1) {
+		js->line++;
+		last = nl;
 	}
+	if (last)
+		js->col = 1 + characters(last + 1, n - (size_t)(last + 1 - p));
+	else
+		js->col += characters(p, n);
 	js->pos += n;
 }
 
@@ -149,12 +166,20 @@ int json_stream_more(struct json_stream *js, int first)
 	return -1;
 }
 
+/* The offset from js->pos of the first c at or past i in the window, or
+ * the window's end. */
+static size_t find(const struct json_stream *js, size_t i, char c)
+{
+	const char *p = js->buf + js->pos + i, *q = memchr(p, c, js->end - js->pos - i);
+	return q ? (size_t)(q - (js->buf + js->pos)) : js->end - js->pos;
+}
+
 /* Scan the value at js->pos until the window holds all of it and the byte
  * after it (or the document ended): strings, escapes and nesting followed
  * as the lexer follows them, so that it finds any problem inside. */
 static size_t scan(struct json_stream *js)
 {
-	size_t i = 0, depth = 0;
+	size_t i = 0, depth = 0, quote = 0, bslash = 0;
 	int str = 0, esc = 0;
 	char first = js->buf[js->pos];
 	int container = first == '{' || first == '[';
@@ -162,6 +187,17 @@ static size_t scan(struct json_stream *js)
 		if (js->pos + i >= js->end && !fill(js))
 			return js->end - js->pos;
 		char c = js->buf[js->pos + i];
+		if (str && !esc && c != '"' && c != '\\') { /* the string's plain run, at once */
+			size_t left = js->end - js->pos;
+			if (quote <= i)
+				quote = find(js, i, '"');
+			if (bslash <= i)
+				bslash = find(js, i, '\\');
+			i = (quote < bslash ? quote : bslash) - 1;
+			if (i + 1 >= left) /* nothing in the window: read on */
+				quote = bslash = 0;
+			continue;
+		}
 		if (str) {
 			if (esc)
 				esc = 0;
