@@ -43,7 +43,7 @@ struct stream {
 /* Put what line model m read (once the file has shown no problem). */
 static void put_line(struct native_reader *r, struct stream *sm, struct model_tasks *m, size_t n_systems)
 {
-	if (r->jr.n_errors) {
+	if (r->jr.n_errors || sm->k->st != ST_OK) { /* nothing more will be written: nothing kept */
 		model_tasks_release(m);
 		return;
 	}

@@ -72,7 +72,7 @@ static void element(struct nstream *ns, enum section sec, size_t i, cJSON *v)
 	ns->problems += r->jr.n_errors - ns->sec_n[sec];
 	ns->sec_n[sec] = r->jr.n_errors;
 	r->m = &ns->keep;
-	if (ns->problems) {
+	if (ns->problems || ns->k->st != ST_OK) { /* nothing more will be written: nothing kept */
 		model_tasks_release(&m);
 		return;
 	}

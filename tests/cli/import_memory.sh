@@ -60,6 +60,8 @@ check_eq "a 300 MB task file imports" 0 "$1"
 check_eq "   with a peak RSS under $LIMIT_MB MiB (it was $2 MiB)" 1 "$(($2 < LIMIT_MB))"
 check_eq "   and the project has all of it" "3000|3000|1" "$(sqlite3 p.db "SELECT (SELECT count(*) FROM conversation),
 	(SELECT count(*) FROM response), (SELECT count(*) FROM passage)")"
+check_eq "   and records the file's SHA-256, hashed as it was read" "$(sha256sum big.json | cut -c1-64)" \
+	"$(sqlite3 p.db "SELECT sha256 FROM import WHERE id = 1")"
 rm big.json
 
 set -- $(peak many.json)
