@@ -47,7 +47,8 @@ static void put_line(struct native_reader *r, struct stream *sm, struct model_ta
 		model_tasks_release(m);
 		return;
 	}
-	import_sink_put_systems(sm->k, sm->keep.systems + n_systems, sm->keep.n_systems - n_systems);
+	if (sm->keep.n_systems > n_systems) /* (systems is NULL before the first) */
+		import_sink_put_systems(sm->k, sm->keep.systems + n_systems, sm->keep.n_systems - n_systems);
 	import_sink_put_passages(sm->k, m->passages, m->n_passages);
 	if (!import_sink_resolves(sm->k, &m->conversations[0])) {
 		xgrow(&sm->pending, &sm->cap_pending, sm->n_pending + 1, sizeof(*sm->pending));

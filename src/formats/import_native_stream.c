@@ -76,7 +76,8 @@ static void element(struct nstream *ns, enum section sec, size_t i, cJSON *v)
 		model_tasks_release(&m);
 		return;
 	}
-	import_sink_put_systems(ns->k, ns->keep.systems + n_systems, ns->keep.n_systems - n_systems);
+	if (ns->keep.n_systems > n_systems) /* (systems is NULL before the first) */
+		import_sink_put_systems(ns->k, ns->keep.systems + n_systems, ns->keep.n_systems - n_systems);
 	import_sink_put_passages(ns->k, m.passages, m.n_passages);
 	if (sec == SEC_CONVERSATIONS && !import_sink_resolves(ns->k, &m.conversations[0])) {
 		xgrow(&ns->pending, &ns->cap_pending, ns->n_pending + 1, sizeof(*ns->pending));
