@@ -47,7 +47,7 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
-	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
+	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
 	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \

@@ -48,6 +48,20 @@ struct import_input {
 	const char *path;   /* the path to open for a stream ("-": standard input), else NULL */
 };
 
+/* A file read as a stream (import_stream.c): the importer opens it, hashes
+ * it as it is read, and keeps the whole-file rules (no further than the
+ * first NUL byte, at most READ_FILE_MAX bytes). */
+struct import_stream;
+/* The stream of input in: its IMPORT_TASKS input, for a format that reads
+ * it so (IMPORT_READS_STREAM: buf is then NULL); else NULL. (Not a field
+ * of struct import_input, whose initialisers stay as they are.) */
+struct import_stream *import_input_stream(const struct import_input *in);
+/* Up to n bytes into buf (stream: a struct import_stream); 0 at the end,
+ * or on a failure, which import_stream_failed() tells. */
+size_t import_stream_read(void *stream, char *buf, size_t n);
+/* ST_OK, or the failure that ended the stream early (its message in err). */
+enum status import_stream_failed(const struct import_stream *s, struct error *err);
+
 /* What `convqa import` was told besides the format, for the formats that
  * take it (struct import_format.takes): NULL or 0 when not given. */
 enum import_option {
@@ -111,6 +125,13 @@ struct import_format {
 	unsigned takes;   /* a format that takes --as-rater has a row in labels_read.c's table of
 			   * label readers (labels_read_as_rater()) */
 };
+
+/* Not an option but a flag of struct import_format.takes (a field of its
+ * own would change the tables' initialisers): feed() reads a file named on
+ * the command line as a stream (in->stream set, in->buf NULL), so in
+ * bounded memory; it still takes a buffer (importer_import_text()).
+ * Without it, feed() and read() get the whole file in in->buf. */
+#define IMPORT_READS_STREAM (1u << 16)
 
 /* The option of flag o as the command line spells it ("--system"). */
 const char *import_option_name(enum import_option o);

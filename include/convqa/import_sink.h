@@ -23,6 +23,9 @@
  * import_sink_end() reports it: a reader that found problems of its own
  * reports those instead and aborts.
  *
+ * The digest sha256 given to import_sink_begin() is recorded at the end:
+ * a stream's reader fills it in as it reaches the end of its file.
+ *
  * Ownership: the ids of systems and passages put into the sink are borrowed
  * until import_sink_end() or import_sink_abort(); everything else only for
  * the call.
@@ -61,7 +64,7 @@ struct import_sink {
 	int64_t import_id;
 	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
 	struct strmap systems;        /* system id -> db id */
-	struct strmap passages;       /* passage id -> db id */
+	struct strmap passages;       /* passage id -> db id << 2 | how it was put (enum store_put) */
 	struct store_ranked *ranked;  /* a response's ranking, reused */
 	size_t cap_ranked;
 	struct strmap id_only;        /* passage id (copied) -> index in wants: passages without text */

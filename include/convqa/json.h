@@ -70,6 +70,35 @@ enum status json_parse_array(const char *name, const char *buf, size_t len, cons
 			     const char *what, void (*each)(void *ctx, size_t i, struct cJSON *elem), void *ctx,
 			     struct error *err);
 
+/* ---- a document read a piece at a time (json_stream.h) ---------------------- */
+
+/* Where a piece of a document begins, for messages and limits. */
+struct json_at {
+	size_t line, col;      /* of the piece's first byte (1-based) */
+	int depth;             /* the containers open around it */
+	char open_kind;        /* the innermost of them, '{' or '[' (0: none), */
+	size_t open_line, open_col; /* opened there */
+};
+
+/* The value (key: the string key) that begins at buf[0], checked and built
+ * as json_parse() does, with positions from at; buf[0..len) holds the
+ * whole value and the byte after it, or ends where the document ends.
+ * *used: the value's bytes. root NULL: checked only. values as for
+ * json_parse_line() (NULL with lim NULL). */
+enum status json_parse_at(const char *name, const char *buf, size_t len, const struct json_at *at, int key,
+			  const struct json_limits *lim, size_t *values, size_t *used, struct cJSON **root,
+			  struct error *err);
+/* The syntax error json_parse() gives where it expected `expected` and
+ * found buf[0] (len 0: the end of the document). ST_INPUT. */
+enum status json_unexpected(const char *name, const char *buf, size_t len, const struct json_at *at,
+			    const char *expected, struct error *err);
+/* "NAME:LINE:COL: msg" at at, with status st (returned). */
+enum status json_error_at(const char *name, const struct json_at *at, enum status st, const char *msg,
+			  struct error *err);
+/* One more value (a container a stream opens) at at against lim: ST_IO past it. */
+enum status json_count_value(const char *name, const struct json_at *at, const struct json_limits *lim,
+			     size_t *values, struct error *err);
+
 struct json_path {
 	struct strbuf sb;
 	size_t stack[JSON_MAX_DEPTH + 2];

@@ -105,6 +105,9 @@ enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err);
 enum status store_fts_fill(struct store *s, int64_t mark, struct error *err);
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
 			       int64_t *import_id, struct error *err);
+/* Record the digest of import import_id's file (known at its end when the
+ * file is read as a stream). */
+enum status store_import_set_sha256(struct store *s, int64_t import_id, const char *sha256, struct error *err);
 
 enum status store_put_system(struct store *s, const char *name, const char *description,
 			     int64_t *id, enum store_put *res, struct store_conflict *c,

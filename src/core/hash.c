@@ -36,41 +36,75 @@ static void block(uint32_t h[8], const uint8_t *p)
 	h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
-void hash_sha256(const void *data, size_t len, uint8_t out[32])
+void hash_sha256_init(struct hash_sha256 *c)
 {
-	uint32_t h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-			  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
-	const uint8_t *p = data;
-	size_t n = len;
-	uint8_t tail[128] = { 0 };
+	static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+					0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	memcpy(c->h, h0, sizeof(h0));
+	c->n = 0;
+	c->len = 0;
+}
 
-	for (; n >= 64; n -= 64, p += 64)
-		block(h, p);
-	memcpy(tail, p, n);
-	tail[n] = 0x80;
-	size_t tlen = n < 56 ? 64 : 128;
-	uint64_t bits = (uint64_t)len * 8;
+void hash_sha256_update(struct hash_sha256 *c, const void *data, size_t len)
+{
+	const uint8_t *p = data;
+	c->len += len;
+	if (c->n) { /* fill the block begun by an earlier call */
+		size_t k = 64 - c->n < len ? 64 - c->n : len;
+		memcpy(c->buf + c->n, p, k);
+		c->n += k, p += k, len -= k;
+		if (c->n < 64)
+			return;
+		block(c->h, c->buf);
+		c->n = 0;
+	}
+	for (; len >= 64; len -= 64, p += 64)
+		block(c->h, p);
+	memcpy(c->buf, p, len);
+	c->n = len;
+}
+
+void hash_sha256_final(struct hash_sha256 *c, uint8_t out[32])
+{
+	uint8_t tail[128] = { 0 };
+	memcpy(tail, c->buf, c->n);
+	tail[c->n] = 0x80;
+	size_t tlen = c->n < 56 ? 64 : 128;
+	uint64_t bits = c->len * 8;
 	for (int i = 0; i < 8; i++)
 		tail[tlen - 1 - i] = (uint8_t)(bits >> (8 * i));
-	block(h, tail);
+	block(c->h, tail);
 	if (tlen == 128)
-		block(h, tail + 64);
+		block(c->h, tail + 64);
 	for (int i = 0; i < 8; i++) {
-		out[4 * i] = (uint8_t)(h[i] >> 24);
-		out[4 * i + 1] = (uint8_t)(h[i] >> 16);
-		out[4 * i + 2] = (uint8_t)(h[i] >> 8);
-		out[4 * i + 3] = (uint8_t)h[i];
+		out[4 * i] = (uint8_t)(c->h[i] >> 24);
+		out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);
+		out[4 * i + 2] = (uint8_t)(c->h[i] >> 8);
+		out[4 * i + 3] = (uint8_t)c->h[i];
 	}
 }
 
-void hash_sha256_hex(const void *data, size_t len, char out[65])
+void hash_sha256(const void *data, size_t len, uint8_t out[32])
+{
+	struct hash_sha256 c;
+	hash_sha256_init(&c);
+	hash_sha256_update(&c, data, len);
+	hash_sha256_final(&c, out);
+}
+
+void hash_hex(const uint8_t d[32], char out[65])
 {
 	static const char hex[] = "0123456789abcdef";
-	uint8_t d[32];
-	hash_sha256(data, len, d);
 	for (int i = 0; i < 32; i++) {
 		out[2 * i] = hex[d[i] >> 4];
 		out[2 * i + 1] = hex[d[i] & 15];
 	}
 	out[64] = '\0';
+}
+
+void hash_sha256_hex(const void *data, size_t len, char out[65])
+{
+	uint8_t d[32];
+	hash_sha256(data, len, d);
+	hash_hex(d, out);
 }

@@ -18,6 +18,8 @@ struct lexer {
 	size_t origin;                    /* where column counting starts: after a BOM */
 	size_t first_line;                /* the line number of s[0] in its file */
 	int one_line;                     /* s is a line of a file of lines (json_parse_line) */
+	size_t first_col;                 /* the column of s[0] (0: 1) */
+	const struct json_at *at;         /* s is a piece of a document (json_parse_at), or NULL */
 	int depth;                        /* open containers */
 	size_t open_at[JSON_MAX_DEPTH + 1];
 	char open_kind[JSON_MAX_DEPTH + 1];
@@ -26,7 +28,7 @@ struct lexer {
 /* Line and column (in characters, both 1-based) of byte offset off. */
 static void position(const struct lexer *lx, size_t off, size_t *line, size_t *col)
 {
-	size_t l = lx->first_line, c = 1;
+	size_t l = lx->first_line, c = lx->first_col ? lx->first_col : 1;
 	for (size_t i = lx->origin; i < off && i < lx->len; i++) {
 		unsigned char ch = (unsigned char)lx->s[i];
 		if (ch == '\n') {
@@ -98,6 +100,12 @@ static int unexpected(struct lexer *lx, const char *expected)
 		position(lx, lx->open_at[lx->depth - 1], &line, &col);
 		snprintf(msg, sizeof(msg), "syntax error: unexpected %s, the %s opened at %zu:%zu is not closed",
 			 end_name(lx), lx->open_kind[lx->depth - 1] == '{' ? "object" : "array", line, col);
+		return fail_at(lx, lx->pos, msg);
+	}
+	if (lx->pos >= lx->len && lx->at && lx->at->open_kind) { /* a container around the piece */
+		snprintf(msg, sizeof(msg), "syntax error: unexpected %s, the %s opened at %zu:%zu is not closed",
+			 end_name(lx), lx->at->open_kind == '{' ? "object" : "array", lx->at->open_line,
+			 lx->at->open_col);
 		return fail_at(lx, lx->pos, msg);
 	}
 	snprintf(msg, sizeof(msg), "syntax error: expected %s, found %s", expected, describe(lx, lx->pos, b));
@@ -407,6 +415,60 @@ enum status json_parse_array(const char *name, const char *buf, size_t len, cons
 		if (buf[lx.pos] == ',')
 			lx.pos++;
 	}
+}
+
+/* A lexer over a piece of a document, at at. */
+static struct lexer piece(const char *name, const char *buf, size_t len, const struct json_at *at,
+			  const struct json_limits *lim, size_t values, struct error *err)
+{
+	return (struct lexer){ .s = buf, .len = len, .name = name, .err = err, .lim = lim, .values = values,
+			       .first_line = at->line, .first_col = at->col, .at = at };
+}
+
+enum status json_parse_at(const char *name, const char *buf, size_t len, const struct json_at *at, int key,
+			  const struct json_limits *lim, size_t *values, size_t *used, struct cJSON **root,
+			  struct error *err)
+{
+	struct lexer lx = piece(name, buf, len, at, lim, values ? *values : 0, err);
+	if (root)
+		*root = NULL;
+	if ((key ? lex_string(&lx) : lex_value(&lx, at->depth)) < 0)
+		return lx.failed;
+	if (values)
+		*values = lx.values;
+	*used = lx.pos;
+	if (!root)
+		return ST_OK;
+	*root = cJSON_ParseWithLength(buf, lx.pos);
+	if (!*root)
+		return error_set(err, ST_INPUT, "%s: cannot parse JSON (out of memory?)", name);
+	return ST_OK;
+}
+
+enum status json_unexpected(const char *name, const char *buf, size_t len, const struct json_at *at,
+			    const char *expected, struct error *err)
+{
+	struct lexer lx = piece(name, buf, len, at, NULL, 0, err);
+	unexpected(&lx, expected);
+	return lx.failed;
+}
+
+enum status json_error_at(const char *name, const struct json_at *at, enum status st, const char *msg,
+			  struct error *err)
+{
+	struct lexer lx = piece(name, "", 0, at, NULL, 0, err);
+	fail_with(&lx, st, 0, msg);
+	return lx.failed;
+}
+
+enum status json_count_value(const char *name, const struct json_at *at, const struct json_limits *lim,
+			     size_t *values, struct error *err)
+{
+	struct lexer lx = piece(name, "", 0, at, lim, *values, err);
+	if (count_value(&lx) < 0)
+		return lx.failed;
+	*values = lx.values;
+	return ST_OK;
 }
 
 void json_path_init(struct json_path *p)

@@ -57,27 +57,32 @@ static int system_name_ok(struct native_reader *r, const char *key, const char *
 	return 0;
 }
 
-static void read_systems(struct native_reader *r, const cJSON *arr)
+void native_read_system(struct native_reader *r, const cJSON *v)
 {
 	static const char *const keys[] = { "id", "description", NULL };
+	struct model_tasks *k = r->keep;
+	if (jr_object(&r->jr, v, keys, "a system") < 0)
+		return;
+	const char *id = jr_string_member(&r->jr, v, "id", 1, 1);
+	const char *desc = jr_string_member(&r->jr, v, "description", 0, 0);
+	if (!id || !system_name_ok(r, "id", id))
+		return;
+	size_t *old;
+	id = own(r, id);
+	if (!strmap_put(&r->systems, id, k->n_systems, &old)) {
+		jr_problem(&r->jr, "duplicate system id \"%s\" (also at %s)", id, k->systems[*old].where);
+		return;
+	}
+	xgrow(&k->systems, &k->cap_systems, k->n_systems + 1, sizeof(*k->systems));
+	k->systems[k->n_systems++] = (struct model_system){ id, own(r, desc), own(r, where(r)) };
+}
+
+static void read_systems(struct native_reader *r, const cJSON *arr)
+{
 	size_t i = 0;
 	for (const cJSON *v = arr ? arr->child : NULL; v; v = v->next, i++) {
 		json_path_index(&r->jr.path, i);
-		if (jr_object(&r->jr, v, keys, "a system") == 0) {
-			const char *id = jr_string_member(&r->jr, v, "id", 1, 1);
-			const char *desc = jr_string_member(&r->jr, v, "description", 0, 0);
-			if (id && system_name_ok(r, "id", id)) {
-				size_t *old;
-				if (!strmap_put(&r->systems, id, r->m->n_systems, &old)) {
-					jr_problem(&r->jr, "duplicate system id \"%s\" (also at %s)", id, r->m->systems[*old].where);
-				} else {
-					xgrow(&r->m->systems, &r->m->cap_systems, r->m->n_systems + 1,
-					      sizeof(*r->m->systems));
-					r->m->systems[r->m->n_systems++] =
-						(struct model_system){ id, desc, where(r) };
-				}
-			}
-		}
+		native_read_system(r, v);
 		json_path_pop(&r->jr.path);
 	}
 }
@@ -147,25 +152,30 @@ static const char *add_passage(struct native_reader *r, const char *id, const ch
 	return id;
 }
 
-static void read_collection(struct native_reader *r, const cJSON *arr)
+void native_read_passage(struct native_reader *r, const cJSON *v)
 {
 	static const char *const keys[] = { "id", "title", "url", "text", NULL };
+	if (jr_object(&r->jr, v, keys, "a passage") < 0)
+		return;
+	const char *id = jr_string_member(&r->jr, v, "id", 0, 1);
+	const char *title = jr_string_member(&r->jr, v, "title", 0, 0);
+	const char *url = jr_string_member(&r->jr, v, "url", 0, 0);
+	/* without "text", a passage known by its id only */
+	const char *text = jr_string_member(&r->jr, v, "text", 0, 1);
+	int has_id = jr_member(&r->jr, v, "id", 0) != NULL;
+	int has_text = jr_member(&r->jr, v, "text", 0) != NULL;
+	if (!has_id && !has_text)
+		jr_problem(&r->jr, "a passage needs \"text\", or \"id\" (a passage known by its id only)");
+	else if ((text || !has_text) && (id || !has_id))
+		add_passage(r, id, title, url, text, 1);
+}
+
+static void read_collection(struct native_reader *r, const cJSON *arr)
+{
 	size_t i = 0;
 	for (const cJSON *v = arr ? arr->child : NULL; v; v = v->next, i++) {
 		json_path_index(&r->jr.path, i);
-		if (jr_object(&r->jr, v, keys, "a passage") == 0) {
-			const char *id = jr_string_member(&r->jr, v, "id", 0, 1);
-			const char *title = jr_string_member(&r->jr, v, "title", 0, 0);
-			const char *url = jr_string_member(&r->jr, v, "url", 0, 0);
-			/* without "text", a passage known by its id only */
-			const char *text = jr_string_member(&r->jr, v, "text", 0, 1);
-			int has_id = jr_member(&r->jr, v, "id", 0) != NULL;
-			int has_text = jr_member(&r->jr, v, "text", 0) != NULL;
-			if (!has_id && !has_text)
-				jr_problem(&r->jr, "a passage needs \"text\", or \"id\" (a passage known by its id only)");
-			else if ((text || !has_text) && (id || !has_id))
-				add_passage(r, id, title, url, text, 1);
-		}
+		native_read_passage(r, v);
 		json_path_pop(&r->jr.path);
 	}
 }
@@ -530,14 +540,14 @@ void native_read_conversation(struct native_reader *r, const cJSON *v)
 
 /* ---- the document ------------------------------------------------------ */
 
-static void read_header(struct native_reader *r, const cJSON *root)
+void native_read_header(struct native_reader *r, const cJSON *root)
 {
 	jr_header(&r->jr, root, "convqa-tasks");
 }
 
 static void read_document(struct native_reader *r, const cJSON *root)
 {
-	read_header(r, root);
+	native_read_header(r, root);
 	const cJSON *systems = jr_array_member(&r->jr, root, "systems", 0, 0);
 	json_path_key(&r->jr.path, "systems");
 	read_systems(r, systems);
@@ -576,15 +586,11 @@ enum status native_reader_finish(struct native_reader *r)
 	return jr_finish(&r->jr);
 }
 
-/* The end of a message about a file that is no task file at all (another
- * tool's: SCAI-QReCC's run.json, TREC CAsT topics, a CSV). */
-#define NOT_A_TASK_FILE                                                                                          \
-	" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and " \
-	"convqa(1): convert another tool's file to it first)"
+#define NOT_A_TASK_FILE NATIVE_NOT_A_TASK_FILE
 
 /* The members of a task file, in the order they are read. */
-static const char *const doc_keys[] = { "format", "version", "systems", "collection", "conversations",
-					NULL };
+const char *const native_doc_keys[] = { "format", "version", "systems", "collection", "conversations", NULL };
+#define doc_keys native_doc_keys
 
 enum status importer_native_read(const char *name, const cJSON *root, struct model_tasks *m,
 				 struct error *err)
@@ -617,7 +623,7 @@ static int starts_json(const char *buf, size_t len)
 	return i == len || (buf[i] && strchr("{[\"-0123456789tfn", buf[i]));
 }
 
-static enum status read_native(struct import_input *in, struct model_tasks *m, struct error *err)
+enum status native_read_buffer(struct import_input *in, struct model_tasks *m, struct error *err)
 {
 	struct cJSON *root;
 	int json = starts_json(in->buf, in->len);
@@ -633,13 +639,11 @@ static enum status read_native(struct import_input *in, struct model_tasks *m, s
 	return importer_native_read(in->name, root, m, err);
 }
 
-/* The whole document is parsed and read first (its collection comes before
- * the conversations that name its passages), then put into the sink. */
-static enum status feed_native(struct import_inputs *in, struct import_sink *k, struct error *err)
+enum status native_feed_buffer(struct import_input *tasks, struct import_sink *k, struct error *err)
 {
 	struct model_tasks m;
 	model_tasks_init(&m);
-	enum status st = read_native(import_inputs_find(in, IMPORT_TASKS), &m, err);
+	enum status st = native_read_buffer(tasks, &m, err);
 	if (st == ST_OK) {
 		import_sink_put_model(k, &m);
 		st = import_sink_end(k, err);
@@ -650,7 +654,18 @@ static enum status feed_native(struct import_inputs *in, struct import_sink *k, 
 	return st;
 }
 
+/* A stream is read a member at a time (import_native_stream.c); a buffer
+ * is parsed and read whole first (its collection comes before the
+ * conversations that name its passages), then put into the sink. */
+static enum status feed_native(struct import_inputs *in, struct import_sink *k, struct error *err)
+{
+	struct import_input *tasks = import_inputs_find(in, IMPORT_TASKS);
+	if (import_input_stream(tasks))
+		return native_feed_stream(tasks, k, err);
+	return native_feed_buffer(tasks, k, err);
+}
+
 const struct import_format import_native = {
-	"native", "a task file: one JSON document (schemas/tasks.schema.json)", detect_native, read_native,
-	feed_native, 0,
+	"native", "a task file: one JSON document (schemas/tasks.schema.json)", detect_native, native_read_buffer,
+	feed_native, IMPORT_READS_STREAM,
 };

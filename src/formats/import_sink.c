@@ -133,8 +133,18 @@ enum status import_sink_put_passages(struct import_sink *k, struct model_passage
 			return fail(k, st);
 		if (res == PUT_CONFLICT)
 			return refuse(k, p->where, "passage", p->id, &c);
+		size_t *put = strmap_get(&k->passages, p->id);
+		if (put) { /* put before by this import, without its text: counted once */
+			if ((*put & 3) == PUT_SAME && res == PUT_UPDATED) {
+				k->counts->present[IMP_PASSAGES]--;
+				k->counts->updated[IMP_PASSAGES]++;
+				*put = (size_t)p->db_id << 2 | PUT_UPDATED;
+			}
+			continue;
+		}
 		tally(k, IMP_PASSAGES, res);
-		strmap_put(&k->passages, p->id, (size_t)p->db_id, NULL);
+		strmap_put(&k->passages, p->id, (size_t)p->db_id << 2 | (res == PUT_NEW ? PUT_NEW : res == PUT_UPDATED ?
+									PUT_UPDATED : PUT_SAME), NULL);
 		if (!p->text)
 			want(k, p, res);
 	}
@@ -214,7 +224,7 @@ static enum status find_passage(struct import_sink *k, const char *ext_id, int64
 {
 	size_t *db = strmap_get(&k->passages, ext_id);
 	if (db) {
-		*id = (int64_t)*db;
+		*id = (int64_t)(*db >> 2);
 		return ST_OK;
 	}
 	return store_find_passage(k->s, ext_id, id, &k->err);
@@ -349,6 +359,8 @@ enum status import_sink_end(struct import_sink *k, struct error *err)
 	enum status st = k->st;
 	if (st == ST_OK && added)
 		st = store_fts_fill(k->s, k->fts_mark, err);
+	if (st == ST_OK && added) /* a stream's digest is known at its end only */
+		st = store_import_set_sha256(k->s, k->import_id, k->sha256, err);
 	if (st == ST_OK && added)
 		st = store_commit(k->s, err);
 	else if (k->open)

@@ -1,5 +1,7 @@
 /* importer.c - read a task file in its format (formats.h: detected, or
- * the one asked for) into an import sink (import_sink.h): one transaction. */
+ * the one asked for) into an import sink (import_sink.h): one transaction.
+ * A format that reads a stream (.stream) gets the file open, hashed as it
+ * is read (import_stream.c); the others its whole bytes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include "convqa/import_sink.h"
 #include "convqa/importer.h"
 #include "convqa/store.h"
+#include "import_stream.h"
 #include "trec.h"
 
 static const char *const noun_names[IMP__COUNT][2] = {
@@ -39,13 +42,6 @@ const char *importer_input_name(const char *path)
 	return strcmp(path, "-") == 0 ? "standard input" : path;
 }
 
-static enum status read_input(const char *path, char **buf, size_t *len, struct error *err)
-{
-	if (strcmp(path, "-") == 0)
-		return read_text_stream(stdin, importer_input_name(path), READ_FILE_MAX, NULL, buf, len, err);
-	return read_text_file(path, READ_FILE_MAX, NULL, buf, len, err);
-}
-
 /* Where the project records the file came from: the absolute path of a file
  * on disk, wherever convqa is run from; what the user gave for a pipe
  * (realpath would make /proc/PID/fd/pipe:[N] of it). Caller frees. */
@@ -56,6 +52,19 @@ static char *origin_of(const char *path)
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
 		abs = realpath(path, NULL);
 	return abs ? abs : xstrdup(importer_input_name(path));
+}
+
+/* A file that begins as TREC lines is read only when --format says so:
+ * ST_INPUT with the command that reads it; else ST_OK. */
+static enum status refuse_trec(const char *buf, size_t len, const char *name, struct error *err)
+{
+	const char *like = trec_looks_like(buf, len);
+	if (!like)
+		return ST_OK;
+	int run = strcmp(like, "trec-run") == 0;
+	return error_set(err, ST_INPUT, "%s: this looks like %s lines (%s), which convqa reads only when told: "
+			 "convqa import --format %s %s", name, run ? "TREC run" : "TREC qrels",
+			 run ? "qid Q0 docid rank score tag" : "qid 0 docid grade", like, name);
 }
 
 /* Read buf[0..len) (freed here) as f, or the format detected, and write it. */
@@ -79,13 +88,9 @@ static enum status import_text(struct store *s, char *buf, size_t len, const cha
 
 	memset(counts, 0, sizeof(*counts));
 	hash_sha256_hex(buf, len, sha);
-	if (!f && trec_looks_like(buf, len)) {
-		const char *like = trec_looks_like(buf, len);
+	if (!f && refuse_trec(buf, len, name, err) != ST_OK) {
 		free(buf);
-		return error_set(err, ST_INPUT, "%s: this looks like %s lines (%s), which convqa reads only when "
-				 "told: convqa import --format %s %s", name, strcmp(like, "trec-run") == 0 ?
-				 "TREC run" : "TREC qrels", strcmp(like, "trec-run") == 0 ?
-				 "qid Q0 docid rank score tag" : "qid 0 docid grade", like, name);
+		return ST_INPUT;
 	}
 	if (!f)
 		f = formats_detect(buf, len);
@@ -112,19 +117,70 @@ enum status importer_import_text(struct store *s, char *buf, size_t len, const c
 	return import_text(s, buf, len, name, origin, NULL, NULL, counts, err);
 }
 
+/* The input being read as a stream, and its stream (one import at a time). */
+static struct streamed {
+	const struct import_input *in;
+	struct import_stream *src;
+} streamed;
+
+struct import_stream *import_input_stream(const struct import_input *in)
+{
+	return in && in == streamed.in ? streamed.src : NULL;
+}
+
+/* Feed the stream src (path's) to format f, which reads it as it goes. */
+static enum status import_streamed(struct store *s, struct import_stream *src, const char *path,
+				   const struct import_format *f, const struct import_options *o,
+				   char sha[65], struct import_counts *counts, struct error *err)
+{
+	static const struct import_options none = { .min_grade = 1 };
+	struct import_input in = { importer_input_name(path), NULL, 0, NULL };
+	struct import_input coll = { NULL, NULL, 0, NULL };
+	struct import_role_input v[2] = { { IMPORT_TASKS, &in }, { IMPORT_COLLECTION, &coll } };
+	struct import_inputs inputs = { v, 1, o ? o : &none };
+	struct import_sink k;
+	if (o && o->collection) {
+		coll.name = importer_input_name(o->collection);
+		coll.path = o->collection;
+		inputs.n = 2;
+	}
+	char *origin = origin_of(path);
+	enum status st = import_sink_begin(&k, s, origin, in.name, sha, counts, err);
+	streamed = (struct streamed){ &in, src };
+	if (st == ST_OK)
+		st = f->feed(&inputs, &k, err); /* ends or aborts k */
+	streamed = (struct streamed){ NULL, NULL };
+	free(origin);
+	return st;
+}
+
 enum status importer_import_as(struct store *s, const char *path, const struct import_format *f,
 			       const struct import_options *o, struct import_counts *counts, struct error *err)
 {
-	char *buf;
+	struct import_stream *src;
+	char sha[65], *buf;
+	const char *head;
 	size_t len;
 
 	memset(counts, 0, sizeof(*counts));
-	enum status st = read_input(path, &buf, &len, err);
-	if (st != ST_OK)
-		return st;
-	char *origin = origin_of(path);
-	st = import_text(s, buf, len, importer_input_name(path), origin, f, o, counts, err);
-	free(origin);
+	enum status st = import_stream_open(path, importer_input_name(path), sha, &src, err);
+	if (st == ST_OK) {
+		import_stream_head(src, &head, &len);
+		if (!f && (st = refuse_trec(head, len, importer_input_name(path), err)) != ST_OK) {
+			import_stream_close(src);
+			return st;
+		}
+		if (!f)
+			f = formats_detect(head, len);
+		if ((f->takes & IMPORT_READS_STREAM) && f->feed) {
+			st = import_streamed(s, src, path, f, o, sha, counts, err);
+		} else if ((st = import_stream_slurp(src, &buf, &len, err)) == ST_OK) {
+			char *origin = origin_of(path);
+			st = import_text(s, buf, len, importer_input_name(path), origin, f, o, counts, err);
+			free(origin);
+		}
+	}
+	import_stream_close(src);
 	return st;
 }
 

@@ -37,14 +37,36 @@ struct native_reader {
 	struct strmap conversations;  /* id -> index in keep->conversations */
 };
 
-/* The members of a conversation object (NULL-terminated). */
+/* The members of a conversation object, of a task file (NULL-terminated). */
 extern const char *const native_conversation_keys[];
+extern const char *const native_doc_keys[];
+
+/* The end of a message about a file that is no task file at all (another
+ * tool's: SCAI-QReCC's run.json, TREC CAsT topics, a CSV). */
+#define NATIVE_NOT_A_TASK_FILE                                                                              \
+	" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and " \
+	"convqa(1): convert another tool's file to it first)"
 
 void native_reader_init(struct native_reader *r, const char *name, struct model_tasks *m,
 			struct error *err);
 /* Read the conversation object v into a new m->conversations entry. */
 void native_read_conversation(struct native_reader *r, const struct cJSON *v);
+/* One element of a task file's "systems", of its "collection" (at r->jr.path). */
+void native_read_system(struct native_reader *r, const struct cJSON *v);
+void native_read_passage(struct native_reader *r, const struct cJSON *v);
+/* A task file's "format" and "version" members of root. */
+void native_read_header(struct native_reader *r, const struct cJSON *root);
 /* Finish: the count of problems past the first ten, the maps released. */
 enum status native_reader_finish(struct native_reader *r);
+
+struct import_input;
+struct import_sink;
+/* A task file in a buffer (in->buf, freed) read whole into m. */
+enum status native_read_buffer(struct import_input *in, struct model_tasks *m, struct error *err);
+/* The same put into sink k, ended or aborted (struct import_format.feed). */
+enum status native_feed_buffer(struct import_input *in, struct import_sink *k, struct error *err);
+/* A task file read from in->stream a member at a time into k, ended or
+ * aborted (import_native_stream.c). */
+enum status native_feed_stream(struct import_input *in, struct import_sink *k, struct error *err);
 
 #endif

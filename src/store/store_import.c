@@ -68,6 +68,20 @@ enum status store_import_begin(struct store *s, const char *file, const char *sh
 	return ST_OK;
 }
 
+enum status store_import_set_sha256(struct store *s, int64_t import_id, const char *sha256, struct error *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "UPDATE import SET sha256 = ? WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+		return store_fail(s, err, "cannot record import");
+	store_bind_text(st, 1, sha256);
+	sqlite3_bind_int64(st, 2, import_id);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot record import");
+	return ST_OK;
+}
+
 static void bind_import(struct store *s, sqlite3_stmt *st, int i)
 {
 	if (s->import_id)

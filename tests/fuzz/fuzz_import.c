@@ -9,13 +9,18 @@
  *     or a failure without a message;
  *   - the syntax check passing a text cJSON then refuses;
  *   - a refused file changing the project (all or nothing);
- *   - an accepted file that adds something when imported a second time.
+ *   - an accepted file that adds something when imported a second time;
+ *   - the file read as a stream (written to f.json, imported by its path:
+ *     the importer's path) faring otherwise than the same bytes read whole
+ *     (another status, message or counts), in a second project kept as the
+ *     first.
  *
  * Build with `make fuzz`; see docs/development.md "Fuzzing". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "convqa/importer.h"
 #include "convqa/store.h"
@@ -54,8 +59,34 @@ static long added(const struct import_counts *c)
 	return n;
 }
 
+/* The input read as a stream: written to f.json and imported by its path. */
+static enum status import_streamed(struct store *s, const void *data, size_t size, struct import_counts *c,
+				   struct error *err)
+{
+	FILE *f = fopen("f.json", "wb");
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+		abort();
+	error_clear(err);
+	return importer_import_file(s, "f.json", c, err);
+}
+
+/* The stream fares as the buffer did: status st, message msg, counts c. */
+static void same_as_stream(struct store *streamed, const uint8_t *data, size_t size, enum status st,
+			   const char *msg, const struct import_counts *c)
+{
+	struct error err;
+	struct import_counts sc;
+	if (memchr(data, '\0', size)) /* a file is read no further than its first NUL byte, a buffer is */
+		return;
+	enum status sst = import_streamed(streamed, data, size, &sc, &err);
+	if (sst != st || strcmp(err.msg, msg) != 0 || (st == ST_OK && memcmp(c, &sc, sizeof(sc)) != 0)) {
+		fprintf(stderr, "fuzz_import: read whole: status %d\n%s\n", st, msg);
+		fail("read as a stream, the file fares otherwise", &err);
+	}
+}
+
 /* Import the input and check the contract; returns its status. */
-static enum status check(struct store *s, const uint8_t *data, size_t size)
+static enum status check(struct store *s, struct store *streamed, const uint8_t *data, size_t size)
 {
 	struct error err;
 	struct import_counts c;
@@ -73,6 +104,7 @@ static enum status check(struct store *s, const uint8_t *data, size_t size)
 		fail("cannot count the project", &err);
 	if (st != ST_OK && memcmp(&before, &after, sizeof(before)) != 0)
 		fail("a refused file changed the project", &err);
+	same_as_stream(streamed, data, size, st, err.msg, &c);
 	if (st != ST_OK)
 		return st;
 	if (import(s, data, size, &c, &err) != ST_OK)
@@ -105,6 +137,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* a fixed value limit: the same input behaves the same on any machine,
 	 * and the limit's refusal is reached by inputs of a few kB */
 	setenv(IMPORTER_MAX_VALUES_ENV, "1000", 0);
+	setenv("CONVQA_NOW", "2026-01-01T00:00:00.000Z", 0); /* the same message from both projects */
+	char dir[] = "/tmp/fuzz_import.XXXXXX"; /* where f.json is written */
+	if (!mkdtemp(dir) || chdir(dir) != 0)
+		abort();
 	return 0;
 }
 
@@ -112,12 +148,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  * leaves it so (checked above), an accepted one gets a new project after it. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct store *project;
-	if (!project)
+	static struct store *project, *streamed;
+	if (!project) {
 		project = fresh_project();
-	if (check(project, data, size) == ST_OK) {
+		streamed = fresh_project();
+	}
+	if (check(project, streamed, data, size) == ST_OK) {
 		store_close(project);
-		project = NULL;
+		store_close(streamed);
+		project = streamed = NULL;
 	}
 	return 0;
 }

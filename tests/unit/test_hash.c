@@ -44,6 +44,27 @@ static void test_sha256_of_55_and_56_byte_padding_boundaries(void **state)
 	check(a, 64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
 }
 
+/* A file hashed as it is read, in pieces of every size from 1 to 130
+ * bytes, has the digest of the whole. */
+static void test_sha256_in_pieces_is_the_digest_of_the_whole(void **state)
+{
+	(void)state;
+	char text[1000], whole[65], hex[65];
+	uint8_t d[32];
+	for (size_t i = 0; i < sizeof(text); i++)
+		text[i] = (char)('a' + i * 7 % 26);
+	hash_sha256_hex(text, sizeof(text), whole);
+	for (size_t piece = 1; piece <= 130; piece++) {
+		struct hash_sha256 c;
+		hash_sha256_init(&c);
+		for (size_t at = 0; at < sizeof(text); at += piece)
+			hash_sha256_update(&c, text + at, at + piece <= sizeof(text) ? piece : sizeof(text) - at);
+		hash_sha256_final(&c, d);
+		hash_hex(d, hex);
+		assert_string_equal(hex, whole);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -51,6 +72,7 @@ int main(void)
 		cmocka_unit_test(test_sha256_of_abc),
 		cmocka_unit_test(test_sha256_of_two_block_message),
 		cmocka_unit_test(test_sha256_of_55_and_56_byte_padding_boundaries),
+		cmocka_unit_test(test_sha256_in_pieces_is_the_digest_of_the_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
