@@ -90,6 +90,7 @@ struct system_passage {
 /* A reply: owned by the caller, freed with system_reply_release(). */
 struct system_reply {
 	char *answer;
+	char *rewrite;             /* the system's rewrite of the question, NULL when it gave none */
 	struct system_passage *passages;   /* in the system's rank order */
 	size_t n_passages;
 };

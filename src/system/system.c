@@ -196,6 +196,7 @@ void system_close(struct system *s)
 void system_reply_release(struct system_reply *r)
 {
 	free(r->answer);
+	free(r->rewrite);
 	for (size_t i = 0; i < r->n_passages; i++) {
 		free(r->passages[i].id);
 		free(r->passages[i].text);

@@ -86,7 +86,7 @@ static enum system_line take_reply(const struct where *w, const cJSON *root, str
 	struct json_path p;
 	json_path_init(&p);
 	enum system_line out = SYSTEM_LINE_BAD;
-	if (take_string(w, root, "answer", 0, &p, &r->answer))
+	if (take_string(w, root, "answer", 0, &p, &r->answer) || take_string(w, root, "rewrite", 1, &p, &r->rewrite))
 		goto out;
 	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(root, "passages");
 	if (ps && !cJSON_IsNull(ps) && !cJSON_IsArray(ps)) {
