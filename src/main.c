@@ -21,7 +21,7 @@
  * user types, e.g. import-labels). */
 #define COMMANDS(X) \
 	X(init) X(import) X(info) X(label) X(annotate) X(export) X(report) X(agreement) X(formats) \
-	X(scheme) X(rater) X(round) X(guidelines) X(sample) X(import_labels) X(adjudicate) X(spans) X(check)
+	X(scheme) X(rater) X(round) X(guidelines) X(sample) X(import_labels) X(import_scores) X(adjudicate) X(spans) X(check)
 
 #define DECLARE(name) extern const struct cmd_entry cmd_##name##_entry;
 COMMANDS(DECLARE)
