@@ -91,6 +91,21 @@ if /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_T
 	r.json >v 2>&1; then ok "the JSON report with imported scores validates"; else
 	not_ok "the JSON report with imported scores validates" "$(cat v)"; fi
 
+# --compare with an imported score: A 0.9 0.6 0.3 against B 0.2 0.4 0.8 on the same three turns:
+# means 0.6 and 0.466667, difference 0.133333; exact sign flips of d = 0.7 0.2 -0.5 (sum 0.4):
+# the 8 sums 1.4 1.0 0.4 0 0 -0.4 -1.0 -1.4, 6 with |sum| >= 0.4: p = 6/8
+run $CONVQA report --compare A,B --metric score:gptscore -f csv
+check_eq "--compare --metric score:gptscore: means, difference and the exact permutation p" \
+	"mean_a 0.6 3|mean_b 0.466666666667 3|difference 0.133333333333 3|test permutation, exact 3|p 0.75 3" \
+	"$(python3 -c '
+import csv, sys
+for r in csv.DictReader(sys.stdin):
+    if r["section"] == "compare" and r["column"] in ("mean_a", "mean_b", "difference", "test", "p"):
+        print(r["column"], r["value"], r["n"])' <"$T/out" | paste -sd'|')"
+check_run "--metric score:NAME of a score the project lacks" 2 \
+	"convqa: --metric score:bert: the project has no imported score 'bert' (imported: score:gptscore, score:llm, score:sas)" \
+	$CONVQA report --compare A,B --metric score:bert
+
 # ---- refusals: FILE:LINE, and the project unchanged ----
 before=$(state)
 refused() {   # NAME MESSAGE ARGS...
