@@ -13,6 +13,8 @@
  * The file is checked whole and imported in one transaction: all of it or
  * nothing. A score already here with the same value is skipped (importing
  * twice changes nothing); another value is a conflict that refuses the file.
+ * Who may change the project is the caller's to check, in a transaction
+ * of its own (this one nests in it).
  */
 #ifndef CONVQA_SCORES_READ_H
 #define CONVQA_SCORES_READ_H

@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "convqa/access.h"
 #include "convqa/cli.h"
 #include "convqa/scores_read.h"
+#include "convqa/store.h"
 
 static struct import_scores_opts {
 	const char *column, *as, *format;
@@ -41,7 +43,17 @@ static int run(struct cmd_ctx *c)
 	struct scores_import_request rq = { c->args[0], o->format, o->column, o->as };
 	struct scores_import_result res;
 	struct error err;
-	enum status st = scores_import(c->store, &rq, &res, &err);
+	/* stored data is the coordinators' to change (when the project has one bound) */
+	enum status st = store_begin(c->store, &err);
+	if (st == ST_OK) {
+		st = access_check_coordinator(c->store, "import scores", &err);
+		if (st == ST_OK)
+			st = scores_import(c->store, &rq, &res, &err);
+		if (st == ST_OK)
+			st = store_commit(c->store, &err);
+		else
+			store_rollback(c->store);
+	}
 	if (st == ST_INPUT)
 		cli_print_message(err.msg);
 	else if (st == ST_USAGE)

@@ -45,6 +45,8 @@ struct reader {
 	size_t *lines;                 /* per score: its line */
 	size_t n, cap;
 	struct strmap seen;            /* "response_id name" -> index in scores */
+	char **keys;                   /* per score as read (n_keys): its key in seen */
+	size_t n_keys;
 	struct scores_import_result *res;
 	struct error *err;
 };
@@ -128,10 +130,10 @@ static enum status add_record(struct reader *r, const struct record *rec)
 	enum status st = find_response(r, rec, &id);
 	r->res->rows++;
 	for (size_t c = 0; c < r->n_cols && st == ST_OK; c++) {
-		char key[600], a[32], b[32];
+		char *key = xasprintf("%lld %s", (long long)id, r->name[c]), a[32], b[32];
 		size_t *slot;
-		snprintf(key, sizeof(key), "%lld %s", (long long)id, r->name[c]);
 		if (!strmap_put(&r->seen, key, r->n, &slot)) {
+			free(key);
 			const struct store_score *o = &r->scores[*slot];
 			if (o->value != rec->value[c])
 				return fail(r, rec->line, "score '%s' of this response is %s here and %s on line %zu: give "
@@ -142,6 +144,8 @@ static enum status add_record(struct reader *r, const struct record *rec)
 		}
 		xgrow(&r->scores, &r->cap, r->n + 1, sizeof(*r->scores));
 		r->lines = xrealloc(r->lines, r->cap * sizeof(*r->lines));
+		r->keys = xrealloc(r->keys, r->cap * sizeof(*r->keys));
+		r->keys[r->n_keys++] = key;   /* the map's (strmap keeps no copy) */
 		r->scores[r->n] = (struct store_score){ id, r->name[c], rec->value[c] };
 		r->lines[r->n++] = rec->line;
 	}
@@ -376,5 +380,8 @@ enum status scores_import(struct store *s, const struct scores_import_request *r
 	free(r.scores);
 	free(r.lines);
 	strmap_release(&r.seen);
+	for (size_t i = 0; i < r.n_keys; i++)
+		free(r.keys[i]);
+	free(r.keys);
 	return st;
 }

@@ -41,6 +41,14 @@ run $CONVQA import-scores judge.csv --column gptscore,sas
 check_eq "importing again changes nothing" "0|judge.csv: imported 0 scores from 6 rows (12 already here)|$before" \
 	"$rc|$(cat "$T/out")|$(state)"
 
+printf 'conversation,turn,system,rep\nc1,1,A,1\nc2,1,B,2\nc1,1,A,1.0\n' >rep.csv
+$CONVQA init --db q.db >/dev/null
+$CONVQA import --db q.db -q "$F/tasks.json"
+run $CONVQA import-scores --db q.db rep.csv --column rep --as repeated
+check_eq "a row repeated with the same value in the file is one score" \
+	"0|rep.csv: imported 2 scores from 3 rows (1 already here)|1.0 2.0" \
+	"$rc|$(cat "$T/out")|$(sqlite3 q.db "SELECT value FROM response_score WHERE name = 'repeated' ORDER BY value" | paste -sd' ')"
+
 # one line per figure: "GROUP COLUMN VALUE N"
 figures() {   # TABLE [COLUMN]
 	python3 -c '

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A project made by the release before data known in part (user_version 4,
 # commit 8b639dd: tests/fixtures/project_v4.db, made by
-# tests/fixtures/project_v4_make.sh) migrates to version 5: turns, passages,
+# tests/fixtures/project_v4_make.sh) migrates to version 5 (then 6): turns, passages,
 # gold passages, responses and labels are kept row for row with their ids,
 # the full-text index still finds the passages, the gold passages get grade
 # 1, and the project then takes what version 5 adds (a turn without a
