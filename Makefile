@@ -44,7 +44,8 @@ METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_ans
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
-	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o
+	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \
+	store/store_score.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
@@ -53,7 +54,8 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \
 	formats/import_csv_gold.o formats/import_mtrag.o \
 	formats/scai_records.o formats/import_qrecc.o formats/import_scai_truth.o formats/import_scai_run.o \
-	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o
+	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
+	formats/scores_read.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
@@ -63,13 +65,14 @@ REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o re
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
 	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o \
 	report/report_fmt_text.o report/report_fmt_json.o report/report_fmt_csv.o report/report_fmt_html.o \
-	report/report_fmt_svg.o
+	report/report_fmt_svg.o report/report_imported.o
 # everything but the commands, the UI and main()
 LIB_OBJS := $(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(STUDY_OBJS) $(REPORT_OBJS) $(SYSTEM_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \
-	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_replay.o cmd/cmd_check.o cmd/cmd_search.o
+	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_replay.o cmd/cmd_check.o cmd/cmd_search.o \
+	cmd/cmd_import_scores.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
 	tui/app_adjudicate.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \

@@ -21,8 +21,8 @@
  * user types, e.g. import-labels). */
 #define COMMANDS(X) \
 	X(init) X(import) X(info) X(label) X(annotate) X(export) X(report) X(agreement) X(formats) \
-	X(scheme) X(rater) X(round) X(guidelines) X(sample) X(import_labels) X(adjudicate) X(spans) X(replay) X(check) \
-	X(search)
+	X(scheme) X(rater) X(round) X(guidelines) X(sample) X(import_labels) X(import_scores) X(adjudicate) \
+	X(spans) X(replay) X(check) X(search)
 
 #define DECLARE(name) extern const struct cmd_entry cmd_##name##_entry;
 COMMANDS(DECLARE)

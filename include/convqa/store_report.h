@@ -167,4 +167,15 @@ enum status store_report_controls(struct store_reader *r, store_report_control_c
 enum status store_report_passage_id(struct store_reader *r, const char *ext, int64_t *id,
 				    struct error *err);
 
+/* A score imported with convqa import-scores (store_score.h). */
+struct store_report_score {
+	int64_t response_id;
+	const char *name;
+	double value;
+};
+typedef int (*store_report_score_cb)(const struct store_report_score *sc, void *ctx);
+/* Every imported score, ordered by name and response; cb returns non-zero
+ * to stop. */
+enum status store_report_scores(struct store_reader *r, store_report_score_cb cb, void *ctx, struct error *err);
+
 #endif

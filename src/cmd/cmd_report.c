@@ -91,7 +91,8 @@ static const struct cli_opt opts[] = {
 	{ "compare", 0, "A,B[,C...]", "compare these systems pair by pair on the items both answered (section "
 				      "compare; alone unless --only names more)", &opt_compare, NULL },
 	{ "metric", 0, "NAME", "compare: correctness (default: the field of role correctness), fuzzy, em, f1, "
-			       "scai_em, bleu1, rouge1_r, rouge_l, mrr, map, hr@K, p@K, r@K or ndcg@K", &opt_metric, NULL },
+			       "scai_em, bleu1, rouge1_r, rouge_l, mrr, map, hr@K, p@K, r@K, ndcg@K or score:NAME (imported)",
+	  &opt_metric, NULL },
 	{ "test", 0, "TEST", "compare: permutation (default), bootstrap or mcnemar", &opt_test, NULL },
 	{ "alpha", 0, "A", "compare: significance level (default 0.05)", &opt_alpha, NULL },
 	{ "correction", 0, "HOW", "compare: holm (default) or none, over the pairs", &opt_correction, NULL },

@@ -479,6 +479,20 @@ unsigned rp_compare_needs(const struct report_options *o);
 void rp_auto_scores(const struct rp_data *d, const struct report_options *o, double *val,
 		    uint8_t *scored);
 
+/* Scores imported with convqa import-scores (report_imported.c): names
+ * ordered, val[item * n_names + k] the item's score k, NAN where none. */
+struct rp_imported {
+	size_t n_names;
+	char **names;
+	double *val;
+};
+enum status rp_imported_load(const struct rp_ctx *c, struct rp_imported *im);
+void rp_imported_release(struct rp_imported *im);
+/* Section automatic's tables of imported scores: the mean per system, and
+ * by turn depth with --by turn; only the items with a label in the
+ * selection when scope. Nothing without imported scores. */
+void rp_imported_tables(const struct rp_ctx *c, struct rsection *sec, const struct rp_imported *im, int scope);
+
 /* ---- breakdowns of the sections on a layer (report_groups.c) ------------------------ */
 
 /* A breakdown: its REPORT_BY_* bit, table id and title, and the name of

@@ -2,6 +2,7 @@
  * ROUGE-1 R and ROUGE-L F against the gold answers per system, and their
  * correlation with the raters' answer_correct; the systems' rewrites
  * against the turns' rewrites (ROUGE-1 recall, SCAI-QReCC's QR). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,11 +99,38 @@ static void automatic_notes(const struct rp_ctx *c, struct rsection *sec, int sc
 							     : "its answer_correct (0 or 1)");
 }
 
+/* Per system and imported score, its correlation with the human score as
+ * the metrics' (correlation_row): over the items that have the score and
+ * answer_correct in the layer (with a label in the selection, as the
+ * metrics' items). x and y hold n_items. */
+static void imported_correlation(const struct rp_ctx *c, struct rtable *ct, const struct rp_imported *im,
+				 const double *human, const long *human_n, double *x, double *y)
+{
+	const struct rp_data *d = c->d;
+	int scope = c->round_given || c->o->n_raters;
+	char name[600];
+	for (size_t s = 0; s < d->n_systems; s++)
+		for (size_t k = 0; k < im->n_names; k++) {
+			size_t n = 0;
+			for (size_t i = 0; i < d->n_items; i++) {
+				double v = im->val[i * im->n_names + k];
+				if (isnan(v) || !human_n[i] || d->items[i].system != s || (scope && !d->items[i].in_round))
+					continue;
+				x[n] = v;
+				y[n++] = human[i] / (double)human_n[i];
+			}
+			if (n == 0)
+				continue;
+			snprintf(name, sizeof(name), "%s / score:%s", d->systems[s], im->names[k]);
+			correlation_row(ct, name, x, y, n);
+		}
+}
+
 /* Per system and metric, the correlation of the metric over the scored
  * items with their human score: the mean answer_correct in the layer. t is
  * the table of means (its columns name the metrics). */
 static void correlation_table(const struct rp_ctx *c, struct rsection *sec, const struct rtable *t,
-			      const uint8_t *scored, const long *count)
+			      const uint8_t *scored, const long *count, const struct rp_imported *im)
 {
 	const struct rp_data *d = c->d;
 	const struct rp_layer *L = c->layer;
@@ -140,6 +168,7 @@ static void correlation_table(const struct rp_ctx *c, struct rsection *sec, cons
 			correlation_row(ct, name, x, y, n);
 		}
 	}
+	imported_correlation(c, ct, im, human, human_n, x, y);
 	if (ct->n_rows == 0)
 		rtable_note(ct, "No correlation: no item with a gold answer has answer_correct%s.",
 			    c->layer->kind == REPORT_CONSENSUS_NONE ? "" : " in the layer");
@@ -403,7 +432,13 @@ enum status rp_automatic(struct rp_ctx *c)
 	}
 	free(fuzzy);
 
-	correlation_table(c, sec, t, scored, count);
+	struct rp_imported im;
+	enum status st = rp_imported_load(c, &im);
+	if (st == ST_OK) {
+		correlation_table(c, sec, t, scored, count, &im);
+		rp_imported_tables(c, sec, &im, scope);
+	}
+	rp_imported_release(&im);
 	automatic_notes(c, sec, scope);
 	if (c->o->variants & REPORT_VARIANT_SEED003)
 		rsection_note(sec, "fuzzy incl. (seed 003's fuzzy fact inclusion, --variant seed003): the share of "
@@ -417,6 +452,6 @@ enum status rp_automatic(struct rp_ctx *c)
 	free(scored);
 	free(sum);
 	free(count);
-	return ST_OK;
+	return st;
 }
 

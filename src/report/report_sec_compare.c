@@ -21,6 +21,8 @@
 #define CM_CORRECTNESS (-1)
 #define CM_FUZZY (-2)
 #define CM_RETRIEVAL (-3)   /* a retrieval metric: rp_retrieval_metric_parse() of the name */
+#define CM_IMPORTED (-4)    /* score:NAME, a score of convqa import-scores */
+#define SCORE_PREFIX "score:"
 static const struct compare_metric {
 	const char *name;
 	int auto_m;                    /* CM_CORRECTNESS: the field of role correctness; CM_FUZZY */
@@ -45,6 +47,7 @@ const char *report_metric_name(size_t i)
 static const struct compare_metric *metric_of(const struct report_options *o)
 {
 	static const struct compare_metric retrieval = { "retrieval", CM_RETRIEVAL, "" };
+	static const struct compare_metric imported = { "imported", CM_IMPORTED, "" };
 	int m;
 	size_t k;
 	for (size_t i = 0; o->compare_metric && i < ARRAY_SIZE(compare_metrics); i++)
@@ -52,6 +55,8 @@ static const struct compare_metric *metric_of(const struct report_options *o)
 			return &compare_metrics[i];
 	if (o->compare_metric && rp_retrieval_metric_parse(o->compare_metric, &m, &k) == 0)
 		return &retrieval;
+	if (o->compare_metric && strncmp(o->compare_metric, SCORE_PREFIX, strlen(SCORE_PREFIX)) == 0)
+		return &imported;
 	return &compare_metrics[0];
 }
 
@@ -73,14 +78,15 @@ int report_parse_metric(struct report_options *o, const char *name, struct error
 			o->compare_metric = compare_metrics[i].name;
 			return 0;
 		}
-	if (rp_retrieval_metric_parse(name, &m, &k) == 0) {
+	if (rp_retrieval_metric_parse(name, &m, &k) == 0 ||
+	    (strncmp(name, SCORE_PREFIX, strlen(SCORE_PREFIX)) == 0 && name[strlen(SCORE_PREFIX)])) {
 		o->compare_metric = name;   /* borrowed: the option's text */
 		return 0;
 	}
 	struct strbuf sb = STRBUF_INIT;
 	for (size_t i = 0; i < ARRAY_SIZE(compare_metrics); i++)
 		strbuf_addf(&sb, "%s, ", compare_metrics[i].name);
-	strbuf_adds(&sb, "mrr, map, hr@K, p@K, r@K or ndcg@K");
+	strbuf_adds(&sb, "mrr, map, hr@K, p@K, r@K, ndcg@K or score:NAME");
 	error_set(err, ST_USAGE, "unknown metric '%s' (expected: %s)", name, strbuf_str(&sb));
 	strbuf_release(&sb);
 	return -1;
@@ -136,6 +142,37 @@ static void add_value(struct per_turn *pt, long slot, size_t nt, const struct rp
 {
 	pt->sum[(size_t)slot * nt + it->turn] += v;
 	pt->n[(size_t)slot * nt + it->turn]++;
+}
+
+/* The values of an imported score (score:NAME) of the compared systems'
+ * items (in the selection, as section automatic's). */
+static enum status collect_imported(const struct rp_ctx *c, const long *slot, struct per_turn *pt)
+{
+	const struct rp_data *d = c->d;
+	const char *name = c->o->compare_metric + strlen(SCORE_PREFIX);
+	int scope = c->round_given || c->o->n_raters;
+	struct rp_imported im;
+	enum status st = rp_imported_load(c, &im);
+	size_t k = 0;
+	while (st == ST_OK && k < im.n_names && strcmp(im.names[k], name) != 0)
+		k++;
+	if (st == ST_OK && k == im.n_names) {
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t j = 0; j < im.n_names; j++)
+			strbuf_addf(&sb, "%sscore:%s", j ? ", " : "", im.names[j]);
+		st = error_set(c->err, ST_INPUT, "--metric %s: the project has no imported score '%s' (%s%s)",
+			       c->o->compare_metric, name, im.n_names ? "imported: " : "import one with convqa import-scores",
+			       strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+	for (size_t i = 0; st == ST_OK && i < d->n_items; i++) {
+		const struct rp_item *it = &d->items[i];
+		double v = im.val[i * im.n_names + k];
+		if (slot[it->system] >= 0 && !isnan(v) && !(scope && !it->in_round))
+			add_value(pt, slot[it->system], d->n_turns, it, v);
+	}
+	rp_imported_release(&im);
+	return st;
 }
 
 /* The values of every compared system per turn: slot[s] is system s's
@@ -385,6 +422,9 @@ static void metric_notes(const struct rp_ctx *c, struct rsection *sec, const str
 		rsection_note(sec, "Metric: seed 003's fuzzy fact inclusion of each answer (1 when it includes a gold "
 				   "answer of its turn with a similarity of %g or more, else 0; docs/metrics.md, "
 				   "Variants); turns without a gold answer have no value.", c->o->fuzzy_threshold);
+	} else if (m->auto_m == CM_IMPORTED) {
+		rsection_note(sec, "Metric: the imported score %s of each answer (convqa import-scores); items without "
+				   "it have no value.", c->o->compare_metric + strlen(SCORE_PREFIX));
 	} else if (m->auto_m >= 0) {
 		rsection_note(sec, "Metric: %s of each answer against the gold answers of its turn (as in section "
 				   "automatic); turns without a gold answer have no value.", m->label);
@@ -397,7 +437,7 @@ static void metric_notes(const struct rp_ctx *c, struct rsection *sec, const str
 			rsection_note(sec, "Rankings with a passage without consensus (no value): %ld.",
 				      pt->no_consensus);
 	}
-	if ((m->auto_m >= 0 || m->auto_m == CM_FUZZY) && (c->round_given || c->o->n_raters))
+	if ((m->auto_m >= 0 || m->auto_m == CM_FUZZY || m->auto_m == CM_IMPORTED) && (c->round_given || c->o->n_raters))
 		rsection_note(sec, "With --round or --raters, only the items labelled in that selection.");
 	if (m->auto_m == CM_CORRECTNESS) {
 		rsection_note(sec, "Metric: %s per item: 1 when its value is %s (the threshold) or above, else 0; "
@@ -437,7 +477,16 @@ enum status rp_compare(struct rp_ctx *c)
 		slot[s] = -1;
 	for (size_t k = 0; k < o->n_compare; k++)
 		slot[sys[k]] = (long)k;
-	collect(c, slot, &pt);
+	if (m->auto_m == CM_IMPORTED)
+		st = collect_imported(c, slot, &pt);
+	else
+		collect(c, slot, &pt);
+	if (st != ST_OK) {
+		free(slot);
+		free(pt.sum);
+		free(pt.n);
+		return st;
+	}
 	struct pair_result *res = xcalloc(n_pairs + 1, sizeof(*res));
 	double *x = xmalloc((nt + 1) * sizeof(*x)), *y = xmalloc((nt + 1) * sizeof(*y));
 	size_t i = 0;
@@ -448,7 +497,8 @@ enum status rp_compare(struct rp_ctx *c)
 			compare_pair(c, &pt, &res[i], x, y);
 		}
 	holm(res, n_pairs, o->no_correction);
-	char *title = xasprintf("Comparing systems: %s, paired", m->auto_m == CM_RETRIEVAL ? o->compare_metric :
+	char *title = xasprintf("Comparing systems: %s, paired",
+				m->auto_m == CM_RETRIEVAL || m->auto_m == CM_IMPORTED ? o->compare_metric :
 				m->auto_m != CM_CORRECTNESS ? m->label : d->correctness.name);
 	struct rsection *sec = report_section(c->r, "compare", title);
 	free(title);

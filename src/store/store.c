@@ -307,6 +307,16 @@ static const char *const migrations[] = {
 	"ALTER TABLE turn5 RENAME TO turn;\n"
 	"ALTER TABLE gold_passage ADD COLUMN grade INTEGER NOT NULL DEFAULT 1 CHECK(grade >= 1);\n"
 	"ALTER TABLE response ADD COLUMN rewrite TEXT;\n",
+	/* 5 -> 6: scores of responses computed elsewhere (convqa
+	 * import-scores: GPTScore, BERTScore, an LLM judge), one value per
+	 * response and score name. */
+	"CREATE TABLE response_score(\n"
+	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
+	"  name TEXT NOT NULL CHECK(name <> ''),\n"
+	"  value REAL NOT NULL,\n"
+	"  import_id INTEGER REFERENCES import(id),\n"
+	"  PRIMARY KEY(response_id, name)) WITHOUT ROWID;\n"
+	"CREATE INDEX response_score_name ON response_score(name, response_id);\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

@@ -483,3 +483,23 @@ enum status store_report_passage_id(struct store_reader *s, const char *ext, int
 		return reader_fail(s, err, "cannot look up passage");
 	return ST_OK;
 }
+
+enum status store_report_scores(struct store_reader *s, store_report_score_cb cb, void *ctx, struct error *err)
+{
+	sqlite3_stmt *st;
+	int rc;
+	if (sqlite3_prepare_v2(s->db, "SELECT response_id, name, value FROM response_score ORDER BY name, response_id",
+			       -1, &st, NULL) != SQLITE_OK)
+		return reader_fail(s, err, "cannot read imported scores");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		struct store_report_score sc = { sqlite3_column_int64(st, 0), name ? name : "",
+						 sqlite3_column_double(st, 2) };
+		if (cb(&sc, ctx))
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return reader_fail(s, err, "cannot read imported scores");
+	return ST_OK;
+}

@@ -1,11 +1,13 @@
 #!/bin/sh
 # A project made by the release before data known in part (user_version 4,
 # commit 8b639dd: tests/fixtures/project_v4.db, made by
-# tests/fixtures/project_v4_make.sh) migrates to version 5: turns, passages,
+# tests/fixtures/project_v4_make.sh) migrates to version 5 (then 6): turns, passages,
 # gold passages, responses and labels are kept row for row with their ids,
 # the full-text index still finds the passages, the gold passages get grade
 # 1, and the project then takes what version 5 adds (a turn without a
-# question, a passage known by id only, grades, a system's rewrite).
+# question, a passage known by id only, grades, a system's rewrite); it
+# goes on to version 6 (imported scores: an empty table response_score,
+# then filled by convqa import-scores).
 . "$CONVQA_TOP/tests/lib.sh"
 cp "$CONVQA_TOP/tests/fixtures/project_v4.db" "$T/p.db"
 export CONVQA_DB="$T/p.db"
@@ -24,8 +26,9 @@ rows() {
 before=$(rows)
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 5 project now" 5 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 6 project now" 6 "$(q 'PRAGMA user_version')"
 check_eq "every row is kept, with its id" "$before" "$(rows)"
+check_eq "version 6: no imported score yet" 0 "$(q 'SELECT count(*) FROM response_score')"
 check_eq "the gold passages have grade 1" "1|2" "$(q 'SELECT DISTINCT grade, count(*) FROM gold_passage')"
 check_eq "the full-text index finds a passage by a word of it (and is whole)" "p4" \
 	"$(q "SELECT p.ext_id FROM passage_fts f JOIN passage p ON p.id = f.rowid WHERE passage_fts MATCH 'fourth';
@@ -50,4 +53,9 @@ check_eq "turn 7 without question, p9 id only, grade 3, the rewrite" "7|NULL|NUL
 	"$(q "SELECT t.position, quote(t.question), quote(p.text), g.grade, r.rewrite FROM turn t
 	      JOIN gold_passage g ON g.turn_id = t.id JOIN passage p ON p.ext_id = g.passage_ext
 	      JOIN response r ON r.turn_id = t.id WHERE t.position = 7")"
+printf 'conversation,turn,system,judge\nc1,7,sysA,0.25\n' >scores.csv
+run $CONVQA import-scores scores.csv --column judge
+check_eq "then it takes what version 6 adds: an imported score" "0|sysA|7|judge|0.25" \
+	"$rc|$(q "SELECT sy.name, t.position, s.name, s.value FROM response_score s JOIN response r ON r.id = s.response_id
+	      JOIN turn t ON t.id = r.turn_id JOIN system sy ON sy.id = r.system_id")"
 done_testing

@@ -259,7 +259,7 @@ figures <"$T/out" | grep -E '\|(mean_a|mean_b)\|' >got
 check_eq "--metric hr@1" "x vs y|mean_a|0.5
 x vs y|mean_b|0.75" "$(cat got)"
 check_run "a retrieval metric without its cutoff is refused" 1 \
-	"convqa report: unknown metric 'hr' (expected: correctness, fuzzy, em, f1, scai_em, bleu1, rouge1_r, rouge_l, mrr, map, hr@K, p@K, r@K or ndcg@K)" \
+	"convqa report: unknown metric 'hr' (expected: correctness, fuzzy, em, f1, scai_em, bleu1, rouge1_r, rouge_l, mrr, map, hr@K, p@K, r@K, ndcg@K or score:NAME)" \
 	$CONVQA report --db r.db --compare x,y --metric hr
 
 # refusals
