@@ -6,10 +6,19 @@
 
 #include "convqa/store.h"
 
+struct scheme;
+
+/* Statement cache slots: the shared ones (STMT_* below), then each
+ * module's from STMT__FIRST_FREE up to STMT_QUEUE__FIRST; the paged queue's (store_queue.c)
+ * from STMT_QUEUE__FIRST, apart from those so that a session that pages
+ * its queue keeps every other statement too. */
+#define STMT_QUEUE__FIRST 68
+#define STORE_STMT_SLOTS 80
+
 struct store {
 	sqlite3 *db;
 	char *path;
-	sqlite3_stmt *cache[64];          /* prepared statements, by STMT_* slot */
+	sqlite3_stmt *cache[STORE_STMT_SLOTS];   /* prepared statements, by STMT_* slot */
 	int64_t import_id;                /* the import under way (store_import_begin), else 0 */
 	/* another copy read by store_open_read_only(): the work its size allows */
 	long long size;                   /* bytes of the file and its write-ahead log */
@@ -127,5 +136,19 @@ enum {
 	STMT_ROUND_ASSIGNS, STMT_PASSAGE_KNOWN, STMT_NAMES_PASSAGES, STMT_DATA_VERSION,
 	STMT__FIRST_FREE,
 };
+
+/* The finished items of rater_id's queue in round_id (0: outside rounds)
+ * for scheme sc, as store_queue_load() flags them, without the queue: their
+ * response ids, sorted (*ids, *n; caller frees); *all = 1 when sc asks
+ * nothing (every item is finished, no ids). Reads the rater's current
+ * labels of the task (and every answer when sc may finish an item without
+ * labels). */
+enum status store_queue_finished_ids(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
+				     int64_t **ids, size_t *n, int *all, struct error *err);
+
+/* The seed of rater's answer orders in round_id (0: outside rounds):
+ * order_seed() of the round's seed. */
+enum status store_queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,
+			     struct error *err);
 
 #endif

@@ -26,9 +26,10 @@ enum {
 	STMT_ITEM_CHANGES,
 	STMT_ITEM_CHANGES_SINCE,
 	STMT_ITEM_CHANGE,
+	STMT_ITEM_MEMBER,
 	STMT_ITEM__END,
 };
-_Static_assert(STMT_ITEM__END <= 64, "statement cache too small");
+_Static_assert(STMT_ITEM__END <= STMT_QUEUE__FIRST, "statement cache too small");
 
 static void bind_round(sqlite3_stmt *st, int i, int64_t round_id)
 {
@@ -153,6 +154,12 @@ static enum status current_labels_each(struct store *s, int64_t rater_id, int64_
 
 /* ---- queue ------------------------------------------------------------ */
 
+static int cmp_int64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
 struct id_pos {
 	int64_t id;
 	size_t pos;
@@ -248,8 +255,12 @@ struct check_item {
 struct check {
 	struct store *s;
 	const struct scheme *sc;
-	struct store_queue *q;
-	struct id_pos *index;        /* q's response ids, sorted */
+	struct store_queue *q;       /* the queue whose flags are set; NULL: done[] gets the ids */
+	struct id_pos *index;        /* q's response ids, sorted (with q) */
+	sqlite3_stmt *member;        /* without q: whether a response is the rater's in the round
+				      * (NULL: every response is in the queue) */
+	int64_t *done;               /* without q: the finished items' response ids */
+	size_t n_done, cap_done;
 	sqlite3_stmt *st;            /* the answers (and rankings) by turn, from turn ?1 */
 	int rc;                      /* st's last step; 0 before the first */
 	int rankings;                /* st reads rankings: sc requires a passage unit */
@@ -273,6 +284,37 @@ static void clear_labels(struct check *c)
 	c->answer_labels = 0;
 }
 
+/* Whether response id is an item of the queue checked, and where (*pos,
+ * when the queue is held). */
+static int in_queue(struct check *c, int64_t id, size_t *pos)
+{
+	if (c->index) {
+		struct id_pos k = { id, 0 };
+		const struct id_pos *hit = bsearch(&k, c->index, c->q->n, sizeof(*c->index), cmp_id_pos);
+		*pos = hit ? hit->pos : 0;
+		return hit != NULL;
+	}
+	if (!c->member)
+		return 1;
+	sqlite3_reset(c->member);
+	sqlite3_bind_int64(c->member, 3, id);
+	int in = sqlite3_step(c->member) == SQLITE_ROW;
+	sqlite3_reset(c->member);
+	return in;
+}
+
+/* Item it is finished. */
+static void put_finished(struct check *c, const struct check_item *it)
+{
+	if (c->q) {
+		c->q->finished[it->pos] = 1;
+		c->q->n_finished++;
+		return;
+	}
+	xgrow(&c->done, &c->cap_done, c->n_done + 1, sizeof(*c->done));
+	c->done[c->n_done++] = it->id;
+}
+
 /* Read st's rows of its current turn: the items of it in the queue, with
  * their passages, and their answer keys when key is set. */
 static void read_items(struct check *c, int key)
@@ -283,16 +325,15 @@ static void read_items(struct check *c, int key)
 	do {
 		int64_t id = sqlite3_column_int64(c->st, 1);
 		if (id != last) {
-			struct id_pos k = { id, 0 };
-			const struct id_pos *hit = bsearch(&k, c->index, c->q->n, sizeof(*c->index), cmp_id_pos);
+			size_t pos = 0;
 			const char *answer = store_col_text(c->st, 2);
 			answer = answer ? answer : "";
 			it = NULL;
 			last = id;
-			if (hit) {
+			if (in_queue(c, id, &pos)) {
 				xgrow(&c->items, &c->cap_items, c->n_items + 1, sizeof(*c->items));
 				it = &c->items[c->n_items++];
-				*it = (struct check_item){ hit->pos, id, text_blank(answer, strlen(answer)),
+				*it = (struct check_item){ pos, id, text_blank(answer, strlen(answer)),
 							   key ? store_answer_key(answer) : 0, c->n_passages, 0 };
 			}
 		}
@@ -361,10 +402,8 @@ static enum status check_turns(struct check *c, struct error *err)
 		for (size_t i = 0; i < c->n_items; i++) {
 			const struct check_item *it = &c->items[i];
 			item_labels(c, it, n);
-			if (store_item_n_missing(c->sc, it->n_passages, it->empty, &c->l) == 0) {
-				c->q->finished[it->pos] = 1;
-				c->q->n_finished++;
-			}
+			if (store_item_n_missing(c->sc, it->n_passages, it->empty, &c->l) == 0)
+				put_finished(c, it);
 		}
 	}
 	return c->rc == SQLITE_ROW || c->rc == SQLITE_DONE ? ST_OK : store_fail(c->s, err, "cannot read answers");
@@ -394,10 +433,47 @@ static enum status check_label(const struct unit_label *u, void *ctx, struct err
 	return ST_OK;
 }
 
+/* Check the items of c (its queue or its membership set by the caller):
+ * one pass over the rater's current labels and one over the answers (with
+ * their rankings when a passage unit is required), both by turn; answers
+ * outside the queue (another round's) are skipped. */
+static enum status run_check(struct check *c, int64_t rater_id, int64_t round_id, struct error *err)
+{
+	struct store *s = c->s;
+	c->rankings = requires_unit(c->sc, UNIT_PASSAGE);
+	c->all = may_finish_unlabelled(c->sc);
+	if (c->rankings)
+		c->st = store_stmt(s, STMT_ITEM_RANKINGS,
+				   "SELECT r.turn_id, r.id, r.answer, rt.rank, rt.passage_id FROM response r "
+				   "LEFT JOIN retrieved rt ON rt.response_id = r.id WHERE r.turn_id >= ?1 "
+				   "ORDER BY r.turn_id, r.system_id, rt.rank", err);
+	else
+		c->st = store_stmt(s, STMT_ITEM_ANSWERS,
+				   "SELECT r.turn_id, r.id, r.answer FROM response r WHERE r.turn_id >= ?1 "
+				   "ORDER BY r.turn_id", err);
+	if (!c->st)
+		return ST_STORE;
+	if (c->all)
+		seek_turn(c, INT64_MIN);
+	enum status ret = current_labels_each(s, rater_id, round_id, c->sc->name, check_label, c, NULL, err);
+	if (ret == ST_OK && c->n_labels)
+		ret = check_turns(c, err);   /* the last labelled turn */
+	if (ret == ST_OK && c->all) {
+		clear_labels(c);
+		c->turn = INT64_MAX;
+		ret = check_turns(c, err);
+	}
+	sqlite3_reset(c->st);
+	clear_labels(c);
+	free(c->labels);
+	free(c->items);
+	free(c->passages);
+	store_item_labels_release(&c->l);
+	return ret;
+}
+
 /* Mark q's finished items, labelled or not (a scheme may ask nothing of an
- * empty answer): one pass over the rater's current labels and one over all
- * answers (with their rankings when a passage unit is required), both by
- * turn; answers outside q (another round's) are skipped. */
+ * empty answer): run_check() over q. */
 static enum status mark_finished(struct store *s, int64_t rater_id, int64_t round_id,
 				 const struct scheme *sc, struct store_queue *q, struct error *err)
 {
@@ -406,48 +482,49 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 		q->n_finished = q->n;
 		return ST_OK;
 	}
-	struct check c = { .s = s, .sc = sc, .q = q, .rankings = requires_unit(sc, UNIT_PASSAGE),
-			   .all = may_finish_unlabelled(sc), .l = STORE_ITEM_LABELS_INIT };
-	if (c.rankings)
-		c.st = store_stmt(s, STMT_ITEM_RANKINGS,
-				  "SELECT r.turn_id, r.id, r.answer, rt.rank, rt.passage_id FROM response r "
-				  "LEFT JOIN retrieved rt ON rt.response_id = r.id WHERE r.turn_id >= ?1 "
-				  "ORDER BY r.turn_id, r.system_id, rt.rank", err);
-	else
-		c.st = store_stmt(s, STMT_ITEM_ANSWERS,
-				  "SELECT r.turn_id, r.id, r.answer FROM response r WHERE r.turn_id >= ?1 "
-				  "ORDER BY r.turn_id", err);
-	if (!c.st)
-		return ST_STORE;
+	struct check c = { .s = s, .sc = sc, .q = q, .l = STORE_ITEM_LABELS_INIT };
 	c.index = xmalloc((q->n ? q->n : 1) * sizeof(*c.index));
 	for (size_t i = 0; i < q->n; i++)
 		c.index[i] = (struct id_pos){ q->responses[i], i };
 	qsort(c.index, q->n, sizeof(*c.index), cmp_id_pos);
-
-	if (c.all)
-		seek_turn(&c, INT64_MIN);
-	enum status ret = current_labels_each(s, rater_id, round_id, sc->name, check_label, &c, NULL, err);
-	if (ret == ST_OK && c.n_labels)
-		ret = check_turns(&c, err);   /* the last labelled turn */
-	if (ret == ST_OK && c.all) {
-		clear_labels(&c);
-		c.turn = INT64_MAX;
-		ret = check_turns(&c, err);
-	}
-	sqlite3_reset(c.st);
-	clear_labels(&c);
-	free(c.labels);
-	free(c.items);
-	free(c.passages);
-	store_item_labels_release(&c.l);
+	enum status ret = run_check(&c, rater_id, round_id, err);
 	free(c.index);
 	return ret;
 }
 
+enum status store_queue_finished_ids(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
+				     int64_t **ids, size_t *n, int *all, struct error *err)
+{
+	*ids = NULL;
+	*n = 0;
+	*all = asks_nothing(sc);
+	if (*all)
+		return ST_OK;
+	struct check c = { .s = s, .sc = sc, .l = STORE_ITEM_LABELS_INIT };
+	if (round_id) {
+		c.member = store_stmt(s, STMT_ITEM_MEMBER, "SELECT 1 FROM assignment "
+				      "WHERE round_id = ?1 AND rater_id = ?2 AND response_id = ?3", err);
+		if (!c.member)
+			return ST_STORE;
+		sqlite3_bind_int64(c.member, 1, round_id);
+		sqlite3_bind_int64(c.member, 2, rater_id);
+	}
+	enum status ret = run_check(&c, rater_id, round_id, err);
+	if (ret != ST_OK) {
+		free(c.done);
+		return ret;
+	}
+	if (c.n_done)
+		qsort(c.done, c.n_done, sizeof(*c.done), cmp_int64);
+	*ids = c.done;
+	*n = c.n_done;
+	return ST_OK;
+}
+
 /* The seed of rater's orders in round_id (0: outside rounds): order_seed
  * of the round's seed. */
-static enum status queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,
-			      struct error *err)
+enum status store_queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,
+			     struct error *err)
 {
 	int64_t base = 0;
 	if (round_id) {
@@ -466,11 +543,6 @@ static enum status queue_seed(struct store *s, const char *rater, int64_t round_
 	return ST_OK;
 }
 
-static int cmp_int64(const void *pa, const void *pb)
-{
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-	return (a > b) - (a < b);
-}
 
 /* Put the answers of each visit of a turn in q (a run of items of one turn)
  * in the rater's order for that visit (order.h): the queue's systems
@@ -519,7 +591,7 @@ enum status store_queue_load(struct store *s, int64_t rater_id, const char *rate
 	size_t cap = 0;
 	uint64_t seed = 0;
 	memset(q, 0, sizeof(*q));
-	enum status ret = queue_seed(s, rater, round_id, &seed, err);
+	enum status ret = store_queue_seed(s, rater, round_id, &seed, err);
 	if (ret != ST_OK)
 		return ret;
 	if (round_id) {
@@ -562,39 +634,12 @@ enum status store_queue_load(struct store *s, int64_t rater_id, const char *rate
 	}
 	order_queue(q, systems, seed);
 	free(systems);
+	q->w_n = q->n;
 	q->finished = xcalloc(q->n ? q->n : 1, 1);
 	ret = mark_finished(s, rater_id, round_id, sc, q, err);
 	if (ret != ST_OK)
 		store_queue_release(q);
 	return ret;
-}
-
-void store_queue_place(const struct store_queue *q, size_t pos, int *index, int *n)
-{
-	size_t start = pos, end = pos + 1;
-	while (start > 0 && q->turns[start - 1] == q->turns[pos])
-		start--;
-	while (end < q->n && q->turns[end] == q->turns[pos])
-		end++;
-	*index = *n = 0;
-	for (size_t i = start; i < end; i++) {
-		size_t k = start;
-		while (k < i && q->responses[k] != q->responses[i])
-			k++;
-		if (k < i)
-			continue;   /* seen before in the run */
-		++*n;
-		if (q->responses[i] == q->responses[pos])
-			*index = *n;
-	}
-}
-
-void store_queue_release(struct store_queue *q)
-{
-	free(q->responses);
-	free(q->turns);
-	free(q->finished);
-	memset(q, 0, sizeof(*q));
 }
 
 int store_item_read_only(struct store *s)

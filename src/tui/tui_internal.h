@@ -551,7 +551,12 @@ struct item_row {
 	int position, n_turns;             /* the turn, and the turns of its conversation */
 	int answer_index, n_answers;       /* the answer's place among the turn's (as on the item screen) */
 	int labelled;                      /* some field has a value on it (the rater's, in this round) */
+	int finished;                      /* the queue's flag when the row was read */
 };
+/* The first unfinished item at or after from, else from the queue's start
+ * (*p; n when every item is finished); the item shown stays in the
+ * queue's memory. 0, or -1 after a fatal error. */
+int app_find_unfinished(struct app *app, size_t from, size_t *p);
 /* Read row pos of the queue into row (caller releases with
  * item_row_release()). 0, or -1 after a fatal error (the loop ends). */
 int app_item_row(struct app *app, size_t pos, struct item_row *row);

@@ -1,0 +1,227 @@
+/* Unit tests: the paged queue (store_item.h: store_queue_open) against the
+ * whole queue (store_queue_load): the same items in the same order, the
+ * same finished flags, and a memory that does not grow with the project. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "convqa/scheme_registry.h"
+#include "convqa/store.h"
+#include "convqa/store_item.h"
+
+struct fixture {
+	char path[64];
+	struct store *s;
+	struct scheme *sc;
+	int64_t rater;
+	size_t max_run;            /* the most answers of one turn */
+};
+
+/* A project of turns turns in conversations of 1 to 7 turns, answered by
+ * three systems (added out of name order), one system missing on every
+ * fifth turn; no passages. */
+static struct fixture *project(int turns)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	struct error err;
+	enum store_put res;
+	struct store_conflict c;
+	int64_t imp, sys[3], conv = 0, turn, id;
+	snprintf(fx->path, sizeof(fx->path), "/tmp/test_store_queue_%d.db", (int)getpid());
+	unlink(fx->path);
+	assert_int_equal(store_open(fx->path, STORE_CREATE, &fx->s, &err), ST_OK);
+	assert_int_equal(scheme_builtin("turn", &fx->sc, &err), ST_OK);
+	assert_int_equal(store_begin(fx->s, &err), ST_OK);
+	assert_int_equal(store_import_begin(fx->s, "fixture.json", "0", &imp, &err), ST_OK);
+	const char *names[3] = { "zeta", "alpha", "mid" };
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(store_put_system(fx->s, names[i], NULL, &sys[i], &res, &c, &err), ST_OK);
+	int pos = 0, len = 0;
+	for (int t = 0; t < turns; t++) {
+		if (pos == len) {
+			char name[32];
+			snprintf(name, sizeof(name), "c%05d", t);
+			assert_int_equal(store_put_conversation(fx->s, name, NULL, imp, &conv, &res, &c, &err), ST_OK);
+			pos = 0;
+			len = 1 + (t * 31 + 3) % 7;
+		}
+		struct store_gold g = { 0 };
+		char q[32];
+		snprintf(q, sizeof(q), "question %d", t);
+		assert_int_equal(store_put_turn(fx->s, conv, ++pos, q, NULL, &g, NULL, &turn, &res, &c, &err), ST_OK);
+		for (int k = 0; k < 3; k++) {
+			if (t % 5 == 0 && k == t % 3)
+				continue;
+			char answer[32];
+			snprintf(answer, sizeof(answer), "answer %d.%d", t, k);
+			assert_int_equal(store_put_response(fx->s, turn, sys[k], answer, NULL, 0, NULL, imp, &id, &res, &c,
+							    &err), ST_OK);
+		}
+	}
+	fx->max_run = 3;
+	assert_int_equal(store_commit(fx->s, &err), ST_OK);
+	assert_int_equal(store_rater_ensure(fx->s, "alice", &fx->rater, &err), ST_OK);
+	return fx;
+}
+
+static void done(struct fixture *fx)
+{
+	char aux[80];
+	store_close(fx->s);
+	scheme_free(fx->sc);
+	unlink(fx->path);
+	snprintf(aux, sizeof(aux), "%s-wal", fx->path);
+	unlink(aux);
+	snprintf(aux, sizeof(aux), "%s-shm", fx->path);
+	unlink(aux);
+	free(fx);
+}
+
+/* Finish response id for alice under the turn scheme: the turn's intent
+ * and the answer's correctness (no passages to judge). */
+static void finish(struct fixture *fx, int64_t id)
+{
+	struct error err;
+	struct store_label_key k = { id, fx->rater, 0, "turn", "intent", 0, UNIT_TURN };
+	assert_int_equal(store_label_set(fx->s, &k, "extractive", 1.0, &err), ST_OK);
+	k.field = "answer_correct";
+	k.unit = UNIT_RESPONSE;
+	assert_int_equal(store_label_set(fx->s, &k, "yes", 1.0, &err), ST_OK);
+}
+
+/* Item pos of the paged queue p is the whole queue w's, finished or not alike. */
+static void same_item(struct fixture *fx, struct store_queue *p, const struct store_queue *w, size_t pos)
+{
+	struct error err;
+	assert_int_equal(store_queue_seek(fx->s, p, pos, &err), ST_OK);
+	assert_true(store_queue_has(p, pos));
+	assert_int_equal(store_queue_response(p, pos), w->responses[pos]);
+	assert_int_equal(store_queue_turn(p, pos), w->turns[pos]);
+	assert_int_equal(store_queue_finished(p, pos), w->finished[pos]);
+	int a, b, c, d;
+	store_queue_place(p, pos, &a, &b);
+	store_queue_place(w, pos, &c, &d);
+	assert_int_equal(a, c);
+	assert_int_equal(b, d);
+}
+
+/* Forward one by one, backward one by one, and jumps both ways past the
+ * window: every item is where the whole queue has it; the window never
+ * holds much more than STORE_QUEUE_WINDOW items. */
+static void test_paged_queue_is_the_whole_queue(void **state)
+{
+	(void)state;
+	struct fixture *fx = project(1500);
+	struct error err;
+	struct store_queue w, p;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, fx->sc, &w, &err), ST_OK);
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &p, &err), ST_OK);
+	assert_true(w.n > 4 * STORE_QUEUE_WINDOW);
+	assert_int_equal(p.n, w.n);
+	assert_int_equal(p.n_finished, 0);
+	assert_true(store_queue_has(&p, 0));
+	for (size_t i = 0; i < w.n; i++)
+		same_item(fx, &p, &w, i);
+	for (size_t i = w.n; i-- > 0;)
+		same_item(fx, &p, &w, i);
+	size_t jumps[] = { w.n - 1, 3, w.n / 2, w.n / 2 - STORE_QUEUE_WINDOW * 2, w.n - 2, 0, w.n / 3 };
+	for (size_t i = 0; i < sizeof(jumps) / sizeof(*jumps); i++)
+		same_item(fx, &p, &w, jumps[i]);
+	size_t most;
+	store_queue_resident(&p, &most);
+	assert_true(most <= STORE_QUEUE_WINDOW + fx->max_run);
+	store_queue_release(&p);
+	store_queue_release(&w);
+	done(fx);
+}
+
+/* A rater half way through, and items finished out of order: the paged
+ * queue counts them as the whole queue does, resumes at the first
+ * unfinished, finds the next one past the window, and a save counted in
+ * memory moves the count and the search. */
+static void test_paged_queue_finished_and_resume(void **state)
+{
+	(void)state;
+	struct fixture *fx = project(600);
+	struct error err;
+	struct store_queue w, p;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, fx->sc, &w, &err), ST_OK);
+	size_t stop = w.n / 2;
+	for (size_t i = 0; i < stop; i++)
+		finish(fx, w.responses[i]);
+	finish(fx, w.responses[stop + 1]);
+	finish(fx, w.responses[w.n - 1]);
+	store_queue_release(&w);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, fx->sc, &w, &err), ST_OK);
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &p, &err), ST_OK);
+	assert_int_equal(p.n_finished, w.n_finished);
+	assert_true(p.n_finished >= stop + 2);
+	size_t at;
+	assert_int_equal(store_queue_next_unfinished(fx->s, &p, 0, &at, &err), ST_OK);
+	size_t first = 0;
+	while (w.finished[first])
+		first++;
+	assert_int_equal(at, first);
+	for (size_t i = 0; i < w.n; i += 7)
+		same_item(fx, &p, &w, i);
+	/* the last item, finished, is skipped; none after it */
+	assert_int_equal(store_queue_next_unfinished(fx->s, &p, w.n - 1, &at, &err), ST_OK);
+	assert_int_equal(at, w.n);
+	/* finished in memory (as the UI does after a save): counted, and skipped */
+	assert_int_equal(store_queue_seek(fx->s, &p, first, &err), ST_OK);
+	size_t before = p.n_finished;
+	store_queue_set_finished(&p, first, 1);
+	assert_int_equal(p.n_finished, before + 1);
+	assert_int_equal(store_queue_next_unfinished(fx->s, &p, 0, &at, &err), ST_OK);
+	assert_true(at > first);
+	assert_int_equal(store_queue_seek(fx->s, &p, w.n - 1, &err), ST_OK);
+	assert_int_equal(store_queue_seek(fx->s, &p, first, &err), ST_OK);
+	assert_int_equal(store_queue_finished(&p, first), 1);   /* kept when the window came back */
+	size_t pos;
+	assert_int_equal(store_queue_find(fx->s, &p, w.responses[w.n - 3], &pos, &err), ST_OK);
+	assert_int_equal(pos, w.n - 3);
+	store_queue_release(&p);
+	store_queue_release(&w);
+	done(fx);
+}
+
+/* Ten times the items, the same memory: the window's items stay under the
+ * same bound at 300 and at 3,000 items, whatever was visited. */
+static void test_paged_queue_memory_does_not_grow(void **state)
+{
+	(void)state;
+	size_t most[2];
+	int sizes[2] = { 120, 1200 };
+	for (int k = 0; k < 2; k++) {
+		struct fixture *fx = project(sizes[k]);
+		struct error err;
+		struct store_queue p;
+		assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &p, &err), ST_OK);
+		for (size_t i = 0; i < p.n; i += 5)
+			assert_int_equal(store_queue_seek(fx->s, &p, i, &err), ST_OK);
+		assert_int_equal(store_queue_seek(fx->s, &p, 0, &err), ST_OK);
+		store_queue_resident(&p, &most[k]);
+		assert_true(most[k] <= STORE_QUEUE_WINDOW + fx->max_run);
+		if (k == 1)
+			assert_true(p.n >= 10 * STORE_QUEUE_WINDOW);
+		store_queue_release(&p);
+		done(fx);
+	}
+	assert_true(most[1] <= STORE_QUEUE_WINDOW + 3 && most[0] <= most[1]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_paged_queue_is_the_whole_queue),
+		cmocka_unit_test(test_paged_queue_finished_and_resume),
+		cmocka_unit_test(test_paged_queue_memory_does_not_grow),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
