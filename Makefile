@@ -49,7 +49,8 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
-	formats/export_csv.o formats/export_jsonl.o
+	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
+	formats/export_label_studio_config.o formats/labels_label_studio.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
@@ -58,7 +59,7 @@ REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o re
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
 	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_time.o report/report_fmt_text.o report/report_fmt_json.o \
-	report/report_fmt_csv.o
+	report/report_fmt_csv.o report/report_fmt_html.o report/report_fmt_svg.o
 # everything but the commands, the UI and main()
 LIB_OBJS := $(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(STUDY_OBJS) $(REPORT_OBJS) $(SYSTEM_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \

@@ -40,6 +40,15 @@
 struct store;
 struct store_ranked;
 
+/* A passage known by its id only (no text), which a collection may fill. */
+struct import_sink_want {
+	int64_t db_id;
+	unsigned put;                 /* IMPORT_SINK_PUT_*: how this import put it, if it did */
+	size_t filled_at;             /* the collection's line that gave its text, 0 before */
+};
+#define IMPORT_SINK_PUT_NEW 1u       /* added by this import (counted as added) */
+#define IMPORT_SINK_PUT_PRESENT 2u   /* in the project before, put again (counted as present) */
+
 struct import_sink {
 	struct store *s;
 	const char *name;             /* the input, in messages */
@@ -55,6 +64,10 @@ struct import_sink {
 	struct strmap passages;       /* passage id -> db id */
 	struct store_ranked *ranked;  /* a response's ranking, reused */
 	size_t cap_ranked;
+	struct strmap id_only;        /* passage id (copied) -> index in wants: passages without text */
+	struct import_sink_want *wants;
+	size_t n_wants, cap_wants;
+	int wants_project;            /* the project's own id-only passages are in id_only */
 	struct model_tasks scratch;   /* where messages are built */
 };
 
@@ -74,6 +87,22 @@ enum status import_sink_put_conversation(struct import_sink *k, const struct mod
  * before, or in the project. A reader of a stream holds back a conversation
  * that names a passage given later in the file, and puts it at the end. */
 int import_sink_resolves(struct import_sink *k, const struct model_conversation *c);
+/* The passages without text: those this import put without text, and
+ * (after import_sink_want_project()) those the project holds so. A
+ * collection (collection.h) fills them. want: NULL when id is not one. */
+struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id);
+/* Add the project's own passages without text to what import_sink_wants()
+ * knows (once; later calls do nothing). Returns the sink's status. */
+enum status import_sink_want_project(struct import_sink *k);
+/* Give passage id (an import_sink_wants() one) its text and title (title
+ * may be NULL); where names the record ("FILE:LINE", in messages). A
+ * passage that has a text already must have this one (else the import is
+ * refused: "its text differs"). Counted as filled in missing data when the
+ * passage was in the project before. Returns the sink's status. */
+enum status import_sink_fill_passage(struct import_sink *k, const char *id, const char *title, const char *text,
+				     const char *where);
+/* How many passages import_sink_wants() knows that still have no text. */
+long import_sink_id_only(struct import_sink *k);
 /* Put everything m holds (systems, passages, conversations, in that order). */
 enum status import_sink_put_model(struct import_sink *k, struct model_tasks *m);
 /* Commit (or roll back when nothing is new) and release the sink; on a

@@ -29,6 +29,9 @@ struct import_counts {
 	long added[IMP__COUNT];
 	long updated[IMP__COUNT];   /* present; the file filled in what was missing */
 	long present[IMP__COUNT];   /* already in the project, same content */
+	long id_only;               /* with a collection: passages still known by id only (the
+				     * collection had no text for them) */
+	int collection;             /* a collection was read (id_only is said) */
 };
 
 /* The environment variable that sets the most JSON values a task file may

@@ -75,7 +75,8 @@ struct model_system {
 
 struct model_passage {
 	const char *id;               /* given, or "sha256:<16 hex>" derived from the text */
-	const char *title, *url, *text;
+	const char *title, *url;
+	const char *text;             /* NULL: known by id only (a collection may fill it in) */
 	const char *where;
 	int64_t db_id;                /* filled by the writer */
 };
@@ -91,23 +92,30 @@ struct model_ranked {
 struct model_response {
 	const char *system;
 	const char *answer;
+	const char *rewrite;          /* the system's own rewrite of the question, or NULL */
 	const char *metadata;         /* JSON text or NULL */
 	struct model_ranked *ranked;
 	size_t n_ranked;
 	const char *where;
 };
 
+/* The highest turn number and gold grade convqa takes. */
+#define MODEL_TURN_MAX 1000000
+#define MODEL_GRADE_MAX 1000000
+
 /* The highest passage rank convqa takes, in every place that takes one
  * (import, convqa label, the UI). */
 #define MODEL_RANK_MAX 1000000000
 
 struct model_turn {
-	int position;                 /* 1-based */
-	const char *question, *rewrite;
+	int position;                 /* the turn's number (>= 1; gaps allowed) */
+	const char *question;         /* NULL: the input gives none (a run, qrels) */
+	const char *rewrite;
 	int has_gold;
 	const char **gold_answers;
 	size_t n_gold_answers;
 	const char **gold_passages;
+	long *gold_grades;            /* NULL (every grade 1), or one grade >= 1 per gold passage */
 	size_t n_gold_passages;
 	const char *gold_intent;
 	const char *metadata;

@@ -155,13 +155,13 @@ int report_parse_consensus(struct report_options *o, const char *s, struct error
 enum status report_build(struct store *s, const struct report_options *o, struct report **out,
 			 struct error *err);
 
-enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MARKDOWN };
+enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MARKDOWN, REPORT_HTML };
 
-/* "text", "json", "csv", "md" (or "markdown"); returns 0, or -1 with a
+/* "text", "json", "csv", "md" (or "markdown"), "html"; returns 0, or -1 with a
  * message that lists the formats in err (ST_USAGE). */
 int report_format_parse(const char *name, enum report_format *f, struct error *err);
 /* The name of format i (enum report_format order: "text", "json", "csv",
- * "md"; what --format takes, aliases left out), NULL past the last. */
+ * "md", "html"; what --format takes, aliases left out), NULL past the last. */
 const char *report_format_name(size_t i);
 
 /* Write r to out. ST_IO (with errno's message) when writing fails. */

@@ -25,7 +25,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000
@@ -110,6 +110,13 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 			      const char *url, const char *text, int64_t import_id,
 			      int64_t *id, enum store_put *res, struct store_conflict *c,
 			      struct error *err);
+/* Whether passage id (a row id) has its text (else it is known by its id
+ * only); *known 0 too when there is no such passage. */
+enum status store_passage_text_known(struct store *s, int64_t id, int *known, struct error *err);
+/* Each passage without text (known by its id only), by row id: cb(ext_id,
+ * id, ctx), ext_id borrowed for the call; cb returns non-zero to stop. */
+enum status store_passages_without_text(struct store *s, int (*cb)(const char *ext_id, int64_t id, void *ctx),
+					void *ctx, struct error *err);
 /* Look a passage up by its ext id; *id = 0 when absent. */
 enum status store_find_passage(struct store *s, const char *ext_id, int64_t *id, struct error *err);
 /* Whether ext_id names a passage of the project: of its collection (or
@@ -127,6 +134,7 @@ struct store_gold {
 	const char *const *passages;      /* passage ext ids */
 	size_t n_passages;
 	int present;                      /* the file carried a "gold" object */
+	const long *grades;               /* NULL (every grade 1) or one per passage, each >= 1 */
 };
 enum status store_put_turn(struct store *s, int64_t conversation_id, int position,
 			   const char *question, const char *rewrite, const struct store_gold *gold,
@@ -144,6 +152,11 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 			       const char *answer, const struct store_ranked *ranked, size_t n,
 			       const char *metadata_json, int64_t import_id, int64_t *id,
 			       enum store_put *res, struct store_conflict *c, struct error *err);
+/* The system's own rewrite of the question of response response_id: set
+ * when the project has none (PUT_UPDATED), PUT_SAME when equal or rewrite
+ * is NULL, PUT_CONFLICT when another. */
+enum status store_put_response_rewrite(struct store *s, int64_t response_id, const char *rewrite,
+				       enum store_put *res, struct store_conflict *c, struct error *err);
 
 /* ---- label schemes of the project's own (store_scheme.c) ------------- */
 
@@ -629,7 +642,7 @@ enum status store_tasks_systems(struct store_tasks *t, store_tasks_system_cb cb,
 
 /* The passages the items retrieved, each once, in import order. */
 struct store_tasks_passage {
-	const char *id, *title, *url, *text;   /* title, url: NULL when none */
+	const char *id, *title, *url, *text;   /* title, url: NULL when none; text NULL: id only */
 };
 typedef int (*store_tasks_passage_cb)(const struct store_tasks_passage *p, void *ctx);
 enum status store_tasks_passages(struct store_tasks *t, store_tasks_passage_cb cb, void *ctx, struct error *err);
@@ -641,13 +654,14 @@ struct store_tasks_turn {
 	int64_t conversation_id, turn_id;
 	const char *conversation, *conversation_metadata;   /* metadata: JSON text or NULL */
 	int position;
-	const char *question, *rewrite, *gold_intent, *metadata;   /* NULL when none */
+	const char *question, *rewrite, *gold_intent, *metadata;   /* NULL when none (question: not known) */
 };
 typedef int (*store_tasks_turn_cb)(const struct store_tasks_turn *turn, void *ctx);
 enum status store_tasks_turns(struct store_tasks *t, store_tasks_turn_cb cb, void *ctx, struct error *err);
 
-/* A turn's gold answers (in order), then its gold passage ids. */
-typedef int (*store_tasks_gold_cb)(int is_passage, const char *text, void *ctx);
+/* A turn's gold answers (in order), then its gold passage ids with their
+ * grades (1 for an answer). */
+typedef int (*store_tasks_gold_cb)(int is_passage, const char *text, long grade, void *ctx);
 enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks_gold_cb cb, void *ctx,
 			     struct error *err);
 
@@ -680,6 +694,7 @@ enum status store_round_plausible(struct store *s, int64_t round_id, const struc
 struct store_tasks_response {
 	int64_t id;
 	const char *system, *answer, *metadata;   /* metadata: JSON text or NULL */
+	const char *rewrite;                      /* the system's rewrite, NULL when none */
 };
 typedef int (*store_tasks_response_cb)(const struct store_tasks_response *r, void *ctx);
 enum status store_tasks_responses(struct store_tasks *t, int64_t turn_id, store_tasks_response_cb cb, void *ctx,

@@ -130,9 +130,11 @@ struct store_item_turn {
 struct store_item {
 	int64_t response_id, turn_id, system_id;
 	char *conversation;        /* conversation ext id */
-	int position;              /* turn depth, 1-based */
-	int n_turns;               /* turns in the conversation */
-	char *question;
+	int position;              /* turn depth: the turn's number, 1-based */
+	int n_turns;               /* the number of the conversation's last turn */
+	int n_earlier;             /* earlier turns the project holds (fewer than position - 1:
+				    * some are not in it; history has the last ones) */
+	char *question;            /* NULL: not known (the import gave none) */
 	char *rewrite;             /* NULL when absent */
 	char *system;              /* system name (its place among the turn's answers is
 				    * the queue's: store_queue_place) */

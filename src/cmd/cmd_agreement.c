@@ -18,7 +18,7 @@ static const struct cli_opt opts[] = {
 	{ "raters", 'r', "A,B", "only these raters (default: all)", &opt_raters, NULL },
 	{ "weights", 'w', "W", "Cohen's kappa weights: none, linear or quadratic (default: linear for ordinal "
 			       "fields, none for the others; with --field, for that field)", &opt_weights, NULL },
-	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
+	{ "format", 'f', "FORMAT", "text (default), json, csv, md or html", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };

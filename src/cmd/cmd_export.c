@@ -23,11 +23,13 @@ static struct export_opts {
 static const struct cli_opt opts[] = {
 	{ "format", 'f', "FORMAT", format_help, &options.format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &options.output, NULL },
-	{ "round", 0, "NAME", "only labels of this round; with --format tasks or gold-extension, only its items",
+	{ "round", 0, "NAME", "only labels of this round; with --format tasks, gold-extension, label-studio or "
+			      "label-studio-config, only its items",
 	  &options.round, NULL },
 	{ "rater", 0, "NAME", "only labels of this rater", &options.rater, NULL },
 	{ "task", 0, "TASK", "only labels of this task: turn, plausibility, faithfulness or a scheme of the "
-			     "project", &options.task, NULL },
+			     "project; with --format label-studio(-config), the scheme the raters label by",
+	  &options.task, NULL },
 	{ "history", 0, NULL, "every saved change (value null = cleared), not only current values",
 	  NULL, &options.history },
 	{ "consensus", 0, "HOW", "with --format trec-qrels, the raters' labels settled: majority, adjudicated or "
@@ -146,7 +148,7 @@ static int run(struct cmd_ctx *c)
 }
 
 const struct cmd_entry cmd_export_entry = {
-	{ "export", "[--db PATH] [options]", "write labels as JSON, CSV, JSONL or TREC qrels",
+	{ "export", "[--db PATH] [options]", "write labels as JSON, CSV, JSONL or TREC qrels, items for Label Studio",
 	  "Each label names its conversation, turn position, system, rater, round,\n"
 	  "task, field, the unit it judges (turn, passage, response, answer) and value\n"
 	  "(per-passage relevance also the passage id and rank), the active seconds\n"
@@ -157,7 +159,11 @@ const struct cmd_entry cmd_export_entry = {
 	  "their labels come back with convqa import-labels. --format csv and jsonl\n"
 	  "write the same labels as CSV (RFC 4180) or one a line; --format trec-qrels\n"
 	  "writes relevance labels as TREC qrels, qid <conversation>_<turn>, of one\n"
-	  "rater (--rater NAME) or settled (--consensus HOW).",
+	  "rater (--rater NAME) or settled (--consensus HOW). --format label-studio\n"
+	  "writes the items (of --round R) as Label Studio tasks and\n"
+	  "label-studio-config the labeling config made from the scheme (--task, else\n"
+	  "the round's, else turn); Label Studio's JSON export comes back with\n"
+	  "convqa import-labels --format label-studio.",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_READONLY, NULL, check, run, NULL, &options,
 	make_format_help,

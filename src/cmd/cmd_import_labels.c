@@ -1,6 +1,7 @@
 /* cmd_import_labels.c - convqa import-labels: labels from another copy of
  * the project (its labels export, labels as JSON Lines, or its project
- * file), merged by the labelling rules (labelling_import). */
+ * file) or from Label Studio (its JSON export), merged by the labelling
+ * rules (labelling_import). */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,13 +9,16 @@
 #include "convqa/labelling.h"
 #include "convqa/labels_read.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
 
 /* The options, given to check and run as c->data. */
 static struct import_labels_opts {
-	const char *round;
+	const char *round, *format;
 	int no_rounds, quiet;
 } options;
 static const struct cli_opt opts[] = {
+	{ "format", 'f', "FORMAT", "what the files are: json (a labels export), jsonl, project or label-studio "
+				   "(Label Studio's JSON export); default: detected", &options.format, NULL },
 	{ "round", 0, "NAME", "import every label into round NAME (default: each into its own round)", &options.round,
 	  NULL },
 	{ "no-rounds", 0, NULL, "import every label outside rounds", NULL, &options.no_rounds },
@@ -27,9 +31,18 @@ static int check(struct cmd_ctx *c)
 	const struct import_labels_opts *o = c->data;
 	if (!c->nargs) {
 		cli_printf(stderr, "convqa import-labels: no FILE given: name one or more files of labels (a labels "
-			   "export, labels as JSON Lines, or another copy's project file; - reads standard input)\n"
+			   "export, labels as JSON Lines, another copy's project file, or Label Studio's JSON export; - "
+			   "reads standard input)\n"
 			   "usage: convqa import-labels %s (see: convqa help import-labels)\n",
 			   c->entry->spec.usage);
+		return ST_USAGE;
+	}
+	if (o->format && !labels_read_format_known(o->format)) {
+		struct strbuf sb = STRBUF_INIT;
+		labels_read_format_names(&sb);
+		cli_printf(stderr, "convqa import-labels: unknown format '%s' (expected: %s)\n", o->format,
+			   strbuf_str(&sb));
+		strbuf_release(&sb);
 		return ST_USAGE;
 	}
 	if (o->round && o->no_rounds) {
@@ -39,10 +52,12 @@ static int check(struct cmd_ctx *c)
 	return cli_check_stdin_once(c);
 }
 
-static void print_result(const char *file, const struct labelling_import_result *r)
+static void print_result(const char *file, const struct labelling_import_result *r, long skipped)
 {
 	cli_printf(stdout, "%s: imported %ld label row%s (%ld already here)", file, r->added, r->added == 1 ? "" : "s",
 		   r->present);
+	if (skipped)
+		cli_printf(stdout, "; %ld cancelled annotation%s skipped", skipped, skipped == 1 ? "" : "s");
 	if (r->copies)
 		cli_printf(stdout, "; %ld label%s of this project %s newer and saved again to stay current", r->copies,
 			   r->copies == 1 ? "" : "s", r->copies == 1 ? "was" : "were");
@@ -59,7 +74,8 @@ static int run(struct cmd_ctx *c)
 		struct labels_read in;
 		struct labelling_import_result res = { 0 };
 		struct error err;
-		st = labels_read(c->args[i], &in, &err);
+		st = labels_read_as(o->format, c->store, c->args[i], &in, &err);
+		long skipped = in.skipped;
 		if (st == ST_OK)
 			st = labelling_import(c->store, &rq, in.labels, in.n, &res, &err);
 		labels_read_release(&in);
@@ -68,18 +84,21 @@ static int run(struct cmd_ctx *c)
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
 		else if (!o->quiet)
-			print_result(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &res);
+			print_result(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &res, skipped);
 	}
 	return st;
 }
 
 const struct cmd_entry cmd_import_labels_entry = {
-	{ "import-labels", "[--db PATH] [--round NAME | --no-rounds] FILE...",
+	{ "import-labels", "[--db PATH] [--format FORMAT] [--round NAME | --no-rounds] FILE...",
 	  "merge labels from another copy of the project",
 	  "FILE is a labels export (convqa export, format version 1 or 2; with\n"
 	  "--history it carries every change, clears included), labels as JSON Lines\n"
 	  "(one label object a line, the fields of an export's label), or another\n"
-	  "copy's project file (read, never written). Items are named by conversation,\n"
+	  "copy's project file (read, never written), or Label Studio's JSON export\n"
+	  "of the tasks convqa export --format label-studio wrote (each annotation's\n"
+	  "annotator is the rater: the email, else label-studio-ID; cancelled ones\n"
+	  "are skipped). Items are named by conversation,\n"
 	  "turn and system (a passage by rank and id) and must be in this project;\n"
 	  "raters are added when missing; each label's round must be here (or give\n"
 	  "--round NAME or --no-rounds) and assign the label's item to its rater (an\n"

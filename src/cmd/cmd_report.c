@@ -1,6 +1,6 @@
 /* cmd_report.c - convqa report: accuracy, retrieval metrics, automatic
- * answer metrics, verdict counts, agreement and time, as text, JSON, CSV or
- * Markdown. */
+ * answer metrics, verdict counts, agreement and time, as text, JSON, CSV,
+ * Markdown or HTML. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +72,7 @@ static const struct cli_opt opts[] = {
 	{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &opt_raters, NULL },
 	{ "consensus", 0, "HOW", "none, majority, adjudicated, discard or rater:NAME (default: none, every judgement)",
 	  &opt_consensus, NULL },
-	{ "format", 'f', "FORMAT", "text (default), json, csv or md", &opt_format, NULL },
+	{ "format", 'f', "FORMAT", "text (default), json, csv, md or html", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
 	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,controls,time",
 	  &opt_only, NULL },

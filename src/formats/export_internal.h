@@ -8,6 +8,7 @@
 #define CONVQA_EXPORT_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "convqa/scheme.h"
@@ -44,5 +45,31 @@ void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct
  * write labels: ..." when a write failed (failed: its errno, else out's
  * error flag), else counts->n = n and ST_OK. */
 enum status export_labels_done(FILE *out, int failed, long n, struct export_counts *counts, struct error *err);
+
+/* ---- Label Studio (export_ls_select.c) ------------------------------------ */
+
+/* What a Label Studio project is made of: the scheme its raters label by
+ * and the items (responses) of the selection, in conversation order. */
+struct export_ls_items {
+	struct scheme *scheme;         /* owned */
+	int64_t *ids;                  /* owned: the responses */
+	size_t n;
+	long max_rank;                 /* the most passages an item ranks: the slots of the config */
+	const char *round;             /* borrowed: --round, or NULL */
+};
+
+/* The items of f (--round R, with --rater NAME those assigned to NAME; else
+ * every item) and the scheme (--task, else the round's, else turn; a --task
+ * that is not the round's is refused) for --format format, into x (release
+ * it with export_ls_release(), whatever this returns). ST_INPUT when there
+ * are no items, ST_USAGE for --history or --rater without --round. */
+enum status export_ls_select(struct store *s, const struct store_label_filter *f, const char *format,
+			     struct export_ls_items *x, struct error *err);
+void export_ls_release(struct export_ls_items *x);
+/* Whether the project shows passages: the scheme shows them or judges them. */
+int export_ls_shows_passages(const struct scheme *sc);
+/* As export_labels_done(), "cannot write WHAT: ...". */
+enum status export_ls_done(FILE *out, int failed, long n, const char *what, struct export_counts *counts,
+			   struct error *err);
 
 #endif

@@ -31,6 +31,7 @@ struct ctx {
 	long n;                        /* items in the current list */
 	int64_t conversation_id;       /* of the turn written last, 0 before the first */
 	int first_turn;
+	int place;                     /* the number of the turn written last in its conversation */
 	int extend;                    /* gold-extension: add the answers judged plausible */
 	long added, turns;             /* answers added to the gold, turns they joined */
 	struct scheme *sch[2];         /* extend: the schemes of the verdicts, found by role */
@@ -109,7 +110,7 @@ struct gold {
 	size_t n_norms, cap_norms;
 };
 
-static int gold_row(int is_passage, const char *text, void *data)
+static int gold_row(int is_passage, const char *text, long grade, void *data)
 {
 	struct gold *g = data;
 	struct strbuf *sb = is_passage ? &g->passages : &g->answers;
@@ -125,7 +126,13 @@ static int gold_row(int is_passage, const char *text, void *data)
 		g->norms[g->n_norms++] = norm;
 	}
 	strbuf_adds(sb, (*n)++ ? ", " : "");
-	json_quote(sb, text);
+	if (is_passage && grade != 1) { /* graded: the object form */
+		strbuf_adds(sb, "{\"id\": ");
+		json_quote(sb, text);
+		strbuf_addf(sb, ", \"grade\": %ld}", grade);
+	} else {
+		json_quote(sb, text);
+	}
 	return 0;
 }
 
@@ -159,6 +166,7 @@ static int response_row(const struct store_tasks_response *r, void *data)
 	json_quote(&c->sb, r->system);
 	strbuf_adds(&c->sb, ", \"answer\": ");
 	json_quote(&c->sb, r->answer);
+	member(&c->sb, "rewrite", r->rewrite);
 	strbuf_adds(&c->sb, ", \"passages\": [");
 	c->n = 0;
 	c->st = store_tasks_ranked(c->t, r->id, ranked_row, c, c->err);
@@ -182,10 +190,16 @@ static int turn_row(const struct store_tasks_turn *t, void *data)
 		strbuf_adds(sb, ", \"turns\": [");
 		c->conversation_id = t->conversation_id;
 		c->first_turn = 1;
+		c->place = 0;
 	}
-	strbuf_adds(sb, c->first_turn ? "\n      {\"question\": " : ",\n      {\"question\": ");
+	strbuf_adds(sb, c->first_turn ? "\n      {" : ",\n      {");
 	c->first_turn = 0;
-	json_quote(sb, t->question);
+	/* the turn's number when its place in the list does not say it (a gap) */
+	if (t->position != ++c->place)
+		strbuf_addf(sb, "\"n\": %d, ", t->position);
+	c->place = t->position;
+	strbuf_adds(sb, "\"question\": ");
+	json_quote_or_null(sb, t->question);   /* null: not known */
 	member(sb, "rewrite", t->rewrite);
 	struct gold g = { STRBUF_INIT, STRBUF_INIT, 0, 0, NULL, 0, 0 };
 	c->st = store_tasks_gold(c->t, t->turn_id, gold_row, &g, c->err);
@@ -287,7 +301,7 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 		store_tasks_close(t);
 		return st;
 	}
-	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0, extend, 0, 0, { NULL, NULL }, { 0 }, { 0 } };
+	struct ctx c = { out, t, STRBUF_INIT, err, ST_OK, 0, 0, 0, 0, extend, 0, 0, { NULL, NULL }, { 0 }, { 0 } };
 	if (extend)
 		st = find_verdicts(s, &c, err);
 	strbuf_adds(&c.sb, "{\n  \"format\": \"convqa-tasks\",\n  \"version\": 1,\n  \"systems\": [");

@@ -14,7 +14,7 @@
 
 extern const struct import_format import_native, import_jsonl;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
-	export_csv, export_jsonl;
+	export_csv, export_jsonl, export_label_studio, export_label_studio_config;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
@@ -30,6 +30,8 @@ static const struct export_format *const export_formats[] = {
 	&export_trec_qrels,
 	&export_csv,
 	&export_jsonl,
+	&export_label_studio,
+	&export_label_studio_config,
 };
 
 const struct import_format *formats_import(size_t i)

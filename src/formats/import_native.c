@@ -101,22 +101,36 @@ static int same(const char *a, const char *b)
 	return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
-/* Add a passage with text (collection or inline); returns its id or NULL. */
+/* The passage for the sink, with its text, in the line's model (a stream). */
+static void put_line_passage(struct native_reader *r, const char *id, const char *title, const char *url,
+			     const char *text, const char *at)
+{
+	struct model_tasks *line = r->m;
+	xgrow(&line->passages, &line->cap_passages, line->n_passages + 1, sizeof(*line->passages));
+	line->passages[line->n_passages++] = (struct model_passage){ id, title, url, text, at, 0 };
+}
+
+/* Add a passage (collection or inline; text NULL: a collection entry known
+ * by id only); returns its id or NULL. */
 static const char *add_passage(struct native_reader *r, const char *id, const char *title, const char *url,
 			       const char *text, int from_collection)
 {
 	struct model_tasks *m = r->keep;
 	int stream = r->keep != r->m;
-	char digest[65];
+	char digest[65] = "";
 	id = id ? own(r, id) : model_passage_hash_id(m, text);
-	if (stream) /* a stream keeps the digest of a text, to compare */
+	if (stream && text) /* a stream keeps the digest of a text, to compare */
 		hash_sha256_hex(text, strlen(text), digest);
 	size_t *old;
 	if (!strmap_put(&r->passages, id, m->n_passages, &old)) {
 		struct model_passage *p = &m->passages[*old];
 		if (from_collection)
 			jr_problem(&r->jr, "duplicate passage id \"%s\" (also at %s)", id, p->where);
-		else if (!same(p->text, stream ? digest : text))
+		else if (!p->text) { /* known by id only so far: the inline passage gives its text */
+			p->text = stream ? model_strdup(m, digest) : text;
+			if (stream)
+				put_line_passage(r, id, title, url, text, own(r, where(r)));
+		} else if (!same(p->text, stream ? digest : text))
 			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, p->where);
 		else if (!same(p->title, title) && title)
 			jr_problem(&r->jr, "passage \"%s\" has a different title at %s", id, p->where);
@@ -126,13 +140,10 @@ static const char *add_passage(struct native_reader *r, const char *id, const ch
 	}
 	const char *at = own(r, where(r));
 	xgrow(&m->passages, &m->cap_passages, m->n_passages + 1, sizeof(*m->passages));
-	m->passages[m->n_passages++] =
-		(struct model_passage){ id, own(r, title), own(r, url), stream ? model_strdup(m, digest) : text, at, 0 };
-	if (stream) { /* the passage itself, for the sink, with the line */
-		struct model_tasks *line = r->m;
-		xgrow(&line->passages, &line->cap_passages, line->n_passages + 1, sizeof(*line->passages));
-		line->passages[line->n_passages++] = (struct model_passage){ id, title, url, text, at, 0 };
-	}
+	m->passages[m->n_passages++] = (struct model_passage){
+		id, own(r, title), own(r, url), stream && text ? model_strdup(m, digest) : text, at, 0 };
+	if (stream) /* the passage itself, for the sink, with the line */
+		put_line_passage(r, id, title, url, text, at);
 	return id;
 }
 
@@ -146,8 +157,13 @@ static void read_collection(struct native_reader *r, const cJSON *arr)
 			const char *id = jr_string_member(&r->jr, v, "id", 0, 1);
 			const char *title = jr_string_member(&r->jr, v, "title", 0, 0);
 			const char *url = jr_string_member(&r->jr, v, "url", 0, 0);
-			const char *text = jr_string_member(&r->jr, v, "text", 1, 1);
-			if (text && (id || !jr_member(&r->jr, v, "id", 0)))
+			/* without "text", a passage known by its id only */
+			const char *text = jr_string_member(&r->jr, v, "text", 0, 1);
+			int has_id = jr_member(&r->jr, v, "id", 0) != NULL;
+			int has_text = jr_member(&r->jr, v, "text", 0) != NULL;
+			if (!has_id && !has_text)
+				jr_problem(&r->jr, "a passage needs \"text\", or \"id\" (a passage known by its id only)");
+			else if ((text || !has_text) && (id || !has_id))
 				add_passage(r, id, title, url, text, 1);
 		}
 		json_path_pop(&r->jr.path);
@@ -263,13 +279,14 @@ static void check_ranking(struct native_reader *r, const struct model_response *
 
 static void read_response(struct native_reader *r, const cJSON *v, struct model_response *out)
 {
-	static const char *const keys[] = { "system", "answer", "passages", "metadata", NULL };
+	static const char *const keys[] = { "system", "answer", "rewrite", "passages", "metadata", NULL };
 	memset(out, 0, sizeof(*out));
 	if (jr_object(&r->jr, v, keys, "a response") < 0)
 		return;
 	out->where = where(r);
 	out->system = jr_string_member(&r->jr, v, "system", 1, 1);
 	out->answer = jr_string_member(&r->jr, v, "answer", 1, 0);
+	out->rewrite = jr_string_member(&r->jr, v, "rewrite", 0, 1);
 	out->metadata = metadata_member(r, v);
 	if (out->system && system_name_ok(r, "system", out->system))
 		system_used(r, out->system);
@@ -317,6 +334,80 @@ static const char **string_list(struct native_reader *r, const cJSON *obj, const
 	return out;
 }
 
+/* An integer member key of obj from lo to hi: its value, 0 when absent or
+ * wrong (a problem at its path). */
+static long int_member(struct native_reader *r, const cJSON *obj, const char *key, long lo, long hi)
+{
+	const cJSON *v = jr_member(&r->jr, obj, key, 0);
+	if (!v)
+		return 0;
+	if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && v->valuedouble >= (double)lo &&
+	    v->valuedouble <= (double)hi)
+		return (long)v->valuedouble;
+	json_path_key(&r->jr.path, key);
+	if (cJSON_IsNumber(v) && isfinite(v->valuedouble))
+		jr_problem(&r->jr, "expected an integer from %ld to %ld, got %.15g", lo, hi, v->valuedouble);
+	else
+		jr_problem(&r->jr, "expected an integer from %ld to %ld, got %s", lo, hi,
+			   cJSON_IsNumber(v) ? "a number out of range" : jr_type_name(v));
+	json_path_pop(&r->jr.path);
+	return 0;
+}
+
+/* A gold passage: its id, or {"id": ..., "grade": N} (graded relevance);
+ * *grade 1 when not given. NULL when wrong (a problem said). */
+static const char *gold_passage(struct native_reader *r, const cJSON *v, long *grade)
+{
+	static const char *const keys[] = { "id", "grade", NULL };
+	*grade = 1;
+	if (!cJSON_IsObject(v))
+		return jr_string(&r->jr, v, 1);
+	if (jr_object(&r->jr, v, keys, "a gold passage") < 0)
+		return NULL;
+	const char *id = jr_string_member(&r->jr, v, "id", 1, 1);
+	if (jr_member(&r->jr, v, "grade", 0)) {
+		*grade = int_member(r, v, "grade", 1, MODEL_GRADE_MAX);
+		if (!*grade)
+			return NULL;
+	}
+	return id;
+}
+
+static void read_gold_passages(struct native_reader *r, const cJSON *gold, struct model_turn *t)
+{
+	const cJSON *arr = jr_array_member(&r->jr, gold, "passages", 0, 0);
+	if (!arr)
+		return;
+	size_t n = (size_t)cJSON_GetArraySize(arr), i = 0;
+	const char **ids = xcalloc(n ? n : 1, sizeof(*ids));
+	long *grades = xcalloc(n ? n : 1, sizeof(*grades));
+	int graded = 0;
+	struct strmap seen = STRMAP_INIT;
+	json_path_key(&r->jr.path, "passages");
+	for (const cJSON *v = arr->child; v; v = v->next, i++) {
+		long grade;
+		size_t *first;
+		json_path_index(&r->jr.path, i);
+		const char *id = gold_passage(r, v, &grade);
+		if (id && !strmap_put(&seen, id, i, &first)) {
+			jr_problem(&r->jr, "\"%s\" is listed twice (also at [%zu])", id, *first);
+			id = NULL;
+		}
+		if (id) {
+			graded |= grade != 1;
+			grades[t->n_gold_passages] = grade;
+			ids[t->n_gold_passages++] = id;
+		}
+		json_path_pop(&r->jr.path);
+	}
+	json_path_pop(&r->jr.path);
+	strmap_release(&seen);
+	t->gold_passages = ids;
+	t->gold_grades = graded ? grades : NULL;
+	if (!graded)
+		free(grades);
+}
+
 static void read_gold(struct native_reader *r, const cJSON *v, struct model_turn *t)
 {
 	_Static_assert(MODEL_GOLD_INTENTS == 3, "the message below names the gold intents");
@@ -325,7 +416,7 @@ static void read_gold(struct native_reader *r, const cJSON *v, struct model_turn
 	if (jr_object(&r->jr, v, keys, "gold data") == 0) {
 		t->has_gold = 1;
 		t->gold_answers = string_list(r, v, "answers", &t->n_gold_answers, 0);
-		t->gold_passages = string_list(r, v, "passages", &t->n_gold_passages, 1);
+		read_gold_passages(r, v, t);
 		const char *intent = jr_string_member(&r->jr, v, "intent", 0, 1);
 		if (intent) {
 			if (model_gold_intent_index(intent) < 0) {
@@ -343,13 +434,19 @@ static void read_gold(struct native_reader *r, const cJSON *v, struct model_turn
 
 static void read_turn(struct native_reader *r, const cJSON *v, struct model_turn *t, int position)
 {
-	static const char *const keys[] = { "question", "rewrite", "gold", "responses", "metadata", NULL };
+	static const char *const keys[] = { "n", "question", "rewrite", "gold", "responses", "metadata", NULL };
 	memset(t, 0, sizeof(*t));
 	t->position = position;
 	if (jr_object(&r->jr, v, keys, "a turn") < 0)
 		return;
 	t->where = where(r);
-	t->question = jr_string_member(&r->jr, v, "question", 1, 1);
+	if (jr_member(&r->jr, v, "n", 0))
+		t->position = (int)int_member(r, v, "n", 1, MODEL_TURN_MAX);
+	/* "question": null - a turn whose text is not known (given by its
+	 * number in a run, say); the member stays required, so that a turn
+	 * that forgot its question is still refused */
+	const cJSON *q = jr_member(&r->jr, v, "question", 1);
+	t->question = !q || cJSON_IsNull(q) ? NULL : jr_string_member(&r->jr, v, "question", 1, 1);
 	t->rewrite = jr_string_member(&r->jr, v, "rewrite", 0, 1);
 	t->metadata = metadata_member(r, v);
 	const cJSON *gold = jr_member(&r->jr, v, "gold", 0);
@@ -381,11 +478,24 @@ static void read_turns(struct native_reader *r, const cJSON *turns, struct model
 	size_t n = (size_t)cJSON_GetArraySize(turns), j = 0;
 	c->turns = xcalloc(n, sizeof(*c->turns));
 	json_path_key(&r->jr.path, "turns");
+	struct strmap numbers = STRMAP_INIT;
 	for (const cJSON *t = turns->child; t; t = t->next, j++) {
 		json_path_index(&r->jr.path, j);
 		read_turn(r, t, &c->turns[j], (int)j + 1);
+		char key[24];
+		size_t *first;
+		snprintf(key, sizeof(key), "%d", c->turns[j].position);
+		if (c->turns[j].position && !strmap_put(&numbers, key, j, &first)) {
+			if (jr_member(&r->jr, t, "n", 0))
+				json_path_key(&r->jr.path, "n");
+			jr_problem(&r->jr, "turn number %d is given twice in this conversation (also turns[%zu]; a turn "
+				   "without \"n\" is numbered by its place in the list)", c->turns[j].position, *first);
+			if (jr_member(&r->jr, t, "n", 0))
+				json_path_pop(&r->jr.path);
+		}
 		json_path_pop(&r->jr.path);
 	}
+	strmap_release(&numbers);
 	json_path_pop(&r->jr.path);
 	c->n_turns = n;
 }

@@ -58,7 +58,7 @@ enum status import_sink_begin(struct import_sink *k, struct store *s, const char
 {
 	(void)err;
 	*k = (struct import_sink){ .s = s, .name = name, .origin = origin, .sha256 = sha256, .counts = counts,
-				   .systems = STRMAP_INIT, .passages = STRMAP_INIT };
+				   .systems = STRMAP_INIT, .passages = STRMAP_INIT, .id_only = STRMAP_INIT };
 	model_tasks_init(&k->scratch);
 	memset(counts, 0, sizeof(*counts));
 	return ST_OK;
@@ -98,6 +98,28 @@ enum status import_sink_put_systems(struct import_sink *k, const struct model_sy
 	return k->st;
 }
 
+/* Remember id-only passage p (put with res) for a collection to fill. */
+static enum status want(struct import_sink *k, const struct model_passage *p, enum store_put res)
+{
+	int known = 0;
+	if (res != PUT_NEW) { /* in the project before: with a text? */
+		enum status st = store_passage_text_known(k->s, p->db_id, &known, &k->err);
+		if (st != ST_OK)
+			return fail(k, st);
+	}
+	if (known)
+		return ST_OK;
+	size_t *i;
+	if (!strmap_put(&k->id_only, model_strdup(&k->scratch, p->id), k->n_wants, &i)) {
+		k->wants[*i].put |= res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT;
+		return ST_OK;
+	}
+	xgrow(&k->wants, &k->cap_wants, k->n_wants + 1, sizeof(*k->wants));
+	k->wants[k->n_wants++] = (struct import_sink_want){
+		p->db_id, res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT, 0 };
+	return ST_OK;
+}
+
 enum status import_sink_put_passages(struct import_sink *k, struct model_passage *v, size_t n)
 {
 	open_tx(k);
@@ -113,8 +135,74 @@ enum status import_sink_put_passages(struct import_sink *k, struct model_passage
 			return refuse(k, p->where, "passage", p->id, &c);
 		tally(k, IMP_PASSAGES, res);
 		strmap_put(&k->passages, p->id, (size_t)p->db_id, NULL);
+		if (!p->text)
+			want(k, p, res);
 	}
 	return k->st;
+}
+
+struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id)
+{
+	size_t *i = strmap_get(&k->id_only, id);
+	return i ? &k->wants[*i] : NULL;
+}
+
+static int project_want(const char *ext_id, int64_t id, void *data)
+{
+	struct import_sink *k = data;
+	if (strmap_put(&k->id_only, model_strdup(&k->scratch, ext_id), k->n_wants, NULL)) {
+		xgrow(&k->wants, &k->cap_wants, k->n_wants + 1, sizeof(*k->wants));
+		k->wants[k->n_wants++] = (struct import_sink_want){ id, 0, 0 };
+	}
+	return 0;
+}
+
+enum status import_sink_want_project(struct import_sink *k)
+{
+	if (open_tx(k) != ST_OK || k->wants_project)
+		return k->st;
+	k->wants_project = 1;
+	enum status st = store_passages_without_text(k->s, project_want, k, &k->err);
+	return st == ST_OK ? k->st : fail(k, st);
+}
+
+enum status import_sink_fill_passage(struct import_sink *k, const char *id, const char *title, const char *text,
+				     const char *where)
+{
+	struct import_sink_want *w = import_sink_wants(k, id);
+	if (open_tx(k) != ST_OK || !w)
+		return k->st;
+	int64_t db_id;
+	enum store_put res;
+	struct store_conflict c;
+	enum status st = store_put_passage(k->s, id, title, NULL, text, k->import_id, &db_id, &res, &c, &k->err);
+	if (st != ST_OK)
+		return fail(k, st);
+	if (res == PUT_CONFLICT)
+		return fail(k, error_set(&k->err, ST_INPUT, "%s: passage \"%s\" conflicts with the one %s: %s", where,
+					 id, c.origin, c.what));
+	if (res == PUT_UPDATED && !(w->put & IMPORT_SINK_PUT_NEW)) {
+		/* in the project before, without its text: filled in */
+		if (w->put & IMPORT_SINK_PUT_PRESENT)
+			k->counts->present[IMP_PASSAGES]--;
+		k->counts->updated[IMP_PASSAGES]++;
+		w->put |= IMPORT_SINK_PUT_NEW; /* counted once */
+	}
+	return ST_OK;
+}
+
+long import_sink_id_only(struct import_sink *k)
+{
+	long n = 0;
+	for (size_t i = 0; i < k->n_wants && k->st == ST_OK; i++) {
+		int known = 0;
+		if (k->wants[i].filled_at)
+			continue;
+		if (store_passage_text_known(k->s, k->wants[i].db_id, &known, &k->err) != ST_OK)
+			return fail(k, ST_STORE), n;
+		n += !known;
+	}
+	return n;
 }
 
 /* The project's id of passage ext_id: put before, or in the project (0
@@ -158,6 +246,16 @@ static enum status put_response(struct import_sink *k, int64_t turn_id, const st
 		return fail(k, st);
 	if (res == PUT_CONFLICT)
 		return refuse(k, r->where, "response of system", r->system, &c);
+	if (r->rewrite) {
+		enum store_put rw;
+		st = store_put_response_rewrite(k->s, id, r->rewrite, &rw, &c, &k->err);
+		if (st != ST_OK)
+			return fail(k, st);
+		if (rw == PUT_CONFLICT)
+			return refuse(k, r->where, "response of system", r->system, &c);
+		if (rw == PUT_UPDATED && res == PUT_SAME)
+			res = PUT_UPDATED;
+	}
 	tally(k, IMP_RESPONSES, res);
 	return ST_OK;
 }
@@ -166,7 +264,7 @@ static enum status put_turn(struct import_sink *k, int64_t conv_id, const char *
 			    const struct model_turn *t)
 {
 	struct store_gold g = { t->gold_intent, t->gold_answers, t->n_gold_answers,
-				t->gold_passages, t->n_gold_passages, t->has_gold };
+				t->gold_passages, t->n_gold_passages, t->has_gold, t->gold_grades };
 	int64_t turn_id;
 	enum store_put res;
 	struct store_conflict c;
@@ -231,8 +329,11 @@ static void release(struct import_sink *k)
 {
 	strmap_release(&k->systems);
 	strmap_release(&k->passages);
+	strmap_release(&k->id_only);
 	free(k->ranked);
 	k->ranked = NULL;
+	free(k->wants);
+	k->wants = NULL;
 	model_tasks_release(&k->scratch);
 }
 

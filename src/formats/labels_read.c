@@ -1,5 +1,6 @@
 /* labels_read.c - labels recorded elsewhere: a labels export (JSON), labels
- * as JSON Lines, or another copy's project file. See labels_read.h. */
+ * as JSON Lines, another copy's project file, or a Label Studio export
+ * (labels_label_studio.c). See labels_read.h. */
 #include "convqa/labels_read.h"
 
 #include <cjson/cJSON.h>
@@ -16,8 +17,10 @@
 #include "convqa/label_row.h"
 #include "convqa/scheme.h"
 #include "convqa/store.h"
+#include "convqa/strbuf.h"
 #include "convqa/text.h"
 #include "json_read.h"
+#include "labels_internal.h"
 
 /* ---- strings: kept in blocks, freed together ---------------------------------- */
 
@@ -27,7 +30,7 @@ struct labels_read_block {
 	char data[];
 };
 
-static const char *keep(struct labels_read *in, const char *s)
+const char *labels_keep(struct labels_read *in, const char *s)
 {
 	if (!s)
 		return NULL;
@@ -47,18 +50,17 @@ static const char *keep(struct labels_read *in, const char *s)
 	return at;
 }
 
-static const char *keepf(struct labels_read *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static const char *keepf(struct labels_read *in, const char *fmt, ...)
+const char *labels_keepf(struct labels_read *in, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	return keep(in, buf);
+	return labels_keep(in, buf);
 }
 
-static struct labelling_import_label *new_label(struct labels_read *in)
+struct labelling_import_label *labels_new(struct labels_read *in)
 {
 	xgrow(&in->labels, &in->cap, in->n + 1, sizeof(*in->labels));
 	struct labelling_import_label *L = &in->labels[in->n++];
@@ -122,7 +124,7 @@ static int string_or_null(struct reader *r, const cJSON *obj, const char *key, e
 	if (!v || cJSON_IsNull(v))
 		return v || need == OPTIONAL;
 	if (cJSON_IsString(v) && v->valuestring[0]) {
-		*out = keep(r->in, v->valuestring);
+		*out = labels_keep(r->in, v->valuestring);
 		return 1;
 	}
 	json_path_key(&r->jr.path, key);
@@ -139,11 +141,11 @@ static void read_value(struct reader *r, const cJSON *obj, struct labelling_impo
 	if (!v || cJSON_IsNull(v))
 		return;
 	if (cJSON_IsString(v)) {
-		L->value = keep(r->in, v->valuestring);
+		L->value = labels_keep(r->in, v->valuestring);
 		return;
 	}
 	if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && fabs(v->valuedouble) < 1e15) {
-		L->value = keepf(r->in, "%.0f", v->valuedouble);
+		L->value = labels_keepf(r->in, "%.0f", v->valuedouble);
 		return;
 	}
 	json_path_key(&r->jr.path, "value");
@@ -161,14 +163,14 @@ static void read_label(struct reader *r, const cJSON *v, const char *where, int 
 		return;
 	struct labelling_import_label L = { .where = where };
 	double d;
-	L.conversation = keep(r->in, jr_string_member(&r->jr, v, "conversation", 1, 1));
+	L.conversation = labels_keep(r->in, jr_string_member(&r->jr, v, "conversation", 1, 1));
 	if (integer_member(r, v, "turn", REQUIRED, 1, INT_MAX, &d))
 		L.turn = (int)d;
-	L.system = keep(r->in, jr_string_member(&r->jr, v, "system", 1, 1));
-	L.rater = keep(r->in, jr_string_member(&r->jr, v, "rater", 1, 1));
+	L.system = labels_keep(r->in, jr_string_member(&r->jr, v, "system", 1, 1));
+	L.rater = labels_keep(r->in, jr_string_member(&r->jr, v, "rater", 1, 1));
 	string_or_null(r, v, "round", often, &L.round);
-	L.task = keep(r->in, jr_string_member(&r->jr, v, "task", 1, 1));
-	L.field = keep(r->in, jr_string_member(&r->jr, v, "field", 1, 1));
+	L.task = labels_keep(r->in, jr_string_member(&r->jr, v, "task", 1, 1));
+	L.field = labels_keep(r->in, jr_string_member(&r->jr, v, "field", 1, 1));
 	const char *unit = jr_string_member(&r->jr, v, "unit", need_unit, 1);
 	enum scheme_unit u;
 	if (unit && scheme_unit_parse(unit, &u) != 0) {
@@ -176,7 +178,7 @@ static void read_label(struct reader *r, const cJSON *v, const char *where, int 
 		jr_problem(&r->jr, "expected one of turn, passage, response, answer, got \"%s\"", unit);
 		json_path_pop(&r->jr.path);
 	}
-	L.unit = keep(r->in, unit);
+	L.unit = labels_keep(r->in, unit);
 	read_value(r, v, &L);
 	string_or_null(r, v, "passage", OPTIONAL, &L.passage);
 	if (integer_member(r, v, "rank", OPTIONAL, 1, MODEL_RANK_MAX, &d))
@@ -192,11 +194,11 @@ static void read_label(struct reader *r, const cJSON *v, const char *where, int 
 			json_path_pop(&r->jr.path);
 		}
 	}
-	L.created_at = keep(r->in, jr_string_member(&r->jr, v, "timestamp", 1, 1));
+	L.created_at = labels_keep(r->in, jr_string_member(&r->jr, v, "timestamp", 1, 1));
 	if (integer_member(r, v, "id", often, 1, 9007199254740991.0, &d))
 		L.source_id = (int64_t)d;
 	if (r->jr.n_errors == before)
-		*new_label(r->in) = L;
+		*labels_new(r->in) = L;
 }
 
 /* ---- a labels export -------------------------------------------------------------- */
@@ -234,7 +236,7 @@ static enum status read_document(struct import_input *src, struct labels_read *i
 		size_t i = 0;
 		for (const cJSON *l = labels ? labels->child : NULL; l && version; l = l->next, i++) {
 			json_path_index(&r.jr.path, i);
-			read_label(&r, l, keepf(in, "%s: %s", src->name, json_path_str(&r.jr.path)), 1, version >= 2);
+			read_label(&r, l, labels_keepf(in, "%s: %s", src->name, json_path_str(&r.jr.path)), 1, version >= 2);
 			json_path_pop(&r.jr.path);
 		}
 		json_path_pop(&r.jr.path);
@@ -273,7 +275,7 @@ static enum status read_lines(struct import_input *src, struct labels_read *in, 
 			jr_message(&r.jr, e.msg);
 		} else {
 			r.jr.line = line;
-			read_label(&r, root, keepf(in, "%s:%zu", src->name, line), 0, 0);
+			read_label(&r, root, labels_keepf(in, "%s:%zu", src->name, line), 0, 0);
 			r.jr.line = 0;
 			cJSON_Delete(root);
 		}
@@ -315,22 +317,22 @@ static int project_row(const struct store_label_row *row, void *data)
 	struct labels_read *in = c->in;
 	if (++c->rows > c->max_rows)
 		return 1;   /* a forged file's joins multiply rows: no more than it can hold */
-	struct labelling_import_label *L = new_label(in);
-	L->conversation = keep(in, row->conversation);
+	struct labelling_import_label *L = labels_new(in);
+	L->conversation = labels_keep(in, row->conversation);
 	L->turn = row->turn;
-	L->system = keep(in, row->system);
+	L->system = labels_keep(in, row->system);
 	L->rank = row->passage_rank;
-	L->passage = keep(in, row->passage);
-	L->rater = keep(in, row->rater);
-	L->round = keep(in, row->round);
-	L->task = keep(in, row->task);
-	L->field = keep(in, row->field);
-	L->unit = keep(in, row->unit);
-	L->value = keep(in, row->value);
+	L->passage = labels_keep(in, row->passage);
+	L->rater = labels_keep(in, row->rater);
+	L->round = labels_keep(in, row->round);
+	L->task = labels_keep(in, row->task);
+	L->field = labels_keep(in, row->field);
+	L->unit = labels_keep(in, row->unit);
+	L->value = labels_keep(in, row->value);
 	L->seconds = row->seconds;
-	L->created_at = keep(in, row->created_at);
+	L->created_at = labels_keep(in, row->created_at);
 	L->source_id = row->id;
-	L->where = keepf(in, "%s: label %lld", c->name, (long long)row->id);
+	L->where = labels_keepf(in, "%s: label %lld", c->name, (long long)row->id);
 	return 0;
 }
 
@@ -380,27 +382,56 @@ static int detect_lines(const char *buf, size_t len)
 	return jr_first_key_in(buf, len, label_keys);
 }
 
+/* A JSON array: Label Studio's export (convqa's own sources are objects). */
+static int detect_array(const char *buf, size_t len)
+{
+	size_t i = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	while (i < len && strchr(" \t\r\n", buf[i]))
+		i++;
+	return i < len && buf[i] == '[';
+}
+
 /* A project's bytes cannot be read: only its path (store_open_read_only). */
-static enum status project_from_text(struct import_input *src, struct labels_read *in, struct error *err)
+static enum status project_from_text(struct import_input *src, struct store *s, struct labels_read *in,
+				     struct error *err)
 {
 	(void)in;
+	(void)s;
 	free(src->buf);
 	return error_set(err, ST_INPUT, "%s: a project file cannot be read from a pipe: give its path", src->name);
+}
+
+static enum status lines_from_text(struct import_input *src, struct store *s, struct labels_read *in,
+				   struct error *err)
+{
+	(void)s;
+	return read_lines(src, in, err);
+}
+
+static enum status document_from_text(struct import_input *src, struct store *s, struct labels_read *in,
+				      struct error *err)
+{
+	(void)s;
+	return read_document(src, in, err);
 }
 
 /* The sources of labels, in the order detection tries them; the last reads
  * what none detects. */
 static const struct labels_format {
+	const char *name;   /* what import-labels --format takes */
 	/* Is this the source that begins with buf[0..len)? NULL: any. */
 	int (*detect)(const char *buf, size_t len);
-	/* Read the text (buf freed here, whatever happens). */
-	enum status (*read_text)(struct import_input *src, struct labels_read *in, struct error *err);
+	/* Read the text (buf freed here, whatever happens), by the schemes of
+	 * project s where the source needs them. */
+	enum status (*read_text)(struct import_input *src, struct store *s, struct labels_read *in,
+				 struct error *err);
 	/* Read the file at path itself, not its bytes; NULL: read its bytes. */
 	enum status (*read_path)(const char *path, struct labels_read *in, struct error *err);
 } labels_formats[] = {
-	{ is_project, project_from_text, read_project },
-	{ detect_lines, read_lines, NULL },
-	{ NULL, read_document, NULL },
+	{ "project", is_project, project_from_text, read_project },
+	{ "label-studio", detect_array, labels_read_label_studio, NULL },
+	{ "jsonl", detect_lines, lines_from_text, NULL },
+	{ "json", NULL, document_from_text, NULL },
 };
 
 static const struct labels_format *labels_detect(const char *buf, size_t len)
@@ -411,30 +442,63 @@ static const struct labels_format *labels_detect(const char *buf, size_t len)
 	return &labels_formats[i];
 }
 
-enum status labels_read(const char *path, struct labels_read *out, struct error *err)
+static const struct labels_format *labels_format_find(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(labels_formats); i++)
+		if (strcmp(labels_formats[i].name, name) == 0)
+			return &labels_formats[i];
+	return NULL;
+}
+
+/* The table's order reversed: convqa's own export first. */
+void labels_read_format_names(struct strbuf *sb)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(labels_formats); i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "", labels_formats[ARRAY_SIZE(labels_formats) - 1 - i].name);
+}
+
+int labels_read_format_known(const char *format)
+{
+	return labels_format_find(format) != NULL;
+}
+
+enum status labels_read_as(const char *format, struct store *s, const char *path, struct labels_read *out,
+			   struct error *err)
 {
 	struct import_input src = { importer_input_name(path), NULL, 0, NULL };
+	const struct labels_format *f = format ? labels_format_find(format) : NULL;
 	char head[64];
-	long n = strcmp(path, "-") != 0 ? file_head(path, head, sizeof(head)) : -1;
 	enum status st;
 	memset(out, 0, sizeof(*out));
-	if (n >= 0) {
-		const struct labels_format *f = labels_detect(head, (size_t)n);
-		if (f->read_path)
-			return f->read_path(path, out, err);
+	if (format && !f) {
+		struct strbuf sb = STRBUF_INIT;
+		labels_read_format_names(&sb);
+		st = error_set(err, ST_USAGE, "unknown format '%s' (expected: %s)", format, strbuf_str(&sb));
+		strbuf_release(&sb);
+		return st;
 	}
+	if (!f && strcmp(path, "-") != 0) {
+		long n = file_head(path, head, sizeof(head));
+		f = n >= 0 ? labels_detect(head, (size_t)n) : NULL;
+	}
+	if (f && f->read_path)
+		return f->read_path(path, out, err);
 	if (strcmp(path, "-") == 0)
 		st = read_text_stream(stdin, src.name, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
 	else
 		st = read_text_file(path, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
 	if (st != ST_OK)
 		return st;
-	return labels_read_text(src.name, src.buf, src.len, out, err);
+	src.name = importer_input_name(path);
+	if (!f)
+		f = labels_detect(src.buf, src.len);
+	return f->read_text(&src, s, out, err);
 }
 
-enum status labels_read_text(const char *name, char *buf, size_t len, struct labels_read *out, struct error *err)
+enum status labels_read_text(struct store *s, const char *name, char *buf, size_t len, struct labels_read *out,
+			     struct error *err)
 {
 	struct import_input src = { name, buf, len, NULL };
 	memset(out, 0, sizeof(*out));
-	return labels_detect(src.buf, src.len)->read_text(&src, out, err);
+	return labels_detect(src.buf, src.len)->read_text(&src, s, out, err);
 }

@@ -223,6 +223,7 @@ void model_tasks_release(struct model_tasks *m)
 			free(t->responses);
 			free(t->gold_answers);
 			free(t->gold_passages);
+			free(t->gold_grades);
 		}
 		free(c->turns);
 	}

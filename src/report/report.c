@@ -58,6 +58,7 @@ static const struct rp_writer writers[] = {
 	[REPORT_JSON] = { "json", NULL, rp_write_json },
 	[REPORT_CSV] = { "csv", NULL, rp_write_csv },
 	[REPORT_MARKDOWN] = { "md", "markdown", rp_write_md },
+	[REPORT_HTML] = { "html", NULL, rp_write_html },
 };
 
 /* the preparation (items, labels, automatic scores, layer), then a phase per section */

@@ -30,7 +30,7 @@ static void clean(struct strbuf *sb, const char *s, int markdown)
 	strbuf_release(&t);
 }
 
-static int decimals(enum rfmt f)
+int rp_decimals(enum rfmt f)
 {
 	return f == RF_FRACTION ? 3 : f == RF_NUMBER ? 2 : f == RF_SECONDS ? 1 : 0;
 }
@@ -40,7 +40,7 @@ static void cell_text(struct strbuf *sb, const struct rcol *col, const struct rc
 {
 	switch (c->kind) {
 	case RC_NUM:
-		strbuf_addf(sb, "%.*f", decimals(col->fmt), c->v);
+		strbuf_addf(sb, "%.*f", rp_decimals(col->fmt), c->v);
 		break;
 	case RC_COUNT:
 		strbuf_addf(sb, "%.0f", c->v);
@@ -65,7 +65,7 @@ static void cell_text(struct strbuf *sb, const struct rcol *col, const struct rc
 static void ci_text(struct strbuf *sb, const struct rcol *col, const struct rcell *c)
 {
 	if (c->kind == RC_NUM && c->has_ci)
-		strbuf_addf(sb, "%.*f\xe2\x80\x93%.*f", decimals(col->fmt), c->lo, decimals(col->fmt), c->hi);
+		strbuf_addf(sb, "%.*f\xe2\x80\x93%.*f", rp_decimals(col->fmt), c->lo, rp_decimals(col->fmt), c->hi);
 	else
 		strbuf_adds(sb, "-");
 }

@@ -8,8 +8,8 @@
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
  *   report_sec_<name>.c   one section each: answers, retrieval, automatic, verdicts,
  *                         schemes (one per project scheme), agreement, controls, time
- *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv; the table of
- *                         writers is in report.c
+ *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv, html (its
+ *                         SVG charts in report_fmt_svg.c); the table of writers is in report.c
  */
 #ifndef CONVQA_REPORT_INTERNAL_H
 #define CONVQA_REPORT_INTERNAL_H
@@ -122,6 +122,8 @@ void rcell_undef(struct rrow *row, int col, long n, const char *fmt, ...)
  * decimals, else 12 significant digits) appended to sb; sb written to out
  * and emptied (-1 when writing fails). */
 void rp_put_number(struct strbuf *sb, double v);
+/* The decimals the text and HTML writers show of a value of format f (report_fmt_text.c). */
+int rp_decimals(enum rfmt f);
 int rp_flush(struct strbuf *sb, FILE *out);
 
 /* ---- writers (the table in report.c; one report_fmt_<name>.c each) -------------- */
@@ -138,6 +140,7 @@ int rp_write_text(const struct report *r, FILE *out);   /* report_fmt_text.c */
 int rp_write_md(const struct report *r, FILE *out);     /* report_fmt_text.c */
 int rp_write_json(const struct report *r, FILE *out);   /* report_fmt_json.c */
 int rp_write_csv(const struct report *r, FILE *out);    /* report_fmt_csv.c */
+int rp_write_html(const struct report *r, FILE *out);   /* report_fmt_html.c (charts: report_fmt_svg.c) */
 
 /* ---- the project in memory (report_load.c) ----------------------------------- */
 

@@ -265,6 +265,48 @@ static const char *const migrations[] = {
 	"  guidelines_id INTEGER NOT NULL REFERENCES guidelines(id),\n"
 	"  seen_at TEXT NOT NULL,\n"
 	"  PRIMARY KEY(rater_id, guidelines_id)) WITHOUT ROWID;\n",
+	/* 4 -> 5: data known in part. A turn may have no question text (a run
+	 * or qrels name it by number only) and a passage no text (known by id
+	 * until a collection gives it): both nullable, filled in by a later
+	 * import. A gold passage has a grade (graded relevance, 1 when not
+	 * given) and a response the system's own rewrite of the question. The
+	 * tables others refer to are rebuilt (create, copy, drop, rename) with
+	 * their rows' ids, so references and the full-text index (passage_fts,
+	 * by rowid) stay whole; dropping passage drops its triggers, made
+	 * again. */
+	"CREATE TABLE passage5(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  ext_id TEXT NOT NULL UNIQUE CHECK(ext_id <> ''),\n"
+	"  title TEXT,\n"
+	"  url TEXT,\n"
+	"  text TEXT CHECK(text <> ''),\n"
+	"  import_id INTEGER REFERENCES import(id));\n"
+	"INSERT INTO passage5(id, ext_id, title, url, text, import_id)\n"
+	"  SELECT id, ext_id, title, url, text, import_id FROM passage ORDER BY id;\n"
+	"DROP TABLE passage;\n"
+	"ALTER TABLE passage5 RENAME TO passage;\n"
+	STORE_PASSAGE_AI_SQL ";\n"
+	"CREATE TRIGGER passage_ad AFTER DELETE ON passage BEGIN\n"
+	"  INSERT INTO passage_fts(passage_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);\n"
+	"END;\n"
+	STORE_PASSAGE_AU_SQL("") ";\n"
+	"CREATE TABLE turn5(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  conversation_id INTEGER NOT NULL REFERENCES conversation(id),\n"
+	"  position INTEGER NOT NULL CHECK(position >= 1),\n"
+	"  question TEXT CHECK(question <> ''),\n"
+	"  rewrite TEXT,\n"
+	"  gold_intent TEXT CHECK(gold_intent IN ('extractive','abstractive','boolean')),\n"
+	"  metadata TEXT,\n"
+	"  import_id INTEGER REFERENCES import(id),\n"
+	"  UNIQUE(conversation_id, position));\n"
+	"INSERT INTO turn5(id, conversation_id, position, question, rewrite, gold_intent, metadata, import_id)\n"
+	"  SELECT id, conversation_id, position, question, rewrite, gold_intent, metadata, import_id FROM turn\n"
+	"  ORDER BY id;\n"
+	"DROP TABLE turn;\n"
+	"ALTER TABLE turn5 RENAME TO turn;\n"
+	"ALTER TABLE gold_passage ADD COLUMN grade INTEGER NOT NULL DEFAULT 1 CHECK(grade >= 1);\n"
+	"ALTER TABLE response ADD COLUMN rewrite TEXT;\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

@@ -164,6 +164,35 @@ enum status store_find_passage(struct store *s, const char *ext_id, int64_t *id,
 			     "cannot look up passage", err);
 }
 
+enum status store_passage_text_known(struct store *s, int64_t id, int *known, struct error *err)
+{
+	int64_t found = 0;
+	sqlite3_stmt *st = store_stmt(s, STMT_PASSAGE_HAS_TEXT,
+				      "SELECT 1 FROM passage WHERE id = ? AND text IS NOT NULL", err);
+	*known = 0;
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, id);
+	enum status rc = store_step_id(s, st, &found, "cannot read passage", err);
+	*known = found != 0;
+	return rc;
+}
+
+enum status store_passages_without_text(struct store *s, int (*cb)(const char *ext_id, int64_t id, void *ctx),
+					void *ctx, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_PASSAGES_NO_TEXT,
+				      "SELECT ext_id, id FROM passage WHERE text IS NULL ORDER BY id", err);
+	int rc;
+	if (!st)
+		return ST_STORE;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (cb(store_col_text(st, 0), sqlite3_column_int64(st, 1), ctx))
+			break;
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read passages");
+}
+
 enum status store_passage_known(struct store *s, const char *ext_id, int *known, char **some, struct error *err)
 {
 	int64_t found = 0;
@@ -212,23 +241,24 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 	if (put_existing(st, id) < 0)
 		return store_fail(s, err, "cannot read passage");
 	const char *what = NULL;
-	if (!same_text(store_col_text(st, 3), text))
+	if (!compatible(store_col_text(st, 3), text))
 		what = "its text differs";
 	else if (!compatible(store_col_text(st, 1), title))
 		what = "its title differs";
 	else if (!compatible(store_col_text(st, 2), url))
 		what = "its url differs";
-	int fill = fills(store_col_text(st, 1), title) || fills(store_col_text(st, 2), url);
+	int fill = fills(store_col_text(st, 1), title) || fills(store_col_text(st, 2), url) ||
+		   fills(store_col_text(st, 3), text);
 	int64_t old_import = sqlite3_column_int64(st, 4);
 	sqlite3_reset(st);
 	*res = what ? PUT_CONFLICT : fill ? PUT_UPDATED : PUT_SAME;
 	if (what)
 		conflict(s, c, old_import, what);
 	else if (fill) {
-		const char *v[2] = { title, url };
+		const char *v[3] = { title, url, text };
 		return fill_in(s, STMT_UPD_PASSAGE,
-			       "UPDATE passage SET title = coalesce(title, ?1), url = coalesce(url, ?2) WHERE id = ?3",
-			       *id, v, 2, err);
+			       "UPDATE passage SET title = coalesce(title, ?1), url = coalesce(url, ?2), "
+			       "text = coalesce(text, ?3) WHERE id = ?4", *id, v, 3, err);
 	}
 	return ST_OK;
 }
@@ -315,11 +345,17 @@ static const char *put_gold_answers(struct store *s, int64_t turn_id, const stru
 	return NULL;
 }
 
+/* The grade of the file's gold passage i (1 when the file gives none). */
+static sqlite3_int64 gold_grade(const struct store_gold *g, size_t i)
+{
+	return g->grades ? g->grades[i] : 1;
+}
+
 static const char *put_gold_passages(struct store *s, int64_t turn_id, const struct store_gold *g, int *filled,
 				     enum status *st_out, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_GET_GOLD_PASSAGES,
-				      "SELECT passage_ext FROM gold_passage WHERE turn_id = ?", err);
+				      "SELECT passage_ext, grade FROM gold_passage WHERE turn_id = ?", err);
 	struct strmap file = STRMAP_INIT;
 	size_t n_old = 0, n_common = 0;
 	int rc;
@@ -329,8 +365,10 @@ static const char *put_gold_passages(struct store *s, int64_t turn_id, const str
 		strmap_put(&file, g->passages[i], i, NULL);
 	sqlite3_bind_int64(st, 1, turn_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		size_t *i = strmap_get(&file, store_col_text(st, 0));
 		n_old++;
-		n_common += strmap_get(&file, store_col_text(st, 0)) != NULL;
+		/* the same passage with another grade is not the same gold */
+		n_common += i && gold_grade(g, *i) == sqlite3_column_int64(st, 1);
 	}
 	sqlite3_reset(st);
 	strmap_release(&file);
@@ -340,13 +378,15 @@ static const char *put_gold_passages(struct store *s, int64_t turn_id, const str
 		return "its gold passages differ";
 	if (n_old || !g->n_passages)
 		return NULL;
-	st = store_stmt(s, STMT_PUT_GOLD_PASSAGE, "INSERT INTO gold_passage(turn_id, passage_ext) VALUES (?, ?)", err);
+	st = store_stmt(s, STMT_PUT_GOLD_PASSAGE,
+			"INSERT INTO gold_passage(turn_id, passage_ext, grade) VALUES (?, ?, ?)", err);
 	if (!st)
 		return *st_out = ST_STORE, NULL;
 	for (size_t i = 0; i < g->n_passages; i++) {
 		sqlite3_reset(st);
 		sqlite3_bind_int64(st, 1, turn_id);
 		store_bind_text(st, 2, g->passages[i]);
+		sqlite3_bind_int64(st, 3, gold_grade(g, i));
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			sqlite3_reset(st);
 			return *st_out = store_fail(s, err, "cannot add gold passage"), NULL;
@@ -392,7 +432,7 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 		sqlite3_bind_int(st, 2, position);
 		if (put_existing(st, id) < 0)
 			return store_fail(s, err, "cannot read turn");
-		if (!same_text(store_col_text(st, 1), question))
+		if (!compatible(store_col_text(st, 1), question))
 			what = "its question differs";
 		else if (!compatible(store_col_text(st, 2), rewrite))
 			what = "its rewrite differs";
@@ -401,15 +441,16 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 		else if (!compatible(store_col_text(st, 4), metadata_json))
 			what = "its metadata differs";
 		fill = fills(store_col_text(st, 2), rewrite) || fills(store_col_text(st, 3), g->intent) ||
-		       fills(store_col_text(st, 4), metadata_json);
+		       fills(store_col_text(st, 4), metadata_json) || fills(store_col_text(st, 1), question);
 		old_import = sqlite3_column_int64(st, 5);
 		sqlite3_reset(st);
 		if (!what && fill) {
-			const char *v[3] = { rewrite, g->intent, metadata_json };
+			const char *v[4] = { rewrite, g->intent, metadata_json, question };
 			enum status fst = fill_in(s, STMT_UPD_TURN,
 						  "UPDATE turn SET rewrite = coalesce(rewrite, ?1), "
 						  "gold_intent = coalesce(gold_intent, ?2), "
-						  "metadata = coalesce(metadata, ?3) WHERE id = ?4", *id, v, 3, err);
+						  "metadata = coalesce(metadata, ?3), "
+						  "question = coalesce(question, ?4) WHERE id = ?5", *id, v, 4, err);
 			if (fst != ST_OK)
 				return fst;
 		}
@@ -540,6 +581,29 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 	else if (fill)
 		return fill_in(s, STMT_UPD_RESPONSE, "UPDATE response SET metadata = ?1 WHERE id = ?2", *id,
 			       &metadata_json, 1, err);
+	return ST_OK;
+}
+
+enum status store_put_response_rewrite(struct store *s, int64_t response_id, const char *rewrite,
+				       enum store_put *res, struct store_conflict *c, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_GET_RESPONSE_REWRITE,
+				      "SELECT id, rewrite, import_id FROM response WHERE id = ?", err);
+	int64_t id;
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, response_id);
+	if (put_existing(st, &id) < 0)
+		return store_fail(s, err, "cannot read response");
+	int ok = compatible(store_col_text(st, 1), rewrite), fill = fills(store_col_text(st, 1), rewrite);
+	int64_t old_import = sqlite3_column_int64(st, 2);
+	sqlite3_reset(st);
+	*res = !ok ? PUT_CONFLICT : fill ? PUT_UPDATED : PUT_SAME;
+	if (!ok)
+		conflict(s, c, old_import, "its rewrite differs");
+	if (fill)
+		return fill_in(s, STMT_UPD_RESPONSE_REWRITE, "UPDATE response SET rewrite = ?1 WHERE id = ?2", id,
+			       &rewrite, 1, err);
 	return ST_OK;
 }
 

@@ -715,7 +715,9 @@ enum status store_item_load(struct store *s, int64_t response_id, struct store_i
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_LOAD,
 				      "SELECT r.turn_id, r.system_id, c.ext_id, t.position, t.question, t.rewrite, "
 				      "sy.name, r.answer, t.conversation_id, "
-				      "(SELECT count(*) FROM turn t2 WHERE t2.conversation_id = t.conversation_id) "
+				      "(SELECT max(t2.position) FROM turn t2 WHERE t2.conversation_id = t.conversation_id), "
+				      "(SELECT count(*) FROM turn t3 WHERE t3.conversation_id = t.conversation_id "
+				      "AND t3.position < t.position) "
 				      "FROM response r JOIN turn t ON t.id = r.turn_id "
 				      "JOIN conversation c ON c.id = t.conversation_id "
 				      "JOIN system sy ON sy.id = r.system_id WHERE r.id = ?", err);
@@ -739,6 +741,7 @@ enum status store_item_load(struct store *s, int64_t response_id, struct store_i
 	it->answer = dup_col(st, 7);
 	int64_t conversation_id = sqlite3_column_int64(st, 8);
 	it->n_turns = sqlite3_column_int(st, 9);
+	it->n_earlier = sqlite3_column_int(st, 10);
 	sqlite3_reset(st);
 	enum status ret = load_passages(s, it, err);
 	if (ret == ST_OK)

@@ -17,7 +17,7 @@ static const char *const spans_sql[SQ__N] = {
 			 "ORDER BY r.id",
 	[SQ_GOLDS] = "SELECT text FROM gold_answer WHERE turn_id = ?1 ORDER BY seq",
 	[SQ_PASSAGES] = "SELECT p.id, p.ext_id, p.text FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
-			"WHERE rt.response_id = ?1 ORDER BY rt.rank",
+			"WHERE rt.response_id = ?1 AND p.text IS NOT NULL ORDER BY rt.rank",
 	[SQ_STORED] = "SELECT id, passage_id, start, end, score FROM evidence_span "
 		      "WHERE response_id = ?1 AND source = ?2 ORDER BY id",
 	[SQ_INSERT] = "INSERT INTO evidence_span(response_id, passage_id, start, end, text, score, source) "

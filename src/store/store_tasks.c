@@ -100,9 +100,9 @@ static const char *const tasks_sql[TQ__N] = {
 		     "SELECT c.id, c.ext_id, c.metadata, t.id, t.position, t.question, t.rewrite, t.gold_intent, "
 		     "t.metadata FROM last JOIN conversation c ON c.id = last.conversation_id "
 		     "JOIN turn t ON t.conversation_id = c.id AND t.position <= last.position ORDER BY c.id, t.position",
-	[TQ_GOLD] = "SELECT 'answer', text FROM gold_answer WHERE turn_id = ?1 "
-		    "UNION ALL SELECT 'passage', passage_ext FROM gold_passage WHERE turn_id = ?1",
-	[TQ_RESPONSES] = "SELECT r.id, sy.name, r.answer, r.metadata FROM temp.tasks_item i "
+	[TQ_GOLD] = "SELECT 'answer', text, 1 FROM gold_answer WHERE turn_id = ?1 "
+		    "UNION ALL SELECT 'passage', passage_ext, grade FROM gold_passage WHERE turn_id = ?1",
+	[TQ_RESPONSES] = "SELECT r.id, sy.name, r.answer, r.metadata, r.rewrite FROM temp.tasks_item i "
 			 "JOIN response r ON r.id = i.response_id JOIN system sy ON sy.id = r.system_id "
 			 "WHERE r.turn_id = ?1 ORDER BY sy.name",
 	/* the answers of a turn judged plausible and, when judged,
@@ -200,8 +200,8 @@ static const struct required {
 	const char *names[2];
 } required[TQ__N] = {
 	[TQ_SYSTEMS] = { "system", -2, 1, { 0 }, { "name" } },
-	[TQ_PASSAGES] = { "passage", -2, 2, { 0, 3 }, { "ext_id", "text" } },
-	[TQ_TURNS] = { "turn", 3, 2, { 1, 5 }, { "its conversation's ext_id", "question" } },
+	[TQ_PASSAGES] = { "passage", -2, 1, { 0 }, { "ext_id" } },
+	[TQ_TURNS] = { "turn", 3, 1, { 1 }, { "its conversation's ext_id" } },
 	[TQ_GOLD] = { "the gold of turn", -1, 1, { 1 }, { "text" } },
 	[TQ_RESPONSES] = { "response", 0, 2, { 1, 2 }, { "its system's name", "answer" } },
 	[TQ_JUDGED_GOLD] = { "a response to turn", -1, 1, { 0 }, { "answer" } },
@@ -294,7 +294,7 @@ enum status store_tasks_gold(struct store_tasks *t, int64_t turn_id, store_tasks
 	enum status st = ST_OK;
 	int rc;
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_GOLD, q, turn_id, &st, err))
-		if (cb(store_col_text(q, 0)[0] == 'p', store_col_text(q, 1), ctx))
+		if (cb(store_col_text(q, 0)[0] == 'p', store_col_text(q, 1), (long)sqlite3_column_int64(q, 2), ctx))
 			break;
 	return done(t, q, rc, st, err);
 }
@@ -308,7 +308,7 @@ enum status store_tasks_judged_gold(struct store_tasks *t, int64_t turn_id, cons
 	enum status st = ST_OK;
 	int rc;
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_JUDGED_GOLD, q, turn_id, &st, err))
-		if (cb(0, store_col_text(q, 0), ctx))
+		if (cb(0, store_col_text(q, 0), 1, ctx))
 			break;
 	return done(t, q, rc, st, err);
 }
@@ -322,6 +322,7 @@ enum status store_tasks_responses(struct store_tasks *t, int64_t turn_id, store_
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_RESPONSES, q, turn_id, &st, err)) {
 		struct store_tasks_response r = {
 			sqlite3_column_int64(q, 0), store_col_text(q, 1), store_col_text(q, 2), store_col_text(q, 3),
+			store_col_text(q, 4),
 		};
 		if (cb(&r, ctx))
 			break;

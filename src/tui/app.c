@@ -136,6 +136,8 @@ static void clean(char **s, unsigned flags)
 static void sanitize_item(struct store_item *it)
 {
 	clean(&it->conversation, 0);
+	if (!it->question)
+		it->question = xstrdup(TUI_NO_QUESTION);
 	clean(&it->question, TEXT_NEWLINES);
 	clean(&it->rewrite, TEXT_NEWLINES);
 	clean(&it->system, 0);
@@ -143,9 +145,13 @@ static void sanitize_item(struct store_item *it)
 	for (size_t i = 0; i < it->n_passages; i++) {
 		clean(&it->passages[i].ext_id, 0);
 		clean(&it->passages[i].title, 0);
+		if (!it->passages[i].text)
+			it->passages[i].text = xstrdup(TUI_ID_ONLY);
 		clean(&it->passages[i].text, TEXT_NEWLINES);
 	}
 	for (size_t i = 0; i < it->n_history; i++) {
+		if (!it->history[i].question)
+			it->history[i].question = xstrdup(TUI_NO_QUESTION);
 		clean(&it->history[i].question, 0);
 		clean(&it->history[i].answer, 0);
 	}
@@ -501,7 +507,7 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 					    &err);
 	if (st == ST_OK) {
 		row->conversation = one_line(it.conversation);
-		row->question = one_line(it.question);
+		row->question = one_line(it.question ? it.question : TUI_NO_QUESTION);
 		row->system = one_line(it.system);
 		row->position = it.position;
 		row->n_turns = it.n_turns;
@@ -694,8 +700,10 @@ static void toggle_history(struct app *app)
 {
 	if (!(app->scheme->shows & SHOW_HISTORY))
 		app_message(app, MSG_INFO, "the %s task shows no history", app->task_name);
-	else if (!app->item.n_history)
+	else if (!app->item.n_history && app->item.position <= 1)
 		app_message(app, MSG_INFO, "this is the first turn: no history");
+	else if (!app->item.n_history)
+		app_message(app, MSG_INFO, "none of the %d earlier turns is in the project", app->item.position - 1);
 	else
 		app_turn(app)->show_history = !app_turn(app)->show_history;
 }

@@ -148,6 +148,16 @@ void draw_fill(int y, int x, int w, attr_t a)
 
 #define RULE_HINT_MIN 6   /* columns a cut hint needs, its "…" included */
 
+void draw_history_title(const struct store_item *it, char *buf, size_t size)
+{
+	int before = it->position - 1, missing = before - it->n_earlier;
+	if (missing > 0)
+		snprintf(buf, size, "History \xc2\xb7 %d of %d earlier turn%s (%d not in the project)", it->n_earlier,
+			 before, before == 1 ? "" : "s", missing);
+	else
+		snprintf(buf, size, "History \xc2\xb7 %d earlier turn%s", it->n_earlier, it->n_earlier == 1 ? "" : "s");
+}
+
 void draw_rule(int y, const char *title, const char *hint)
 {
 	static const char line[] = "\xe2\x94\x80"; /* ─ */

@@ -407,6 +407,11 @@ int loop_poll(struct loop *l, struct app *app, int key_fd, int timeout_ms, int *
 
 /* ---- state ---------------------------------------------------------------- */
 
+/* What the screens show for what an import did not give: a turn's
+ * question, a passage's text (known by its id only). */
+#define TUI_NO_QUESTION "(no question text)"
+#define TUI_ID_ONLY "(text not imported: id only)"
+
 #define VIEW_STACK 6
 #define UNDO_MAX 10000
 #define IDLE_SECONDS 120.0
@@ -605,6 +610,9 @@ void draw_fill(int y, int x, int w, attr_t a);
  * are cut with an ellipsis to fit (the hint is left out when fewer than a
  * few of its columns would show). */
 void draw_rule(int y, const char *title, const char *hint);
+/* The title of an item's history rule: its earlier turns, and how many of
+ * those before it (by number) the project does not hold. */
+void draw_history_title(const struct store_item *it, char *buf, size_t size);
 /* Draw lines [skip, skip + rows) of s wrapped to w columns at y,x; returns
  * the total number of wrapped lines. */
 size_t draw_wrapped(int y, int x, int w, int rows, size_t skip, const char *s, attr_t a);

@@ -212,8 +212,8 @@ static void draw_item_line(const struct app *app)
 static void draw_history(const struct app *app, const struct layout *l, int *y)
 {
 	const struct store_item *it = &app->item;
-	char title[64], k[32];
-	snprintf(title, sizeof(title), "History \xc2\xb7 %zu earlier turn%s", it->n_history, it->n_history == 1 ? "" : "s");
+	char title[96], k[32];
+	draw_history_title(it, title, sizeof(title));
 	char hint[48];
 	snprintf(hint, sizeof(hint), "%s hides", action_key(ACT_HISTORY, k));
 	draw_rule((*y)++, title, hint);

@@ -87,7 +87,9 @@ static void compute_layout(const struct app *app, struct layout *l)
 	l->top = 2;
 	l->bottom = LINES - 3;
 	l->width = COLS - 2;
-	l->has_hist = (shows & SHOW_HISTORY) && it->n_history > 0;
+	/* a turn after the first has a history, even with none of its earlier
+	 * turns in the project (the rule says so) */
+	l->has_hist = (shows & SHOW_HISTORY) && (it->n_history > 0 || it->position > 1);
 	l->has_ans = (shows & SHOW_ANSWER) != 0;
 	l->has_pass = (shows & SHOW_PASSAGES) != 0;
 	l->has_evid = (shows & SHOW_EVIDENCE) != 0;
@@ -303,11 +305,12 @@ static void draw_history(const struct app *app, const struct layout *l, int *y)
 {
 	const struct turn_view *tv = app_turn(app);
 	const struct store_item *it = &app->item;
-	char title[64];
+	char title[96];
 	struct strbuf hint = STRBUF_INIT;
-	snprintf(title, sizeof(title), "History \xc2\xb7 %zu earlier turn%s", it->n_history,
-		 it->n_history == 1 ? "" : "s");
-	if (tv->show_history && l->hist < 2) {
+	draw_history_title(it, title, sizeof(title));
+	if (!it->n_history) {
+		/* none of the earlier turns in the project: nothing to show or hide */
+	} else if (tv->show_history && l->hist < 2) {
 		strbuf_adds(&hint, "no room");   /* not one turn fits */
 	} else {
 		char k[32];

@@ -9,8 +9,8 @@ option_help() {
 	$CONVQA help "$1" | awk -v o="--$2 " 'index($0, o) { sub(/^ *--[a-z-]+ [A-Z,]* +/, ""); h = $0; on = 1; next }
 		on && /^      +[^ -]/ { sub(/^ +/, ""); h = h " " $0; next } { on = 0 } END { print h }'
 }
-check_eq "export --round says it selects a round's items in tasks and gold-extension" \
-	"only labels of this round; with --format tasks or gold-extension, only its items" \
+check_eq "export --round says it selects a round's items in tasks, gold-extension and the Label Studio formats" \
+	"only labels of this round; with --format tasks, gold-extension, label-studio or label-studio-config, only its items" \
 	"$(option_help export round)"
 
 $CONVQA help round | tr '\n' ' ' >help-round.txt

@@ -18,20 +18,22 @@ check_eq "an unknown import format is a usage error that lists the import format
 run $CONVQA export --format no-such-format
 exports=$(sed -n "s/^convqa export: unknown format 'no-such-format' (expected: \(.*\))$/\1/p" "$T/err")
 check_eq "an unknown export format is a usage error that lists the export formats" "1|yes" "$rc|${exports:+yes}"
-check_eq "the tables today" "native, jsonl|json, tasks, gold-extension, trec-qrels, csv, jsonl" "$imports|$exports"
+check_eq "the tables today" "native, jsonl|json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config" "$imports|$exports"
 
 run $CONVQA formats
 check_eq "convqa formats lists both tables with their summaries and detection" "0|import formats (convqa import --format NAME; default: detected, else native):
-  native          detects  a task file: one JSON document (schemas/tasks.schema.json)
-  jsonl           detects  one conversation a line (schemas/conversation.schema.json)
+  native               detects  a task file: one JSON document (schemas/tasks.schema.json)
+  jsonl                detects  one conversation a line (schemas/conversation.schema.json)
 
 export formats (convqa export --format NAME; default: json):
-  json                     labels as one JSON document (schemas/labels.schema.json)
-  tasks                    a round's items as a task file (schemas/tasks.schema.json)
-  gold-extension           a task file whose gold adds the answers judged plausible
-  trec-qrels               relevance labels as TREC qrels: qid 0 docid rel, qid <conversation>_<turn>
-  csv                      labels as CSV (RFC 4180), one row per label, the columns of json's labels
-  jsonl                    labels as JSON Lines: one label a line, the objects of json's labels" "$rc|$(cat "$T/out")"
+  json                          labels as one JSON document (schemas/labels.schema.json)
+  tasks                         a round's items as a task file (schemas/tasks.schema.json)
+  gold-extension                a task file whose gold adds the answers judged plausible
+  trec-qrels                    relevance labels as TREC qrels: qid 0 docid rel, qid <conversation>_<turn>
+  csv                           labels as CSV (RFC 4180), one row per label, the columns of json's labels
+  jsonl                         labels as JSON Lines: one label a line, the objects of json's labels
+  label-studio                  a round's items as Label Studio tasks (JSON; labels back: import-labels)
+  label-studio-config           the labeling config (XML) of those tasks, made from the scheme" "$rc|$(cat "$T/out")"
 cp "$T/out" formats.txt
 # rows FILE: "direction|name|detects|summary" for each row of `convqa formats`
 rows() {

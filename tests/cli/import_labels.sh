@@ -454,7 +454,7 @@ check_eq "... and carol's labels of it come back" "0|carol-l1.json: imported 1 l
 
 # ---- help and manual -------------------------------------------------------------------------------
 run $CONVQA help import-labels
-check_eq "help import-labels shows its usage" "0|usage: convqa import-labels [--db PATH] [--round NAME | --no-rounds] FILE..." \
+check_eq "help import-labels shows its usage" "0|usage: convqa import-labels [--db PATH] [--format FORMAT] [--round NAME | --no-rounds] FILE..." \
 	"$rc|$(head -1 "$T/out")"
 for o in --round --no-rounds --quiet -q; do
 	grep -q -- "$o" "$T/out" && ok "help import-labels lists $o" || not_ok "help import-labels lists $o"

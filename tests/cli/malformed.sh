@@ -88,7 +88,7 @@ refuse "an empty question" 2 "f.json: $P.question: expected a non-empty string, 
 turns '{"question": 42}'
 refuse "a question that is a number" 2 "f.json: $P.question: expected a non-empty string, got a number"
 turns '{"question": "q", "answer": "a"}'
-refuse "an unknown property" 2 "f.json: $P.answer: unknown property (expected one of: question, rewrite, gold, responses, metadata)"
+refuse "an unknown property" 2 "f.json: $P.answer: unknown property (expected one of: n, question, rewrite, gold, responses, metadata)"
 turns '{"question": "q", "question": "r"}'
 refuse "a property given twice" 2 "f.json: $P.question: property given twice"
 doc '[{"id": "c", "turns": [{"question": "q"}]}, {"id": "c", "turns": [{"question": "q"}]}]'

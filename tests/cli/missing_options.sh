@@ -16,8 +16,8 @@ run env USER= $CONVQA label -c demo-lighthouse -n 1 -s bm25-t5 intent boolean
 check_eq "label without a rater (nor \$USER) names --rater" \
 	"1|convqa label: --rater (or \$USER) is required (give -r NAME)" "$rc|$(cat "$T/err")"
 check_run "import-labels without a file says what it takes, with its usage" 1 \
-	"convqa import-labels: no FILE given: name one or more files of labels (a labels export, labels as JSON Lines, or another copy's project file; - reads standard input)
-usage: convqa import-labels [--db PATH] [--round NAME | --no-rounds] FILE... (see: convqa help import-labels)" \
+	"convqa import-labels: no FILE given: name one or more files of labels (a labels export, labels as JSON Lines, another copy's project file, or Label Studio's JSON export; - reads standard input)
+usage: convqa import-labels [--db PATH] [--format FORMAT] [--round NAME | --no-rounds] FILE... (see: convqa help import-labels)" \
 	$CONVQA import-labels
 check_eq "... and leaves the project as it was" "0" "$(sqlite3 "$T/p.db" "SELECT count(*) FROM label")"
 done_testing

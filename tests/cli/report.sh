@@ -294,7 +294,7 @@ check_run "label: a round of another task says which --task to give" 2 \
 check_run "an unknown rater is bad input" 2 "convqa: no rater 'zed' in the project" $CONVQA report --db p.db --raters zed
 check_run "--k must ascend" 1 "convqa report: --k expects ascending cutoffs from 1 to 1000 separated by commas (at most 16), e.g. 1,3,5,10; got '5,3'" \
 	$CONVQA report --db p.db --k 5,3
-check_run "an unknown format is a usage error" 1 "convqa report: unknown format 'xml' (expected: text, json, csv, md)" \
+check_run "an unknown format is a usage error" 1 "convqa report: unknown format 'xml' (expected: text, json, csv, md, html)" \
 	$CONVQA report --db p.db -f xml
 check_run "--weights takes none, linear or quadratic" 1 "convqa agreement: --weights expects none, linear or quadratic, got 'cubic'" \
 	$CONVQA agreement --db p.db --weights cubic

@@ -1,6 +1,7 @@
 /* fuzz_labels.c - libFuzzer target: any bytes through the reader of
  * `convqa import-labels` (labels_read_text, src/formats/labels_read.c: a
- * labels export or labels as JSON Lines) and, when it reads them, the
+ * labels export, labels as JSON Lines or a Label Studio export, read by the
+ * project's schemes) and, when it reads them, the
  * import of the labels into an in-memory project that holds a small base
  * file (labelling_import: every rule a label passes).
  *
@@ -121,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!project)
 		project = fresh_project();
 	error_clear(&err);
-	enum status st = labels_read_text("f.json", copy(data, size), size, &in, &err);
+	enum status st = labels_read_text(project, "f.json", copy(data, size), size, &in, &err);
 	if (st != ST_OK && st != ST_INPUT && st != ST_IO)
 		fail("unexpected status of the reader", &err);
 	if (st != ST_OK && !err.msg[0])

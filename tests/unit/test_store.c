@@ -330,6 +330,118 @@ static void test_passage_put_reports_same_and_conflicting_content(void **state)
 	store_close(s);
 }
 
+/* A value one side lacks is no conflict and a later put fills it in: a
+ * turn's question, a passage's text (known by id only), a response's
+ * rewrite; two different values conflict. */
+static void test_missing_question_text_and_rewrite_are_filled_in_later(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	int64_t imp, p, conv, turn, turn2, sys, resp;
+	enum store_put res;
+	struct store_conflict c;
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_import_begin(s, "run.json", "00", &imp, &err), ST_OK);
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, NULL, imp, &p, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_NEW);
+	assert_int_equal(store_put_system(s, "sys", NULL, &sys, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_conversation(s, "c1", NULL, imp, &conv, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_turn(s, conv, 11, NULL, NULL, NULL, NULL, &turn, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_NEW);
+	struct store_ranked r[1] = { { 1, 2.0, 1, p, "p1" } };
+	assert_int_equal(store_put_response(s, turn, sys, "a", r, 1, NULL, imp, &resp, &res, &c, &err), ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+
+	/* the same, still without them: nothing to do */
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, NULL, 0, &p, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	assert_int_equal(store_put_turn(s, conv, 11, NULL, NULL, NULL, NULL, &turn2, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	assert_int_equal(store_put_response_rewrite(s, resp, NULL, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	/* given: filled in */
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, "one", 0, &p, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_UPDATED);
+	assert_int_equal(store_put_turn(s, conv, 11, "q?", NULL, NULL, NULL, &turn2, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_UPDATED);
+	assert_int_equal(turn2, turn);
+	assert_int_equal(store_put_response_rewrite(s, resp, "the rewrite", &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_UPDATED);
+	/* then without them again: no conflict, nothing lost */
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, NULL, 0, &p, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	assert_int_equal(store_put_turn(s, conv, 11, NULL, NULL, NULL, NULL, &turn2, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	/* other values: conflicts */
+	assert_int_equal(store_put_passage(s, "p1", NULL, NULL, "uno", 0, &p, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_CONFLICT);
+	assert_string_equal(c.what, "its text differs");
+	assert_int_equal(store_put_turn(s, conv, 11, "other?", NULL, NULL, NULL, &turn2, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_CONFLICT);
+	assert_string_equal(c.what, "its question differs");
+	assert_int_equal(store_put_response_rewrite(s, resp, "another", &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_CONFLICT);
+	assert_string_equal(c.what, "its rewrite differs");
+	assert_non_null(strstr(c.origin, "imported from 'run.json' at "));
+	store_close(s);
+
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT question FROM turn), (SELECT text FROM passage), "
+					    "(SELECT rewrite FROM response), (SELECT count(*) FROM passage_fts "
+					    "WHERE passage_fts MATCH 'one')", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "q?");
+	assert_string_equal((const char *)sqlite3_column_text(st, 1), "one");
+	assert_string_equal((const char *)sqlite3_column_text(st, 2), "the rewrite");
+	assert_int_equal(sqlite3_column_int(st, 3), 1);   /* the filled text is indexed */
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+}
+
+/* Gold passages with grades: the same passages with the same grades are
+ * the same gold (a missing grades list is every grade 1); other grades
+ * conflict. */
+static void test_gold_grades_are_kept_and_other_grades_conflict(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	int64_t imp, conv, turn;
+	enum store_put res;
+	struct store_conflict c;
+	const char *ids[2] = { "p1", "p2" };
+	const long grades[2] = { 3, 1 }, ones[2] = { 1, 1 };
+	struct store_gold g = { NULL, NULL, 0, ids, 2, 1, grades };
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_import_begin(s, "qrels", "00", &imp, &err), ST_OK);
+	assert_int_equal(store_put_conversation(s, "c1", NULL, imp, &conv, &res, &c, &err), ST_OK);
+	assert_int_equal(store_put_turn(s, conv, 2, NULL, NULL, &g, NULL, &turn, &res, &c, &err), ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	assert_int_equal(store_put_turn(s, conv, 2, NULL, NULL, &g, NULL, &turn, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_SAME);
+	g.grades = ones;
+	assert_int_equal(store_put_turn(s, conv, 2, NULL, NULL, &g, NULL, &turn, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_CONFLICT);
+	assert_string_equal(c.what, "its gold passages differ");
+	g.grades = NULL;
+	assert_int_equal(store_put_turn(s, conv, 2, NULL, NULL, &g, NULL, &turn, &res, &c, &err), ST_OK);
+	assert_int_equal(res, PUT_CONFLICT);
+	store_close(s);
+
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT group_concat(passage_ext || '=' || grade, ' ') FROM "
+					    "(SELECT * FROM gold_passage ORDER BY passage_ext)", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "p1=3 p2=1");
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+}
+
 static void test_label_changes_add_rows_and_the_latest_is_current(void **state)
 {
 	(void)state;
@@ -493,6 +605,8 @@ int main(void)
 		T(test_rounds_assignments_and_their_labels_survive_the_round_rebuild),
 		T(test_a_scheme_is_added_once_and_never_changed),
 		T(test_passage_put_reports_same_and_conflicting_content),
+		T(test_missing_question_text_and_rewrite_are_filled_in_later),
+		T(test_gold_grades_are_kept_and_other_grades_conflict),
 		T(test_label_changes_add_rows_and_the_latest_is_current),
 		T(test_labels_of_other_raters_rounds_and_ranks_are_separate),
 		T(test_saved_labels_cannot_be_changed_or_deleted_in_place),
