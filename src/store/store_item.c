@@ -105,7 +105,8 @@ static void add_compensated(double *sum, double *lost, double x)
 }
 
 /* Call fn with the current label of each unit rater_id judged in round_id
- * (0: outside any round) and task, by turn (ascending), then field, unit
+ * (0: outside any round) and task (of turn only, unless it is 0), by turn
+ * (ascending), then field, unit
  * and unit ref; fn failing stops. *seconds (may be NULL) gets the active
  * seconds of all the rows read, earlier values too.
  *
@@ -116,17 +117,20 @@ static void add_compensated(double *sum, double *lost, double x)
  * (Grouping by unit in SQL, or searching each row's unit for a later row,
  * took seconds on a project of millions of rows.) */
 static enum status current_labels_each(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
-				       unit_label_fn fn, void *ctx, double *seconds, struct error *err)
+				       int64_t turn, unit_label_fn fn, void *ctx, double *seconds, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_CURRENT,
 				      "SELECT l.turn_id, l.unit_ref, l.field, l.unit, l.value, l.seconds FROM label l "
 				      "WHERE l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3 "
+				      "AND l.turn_id BETWEEN ?4 AND ?5 "
 				      "ORDER BY l.turn_id, l.field, l.unit, l.unit_ref, l.id", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, rater_id);
 	bind_round(st, 2, round_id);
 	store_bind_text(st, 3, task);
+	sqlite3_bind_int64(st, 4, turn ? turn : INT64_MIN);
+	sqlite3_bind_int64(st, 5, turn ? turn : INT64_MAX);
 	struct last_row k = { .field = STRBUF_INIT, .unit = STRBUF_INIT, .value = STRBUF_INIT };
 	enum status ret = ST_OK;
 	double sum = 0, lost = 0;
@@ -265,6 +269,7 @@ struct check {
 	int rc;                      /* st's last step; 0 before the first */
 	int rankings;                /* st reads rankings: sc requires a passage unit */
 	int all;                     /* check every item, labelled or not */
+	int64_t only_turn;           /* check this turn's items only (0: every turn's) */
 	int64_t turn;                /* the turn of labels[] */
 	struct turn_label *labels;
 	size_t n_labels, cap_labels;
@@ -441,7 +446,7 @@ static enum status run_check(struct check *c, int64_t rater_id, int64_t round_id
 {
 	struct store *s = c->s;
 	c->rankings = requires_unit(c->sc, UNIT_PASSAGE);
-	c->all = may_finish_unlabelled(c->sc);
+	c->all = may_finish_unlabelled(c->sc) && !c->only_turn;
 	if (c->rankings)
 		c->st = store_stmt(s, STMT_ITEM_RANKINGS,
 				   "SELECT r.turn_id, r.id, r.answer, rt.rank, rt.passage_id FROM response r "
@@ -455,7 +460,8 @@ static enum status run_check(struct check *c, int64_t rater_id, int64_t round_id
 		return ST_STORE;
 	if (c->all)
 		seek_turn(c, INT64_MIN);
-	enum status ret = current_labels_each(s, rater_id, round_id, c->sc->name, check_label, c, NULL, err);
+	enum status ret = current_labels_each(s, rater_id, round_id, c->sc->name, c->only_turn, check_label, c, NULL,
+					      err);
 	if (ret == ST_OK && c->n_labels)
 		ret = check_turns(c, err);   /* the last labelled turn */
 	if (ret == ST_OK && c->all) {
@@ -492,15 +498,17 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 	return ret;
 }
 
-enum status store_queue_finished_ids(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
-				     int64_t **ids, size_t *n, int *all, struct error *err)
+int store_scheme_finishes(const struct scheme *sc)
+{
+	return asks_nothing(sc) ? 2 : may_finish_unlabelled(sc) ? 1 : 0;
+}
+
+enum status store_check_finished(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
+				 int64_t turn, int64_t **ids, size_t *n, struct error *err)
 {
 	*ids = NULL;
 	*n = 0;
-	*all = asks_nothing(sc);
-	if (*all)
-		return ST_OK;
-	struct check c = { .s = s, .sc = sc, .l = STORE_ITEM_LABELS_INIT };
+	struct check c = { .s = s, .sc = sc, .only_turn = turn, .l = STORE_ITEM_LABELS_INIT };
 	if (round_id) {
 		c.member = store_stmt(s, STMT_ITEM_MEMBER, "SELECT 1 FROM assignment "
 				      "WHERE round_id = ?1 AND rater_id = ?2 AND response_id = ?3", err);
@@ -1153,7 +1161,7 @@ enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_
 {
 	struct tally t = { NULL, 0, 0 };
 	*seconds = 0;
-	enum status ret = current_labels_each(s, rater_id, round_id, task, tally_label, &t, seconds, err);
+	enum status ret = current_labels_each(s, rater_id, round_id, task, 0, tally_label, &t, seconds, err);
 	if (ret == ST_OK && t.n) {   /* qsort of NULL: undefined, even of 0 elements */
 		qsort(t.f, t.n, sizeof(*t.f), cmp_tally_field);
 		for (size_t i = 0; i < t.n; i++) {

@@ -24,7 +24,7 @@ rows() {
 before=$(rows)
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 5 project now" 5 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 6 project now" 6 "$(q 'PRAGMA user_version')"
 check_eq "every row is kept, with its id" "$before" "$(rows)"
 check_eq "the gold passages have grade 1" "1|2" "$(q 'SELECT DISTINCT grade, count(*) FROM gold_passage')"
 check_eq "the full-text index finds a passage by a word of it (and is whole)" "p4" \

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
@@ -96,10 +97,10 @@ static void finish(struct fixture *fx, int64_t id)
 }
 
 /* Item pos of the paged queue p is the whole queue w's, finished or not alike. */
-static void same_item(struct fixture *fx, struct store_queue *p, const struct store_queue *w, size_t pos)
+static void same_item_of(struct store *s, struct store_queue *p, const struct store_queue *w, size_t pos)
 {
 	struct error err;
-	assert_int_equal(store_queue_seek(fx->s, p, pos, &err), ST_OK);
+	assert_int_equal(store_queue_seek(s, p, pos, &err), ST_OK);
 	assert_true(store_queue_has(p, pos));
 	assert_int_equal(store_queue_response(p, pos), w->responses[pos]);
 	assert_int_equal(store_queue_turn(p, pos), w->turns[pos]);
@@ -109,6 +110,11 @@ static void same_item(struct fixture *fx, struct store_queue *p, const struct st
 	store_queue_place(w, pos, &c, &d);
 	assert_int_equal(a, c);
 	assert_int_equal(b, d);
+}
+
+static void same_item(struct fixture *fx, struct store_queue *p, const struct store_queue *w, size_t pos)
+{
+	same_item_of(fx->s, p, w, pos);
 }
 
 /* Forward one by one, backward one by one, and jumps both ways past the
@@ -216,12 +222,126 @@ static void test_paged_queue_memory_does_not_grow(void **state)
 	assert_true(most[1] <= STORE_QUEUE_WINDOW + 3 && most[0] <= most[1]);
 }
 
+/* The finished count of a queue opened afresh, paged and whole. */
+static size_t count_paged(struct store *s, int64_t rater, const struct scheme *sc, size_t *whole)
+{
+	struct error err;
+	struct store_queue p, w;
+	assert_int_equal(store_queue_open(s, rater, "alice", 0, sc, &p, &err), ST_OK);
+	assert_int_equal(store_queue_load(s, rater, "alice", 0, sc, &w, &err), ST_OK);
+	size_t n = p.n_finished;
+	*whole = w.n_finished;
+	for (size_t i = 0; i < w.n; i += 3)
+		same_item_of(s, &p, &w, i);
+	store_queue_release(&p);
+	store_queue_release(&w);
+	return n;
+}
+
+/* One value (an integer) of sql on the project file, read apart. */
+static long long sql_int(const char *path, const char *sql)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	long long v = -1;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+/* What a rater finished is kept in the project and caught up with the
+ * labels saved since, by this process or another one, cleared ones too;
+ * another rater's labels change nothing of it; the count comes from the
+ * table (a row put there by hand is counted: the labels are not read
+ * again); a project opened read-only, the table behind, counts from the
+ * labels and leaves the table as it was. */
+static void test_finished_items_are_kept_and_caught_up(void **state)
+{
+	(void)state;
+	struct fixture *fx = project(300);
+	struct error err;
+	struct store_queue w;
+	size_t whole;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 0, fx->sc, &w, &err), ST_OK);
+	int64_t *ids = malloc(w.n * sizeof(*ids));
+	memcpy(ids, w.responses, w.n * sizeof(*ids));
+	size_t n = w.n;
+	store_queue_release(&w);
+	assert_int_equal(count_paged(fx->s, fx->rater, fx->sc, &whole), 0);
+	for (size_t i = 0; i < 40; i++)
+		finish(fx, ids[i]);
+	size_t now = count_paged(fx->s, fx->rater, fx->sc, &whole);
+	assert_int_equal(now, whole);
+	assert_true(whole >= 40);
+	assert_int_equal(sql_int(fx->path, "SELECT count(*) FROM item_done"), (long long)whole);
+
+	/* another connection (another process) labels and clears */
+	struct store *other;
+	assert_int_equal(store_open(fx->path, 0, &other, &err), ST_OK);
+	struct store_label_key k = { ids[n - 1], fx->rater, 0, "turn", "intent", 0, UNIT_TURN };
+	assert_int_equal(store_label_set(other, &k, "boolean", 1.0, &err), ST_OK);
+	k.field = "answer_correct";
+	k.unit = UNIT_RESPONSE;
+	assert_int_equal(store_label_set(other, &k, "no", 1.0, &err), ST_OK);
+	k.response_id = ids[0];
+	assert_int_equal(store_label_set(other, &k, NULL, 1.0, &err), ST_OK);   /* item 1 unfinished */
+	int64_t bob;
+	assert_int_equal(store_rater_ensure(other, "bob", &bob, &err), ST_OK);
+	struct store_label_key kb = { ids[5], bob, 0, "turn", "answer_correct", 0, UNIT_RESPONSE };
+	assert_int_equal(store_label_set(other, &kb, NULL, 1.0, &err), ST_OK);
+	store_close(other);
+	now = count_paged(fx->s, fx->rater, fx->sc, &whole);
+	assert_int_equal(now, whole);
+	assert_int_equal(sql_int(fx->path, "SELECT count(*) FROM item_done WHERE rater_id = 1"), (long long)whole);
+	struct store_queue p;
+	size_t at;
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &p, &err), ST_OK);
+	assert_int_equal(store_queue_next_unfinished(fx->s, &p, 0, &at, &err), ST_OK);
+	assert_int_equal(store_queue_response(&p, at), ids[0]);
+	store_queue_release(&p);
+
+	/* the count is the table's: a row put there by hand counts */
+	sqlite3 *db;
+	char sql[160];
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	snprintf(sql, sizeof(sql), "INSERT INTO item_done VALUES (%lld, 0, 'turn', %lld)", (long long)fx->rater,
+		 (long long)ids[n / 2]);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &p, &err), ST_OK);
+	assert_int_equal(p.n_finished, whole + 1);
+	store_queue_release(&p);
+
+	/* read-only, the table behind the labels: the labels are read, the
+	 * table stays as it was */
+	long long rows = sql_int(fx->path, "SELECT count(*) FROM item_done");
+	finish(fx, ids[n / 3]);
+	struct store *ro;
+	assert_int_equal(store_open(fx->path, STORE_READ_ONLY, &ro, &err), ST_OK);
+	assert_int_equal(store_queue_open(ro, fx->rater, "alice", 0, fx->sc, &p, &err), ST_OK);
+	assert_true(p.n_finished > whole);   /* the new item's, not the row by hand */
+	struct store_queue w2;
+	assert_int_equal(store_queue_load(ro, fx->rater, "alice", 0, fx->sc, &w2, &err), ST_OK);
+	assert_int_equal(p.n_finished, w2.n_finished);
+	store_queue_release(&w2);
+	store_queue_release(&p);
+	store_close(ro);
+	assert_int_equal(sql_int(fx->path, "SELECT count(*) FROM item_done"), rows);
+	free(ids);
+	done(fx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_paged_queue_is_the_whole_queue),
 		cmocka_unit_test(test_paged_queue_finished_and_resume),
 		cmocka_unit_test(test_paged_queue_memory_does_not_grow),
+		cmocka_unit_test(test_finished_items_are_kept_and_caught_up),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
