@@ -72,8 +72,9 @@ enum status store_queue_open(struct store *s, int64_t rater_id, const char *rate
 			     const struct scheme *sc, struct store_queue *q, struct error *err);
 #define STORE_QUEUE_WINDOW 256
 /* Bring item pos (< n) into memory: a no-op when it is, else the window
- * moves (from where it is, or from the start: a cost in SQLite steps of
- * the distance). */
+ * moves (from where it is, from the start, or from a checkpoint an
+ * earlier walk left every 2,048 items: a cost in SQLite steps of the
+ * distance from the nearest). */
 enum status store_queue_seek(struct store *s, struct store_queue *q, size_t pos, struct error *err);
 /* Item pos, which must be in memory (store_queue_seek). */
 int64_t store_queue_response(const struct store_queue *q, size_t pos);

@@ -8,8 +8,11 @@
  * queue's start) put in the rater's order for that visit (order.h). The
  * window holds whole runs, so it knows the visit number of its first run
  * and orders its runs itself; it moves from its edges (forward or backward,
- * a statement that starts after or before the edge's key) or from the
- * queue's start, whichever is nearer. */
+ * a statement that starts after or before the edge's key), from the
+ * queue's start, or from a checkpoint, whichever is nearest: a walk
+ * forward leaves one every QUEUE_STRIDE items (the item, its visit and
+ * the key before it: 32 bytes), so that a jump far away costs a long walk
+ * once and a short one after. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +33,15 @@ enum {
 };
 _Static_assert(STMT_QUEUE__END <= STORE_STMT_SLOTS, "statement cache too small");
 
+enum { QUEUE_STRIDE = 2048 };
+
+/* A place a forward walk may start from: item pos begins a run, the
+ * visit-th, after the row of key. */
+struct checkpoint {
+	size_t pos, visit;
+	int64_t key[2];
+};
+
 struct queue_pager {
 	int64_t rater_id, round_id;
 	uint64_t seed;
@@ -42,12 +54,16 @@ struct queue_pager {
 	int64_t first_key[2], last_key[2];   /* the window's first and last rows' keys */
 	size_t cap;                /* of the window's arrays */
 	size_t most;               /* the most items held */
+	struct checkpoint *marks;  /* by pos */
+	size_t n_marks, cap_marks;
 };
 
 /* A walk from an anchor: the rows read, a run at a time, into the window
  * to be. */
 struct walk {
+	struct queue_pager *pg;
 	int dir;                   /* 1 forward, -1 backward */
+	int64_t prev_key[2];       /* forward: the key of the row before the next run */
 	size_t pos, visit;         /* forward: the next run's first item and visit; backward:
 				    * the item and visit after the next run */
 	size_t target, limit;      /* the item the window must hold; the queue's size */
@@ -136,11 +152,41 @@ static void walk_keep(struct walk *w, const struct run *r)
 
 /* A whole run read: skip it (far from the target) or keep it. 1 when the
  * window is full and holds the target. */
+/* The last checkpoint at or before pos (NULL: none). */
+static const struct checkpoint *mark_before(const struct queue_pager *pg, size_t pos)
+{
+	size_t lo = 0, hi = pg->n_marks;   /* the first mark after pos: lo */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (pg->marks[mid].pos <= pos)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &pg->marks[lo - 1] : NULL;
+}
+
+/* A forward walk is at a run's start: a checkpoint when none is near. */
+static void leave_mark(struct walk *w)
+{
+	struct queue_pager *pg = w->pg;
+	const struct checkpoint *c = mark_before(pg, w->pos);
+	if (w->pos < QUEUE_STRIDE || (c && c->pos + QUEUE_STRIDE > w->pos))
+		return;
+	size_t at = c ? (size_t)(c - pg->marks) + 1 : 0;
+	xgrow(&pg->marks, &pg->cap_marks, pg->n_marks + 1, sizeof(*pg->marks));
+	memmove(pg->marks + at + 1, pg->marks + at, (pg->n_marks - at) * sizeof(*pg->marks));
+	pg->marks[at] = (struct checkpoint){ w->pos, w->visit, { w->prev_key[0], w->prev_key[1] } };
+	pg->n_marks++;
+}
+
 static int walk_run(struct walk *w, const struct run *r)
 {
 	size_t half = STORE_QUEUE_WINDOW / 2;
 	if (w->dir > 0) {
 		size_t from = w->target > half ? w->target - half : 0;
+		leave_mark(w);
+		memcpy(w->prev_key, r->key_read_last, sizeof(w->prev_key));
 		if (w->n == 0 && w->pos + r->n <= from) {
 			w->pos += r->n;
 			w->visit++;
@@ -282,18 +328,25 @@ enum status store_queue_seek(struct store *s, struct store_queue *q, size_t pos,
 	if (!pg || store_queue_has(q, pos) || pos >= q->n)
 		return ST_OK;
 	static const int64_t start[2] = { INT64_MIN, INT64_MIN };
-	struct walk w = { .dir = 1, .target = pos, .limit = q->n };
+	struct walk w = { .pg = pg, .dir = 1, .target = pos, .limit = q->n };
 	const int64_t *key = start;
-	if (q->w_n && pos >= q->lo + q->w_n) {
+	const struct checkpoint *c = mark_before(pg, pos);
+	if (c) {   /* the nearest place before pos to walk forward from */
+		w.pos = c->pos;
+		w.visit = c->visit;
+		key = c->key;
+	}
+	if (q->w_n && pos >= q->lo + q->w_n && q->lo + q->w_n >= w.pos) {
 		w.pos = q->lo + q->w_n;
 		w.visit = pg->visit0 + pg->n_runs;
 		key = pg->last_key;
-	} else if (q->w_n && pos < q->lo && q->lo - pos < pos) {
+	} else if (q->w_n && pos < q->lo && q->lo - pos < pos - w.pos) {
 		w.dir = -1;
 		w.pos = q->lo;
 		w.visit = pg->visit0;
 		key = pg->first_key;
 	}
+	memcpy(w.prev_key, key, sizeof(w.prev_key));
 	enum status ret = walk_rows(s, pg, &w, key, err);
 	if (ret == ST_OK && w.n && store_queue_has(&(struct store_queue){ .lo = w.start_pos, .w_n = w.n }, pos)) {
 		take_window(q, &w);
@@ -488,6 +541,7 @@ void store_queue_release(struct store_queue *q)
 	if (q->pager) {
 		free(q->pager->systems);
 		free(q->pager->done);
+		free(q->pager->marks);
 		free(q->pager);
 	}
 	free(q->responses);

@@ -419,8 +419,7 @@ static void move_turn(struct app *app, long delta)
 	go(app, p);
 }
 
-/* The item shown back in the queue's memory (after a search moved it). */
-static int queue_home(struct app *app)
+int app_queue_home(struct app *app)
 {
 	struct error err;
 	if (store_queue_seek(app->store, &app->queue, app->cur, &err) == ST_OK)
@@ -449,7 +448,7 @@ int app_find_unfinished(struct app *app, size_t from, size_t *p)
 		app_fail(app, &err);
 		return -1;
 	}
-	return queue_home(app);
+	return app_queue_home(app);
 }
 
 static void next_unfinished(struct app *app)
@@ -520,7 +519,7 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 	store_item_release(&it);
 	if (st == ST_OK)
 		app_answer_place(app, pos, &row->answer_index, &row->n_answers);
-	return st == ST_OK ? queue_home(app) : -1;
+	return st == ST_OK ? 0 : -1;
 }
 
 static void go_to(struct app *app, long pos)

@@ -103,6 +103,8 @@ static void read_rows(struct app *app, struct list *l, int moved)
 			item_row_release(&v[i]);   /* a fatal error: the loop ends */
 		}
 	}
+	if (!app->failed)
+		app_queue_home(app);   /* one move away and back for the rows, not one a row */
 	release_rows(l);
 	l->rows = v;
 	l->first = top;
