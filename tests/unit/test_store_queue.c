@@ -222,6 +222,54 @@ static void test_paged_queue_memory_does_not_grow(void **state)
 	assert_true(most[1] <= STORE_QUEUE_WINDOW + 3 && most[0] <= most[1]);
 }
 
+/* A round's queue, assigned in an order of its own (the later turns first,
+ * a quarter of the items left out) and larger than the window: paged, it
+ * is the whole queue item by item, both ways and by jumps, with the
+ * labels given in the round (not those outside it) finishing items. */
+static void test_paged_round_queue_is_the_whole_queue(void **state)
+{
+	(void)state;
+	struct fixture *fx = project(700);
+	struct error err;
+	char sql[400];
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	snprintf(sql, sizeof(sql),
+		 "INSERT INTO round(id, name, task, seed, created_at) VALUES (7, 'r', 'turn', 99, 't');"
+		 "INSERT INTO assignment(round_id, rater_id, response_id, seq) "
+		 "SELECT 7, %lld, id, 10 * row_number() OVER (ORDER BY turn_id DESC, id) FROM response "
+		 "WHERE id %% 4 <> 1", (long long)fx->rater);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	struct store_queue w, p;
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 7, fx->sc, &w, &err), ST_OK);
+	for (size_t i = 0; i < w.n; i += 4) {   /* in the round */
+		struct store_label_key k = { w.responses[i], fx->rater, 7, "turn", "intent", 0, UNIT_TURN };
+		assert_int_equal(store_label_set(fx->s, &k, "extractive", 1.0, &err), ST_OK);
+		k.field = "answer_correct";
+		k.unit = UNIT_RESPONSE;
+		assert_int_equal(store_label_set(fx->s, &k, "yes", 1.0, &err), ST_OK);
+	}
+	finish(fx, w.responses[1]);   /* outside the round: not finished in it */
+	store_queue_release(&w);
+	assert_int_equal(store_queue_load(fx->s, fx->rater, "alice", 7, fx->sc, &w, &err), ST_OK);
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 7, fx->sc, &p, &err), ST_OK);
+	assert_true(w.n > 4 * STORE_QUEUE_WINDOW);
+	assert_int_equal(p.n, w.n);
+	assert_true(w.n_finished > 0);
+	assert_int_equal(p.n_finished, w.n_finished);
+	for (size_t i = 0; i < w.n; i++)
+		same_item(fx, &p, &w, i);
+	for (size_t i = w.n; i-- > 0;)
+		same_item(fx, &p, &w, i);
+	size_t jumps[] = { w.n - 1, 2, w.n / 2, 5, w.n - 3, w.n / 4 };
+	for (size_t i = 0; i < sizeof(jumps) / sizeof(*jumps); i++)
+		same_item(fx, &p, &w, jumps[i]);
+	store_queue_release(&p);
+	store_queue_release(&w);
+	done(fx);
+}
+
 /* The finished count of a queue opened afresh, paged and whole. */
 static size_t count_paged(struct store *s, int64_t rater, const struct scheme *sc, size_t *whole)
 {
@@ -342,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_paged_queue_finished_and_resume),
 		cmocka_unit_test(test_paged_queue_memory_does_not_grow),
 		cmocka_unit_test(test_finished_items_are_kept_and_caught_up),
+		cmocka_unit_test(test_paged_round_queue_is_the_whole_queue),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
