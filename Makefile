@@ -6,10 +6,10 @@
 # include/convqa/; tests/unit/test_<name>.c is found by itself.
 
 CC ?= cc
-PKGS := ncursesw sqlite3 libcjson libutf8proc
+PKGS := ncursesw sqlite3 libcjson libutf8proc zlib
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config libncurses-dev libsqlite3-dev sqlite3 libcjson-dev \
-	libutf8proc-dev libcmocka-dev libstemmer-dev python3 python3-jsonschema python3-sklearn tmux \
+	libutf8proc-dev libcmocka-dev libstemmer-dev zlib1g-dev python3 python3-jsonschema python3-sklearn tmux \
 	groff-base man-db
 
 V ?= 0
@@ -40,7 +40,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
-	metrics/metrics_stats.o metrics/agreement.o metrics/spans.o
+	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/agreement.o metrics/spans.o
 STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
@@ -50,7 +50,8 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/import_jsonl.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
-	formats/export_label_studio_config.o formats/labels_label_studio.o
+	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \
+	formats/import_csv_gold.o formats/import_mtrag.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
@@ -58,8 +59,9 @@ SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
-	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_time.o report/report_fmt_text.o report/report_fmt_json.o \
-	report/report_fmt_csv.o report/report_fmt_html.o report/report_fmt_svg.o
+	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o \
+	report/report_fmt_text.o report/report_fmt_json.o report/report_fmt_csv.o report/report_fmt_html.o \
+	report/report_fmt_svg.o
 # everything but the commands, the UI and main()
 LIB_OBJS := $(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(STUDY_OBJS) $(REPORT_OBJS) $(SYSTEM_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
@@ -135,6 +137,16 @@ build/gen/scheme_builtin.h: $(BUILTIN_SCHEMES) Makefile
 build/release/formats/scheme_registry.o build/check/formats/scheme_registry.o build/fuzz/formats/scheme_registry.o: \
 	build/gen/scheme_builtin.h
 
+# The scheme of MTRAG's ratings (the mtrag import adds it to a project that
+# lacks it): sample_tasks/schemes/mtrag-likert.json as a C string.
+build/gen/scheme_mtrag.h: sample_tasks/schemes/mtrag-likert.json Makefile
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@){ echo '/* made by the Makefile from $< */'; \
+	echo 'static const char scheme_mtrag_json[] ='; \
+	sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t"/; s/$$/\\n"/' $<; echo ';'; } >$@.tmp && mv $@.tmp $@
+build/release/formats/import_mtrag.o build/check/formats/import_mtrag.o build/fuzz/formats/import_mtrag.o: \
+	build/gen/scheme_mtrag.h
+
 # ---- dependencies ------------------------------------------------------
 deps:
 	@sh tests/tools/deps.sh $(DEB_PKGS)
@@ -175,11 +187,15 @@ demo: deps
 	@sh tests/tools/demo.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory convqa build/release/bench_spans
+	@$(MAKE) --no-print-directory convqa build/release/bench_spans build/release/bench_compare
 	@sh bench/run.sh
 
 # bench/spans.sh's driver: spans_extract() on generated passages (release build)
 build/release/bench_spans: bench/bench_spans.c $(addprefix build/release/,$(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS))
+	$(call say,LINK,$@)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
+
+# bench/compare.sh's driver: the paired tests of report --compare (release build)
+build/release/bench_compare: bench/bench_compare.c $(addprefix build/release/,$(CORE_OBJS) $(METRICS_OBJS))
 	$(call say,LINK,$@)$(CC) $(BASE_CFLAGS) $(RELEASE_CFLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
 
 clean:

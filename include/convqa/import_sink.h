@@ -94,13 +94,13 @@ struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id
 /* Add the project's own passages without text to what import_sink_wants()
  * knows (once; later calls do nothing). Returns the sink's status. */
 enum status import_sink_want_project(struct import_sink *k);
-/* Give passage id (an import_sink_wants() one) its text and title (title
- * may be NULL); where names the record ("FILE:LINE", in messages). A
+/* Give passage id (an import_sink_wants() one) its text, title and url
+ * (NULL when none: a title or url it has is kept); where names the record ("FILE:LINE", in messages). A
  * passage that has a text already must have this one (else the import is
  * refused: "its text differs"). Counted as filled in missing data when the
  * passage was in the project before. Returns the sink's status. */
-enum status import_sink_fill_passage(struct import_sink *k, const char *id, const char *title, const char *text,
-				     const char *where);
+enum status import_sink_fill_passage(struct import_sink *k, const char *id, const char *title, const char *url,
+				     const char *text, const char *where);
 /* How many passages import_sink_wants() knows that still have no text. */
 long import_sink_id_only(struct import_sink *k);
 /* Put everything m holds (systems, passages, conversations, in that order). */

@@ -247,6 +247,9 @@ enum status labelling_check(struct labelling *l, const struct labelling_key *key
 struct labelling_import_request {
 	const char *round;                 /* every label into this round (NULL: each its own) */
 	int no_rounds;                     /* every label outside rounds */
+	const char *scheme_json;           /* a scheme (its JSON text) the labels are in, added in the
+					    * import's transaction when the project has none of its
+					    * name (labels_read's scheme_json: MTRAG's); NULL: none */
 };
 
 struct labelling_import_result {
@@ -254,6 +257,7 @@ struct labelling_import_result {
 	long present;                      /* rows the project had already (skipped) */
 	long copies;                       /* the project's own newer labels saved again to stay
 					    * current (store_label_importer_finish) */
+	int scheme_added;                  /* rq->scheme_json was added to the project */
 	enum labelling_refusal refused;    /* LABELLING_ACCOUNT: the running account may not
 					    * import (only a coordinator may, access.h); else
 					    * LABELLING_NOT_REFUSED (each label's problems are

@@ -14,6 +14,11 @@
  *                        of the tasks convqa export --format label-studio
  *                        wrote: each annotation's results, read by the
  *                        project's schemes (src/formats/labels_label_studio.c)
+ *   MTRAG ratings        an MTRAG evaluation file (InspectorRAGet JSON, the
+ *                        task format "mtrag"): each evaluator's rating of a
+ *                        response on each human metric, a label of that
+ *                        rater outside rounds in the scheme mtrag-likert
+ *                        (scheme_json: added when the project lacks it)
  *
  *   struct labels_read in;
  *   if (labels_read_as(NULL, store, path, &in, &err) == ST_OK)     // NULL: the source detected
@@ -42,8 +47,13 @@ struct labels_read {
 	struct labelling_import_label *labels;
 	size_t n;
 	const char *kind;             /* what the source was: "labels export", "labels (JSON Lines)",
-				       * "project", "Label Studio export" */
+				       * "project", "Label Studio export", "MTRAG ratings" */
 	long skipped;                 /* annotations a Label Studio export says were cancelled */
+	const char *scheme_json;      /* the scheme the labels are in, when the source defines it
+				       * (MTRAG's): for labelling_import to add when the project
+				       * lacks it; else NULL (static) */
+	const char *not_read;         /* labels_read_carried: what the file carries that was not
+				       * read ("MTRAG ratings" from a pipe), else NULL */
 	/* private */
 	size_t cap;
 	struct labels_read_block *blocks;
@@ -63,11 +73,21 @@ enum status labels_read_as(const char *format, struct store *s, const char *path
 			   struct error *err);
 void labels_read_release(struct labels_read *in);
 
-/* "json, jsonl, label-studio, project": the formats --format takes. */
+/* "json, jsonl, label-studio, mtrag, project": the formats --format takes. */
 struct strbuf;
 void labels_read_format_names(struct strbuf *sb);
 /* 1 when format is one of them. */
 int labels_read_format_known(const char *format);
+
+/* The labels a task file carries, for convqa import to bring in with its
+ * tasks: path read as import format `format` (NULL: the one its start
+ * shows). For an MTRAG file (format "mtrag"), its ratings as
+ * labels_read_as() gives them (the same problems as the task import's);
+ * for every other format, and for standard input or a pipe (read once, by
+ * the task import: not even its start is read here), none: ST_OK with
+ * out->kind NULL, nothing read (out->not_read names the ratings of a file
+ * read as mtrag from a pipe). Release out whatever it returns. */
+enum status labels_read_carried(const char *path, const char *format, struct labels_read *out, struct error *err);
 
 /* The same for a text already read: buf[0..len) (xmalloc'd; freed here,
  * whatever happens) named name in messages ("FILE", "standard input"),

@@ -1,8 +1,9 @@
 /*
  * report.h - turn the labels of a project into tables: answer accuracy,
  * retrieval metrics, automatic answer metrics and their correlation with
- * people, plausibility / faithfulness counts, time per item, and agreement
- * between raters; and write those tables as text, JSON, CSV or Markdown.
+ * people, plausibility / faithfulness counts, time per item, agreement
+ * between raters, and paired tests between systems (--compare); and write
+ * those tables as text, JSON, CSV or Markdown.
  *
  *   struct report_options o;
  *   report_options_init(&o);             // defaults: every round and task, ...
@@ -33,6 +34,7 @@
 #define CONVQA_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "convqa/agreement.h"
@@ -70,13 +72,24 @@ enum report_section {
 	REPORT_SEC_AGREEMENT = 32,    /* kappa, Fleiss, alpha per field */
 	REPORT_SEC_SCHEMES = 64,      /* per project scheme: categories per system */
 	REPORT_SEC_CONTROLS = 128,    /* with --round: each rater on the round's control items */
-	REPORT_SEC_ALL = 255,
+	REPORT_SEC_COMPARE = 256,     /* with --compare: paired tests between systems */
+	REPORT_SEC_ALL = 511,
 };
+
+/* --variant: metric variants of the source documents (metrics_variants.h). */
+enum report_variant {
+	REPORT_VARIANT_SEED003 = 1,   /* modified precision, nDCG 1/(i+1) (retrieval); fuzzy
+				       * fact inclusion (automatic) */
+};
+
+/* The paired test of --compare (metrics_compare.h). */
+enum report_test { REPORT_TEST_PERMUTATION, REPORT_TEST_BOOTSTRAP, REPORT_TEST_MCNEMAR };
 
 #define REPORT_MAX_K 16
 #define REPORT_MAX_RATERS 64
 #define REPORT_MAX_SCHEMES 16
 #define REPORT_MAX_ROUNDS 16
+#define REPORT_MAX_COMPARE 16
 
 struct report_options {
 	const char *round;            /* NULL: every round and labels outside rounds; else a
@@ -109,6 +122,21 @@ struct report_options {
 	int weights_given;
 	enum agreement_weighting weighting;
 	int confusion;                /* include confusion matrices */
+	/* compare (section compare): each pair of these systems on the items
+	 * both have a value of the metric for */
+	const char *compare[REPORT_MAX_COMPARE];   /* system names, n_compare >= 2 */
+	size_t n_compare;
+	const char *compare_metric;   /* NULL or "correctness": the field of role correctness;
+					 a role name, or an automatic metric (report_parse_metric()) */
+	enum report_test test;        /* permutation (default), bootstrap, mcnemar */
+	double alpha;                 /* significance level (0.05) */
+	int no_correction;            /* 0: Holm over the pairs; 1: --correction none */
+	long resamples;               /* random flips or resamples (10000) */
+	uint64_t seed;                /* of the resampling (1) */
+	/* variants (--variant): the source documents' metric variants beside the
+	 * standard ones; REPORT_VARIANT_* mask */
+	unsigned variants;
+	double fuzzy_threshold;       /* fuzzy fact inclusion (METRICS_FUZZY_THRESHOLD) */
 	const char *blind_for;        /* NULL; else leave out other raters' labels of open
 					 rounds (access_blind_rater: the running account's view) */
 	const char *command;          /* the command shown in the header ("report",
@@ -137,6 +165,20 @@ const char *report_section_name(size_t i);
  * project has them) into o->schemes, borrowing pieces of a copy the caller
  * frees with free(*copy). */
 int report_parse_tasks(struct report_options *o, const char *list, char **copy, struct error *err);
+/* --compare "A,B[,C...]": at least two distinct systems (at most
+ * REPORT_MAX_COMPARE) into o->compare, borrowing pieces of a copy the
+ * caller frees with free(*copy); report_build() checks that the project has
+ * them. --test "permutation", "bootstrap" or "mcnemar" into o->test;
+ * --correction "holm" or "none"; --metric: what report_metric_name() lists. */
+int report_parse_compare(struct report_options *o, const char *list, char **copy, struct error *err);
+int report_parse_test(struct report_options *o, const char *name, struct error *err);
+int report_parse_correction(struct report_options *o, const char *name, struct error *err);
+int report_parse_metric(struct report_options *o, const char *name, struct error *err);
+/* --variant "seed003" (a comma list) into o->variants. */
+int report_parse_variants(struct report_options *o, const char *list, struct error *err);
+/* The name of --metric's choice i ("correctness", ..., "em", "f1", ...),
+ * NULL past the last. */
+const char *report_metric_name(size_t i);
 /* --weights: "none", "linear" or "quadratic" into o (weights_given set). */
 int report_parse_weights(struct report_options *o, const char *name, struct error *err);
 /* "a,b" into o->raters (borrowing pieces of a copy the caller frees with

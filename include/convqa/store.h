@@ -52,7 +52,10 @@ const char *store_path(const struct store *s);
 enum status store_damaged(const char *path, struct error *err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Explicit transactions (BEGIN IMMEDIATE / COMMIT / ROLLBACK). */
+/* Explicit transactions (BEGIN IMMEDIATE / COMMIT / ROLLBACK). One begun
+ * inside another is a savepoint: its commit leaves its work to the outer
+ * transaction, its rollback undoes only its own (an MTRAG import writes its
+ * tasks, scheme and labels, each module in its own transaction, as one). */
 enum status store_begin(struct store *s, struct error *err);
 enum status store_commit(struct store *s, struct error *err);
 void store_rollback(struct store *s);

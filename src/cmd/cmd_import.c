@@ -1,10 +1,14 @@
-/* cmd_import.c - convqa import: task files into the project. */
+/* cmd_import.c - convqa import: task files into the project, and the labels
+ * a task file carries (an MTRAG file's ratings) with them, in one
+ * transaction. */
 #include <stdio.h>
 #include <string.h>
 
 #include "convqa/cli.h"
 #include "convqa/formats.h"
 #include "convqa/importer.h"
+#include "convqa/labelling.h"
+#include "convqa/labels_read.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
 
@@ -23,6 +27,15 @@ static void print_nouns(const long *n, int only_some)
 	}
 }
 
+/* The end of the line: with a collection, the passages it had no text for. */
+static void print_id_only(const struct import_counts *c)
+{
+	if (c->collection && c->id_only)
+		cli_printf(stdout, "; %ld passage%s not in the collection, kept by id only", c->id_only,
+			   c->id_only == 1 ? "" : "s");
+	cli_printf(stdout, "\n");
+}
+
 static void print_counts(const char *file, const struct import_counts *c)
 {
 	long added = 0, updated = 0, present = 0;
@@ -34,7 +47,8 @@ static void print_counts(const char *file, const struct import_counts *c)
 	if (!added && !updated) {
 		cli_printf(stdout, "%s: nothing new (its", file);
 		print_nouns(c->present, 0);
-		cli_printf(stdout, " are in the project already)\n");
+		cli_printf(stdout, " are in the project already)");
+		print_id_only(c);
 		return;
 	}
 	cli_printf(stdout, "%s: added", file);
@@ -46,7 +60,7 @@ static void print_counts(const char *file, const struct import_counts *c)
 		print_nouns(c->present, 1);
 		cli_printf(stdout, ")");
 	}
-	cli_printf(stdout, "\n");
+	print_id_only(c);
 }
 
 static int quiet, as_gold;
@@ -57,7 +71,7 @@ static const struct cli_opt opts[] = {
 	{ "format", 'f', "FORMAT", format_help, &opt_format, NULL },
 	{ "system", 0, "NAME", "the system whose run the files are (run formats)", &o.system, NULL },
 	{ "collection", 0, "FILE", "the passages the files name: JSONL or a JSON array of {id, text, title?} "
-	  "(run and qrels formats)", &o.collection, NULL },
+	  "(run, qrels and csv-gold formats)", &o.collection, NULL },
 	{ "qid-pattern", 0, "PATTERN", "how a query id names a turn (default {conv}_{turn})", &o.qid_pattern,
 	  NULL },
 	{ "as-gold", 0, NULL, "judgements become the turns' gold passages (qrels)", NULL, &as_gold },
@@ -133,19 +147,62 @@ static int check(struct cmd_ctx *c)
 	return st != ST_OK ? st : cli_check_stdin_once(c);
 }
 
+static void print_labels(const char *file, const struct labels_read *in, const struct labelling_import_result *r)
+{
+	cli_printf(stdout, "%s: %s: imported %ld label row%s (%ld already here)", file, in->kind, r->added,
+		   r->added == 1 ? "" : "s", r->present);
+	if (r->scheme_added)
+		cli_printf(stdout, "; added scheme '%s'", in->labels[0].task);
+	cli_printf(stdout, "\n");
+}
+
+/* Import path: its tasks, and the labels it carries (labels_read_carried:
+ * read and checked first) in the same transaction, outside rounds. */
+static enum status import_one(struct store *s, const char *path, struct error *err)
+{
+	struct labels_read in;
+	struct import_counts counts;
+	struct labelling_import_result res = { 0 };
+	enum status st = labels_read_carried(path, format ? format->name : NULL, &in, err);
+	if (!in.n)
+		in.kind = NULL;   /* a file of that format without labels (MTRAG's generation tasks) */
+	if (st == ST_OK && in.kind)
+		st = store_begin(s, err);
+	if (st == ST_OK)
+		st = importer_import_as(s, path, format, &o, &counts, err);
+	if (st == ST_OK && in.kind) {
+		struct labelling_import_request rq = { .no_rounds = 1, .scheme_json = in.scheme_json };
+		st = labelling_import(s, &rq, in.labels, in.n, &res, err);
+		if (st == ST_OK)
+			st = store_commit(s, err);
+		else
+			store_rollback(s);
+	} else if (in.kind) {
+		store_rollback(s);
+	}
+	if (st == ST_OK && !quiet) {
+		print_counts(importer_input_name(path), &counts);
+		if (in.kind)
+			print_labels(importer_input_name(path), &in, &res);
+		else if (in.not_read)
+			cli_printf(stdout, "%s: its %s are not read from standard input or a pipe (read once, for "
+				   "the tasks): import them with convqa import-labels FILE\n", importer_input_name(path),
+				   in.not_read);
+	}
+	labels_read_release(&in);
+	return st;
+}
+
 static int run(struct cmd_ctx *c)
 {
 	struct error err;
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
-		struct import_counts counts;
-		st = importer_import_as(c->store, c->args[i], format, &o, &counts, &err);
+		st = import_one(c->store, c->args[i], &err);
 		if (st == ST_INPUT)
 			cli_print_message(err.msg); /* FILE:LINE:COL: or FILE: $.path: */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
-		else if (!quiet)
-			print_counts(importer_input_name(c->args[i]), &counts);
 	}
 	return st;
 }
@@ -160,7 +217,9 @@ const struct cmd_entry cmd_import_entry = {
 	  "different content is refused. Files are imported in order; an error stops\n"
 	  "at that file (the files before it stay imported). FILE - is standard input\n"
 	  "(pipes work too: convqa import /dev/stdin, <(...)). A file is read in the\n"
-	  "format its start shows (convqa formats lists them), else as a task file.",
+	  "format its start shows (convqa formats lists them), else as a task file.\n"
+	  "An MTRAG evaluation file brings its evaluators' ratings too, as labels of\n"
+	  "the scheme mtrag-likert (added if missing), in the same transaction.",
 	  opts, 1, -1, NULL },
 	CMD_PROJECT, NULL, check, run, NULL, NULL,
 	make_format_help,

@@ -52,15 +52,17 @@ static int check(struct cmd_ctx *c)
 	return cli_check_stdin_once(c);
 }
 
-static void print_result(const char *file, const struct labelling_import_result *r, long skipped)
+static void print_result(const char *file, const struct labels_read *in, const struct labelling_import_result *r)
 {
 	cli_printf(stdout, "%s: imported %ld label row%s (%ld already here)", file, r->added, r->added == 1 ? "" : "s",
 		   r->present);
-	if (skipped)
-		cli_printf(stdout, "; %ld cancelled annotation%s skipped", skipped, skipped == 1 ? "" : "s");
+	if (in->skipped)
+		cli_printf(stdout, "; %ld cancelled annotation%s skipped", in->skipped, in->skipped == 1 ? "" : "s");
 	if (r->copies)
 		cli_printf(stdout, "; %ld label%s of this project %s newer and saved again to stay current", r->copies,
 			   r->copies == 1 ? "" : "s", r->copies == 1 ? "was" : "were");
+	if (r->scheme_added)
+		cli_printf(stdout, "; added scheme '%s'", in->labels[0].task);
 	cli_printf(stdout, "\n");
 }
 
@@ -68,23 +70,23 @@ static void print_result(const char *file, const struct labelling_import_result 
 static int run(struct cmd_ctx *c)
 {
 	const struct import_labels_opts *o = c->data;
-	struct labelling_import_request rq = { o->round, o->no_rounds };
+	struct labelling_import_request rq = { .round = o->round, .no_rounds = o->no_rounds };
 	enum status st = ST_OK;
 	for (int i = 0; i < c->nargs && st == ST_OK; i++) {
 		struct labels_read in;
 		struct labelling_import_result res = { 0 };
 		struct error err;
 		st = labels_read_as(o->format, c->store, c->args[i], &in, &err);
-		long skipped = in.skipped;
+		rq.scheme_json = in.scheme_json;   /* MTRAG's ratings: their scheme, if missing */
 		if (st == ST_OK)
 			st = labelling_import(c->store, &rq, in.labels, in.n, &res, &err);
-		labels_read_release(&in);
 		if (st == ST_INPUT && res.refused != LABELLING_ACCOUNT)
 			cli_print_message(err.msg); /* each line names the file and the label */
 		else if (st != ST_OK)
 			report_error("%s", err.msg);
 		else if (!o->quiet)
-			print_result(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &res, skipped);
+			print_result(strcmp(c->args[i], "-") == 0 ? "standard input" : c->args[i], &in, &res);
+		labels_read_release(&in);
 	}
 	return st;
 }

@@ -1,6 +1,8 @@
 /* cmd_report.c - convqa report: accuracy, retrieval metrics, automatic
  * answer metrics, verdict counts, agreement and time, as text, JSON, CSV,
  * Markdown or HTML. */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +16,9 @@
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 
-/* The copy of --task's list that o.schemes borrows from (report_parse_tasks()). */
-static char *task_copy;
+/* The copies of --task's and --compare's lists that o.schemes and
+ * o.compare borrow from (report_parse_tasks(), report_parse_compare()). */
+static char *task_copy, *compare_copy;
 
 int cmd_report_run(struct cmd_ctx *c)
 {
@@ -57,10 +60,12 @@ void cmd_report_release(struct cmd_ctx *c)
 	rc->rater_copy = NULL;
 	free(task_copy);
 	task_copy = NULL;
+	free(compare_copy);
+	compare_copy = NULL;
 }
 
 static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
-		  *opt_only;
+		  *opt_only, *opt_compare, *opt_test, *opt_alpha, *opt_correction, *opt_resamples, *opt_seed, *opt_metric, *opt_variant, *opt_fuzzy;
 static int opt_bleu_bp, opt_extended_gold;
 static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
@@ -74,7 +79,7 @@ static const struct cli_opt opts[] = {
 	  &opt_consensus, NULL },
 	{ "format", 'f', "FORMAT", "text (default), json, csv, md or html", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
-	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,controls,time",
+	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,controls,compare,time",
 	  &opt_only, NULL },
 	{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &opt_bleu_bp },
 	{ "extended-gold", 0, NULL, "automatic: EM and F1 also against the gold extended by the answers judged "
@@ -83,6 +88,20 @@ static const struct cli_opt opts[] = {
 	{ "rouge-beta", 0, "B", "beta of the ROUGE-L F-measure (default 1; > 1 favours recall)", &opt_beta,
 	  NULL },
 	{ "wage", 0, "PER_HOUR", "add a cost column: rater hours x PER_HOUR", &opt_wage, NULL },
+	{ "compare", 0, "A,B[,C...]", "compare these systems pair by pair on the items both answered (section "
+				      "compare; alone unless --only names more)", &opt_compare, NULL },
+	{ "metric", 0, "NAME", "compare: correctness (default: the field of role correctness), fuzzy, em, f1, "
+			       "scai_em, bleu1, rouge1_r, rouge_l, mrr, map, hr@K, p@K, r@K or ndcg@K", &opt_metric, NULL },
+	{ "test", 0, "TEST", "compare: permutation (default), bootstrap or mcnemar", &opt_test, NULL },
+	{ "alpha", 0, "A", "compare: significance level (default 0.05)", &opt_alpha, NULL },
+	{ "correction", 0, "HOW", "compare: holm (default) or none, over the pairs", &opt_correction, NULL },
+	{ "resamples", 0, "N", "compare: random sign flips or bootstrap resamples (default 10000)",
+	  &opt_resamples, NULL },
+	{ "seed", 0, "S", "compare: seed of the resampling (default 1)", &opt_seed, NULL },
+	{ "variant", 0, "LIST", "metric variants beside the standard ones: seed003 (modified precision, nDCG "
+				"with a 1/(i+1) discount, fuzzy fact inclusion)", &opt_variant, NULL },
+	{ "fuzzy-threshold", 0, "T", "seed003's fuzzy fact inclusion: the least similarity, 0 to 1 (default 0.8)",
+	  &opt_fuzzy, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 static struct report_options o;
@@ -102,6 +121,75 @@ static unsigned extended_gold_tasks(void)
 		scheme_free(sch);
 	}
 	return tasks;
+}
+
+/* --compare and its options into o: alone it selects section compare;
+ * its options without it, or an --only without compare, are refused. */
+static int check_compare(void)
+{
+	struct error err;
+	long n;
+	const char *given = opt_test ? "--test" : opt_alpha ? "--alpha" : opt_correction ? "--correction" :
+			    opt_resamples ? "--resamples" : opt_seed ? "--seed" : opt_metric ? "--metric" : NULL;
+	if (!opt_compare) {
+		if (!given && (o.sections & REPORT_SEC_COMPARE) && opt_only)
+			given = "--only compare";
+		if (given)
+			cli_printf(stderr, "convqa report: %s goes with --compare A,B: name the systems to compare\n",
+				   given);
+		return given ? -1 : 0;
+	}
+	if (report_parse_compare(&o, opt_compare, &compare_copy, &err) != 0 ||
+	    (opt_test && report_parse_test(&o, opt_test, &err) != 0) ||
+	    (opt_correction && report_parse_correction(&o, opt_correction, &err) != 0) ||
+	    (opt_metric && report_parse_metric(&o, opt_metric, &err) != 0)) {
+		cli_printf(stderr, "convqa report: %s\n", err.msg);
+		return -1;
+	}
+	if (opt_alpha && (parse_number(opt_alpha, 0, 1, &o.alpha) != 0 || o.alpha <= 0 || o.alpha >= 1)) {
+		cli_printf(stderr, "convqa report: --alpha expects a number between 0 and 1, e.g. 0.05; got '%s'\n",
+			   opt_alpha);
+		return -1;
+	}
+	if (opt_resamples && parse_long(opt_resamples, 1, 10000000, &o.resamples) != 0) {
+		cli_printf(stderr, "convqa report: --resamples expects a whole number from 1 to 10000000, got "
+			   "'%s'\n", opt_resamples);
+		return -1;
+	}
+	if (opt_seed && parse_long(opt_seed, 0, LONG_MAX, &n) != 0) {
+		cli_printf(stderr, "convqa report: --seed expects a whole number >= 0, got '%s'\n", opt_seed);
+		return -1;
+	}
+	if (opt_seed)
+		o.seed = (uint64_t)n;
+	if (!opt_only)
+		o.sections = REPORT_SEC_COMPARE;
+	else if (!(o.sections & REPORT_SEC_COMPARE)) {
+		cli_printf(stderr, "convqa report: --compare builds the section compare: --only must name it\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* --variant and --fuzzy-threshold into o. */
+static int check_variants(void)
+{
+	struct error err;
+	if (opt_variant && report_parse_variants(&o, opt_variant, &err) != 0) {
+		cli_printf(stderr, "convqa report: %s\n", err.msg);
+		return -1;
+	}
+	if (opt_fuzzy && !(o.variants & REPORT_VARIANT_SEED003) && !(o.compare_metric &&
+								      strcmp(o.compare_metric, "fuzzy") == 0)) {
+		cli_printf(stderr, "convqa report: --fuzzy-threshold goes with --variant seed003 or --metric fuzzy\n");
+		return -1;
+	}
+	if (opt_fuzzy && (parse_number(opt_fuzzy, 0, 1, &o.fuzzy_threshold) != 0 || o.fuzzy_threshold <= 0)) {
+		cli_printf(stderr, "convqa report: --fuzzy-threshold expects a number above 0 and at most 1, e.g. "
+			   "0.8; got '%s'\n", opt_fuzzy);
+		return -1;
+	}
+	return 0;
 }
 
 static int check(struct cmd_ctx *c)
@@ -145,6 +233,8 @@ static int check(struct cmd_ctx *c)
 			   "name it\n");
 		return ST_USAGE;
 	}
+	if (check_compare() != 0 || check_variants() != 0)
+		return ST_USAGE;
 	state.fmt = fmt;
 	return CLI_RUN;
 }
@@ -163,8 +253,13 @@ const struct cmd_entry cmd_report_entry = {
 	  "fields: mean and median position, 1 = lowest). Agreement: Cohen's kappa per\n"
 	  "rater pair, Fleiss' kappa, Krippendorff's alpha, over the units the fields\n"
 	  "judge (a turn, a passage pooled over the systems, a response). Time:\n"
-	  "seconds per item per rater. Every figure carries its n; undefined values say\n"
-	  "why. The conventions are printed with each section.",
+	  "seconds per item per rater. Compare (--compare A,B[,C...], alone): each pair\n"
+	  "of the systems on the turns both have a value for, the difference of the\n"
+	  "means with a 95% interval, a paired permutation, bootstrap or McNemar test\n"
+	  "and Holm's correction over the pairs. --variant seed003 adds the source\n"
+	  "document's modified precision, nDCG with a 1/(i+1) discount and fuzzy fact\n"
+	  "inclusion beside the standard metrics. Every figure carries its n; undefined\n"
+	  "values say why. The conventions are printed with each section.",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_READONLY, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,
 };

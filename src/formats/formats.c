@@ -12,7 +12,7 @@
 
 #include "convqa/strbuf.h"
 
-extern const struct import_format import_native, import_jsonl;
+extern const struct import_format import_native, import_jsonl, import_csv_gold, import_mtrag;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
 	export_csv, export_jsonl, export_label_studio, export_label_studio_config;
 
@@ -20,6 +20,8 @@ extern const struct export_format export_json, export_tasks, export_gold_extensi
 static const struct import_format *const import_formats[] = {
 	&import_native,
 	&import_jsonl,
+	&import_csv_gold,
+	&import_mtrag,
 };
 
 /* The first is the default of `convqa export --format`. */

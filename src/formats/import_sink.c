@@ -166,8 +166,8 @@ enum status import_sink_want_project(struct import_sink *k)
 	return st == ST_OK ? k->st : fail(k, st);
 }
 
-enum status import_sink_fill_passage(struct import_sink *k, const char *id, const char *title, const char *text,
-				     const char *where)
+enum status import_sink_fill_passage(struct import_sink *k, const char *id, const char *title, const char *url,
+				     const char *text, const char *where)
 {
 	struct import_sink_want *w = import_sink_wants(k, id);
 	if (open_tx(k) != ST_OK || !w)
@@ -175,7 +175,7 @@ enum status import_sink_fill_passage(struct import_sink *k, const char *id, cons
 	int64_t db_id;
 	enum store_put res;
 	struct store_conflict c;
-	enum status st = store_put_passage(k->s, id, title, NULL, text, k->import_id, &db_id, &res, &c, &k->err);
+	enum status st = store_put_passage(k->s, id, title, url, text, k->import_id, &db_id, &res, &c, &k->err);
 	if (st != ST_OK)
 		return fail(k, st);
 	if (res == PUT_CONFLICT)
@@ -198,8 +198,11 @@ long import_sink_id_only(struct import_sink *k)
 		int known = 0;
 		if (k->wants[i].filled_at)
 			continue;
-		if (store_passage_text_known(k->s, k->wants[i].db_id, &known, &k->err) != ST_OK)
-			return fail(k, ST_STORE), n;
+		enum status st = store_passage_text_known(k->s, k->wants[i].db_id, &known, &k->err);
+		if (st != ST_OK) {
+			fail(k, st);
+			break;
+		}
 		n += !known;
 	}
 	return n;

@@ -1,6 +1,7 @@
 /* labels_read.c - labels recorded elsewhere: a labels export (JSON), labels
- * as JSON Lines, another copy's project file, or a Label Studio export
- * (labels_label_studio.c). See labels_read.h. */
+ * as JSON Lines, another copy's project file, a Label Studio export
+ * (labels_label_studio.c) or the ratings of an MTRAG evaluation file. See
+ * labels_read.h. */
 #include "convqa/labels_read.h"
 
 #include <cjson/cJSON.h>
@@ -21,6 +22,7 @@
 #include "convqa/text.h"
 #include "json_read.h"
 #include "labels_internal.h"
+#include "mtrag.h"
 
 /* ---- strings: kept in blocks, freed together ---------------------------------- */
 
@@ -356,6 +358,40 @@ static enum status read_project(const char *path, struct labels_read *in, struct
 	return st;
 }
 
+/* ---- MTRAG's ratings ------------------------------------------------------------ */
+
+/* An evaluator's rating of a response: a label of the evaluator, outside
+ * rounds, in the scheme MTRAG_SCHEME. */
+static void mtrag_label(void *ctx, const struct mtrag_rating *x)
+{
+	struct labels_read *in = ctx;
+	struct labelling_import_label *L = labels_new(in);
+	L->conversation = labels_keep(in, x->conversation);
+	L->turn = x->turn;
+	L->system = labels_keep(in, x->system);
+	L->rater = labels_keep(in, x->rater);
+	L->task = MTRAG_SCHEME;
+	L->field = labels_keep(in, x->field);
+	L->unit = "response";
+	L->value = labels_keep(in, x->value);
+	L->seconds = x->seconds;
+	L->created_at = labels_keep(in, x->created_at);
+	L->where = labels_keep(in, x->where);
+}
+
+/* The whole file is read as the task import reads it (its problems are
+ * the same), the ratings kept. */
+static enum status read_mtrag(struct import_input *src, struct labels_read *in, struct error *err)
+{
+	struct model_tasks m;
+	model_tasks_init(&m);
+	enum status st = mtrag_read(src, &m, mtrag_label, in, err);
+	model_tasks_release(&m);
+	in->kind = "MTRAG ratings";
+	in->scheme_json = mtrag_scheme_json();
+	return st;
+}
+
 /* ---- which source ------------------------------------------------------------------ */
 
 static const char sqlite_magic[16] = "SQLite format 3";   /* with its NUL */
@@ -408,6 +444,13 @@ static enum status lines_from_text(struct import_input *src, struct store *s, st
 	return read_lines(src, in, err);
 }
 
+static enum status mtrag_from_text(struct import_input *src, struct store *s, struct labels_read *in,
+				   struct error *err)
+{
+	(void)s;
+	return read_mtrag(src, in, err);
+}
+
 static enum status document_from_text(struct import_input *src, struct store *s, struct labels_read *in,
 				      struct error *err)
 {
@@ -429,6 +472,7 @@ static const struct labels_format {
 	enum status (*read_path)(const char *path, struct labels_read *in, struct error *err);
 } labels_formats[] = {
 	{ "project", is_project, project_from_text, read_project },
+	{ "mtrag", mtrag_detect, mtrag_from_text, NULL },
 	{ "label-studio", detect_array, labels_read_label_studio, NULL },
 	{ "jsonl", detect_lines, lines_from_text, NULL },
 	{ "json", NULL, document_from_text, NULL },
@@ -501,4 +545,25 @@ enum status labels_read_text(struct store *s, const char *name, char *buf, size_
 	struct import_input src = { name, buf, len, NULL };
 	memset(out, 0, sizeof(*out));
 	return labels_detect(src.buf, src.len)->read_text(&src, s, out, err);
+}
+
+enum status labels_read_carried(const char *path, const char *format, struct labels_read *out, struct error *err)
+{
+	char head[64];
+	struct stat sb;
+	int regular = strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+	memset(out, 0, sizeof(*out));
+	error_clear(err);
+	if (format && strcmp(format, "mtrag") != 0)
+		return ST_OK;
+	if (!regular) {   /* a pipe is read once, by the task import: its start cannot be peeked at */
+		out->not_read = format ? "MTRAG ratings" : NULL;
+		return ST_OK;
+	}
+	long n = format ? 0 : file_head(path, head, sizeof(head));
+	if (!format && (n < 0 || !mtrag_detect(head, (size_t)n)))
+		return ST_OK;
+	struct import_input src = { importer_input_name(path), NULL, 0, NULL };
+	enum status st = read_text_file(path, READ_FILE_MAX, NULL, &src.buf, &src.len, err);
+	return st == ST_OK ? read_mtrag(&src, out, err) : st;
 }

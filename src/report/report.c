@@ -47,6 +47,7 @@ static const struct rp_section sections[] = {
 	{ "schemes", REPORT_SEC_SCHEMES, RP_NEED_LAYER, rp_schemes_applies, rp_schemes },
 	{ "agreement", REPORT_SEC_AGREEMENT, 0, NULL, rp_agreement },
 	{ "controls", REPORT_SEC_CONTROLS, 0, rp_controls_applies, rp_controls },
+	{ "compare", REPORT_SEC_COMPARE, RP_NEED_LAYER, rp_compare_applies, rp_compare },
 	{ "time", REPORT_SEC_TIME, 0, NULL, rp_time },
 };
 
@@ -75,6 +76,7 @@ unsigned rp_needs(const struct report_options *o)
 	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
 		if (o->sections & sections[i].bit)
 			needs |= sections[i].needs;
+	needs |= rp_compare_needs(o);
 	return needs;
 }
 
@@ -89,6 +91,10 @@ void report_options_init(struct report_options *o)
 	o->k[3] = 10;
 	o->n_k = 4;
 	o->rouge_beta = 1.0;
+	o->alpha = 0.05;
+	o->resamples = 10000;
+	o->seed = 1;
+	o->fuzzy_threshold = 0.8;   /* METRICS_FUZZY_THRESHOLD */
 }
 
 int report_parse_k(struct report_options *o, const char *list, struct error *err)
@@ -203,6 +209,67 @@ bad:
 	error_set(err, ST_USAGE, "unknown task in '%s' (expected: turn, plausibility, faithfulness or the names of "
 		  "the project's schemes, at most %d, separated by commas)", list, REPORT_MAX_SCHEMES);
 	return -1;
+}
+
+int report_parse_compare(struct report_options *o, const char *list, char **copy, struct error *err)
+{
+	char *s = xstrdup(list), *save = NULL;
+	*copy = s;
+	o->n_compare = 0;
+	for (char *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (o->n_compare == REPORT_MAX_COMPARE) {
+			error_set(err, ST_USAGE, "--compare takes at most %d systems", REPORT_MAX_COMPARE);
+			return -1;
+		}
+		for (size_t i = 0; i < o->n_compare; i++)
+			if (strcmp(o->compare[i], t) == 0) {
+				error_set(err, ST_USAGE, "--compare names system '%s' twice", t);
+				return -1;
+			}
+		o->compare[o->n_compare++] = t;
+	}
+	if (o->n_compare < 2) {
+		error_set(err, ST_USAGE, "--compare expects at least two systems separated by commas, e.g. "
+			  "bm25-t5,dense-llm; got '%s'", list);
+		return -1;
+	}
+	return 0;
+}
+
+int report_parse_test(struct report_options *o, const char *name, struct error *err)
+{
+	static const struct { const char *name; enum report_test t; } names[] = {
+		{ "permutation", REPORT_TEST_PERMUTATION }, { "bootstrap", REPORT_TEST_BOOTSTRAP },
+		{ "mcnemar", REPORT_TEST_MCNEMAR },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(name, names[i].name) == 0) {
+			o->test = names[i].t;
+			return 0;
+		}
+	error_set(err, ST_USAGE, "--test expects permutation, bootstrap or mcnemar, got '%s'", name);
+	return -1;
+}
+
+int report_parse_correction(struct report_options *o, const char *name, struct error *err)
+{
+	if (strcmp(name, "holm") == 0 || strcmp(name, "none") == 0) {
+		o->no_correction = strcmp(name, "none") == 0;
+		return 0;
+	}
+	error_set(err, ST_USAGE, "--correction expects holm or none, got '%s'", name);
+	return -1;
+}
+
+int report_parse_variants(struct report_options *o, const char *list, struct error *err)
+{
+	static const struct name_bit names[] = { { "seed003", REPORT_VARIANT_SEED003 } };
+	if (names_mask(list, names, ARRAY_SIZE(names), &o->variants) != 0) {
+		error_set(err, ST_USAGE, "--variant expects seed003 (modified precision, nDCG with a 1/(i+1) "
+			  "discount, fuzzy fact inclusion); got '%s'", list);
+		return -1;
+	}
+	return 0;
 }
 
 int report_parse_weights(struct report_options *o, const char *name, struct error *err)

@@ -9,7 +9,7 @@
 
 static const char *fmt_name(enum rfmt f)
 {
-	static const char *const names[] = { "fraction", "number", "seconds", "count", "text" };
+	static const char *const names[] = { "fraction", "number", "seconds", "count", "text", "pvalue" };
 	return names[f];
 }
 

@@ -32,7 +32,7 @@ static void clean(struct strbuf *sb, const char *s, int markdown)
 
 int rp_decimals(enum rfmt f)
 {
-	return f == RF_FRACTION ? 3 : f == RF_NUMBER ? 2 : f == RF_SECONDS ? 1 : 0;
+	return f == RF_FRACTION || f == RF_PVALUE ? 3 : f == RF_NUMBER ? 2 : f == RF_SECONDS ? 1 : 0;
 }
 
 /* Text of a cell (without its CI) into sb. */
@@ -40,7 +40,10 @@ static void cell_text(struct strbuf *sb, const struct rcol *col, const struct rc
 {
 	switch (c->kind) {
 	case RC_NUM:
-		strbuf_addf(sb, "%.*f", rp_decimals(col->fmt), c->v);
+		if (col->fmt == RF_PVALUE && c->v < 0.0005)
+			strbuf_adds(sb, "<0.001");
+		else
+			strbuf_addf(sb, "%.*f", rp_decimals(col->fmt), c->v);
 		break;
 	case RC_COUNT:
 		strbuf_addf(sb, "%.0f", c->v);

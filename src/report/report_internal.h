@@ -7,7 +7,7 @@
  *   report_doc.c          the document: sections, tables, rows, cells
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
  *   report_sec_<name>.c   one section each: answers, retrieval, automatic, verdicts,
- *                         schemes (one per project scheme), agreement, controls, time
+ *                         schemes (one per project scheme), agreement, controls, compare, time
  *   report_fmt_<name>.c   one writer each: text (and Markdown), json, csv, html (its
  *                         SVG charts in report_fmt_svg.c); the table of writers is in report.c
  */
@@ -50,6 +50,7 @@ enum rfmt {
 	RF_SECONDS,   /* 1 decimal */
 	RF_COUNT,     /* integer */
 	RF_TEXT,
+	RF_PVALUE,    /* a p-value: 3 decimals, below 0.001 as "<0.001" (text and Markdown) */
 };
 
 enum rcol_flags {
@@ -452,6 +453,20 @@ enum status rp_time(struct rp_ctx *c);
 enum status rp_agreement(struct rp_ctx *c);
 int rp_controls_applies(const struct rp_ctx *c);
 enum status rp_controls(struct rp_ctx *c);
+int rp_compare_applies(const struct rp_ctx *c);
+enum status rp_compare(struct rp_ctx *c);
+/* A retrieval metric of section retrieval for --compare --metric: "mrr",
+ * "map", "hr@K", "p@K", "r@K", "ndcg@K" (K 1..1000) into *metric (an
+ * enum of report_sec_retrieval.c) and *k (0 without a cutoff); -1 for
+ * another name. */
+int rp_retrieval_metric_parse(const char *name, int *metric, size_t *k);
+/* That metric of observation ob, as section retrieval computes it: 1 and
+ * *v when ob has relevance labels and a consensus on every passage, else 0. */
+int rp_retrieval_value(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, int metric,
+		       size_t k, double *v);
+/* What section compare needs besides the layer (RP_NEED_*): the gold
+ * answers and automatic scores of the metric it compares. */
+unsigned rp_compare_needs(const struct report_options *o);
 
 /* Automatic answer metrics of every item with a gold answer: val[item *
  * RP_N_AUTO + m] for m over auto_metrics[] of report_sec_automatic.c,

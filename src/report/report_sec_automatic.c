@@ -7,6 +7,7 @@
 
 #include "convqa/metrics_answer.h"
 #include "convqa/metrics_stats.h"
+#include "convqa/metrics_variants.h"
 #include "report_internal.h"
 
 /* The metrics of the section (metrics_answer.h), in column order, and their
@@ -277,6 +278,29 @@ static void extended_gold(const struct rp_ctx *c, struct rsection *sec, int scop
 	free(acc);
 }
 
+/* Seed 003's fuzzy fact inclusion (--variant seed003) of the scored
+ * items, summed per system (then all, at ns); NULL without the variant.
+ * Caller frees. */
+static double *fuzzy_sums(const struct rp_ctx *c, const uint8_t *scored)
+{
+	const struct rp_data *d = c->d;
+	size_t ns = d->n_systems;
+	if (!(c->o->variants & REPORT_VARIANT_SEED003))
+		return NULL;
+	double *sum = xcalloc(ns + 1, sizeof(double));
+	for (size_t i = 0; i < d->n_items; i++) {
+		const struct rp_item *it = &d->items[i];
+		const struct rp_turn *tu = &d->turns[it->turn];
+		if (!scored[i])
+			continue;
+		double v = metrics_fuzzy_inclusion(it->answer, (const char *const *)d->gold_answers + tu->gold_ans,
+						   tu->n_gold_ans, c->o->fuzzy_threshold);
+		sum[it->system] += v;
+		sum[ns] += v;
+	}
+	return sum;
+}
+
 enum status rp_automatic(struct rp_ctx *c)
 {
 	const struct rp_data *d = c->d;
@@ -306,20 +330,31 @@ enum status rp_automatic(struct rp_ctx *c)
 		rtable_col(t, metrics_answer_name(bp ? METRICS_ANSWER_BLEU1_BP : auto_metrics[m].m),
 			   bp ? "BLEU-1 BP" : auto_metrics[m].label, RF_FRACTION, 0);
 	}
+	double *fuzzy = fuzzy_sums(c, scored);
+	if (fuzzy)
+		rtable_col(t, "fuzzy", "fuzzy incl.", RF_FRACTION, 0);
 	for (size_t s = 0; s <= ns; s++) {
 		if (s < ns && count[s] == 0)
 			continue;
 		struct rrow *row = rtable_row(t, s < ns ? d->systems[s] : "all", count[s]);
-		for (size_t m = 0; m < N_AUTO; m++) {
+		for (size_t m = 0; m < N_AUTO + (fuzzy != NULL); m++) {
+			double v = m < N_AUTO ? sum[s * N_AUTO + m] : fuzzy[s];
 			if (count[s])
-				rcell_num(row, (int)m, sum[s * N_AUTO + m] / (double)count[s], count[s]);
+				rcell_num(row, (int)m, v / (double)count[s], count[s]);
 			else
 				rcell_undef(row, (int)m, 0, "no item with a gold answer");
 		}
 	}
+	free(fuzzy);
 
 	correlation_table(c, sec, t, scored, count);
 	automatic_notes(c, sec, scope);
+	if (c->o->variants & REPORT_VARIANT_SEED003)
+		rsection_note(sec, "fuzzy incl. (seed 003's fuzzy fact inclusion, --variant seed003): the share of "
+				   "answers that include a gold answer approximately: with both normalised as for EM, "
+				   "1 - d / g reaches %g, g the gold's length in characters and d the fewest edits "
+				   "that turn some part of the answer into the gold (approximate substring matching, "
+				   "Sellers 1980).", c->o->fuzzy_threshold);
 	if (c->o->extended_gold)
 		extended_gold(c, sec, scope);
 	free(scored);

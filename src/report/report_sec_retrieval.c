@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "convqa/metrics_retrieval.h"
+#include "convqa/metrics_variants.h"
 #include "report_internal.h"
 
-enum rmetric { RM_HIT, RM_MRR, RM_P, RM_R, RM_MAP, RM_NDCG };
+/* the standard metrics, then seed 003's variants (--variant seed003) */
+enum rmetric { RM_HIT, RM_MRR, RM_P, RM_R, RM_MAP, RM_NDCG, RM_MOD_P, RM_NDCG_RANK };
 
 struct rcolumn {
 	enum rmetric m;
@@ -44,6 +46,10 @@ static size_t retrieval_columns(const struct report_options *o, struct rcolumn *
 	cols[n++] = (struct rcolumn){ RM_MAP, 0 };
 	for (size_t i = 0; i < o->n_k; i++)
 		cols[n++] = (struct rcolumn){ RM_NDCG, o->k[i] };
+	if (o->variants & REPORT_VARIANT_SEED003) {
+		cols[n++] = (struct rcolumn){ RM_MOD_P, 0 };
+		cols[n++] = (struct rcolumn){ RM_NDCG_RANK, 0 };
+	}
 	return n;
 }
 
@@ -51,8 +57,9 @@ static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *s
 				      const char *title, const char *by, const struct rcolumn *cols,
 				      size_t n_cols, int chart)
 {
-	static const char *const ids[] = { "hit", "mrr", "p", "recall", "map", "ndcg" };
-	static const char *const labels[] = { "HR", "MRR", "P", "R", "MAP", "nDCG" };
+	static const char *const ids[] = { "hit", "mrr", "p", "recall", "map", "ndcg", "modified_p",
+					   "ndcg_rank" };
+	static const char *const labels[] = { "HR", "MRR", "P", "R", "MAP", "nDCG", "mod. P", "nDCG 1/(i+1)" };
 	struct rtable *t = rsection_table(sec, id, title, by, rp_unit_name(c));
 	size_t ck = chart_k(c->o);
 	for (size_t i = 0; i < n_cols; i++) {
@@ -117,6 +124,10 @@ static double rmetric(const struct rcolumn *col, const struct ranking *rk)
 		return metrics_average_precision(rel, n, R);
 	case RM_NDCG:
 		return metrics_ndcg_at_k(rel, n, col->k, R);
+	case RM_MOD_P:
+		return metrics_modified_precision(rel, n, R);
+	case RM_NDCG_RANK:
+		return metrics_ndcg_rank_discount(rel, n, R);
 	}
 	return 0.0;
 }
@@ -141,6 +152,56 @@ static int item_ranking(const struct rp_data *d, const struct rp_layer *L, const
 		ideal[r] = L->ideal[ob->ideal + r];
 	*rk = (struct ranking){ rel, gain, ideal, n, (size_t)ob->R, (size_t)ob->n_ideal, d->relevance.graded };
 	return gaps;
+}
+
+/* Whether ob has relevance labels: some rank labelled, or (a response
+ * that retrieved nothing has nothing to judge: it scores 0 for every
+ * judgement of the item, trec_eval -c) a turn label given on it. */
+static int obs_judged(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob)
+{
+	size_t n = d->items[ob->item].n_ranks;
+	if (n == 0)
+		return d->relevance.cfield < 0 && ob->turn_labelled;
+	for (size_t r = 0; r < n; r++)
+		if (rp_rel_code(d, L, ob, (long)r + 1) != RP_UNSET)
+			return 1;
+	return 0;
+}
+
+int rp_retrieval_metric_parse(const char *name, int *metric, size_t *k)
+{
+	static const struct { const char *name; enum rmetric m; int cut; } names[] = {
+		{ "hr", RM_HIT, 1 }, { "mrr", RM_MRR, 0 }, { "p", RM_P, 1 }, { "r", RM_R, 1 }, { "map", RM_MAP, 0 },
+		{ "ndcg", RM_NDCG, 1 },
+	};
+	const char *at = strchr(name, '@');
+	size_t len = at ? (size_t)(at - name) : strlen(name);
+	long cut = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		if (strlen(names[i].name) != len || strncmp(names[i].name, name, len) != 0)
+			continue;
+		if (names[i].cut != (at != NULL) || (at && parse_long(at + 1, 1, 1000, &cut) != 0))
+			return -1;
+		*metric = (int)names[i].m;
+		*k = (size_t)cut;
+		return 0;
+	}
+	return -1;
+}
+
+int rp_retrieval_value(const struct rp_data *d, const struct rp_layer *L, const struct rp_obs *ob, int metric,
+		       size_t k, double *v)
+{
+	int *buf = NULL;
+	size_t cap = 0;
+	struct ranking rk;
+	struct rcolumn col = { (enum rmetric)metric, k };
+	if (!obs_judged(d, L, ob) || ob->rel_no_consensus)
+		return 0;
+	item_ranking(d, L, ob, &buf, &cap, &rk);
+	*v = rmetric(&col, &rk);
+	free(buf);
+	return 1;
 }
 
 /* The conventions, and the counts of what was left out or scored 0. */
@@ -182,6 +243,13 @@ static void retrieval_notes(const struct rp_ctx *c, struct rsection *sec, long z
 		      L->kind == REPORT_CONSENSUS_RATER ? "by that rater" : "by the consensus",
 		      L->kind == REPORT_CONSENSUS_NONE || L->kind == REPORT_CONSENSUS_RATER ?
 			      "that rater named (extra_gold)" : "any rater named (extra_gold)");
+	if (c->o->variants & REPORT_VARIANT_SEED003)
+		rsection_note(sec, "Variants of seed 003 (--variant seed003), for a system that returns a fixed "
+				   "number of passages: mod. P = relevant returned / R (modified precision: the share "
+				   "of the R known relevant that the whole list holds); nDCG 1/(i+1) = the sum over "
+				   "the returned ranks i = 0, 1, ... of rel / (i + 1), divided by the same sum for R "
+				   "relevant passages at ranks 0 .. R - 1 (not capped at the list's length); both "
+				   "binary, relevant as above.");
 	rsection_note(sec, "An item with nothing known relevant (R = 0) scores 0 on every metric and stays "
 			   "in the average: %ld; column R=0.", zero_r);
 	if (incomplete)
@@ -215,7 +283,7 @@ enum status rp_retrieval(struct rp_ctx *c)
 	const struct rp_data *d = c->d;
 	int consensus = rp_is_consensus(L->kind);
 	struct rsection *sec = report_section(c->r, "retrieval", "Retrieval: passages judged relevant");
-	struct rcolumn cols[4 * REPORT_MAX_K + 2];
+	struct rcolumn cols[4 * REPORT_MAX_K + 4];
 	size_t n_cols = retrieval_columns(c->o, cols), cap_rel = 0;
 	struct racc all = { 0 }, *acc[RP_N_GROUPINGS] = { 0 };
 	long incomplete = 0;
@@ -227,17 +295,9 @@ enum status rp_retrieval(struct rp_ctx *c)
 	group_accumulators(c, acc, n_cols);
 	for (size_t i = 0; i < L->n_obs; i++) {
 		const struct rp_obs *ob = &L->obs[i];
-		const struct rp_item *it = &d->items[ob->item];
 		struct racc *cells[RP_N_GROUPINGS + 1];
-		size_t nc = 0, n = it->n_ranks;
-		int judged = 0;
-		for (size_t r = 0; r < n && !judged; r++)
-			judged = rp_rel_code(d, L, ob, (long)r + 1) != RP_UNSET;
-		/* a response that retrieved nothing has nothing to judge: it
-		 * scores 0 for every judgement of the item (trec_eval -c) */
-		if (n == 0)
-			judged = d->relevance.cfield < 0 && ob->turn_labelled;
-		if (!judged)
+		size_t nc = 0;
+		if (!obs_judged(d, L, ob))
 			continue;   /* no relevance label, or all of them cleared */
 		cells[nc++] = &all;
 		for (size_t g = 0; g < RP_N_GROUPINGS; g++) {

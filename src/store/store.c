@@ -806,15 +806,30 @@ const char *store_path(const struct store *s)
 	return s->path;
 }
 
+/* A transaction begun inside another (an import that writes tasks, a
+ * scheme and labels through modules that each begin their own) is a
+ * savepoint: its commit keeps its work for the outer one to commit, its
+ * rollback undoes only its own work. */
 enum status store_begin(struct store *s, struct error *err)
 {
-	if (exec(s->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+	if (exec(s->db, s->tx_depth ? "SAVEPOINT nested" : "BEGIN IMMEDIATE") != SQLITE_OK)
 		return store_fail(s, err, "cannot start a transaction");
+	s->tx_depth++;
 	return ST_OK;
 }
 
 enum status store_commit(struct store *s, struct error *err)
 {
+	if (s->tx_depth > 1) {
+		s->tx_depth--;
+		if (exec(s->db, "RELEASE nested") == SQLITE_OK)
+			return ST_OK;
+		enum status st = store_fail(s, err, "cannot commit");
+		exec(s->db, "ROLLBACK TO nested");
+		exec(s->db, "RELEASE nested");
+		return st;
+	}
+	s->tx_depth = 0;
 	if (exec(s->db, "COMMIT") != SQLITE_OK) {
 		enum status st = store_fail(s, err, "cannot commit");
 		exec(s->db, "ROLLBACK");
@@ -825,6 +840,13 @@ enum status store_commit(struct store *s, struct error *err)
 
 void store_rollback(struct store *s)
 {
+	if (s->tx_depth > 1) {
+		s->tx_depth--;
+		exec(s->db, "ROLLBACK TO nested");
+		exec(s->db, "RELEASE nested");
+		return;
+	}
+	s->tx_depth = 0;
 	if (!sqlite3_get_autocommit(s->db))
 		exec(s->db, "ROLLBACK");
 }

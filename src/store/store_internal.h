@@ -26,6 +26,8 @@ struct store {
 	unsigned long long work_left;     /* in thousands of SQLite VM steps */
 	int over_budget;                  /* a statement was stopped for asking more */
 	int immutable;                    /* read as immutable (store_reopen_immutable) */
+	int tx_depth;                     /* store_begin() calls not yet committed or rolled back:
+					   * past the first, each is a savepoint */
 };
 
 /* A project in WAL mode whose first read failed with SQLITE_READONLY (no

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "convqa/access.h"
+#include "convqa/scheme_read.h"
+#include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strmap.h"
 #include "labelling_internal.h"
@@ -368,6 +370,28 @@ static enum status add_all(struct store_label_importer *imp, const struct labell
 	return st;
 }
 
+/* The scheme (JSON text) the labels are in, added when the project has
+ * none of its name; one it has stays as it is (the labels are checked
+ * against it). In the import's transaction. */
+static enum status scheme_ensure(struct store *s, const char *json, int *added, struct error *err)
+{
+	struct scheme *sc;
+	enum status st = scheme_read("the labels' scheme", xstrdup(json), strlen(json), &sc, err);
+	if (st != ST_OK)
+		return st;
+	char *have = NULL, *text = NULL;
+	enum store_put put;
+	if ((st = store_scheme_get(s, sc->name, &have, err)) == ST_OK && !have && !scheme_is_builtin(sc->name)) {
+		text = scheme_to_json(sc);
+		st = store_scheme_add(s, sc->name, text, NULL, NULL, &put, err);
+		*added = st == ST_OK && put == PUT_NEW;
+	}
+	free(text);
+	free(have);
+	scheme_free(sc);
+	return st;
+}
+
 enum status labelling_import(struct store *s, const struct labelling_import_request *rq,
 			     const struct labelling_import_label *labels, size_t n,
 			     struct labelling_import_result *res, struct error *err)
@@ -388,6 +412,8 @@ enum status labelling_import(struct store *s, const struct labelling_import_requ
 	st = access_check_coordinator(s, "import labels", err);
 	if (st == ST_INPUT)
 		res->refused = LABELLING_ACCOUNT;
+	if (st == ST_OK && rq->scheme_json)
+		st = scheme_ensure(s, rq->scheme_json, &res->scheme_added, err);
 	if (st == ST_OK)
 		st = store_label_importer_open(s, &imp, err);
 	if (st == ST_OK && (st = check_all(s, imp, rq, labels, n, r, &ss, &p, &fatal)) != ST_OK)
@@ -409,6 +435,8 @@ enum status labelling_import(struct store *s, const struct labelling_import_requ
 		st = store_commit(s, err);
 	else
 		store_rollback(s); /* refused, or nothing new: leave no trace */
+	if (!res->added)
+		res->scheme_added = 0; /* rolled back with the rest */
 out:
 	store_label_importer_free(imp);
 	sessions_release(&ss);

@@ -18,12 +18,14 @@ check_eq "an unknown import format is a usage error that lists the import format
 run $CONVQA export --format no-such-format
 exports=$(sed -n "s/^convqa export: unknown format 'no-such-format' (expected: \(.*\))$/\1/p" "$T/err")
 check_eq "an unknown export format is a usage error that lists the export formats" "1|yes" "$rc|${exports:+yes}"
-check_eq "the tables today" "native, jsonl|json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config" "$imports|$exports"
+check_eq "the tables today" "native, jsonl, csv-gold, mtrag|json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config" "$imports|$exports"
 
 run $CONVQA formats
 check_eq "convqa formats lists both tables with their summaries and detection" "0|import formats (convqa import --format NAME; default: detected, else native):
   native               detects  a task file: one JSON document (schemas/tasks.schema.json)
   jsonl                detects  one conversation a line (schemas/conversation.schema.json)
+  csv-gold             detects  a ground truth as CSV: question,document rows (one gold document per question)
+  mtrag                detects  MTRAG's evaluation files (InspectorRAGet JSON): conversations, passages, responses, human ratings
 
 export formats (convqa export --format NAME; default: json):
   json                          labels as one JSON document (schemas/labels.schema.json)

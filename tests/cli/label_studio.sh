@@ -186,7 +186,7 @@ check_run "a file that is not Label Studio's export" 2 \
 	"one.json: \$: expected a Label Studio JSON export (an array of tasks: Export > JSON in Label Studio), got an object" \
 	$CONVQA import-labels --format label-studio one.json
 check_run "an unknown --format" 1 \
-	"convqa import-labels: unknown format 'xls' (expected: json, jsonl, label-studio, project)" \
+	"convqa import-labels: unknown format 'xls' (expected: json, jsonl, label-studio, mtrag, project)" \
 	$CONVQA import-labels --format xls ls.json
 
 # ---- a rating, on a graded scheme ---------------------------------------------------

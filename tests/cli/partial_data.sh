@@ -26,6 +26,13 @@ check_eq "the system's rewrite is kept" "Which lighthouse was a wonder?" \
 	"$(q "SELECT rewrite FROM response WHERE rewrite IS NOT NULL")"
 run $CONVQA report --only retrieval --format csv
 check_eq "the report reads the project (id-only passage, no question)" 0 "$rc"
+run $CONVQA check
+check_eq "check calls neither the missing question nor the missing text damage" \
+	"0|ok: project 'p.db': schema version 5, 0 label rows, 0 raters, 0 rounds, 0 schemes: no problem found" \
+	"$rc|$(cat "$T/out")"
+run $CONVQA spans
+check_eq "evidence spans skip the passage without text" "0|spans: 2 responses, 2 spans (2 added, 0 removed, 0 unchanged)" \
+	"$rc|$(cat "$T/out")"
 $CONVQA label -r alice -c g1 -n 11 -s sysA answer_correct 1 && $CONVQA label -r alice -c g1 -n 4 -s sysA answer_correct 0
 run $CONVQA report --only answers --format csv
 check_eq "the report's turn depth is the turn's number" "4,0,1

@@ -43,10 +43,12 @@ $CONVQA rater add --db p.db x >/dev/null && $CONVQA rater add --db p.db expert >
 for s in $(words "$sections"); do
 	# every task named: each section has something to say (the section
 	# schemes is one section per project scheme, "scheme:NAME")
-	round=
-	[ "$s" = controls ] && round="--round k"
+	# (controls needs a round, compare the systems to compare)
+	extra=
+	[ "$s" = controls ] && extra="--round k"
+	[ "$s" = compare ] && extra="--compare bm25-t5,dense-llm"
 	# shellcheck disable=SC2086
-	run $CONVQA report --db p.db $round --task turn,plausibility,faithfulness,likert-4pt --only "$s" -f json -o "$s.json"
+	run $CONVQA report --db p.db $extra --task turn,plausibility,faithfulness,likert-4pt --only "$s" -f json -o "$s.json"
 	got=$(/usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["sections"]))' "$s.json")
 	want=$s
 	[ "$s" = schemes ] && want=scheme:likert-4pt

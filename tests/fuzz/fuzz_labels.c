@@ -73,7 +73,7 @@ static int import(struct store *s, const struct labels_read *in)
 {
 	struct error err;
 	struct store_counts before, after;
-	struct labelling_import_request rq = { 0 };
+	struct labelling_import_request rq = { .scheme_json = in->scheme_json };   /* as import-labels does */
 	struct labelling_import_result res;
 	if (store_counts(s, &before, &err) != ST_OK)
 		fail("cannot count the project", &err);

@@ -82,7 +82,8 @@ for f in src/main.c src/*/*.[ch] include/convqa/*.h; do
 done
 
 # the libraries: sqlite3.h only in src/store/, curses only in src/tui/, cJSON
-# only in the JSON helpers, the formats, the report and the commands
+# only in the JSON helpers, the formats, the report and the commands, zlib
+# only in the collection reader
 for f in $(grep -lE '#include *[<"]sqlite3\.h' src include -r); do
 	case $f in src/store/*) ;; *) fail "$f includes sqlite3.h (only the store may)";; esac
 done
@@ -93,8 +94,12 @@ for f in $(grep -lE '#include *[<"](cjson/)?cJSON\.h' src include -r); do
 	case $f in src/core/json.c|src/formats/*|src/system/*|src/report/*|src/cmd/*) ;;
 	*) fail "$f includes cJSON.h";; esac
 done
+# zlib only in the collection reader (the one file that reads gzip)
+for f in $(grep -lE '#include *[<"]zlib\.h' src include -r); do
+	case $f in src/formats/collection.c) ;; *) fail "$f includes zlib.h (only src/formats/collection.c may)";; esac
+done
 for h in include/convqa/*.h; do
-	grep -qE '#include *<(sqlite3|curses|ncurses|cjson/cJSON)\.h>' "$h" && fail "$h: public headers must not include library headers"
+	grep -qE '#include *<(sqlite3|curses|ncurses|cjson/cJSON|zlib)\.h>' "$h" && fail "$h: public headers must not include library headers"
 done
 
 # the pure cores: src/metrics/ (every metric family, the tokeniser under

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
+#include "convqa/formats.h"
 #include "convqa/importer.h"
 #include "convqa/json.h"
 #include "convqa/store.h"
@@ -219,6 +220,47 @@ static void test_many_problems_are_reported_up_to_ten_then_counted(void **state)
 	assert_non_null(strstr(err.msg, "\nt.json: and 2 more problems"));
 }
 
+/* Write text to dir/name; its path in buf. */
+static const char *write_file(const char *name, const char *text, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/%s", dir, name);
+	FILE *f = fopen(buf, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return buf;
+}
+
+/* A ground truth (csv-gold) with a collection: the documents the questions
+ * name get their text, the others are skipped, the one missing is counted;
+ * a second collection fills it and counts it as filled in. */
+static void test_a_collection_fills_the_passages_known_by_id_only(void **state)
+{
+	(void)state;
+	char gt[192], coll[192], more[192];
+	struct error ferr;
+	const struct import_format *f = formats_import_find("csv-gold", &ferr);
+	assert_non_null(f);
+	write_file("gt.csv", "question,document\nq1?,d1\nq2?,d2\n", gt, sizeof(gt));
+	write_file("c.jsonl", "{\"id\": \"d0\", \"text\": \"zero\"}\n{\"id\": \"d1\", \"text\": \"one\"}\n", coll,
+		   sizeof(coll));
+	struct import_options o = { .given = IMPORT_OPT_COLLECTION, .collection = coll, .min_grade = 1 };
+	assert_int_equal(importer_import_as(s, gt, f, &o, &counts, &err), ST_OK);
+	assert_int_equal(counts.added[IMP_CONVERSATIONS], 2);
+	assert_int_equal(counts.added[IMP_PASSAGES], 2);
+	assert_int_equal(counts.collection, 1);
+	assert_int_equal(counts.id_only, 1); /* d2 */
+	struct store_counts c;
+	assert_int_equal(store_counts(s, &c, &err), ST_OK);
+	assert_int_equal(c.passages, 2); /* d0 skipped */
+
+	o.collection = write_file("more.json", "[{\"id\": \"d2\", \"text\": \"two\"}]", more, sizeof(more));
+	assert_int_equal(importer_import_as(s, gt, f, &o, &counts, &err), ST_OK);
+	assert_int_equal(counts.updated[IMP_PASSAGES], 1);
+	assert_int_equal(counts.present[IMP_PASSAGES], 1);
+	assert_int_equal(counts.id_only, 0);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -233,6 +275,7 @@ int main(void)
 		T(test_a_later_file_fills_in_what_the_project_lacks_and_it_is_kept),
 		T(test_unknown_passage_ids_are_refused_with_their_path),
 		T(test_many_problems_are_reported_up_to_ten_then_counted),
+		T(test_a_collection_fills_the_passages_known_by_id_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -589,6 +589,56 @@ static void test_a_read_only_open_leaves_the_journal_mode_and_still_migrates(voi
 	assert_int_equal(version_of_file(), STORE_SCHEMA_VERSION);
 }
 
+/* The setting key as the project holds it now ("" for none). */
+static void check_setting(struct store *s, const char *key, const char *want)
+{
+	struct error err;
+	char *v = NULL;
+	assert_int_equal(store_setting_get(s, key, &v, &err), ST_OK);
+	assert_string_equal(v ? v : "", want);
+	free(v);
+}
+
+/* A transaction begun inside another is a savepoint: its rollback undoes
+ * its own work only, its commit leaves its work to the outer one, whose
+ * rollback undoes everything (an MTRAG import: tasks, scheme, labels). */
+static void test_a_transaction_inside_another_is_a_savepoint(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_setting_set(s, "a", "1", &err), ST_OK);
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_setting_set(s, "b", "2", &err), ST_OK);
+	store_rollback(s);
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_setting_set(s, "c", "3", &err), ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	check_setting(s, "b", "");
+	check_setting(s, "c", "3");
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	check_setting(s, "a", "1");
+	check_setting(s, "b", "");
+	check_setting(s, "c", "3");
+
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_setting_set(s, "d", "4", &err), ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	store_rollback(s);
+	check_setting(s, "d", "");
+	/* and a transaction after them is a transaction again */
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_setting_set(s, "e", "5", &err), ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	store_close(s);
+	assert_int_equal(store_open(path, 0, &s, &err), ST_OK);
+	check_setting(s, "a", "1");
+	check_setting(s, "e", "5");
+	store_close(s);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -613,6 +663,7 @@ int main(void)
 		T(test_a_label_is_committed_when_set_returns),
 		T(test_a_read_only_open_reads_and_refuses_every_change),
 		T(test_a_read_only_open_leaves_the_journal_mode_and_still_migrates),
+		T(test_a_transaction_inside_another_is_a_savepoint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
