@@ -33,12 +33,19 @@ struct store;
 
 /* ---- the queue ------------------------------------------------------- */
 
+struct queue_pager;
+
+/* A queue whole in memory (store_queue_load), or a window of it around the
+ * item shown (store_queue_open): items lo .. lo + w_n - 1, the arrays
+ * indexed from lo (responses[pos - lo]); lo 0 and w_n n when whole. */
 struct store_queue {
 	int64_t *responses;        /* response ids, in queue order */
 	int64_t *turns;            /* the turn id of each item */
 	unsigned char *finished;   /* 1 when store_item_n_missing() is 0 for the item, as the
 				    * UI counts it (an empty answer may ask nothing) */
-	size_t n, n_finished;
+	size_t n, n_finished;      /* of the whole queue */
+	size_t lo, w_n;            /* the items in memory */
+	struct queue_pager *pager; /* NULL: whole in memory */
 };
 
 /* The queue of rater_id (named rater: the orders are drawn for the name,
@@ -55,10 +62,44 @@ struct store_queue {
  * is judged. Release with store_queue_release(). */
 enum status store_queue_load(struct store *s, int64_t rater_id, const char *rater, int64_t round_id,
 			     const struct scheme *sc, struct store_queue *q, struct error *err);
+/* The same queue, paged (store_queue.c): a window of at most about
+ * STORE_QUEUE_WINDOW items in memory, read by keyset pagination in the
+ * queue's order (the turn's key, or the assignment's seq) and moved with
+ * store_queue_seek(); the finished items kept as their response ids (so
+ * memory grows with the rater's work, not with the project). n and
+ * n_finished are of the whole queue; the window starts at item 0. */
+enum status store_queue_open(struct store *s, int64_t rater_id, const char *rater, int64_t round_id,
+			     const struct scheme *sc, struct store_queue *q, struct error *err);
+#define STORE_QUEUE_WINDOW 256
+/* Bring item pos (< n) into memory: a no-op when it is, else the window
+ * moves (from where it is, from the start, or from a checkpoint an
+ * earlier walk left every 2,048 items: a cost in SQLite steps of the
+ * distance from the nearest). */
+enum status store_queue_seek(struct store *s, struct store_queue *q, size_t pos, struct error *err);
+/* Item pos, which must be in memory (store_queue_seek). */
+int64_t store_queue_response(const struct store_queue *q, size_t pos);
+int64_t store_queue_turn(const struct store_queue *q, size_t pos);
+int store_queue_finished(const struct store_queue *q, size_t pos);
+/* 1 when item pos is in memory. */
+int store_queue_has(const struct store_queue *q, size_t pos);
+/* Item pos (in memory) is finished now, or not: its flag and n_finished. */
+void store_queue_set_finished(struct store_queue *q, size_t pos, int now);
+/* The first unfinished item at or after from (*pos; n when none),
+ * the window moved to it. */
+enum status store_queue_next_unfinished(struct store *s, struct store_queue *q, size_t from, size_t *pos,
+					struct error *err);
+/* The position of response_id in the queue (*pos; SIZE_MAX when it is not
+ * in it), the window moved to it. */
+enum status store_queue_find(struct store *s, struct store_queue *q, int64_t response_id, size_t *pos,
+			     struct error *err);
+/* How many items the queue holds in memory (the window's; n when whole)
+ * and the most it held since it was opened. */
+size_t store_queue_resident(const struct store_queue *q, size_t *most);
 /* The place of item pos among the answers of its turn as the queue shows
  * them (the run of items of the same turn around pos, a response counted
  * once): *index 1-based of *n. Blind labelling heads an answer with it
- * ("Answer 2 of 3"). */
+ * ("Answer 2 of 3"). pos must be in memory: a run is never split by the
+ * window. */
 void store_queue_place(const struct store_queue *q, size_t pos, int *index, int *n);
 void store_queue_release(struct store_queue *q);
 

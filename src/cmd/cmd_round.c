@@ -350,7 +350,7 @@ static enum status finished(struct store *s, const struct store_round_row *r, co
 			    const struct store_round_rater *ra, size_t *done, struct error *err)
 {
 	struct store_queue q;
-	enum status st = store_queue_load(s, ra->rater_id, ra->name, r->id, sc, &q, err);
+	enum status st = store_queue_open(s, ra->rater_id, ra->name, r->id, sc, &q, err);
 	*done = st == ST_OK ? q.n_finished : 0;
 	store_queue_release(&q);
 	return st;

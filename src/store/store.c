@@ -317,6 +317,29 @@ static const char *const migrations[] = {
 	"  import_id INTEGER REFERENCES import(id),\n"
 	"  PRIMARY KEY(response_id, name)) WITHOUT ROWID;\n"
 	"CREATE INDEX response_score_name ON response_score(name, response_id);\n",
+	/* 6 -> 7: what a rater has finished, kept so that the annotation UI
+	 * opens without reading every label of the rater (store_done.c): the
+	 * finished items of each rater, round (0: outside rounds) and task,
+	 * and how far the labels were read for them (the rows up to label_id,
+	 * under the required fields and imports named by basis). Filled and
+	 * caught up when a queue opens; rows of labels are never changed or
+	 * deleted, so the rows after label_id are all that can change it;
+	 * label_rater_id finds them without reading the rater's other rows. */
+	"CREATE TABLE item_done(\n"
+	"  rater_id INTEGER NOT NULL,\n"
+	"  round_id INTEGER NOT NULL,\n"
+	"  task TEXT NOT NULL,\n"
+	"  response_id INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(rater_id, round_id, task, response_id)) WITHOUT ROWID;\n"
+	"CREATE TABLE item_done_mark(\n"
+	"  rater_id INTEGER NOT NULL,\n"
+	"  round_id INTEGER NOT NULL,\n"
+	"  task TEXT NOT NULL,\n"
+	"  basis TEXT NOT NULL,\n"
+	"  label_id INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(rater_id, round_id, task)) WITHOUT ROWID;\n"
+	/* a rater's label rows by id: the last one, and those after a mark */
+	"CREATE INDEX label_rater_id ON label(rater_id, round_id, task, id);\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

@@ -6,10 +6,20 @@
 
 #include "convqa/store.h"
 
+struct scheme;
+
+/* Statement cache slots: the shared ones (STMT_* below), then each
+ * module's from STMT__FIRST_FREE up to STMT_QUEUE__FIRST; the paged queue
+ * (store_queue.c) and what it has finished (store_done.c) have theirs from
+ * STMT_QUEUE__FIRST, apart, so that a session that pages its queue keeps
+ * every other statement too. */
+#define STMT_QUEUE__FIRST 80
+#define STORE_STMT_SLOTS 100
+
 struct store {
 	sqlite3 *db;
 	char *path;
-	sqlite3_stmt *cache[80];          /* prepared statements, by STMT_* slot */
+	sqlite3_stmt *cache[STORE_STMT_SLOTS];   /* prepared statements, by STMT_* slot */
 	int64_t import_id;                /* the import under way (store_import_begin), else 0 */
 	/* another copy read by store_open_read_only(): the work its size allows */
 	long long size;                   /* bytes of the file and its write-ahead log */
@@ -130,5 +140,29 @@ enum {
 	STMT_POOLED_SYSTEM,
 	STMT__FIRST_FREE,
 };
+
+/* What may finish an item under sc: 0 its labels only, 1 its labels or
+ * none (an empty answer, no passages: every item must be checked), 2
+ * nothing (sc asks nothing: every item is finished). */
+int store_scheme_finishes(const struct scheme *sc);
+/* The finished items of rater_id's queue in round_id (0: outside rounds)
+ * for scheme sc (that asks something), as store_queue_load() flags them,
+ * without the queue: their response ids, sorted (*ids, *n; caller frees).
+ * Of turn only unless it is 0 (then: when sc may finish an item without
+ * labels, its unlabelled items are not checked). Reads the rater's current
+ * labels of the task (of the turn), and the answers of the turns labelled
+ * (every answer when sc may finish an item without labels). */
+enum status store_check_finished(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
+				 int64_t turn, int64_t **ids, size_t *n, struct error *err);
+/* The finished items of rater_id's queue in round_id for sc, as
+ * store_check_finished() of every turn finds them, kept in the table
+ * item_done (store_done.c); *all = 1 when sc asks nothing (no ids). */
+enum status store_queue_finished_ids(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
+				     int64_t **ids, size_t *n, int *all, struct error *err);
+
+/* The seed of rater's answer orders in round_id (0: outside rounds):
+ * order_seed() of the round's seed. */
+enum status store_queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,
+			     struct error *err);
 
 #endif

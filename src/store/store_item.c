@@ -26,9 +26,10 @@ enum {
 	STMT_ITEM_CHANGES,
 	STMT_ITEM_CHANGES_SINCE,
 	STMT_ITEM_CHANGE,
+	STMT_ITEM_MEMBER,
 	STMT_ITEM__END,
 };
-_Static_assert(STMT_ITEM__END <= (int)ARRAY_SIZE(((struct store *)0)->cache), "statement cache too small");
+_Static_assert(STMT_ITEM__END <= STMT_QUEUE__FIRST, "statement cache too small");
 
 static void bind_round(sqlite3_stmt *st, int i, int64_t round_id)
 {
@@ -104,7 +105,8 @@ static void add_compensated(double *sum, double *lost, double x)
 }
 
 /* Call fn with the current label of each unit rater_id judged in round_id
- * (0: outside any round) and task, by turn (ascending), then field, unit
+ * (0: outside any round) and task (of turn only, unless it is 0), by turn
+ * (ascending), then field, unit
  * and unit ref; fn failing stops. *seconds (may be NULL) gets the active
  * seconds of all the rows read, earlier values too.
  *
@@ -115,17 +117,20 @@ static void add_compensated(double *sum, double *lost, double x)
  * (Grouping by unit in SQL, or searching each row's unit for a later row,
  * took seconds on a project of millions of rows.) */
 static enum status current_labels_each(struct store *s, int64_t rater_id, int64_t round_id, const char *task,
-				       unit_label_fn fn, void *ctx, double *seconds, struct error *err)
+				       int64_t turn, unit_label_fn fn, void *ctx, double *seconds, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_ITEM_CURRENT,
 				      "SELECT l.turn_id, l.unit_ref, l.field, l.unit, l.value, l.seconds FROM label l "
 				      "WHERE l.rater_id = ?1 AND l.round_id IS ?2 AND l.task = ?3 "
+				      "AND l.turn_id BETWEEN ?4 AND ?5 "
 				      "ORDER BY l.turn_id, l.field, l.unit, l.unit_ref, l.id", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, rater_id);
 	bind_round(st, 2, round_id);
 	store_bind_text(st, 3, task);
+	sqlite3_bind_int64(st, 4, turn ? turn : INT64_MIN);
+	sqlite3_bind_int64(st, 5, turn ? turn : INT64_MAX);
 	struct last_row k = { .field = STRBUF_INIT, .unit = STRBUF_INIT, .value = STRBUF_INIT };
 	enum status ret = ST_OK;
 	double sum = 0, lost = 0;
@@ -152,6 +157,12 @@ static enum status current_labels_each(struct store *s, int64_t rater_id, int64_
 }
 
 /* ---- queue ------------------------------------------------------------ */
+
+static int cmp_int64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
 
 struct id_pos {
 	int64_t id;
@@ -248,12 +259,17 @@ struct check_item {
 struct check {
 	struct store *s;
 	const struct scheme *sc;
-	struct store_queue *q;
-	struct id_pos *index;        /* q's response ids, sorted */
+	struct store_queue *q;       /* the queue whose flags are set; NULL: done[] gets the ids */
+	struct id_pos *index;        /* q's response ids, sorted (with q) */
+	sqlite3_stmt *member;        /* without q: whether a response is the rater's in the round
+				      * (NULL: every response is in the queue) */
+	int64_t *done;               /* without q: the finished items' response ids */
+	size_t n_done, cap_done;
 	sqlite3_stmt *st;            /* the answers (and rankings) by turn, from turn ?1 */
 	int rc;                      /* st's last step; 0 before the first */
 	int rankings;                /* st reads rankings: sc requires a passage unit */
 	int all;                     /* check every item, labelled or not */
+	int64_t only_turn;           /* check this turn's items only (0: every turn's) */
 	int64_t turn;                /* the turn of labels[] */
 	struct turn_label *labels;
 	size_t n_labels, cap_labels;
@@ -273,6 +289,37 @@ static void clear_labels(struct check *c)
 	c->answer_labels = 0;
 }
 
+/* Whether response id is an item of the queue checked, and where (*pos,
+ * when the queue is held). */
+static int in_queue(struct check *c, int64_t id, size_t *pos)
+{
+	if (c->index) {
+		struct id_pos k = { id, 0 };
+		const struct id_pos *hit = bsearch(&k, c->index, c->q->n, sizeof(*c->index), cmp_id_pos);
+		*pos = hit ? hit->pos : 0;
+		return hit != NULL;
+	}
+	if (!c->member)
+		return 1;
+	sqlite3_reset(c->member);
+	sqlite3_bind_int64(c->member, 3, id);
+	int in = sqlite3_step(c->member) == SQLITE_ROW;
+	sqlite3_reset(c->member);
+	return in;
+}
+
+/* Item it is finished. */
+static void put_finished(struct check *c, const struct check_item *it)
+{
+	if (c->q) {
+		c->q->finished[it->pos] = 1;
+		c->q->n_finished++;
+		return;
+	}
+	xgrow(&c->done, &c->cap_done, c->n_done + 1, sizeof(*c->done));
+	c->done[c->n_done++] = it->id;
+}
+
 /* Read st's rows of its current turn: the items of it in the queue, with
  * their passages, and their answer keys when key is set. */
 static void read_items(struct check *c, int key)
@@ -283,16 +330,15 @@ static void read_items(struct check *c, int key)
 	do {
 		int64_t id = sqlite3_column_int64(c->st, 1);
 		if (id != last) {
-			struct id_pos k = { id, 0 };
-			const struct id_pos *hit = bsearch(&k, c->index, c->q->n, sizeof(*c->index), cmp_id_pos);
+			size_t pos = 0;
 			const char *answer = store_col_text(c->st, 2);
 			answer = answer ? answer : "";
 			it = NULL;
 			last = id;
-			if (hit) {
+			if (in_queue(c, id, &pos)) {
 				xgrow(&c->items, &c->cap_items, c->n_items + 1, sizeof(*c->items));
 				it = &c->items[c->n_items++];
-				*it = (struct check_item){ hit->pos, id, text_blank(answer, strlen(answer)),
+				*it = (struct check_item){ pos, id, text_blank(answer, strlen(answer)),
 							   key ? store_answer_key(answer) : 0, c->n_passages, 0 };
 			}
 		}
@@ -361,10 +407,8 @@ static enum status check_turns(struct check *c, struct error *err)
 		for (size_t i = 0; i < c->n_items; i++) {
 			const struct check_item *it = &c->items[i];
 			item_labels(c, it, n);
-			if (store_item_n_missing(c->sc, it->n_passages, it->empty, &c->l) == 0) {
-				c->q->finished[it->pos] = 1;
-				c->q->n_finished++;
-			}
+			if (store_item_n_missing(c->sc, it->n_passages, it->empty, &c->l) == 0)
+				put_finished(c, it);
 		}
 	}
 	return c->rc == SQLITE_ROW || c->rc == SQLITE_DONE ? ST_OK : store_fail(c->s, err, "cannot read answers");
@@ -394,10 +438,48 @@ static enum status check_label(const struct unit_label *u, void *ctx, struct err
 	return ST_OK;
 }
 
+/* Check the items of c (its queue or its membership set by the caller):
+ * one pass over the rater's current labels and one over the answers (with
+ * their rankings when a passage unit is required), both by turn; answers
+ * outside the queue (another round's) are skipped. */
+static enum status run_check(struct check *c, int64_t rater_id, int64_t round_id, struct error *err)
+{
+	struct store *s = c->s;
+	c->rankings = requires_unit(c->sc, UNIT_PASSAGE);
+	c->all = may_finish_unlabelled(c->sc) && !c->only_turn;
+	if (c->rankings)
+		c->st = store_stmt(s, STMT_ITEM_RANKINGS,
+				   "SELECT r.turn_id, r.id, r.answer, rt.rank, rt.passage_id FROM response r "
+				   "LEFT JOIN retrieved rt ON rt.response_id = r.id WHERE r.turn_id >= ?1 "
+				   "ORDER BY r.turn_id, r.system_id, rt.rank", err);
+	else
+		c->st = store_stmt(s, STMT_ITEM_ANSWERS,
+				   "SELECT r.turn_id, r.id, r.answer FROM response r WHERE r.turn_id >= ?1 "
+				   "ORDER BY r.turn_id", err);
+	if (!c->st)
+		return ST_STORE;
+	if (c->all)
+		seek_turn(c, INT64_MIN);
+	enum status ret = current_labels_each(s, rater_id, round_id, c->sc->name, c->only_turn, check_label, c, NULL,
+					      err);
+	if (ret == ST_OK && c->n_labels)
+		ret = check_turns(c, err);   /* the last labelled turn */
+	if (ret == ST_OK && c->all) {
+		clear_labels(c);
+		c->turn = INT64_MAX;
+		ret = check_turns(c, err);
+	}
+	sqlite3_reset(c->st);
+	clear_labels(c);
+	free(c->labels);
+	free(c->items);
+	free(c->passages);
+	store_item_labels_release(&c->l);
+	return ret;
+}
+
 /* Mark q's finished items, labelled or not (a scheme may ask nothing of an
- * empty answer): one pass over the rater's current labels and one over all
- * answers (with their rankings when a passage unit is required), both by
- * turn; answers outside q (another round's) are skipped. */
+ * empty answer): run_check() over q. */
 static enum status mark_finished(struct store *s, int64_t rater_id, int64_t round_id,
 				 const struct scheme *sc, struct store_queue *q, struct error *err)
 {
@@ -406,48 +488,51 @@ static enum status mark_finished(struct store *s, int64_t rater_id, int64_t roun
 		q->n_finished = q->n;
 		return ST_OK;
 	}
-	struct check c = { .s = s, .sc = sc, .q = q, .rankings = requires_unit(sc, UNIT_PASSAGE),
-			   .all = may_finish_unlabelled(sc), .l = STORE_ITEM_LABELS_INIT };
-	if (c.rankings)
-		c.st = store_stmt(s, STMT_ITEM_RANKINGS,
-				  "SELECT r.turn_id, r.id, r.answer, rt.rank, rt.passage_id FROM response r "
-				  "LEFT JOIN retrieved rt ON rt.response_id = r.id WHERE r.turn_id >= ?1 "
-				  "ORDER BY r.turn_id, r.system_id, rt.rank", err);
-	else
-		c.st = store_stmt(s, STMT_ITEM_ANSWERS,
-				  "SELECT r.turn_id, r.id, r.answer FROM response r WHERE r.turn_id >= ?1 "
-				  "ORDER BY r.turn_id", err);
-	if (!c.st)
-		return ST_STORE;
+	struct check c = { .s = s, .sc = sc, .q = q, .l = STORE_ITEM_LABELS_INIT };
 	c.index = xmalloc((q->n ? q->n : 1) * sizeof(*c.index));
 	for (size_t i = 0; i < q->n; i++)
 		c.index[i] = (struct id_pos){ q->responses[i], i };
 	qsort(c.index, q->n, sizeof(*c.index), cmp_id_pos);
-
-	if (c.all)
-		seek_turn(&c, INT64_MIN);
-	enum status ret = current_labels_each(s, rater_id, round_id, sc->name, check_label, &c, NULL, err);
-	if (ret == ST_OK && c.n_labels)
-		ret = check_turns(&c, err);   /* the last labelled turn */
-	if (ret == ST_OK && c.all) {
-		clear_labels(&c);
-		c.turn = INT64_MAX;
-		ret = check_turns(&c, err);
-	}
-	sqlite3_reset(c.st);
-	clear_labels(&c);
-	free(c.labels);
-	free(c.items);
-	free(c.passages);
-	store_item_labels_release(&c.l);
+	enum status ret = run_check(&c, rater_id, round_id, err);
 	free(c.index);
 	return ret;
 }
 
+int store_scheme_finishes(const struct scheme *sc)
+{
+	return asks_nothing(sc) ? 2 : may_finish_unlabelled(sc) ? 1 : 0;
+}
+
+enum status store_check_finished(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
+				 int64_t turn, int64_t **ids, size_t *n, struct error *err)
+{
+	*ids = NULL;
+	*n = 0;
+	struct check c = { .s = s, .sc = sc, .only_turn = turn, .l = STORE_ITEM_LABELS_INIT };
+	if (round_id) {
+		c.member = store_stmt(s, STMT_ITEM_MEMBER, "SELECT 1 FROM assignment "
+				      "WHERE round_id = ?1 AND rater_id = ?2 AND response_id = ?3", err);
+		if (!c.member)
+			return ST_STORE;
+		sqlite3_bind_int64(c.member, 1, round_id);
+		sqlite3_bind_int64(c.member, 2, rater_id);
+	}
+	enum status ret = run_check(&c, rater_id, round_id, err);
+	if (ret != ST_OK) {
+		free(c.done);
+		return ret;
+	}
+	if (c.n_done)
+		qsort(c.done, c.n_done, sizeof(*c.done), cmp_int64);
+	*ids = c.done;
+	*n = c.n_done;
+	return ST_OK;
+}
+
 /* The seed of rater's orders in round_id (0: outside rounds): order_seed
  * of the round's seed. */
-static enum status queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,
-			      struct error *err)
+enum status store_queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,
+			     struct error *err)
 {
 	int64_t base = 0;
 	if (round_id) {
@@ -466,11 +551,6 @@ static enum status queue_seed(struct store *s, const char *rater, int64_t round_
 	return ST_OK;
 }
 
-static int cmp_int64(const void *pa, const void *pb)
-{
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-	return (a > b) - (a < b);
-}
 
 /* Put the answers of each visit of a turn in q (a run of items of one turn)
  * in the rater's order for that visit (order.h): the queue's systems
@@ -519,7 +599,7 @@ enum status store_queue_load(struct store *s, int64_t rater_id, const char *rate
 	size_t cap = 0;
 	uint64_t seed = 0;
 	memset(q, 0, sizeof(*q));
-	enum status ret = queue_seed(s, rater, round_id, &seed, err);
+	enum status ret = store_queue_seed(s, rater, round_id, &seed, err);
 	if (ret != ST_OK)
 		return ret;
 	if (round_id) {
@@ -562,39 +642,12 @@ enum status store_queue_load(struct store *s, int64_t rater_id, const char *rate
 	}
 	order_queue(q, systems, seed);
 	free(systems);
+	q->w_n = q->n;
 	q->finished = xcalloc(q->n ? q->n : 1, 1);
 	ret = mark_finished(s, rater_id, round_id, sc, q, err);
 	if (ret != ST_OK)
 		store_queue_release(q);
 	return ret;
-}
-
-void store_queue_place(const struct store_queue *q, size_t pos, int *index, int *n)
-{
-	size_t start = pos, end = pos + 1;
-	while (start > 0 && q->turns[start - 1] == q->turns[pos])
-		start--;
-	while (end < q->n && q->turns[end] == q->turns[pos])
-		end++;
-	*index = *n = 0;
-	for (size_t i = start; i < end; i++) {
-		size_t k = start;
-		while (k < i && q->responses[k] != q->responses[i])
-			k++;
-		if (k < i)
-			continue;   /* seen before in the run */
-		++*n;
-		if (q->responses[i] == q->responses[pos])
-			*index = *n;
-	}
-}
-
-void store_queue_release(struct store_queue *q)
-{
-	free(q->responses);
-	free(q->turns);
-	free(q->finished);
-	memset(q, 0, sizeof(*q));
 }
 
 int store_item_read_only(struct store *s)
@@ -1108,7 +1161,7 @@ enum status store_item_summary(struct store *s, int64_t rater_id, int64_t round_
 {
 	struct tally t = { NULL, 0, 0 };
 	*seconds = 0;
-	enum status ret = current_labels_each(s, rater_id, round_id, task, tally_label, &t, seconds, err);
+	enum status ret = current_labels_each(s, rater_id, round_id, task, 0, tally_label, &t, seconds, err);
 	if (ret == ST_OK && t.n) {   /* qsort of NULL: undefined, even of 0 elements */
 		qsort(t.f, t.n, sizeof(*t.f), cmp_tally_field);
 		for (size_t i = 0; i < t.n; i++) {

@@ -174,10 +174,15 @@ int app_load(struct app *app, size_t pos)
 	struct turn_view *t = app_turn(app);
 	struct error err;
 	store_item_release(&app->item);
-	if (store_item_load(app->store, app->queue.responses[pos], &app->item, &err) != ST_OK ||
-	    store_item_labels_load(app->store, app->queue.responses[pos], app->opt->rater_id,
-				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK ||
-	    app_load_evidence(app, app->queue.responses[pos], &err) != ST_OK) {
+	if (store_queue_seek(app->store, &app->queue, pos, &err) != ST_OK) {
+		app_fail(app, &err);
+		return -1;
+	}
+	int64_t id = store_queue_response(&app->queue, pos);
+	if (store_item_load(app->store, id, &app->item, &err) != ST_OK ||
+	    store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &app->labels,
+				   &err) != ST_OK ||
+	    app_load_evidence(app, id, &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;
 	}
@@ -185,7 +190,7 @@ int app_load(struct app *app, size_t pos)
 	sanitize_item(&app->item);
 	if (!app->opt->show_systems)
 		blind_item(&app->item);
-	if (app_load_span_marks(app, app->queue.responses[pos], &err) != ST_OK) {
+	if (app_load_span_marks(app, id, &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;
 	}
@@ -216,7 +221,7 @@ static void toggle_spans(struct app *app)
 		return;
 	}
 	t->show_spans = !t->show_spans;
-	if (app_load_span_marks(app, app->queue.responses[app->cur], &err) != ST_OK) {
+	if (app_load_span_marks(app, store_queue_response(&app->queue, app->cur), &err) != ST_OK) {
 		app_fail(app, &err);
 		return;
 	}
@@ -269,7 +274,8 @@ static void shadowed_keys(struct app *app)
 static enum status init_queue(struct app *app, struct error *err)
 {
 	const struct tui_options *opt = app->opt;
-	enum status st = store_queue_load(app->store, opt->rater_id, opt->rater, opt->round_id, app->scheme, &app->queue, err);
+	enum status st = store_queue_open(app->store, opt->rater_id, opt->rater, opt->round_id, app->scheme, &app->queue,
+				      err);
 	if (st != ST_OK || app->queue.n)
 		return st;
 	if (opt->round)
@@ -296,8 +302,12 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	if (st != ST_OK)
 		return st;
 	size_t start = 0;
-	while (start < app->queue.n && app->queue.finished[start])
+	if (!opt->adjudication)
+		st = store_queue_next_unfinished(s, &app->queue, 0, &start, err);
+	while (opt->adjudication && start < app->queue.n && app->queue.finished[start])
 		start++;
+	if (st != ST_OK)
+		return st;
 	app_push(app, opt->adjudication ? &view_adjudicate : &view_item, 0);
 	if (app_load(app, start < app->queue.n ? start : opt->adjudication ? 0 : app->queue.n - 1) != 0) {
 		*err = app->err;
@@ -371,44 +381,88 @@ static void move_item(struct app *app, long delta)
 	}
 }
 
+/* The first item of the run of pos's turn (a run is never split by the
+ * queue's window). */
+static size_t run_start(const struct store_queue *q, size_t pos)
+{
+	int64_t t = store_queue_turn(q, pos);
+	while (pos > q->lo && store_queue_turn(q, pos - 1) == t)
+		pos--;
+	return pos;
+}
+
 static void move_turn(struct app *app, long delta)
 {
-	const int64_t *t = app->queue.turns;
+	struct store_queue *q = &app->queue;
+	struct error err;
+	int64_t t = store_queue_turn(q, app->cur);
 	size_t p = app->cur;
 	if (delta > 0) {
-		while (p < app->queue.n && t[p] == t[app->cur])
+		while (p < q->n && store_queue_has(q, p) && store_queue_turn(q, p) == t)
 			p++;
-		if (p == app->queue.n) {
+		if (p == q->n) {
 			show_summary(app);
 			return;
 		}
 	} else {
-		while (p > 0 && t[p] == t[app->cur])
-			p--;
-		if (t[p] == t[app->cur]) {
+		p = run_start(q, p);
+		if (p == 0) {
 			app_message(app, MSG_INFO, "this is the first turn");
 			return;
 		}
-		while (p > 0 && t[p - 1] == t[p])
-			p--;
+		if (store_queue_seek(app->store, q, p - 1, &err) != ST_OK) {
+			app_fail(app, &err);
+			return;
+		}
+		p = run_start(q, p - 1);
 	}
 	go(app, p);
 }
 
+int app_queue_home(struct app *app)
+{
+	struct error err;
+	if (store_queue_seek(app->store, &app->queue, app->cur, &err) == ST_OK)
+		return 0;
+	app_fail(app, &err);
+	return -1;
+}
+
+int app_find_unfinished(struct app *app, size_t from, size_t *p)
+{
+	struct error err;
+	struct store_queue *q = &app->queue;
+	enum status st = ST_OK;
+	*p = q->n;
+	if (app->opt->adjudication) {
+		for (size_t i = 0; i < q->n && *p == q->n; i++)
+			if (!q->finished[(from + i) % q->n])
+				*p = (from + i) % q->n;
+		return 0;
+	}
+	if (from < q->n)
+		st = store_queue_next_unfinished(app->store, q, from, p, &err);
+	if (st == ST_OK && *p == q->n)
+		st = store_queue_next_unfinished(app->store, q, 0, p, &err);
+	if (st != ST_OK) {
+		app_fail(app, &err);
+		return -1;
+	}
+	return app_queue_home(app);
+}
+
 static void next_unfinished(struct app *app)
 {
-	size_t n = app->queue.n;
-	for (size_t i = 1; i <= n; i++) {
-		size_t p = (app->cur + i) % n;
-		if (p == app->cur && !app->queue.finished[p] && app_view(app)->ops != &view_summary) {
+	size_t p;
+	if (app_find_unfinished(app, app->cur + 1, &p) != 0)
+		return;
+	if (p < app->queue.n) {
+		if (p == app->cur && app_view(app)->ops != &view_summary)
 			app_message(app, MSG_INFO, app->opt->adjudication ? "this is the only unsettled disagreement" :
 				    "this is the only unfinished item");
-			return;
-		}
-		if (!app->queue.finished[p]) {
+		else
 			go(app, p);
-			return;
-		}
+		return;
 	}
 	if (app_view(app)->ops != &view_summary)
 		show_summary(app);
@@ -439,10 +493,14 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 	struct error err;
 	struct store_item it;
 	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
-	int64_t id = app->queue.responses[pos];
 	memset(row, 0, sizeof(*row));
+	memset(&it, 0, sizeof(it));
 	row->pos = pos;
-	enum status st = store_item_load(app->store, id, &it, &err);
+	enum status st = store_queue_seek(app->store, &app->queue, pos, &err);
+	int64_t id = store_queue_response(&app->queue, pos);
+	row->finished = store_queue_finished(&app->queue, pos);
+	if (st == ST_OK)
+		st = store_item_load(app->store, id, &it, &err);
 	if (st == ST_OK)
 		st = store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &l,
 					    &err);
@@ -452,7 +510,6 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 		row->system = one_line(it.system);
 		row->position = it.position;
 		row->n_turns = it.n_turns;
-		app_answer_place(app, pos, &row->answer_index, &row->n_answers);
 		for (size_t i = 0; i < l.n && !row->labelled; i++)
 			row->labelled = l.v[i].value != NULL;
 	} else {
@@ -460,6 +517,8 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 	}
 	store_item_labels_release(&l);
 	store_item_release(&it);
+	if (st == ST_OK)
+		app_answer_place(app, pos, &row->answer_index, &row->n_answers);
 	return st == ST_OK ? 0 : -1;
 }
 

@@ -62,7 +62,7 @@ enum status app_init_disagreements(struct app *app, struct error *err)
 		q->finished[i] = d->v[i].settled != NULL;
 		q->n_finished += q->finished[i];
 	}
-	q->n = d->n;
+	q->n = q->w_n = d->n;
 	return ST_OK;
 }
 

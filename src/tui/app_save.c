@@ -18,9 +18,7 @@
 
 static void set_finished(struct app *app, size_t pos, int now)
 {
-	int was = app->queue.finished[pos];
-	app->queue.finished[pos] = (unsigned char)now;
-	app->queue.n_finished = app->queue.n_finished - (size_t)was + (size_t)now;
+	store_queue_set_finished(&app->queue, pos, now);
 }
 
 /* Queue item pos finished or not, as the store has its labels now. */
@@ -29,7 +27,7 @@ static int refresh_finished(struct app *app, size_t pos)
 	struct error err;
 	struct store_item it;
 	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
-	int64_t id = app->queue.responses[pos];
+	int64_t id = store_queue_response(&app->queue, pos);
 	memset(&it, 0, sizeof(it));
 	enum status st = store_item_load(app->store, id, &it, &err);
 	if (st == ST_OK)
@@ -62,7 +60,7 @@ void app_notice_changes(struct app *app)
 	/* the version first: a change committed while the labels are read is
 	 * noticed at the next key */
 	app->data_version = v;
-	if (store_item_labels_load(app->store, app->queue.responses[app->cur], app->opt->rater_id,
+	if (store_item_labels_load(app->store, store_queue_response(&app->queue, app->cur), app->opt->rater_id,
 				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK) {
 		app_fail(app, &err);
 		return;
@@ -80,9 +78,10 @@ static void refresh_turn(struct app *app, const struct scheme_field *f, const ch
 {
 	if (f->unit == UNIT_RESPONSE || app->opt->adjudication)
 		return;   /* a disagreement is settled by its own unit only */
-	int64_t turn = app->queue.turns[app->cur];
-	for (size_t i = 0; i < app->queue.n; i++)
-		if (i != app->cur && app->queue.turns[i] == turn && app->queue.finished[i] == !value &&
+	const struct store_queue *q = &app->queue;   /* the turn's run is in memory with the item */
+	int64_t turn = store_queue_turn(q, app->cur);
+	for (size_t i = q->lo; i < q->lo + q->w_n; i++)
+		if (i != app->cur && store_queue_turn(q, i) == turn && store_queue_finished(q, i) == !value &&
 		    refresh_finished(app, i) != 0)
 			return;
 }
@@ -152,7 +151,7 @@ static int save(struct app *app, const struct scheme_field *f, long rank, const 
 {
 	struct error err;
 	struct labelling_key k = {
-		.response_id = app->queue.responses[app->cur], .field = f->name, .passage_rank = rank,
+		.response_id = store_queue_response(&app->queue, app->cur), .field = f->name, .passage_rank = rank,
 		.if_current = undoing != NULL, .current = undoing ? undoing->new_value : NULL,
 	};
 	if (labelling_set(app->opt->labelling, &k, value, app->active, &err) != ST_OK) {
@@ -174,7 +173,7 @@ static int save(struct app *app, const struct scheme_field *f, long rank, const 
 	if (undoable)
 		push_undo(app, f, rank, old, value);
 	free(old);
-	int was = app->queue.finished[app->cur];
+	int was = store_queue_finished(&app->queue, app->cur);
 	int now = shown_finished(app);
 	set_finished(app, app->cur, now);
 	refresh_turn(app, f, value);
@@ -217,16 +216,17 @@ static int judged_elsewhere(struct app *app, const struct scheme_field *f, long 
 	/* the answers of a turn stand together in the queue, in the rater's order */
 	const struct store_queue *q = &app->queue;
 	size_t lo = app->cur, hi = app->cur;
-	if (app->cur >= q->n) {
+	if (!store_queue_has(q, app->cur)) {
 		snprintf(buf, size, "another answer");
 		return 0;
 	}
-	while (lo > 0 && q->turns[lo - 1] == q->turns[app->cur])
+	int64_t turn = store_queue_turn(q, app->cur);
+	while (lo > q->lo && store_queue_turn(q, lo - 1) == turn)
 		lo--;
-	while (hi + 1 < q->n && q->turns[hi + 1] == q->turns[app->cur])
+	while (store_queue_has(q, hi + 1) && store_queue_turn(q, hi + 1) == turn)
 		hi++;
-	for (size_t i = lo; i <= hi && i < q->n; i++)
-		if (q->responses[i] == x->given_on) {
+	for (size_t i = lo; i <= hi; i++)
+		if (store_queue_response(q, i) == x->given_on) {
 			int index, n;
 			app_answer_place(app, i, &index, &n);
 			snprintf(buf, size, "answer %d", index);
@@ -330,14 +330,14 @@ void app_set_rest(struct app *app, const struct scheme_field *f)
 		app_message(app, MSG_INFO, "every passage is judged already");
 	else if (n > 1)
 		app_message(app, MSG_SAVED, "saved \xc2\xb7 %d passages %s%s", n, f->categories[0].label,
-			    app->queue.finished[app->cur] && !app->auto_advance ?
+			    store_queue_finished(&app->queue, app->cur) && !app->auto_advance ?
 			    " \xc2\xb7 item finished (n: next item)" : "");
 }
 
 /* The queue position of the item a change saved before this session was
  * given on, and the passage's rank there: *rank. SIZE_MAX when it is not in
  * the queue. */
-static size_t saved_change_pos(const struct app *app, const struct store_change *c, long *rank)
+static size_t saved_change_pos(struct app *app, const struct store_change *c, long *rank)
 {
 	*rank = c->passage_rank;
 	const struct store_disagreements *d = app->opt->adjudication;
@@ -350,10 +350,14 @@ static size_t saved_change_pos(const struct app *app, const struct store_change 
 			return i;
 		}
 	}
-	for (size_t i = 0; !d && i < app->queue.n; i++)
-		if (app->queue.responses[i] == c->response_id)
-			return i;
-	return SIZE_MAX;
+	size_t pos = SIZE_MAX;
+	struct error err;
+	if (!d && (store_queue_find(app->store, &app->queue, c->response_id, &pos, &err) != ST_OK ||
+		   store_queue_seek(app->store, &app->queue, app->cur, &err) != ST_OK)) {
+		app_fail(app, &err);
+		return SIZE_MAX;
+	}
+	return pos;
 }
 
 /* Undo changes saved on an item that is not in the queue (convqa label
@@ -373,13 +377,14 @@ static int undo_elsewhere(struct app *app, const struct store_changes *c)
 		}
 		app->active = 0;
 	}
-	if (store_item_labels_load(app->store, app->queue.responses[app->cur], app->opt->rater_id,
+	if (store_item_labels_load(app->store, store_queue_response(&app->queue, app->cur), app->opt->rater_id,
 				   app->opt->round_id, app->scheme, &app->labels, &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;
 	}
-	for (size_t i = 0; i < app->queue.n; i++)
-		if (app->queue.turns[i] == c->v[0].turn_id && refresh_finished(app, i) != 0)
+	const struct store_queue *q = &app->queue;   /* the turn's items in memory */
+	for (size_t i = q->lo; i < q->lo + q->w_n; i++)
+		if (store_queue_turn(q, i) == c->v[0].turn_id && refresh_finished(app, i) != 0)
 			return -1;
 	app_message(app, MSG_SAVED, "undone \xc2\xb7 %s%s of an item not in this queue", c->n > 1 ? "changes to " : "",
 		    c->v[0].field);

@@ -556,9 +556,19 @@ struct item_row {
 	int position, n_turns;             /* the turn, and the turns of its conversation */
 	int answer_index, n_answers;       /* the answer's place among the turn's (as on the item screen) */
 	int labelled;                      /* some field has a value on it (the rater's, in this round) */
+	int finished;                      /* the queue's flag when the row was read */
 };
+/* The first unfinished item at or after from, else from the queue's start
+ * (*p; n when every item is finished); the item shown stays in the
+ * queue's memory. 0, or -1 after a fatal error. */
+int app_find_unfinished(struct app *app, size_t from, size_t *p);
+/* The item shown back in the queue's memory (after reading other items of
+ * it): 0, or -1 after a fatal error. */
+int app_queue_home(struct app *app);
 /* Read row pos of the queue into row (caller releases with
- * item_row_release()). 0, or -1 after a fatal error (the loop ends). */
+ * item_row_release()): the queue's window may move to it (the caller
+ * brings it back with app_queue_home() when its rows are read). 0, or -1
+ * after a fatal error (the loop ends). */
 int app_item_row(struct app *app, size_t pos, struct item_row *row);
 void item_row_release(struct item_row *row);
 void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)

@@ -195,7 +195,7 @@ static void compute_layout(const struct app *app, const struct store_disagreemen
 static void draw_item_line(const struct app *app)
 {
 	const struct store_item *it = &app->item;
-	int done = app->queue.finished[app->cur];
+	int done = store_queue_finished(&app->queue, app->cur);
 	const char *state = done ? "\xe2\x9c\x93 settled" : "unsettled";
 	char turn[64];
 	snprintf(turn, sizeof(turn), " \xc2\xb7 turn %d/%d", it->position, it->n_turns);

@@ -530,7 +530,7 @@ static void draw_evidence(const struct app *app, const struct layout *l, int *y)
 static void draw_item_line(const struct app *app)
 {
 	const struct store_item *it = &app->item;
-	int fin = app->queue.finished[app->cur];
+	int fin = store_queue_finished(&app->queue, app->cur);
 	const char *state = fin ? "\xe2\x9c\x93 finished" : "unfinished";
 	char turn[64];
 	snprintf(turn, sizeof(turn), " \xc2\xb7 turn %d/%d", it->position, it->n_turns);

@@ -103,6 +103,8 @@ static void read_rows(struct app *app, struct list *l, int moved)
 			item_row_release(&v[i]);   /* a fatal error: the loop ends */
 		}
 	}
+	if (!app->failed)
+		app_queue_home(app);   /* one move away and back for the rows, not one a row */
 	release_rows(l);
 	l->rows = v;
 	l->first = top;
@@ -133,9 +135,16 @@ struct cols {
 	int num, state, conv, turn, ans, quest;
 };
 
+/* Whether item pos is finished: as its row was read, or as the queue has
+ * it in memory. */
+static int row_finished(const struct app *app, size_t pos, const struct item_row *r)
+{
+	return store_queue_has(&app->queue, pos) ? store_queue_finished(&app->queue, pos) : r && r->finished;
+}
+
 static const char *state_name(const struct app *app, size_t pos, const struct item_row *r, int narrow)
 {
-	if (app->queue.finished[pos])
+	if (row_finished(app, pos, r))
 		return narrow ? "\xe2\x9c\x93 done" : "\xe2\x9c\x93 finished";
 	if (r && !r->labelled)
 		return narrow ? "new" : "not started";
@@ -144,7 +153,7 @@ static const char *state_name(const struct app *app, size_t pos, const struct it
 
 static enum style state_style(const struct app *app, size_t pos, const struct item_row *r)
 {
-	if (app->queue.finished[pos])
+	if (row_finished(app, pos, r))
 		return S_YES;
 	return r && !r->labelled ? S_DIM : S_MISSING;
 }
@@ -321,15 +330,13 @@ static void move_sel(const struct app *app, struct list *l, long delta)
  * the last); sets a message when there is none. */
 static void select_unfinished(struct app *app, struct list *l)
 {
-	size_t n = app->queue.n;
-	for (size_t i = 1; i <= n; i++) {
-		size_t p = (l->sel + i) % n;
-		if (!app->queue.finished[p]) {
-			l->sel = p;
-			return;
-		}
-	}
-	app_message(app, MSG_INFO, "every item is finished");
+	size_t p;
+	if (app_find_unfinished(app, l->sel + 1, &p) != 0)
+		return;
+	if (p < app->queue.n)
+		l->sel = p;
+	else
+		app_message(app, MSG_INFO, "every item is finished");
 }
 
 static struct request act_list(struct app *app, struct view *view, const struct request *r)

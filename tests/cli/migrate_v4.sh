@@ -7,7 +7,8 @@
 # 1, and the project then takes what version 5 adds (a turn without a
 # question, a passage known by id only, grades, a system's rewrite); it
 # goes on to version 6 (imported scores: an empty table response_score,
-# then filled by convqa import-scores).
+# then filled by convqa import-scores) and 7 (what raters finished:
+# item_done, filled when a queue opens).
 . "$CONVQA_TOP/tests/lib.sh"
 cp "$CONVQA_TOP/tests/fixtures/project_v4.db" "$T/p.db"
 export CONVQA_DB="$T/p.db"
@@ -26,9 +27,11 @@ rows() {
 before=$(rows)
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 6 project now" 6 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 7 project now" 7 "$(q 'PRAGMA user_version')"
 check_eq "every row is kept, with its id" "$before" "$(rows)"
 check_eq "version 6: no imported score yet" 0 "$(q 'SELECT count(*) FROM response_score')"
+check_eq "version 7: nothing finished recorded yet" "0|0" \
+	"$(q 'SELECT (SELECT count(*) FROM item_done), (SELECT count(*) FROM item_done_mark)')"
 check_eq "the gold passages have grade 1" "1|2" "$(q 'SELECT DISTINCT grade, count(*) FROM gold_passage')"
 check_eq "the full-text index finds a passage by a word of it (and is whole)" "p4" \
 	"$(q "SELECT p.ext_id FROM passage_fts f JOIN passage p ON p.id = f.rowid WHERE passage_fts MATCH 'fourth';
