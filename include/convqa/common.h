@@ -43,6 +43,8 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
+/* xstrdup(s), or NULL for NULL (an optional string). */
+char *xstrdup_or_null(const char *s);
 /* The first n bytes of s, or all of s when it is shorter (up to its NUL:
  * no byte past it is read), NUL-terminated. */
 char *xstrndup(const char *s, size_t n);
@@ -102,5 +104,14 @@ int parse_long(const char *s, long min, long max, long *out);
 int parse_number(const char *s, double min, double max, double *out);
 /* The index of name in names[0..n-1] (an enum's table of names), or -1. */
 int name_index(const char *const *names, int n, const char *name);
+
+/* splitmix64 (Steele, Lea and Flood 2014; Vigna's reference code): the
+ * next 64 bits of the stream that *state (any value, the seed to begin
+ * with) is at; the same stream on every platform. The seeded draws of
+ * rounds, samples, answer orders and comparisons all come from it. */
+uint64_t rng_next(uint64_t *state);
+/* Uniform in [0, n), n >= 1, without modulo bias: a draw at or above the
+ * last whole multiple of n is drawn again. */
+size_t rng_below(uint64_t *state, size_t n);
 
 #endif

@@ -66,6 +66,11 @@ char *xstrdup(const char *s)
 	return xstrndup(s, strlen(s));
 }
 
+char *xstrdup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
 char *xstrndup(const char *s, size_t n)
 {
 	n = strnlen(s, n);   /* s may be shorter than n: read no further than its NUL */
@@ -393,4 +398,21 @@ int parse_number(const char *s, double min, double max, double *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+uint64_t rng_next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+size_t rng_below(uint64_t *state, size_t n)
+{
+	uint64_t b = n, limit = UINT64_MAX - UINT64_MAX % b, r;
+	do
+		r = rng_next(state);
+	while (r >= limit);
+	return (size_t)(r % b);
 }

@@ -35,78 +35,23 @@
 
 /* ---- reading (trec.h) ------------------------------------------------------- */
 
-static int by_turn(const struct trec_qrel *a, const struct trec_qrel *b)
-{
-	int c = strcmp(a->conv, b->conv);
-	return c ? c : (a->turn > b->turn) - (a->turn < b->turn);
-}
-
-/* Per turn, by docid (duplicates side by side), then line. */
-static int by_docid(const void *x, const void *y)
-{
-	const struct trec_qrel *a = x, *b = y;
-	int c = by_turn(a, b);
-	if (!c)
-		c = strcmp(a->docid, b->docid);
-	return c ? c : (a->line > b->line) - (a->line < b->line);
-}
-
 static void read_line(struct trec_qrels *q, struct json_reader *jr, const struct trec_qid_pattern *p)
 {
 	const struct trec_lines *l = &q->lines;
 	char msg[1024];
-	const char *conv;
-	size_t conv_len;
-	struct trec_qrel e = { .line = l->line };
-	if (l->n_fields != 4) {
-		snprintf(msg, sizeof(msg), "%s:%zu: expected 4 fields (qid 0 docid grade), got %zu", q->name, l->line,
-			 l->n_fields);
-		jr_message(jr, msg);
+	struct trec_entry e;
+	if (trec_entry_read(&e, l, 4, "qid 0 docid grade", p, q->name, &q->keep, jr) != 0)
 		return;
-	}
-	if (!trec_qid_match(p, l->field[0], &conv, &conv_len, &e.turn)) {
-		snprintf(msg, sizeof(msg), "%s:%zu: field 1 (qid): '%.200s' does not match the qid pattern '%s' "
-			 "({turn}: a number from 1; give the pattern with --qid-pattern)", q->name, l->line,
-			 l->field[0], p->text);
-		jr_message(jr, msg);
-		return;
-	}
 	if (trec_parse_long(l->field[3], &e.grade) != 0 || e.grade > MODEL_GRADE_MAX) {
 		snprintf(msg, sizeof(msg), "%s:%zu: field 4 (grade): expected a whole number up to %d, got '%.200s'",
 			 q->name, l->line, MODEL_GRADE_MAX, l->field[3]);
 		jr_message(jr, msg);
 		return;
 	}
-	e.qid = l->field[0];
-	e.docid = l->field[2];
-	e.conv = model_printf(&q->keep, "%.*s", (int)conv_len, conv);
 	xgrow(&q->v, &q->cap, q->n + 1, sizeof(*q->v));
 	q->v[q->n++] = e;
 }
 
-/* Duplicate docids of a turn, and qids that name one turn twice; the
- * lines end sorted by turn, then docid. */
-static void check_turns(struct trec_qrels *q, struct json_reader *jr)
-{
-	char msg[1024];
-	qsort(q->v, q->n, sizeof(*q->v), by_docid);
-	for (size_t i = 1; i < q->n; i++) {
-		const struct trec_qrel *a = &q->v[i - 1], *b = &q->v[i];
-		if (by_turn(a, b) != 0)
-			continue;
-		if (strcmp(a->qid, b->qid) != 0)
-			snprintf(msg, sizeof(msg), "%s:%zu: qid '%.200s' names turn %ld of conversation '%.200s', as "
-				 "'%.200s' does on line %zu: one qid per turn", q->name, b->line, b->qid, b->turn,
-				 b->conv, a->qid, a->line);
-		else if (strcmp(a->docid, b->docid) == 0)
-			snprintf(msg, sizeof(msg), "%s:%zu: docid '%.200s' is judged for qid '%.200s' on line %zu "
-				 "already (trec_eval refuses qrels with a document twice for one query)", q->name,
-				 b->line, b->docid, b->qid, a->line);
-		else
-			continue;
-		jr_message(jr, msg);
-	}
-}
 
 enum status trec_qrels_read(struct import_input *in, const char *qid_pattern, struct trec_qrels *q,
 			    struct error *err)
@@ -127,7 +72,7 @@ enum status trec_qrels_read(struct import_input *in, const char *qid_pattern, st
 		snprintf(msg, sizeof(msg), "%s: no lines: expected 'qid 0 docid grade' lines", in->name);
 		jr_message(&jr, msg);
 	}
-	check_turns(q, &jr);
+	trec_check_turns(q->v, q->n, q->name, "judged", "qrels", &jr);
 	return jr_finish(&jr);
 }
 
@@ -147,7 +92,7 @@ struct gold_counts {
 
 /* Turn v[0..n) of one conversation: its gold, the judgements at the
  * threshold or above with their grades. */
-static void gold_turn(struct model_tasks *m, const char *name, const struct trec_qrel *v, size_t n,
+static void gold_turn(struct model_tasks *m, const char *name, const struct trec_entry *v, size_t n,
 		      long min_grade, struct gold_counts *gc, struct model_turn *t)
 {
 	*t = (struct model_turn){ .position = (int)v[0].turn, .has_gold = 1,
@@ -186,7 +131,7 @@ static void put_gold_passages(struct import_sink *k, struct model_tasks *m, cons
 	import_sink_put_passages(k, pas, n);
 }
 
-static void put_conversation(struct import_sink *k, const struct trec_qrel *v, size_t n, long min_grade,
+static void put_conversation(struct import_sink *k, const struct trec_entry *v, size_t n, long min_grade,
 			     struct gold_counts *gc, struct strmap *put)
 {
 	struct model_tasks m;

@@ -24,17 +24,10 @@
 #include "json_read.h"
 #include "trec.h"
 
-struct run_line {
-	const char *qid, *conv, *docid;
-	long turn;
-	double score;
-	size_t line;
-};
-
 struct run {
 	const char *name;
 	struct json_reader jr;         /* the messages */
-	struct run_line *v;
+	struct trec_entry *v;
 	size_t n, cap;
 	const char *tag;               /* the first line's */
 	size_t tag_line;
@@ -42,27 +35,11 @@ struct run {
 	struct model_tasks keep;       /* conversation ids */
 };
 
-static int by_turn(const struct run_line *a, const struct run_line *b)
-{
-	int c = strcmp(a->conv, b->conv);
-	return c ? c : (a->turn > b->turn) - (a->turn < b->turn);
-}
-
-/* Per turn, by docid: duplicates side by side. */
-static int by_docid(const void *x, const void *y)
-{
-	const struct run_line *a = x, *b = y;
-	int c = by_turn(a, b);
-	if (!c)
-		c = strcmp(a->docid, b->docid);
-	return c ? c : (a->line > b->line) - (a->line < b->line);
-}
-
 /* Per turn, trec_eval's order: score descending, then docid descending. */
 static int by_rank(const void *x, const void *y)
 {
-	const struct run_line *a = x, *b = y;
-	int c = by_turn(a, b);
+	const struct trec_entry *a = x, *b = y;
+	int c = trec_by_turn(a, b);
 	if (c)
 		return c;
 	if (a->score != b->score)
@@ -73,22 +50,9 @@ static int by_rank(const void *x, const void *y)
 static void read_line(struct run *r, const struct trec_lines *l, const struct trec_qid_pattern *p, int system)
 {
 	char msg[1024];
-	const char *conv;
-	size_t conv_len;
-	struct run_line e = { .line = l->line };
-	if (l->n_fields != 6) {
-		snprintf(msg, sizeof(msg), "%s:%zu: expected 6 fields (qid Q0 docid rank score tag), got %zu", r->name,
-			 l->line, l->n_fields);
-		jr_message(&r->jr, msg);
+	struct trec_entry e;
+	if (trec_entry_read(&e, l, 6, "qid Q0 docid rank score tag", p, r->name, &r->keep, &r->jr) != 0)
 		return;
-	}
-	if (!trec_qid_match(p, l->field[0], &conv, &conv_len, &e.turn)) {
-		snprintf(msg, sizeof(msg), "%s:%zu: field 1 (qid): '%.200s' does not match the qid pattern '%s' "
-			 "({turn}: a number from 1; give the pattern with --qid-pattern)", r->name, l->line,
-			 l->field[0], p->text);
-		jr_message(&r->jr, msg);
-		return;
-	}
 	if (trec_parse_score(l->field[4], &e.score) != 0) {
 		snprintf(msg, sizeof(msg), "%s:%zu: field 5 (score): expected a number, got '%.200s'", r->name, l->line,
 			 l->field[4]);
@@ -105,39 +69,14 @@ static void read_line(struct run *r, const struct trec_lines *l, const struct tr
 			 l->field[5], r->tag, r->tag_line);
 		jr_message(&r->jr, msg);
 	}
-	e.qid = l->field[0];
-	e.docid = l->field[2];
-	e.conv = model_printf(&r->keep, "%.*s", (int)conv_len, conv);
 	xgrow(&r->v, &r->cap, r->n + 1, sizeof(*r->v));
 	r->v[r->n++] = e;
 }
 
-/* Duplicate docids of a turn, and qids that name one turn twice. */
-static void check_turns(struct run *r)
-{
-	char msg[1024];
-	qsort(r->v, r->n, sizeof(*r->v), by_docid);
-	for (size_t i = 1; i < r->n; i++) {
-		const struct run_line *a = &r->v[i - 1], *b = &r->v[i];
-		if (by_turn(a, b) != 0)
-			continue;
-		if (strcmp(a->qid, b->qid) != 0)
-			snprintf(msg, sizeof(msg), "%s:%zu: qid '%.200s' names turn %ld of conversation '%.200s', as "
-				 "'%.200s' does on line %zu: one qid per turn", r->name, b->line, b->qid, b->turn,
-				 b->conv, a->qid, a->line);
-		else if (strcmp(a->docid, b->docid) == 0)
-			snprintf(msg, sizeof(msg), "%s:%zu: docid '%.200s' is ranked for qid '%.200s' on line %zu "
-				 "already (trec_eval refuses a run with a document twice for one query)", r->name,
-				 b->line, b->docid, b->qid, a->line);
-		else
-			continue;
-		jr_message(&r->jr, msg);
-	}
-}
 
 /* One conversation's turns, v[0..n) (sorted by turn, then rank), into the
  * sink: the passages it names first (those not put before). */
-static void put_conversation(struct import_sink *k, const struct run_line *v, size_t n, const char *system,
+static void put_conversation(struct import_sink *k, const struct trec_entry *v, size_t n, const char *system,
 			     struct strmap *passages)
 {
 	struct model_tasks m;
@@ -224,7 +163,7 @@ static enum status feed_trec_run(struct import_inputs *inputs, struct import_sin
 			snprintf(msg, sizeof(msg), "%s: no lines: expected 'qid Q0 docid rank score tag' lines", in->name);
 			jr_message(&r.jr, msg);
 		}
-		check_turns(&r);
+		trec_check_turns(r.v, r.n, r.name, "ranked", "a run", &r.jr);
 		if (!r.jr.n_errors)
 			system = run_system(&r, inputs->opt, k->counts);
 		st = jr_finish(&r.jr);

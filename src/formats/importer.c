@@ -54,6 +54,23 @@ static char *origin_of(const char *path)
 	return abs ? abs : xstrdup(importer_input_name(path));
 }
 
+/* The inputs of an import: the file in, and the collection o names (coll,
+ * filled here) if any; o NULL: no options. */
+static void inputs_of(struct import_inputs *inputs, struct import_role_input v[2], struct import_input *in,
+		      struct import_input *coll, const struct import_options *o)
+{
+	static const struct import_options none = { .min_grade = 1 };
+	*coll = (struct import_input){ NULL, NULL, 0, NULL };
+	v[0] = (struct import_role_input){ IMPORT_TASKS, in };
+	v[1] = (struct import_role_input){ IMPORT_COLLECTION, coll };
+	*inputs = (struct import_inputs){ v, 1, o ? o : &none };
+	if (o && o->collection) {
+		coll->name = importer_input_name(o->collection);
+		coll->path = o->collection;
+		inputs->n = 2;
+	}
+}
+
 /* A file that begins as TREC lines is read only when --format says so:
  * ST_INPUT with the command that reads it; else ST_OK. */
 static enum status refuse_trec(const char *buf, size_t len, const char *name, struct error *err)
@@ -72,18 +89,12 @@ static enum status import_text(struct store *s, char *buf, size_t len, const cha
 			       const struct import_format *f, const struct import_options *o,
 			       struct import_counts *counts, struct error *err)
 {
-	static const struct import_options none = { .min_grade = 1 };
-	struct import_input in = { name, buf, len, NULL };
-	struct import_input coll = { NULL, NULL, 0, NULL };
-	struct import_role_input v[2] = { { IMPORT_TASKS, &in }, { IMPORT_COLLECTION, &coll } };
-	struct import_inputs inputs = { v, 1, o ? o : &none };
+	struct import_input in = { name, buf, len, NULL }, coll;
+	struct import_role_input v[2];
+	struct import_inputs inputs;
 	struct import_sink k;
 
-	if (o && o->collection) {
-		coll.name = importer_input_name(o->collection);
-		coll.path = o->collection;
-		inputs.n = 2;
-	}
+	inputs_of(&inputs, v, &in, &coll, o);
 	char sha[65];
 
 	memset(counts, 0, sizeof(*counts));
@@ -133,17 +144,11 @@ static enum status import_streamed(struct store *s, struct import_stream *src, c
 				   const struct import_format *f, const struct import_options *o,
 				   char sha[65], struct import_counts *counts, struct error *err)
 {
-	static const struct import_options none = { .min_grade = 1 };
-	struct import_input in = { importer_input_name(path), NULL, 0, NULL };
-	struct import_input coll = { NULL, NULL, 0, NULL };
-	struct import_role_input v[2] = { { IMPORT_TASKS, &in }, { IMPORT_COLLECTION, &coll } };
-	struct import_inputs inputs = { v, 1, o ? o : &none };
+	struct import_input in = { importer_input_name(path), NULL, 0, NULL }, coll;
+	struct import_role_input v[2];
+	struct import_inputs inputs;
 	struct import_sink k;
-	if (o && o->collection) {
-		coll.name = importer_input_name(o->collection);
-		coll.path = o->collection;
-		inputs.n = 2;
-	}
+	inputs_of(&inputs, v, &in, &coll, o);
 	char *origin = origin_of(path);
 	enum status st = import_sink_begin(&k, s, origin, in.name, sha, counts, err);
 	streamed = (struct streamed){ &in, src };

@@ -29,7 +29,7 @@ static const char *grade_value(const struct scheme_field *f, long g, long min_gr
 /* Judgement j as rater's label of the pooled passage, if a system
  * retrieved it for its turn (counted in c otherwise). */
 static enum status qrel_label(struct store *s, struct labels_read *out, const struct trec_qrels *q,
-			      const struct trec_qrel *j, const struct labels_trec_opts *o,
+			      const struct trec_entry *j, const struct labels_trec_opts *o,
 			      struct labels_trec_counts *c, struct error *err)
 {
 	char *system = NULL;

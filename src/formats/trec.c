@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "convqa/text.h"
+#include "json_read.h"
 #include "trec.h"
 
 #define CONV "{conv}"
@@ -182,4 +183,70 @@ const char *trec_looks_like(const char *buf, size_t len)
 	if (l.n_fields == 4 && trec_parse_long(l.field[1], &v) == 0 && trec_parse_long(l.field[3], &v) == 0)
 		return "trec-qrels";
 	return NULL;
+}
+
+int trec_entry_read(struct trec_entry *e, const struct trec_lines *l, size_t n_fields, const char *layout,
+		    const struct trec_qid_pattern *p, const char *name, struct model_tasks *keep,
+		    struct json_reader *jr)
+{
+	char msg[1024];
+	const char *conv;
+	size_t conv_len;
+	*e = (struct trec_entry){ .line = l->line };
+	if (l->n_fields != n_fields) {
+		snprintf(msg, sizeof(msg), "%s:%zu: expected %zu fields (%s), got %zu", name, l->line, n_fields, layout,
+			 l->n_fields);
+		jr_message(jr, msg);
+		return -1;
+	}
+	if (!trec_qid_match(p, l->field[0], &conv, &conv_len, &e->turn)) {
+		snprintf(msg, sizeof(msg), "%s:%zu: field 1 (qid): '%.200s' does not match the qid pattern '%s' "
+			 "({turn}: a number from 1; give the pattern with --qid-pattern)", name, l->line,
+			 l->field[0], p->text);
+		jr_message(jr, msg);
+		return -1;
+	}
+	e->qid = l->field[0];
+	e->docid = l->field[2];
+	e->conv = model_printf(keep, "%.*s", (int)conv_len, conv);
+	return 0;
+}
+
+int trec_by_turn(const struct trec_entry *a, const struct trec_entry *b)
+{
+	int c = strcmp(a->conv, b->conv);
+	return c ? c : (a->turn > b->turn) - (a->turn < b->turn);
+}
+
+/* Per turn, by docid (duplicates side by side), then line. */
+static int by_docid(const void *x, const void *y)
+{
+	const struct trec_entry *a = x, *b = y;
+	int c = trec_by_turn(a, b);
+	if (!c)
+		c = strcmp(a->docid, b->docid);
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+void trec_check_turns(struct trec_entry *v, size_t n, const char *name, const char *verb, const char *file,
+		      struct json_reader *jr)
+{
+	char msg[1024];
+	qsort(v, n, sizeof(*v), by_docid);
+	for (size_t i = 1; i < n; i++) {
+		const struct trec_entry *a = &v[i - 1], *b = &v[i];
+		if (trec_by_turn(a, b) != 0)
+			continue;
+		if (strcmp(a->qid, b->qid) != 0)
+			snprintf(msg, sizeof(msg), "%s:%zu: qid '%.200s' names turn %ld of conversation '%.200s', as "
+				 "'%.200s' does on line %zu: one qid per turn", name, b->line, b->qid, b->turn,
+				 b->conv, a->qid, a->line);
+		else if (strcmp(a->docid, b->docid) == 0)
+			snprintf(msg, sizeof(msg), "%s:%zu: docid '%.200s' is %s for qid '%.200s' on line %zu "
+				 "already (trec_eval refuses %s with a document twice for one query)", name,
+				 b->line, b->docid, verb, b->qid, a->line, file);
+		else
+			continue;
+		jr_message(jr, msg);
+	}
 }

@@ -71,17 +71,42 @@ const char *trec_looks_like(const char *buf, size_t len);
 int trec_parse_long(const char *s, long *out);
 int trec_parse_score(const char *s, double *out);
 
-/* ---- qrels (import_trec_qrels.c) ----------------------------------------------- */
+/* ---- a line of a run or of qrels ---------------------------------------------- */
 
-struct trec_qrel {
-	const char *qid, *conv, *docid;  /* into the file's bytes (conv: the model's) */
-	long turn, grade;
+struct json_reader;
+
+/* The query of a line (and the turn it names), its document, and what the
+ * line says of it. */
+struct trec_entry {
+	const char *qid, *conv, *docid;  /* into the file's bytes (conv: kept) */
+	long turn;
+	long grade;                      /* qrels */
+	double score;                    /* a run */
 	size_t line;
 };
 
+/* Start e from line l of file name: n_fields fields (layout, for the
+ * message: "qid 0 docid grade"), field 1 a qid that p matches, field 3 the
+ * docid; the conversation's id copied into keep. 0, or -1 with the
+ * problem given to jr ("FILE:LINE: ..."). */
+int trec_entry_read(struct trec_entry *e, const struct trec_lines *l, size_t n_fields, const char *layout,
+		    const struct trec_qid_pattern *p, const char *name, struct model_tasks *keep,
+		    struct json_reader *jr);
+/* Order by conversation, then turn. */
+int trec_by_turn(const struct trec_entry *a, const struct trec_entry *b);
+/* Sort v by turn, then docid, then line, and give jr the two problems of
+ * a file's turns: a docid twice for one query (verb: what the file does
+ * to it, "judged"; file: what trec_eval refuses, "qrels"), two qids naming
+ * one turn. */
+void trec_check_turns(struct trec_entry *v, size_t n, const char *name, const char *verb, const char *file,
+		      struct json_reader *jr);
+
+/* ---- qrels (import_trec_qrels.c) ----------------------------------------------- */
+
+
 struct trec_qrels {
 	const char *name;                /* the file, in messages */
-	struct trec_qrel *v;             /* sorted by conversation, turn, then docid */
+	struct trec_entry *v;             /* sorted by conversation, turn, then docid */
 	size_t n;
 	/* private */
 	size_t cap;

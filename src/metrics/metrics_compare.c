@@ -17,26 +17,6 @@
  * this many values (see resample_sum()). */
 #define BOOT_GROUPS 64
 
-/* splitmix64 (Steele, Lea and Flood 2014), as model/order.c's; metrics may
- * include only core, hence this copy of its three lines. */
-static uint64_t rng_next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* A uniform integer in [0, n), n >= 1, without modulo bias (draws above the
- * last whole multiple of n are drawn again). */
-static size_t rng_below(uint64_t *state, size_t n)
-{
-	uint64_t limit = UINT64_MAX - UINT64_MAX % (uint64_t)n, x;
-	do
-		x = rng_next(state);
-	while (x >= limit);
-	return (size_t)(x % (uint64_t)n);
-}
 
 /* ---- binomial(m, 1/2) ------------------------------------------------------- */
 

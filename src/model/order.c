@@ -5,32 +5,13 @@
 
 #include "convqa/common.h"
 
-/* splitmix64 (Steele, Lea and Flood 2014), as assign.c's: one 64-bit state. */
-static uint64_t next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* Uniform in [0, bound), bound > 0, without modulo bias. */
-static size_t below(uint64_t *state, size_t bound)
-{
-	uint64_t b = bound, limit = UINT64_MAX - UINT64_MAX % b, r;
-	do
-		r = next(state);
-	while (r >= limit);
-	return (size_t)(r % b);
-}
-
 /* a = a shuffled 0..n-1 (Fisher-Yates). */
 static void shuffled(size_t *a, size_t n, uint64_t *state)
 {
 	for (size_t i = 0; i < n; i++)
 		a[i] = i;
 	for (size_t i = n; i > 1; i--) {
-		size_t j = below(state, i), t = a[i - 1];
+		size_t j = rng_below(state, i), t = a[i - 1];
 		a[i - 1] = a[j];
 		a[j] = t;
 	}
@@ -42,7 +23,7 @@ uint64_t order_seed(uint64_t base, const char *rater)
 	for (const char *p = rater ? rater : ""; *p; p++)
 		h = (h ^ (unsigned char)*p) * 0x100000001b3u;
 	uint64_t state = base ^ h;
-	return next(&state);
+	return rng_next(&state);
 }
 
 void order_visit(uint64_t seed, size_t n, size_t visit, size_t *place)
@@ -51,7 +32,7 @@ void order_visit(uint64_t seed, size_t n, size_t visit, size_t *place)
 		return;
 	size_t *sigma = xcalloc(2 * n, sizeof(*sigma)), *tau = sigma + n;
 	uint64_t state = seed ^ (uint64_t)(visit / n) * 0xd1b54a32d192ed03u;
-	next(&state);
+	rng_next(&state);
 	shuffled(sigma, n, &state);
 	shuffled(tau, n, &state);
 	size_t start = tau[visit % n];

@@ -408,6 +408,17 @@ enum status store_fail(struct store *s, struct error *err, const char *what)
 	return error_set(err, ST_STORE, "%s: %s", what, db_reason(s->db, buf, sizeof(buf)));
 }
 
+sqlite3_stmt *store_prepare(struct store *s, const char *sql, const char *what, struct error *err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		store_fail(s, err, what);
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
 enum status store_collect(struct store *s, sqlite3_stmt *st, void *rows, size_t *n, size_t size,
 			  void (*read)(sqlite3_stmt *st, void *row), void (*free_rows)(void *rows, size_t n),
 			  const char *what, struct error *err)

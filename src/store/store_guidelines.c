@@ -24,26 +24,10 @@ static enum status finish(struct store *s, sqlite3_stmt *st, int rc, int expecte
 	" (SELECT count(*) FROM guidelines v WHERE v.task IS g.task AND v.id <= g.id)," \
 	" (SELECT count(*) FROM guidelines_seen x WHERE x.guidelines_id = g.id) FROM guidelines g "
 
-static sqlite3_stmt *prepare(struct store *s, const char *sql, struct error *err)
-{
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-		store_fail(s, err, "cannot prepare statement");
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	return st;
-}
-
-static char *dup_or_null(const char *v)
-{
-	return v ? xstrdup(v) : NULL;
-}
-
 static void read_row(sqlite3_stmt *st, struct store_guidelines *g)
 {
 	g->id = sqlite3_column_int64(st, 0);
-	g->task = dup_or_null(store_col_text(st, 1));
+	g->task = xstrdup_or_null(store_col_text(st, 1));
 	g->text = xstrdup(store_col_text(st, 2) ? store_col_text(st, 2) : "");
 	g->set_at = xstrdup(store_col_text(st, 3) ? store_col_text(st, 3) : "");
 	g->version = (long)sqlite3_column_int64(st, 4);
@@ -62,9 +46,9 @@ enum status store_guidelines_get(struct store *s, const char *task, int exact, s
 				 struct error *err)
 {
 	/* task's own versions sort first (task IS NULL is 0 for them) */
-	sqlite3_stmt *st = prepare(s, exact ? GUIDELINES_COLUMNS "WHERE g.task IS ?1 ORDER BY g.id DESC LIMIT 1" :
+	sqlite3_stmt *st = store_prepare(s, exact ? GUIDELINES_COLUMNS "WHERE g.task IS ?1 ORDER BY g.id DESC LIMIT 1" :
 				   GUIDELINES_COLUMNS "WHERE g.task IS ?1 OR g.task IS NULL "
-				   "ORDER BY g.task IS NULL, g.id DESC LIMIT 1", err);
+				   "ORDER BY g.task IS NULL, g.id DESC LIMIT 1", "cannot prepare statement", err);
 	memset(g, 0, sizeof(*g));
 	if (!st)
 		return ST_STORE;
@@ -78,7 +62,8 @@ enum status store_guidelines_get(struct store *s, const char *task, int exact, s
 static enum status insert(struct store *s, const char *task, const char *text, struct error *err)
 {
 	char now[32];
-	sqlite3_stmt *st = prepare(s, "INSERT INTO guidelines(task, text, set_at) VALUES (?, ?, ?)", err);
+	sqlite3_stmt *st = store_prepare(s, "INSERT INTO guidelines(task, text, set_at) VALUES (?, ?, ?)",
+					 "cannot prepare statement", err);
 	if (!st)
 		return ST_STORE;
 	now_iso8601(now);
@@ -115,9 +100,9 @@ enum status store_guidelines_set(struct store *s, const char *task, const char *
 enum status store_guidelines_seen(struct store *s, int64_t rater_id, const char *task, int64_t id, int *seen,
 				  int *before, struct error *err)
 {
-	sqlite3_stmt *st = prepare(s, "SELECT coalesce(sum(x.guidelines_id = ?3), 0), count(*) "
+	sqlite3_stmt *st = store_prepare(s, "SELECT coalesce(sum(x.guidelines_id = ?3), 0), count(*) "
 				   "FROM guidelines_seen x JOIN guidelines g ON g.id = x.guidelines_id "
-				   "WHERE x.rater_id = ?1 AND (g.task IS ?2 OR g.task IS NULL)", err);
+				   "WHERE x.rater_id = ?1 AND (g.task IS ?2 OR g.task IS NULL)", "cannot prepare statement", err);
 	*seen = *before = 0;
 	if (!st)
 		return ST_STORE;
@@ -135,8 +120,8 @@ enum status store_guidelines_seen(struct store *s, int64_t rater_id, const char 
 enum status store_guidelines_mark_seen(struct store *s, int64_t rater_id, int64_t id, struct error *err)
 {
 	char now[32];
-	sqlite3_stmt *st = prepare(s, "INSERT OR IGNORE INTO guidelines_seen(rater_id, guidelines_id, seen_at) "
-				   "VALUES (?, ?, ?)", err);
+	sqlite3_stmt *st = store_prepare(s, "INSERT OR IGNORE INTO guidelines_seen(rater_id, guidelines_id, seen_at) "
+				   "VALUES (?, ?, ?)", "cannot prepare statement", err);
 	if (!st)
 		return ST_STORE;
 	now_iso8601(now);
@@ -159,7 +144,8 @@ static void free_listed(void *rows, size_t n)
 enum status store_guidelines_list(struct store *s, struct store_guidelines **rows, size_t *n,
 				  struct error *err)
 {
-	sqlite3_stmt *st = prepare(s, GUIDELINES_COLUMNS "ORDER BY g.task IS NOT NULL, g.task, g.id", err);
+	sqlite3_stmt *st = store_prepare(s, GUIDELINES_COLUMNS "ORDER BY g.task IS NOT NULL, g.task, g.id",
+					 "cannot prepare statement", err);
 	*rows = NULL;
 	*n = 0;
 	if (!st)

@@ -53,6 +53,9 @@ char *store_immutable_uri(const char *path);
 	"END"
 
 sqlite3_stmt *store_stmt(struct store *s, int slot, const char *sql, struct error *err);
+/* A statement used once, not cached (the caller finalizes it); NULL with
+ * ST_STORE "what: reason" in err when it does not prepare. */
+sqlite3_stmt *store_prepare(struct store *s, const char *sql, const char *what, struct error *err);
 /* Report the connection's last error as ST_STORE. */
 enum status store_fail(struct store *s, struct error *err, const char *what);
 

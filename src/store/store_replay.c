@@ -7,22 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static sqlite3_stmt *prepare(struct store *s, const char *sql, struct error *err)
-{
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-		store_fail(s, err, "cannot prepare statement");
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	return st;
-}
-
-static char *dup_or_null(const char *v)
-{
-	return v ? xstrdup(v) : NULL;
-}
-
 void store_replay_turns_free(struct store_replay_turn *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -56,8 +40,8 @@ static enum status collect(struct store *s, sqlite3_stmt *st, struct store_repla
 		t->conversation = xstrdup(store_col_text(st, 1) ? store_col_text(st, 1) : "");
 		t->position = sqlite3_column_int(st, 2);
 		t->question = xstrdup(q ? q : "");
-		t->gold = dup_or_null(store_col_text(st, 4));
-		t->answer = dup_or_null(store_col_text(st, 5));
+		t->gold = xstrdup_or_null(store_col_text(st, 4));
+		t->answer = xstrdup_or_null(store_col_text(st, 5));
 	}
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read turns");
 }
@@ -81,8 +65,8 @@ enum status store_replay_turns(struct store *s, const char *const *convs, size_t
 	size_t cap = 0;
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = prepare(s, n_convs ? TURNS_SQL "WHERE c.ext_id = ?2 ORDER BY t.position"
-					      : TURNS_SQL "ORDER BY c.id, t.position", err);
+	sqlite3_stmt *st = store_prepare(s, n_convs ? TURNS_SQL "WHERE c.ext_id = ?2 ORDER BY t.position"
+					      : TURNS_SQL "ORDER BY c.id, t.position", "cannot prepare statement", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, system_id);
@@ -122,14 +106,15 @@ static enum status put_passage(struct store *s, sqlite3_stmt *put, sqlite3_stmt 
 static enum status put_ranked(struct store *s, int64_t response_id, const struct store_replay_passage *p,
 			      size_t n, struct error *err)
 {
-	sqlite3_stmt *put = prepare(s, "INSERT INTO passage(ext_id, title, text) VALUES (?1, ?2, ?3) "
+	sqlite3_stmt *put = store_prepare(s, "INSERT INTO passage(ext_id, title, text) VALUES (?1, ?2, ?3) "
 				       "ON CONFLICT(ext_id) DO UPDATE SET title = coalesce(title, excluded.title), "
 				       "text = coalesce(text, excluded.text) "
 				       "WHERE title IS NULL AND excluded.title IS NOT NULL "
-				       "OR text IS NULL AND excluded.text IS NOT NULL", err);
-	sqlite3_stmt *get = put ? prepare(s, "SELECT id FROM passage WHERE ext_id = ?1", err) : NULL;
-	sqlite3_stmt *ins = get ? prepare(s, "INSERT INTO retrieved(response_id, rank, passage_id, score) "
-					     "VALUES (?1, ?2, ?3, ?4)", err) : NULL;
+				       "OR text IS NULL AND excluded.text IS NOT NULL", "cannot prepare statement", err);
+	sqlite3_stmt *get = put ? store_prepare(s, "SELECT id FROM passage WHERE ext_id = ?1", "cannot prepare statement",
+						 err) : NULL;
+	sqlite3_stmt *ins = get ? store_prepare(s, "INSERT INTO retrieved(response_id, rank, passage_id, score) "
+					     "VALUES (?1, ?2, ?3, ?4)", "cannot prepare statement", err) : NULL;
 	enum status ret = ins ? ST_OK : ST_STORE;
 	for (size_t i = 0; i < n && ret == ST_OK; i++) {
 		int64_t pid = 0;
@@ -156,8 +141,8 @@ static enum status put_ranked(struct store *s, int64_t response_id, const struct
 static enum status put_response(struct store *s, int64_t turn_id, int64_t system_id, const char *answer,
 				const char *rewrite, int64_t *id, struct error *err)
 {
-	sqlite3_stmt *st = prepare(s, "INSERT OR IGNORE INTO response(turn_id, system_id, answer, rewrite) "
-				      "VALUES (?1, ?2, ?3, ?4)", err);
+	sqlite3_stmt *st = store_prepare(s, "INSERT OR IGNORE INTO response(turn_id, system_id, answer, rewrite) "
+				      "VALUES (?1, ?2, ?3, ?4)", "cannot prepare statement", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, turn_id);

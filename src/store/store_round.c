@@ -76,17 +76,6 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 
 /* ---- rounds made by commands ------------------------------------------------ */
 
-/* A statement used once (not cached): finalize it. */
-static sqlite3_stmt *prepare(struct store *s, const char *sql, const char *what, struct error *err)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-		store_fail(s, err, what);
-		return NULL;
-	}
-	return st;
-}
-
 /* Each named system's id into ids[]; a name the project lacks is ST_INPUT. */
 static enum status system_ids(struct store *s, const char *const *systems, size_t n, int64_t *ids,
 			      struct error *err)
@@ -126,7 +115,7 @@ enum status store_round_candidates(struct store *s, const char *const *systems, 
 	*items = NULL;
 	*n = 0;
 	enum status ret = system_ids(s, systems, n_systems, ids, err);
-	sqlite3_stmt *st = ret == ST_OK ? prepare(s, "SELECT r.id, t.conversation_id, r.system_id, t.position, "
+	sqlite3_stmt *st = ret == ST_OK ? store_prepare(s, "SELECT r.id, t.conversation_id, r.system_id, t.position, "
 						  "t.gold_intent, EXISTS (SELECT 1 FROM gold_answer g WHERE g.turn_id = t.id), "
 						  "t.id "
 						  "FROM response r "
@@ -167,7 +156,7 @@ static enum status exec_each(struct store *s, sqlite3_stmt *st, const char *what
 static enum status insert_round(struct store *s, const struct store_round_new *r, int64_t *id, struct error *err)
 {
 	char now[32];
-	sqlite3_stmt *st = prepare(s, "INSERT INTO round(name, task, overlap, created_at, seed, pilot, swap_from, "
+	sqlite3_stmt *st = store_prepare(s, "INSERT INTO round(name, task, overlap, created_at, seed, pilot, swap_from, "
 				   "made_by, control, control_rater) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 				   "cannot add round", err);
 	if (!st)
@@ -194,7 +183,7 @@ static enum status insert_round(struct store *s, const struct store_round_new *r
 static enum status insert_raters(struct store *s, int64_t round, const struct store_round_new *r,
 				 struct error *err)
 {
-	sqlite3_stmt *st = prepare(s, "INSERT INTO round_rater(round_id, rater_id) VALUES (?, ?)",
+	sqlite3_stmt *st = store_prepare(s, "INSERT INTO round_rater(round_id, rater_id) VALUES (?, ?)",
 				   "cannot add the round's raters", err);
 	enum status ret = st ? ST_OK : ST_STORE;
 	for (size_t i = 0; ret == ST_OK && i < r->n_raters; i++) {
@@ -209,7 +198,7 @@ static enum status insert_raters(struct store *s, int64_t round, const struct st
 static enum status insert_assignments(struct store *s, int64_t round, const struct store_round_new *r,
 				      struct error *err)
 {
-	sqlite3_stmt *st = prepare(s, "INSERT INTO assignment(round_id, rater_id, response_id, seq, control) "
+	sqlite3_stmt *st = store_prepare(s, "INSERT INTO assignment(round_id, rater_id, response_id, seq, control) "
 				   "VALUES (?, ?, ?, ?, ?)", "cannot add the assignments", err);
 	enum status ret = st ? ST_OK : ST_STORE;
 	for (size_t i = 0; ret == ST_OK && i < r->n_a; i++) {
@@ -277,7 +266,7 @@ enum status store_round_control_pool(struct store *s, int64_t rater_id, const ch
 {
 	*items = NULL;
 	*n = 0;
-	sqlite3_stmt *st = prepare(s, "SELECT r.id, t.conversation_id, t.id FROM response r "
+	sqlite3_stmt *st = store_prepare(s, "SELECT r.id, t.conversation_id, t.id FROM response r "
 				   "JOIN turn t ON t.id = r.turn_id WHERE r.id IN (SELECT response_id FROM label "
 				   "WHERE rater_id = ? AND task = ? AND round_id IS NULL AND value IS NOT NULL) "
 				   "ORDER BY r.id", "cannot read the control items", err);
@@ -293,7 +282,7 @@ enum status store_round_gold_pool(struct store *s, int intent, int passages, str
 {
 	*items = NULL;
 	*n = 0;
-	sqlite3_stmt *st = prepare(s, "SELECT r.id, t.conversation_id, t.id FROM response r "
+	sqlite3_stmt *st = store_prepare(s, "SELECT r.id, t.conversation_id, t.id FROM response r "
 				   "JOIN turn t ON t.id = r.turn_id WHERE (?1 AND t.gold_intent IS NOT NULL) "
 				   "OR (?2 AND EXISTS (SELECT 1 FROM retrieved rt JOIN passage p ON p.id = rt.passage_id "
 				   "JOIN gold_passage g ON g.turn_id = t.id AND g.passage_ext = p.ext_id "
@@ -313,7 +302,7 @@ enum status store_response_gold(struct store *s, int64_t response_id, char **int
 	*intent = NULL;
 	*ranks = NULL;
 	*n_ranks = 0;
-	sqlite3_stmt *st = prepare(s, "SELECT t.gold_intent, NULL FROM response r JOIN turn t ON t.id = r.turn_id "
+	sqlite3_stmt *st = store_prepare(s, "SELECT t.gold_intent, NULL FROM response r JOIN turn t ON t.id = r.turn_id "
 				   "WHERE r.id = ?1 UNION ALL "
 				   "SELECT NULL, rt.rank FROM response r JOIN retrieved rt ON rt.response_id = r.id "
 				   "JOIN passage p ON p.id = rt.passage_id "
@@ -349,7 +338,7 @@ enum status store_round_assignments(struct store *s, int64_t round_id, struct st
 	size_t cap = 0;
 	*a = NULL;
 	*n = 0;
-	sqlite3_stmt *st = prepare(s, "SELECT rater_id, response_id, seq, control FROM assignment "
+	sqlite3_stmt *st = store_prepare(s, "SELECT rater_id, response_id, seq, control FROM assignment "
 				   "WHERE round_id = ? ORDER BY rater_id, seq", "cannot read the assignments", err);
 	if (!st)
 		return ST_STORE;
@@ -401,7 +390,7 @@ enum status store_round_list(struct store *s, const char *name, struct store_rou
 	size_t cap = 0;
 	*rows = NULL;
 	*n = 0;
-	sqlite3_stmt *st = prepare(s, "SELECT r.id, r.name, r.task, r.status, r.created_at, r.closed_at, r.overlap, "
+	sqlite3_stmt *st = store_prepare(s, "SELECT r.id, r.name, r.task, r.status, r.created_at, r.closed_at, r.overlap, "
 				   "r.seed, r.pilot, f.name, r.made_by, "
 				   "(SELECT count(*) FROM round_rater x WHERE x.round_id = r.id), "
 				   "(SELECT count(DISTINCT a.response_id) FROM assignment a WHERE a.round_id = r.id), "
@@ -448,7 +437,7 @@ enum status store_round_raters(struct store *s, int64_t round_id, struct store_r
 	size_t cap = 0;
 	*rows = NULL;
 	*n = 0;
-	sqlite3_stmt *st = prepare(s, "SELECT ra.id, ra.name, "
+	sqlite3_stmt *st = store_prepare(s, "SELECT ra.id, ra.name, "
 				   "(SELECT count(*) FROM assignment a WHERE a.round_id = x.round_id "
 				   "AND a.rater_id = ra.id), "
 				   "(SELECT count(*) FROM label l WHERE l.rater_id = ra.id AND l.round_id = x.round_id), "
@@ -488,7 +477,7 @@ void store_round_raters_free(struct store_round_rater *rows, size_t n)
 enum status store_round_set_status(struct store *s, int64_t round_id, int closed, struct error *err)
 {
 	char now[32];
-	sqlite3_stmt *st = prepare(s, "UPDATE round SET status = ?, closed_at = ? WHERE id = ?",
+	sqlite3_stmt *st = store_prepare(s, "UPDATE round SET status = ?, closed_at = ? WHERE id = ?",
 				   "cannot change the round", err);
 	if (!st)
 		return ST_STORE;
@@ -571,11 +560,11 @@ enum status store_sample_turns(struct store *s, const char *column, store_sample
 {
 	struct sample_buf b = { 0 };
 	char *path = column ? xasprintf("$.\"%s\"", column) : NULL;
-	sqlite3_stmt *st = prepare(s, "SELECT r.turn_id, r.id, r.answer, "
+	sqlite3_stmt *st = store_prepare(s, "SELECT r.turn_id, r.id, r.answer, "
 				   "CASE WHEN json_valid(r.metadata) THEN json_extract(r.metadata, ?1) END "
 				   "FROM response r JOIN turn t ON t.id = r.turn_id "
 				   "ORDER BY t.conversation_id, t.position, r.id", "cannot read the answers", err);
-	sqlite3_stmt *g = st ? prepare(s, "SELECT text FROM gold_answer WHERE turn_id = ? ORDER BY seq",
+	sqlite3_stmt *g = st ? store_prepare(s, "SELECT text FROM gold_answer WHERE turn_id = ? ORDER BY seq",
 				       "cannot read gold answers", err) : NULL;
 	enum status ret = st && g ? ST_OK : ST_STORE;
 	int64_t turn = 0;
@@ -611,7 +600,7 @@ enum status store_sample_turns(struct store *s, const char *column, store_sample
 /* A count of one query with ?1 = id; -1 when it fails. */
 static long count_of(struct store *s, const char *sql, int64_t id, struct error *err)
 {
-	sqlite3_stmt *st = prepare(s, sql, "cannot read the round", err);
+	sqlite3_stmt *st = store_prepare(s, sql, "cannot read the round", err);
 	long n = -1;
 	if (!st)
 		return -1;
@@ -639,7 +628,7 @@ enum status store_round_delete(struct store *s, int64_t id, long *n_labels, long
 	if (*n_labels < 0 || *n_rounds < 0)
 		st = ST_STORE;
 	for (size_t i = 0; st == ST_OK && !*n_labels && !*n_rounds && i < ARRAY_SIZE(del); i++) {
-		sqlite3_stmt *q = prepare(s, del[i], "cannot delete the round", err);
+		sqlite3_stmt *q = store_prepare(s, del[i], "cannot delete the round", err);
 		if (!q) {
 			st = ST_STORE;
 			break;
@@ -657,7 +646,7 @@ enum status store_round_delete(struct store *s, int64_t id, long *n_labels, long
 enum status store_round_items(struct store *s, int64_t round_id, int64_t rater_id, store_round_listed_cb cb,
 			      void *ctx, struct error *err)
 {
-	sqlite3_stmt *st = prepare(s, "SELECT c.ext_id, t.position, sy.name, group_concat(ra.name, ','), "
+	sqlite3_stmt *st = store_prepare(s, "SELECT c.ext_id, t.position, sy.name, group_concat(ra.name, ','), "
 				      "max(a.control) FROM assignment a JOIN rater ra ON ra.id = a.rater_id "
 				      "JOIN response r ON r.id = a.response_id JOIN turn t ON t.id = r.turn_id "
 				      "JOIN conversation c ON c.id = t.conversation_id JOIN system sy ON sy.id = r.system_id "

@@ -27,16 +27,15 @@ const char *assign_status_message(enum assign_status st)
  * 64-bit word of state, any seed is fine, the same stream everywhere. */
 uint64_t assign_rng_next(uint64_t *state)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return rng_next(state);
 }
 
 /* Uniform in [0, bound), bound >= 1. Plain r % bound favours the low
  * residues; rejecting the 2^64 mod bound lowest draws removes that bias
+ * (rng_below() rejects the highest: another stream, which the rounds made
+ * before must keep)
  * without 128-bit arithmetic, which not every platform has. */
-static uint64_t rng_below(uint64_t *rng, uint64_t bound)
+static uint64_t below_low(uint64_t *rng, uint64_t bound)
 {
 	uint64_t min = -bound % bound;
 	for (;;) {
@@ -65,7 +64,7 @@ static void swap_sizes(size_t *a, size_t i, size_t j)
 static void shuffle(size_t *a, size_t n, uint64_t *rng)
 {
 	for (size_t i = n; i > 1; i--)
-		swap_sizes(a, i - 1, (size_t)rng_below(rng, i));
+		swap_sizes(a, i - 1, (size_t)below_low(rng, i));
 }
 
 /* ---- the plan ------------------------------------------------------------ */
@@ -320,7 +319,7 @@ size_t assign_sample(size_t m, size_t n, uint64_t seed, size_t *out)
 	uint64_t rng = seed;
 	size_t *a = identity(m);
 	for (size_t i = 0; i < n; i++)
-		swap_sizes(a, i, i + (size_t)rng_below(&rng, m - i));
+		swap_sizes(a, i, i + (size_t)below_low(&rng, m - i));
 	memcpy(out, a, n * sizeof(*out));
 	free(a);
 	qsort(out, n, sizeof(*out), by_size);
