@@ -111,7 +111,8 @@ struct import_format {
 	 * ..." for syntax and "FILE: $.path: ..." (or "FILE:LINE: $.path: ..."
 	 * for a file of lines) for the rest; ST_IO for a file with more values
 	 * than the memory takes; ST_USAGE for a CONVQA_MAX_JSON_VALUES that is
-	 * not a number (importer.h). */
+	 * not a number (importer.h). NULL for a format that only feeds (a run,
+	 * qrels: read with their options, in feed()). */
 	enum status (*read)(struct import_input *in, struct model_tasks *m, struct error *err);
 	/* Read the inputs (their IMPORT_TASKS one, today) into sink k
 	 * (import_sink.h), begun by the caller, as they are read: end k and

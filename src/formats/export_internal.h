@@ -41,6 +41,10 @@ struct export_ctx {
  * sb (no newline). */
 void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct store_label_row *r);
 
+/* ST_INPUT: f selects no items (of its rater in its round, of its round,
+ * of the project), saying so. */
+enum status export_no_items(const struct store_label_filter *f, struct error *err);
+
 /* The end of a label export that wrote n labels to out: ST_IO "cannot
  * write labels: ..." when a write failed (failed: its errno, else out's
  * error flag), else counts->n = n and ST_OK. */

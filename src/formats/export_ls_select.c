@@ -100,14 +100,8 @@ enum status export_ls_select(struct store *s, const struct store_label_filter *f
 	if (st == ST_OK)
 		st = c.st;
 	store_tasks_close(t);
-	if (st == ST_OK && !x->n) {
-		if (f->rater)
-			st = error_set(err, ST_INPUT, "rater '%s' has no items in round '%s'", f->rater, f->round);
-		else if (f->round)
-			st = error_set(err, ST_INPUT, "round '%s' has no items", f->round);
-		else
-			st = error_set(err, ST_INPUT, "the project has no items (import a task file first)");
-	}
+	if (st == ST_OK && !x->n)
+		st = export_no_items(f, err);
 	return st;
 }
 

@@ -21,6 +21,7 @@
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/strbuf.h"
+#include "export_internal.h"
 
 struct ctx {
 	FILE *out;
@@ -39,6 +40,15 @@ struct ctx {
 };
 
 /* Write what sb holds and empty it. */
+enum status export_no_items(const struct store_label_filter *f, struct error *err)
+{
+	if (f->rater)
+		return error_set(err, ST_INPUT, "rater '%s' has no items in round '%s'", f->rater, f->round);
+	if (f->round)
+		return error_set(err, ST_INPUT, "round '%s' has no items", f->round);
+	return error_set(err, ST_INPUT, "the project has no items (import a task file first)");
+}
+
 static int flush(struct ctx *c)
 {
 	if (c->sb.len && fwrite(c->sb.buf, 1, c->sb.len, c->out) != c->sb.len) {
@@ -292,12 +302,7 @@ static enum status write_file(struct store *s, const struct store_label_filter *
 	if (st != ST_OK)
 		return st;
 	if (!store_tasks_count(t)) {
-		if (f->rater)
-			st = error_set(err, ST_INPUT, "rater '%s' has no items in round '%s'", f->rater, f->round);
-		else if (f->round)
-			st = error_set(err, ST_INPUT, "round '%s' has no items", f->round);
-		else
-			st = error_set(err, ST_INPUT, "the project has no items (import a task file first)");
+		st = export_no_items(f, err);
 		store_tasks_close(t);
 		return st;
 	}

@@ -867,24 +867,7 @@ static enum status read_mtrag(struct import_input *in, struct model_tasks *m, st
 	return mtrag_read(in, m, NULL, NULL, err);
 }
 
-/* The whole document is read first (its documents and tasks come before
- * the evaluations that name them), then put into the sink. */
-static enum status feed_mtrag(struct import_inputs *in, struct import_sink *k, struct error *err)
-{
-	struct model_tasks m;
-	model_tasks_init(&m);
-	enum status st = read_mtrag(import_inputs_find(in, IMPORT_TASKS), &m, err);
-	if (st == ST_OK) {
-		import_sink_put_model(k, &m);
-		st = import_sink_end(k, err);
-	} else {
-		import_sink_abort(k);
-	}
-	model_tasks_release(&m);
-	return st;
-}
-
 const struct import_format import_mtrag = {
 	"mtrag", "MTRAG's evaluation files (InspectorRAGet JSON): conversations, passages, responses, human ratings",
-	mtrag_detect, read_mtrag, feed_mtrag, 0,
+	mtrag_detect, read_mtrag, NULL, 0,   /* read whole: its documents and tasks come before the evaluations */
 };

@@ -232,17 +232,9 @@ enum status trec_qrels_labels(struct store *s, const char *path, const struct im
 	return st;
 }
 
-static enum status read_unsupported(struct import_input *in, struct model_tasks *m, struct error *err)
-{
-	(void)m;
-	free(in->buf);
-	in->buf = NULL;
-	return error_set(err, ST_USAGE, "the trec-qrels format is read by convqa import only");
-}
-
 const struct import_format import_trec_qrels = {
 	"trec-qrels", "TREC qrels: qid 0 docid grade, as gold passages or a rater's labels", NULL,
-	read_unsupported, feed_trec_qrels,
+	NULL, feed_trec_qrels,
 	IMPORT_OPT_AS_GOLD | IMPORT_OPT_AS_RATER | IMPORT_OPT_MIN_GRADE | IMPORT_OPT_QID_PATTERN |
 		IMPORT_OPT_COLLECTION,
 };

@@ -185,15 +185,7 @@ static enum status feed_trec_run(struct import_inputs *inputs, struct import_sin
 	return st;
 }
 
-static enum status read_unsupported(struct import_input *in, struct model_tasks *m, struct error *err)
-{
-	(void)m;
-	free(in->buf);
-	in->buf = NULL;
-	return error_set(err, ST_USAGE, "the trec-run format is read by convqa import only");
-}
-
 const struct import_format import_trec_run = {
 	"trec-run", "a TREC run: qid Q0 docid rank score tag (ranked as trec_eval ranks)", NULL,
-	read_unsupported, feed_trec_run, IMPORT_OPT_SYSTEM | IMPORT_OPT_QID_PATTERN | IMPORT_OPT_COLLECTION,
+	NULL, feed_trec_run, IMPORT_OPT_SYSTEM | IMPORT_OPT_QID_PATTERN | IMPORT_OPT_COLLECTION,
 };
