@@ -53,7 +53,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
 	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \
 	formats/import_csv_gold.o formats/import_mtrag.o \
-	formats/scai_records.o formats/import_qrecc.o formats/import_scai_truth.o formats/import_scai_run.o \
+	formats/scai_records.o formats/import_qrecc.o formats/import_scai_truth.o formats/import_scai_run.o formats/import_cast_topics.o \
 	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
 	formats/scores_read.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \

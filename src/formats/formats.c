@@ -13,7 +13,7 @@
 #include "convqa/strbuf.h"
 
 extern const struct import_format import_native, import_jsonl, import_csv_gold, import_mtrag, import_qrecc,
-	import_scai_truth, import_scai_run, import_trec_run, import_trec_qrels;
+	import_scai_truth, import_scai_run, import_trec_run, import_trec_qrels, import_cast_topics;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
 	export_csv, export_jsonl, export_label_studio, export_label_studio_config;
 
@@ -28,6 +28,7 @@ static const struct import_format *const import_formats[] = {
 	&import_scai_run,
 	&import_trec_run,
 	&import_trec_qrels,
+	&import_cast_topics,
 };
 
 /* The first is the default of `convqa export --format`. */

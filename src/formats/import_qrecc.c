@@ -55,7 +55,7 @@ static void read_rec(struct scai_reader *r, const cJSON *obj, void *p)
 
 static const struct scai_shape qrecc_shape = {
 	qrecc_keys, "a QReCC turn", "an array of QReCC turns (objects with Conversation_no, Turn_no, Question)",
-	sizeof(struct qrecc_rec), read_rec,
+	sizeof(struct qrecc_rec), read_rec, NULL, NULL, NULL,
 };
 
 /* The turns of records a..b-1 (one conversation). */

@@ -133,7 +133,7 @@ static const struct scai_shape run_shape = {
 	run_keys, "a run record",
 	"an array of run records (objects with Conversation_no, Turn_no, Model_rewrite, Model_passages, "
 	"Model_answer, Model_evidence)",
-	sizeof(struct run_rec), read_rec,
+	sizeof(struct run_rec), read_rec, NULL, NULL, NULL,
 };
 
 /* The passages of a response, known by id: appended to m (its text is the

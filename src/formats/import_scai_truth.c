@@ -71,7 +71,7 @@ static const struct scai_shape truth_shape = {
 	truth_keys, "a ground truth record",
 	"an array of ground truth records (objects with Conversation_no, Turn_no, Truth_rewrite, Truth_answer, "
 	"Truth_passages)",
-	sizeof(struct truth_rec), read_rec,
+	sizeof(struct truth_rec), read_rec, NULL, NULL, NULL,
 };
 
 /* The gold passages of turn t, which are passages of the project known by

@@ -12,9 +12,6 @@
 #include "convqa/strbuf.h"
 #include "convqa/strmap.h"
 
-/* The largest numbers the records may give: a turn number, the model's. */
-#define SCAI_CONV_MAX 999999999999999.0
-#define SCAI_TURN_MAX ((double)MODEL_TURN_MAX)
 
 void scai_reader_init(struct scai_reader *r, const char *name, const struct scai_shape *shape, const void *ctx,
 		      struct model_tasks *arena, struct error *err)
@@ -34,7 +31,7 @@ void *scai_reader_rec(const struct scai_reader *r, size_t i)
 
 /* obj's integer member key, from min to max, into *out; 0 and a problem
  * when it is missing or not such a number. */
-static int integer(struct scai_reader *r, const cJSON *obj, const char *key, double min, double max, long *out)
+int scai_integer(struct scai_reader *r, const cJSON *obj, const char *key, double min, double max, long *out)
 {
 	const cJSON *v = jr_member(&r->jr, obj, key, 1);
 	if (!v)
@@ -53,21 +50,30 @@ static int integer(struct scai_reader *r, const cJSON *obj, const char *key, dou
 	return ok;
 }
 
+void *scai_reader_push(struct scai_reader *r, long conv, long turn, size_t i)
+{
+	const struct scai_shape *sh = r->shape;
+	struct scai_key k = { conv, turn, i };
+	xgrow(&r->recs, &r->cap, (r->n + 1) * sh->size, 1);
+	void *rec = scai_reader_rec(r, r->n);
+	memset(rec, 0, sh->size);
+	memcpy(rec, &k, sizeof(k));
+	return rec;
+}
+
 /* One element of the array: checked, and kept when its turn is known. */
 static void each(void *ctx, size_t i, cJSON *v)
 {
 	struct scai_reader *r = ctx;
 	const struct scai_shape *sh = r->shape;
 	json_path_index(&r->jr.path, i);
-	if (jr_object(&r->jr, v, sh->keys, sh->record) == 0) {
-		struct scai_key k = { 0, 0, i };
-		int ok = integer(r, v, "Conversation_no", 0, SCAI_CONV_MAX, &k.conv);
-		ok &= integer(r, v, "Turn_no", 1, SCAI_TURN_MAX, &k.turn);
-		xgrow(&r->recs, &r->cap, (r->n + 1) * sh->size, 1);
-		void *rec = scai_reader_rec(r, r->n);
-		memset(rec, 0, sh->size);
-		memcpy(rec, &k, sizeof(k));
-		sh->read(r, v, rec);
+	if (sh->element) {
+		sh->element(r, v, i);
+	} else if (jr_object(&r->jr, v, sh->keys, sh->record) == 0) {
+		long conv = 0, turn = 0;
+		int ok = scai_integer(r, v, "Conversation_no", 0, SCAI_CONV_MAX, &conv);
+		ok &= scai_integer(r, v, "Turn_no", 1, SCAI_TURN_MAX, &turn);
+		sh->read(r, v, scai_reader_push(r, conv, turn, i));
 		if (ok)
 			r->n++;
 	}
@@ -100,8 +106,9 @@ static void duplicates(struct scai_reader *r)
 			first = p;
 		}
 		json_path_index(&r->jr.path, b->i);
-		jr_problem(&r->jr, "Turn_no %ld of Conversation_no %ld is given twice (also at $[%zu])", b->turn, b->conv,
-			   first->i);
+		const struct scai_shape *sh = r->shape;
+		jr_problem(&r->jr, "%s %ld of %s %ld is given twice (also at $[%zu])", sh->turn_name ? sh->turn_name : "Turn_no",
+			   b->turn, sh->conv_name ? sh->conv_name : "Conversation_no", b->conv, first->i);
 		json_path_pop(&r->jr.path);
 	}
 }

@@ -33,6 +33,11 @@
 
 struct cJSON;
 
+/* The largest numbers the records may give: a conversation's, a turn's
+ * (the model's). */
+#define SCAI_CONV_MAX 999999999999999.0
+#define SCAI_TURN_MAX ((double)MODEL_TURN_MAX)
+
 /* The beginning of every record. */
 struct scai_key {
 	long conv, turn;
@@ -50,6 +55,12 @@ struct scai_shape {
 	/* The format's fields of obj into rec (zeroed, its key set): strings
 	 * copied with model_strdup(r->m, ...), problems with jr_problem(). */
 	void (*read)(struct scai_reader *r, const struct cJSON *obj, void *rec);
+	/* Or, when set, instead of the above: element i of the array (a
+	 * record or many), checked by the format, its records added with
+	 * scai_reader_push() and counted (r->n++) when their keys are good. */
+	void (*element)(struct scai_reader *r, const struct cJSON *obj, size_t i);
+	/* In "TURN 2 of CONV 81 is given twice": NULL for Turn_no, Conversation_no. */
+	const char *turn_name, *conv_name;
 };
 
 struct scai_reader {
@@ -70,6 +81,13 @@ void scai_reader_init(struct scai_reader *r, const char *name, const struct scai
  * ST_INPUT with the messages in err; ST_IO (the value limit: one record has
  * more values than the memory holds), ST_USAGE (jr_limits()). */
 enum status scai_reader_read(struct scai_reader *r, struct import_input *in);
+/* A new record at r->recs[r->n] (zeroed, its key set; not counted yet:
+ * r->n++ keeps it): for a shape's element(). */
+void *scai_reader_push(struct scai_reader *r, long conv, long turn, size_t i);
+/* obj's integer member key, from min to max, into *out; 0 and a problem
+ * when it is missing or not such a number. */
+int scai_integer(struct scai_reader *r, const struct cJSON *obj, const char *key, double min, double max,
+		 long *out);
 /* Record i (after scai_reader_read(): in the order of conversation, turn). */
 void *scai_reader_rec(const struct scai_reader *r, size_t i);
 /* The end of the group of records of one conversation that begins at a. */

@@ -18,7 +18,7 @@ check_eq "an unknown import format is a usage error that lists the import format
 run $CONVQA export --format no-such-format
 exports=$(sed -n "s/^convqa export: unknown format 'no-such-format' (expected: \(.*\))$/\1/p" "$T/err")
 check_eq "an unknown export format is a usage error that lists the export formats" "1|yes" "$rc|${exports:+yes}"
-check_eq "the tables today" "native, jsonl, csv-gold, mtrag, qrecc, scai-truth, scai-run, trec-run, trec-qrels|json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config" "$imports|$exports"
+check_eq "the tables today" "native, jsonl, csv-gold, mtrag, qrecc, scai-truth, scai-run, trec-run, trec-qrels, cast-topics|json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config" "$imports|$exports"
 
 run $CONVQA formats
 check_eq "convqa formats lists both tables with their summaries and detection" "0|import formats (convqa import --format NAME; default: detected, else native):
@@ -31,6 +31,7 @@ check_eq "convqa formats lists both tables with their summaries and detection" "
   scai-run             detects  a SCAI-QReCC run: a JSON array of Conversation_no, Turn_no, Model_passages, Model_answer, ...
   trec-run             -        a TREC run: qid Q0 docid rank score tag (ranked as trec_eval ranks)
   trec-qrels           -        TREC qrels: qid 0 docid grade, as gold passages or a rater's labels
+  cast-topics          detects  TREC CAsT topics: a JSON array of number, title, turn: [number, raw_utterance, ...]
 
 export formats (convqa export --format NAME; default: json):
   json                          labels as one JSON document (schemas/labels.schema.json)
