@@ -237,6 +237,10 @@ done
 run $CONVQA report --round k1 --only controls -f csv
 check_eq "the report gives each rater's accuracy on the control items" "0|alice,agreed,2,2|alice,accuracy,1,2|bob,agreed,0,2|bob,accuracy,0,2" \
 	"$rc|$(grep -E '^controls,by_rater,rater,(alice|bob),(agreed|accuracy),' "$T/out" | cut -d, -f4-7 | tr '\n' '|' | sed 's/|$//')"
+$CONVQA report --round k1 -f json >"$T/k1.json"
+if /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_TOP/schemas/report.schema.json" "$T/k1.json" >"$T/v" 2>&1 \
+	&& grep -q '"controls"' "$T/k1.json"; then ok "the JSON report with its controls section validates against report.schema.json"
+else not_ok "the JSON report with its controls section validates against report.schema.json" "$(cat "$T/v")"; fi
 check_grep "a round's report names the raters who labelled in it, not the expert" '^meta,,,,raters,"alice, bob",' "$T/out"
 run $CONVQA round show k1
 check_grep "round show gives them too" "bob                     2        2       0  0.000 (0.000-0.658)" "$T/out"
