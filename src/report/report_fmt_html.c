@@ -118,10 +118,13 @@ static void cell_html(struct strbuf *sb, const struct rcol *col, const struct rc
 	}
 	if (!ci)
 		return;
-	if (c->kind == RC_NUM && c->has_ci)
-		strbuf_addf(sb, "<td>%.*f\xe2\x80\x93%.*f</td>", dec, c->lo, dec, c->hi);
-	else
+	if (c->kind == RC_NUM && c->has_ci) {
+		strbuf_adds(sb, "<td>");
+		rp_interval(sb, dec, c->lo, c->hi);
+		strbuf_adds(sb, "</td>");
+	} else {
 		strbuf_adds(sb, "<td>-</td>");
+	}
 }
 
 static void table_head(struct strbuf *sb, const struct rtable *t, const char *ci)

@@ -86,10 +86,13 @@ static void value_words(struct strbuf *sb, const struct rcol *col, const struct 
 {
 	int dec = rp_decimals(col->fmt);
 	strbuf_addf(sb, "%.*f", dec, c->v);
-	if (c->has_ci)
-		strbuf_addf(sb, " (95%% CI %.*f\xe2\x80\x93%.*f, n=%ld)", dec, c->lo, dec, c->hi, c->n);
-	else if (c->n >= 0)
+	if (c->has_ci) {
+		strbuf_adds(sb, " (95% CI ");
+		rp_interval(sb, dec, c->lo, c->hi);
+		strbuf_addf(sb, ", n=%ld)", c->n);
+	} else if (c->n >= 0) {
 		strbuf_addf(sb, " (n=%ld)", c->n);
+	}
 }
 
 static void svg_open(struct strbuf *sb, int id, const char *kind, double h)

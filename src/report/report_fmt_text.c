@@ -35,6 +35,14 @@ int rp_decimals(enum rfmt f)
 	return f == RF_FRACTION || f == RF_PVALUE ? 3 : f == RF_NUMBER ? 2 : f == RF_SECONDS ? 1 : 0;
 }
 
+void rp_interval(struct strbuf *sb, int dec, double lo, double hi)
+{
+	/* "0.12–0.34", but "-0.73 to -0.02": a dash between negative
+	 * numbers reads as a minus */
+	const char *sep = lo < 0 || hi < 0 ? " to " : "\xe2\x80\x93";
+	strbuf_addf(sb, "%.*f%s%.*f", dec, lo, sep, dec, hi);
+}
+
 /* Text of a cell (without its CI) into sb. */
 static void cell_text(struct strbuf *sb, const struct rcol *col, const struct rcell *c, int markdown)
 {
@@ -68,7 +76,7 @@ static void cell_text(struct strbuf *sb, const struct rcol *col, const struct rc
 static void ci_text(struct strbuf *sb, const struct rcol *col, const struct rcell *c)
 {
 	if (c->kind == RC_NUM && c->has_ci)
-		strbuf_addf(sb, "%.*f\xe2\x80\x93%.*f", rp_decimals(col->fmt), c->lo, rp_decimals(col->fmt), c->hi);
+		rp_interval(sb, rp_decimals(col->fmt), c->lo, c->hi);
 	else
 		strbuf_adds(sb, "-");
 }

@@ -125,6 +125,9 @@ void rcell_undef(struct rrow *row, int col, long n, const char *fmt, ...)
 void rp_put_number(struct strbuf *sb, double v);
 /* The decimals the text and HTML writers show of a value of format f (report_fmt_text.c). */
 int rp_decimals(enum rfmt f);
+/* An interval "lo–hi" with dec decimals ("lo to hi" when either is
+ * negative). */
+void rp_interval(struct strbuf *sb, int dec, double lo, double hi);
 int rp_flush(struct strbuf *sb, FILE *out);
 
 /* ---- writers (the table in report.c; one report_fmt_<name>.c each) -------------- */

@@ -107,6 +107,10 @@ check_eq "the exact p is SciPy's to every digit (79/2048, 3/8, 7/64); n is the t
 bm25 vs hybrid 16 0.375
 dense vs hybrid 16 0.109375" "$(cat got_p)"
 
+run $CONVQA report --compare bm25,dense,hybrid --only compare
+check_eq "the text report writes an interval between negative numbers with 'to', not a dash that reads as a minus" \
+	"1" "$(grep -c -e '-0\.727 to -0\.023' "$T/out")"
+
 run $CONVQA report --compare bm25,dense,hybrid --correction none --alpha 0.05 -f csv
 figures <"$T/out" | grep -E '\|(p_adjusted|significant)\|' >got
 check_eq "--correction none: the raw p decides (bm25 vs dense at 0.039 <= 0.05)" \
