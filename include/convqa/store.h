@@ -887,4 +887,12 @@ enum status store_evidence_load(struct store *s, int64_t response_id, struct sto
 				struct error *err);
 void store_evidence_release(struct store_evidence *e);
 
+/* e's spans merged per passage into one paragraph (spans_paragraph of
+ * spans.h) appended to out; the pieces too when pieces is not NULL. Adds
+ * nothing when e has no spans. */
+struct strbuf;
+struct spans_piece;
+void store_evidence_paragraph(const struct store_evidence *e, struct strbuf *out, struct spans_piece **pieces,
+			      size_t *n_pieces);
+
 #endif

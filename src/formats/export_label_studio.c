@@ -20,7 +20,6 @@
 #include "convqa/formats.h"
 #include "convqa/json.h"
 #include "convqa/scheme.h"
-#include "convqa/spans.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
 #include "convqa/strbuf.h"
@@ -54,18 +53,7 @@ static enum status add_evidence(struct store *s, struct strbuf *sb, int64_t id, 
 	if (st != ST_OK)
 		return st;
 	struct strbuf para = STRBUF_INIT;
-	if (e.n_spans) {
-		struct spans_passage *ps = xcalloc(e.n_passages, sizeof(*ps));
-		struct span *v = xcalloc(e.n_spans, sizeof(*v));
-		for (size_t i = 0; i < e.n_passages; i++)
-			ps[i] = (struct spans_passage){ e.passages[i].ext_id, e.passages[i].text, e.passages[i].len };
-		for (size_t i = 0; i < e.n_spans; i++)
-			v[i] = (struct span){ e.spans[i].passage, e.spans[i].start, e.spans[i].end,
-					      e.spans[i].gold ? SPANS_GOLD : SPANS_ANSWER, e.spans[i].score };
-		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, NULL, NULL);
-		free(ps);
-		free(v);
-	}
+	store_evidence_paragraph(&e, &para, NULL, NULL);
 	member(sb, "evidence", para.len ? strbuf_str(&para) : "(no evidence spans)");
 	strbuf_release(&para);
 	store_evidence_release(&e);

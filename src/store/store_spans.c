@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/spans.h"
 #include "convqa/strbuf.h"
 
 enum {
@@ -283,6 +284,23 @@ void store_evidence_release(struct store_evidence *e)
 	free(e->passages);
 	free(e->spans);
 	memset(e, 0, sizeof(*e));
+}
+
+void store_evidence_paragraph(const struct store_evidence *e, struct strbuf *out, struct spans_piece **pieces,
+			      size_t *n_pieces)
+{
+	if (!e->n_spans)
+		return;
+	struct spans_passage *ps = xcalloc(e->n_passages, sizeof(*ps));
+	struct span *v = xcalloc(e->n_spans, sizeof(*v));
+	for (size_t i = 0; i < e->n_passages; i++)
+		ps[i] = (struct spans_passage){ e->passages[i].ext_id, e->passages[i].text, e->passages[i].len };
+	for (size_t i = 0; i < e->n_spans; i++)
+		v[i] = (struct span){ e->spans[i].passage, e->spans[i].start, e->spans[i].end,
+				      e->spans[i].gold ? SPANS_GOLD : SPANS_ANSWER, e->spans[i].score };
+	spans_paragraph(out, ps, e->n_passages, v, e->n_spans, pieces, n_pieces);
+	free(ps);
+	free(v);
 }
 
 enum status store_evidence_load(struct store *s, int64_t response_id, struct store_evidence *out,

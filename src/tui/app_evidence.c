@@ -91,17 +91,10 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 	if (st != ST_OK)
 		return st;
 	if (e.n_spans) {
-		struct spans_passage *ps = xcalloc(e.n_passages, sizeof(*ps));
-		struct span *v = xcalloc(e.n_spans, sizeof(*v));
-		for (size_t i = 0; i < e.n_passages; i++)
-			ps[i] = (struct spans_passage){ e.passages[i].ext_id, e.passages[i].text, e.passages[i].len };
-		for (size_t i = 0; i < e.n_spans; i++)
-			v[i] = (struct span){ e.spans[i].passage, e.spans[i].start, e.spans[i].end,
-					      e.spans[i].gold ? SPANS_GOLD : SPANS_ANSWER, e.spans[i].score };
 		struct strbuf para = STRBUF_INIT, clean_para = STRBUF_INIT;
 		struct spans_piece *pieces = NULL;
 		size_t n_pieces = 0;
-		spans_paragraph(&para, ps, e.n_passages, v, e.n_spans, &pieces, &n_pieces);
+		store_evidence_paragraph(&e, &para, &pieces, &n_pieces);
 		/* the answer's words in the pieces (not in the passages' ids),
 		 * the marks following the text through the sanitiser */
 		unsigned char *mark = xcalloc(para.len + 1, 1);
@@ -143,8 +136,6 @@ enum status app_load_evidence(struct app *app, int64_t id, struct error *err)
 					break;
 				}
 		strbuf_release(&para);
-		free(ps);
-		free(v);
 	}
 	store_evidence_release(&e);
 	return ST_OK;

@@ -22,7 +22,7 @@ fail() { echo "check-deps: $1"; bad=1; }
 
 # headers with no NAME.c of their own: NAME:folder (label_row.h: the type of
 # a label from elsewhere, between the readers and the labelling rules)
-OWNERS="exporter:formats metrics:metrics label_row:model"
+OWNERS="exporter:formats metrics:metrics label_row:model pref_row:model"
 
 # may FOLDER include a header of folder TO?
 allowed() {
