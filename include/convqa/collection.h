@@ -17,6 +17,10 @@
  * everything it read (so that the sink knows every passage it put
  * without text):
  *
+ *   return collection_end(k, in, err);
+ *
+ * which is, spelled out:
+ *
  *   struct import_input *coll = import_inputs_find(in, IMPORT_COLLECTION);
  *   if (coll && (st = collection_fill(k, coll, err)) != ST_OK) {
  *           import_sink_abort(k);          // the collection's problems
@@ -44,5 +48,10 @@ struct import_sink;
  * "FILE:LINE:COL: ..." for syntax), ST_IO when the file cannot be opened
  * or read (a damaged .gz). */
 enum status collection_fill(struct import_sink *k, const struct import_input *coll, struct error *err);
+
+/* The end of a feed that takes --collection: the collection input of in,
+ * when there is one, filled into k (collection_fill), then k ended
+ * (import_sink_end), or aborted when the collection could not be read. */
+enum status collection_end(struct import_sink *k, struct import_inputs *in, struct error *err);
 
 #endif

@@ -430,3 +430,14 @@ enum status collection_fill(struct import_sink *k, const struct import_input *co
 	}
 	return st;
 }
+
+enum status collection_end(struct import_sink *k, struct import_inputs *in, struct error *err)
+{
+	struct import_input *coll = import_inputs_find(in, IMPORT_COLLECTION);
+	enum status st = coll ? collection_fill(k, coll, err) : ST_OK;
+	if (st != ST_OK) {
+		import_sink_abort(k);   /* the collection's problems */
+		return st;
+	}
+	return import_sink_end(k, err);
+}

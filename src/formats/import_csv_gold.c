@@ -146,13 +146,12 @@ static enum status feed_csv_gold(struct import_inputs *in, struct import_sink *k
 	struct model_tasks m;
 	model_tasks_init(&m);
 	enum status st = read_csv_gold(import_inputs_find(in, IMPORT_TASKS), &m, err);
-	struct import_input *coll = import_inputs_find(in, IMPORT_COLLECTION);
-	if (st == ST_OK && import_sink_put_model(k, &m) == ST_OK && coll)
-		st = collection_fill(k, coll, err); /* a refusal of the sink stays in it */
-	if (st == ST_OK)
-		st = import_sink_end(k, err);
-	else
+	if (st != ST_OK)
 		import_sink_abort(k);
+	else if (import_sink_put_model(k, &m) != ST_OK)
+		st = import_sink_end(k, err);   /* its refusal */
+	else
+		st = collection_end(k, in, err);
 	model_tasks_release(&m);
 	return st;
 }

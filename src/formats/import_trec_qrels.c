@@ -190,11 +190,7 @@ static enum status feed_trec_qrels(struct import_inputs *inputs, struct import_s
 		}
 		strmap_release(&put);
 		gold_note(k->counts->note, sizeof(k->counts->note), &gc, o->min_grade);
-		struct import_input *coll = import_inputs_find(inputs, IMPORT_COLLECTION);
-		if (coll && (st = collection_fill(k, coll, err)) != ST_OK)
-			import_sink_abort(k);   /* the collection's problems */
-		else
-			st = import_sink_end(k, err);
+		st = collection_end(k, inputs, err);
 	} else {
 		import_sink_abort(k);
 	}

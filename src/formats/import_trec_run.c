@@ -170,12 +170,8 @@ static enum status feed_trec_run(struct import_inputs *inputs, struct import_sin
 	}
 	k->where_names_file = 1;
 	if (st == ST_OK) {
-		struct import_input *coll = import_inputs_find(inputs, IMPORT_COLLECTION);
 		put_run(k, &r, system);
-		if (coll && (st = collection_fill(k, coll, err)) != ST_OK)
-			import_sink_abort(k);   /* the collection's problems */
-		else
-			st = import_sink_end(k, err);
+		st = collection_end(k, inputs, err);
 	} else {
 		import_sink_abort(k);
 	}

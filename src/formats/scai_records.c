@@ -214,13 +214,8 @@ enum status scai_feed(struct import_inputs *in, struct import_sink *k, const str
 		import_sink_put_model(k, &one);
 		model_tasks_release(&one);
 	}
-	struct import_input *coll = import_inputs_find(in, IMPORT_COLLECTION);
-	if (coll) /* the texts of the passages put by id (a refusal of the sink stays in it) */
-		st = collection_fill(k, coll, err);
-	if (st == ST_OK)
-		st = import_sink_end(k, err);
-	else
-		import_sink_abort(k);
+	/* the texts of the passages put by id (a refusal of the sink stays in it) */
+	st = collection_end(k, in, err);
 	scai_reader_release(&r); /* the sink borrowed the ids of the passages */
 	return st;
 }
