@@ -92,8 +92,8 @@ static void finish(struct app *app, struct chat *c, enum system_result res, cons
 	struct tui_chat *tc = app->opt->chat;
 	unwatch(app, c);
 	if (res == SYSTEM_ERROR) {
-		app_message(app, MSG_ERROR, "%s \xc2\xb7 the conversation is as it was: enter sends the question "
-			    "again (a new process)", err->msg);
+		app_message(app, MSG_ERROR, "not answered, enter sends it again: %s (the conversation is as it "
+			    "was)", err->msg);
 		return;
 	}
 	show_last(c);
@@ -162,7 +162,7 @@ static void send_question(struct app *app, struct chat *c)
 	enum status st = live_send(c->live, q, &err);
 	free(q);
 	if (st != ST_OK) {
-		app_message(app, MSG_ERROR, "%s \xc2\xb7 the question is kept: enter tries again", err.msg);
+		app_message(app, MSG_ERROR, "not sent, enter tries again: %s", err.msg);
 		return;
 	}
 	c->waited = 0;
