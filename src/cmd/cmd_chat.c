@@ -183,7 +183,7 @@ static void release(struct cmd_ctx *c)
 
 const struct cmd_entry cmd_chat_entry = {
 	{ "chat",
-	  "[--rater NAME] --system NAME [--command 'CMD' | --builtin bm25 | --endpoint URL] "
+	  "[--db PATH] [--rater NAME] --system NAME [--command 'CMD' | --builtin bm25 | --endpoint URL] "
 	  "[--first-question-from CONV] [--timeout S]",
 	  "converse with a live system, then judge the conversation's turns",
 	  "The chat screen: type a question and press enter; it goes to the system with\n"
