@@ -31,6 +31,9 @@ struct live_opts {
 	int64_t system_id;               /* its row */
 	const char *rater;               /* whose conversation (borrowed) */
 	double timeout;                  /* seconds per turn */
+	const char *round, *from;        /* a live round and the conversation whose first question
+					  * this one starts from, kept in the conversation's
+					  * metadata; NULL: none */
 };
 
 /* A conversation with nothing said yet; *out freed with live_free(). The

@@ -37,4 +37,21 @@ struct store_live_turn {
 enum status store_live_put(struct store *s, const struct store_live_turn *t, int64_t *response_id,
 			   struct error *err);
 
+/* The conversation (its row) of response_id when it answers its
+ * conversation's first turn (position 1), else 0 (*conv). */
+enum status store_live_first_turn(struct store *s, int64_t response_id, int64_t *conv, struct error *err);
+
+/* A first question of a live round (convqa chat --round): a conversation
+ * the round gives the rater, its first question, and whether the rater has
+ * a live conversation started from it in that round already. */
+struct store_live_start {
+	char *conversation, *question;
+	int started;
+};
+/* The rater's first questions of round (its name) in assignment order,
+ * each conversation once; *out freed with store_live_starts_free(). */
+enum status store_live_starts(struct store *s, const char *round, int64_t rater_id, struct store_live_start **out,
+			      size_t *n, struct error *err);
+void store_live_starts_free(struct store_live_start *v, size_t n);
+
 #endif

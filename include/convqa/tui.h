@@ -58,6 +58,8 @@ struct tui_chat {
 	int64_t system_id;
 	double timeout;                   /* seconds for one answer */
 	const char *first_question;       /* the editor's text at the start, NULL: none */
+	const char *round, *from;         /* a live round, and the conversation the first question
+					   * is from (live.h); NULL: none */
 	/* set by the chat screen as it goes */
 	char *conversation;               /* the conversation's name once a turn is stored (caller frees) */
 	size_t turns;                     /* the turns stored */

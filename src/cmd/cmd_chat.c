@@ -14,12 +14,13 @@
 #include "convqa/model.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
+#include "convqa/store_live.h"
 #include "convqa/store_replay.h"
 #include "convqa/system.h"
 #include "convqa/tui.h"
 
 static struct chat_cmd_opts {
-	const char *rater, *system, *command, *builtin, *endpoint, *first_from, *timeout;
+	const char *rater, *system, *command, *builtin, *endpoint, *first_from, *round, *timeout;
 } options;
 
 static const struct cli_opt opts[] = {
@@ -33,13 +34,15 @@ static const struct cli_opt opts[] = {
 	  &options.endpoint, NULL },
 	{ "first-question-from", 0, "CONV", "fill in the first question of conversation CONV of the project",
 	  &options.first_from, NULL },
+	{ "round", 0, "NAME", "a live round (round create --live): start from your next first question of it",
+	  &options.round, NULL },
 	{ "timeout", 0, "S", "seconds the system has for one answer (default 60)", &options.timeout, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
 static struct tui_options o;
 static struct tui_chat chat;
-static char *first_question;
+static char *first_question, *from;
 
 static int check(struct cmd_ctx *c)
 {
@@ -52,6 +55,10 @@ static int check(struct cmd_ctx *c)
 	}
 	if ((op->command != NULL) + (op->builtin != NULL) + (op->endpoint != NULL) > 1) {
 		cli_printf(stderr, "convqa chat: give one of --command, --builtin and --endpoint\n");
+		return ST_USAGE;
+	}
+	if (op->round && op->first_from) {
+		cli_printf(stderr, "convqa chat: --round gives the first question: leave out --first-question-from\n");
 		return ST_USAGE;
 	}
 	if (op->builtin && strcmp(op->builtin, "bm25") != 0) {
@@ -102,9 +109,36 @@ static enum status first_of(struct store *s, const char *conv, struct error *err
 		return st;
 	if (!*t[0].question)
 		st = error_set(err, ST_INPUT, "the first turn of '%s' has no question text", conv);
-	else
+	else {
 		first_question = xstrdup(t[0].question);
+		from = xstrdup(conv);
+	}
 	store_replay_turns_free(t, n);
+	return st;
+}
+
+/* --round NAME: the rater's next first question of the live round (one no
+ * live conversation of theirs started from yet). */
+static enum status next_of_round(struct store *s, const char *round, struct error *err)
+{
+	struct store_live_start *v;
+	size_t n, i = 0;
+	enum status st = store_live_starts(s, round, o.rater_id, &v, &n, err);
+	if (st != ST_OK)
+		return st;
+	while (i < n && v[i].started)
+		i++;
+	if (!n)
+		st = error_set(err, ST_INPUT, "round '%s' gives rater '%s' no first questions (a live round: convqa "
+			       "round create NAME --swap-from ROUND --live)", round, o.rater);
+	else if (i == n)
+		st = error_set(err, ST_INPUT, "rater '%s' has a live conversation from each of the %zu first "
+			       "questions of round '%s': the round is done", o.rater, n, round);
+	else {
+		first_question = xstrdup(v[i].question);
+		from = xstrdup(v[i].conversation);
+	}
+	store_live_starts_free(v, n);
 	return st;
 }
 
@@ -141,10 +175,14 @@ static enum status chat_session(struct store *s, const struct system_spec *spec,
 		st = system_row(s, options.system, &chat.system_id, err);
 	if (st == ST_OK && options.first_from)
 		st = first_of(s, options.first_from, err);
+	if (st == ST_OK && options.round)
+		st = next_of_round(s, options.round, err);
 	if (st == ST_OK) {
 		chat.spec = spec;
 		chat.system = options.system;
 		chat.first_question = first_question;
+		chat.round = options.round;
+		chat.from = from;
 		o.chat = &chat;
 		st = tui_run(s, &o, err);
 	}
@@ -177,6 +215,8 @@ static void release(struct cmd_ctx *c)
 {
 	free(first_question);
 	first_question = NULL;
+	free(from);
+	from = NULL;
 	free(chat.conversation);
 	chat.conversation = NULL;
 }
@@ -184,7 +224,7 @@ static void release(struct cmd_ctx *c)
 const struct cmd_entry cmd_chat_entry = {
 	{ "chat",
 	  "[--db PATH] [--rater NAME] --system NAME [--command 'CMD' | --builtin bm25 | --endpoint URL] "
-	  "[--first-question-from CONV] [--timeout S]",
+	  "[--first-question-from CONV | --round NAME] [--timeout S]",
 	  "converse with a live system, then judge the conversation's turns",
 	  "The chat screen: type a question and press enter; it goes to the system with\n"
 	  "the conversation so far, and its answer and passages show as the turn screen\n"

@@ -95,3 +95,49 @@ enum status store_live_put(struct store *s, const struct store_live_turn *t, int
 		*response_id = 0;
 	return ret;
 }
+
+enum status store_live_first_turn(struct store *s, int64_t response_id, int64_t *conv, struct error *err)
+{
+	return exec(s, "SELECT t.conversation_id FROM response r JOIN turn t ON t.id = r.turn_id "
+		    "WHERE r.id = ?1 AND t.position = 1", NULL, 0, &response_id, 1, conv, err);
+}
+
+void store_live_starts_free(struct store_live_start *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].conversation);
+		free(v[i].question);
+	}
+	free(v);
+}
+
+#define STARTS_SQL \
+	"SELECT c.ext_id, t.question, EXISTS (SELECT 1 FROM conversation l " \
+	"  WHERE json_extract(l.metadata, '$.live.from') = c.ext_id AND json_extract(l.metadata, '$.live.round') = ?1 " \
+	"  AND json_extract(l.metadata, '$.live.rater') = (SELECT name FROM rater WHERE id = ?2)) " \
+	"FROM assignment a JOIN round o ON o.id = a.round_id JOIN response r ON r.id = a.response_id " \
+	"JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id " \
+	"WHERE o.name = ?1 AND a.rater_id = ?2 AND t.position = 1 GROUP BY c.id ORDER BY min(a.seq)"
+
+enum status store_live_starts(struct store *s, const char *round, int64_t rater_id, struct store_live_start **out,
+			      size_t *n, struct error *err)
+{
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_prepare(s, STARTS_SQL, "cannot prepare statement", err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, round);
+	sqlite3_bind_int64(st, 2, rater_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(out, &cap, *n + 1, sizeof(**out));
+		const char *q = store_col_text(st, 1);
+		(*out)[(*n)++] = (struct store_live_start){ xstrdup(store_col_text(st, 0)), xstrdup(q ? q : ""),
+							    sqlite3_column_int(st, 2) };
+	}
+	enum status ret = rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the round's first questions");
+	sqlite3_finalize(st);
+	return ret;
+}

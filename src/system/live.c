@@ -108,6 +108,10 @@ static enum status store_reply(struct live *l, struct system_reply *r, struct er
 	struct strbuf cm = STRBUF_INIT;
 	json_member(&cm, "{\"live\": {\"rater\": ", l->o->rater);
 	json_member(&cm, ", \"system\": ", l->o->system);
+	if (l->o->round)
+		json_member(&cm, ", \"round\": ", l->o->round);
+	if (l->o->from)
+		json_member(&cm, ", \"from\": ", l->o->from);
 	strbuf_adds(&cm, "}}");
 	struct store_live_turn t = { l->name, strbuf_str(&cm), (int)l->n + 1, l->pending, l->o->system_id,
 				     r->answer, r->rewrite, meta, p, r->n_passages };
