@@ -63,8 +63,9 @@ int live_busy(const struct live *l, double *since);
 const char *live_conversation(const struct live *l);
 size_t live_turns(const struct live *l);
 int64_t live_first_response(const struct live *l);
-/* The last exchange: its question, the reply and its latency in seconds;
- * NULL when there is none. */
+/* The last exchange: its question, the reply (its passages' titles and
+ * texts as the project keeps them: a passage it had before keeps its own)
+ * and its latency in seconds; NULL when there is none. */
 const struct system_reply *live_last(const struct live *l, const char **question, double *latency);
 
 #endif

@@ -37,6 +37,11 @@ struct store_live_turn {
 enum status store_live_put(struct store *s, const struct store_live_turn *t, int64_t *response_id,
 			   struct error *err);
 
+/* The title (NULL: none) and text the project keeps for passage ext_id,
+ * which the screens show (*title, *text: caller frees; NULL when the
+ * project lacks it). */
+enum status store_live_passage(struct store *s, const char *ext_id, char **title, char **text, struct error *err);
+
 /* The conversation (its row) of response_id when it answers its
  * conversation's first turn (position 1), else 0 (*conv). */
 enum status store_live_first_turn(struct store *s, int64_t response_id, int64_t *conv, struct error *err);

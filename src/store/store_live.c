@@ -141,3 +141,21 @@ enum status store_live_starts(struct store *s, const char *round, int64_t rater_
 	sqlite3_finalize(st);
 	return ret;
 }
+
+enum status store_live_passage(struct store *s, const char *ext_id, char **title, char **text, struct error *err)
+{
+	*title = *text = NULL;
+	sqlite3_stmt *st = store_prepare(s, "SELECT title, text FROM passage WHERE ext_id = ?1",
+				      "cannot prepare statement", err);
+	if (!st)
+		return ST_STORE;
+	store_bind_text(st, 1, ext_id);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*title = xstrdup_or_null(store_col_text(st, 0));
+		*text = xstrdup_or_null(store_col_text(st, 1));
+	}
+	enum status ret = rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read passage");
+	sqlite3_finalize(st);
+	return ret;
+}

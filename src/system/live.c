@@ -95,6 +95,27 @@ static char *metadata(const struct live *l, const struct system_reply *r, double
 	return strbuf_detach(&sb);
 }
 
+/* The passages of r as the project keeps them now (a passage it had keeps
+ * its own title and text): what the turn screen shows. */
+static void as_stored(struct live *l, struct system_reply *r)
+{
+	for (size_t i = 0; i < r->n_passages; i++) {
+		struct system_passage *p = &r->passages[i];
+		char *title, *text;
+		struct error err;
+		if (store_live_passage(l->store, p->id, &title, &text, &err) != ST_OK || !text) {
+			free(title);
+			continue;
+		}
+		free(p->text);
+		p->text = text;
+		if (title) {
+			free(p->title);
+			p->title = title;
+		}
+	}
+}
+
 /* Store the reply to the question in flight as the next turn. */
 static enum status store_reply(struct live *l, struct system_reply *r, struct error *err)
 {
@@ -124,6 +145,7 @@ static enum status store_reply(struct live *l, struct system_reply *r, struct er
 		return st;
 	if (!l->first_response)
 		l->first_response = id;
+	as_stored(l, r);
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 8;
 		l->turns = xrealloc(l->turns, l->cap * sizeof(*l->turns));

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The chat screen (convqa chat): the first question filled in from a
 # conversation of the project, enter sends it and the answer and passages
-# show; the line editor takes wide characters, moves by character (left,
+# show (a passage the project had with its own title and text, as the
+# turn screen shows it); the line editor takes wide characters, moves by character (left,
 # right, home, end) and recalls earlier questions (up, down) without
 # losing the line being typed; passages with escape sequences show inert;
 # it fits 40x12; F2 ends the conversation and its first turn is judged in
@@ -86,8 +87,8 @@ check_screen "enter sends it: the answer and the passages show, the turn is stor
 ── Answer · N.N s ──────────────────────────────────────────────────────────────
  Answer 1: Where is Cordouan?
 ── Passages (2) ────────────────────────────────────────────────────────────────
-  1 p-light · 2.50
-      another text
+  1 p-light · Cordouan · 2.50
+      The Cordouan lighthouse stands at the mouth of the Gironde.
   2 live-1 · Live 1 · 1.25
       A passage found for turn 1.
 
