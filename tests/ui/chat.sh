@@ -146,4 +146,26 @@ check_rows "F2: the conversation's first turn in the turn screen" judge 1 6 <<'E
 EOF
 check_eq "and judged there: the label is saved" "live-alice-1/1/fake alice answer_correct=1" "$(labels p.db)"
 check_eq "chat says what it stored" "chat: 2 turns stored as conversation live-alice-1" "$(cat "$T/out")"
+
+# F1: the help says the chat's keys first; q comes back to the question
+chat_run --rater bob --system bm25 <<'EOF'
+:type typed before the help
+F1
+:save-screen help
+q
+:save-screen after-help
+F2
+EOF
+check_rows "F1: the help begins with the chat's keys" help 2 8 <<'EOF'
+── Help ────────────────────────────────────────────────────────────────────────
+  The chat: type a question; enter sends it with the conversation so far, esc
+  cancels it while it waits, and a question that failed stays typed: enter
+  sends it again. left, right, home and end (C-b, C-f, C-a, C-e) move in the
+  line; backspace and delete (C-d) erase; C-u erases before the cursor, C-k
+  after it; up and down recall earlier questions. F2 ends the conversation and
+  its turns open in the turn screen, where the keys below judge them.
+EOF
+check_rows "q closes it: the question typed is still there" after-help 23 23 <<'EOF'
+ > typed before the help
+EOF
 done_testing
