@@ -336,6 +336,7 @@ static void chat_ended(struct app *app)
 	}
 	app_message(app, MSG_INFO, "judge the %zu turn%s of %s \xc2\xb7 ? lists the keys", tc->turns,
 		    tc->turns == 1 ? "" : "s", tc->conversation);
+	app_shown(app);   /* the guidelines, if shown first, are on the screen drawn after this key */
 }
 
 /* The queue (or the round's disagreements) and its first item. */
