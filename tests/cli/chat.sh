@@ -82,6 +82,7 @@ C-u
 enter
 :save-screen retried
 F2
+:save-screen judge
 EOF
 check_ran "a chat with failures runs"
 check_rows "a timeout is said, the question kept" timeout 23 24 <<'EOF'
@@ -97,6 +98,9 @@ EOF
 check_rows "the next question goes to a new process, as turn 2" retried 2 3 <<'EOF'
 ── Question 2 ──────────────────────────────────────────────────────────────────
  after the death
+EOF
+check_rows "F2: the turn screen at once (the guidelines were shown after the first chat)" judge 2 2 <<'EOF'
+ conversation live-alice-2 · turn 1/2                                unfinished
 EOF
 check_eq "the conversation keeps the answered turns only" "1|first question
 2|after the death" \
