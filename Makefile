@@ -45,7 +45,7 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \
-	store/store_score.o
+	store/store_score.o store/store_live.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
@@ -59,7 +59,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
-SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/replay.o
+SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/replay.o system/live.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
@@ -72,12 +72,12 @@ CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_lab
 	cmd/cmd_export.o cmd/cmd_report.o cmd/cmd_agreement.o cmd/cmd_formats.o cmd/cmd_scheme.o \
 	cmd/cmd_rater.o cmd/cmd_round.o cmd/cmd_guidelines.o cmd/cmd_sample.o cmd/cmd_import_labels.o \
 	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_replay.o cmd/cmd_check.o cmd/cmd_search.o \
-	cmd/cmd_import_scores.o
+	cmd/cmd_import_scores.o cmd/cmd_chat.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
 	tui/app_adjudicate.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
 	tui/view_note.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o \
-	tui/view_round_closed.o
+	tui/view_round_closed.o tui/view_chat.o tui/line_edit.o
 # views for the tests only (CONVQA_TEST_LOOP=1 opens view_probe): in build/check/convqa, not ./convqa
 TUI_TEST_OBJS := tui/view_probe.o
 MAIN_OBJS := main.o

@@ -22,7 +22,7 @@
 #define COMMANDS(X) \
 	X(init) X(import) X(info) X(label) X(annotate) X(export) X(report) X(agreement) X(formats) \
 	X(scheme) X(rater) X(round) X(guidelines) X(sample) X(import_labels) X(import_scores) X(adjudicate) \
-	X(spans) X(replay) X(check) X(search)
+	X(spans) X(replay) X(chat) X(check) X(search)
 
 #define DECLARE(name) extern const struct cmd_entry cmd_##name##_entry;
 COMMANDS(DECLARE)

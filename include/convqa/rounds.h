@@ -63,6 +63,10 @@ struct round_request {
 	size_t n_items;
 	enum round_by by;
 	const char *swap_from;             /* a round to swap (then no selection above) */
+	int live;                          /* with swap_from: a live round (convqa chat --round):
+					    * each rater gets the first turn of each conversation
+					    * the next rater had, once - the first questions that
+					    * rater's live conversations start from */
 	int pilot;
 	double control;                    /* the share of control items to mix in, [0, 1) */
 	const char *control_from;          /* the rater whose labels (outside rounds) are

@@ -93,6 +93,8 @@ struct system_reply {
 	char *rewrite;             /* the system's rewrite of the question, NULL when it gave none */
 	struct system_passage *passages;   /* in the system's rank order */
 	size_t n_passages;
+	char *raw;                 /* the reply as the system wrote it (its JSON line), NULL for a
+				    * built-in system */
 };
 
 enum system_result {

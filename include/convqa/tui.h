@@ -46,6 +46,27 @@ struct store;
 struct labelling;
 struct store_disagreements;
 
+struct system_spec;
+
+/* convqa chat (tui_options.chat): the chat screen instead of a queue of
+ * items. The evaluator types questions; each goes to the system with the
+ * conversation so far, and each exchange is stored at once (live.h) as a
+ * turn and a response of a new conversation live-RATER-N. F2 ends it. */
+struct tui_chat {
+	const struct system_spec *spec;   /* how to reach the system */
+	const char *system;               /* its name in the project */
+	int64_t system_id;
+	double timeout;                   /* seconds for one answer */
+	const char *first_question;       /* the editor's text at the start, NULL: none */
+	const char *round, *from;         /* a live round, and the conversation the first question
+					   * is from (live.h); NULL: none */
+	/* set by the chat screen as it goes */
+	char *conversation;               /* the conversation's name once a turn is stored (caller frees) */
+	size_t turns;                     /* the turns stored */
+	int64_t first_response;           /* the response of its first turn */
+	int judge;                        /* F2 ended it: judge its turns */
+};
+
 struct tui_options {
 	const char *project;       /* shown in the header: the project file name */
 	const char *rater;
@@ -73,6 +94,9 @@ struct tui_options {
 	const struct store_disagreements *adjudication;
 	int blind_raters;          /* adjudication: raters shown as "rater 1", "rater 2" in an
 				    * order of each disagreement's own, never by name */
+	struct tui_chat *chat;     /* convqa chat: the chat screen (above); NULL: a queue */
+	int64_t start_response;    /* annotate: show this response's item first (0: the first
+				    * unfinished) */
 };
 
 /* Run the UI until the rater quits. The terminal is restored on every

@@ -25,7 +25,7 @@
 static struct round_opts {
 	const char *task, *raters, *overlap, *seed, *conversations, *sample, *systems, *by, *swap, *min_kappa,
 		*control, *control_from, *items, *where, *from, *policy;
-	int pilot;
+	int pilot, live;
 } options;
 static const struct cli_opt opts[] = {
 	{ "task", 't', "TASK", "create: the task, a scheme's name (default: turn)", &options.task, NULL },
@@ -50,6 +50,8 @@ static const struct cli_opt opts[] = {
 			   "(default: conversation for tasks that judge turns or passages, else item)", &options.by, NULL },
 	{ "swap-from", 0, "ROUND", "create: round 2 of the two-round protocol: each rater gets the items the "
 				   "next rater had in ROUND", &options.swap, NULL },
+	{ "live", 0, NULL, "create, with --swap-from: a live round: each rater's live conversations (convqa chat "
+			   "--round) start from the next rater's first questions in ROUND", NULL, &options.live },
 	{ "pilot", 0, NULL, "create: a pilot round (shown as one)", NULL, &options.pilot },
 	{ "control", 0, "RATE", "create: mix control items into each queue, RATE of its items (0 to 0.5); "
 				"their known answers: the gold, or --control-from's labels", &options.control, NULL },
@@ -127,6 +129,11 @@ static int check_create_options(const struct round_opts *o)
 			   "--conversations, --sample, --systems, --items, --where and --by\n");
 		return -1;
 	}
+	if (o->live && !o->swap) {
+		cli_printf(stderr, "convqa round: --live goes with --swap-from ROUND (a live round starts from the "
+			   "first questions of ROUND)\n");
+		return -1;
+	}
 	if ((o->from && o->items) || (o->policy && !o->from) ||
 	    (o->policy && strcmp(o->policy, "consensus") != 0 && strcmp(o->policy, "any") != 0)) {
 		cli_printf(stderr, "convqa round: %s\n", o->from && o->items ? "--from and --items both choose the "
@@ -177,7 +184,7 @@ static int check(struct cmd_ctx *c)
 	}
 	int create_opts = o->task || (o->raters && !items_rater) || o->overlap || o->seed || o->conversations ||
 			  o->sample || o->systems || o->by || o->swap || o->pilot || o->control || o->control_from ||
-			  o->items || o->where || o->from || o->policy;
+			  o->items || o->where || o->from || o->policy || o->live;
 	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
 	    only_with(act, "close", o->min_kappa != NULL, "min-kappa"))
 		return ST_USAGE;
@@ -226,7 +233,10 @@ static void print_made(const struct round_request *rq, const struct round_made *
 				   "their queue)", m->by == ROUND_BY_CONVERSATION ? "conversation" : "turn");
 		cli_printf(stdout, "\n");
 	}
-	cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
+	if (rq->live)
+		cli_printf(stdout, "raters start with: convqa chat --rater NAME --round %s --system NAME\n", rq->name);
+	else
+		cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
 }
 
 /* Fewer conversations or blocks than asked: the round took them all. */
@@ -260,6 +270,8 @@ static char *made_by(struct cmd_ctx *c)
 			strbuf_addf(&sb, " --%s %s", names[i], *vals[i]);
 	if (o->pilot)
 		strbuf_adds(&sb, " --pilot");
+	if (o->live)
+		strbuf_adds(&sb, " --live");
 	return strbuf_detach(&sb);
 }
 
@@ -322,7 +334,8 @@ static int run_create(struct cmd_ctx *c)
 	struct round_request rq = {
 		.name = c->args[1], .task = o->task ? o->task : MODEL_DEFAULT_TASK, .raters = a.raters, .n_raters = a.n_raters,
 		.overlap = a.overlap, .seed = (uint64_t)a.seed, .conversations = a.conversations, .sample = a.sample,
-		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = o->swap, .pilot = o->pilot,
+		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = o->swap, .live = o->live,
+		.pilot = o->pilot,
 		.control = a.control, .control_from = o->control_from, .made_by = by,
 		.where = o->where ? &a.where : NULL, .items = items, .n_items = n_items,
 	};

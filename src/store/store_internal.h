@@ -163,6 +163,13 @@ enum status store_check_finished(struct store *s, int64_t rater_id, int64_t roun
 enum status store_queue_finished_ids(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
 				     int64_t **ids, size_t *n, int *all, struct error *err);
 
+struct store_replay_passage;
+/* Passages p[0..n) in rank order as the ranking of response_id, inside the
+ * caller's transaction (store_replay.c): passages the project lacks are
+ * added, a passage it has keeps its text. */
+enum status store_put_ranked(struct store *s, int64_t response_id, const struct store_replay_passage *p, size_t n,
+			     struct error *err);
+
 /* The seed of rater's answer orders in round_id (0: outside rounds):
  * order_seed() of the round's seed. */
 enum status store_queue_seed(struct store *s, const char *rater, int64_t round_id, uint64_t *seed,

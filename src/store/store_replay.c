@@ -103,8 +103,8 @@ static enum status put_passage(struct store *s, sqlite3_stmt *put, sqlite3_stmt 
 	return ST_OK;
 }
 
-static enum status put_ranked(struct store *s, int64_t response_id, const struct store_replay_passage *p,
-			      size_t n, struct error *err)
+enum status store_put_ranked(struct store *s, int64_t response_id, const struct store_replay_passage *p, size_t n,
+			     struct error *err)
 {
 	sqlite3_stmt *put = store_prepare(s, "INSERT INTO passage(ext_id, title, text) VALUES (?1, ?2, ?3) "
 				       "ON CONFLICT(ext_id) DO UPDATE SET title = coalesce(title, excluded.title), "
@@ -166,7 +166,7 @@ enum status store_replay_put(struct store *s, int64_t turn_id, int64_t system_id
 		return ret;
 	ret = put_response(s, turn_id, system_id, answer, rewrite, &id, err);
 	if (ret == ST_OK && id)
-		ret = put_ranked(s, id, p, n, err);
+		ret = store_put_ranked(s, id, p, n, err);
 	if (ret == ST_OK)
 		ret = store_commit(s, err);
 	else

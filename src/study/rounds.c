@@ -13,6 +13,7 @@
 #include "convqa/scheme_read.h"
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
+#include "convqa/store_live.h"
 
 /* A response of the round and its block key (add_controls). */
 struct id_key {
@@ -518,6 +519,41 @@ static enum status plan_swap(struct store *s, struct making *m, int64_t prev_id,
 	return st;
 }
 
+/* A live round: of the swapped assignments, each rater keeps the first
+ * turn of each conversation once (its first system's answer), in order. */
+static enum status keep_first_questions(struct store *s, struct making *m, struct error *err)
+{
+	int64_t *conv = xcalloc(m->n_a + 1, sizeof(*conv));
+	enum status st = ST_OK;
+	for (size_t i = 0; i < m->n_a && st == ST_OK; i++)
+		st = store_live_first_turn(s, m->a[i].response_id, &conv[i], err);
+	size_t kept = 0;
+	for (size_t i = 0; i < m->n_a && st == ST_OK; i++) {
+		int dup = !conv[i];
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = conv[j] == conv[i] && m->a[j].rater_id == m->a[i].rater_id;
+		if (!dup)
+			m->a[kept++] = m->a[i];
+	}
+	free(conv);
+	if (st != ST_OK)
+		return st;
+	m->n_a = kept;
+	for (size_t r = 0; r < m->rq->n_raters; r++) {
+		long seq = 0;
+		for (size_t i = 0; i < m->n_a; i++)
+			if (m->a[i].rater_id == m->rater_ids[r])
+				m->a[i].seq = ++seq;
+		m->items_of[r] = m->blocks_of[r] = (size_t)seq;
+		if (!seq)
+			return error_set(err, ST_INPUT, "cannot make live round '%s': rater '%s' gets no first question "
+					 "(round '%s' gave the other rater no conversation's first turn)", m->rq->name,
+					 m->rq->raters[r], m->rq->swap_from);
+	}
+	m->n_items = m->n_blocks = m->n_a;
+	return ST_OK;
+}
+
 static enum status check_swap(struct store *s, const struct round_request *rq, int64_t *prev_id,
 			      struct error *err)
 {
@@ -562,6 +598,9 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 	const char *why = model_round_name_problem(rq->name);
 	memset(out, 0, sizeof(*out));
 	enum status st = why ? error_set(err, ST_INPUT, "%s", why) : ST_OK;
+	if (st == ST_OK && rq->live && !rq->swap_from)
+		st = error_set(err, ST_USAGE, "a live round starts from the first questions of another round: give "
+			       "--swap-from ROUND");
 	if (st == ST_OK)
 		st = scheme_load(s, rq->task, &sc, err);
 	if (st == ST_OK)
@@ -575,6 +614,8 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 	m.by = out->by;
 	if (st == ST_OK)
 		st = rq->swap_from ? plan_swap(s, &m, prev_id, err) : plan_new(s, &m, out->by, err);
+	if (st == ST_OK && rq->live)
+		st = keep_first_questions(s, &m, err);
 	if (st == ST_OK)
 		st = store_it(s, &m, prev_id, out, err);
 	if (st == ST_OK) {

@@ -203,5 +203,6 @@ void system_reply_release(struct system_reply *r)
 		free(r->passages[i].title);
 	}
 	free(r->passages);
+	free(r->raw);
 	memset(r, 0, sizeof(*r));
 }

@@ -168,5 +168,7 @@ enum system_line system_json_line(struct system *s, const char *name, size_t lin
 	}
 	enum system_line r = take_line(&w, root, id, reply);
 	cJSON_Delete(root);
+	if (r == SYSTEM_LINE_REPLY)
+		reply->raw = xstrndup(buf, len);
 	return r;
 }

@@ -57,6 +57,7 @@ const struct binding nav_bindings[] = {
 	{ C(27), ACT_BACK, NULL, 0 },
 	{ F(KEY_BACKSPACE), ACT_BACK, NULL, 0 },
 	{ C('q'), ACT_QUIT, NULL, 0 },
+	{ F(KEY_F(2)), ACT_END_CHAT, NULL, 0 },
 };
 const size_t n_nav_bindings = ARRAY_SIZE(nav_bindings);
 

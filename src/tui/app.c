@@ -283,6 +283,23 @@ static enum status init_queue(struct app *app, struct error *err)
 	return error_set(err, ST_INPUT, "the project has no items to annotate (import a task file first)");
 }
 
+/* The first item to show: the response asked for (the chat's first turn),
+ * else the first unfinished item. */
+static enum status first_item(struct app *app, size_t *start, struct error *err)
+{
+	const struct tui_options *opt = app->opt;
+	int64_t want = opt->chat ? opt->chat->first_response : opt->start_response;
+	enum status st = ST_OK;
+	*start = SIZE_MAX;
+	if (want)
+		st = store_queue_find(app->store, &app->queue, want, start, err);
+	if (st == ST_OK && *start >= app->queue.n)
+		st = store_queue_next_unfinished(app->store, &app->queue, 0, start, err);
+	return st;
+}
+
+static enum status start_queue(struct app *app, struct error *err);
+
 enum status app_init(struct app *app, struct store *s, const struct tui_options *opt, struct error *err)
 {
 	memset(app, 0, sizeof(*app));
@@ -291,6 +308,41 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	app->scheme = scheme_copy_inert(opt->scheme);
 	app->task_name = app->scheme->name;
 	keymap_init(&app->keys, app->scheme);
+	if (opt->chat) {   /* the chat screen: no queue until the conversation ends */
+		app->chatting = 1;
+		app_push(app, &view_chat, 0);
+		return app->failed ? (*err = app->err, err->status) : ST_OK;
+	}
+	return start_queue(app, err);
+}
+
+/* F2 on the chat screen: the conversation's turns are judged in the turn
+ * screen (its first turn shown first), or, with none, the session ends. */
+static void chat_ended(struct app *app)
+{
+	struct error err;
+	const struct tui_chat *tc = app->opt->chat;
+	while (app->n_views > 0)
+		close_view(app, &app->views[--app->n_views]);
+	app->chatting = 0;
+	app->message[0] = '\0';
+	if (!tc->judge) {
+		app->quit = 1;
+		return;
+	}
+	if (start_queue(app, &err) != ST_OK) {
+		app_fail(app, &err);
+		return;
+	}
+	app_message(app, MSG_INFO, "judge the %zu turn%s of %s \xc2\xb7 ? lists the keys", tc->turns,
+		    tc->turns == 1 ? "" : "s", tc->conversation);
+	app_shown(app);   /* the guidelines, if shown first, are on the screen drawn after this key */
+}
+
+/* The queue (or the round's disagreements) and its first item. */
+static enum status start_queue(struct app *app, struct error *err)
+{
+	const struct tui_options *opt = app->opt;
 	enum status st = opt->adjudication ? app_init_disagreements(app, err) : init_queue(app, err);
 	if (st == ST_OK)
 		st = app_init_guidelines(app, err);
@@ -303,7 +355,7 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 		return st;
 	size_t start = 0;
 	if (!opt->adjudication)
-		st = store_queue_next_unfinished(s, &app->queue, 0, &start, err);
+		st = first_item(app, &start, err);
 	while (opt->adjudication && start < app->queue.n && app->queue.finished[start])
 		start++;
 	if (st != ST_OK)
@@ -785,6 +837,10 @@ static void carry_out(struct app *app, const struct request *r)
 		break;
 	case REQ_SCROLL: case REQ_UNCOVERED: case REQ_RESIZED: case REQ_PASSAGE:
 	case REQ_TEXT_INSERT: case REQ_TEXT_ERASE: case REQ_TEXT_KILL: case REQ_TEXT_ENTER:
+	case REQ_TEXT_EDIT: case REQ_CHAT_CANCEL:
+		break;
+	case REQ_CHAT_END:
+		chat_ended(app);
 		break;   /* the top view's act() carries them out; other views ignore them */
 	}
 }

@@ -55,6 +55,8 @@ void app_notice_changes(struct app *app)
 {
 	struct error err;
 	int64_t v;
+	if (app->chatting)
+		return;   /* the chat screen shows no item */
 	if (store_data_version(app->store, &v, &err) != ST_OK || v == app->data_version)
 		return;   /* unchanged; or not known: the labels' own writes report a project that fails */
 	/* the version first: a change committed while the labels are read is

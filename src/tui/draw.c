@@ -253,7 +253,9 @@ void draw_header(const struct app *app)
 		barbuf[1 + bar] = ']';
 		barbuf[2 + bar] = '\0';
 	}
-	if (app->opt->adjudication)   /* a round's disagreements, not a queue of items */
+	if (app->chatting)   /* a conversation, not a queue of items */
+		snprintf(right, sizeof(right), "chat ");
+	else if (app->opt->adjudication)   /* a round's disagreements, not a queue of items */
 		snprintf(right, sizeof(right), COLS >= 60 ? "disagreement %zu of %zu \xc2\xb7 %zu settled " :
 			 "%zu/%zu \xc2\xb7 %zu settled ", app->cur + 1, q->n, q->n_finished);
 	else

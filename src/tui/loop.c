@@ -19,9 +19,14 @@ static unsigned long add(struct loop *l, struct loop_source src)
 	return src.id;
 }
 
+unsigned long loop_watch_events(struct loop *l, int fd, short events, loop_fd_fn *fn, void *ctx)
+{
+	return fd < 0 ? 0 : add(l, (struct loop_source){ .fd = fd, .events = events, .on_fd = fn, .ctx = ctx });
+}
+
 unsigned long loop_watch(struct loop *l, int fd, loop_fd_fn *fn, void *ctx)
 {
-	return fd < 0 ? 0 : add(l, (struct loop_source){ .fd = fd, .on_fd = fn, .ctx = ctx });
+	return loop_watch_events(l, fd, POLLIN, fn, ctx);
 }
 
 unsigned long loop_at(struct loop *l, double when, loop_timer_fn *fn, void *ctx)
@@ -100,7 +105,7 @@ int loop_poll(struct loop *l, struct app *app, int key_fd, int timeout_ms, int *
 	}
 	for (size_t i = 0; i < l->n_sources; i++)
 		if (l->sources[i].fd >= 0) {
-			pfd[n] = (struct pollfd){ l->sources[i].fd, POLLIN, 0 };
+			pfd[n] = (struct pollfd){ l->sources[i].fd, l->sources[i].events, 0 };
 			ids[n++] = l->sources[i].id;
 		}
 	if (n == 0 && timeout_ms == 0)

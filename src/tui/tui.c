@@ -436,7 +436,7 @@ static enum status open_screen(struct app *app, const struct script *sc, const s
 {
 	install_signals();
 	atexit(restore);
-	enum status st = start_curses(sc->f != NULL, o->adjudication ? "adjudicate" : "annotate", err);
+	enum status st = start_curses(sc->f != NULL, o->chat ? "chat" : o->adjudication ? "adjudicate" : "annotate", err);
 	if (st != ST_OK)
 		return st;
 	app->colours = use_colours();

@@ -115,7 +115,8 @@ struct store_disagreement;
 	X(HELP, "help", "Screens", "this help") \
 	X(GUIDELINES, "guidelines", "Screens", "the annotation guidelines") \
 	X(BACK, "back", "Screens", "close this screen") \
-	X(QUIT, "quit", "Screens", "quit, all saved (help, guidelines, passage, list: close)")
+	X(QUIT, "quit", "Screens", "quit, all saved (help, guidelines, passage, list: close)") \
+	X(END_CHAT, "end-chat", "Chat", "convqa chat: end the conversation and judge its turns")
 
 enum action {
 	ACT_NONE,
@@ -273,6 +274,9 @@ enum request_kind {
 	REQ_TEXT_ERASE,
 	REQ_TEXT_KILL,
 	REQ_TEXT_ENTER,
+	REQ_TEXT_EDIT,       /* the chat's line editor: key (line_edit_key) */
+	REQ_CHAT_CANCEL,     /* the chat: give up the question waiting for its answer */
+	REQ_CHAT_END,        /* the chat: end the conversation */
 };
 
 #define SCROLL_PAGE 1000000
@@ -331,7 +335,32 @@ struct view_ops {
 };
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note, view_list, view_jump, view_adjudicate, view_round_closed;
+	view_note, view_list, view_jump, view_adjudicate, view_round_closed, view_chat;
+
+/* ---- a one-line editor (src/tui/line_edit.c): the chat's question ------- */
+
+struct line_edit {
+	struct strbuf text;     /* UTF-8, printable characters only */
+	size_t at;              /* the cursor: a byte offset between characters */
+	char **hist;            /* earlier lines, oldest first */
+	size_t n_hist, hist_at; /* hist_at == n_hist: the line being typed */
+	char *draft;            /* the line being typed while an earlier one shows */
+};
+
+void line_edit_release(struct line_edit *e);
+/* The text := s (NULL: empty), the cursor at its end. */
+void line_edit_set(struct line_edit *e, const char *s);
+/* Add s to the history (not an empty line, nor the last one again). */
+void line_edit_remember(struct line_edit *e, const char *s);
+/* Carry out key k: a printable character is inserted at the cursor (while
+ * the text stays within max bytes), left/right/home/end (C-b/C-f/C-a/C-e)
+ * move, backspace and delete (C-d) erase a character, C-u erases before
+ * the cursor and C-k after it, up/down recall the history. 1 when the
+ * key is the editor's. */
+int line_edit_key(struct line_edit *e, struct key k, size_t max);
+/* Draw the text at y,x in w columns, scrolled so the cursor shows;
+ * returns the cursor's column. */
+int line_edit_draw(const struct line_edit *e, int y, int x, int w, attr_t a);
 #ifdef CONVQA_TEST_VIEWS
 /* a test of the loop (view_probe.c), in the test binaries only */
 extern const struct view_ops view_probe;
@@ -369,6 +398,7 @@ typedef void loop_timer_fn(struct app *app, void *ctx);
 struct loop_source {
 	unsigned long id;
 	int fd;                 /* -1: a deadline */
+	short events;           /* what fd is watched for: POLLIN, POLLOUT */
 	double when;
 	loop_fd_fn *on_fd;
 	loop_timer_fn *on_time;
@@ -388,6 +418,8 @@ double loop_now(const struct loop *l);
  * stops watching at the end). Returns an id for loop_remove(), 0 when
  * LOOP_SOURCES are taken. */
 unsigned long loop_watch(struct loop *l, int fd, loop_fd_fn *fn, void *ctx);
+/* loop_watch() for the poll() events given (POLLOUT: when fd is writable). */
+unsigned long loop_watch_events(struct loop *l, int fd, short events, loop_fd_fn *fn, void *ctx);
 /* Call fn once at time when (loop_now() + seconds for "in seconds").
  * Returns an id for loop_remove(), 0 when LOOP_SOURCES are taken. */
 unsigned long loop_at(struct loop *l, double when, loop_timer_fn *fn, void *ctx);
@@ -511,6 +543,7 @@ struct app {
 	struct loop loop;                  /* file descriptors and deadlines the loop waits on */
 	double last_input, active;         /* active seconds on the current item */
 	int colours;
+	int chatting;                      /* the chat screen (opt->chat) until F2 ends it */
 	int quit;
 	struct error err;                  /* a fatal error ends the loop */
 	int failed;

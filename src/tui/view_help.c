@@ -150,6 +150,13 @@ void tui_print_keys(FILE *out, const struct scheme *sc)
 
 static void help_text(const struct app *app, struct strbuf *sb)
 {
+	if (app->chatting)
+		strbuf_adds(sb, "The chat: type a question; enter sends it with the conversation so far, esc "
+				"cancels it while it waits, and a question that failed stays typed: enter sends it "
+				"again. left, right, home and end (C-b, C-f, C-a, C-e) move in the line; backspace "
+				"and delete (C-d) erase; C-u erases before the cursor, C-k after it; up and down "
+				"recall earlier questions. F2 ends the conversation and its turns open in the turn "
+				"screen, where the keys below judge them.\n\n");
 	if (app->opt->adjudication)
 		strbuf_addf(sb, "Adjudication of round %s: each screen is one disagreement of its raters. Only the "
 				"keys of the field in dispute act (a passage field's on the passage in dispute; its "

@@ -265,9 +265,6 @@ EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    :              go to item N: type its number, enter
-    A              on/off: finishing an item goes to the next unfinished one
-    j down         focus the next passage or piece (in a text: scroll)
     k up           focus the previous passage or piece (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
@@ -285,7 +282,10 @@ check_screen "end in the help: its last page" help-end <<'EOF'
     g              the annotation guidelines
     esc backspace  close this screen
     q              quit, all saved (help, guidelines, passage, list: close)
- lines 22-41 of 41                       j/k pgdn/pgup scroll · q or esc closes
+
+  Chat
+    F2             convqa chat: end the conversation and judge its turns
+ lines 25-44 of 44                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -135,15 +135,12 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     n right        next item (in a passage: next passage)
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
- lines 1-20 of 42                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 45                        j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_screen "the help's last page" help-end <<'EOF'
  convqa · p.db · rater alice · task likert-4pt     item 1/5 [##--------] 1 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    :              go to item N: type its number, enter
-    A              on/off: finishing an item goes to the next unfinished one
-    j down         focus the next passage or piece (in a text: scroll)
     k up           focus the previous passage or piece (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
@@ -161,7 +158,10 @@ check_screen "the help's last page" help-end <<'EOF'
     g              the annotation guidelines
     esc backspace  close this screen
     q              quit, all saved (help, guidelines, passage, list: close)
- lines 23-42 of 42                       j/k pgdn/pgup scroll · q or esc closes
+
+  Chat
+    F2             convqa chat: end the conversation and judge its turns
+ lines 26-45 of 45                       j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_rows "e (intent in the turn scheme) does nothing here" other-key 24 24 <<'EOF'

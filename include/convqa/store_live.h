@@ -1,0 +1,62 @@
+/*
+ * store_live.h - the store's side of a live conversation (convqa chat,
+ * live.h): its name, and each exchange stored at once as a turn of the
+ * conversation with the system's response, in one transaction.
+ */
+#ifndef CONVQA_STORE_LIVE_H
+#define CONVQA_STORE_LIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "convqa/common.h"
+
+struct store;
+struct store_replay_passage;
+
+/* The first name "live-RATER-N" (N = 1, 2, ...) no conversation of the
+ * project has, into *name (caller frees). */
+enum status store_live_name(struct store *s, const char *rater, char **name, struct error *err);
+
+/* One exchange: all borrowed. */
+struct store_live_turn {
+	const char *conversation;     /* its ext id: added with conv_metadata when new */
+	const char *conv_metadata;    /* JSON text or NULL */
+	int position;                 /* the turn's, from 1 */
+	const char *question;
+	int64_t system_id;
+	const char *answer, *rewrite; /* rewrite may be NULL */
+	const char *metadata;         /* the response's: JSON text or NULL */
+	const struct store_replay_passage *passages;   /* in rank order */
+	size_t n_passages;
+};
+
+/* Store t in one transaction: the conversation (when new), the turn, the
+ * response and its ranking. ST_INPUT when the conversation has the turn's
+ * position already. *response_id: the response's row. */
+enum status store_live_put(struct store *s, const struct store_live_turn *t, int64_t *response_id,
+			   struct error *err);
+
+/* The title (NULL: none) and text the project keeps for passage ext_id,
+ * which the screens show (*title, *text: caller frees; NULL when the
+ * project lacks it). */
+enum status store_live_passage(struct store *s, const char *ext_id, char **title, char **text, struct error *err);
+
+/* The conversation (its row) of response_id when it answers its
+ * conversation's first turn (position 1), else 0 (*conv). */
+enum status store_live_first_turn(struct store *s, int64_t response_id, int64_t *conv, struct error *err);
+
+/* A first question of a live round (convqa chat --round): a conversation
+ * the round gives the rater, its first question, and whether the rater has
+ * a live conversation started from it in that round already. */
+struct store_live_start {
+	char *conversation, *question;
+	int started;
+};
+/* The rater's first questions of round (its name) in assignment order,
+ * each conversation once; *out freed with store_live_starts_free(). */
+enum status store_live_starts(struct store *s, const char *round, int64_t rater_id, struct store_live_start **out,
+			      size_t *n, struct error *err);
+void store_live_starts_free(struct store_live_start *v, size_t n);
+
+#endif
