@@ -1,5 +1,8 @@
 -- bench/report_gen.sql - the bench/report workload, written straight into a
 -- project made by `convqa init` (sqlite3 PROJECT < bench/report_gen.sql).
+-- Its size is temp.bench_size's conversations when the caller made that
+-- table first (bench/report.sh does: 10,000 for 1M labels, 100,000 for
+-- 10M); else 10,000, the size described here:
 --
 --   10,000 conversations x 5 turns x 2 systems = 100,000 items (responses),
 --   10 ranked passages each out of a collection of 20,000 passages, one gold
@@ -21,6 +24,8 @@
 PRAGMA foreign_keys = OFF;
 PRAGMA synchronous = OFF;  -- a throwaway benchmark file, never a project
 PRAGMA journal_mode = MEMORY;
+PRAGMA cache_size = -1000000;  -- 1 GB: the label indexes of the 10M size are built in memory
+CREATE TEMP TABLE IF NOT EXISTS bench_size AS SELECT 10000 AS conversations;
 BEGIN;
 INSERT INTO import(id, file, sha256, imported_at) VALUES (1, 'bench/report_gen.sql', '', '2026-01-01T00:00:00.000Z');
 INSERT INTO system(id, name, description) VALUES (1, 'bm25', 'bench system one'), (2, 'dense', 'bench system two');
@@ -42,10 +47,10 @@ SELECT i, 'p' || i,
   || (SELECT t FROM w WHERE w.i = (i * 29) % 66) || ' passage ' || i, 1
 FROM n;
 
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT conversations FROM bench_size))
 INSERT INTO conversation(id, ext_id, import_id) SELECT i, 'c' || i, 1 FROM n;
 
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5 * (SELECT conversations FROM bench_size))
 INSERT INTO turn(id, conversation_id, position, question, gold_intent)
 SELECT i, (i - 1) / 5 + 1, (i - 1) % 5 + 1, 'question ' || i || '?',
   CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN 'extractive' WHEN 2 THEN 'abstractive' WHEN 3 THEN 'extractive'
@@ -120,3 +125,4 @@ ORDER BY ra.id, r.id, f.seq;
 COMMIT;
 DROP TABLE w;
 DROP TABLE f;
+DROP TABLE bench_size;

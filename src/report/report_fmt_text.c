@@ -106,9 +106,14 @@ static char *detach(struct strbuf *sb)
 
 static void grid_build(struct grid *g, const struct rtable *t, int markdown)
 {
+	/* whether each column has a CI, once: asking per row made a table of
+	 * many rows (--by turn) quadratic */
+	unsigned char *ci = xcalloc(t->n_cols + 1, 1);
 	size_t nc = 1 + (t->n_label != NULL);
-	for (size_t j = 0; j < t->n_cols; j++)
-		nc += 1 + col_has_ci(t, j);
+	for (size_t j = 0; j < t->n_cols; j++) {
+		ci[j] = (unsigned char)col_has_ci(t, j);
+		nc += 1 + ci[j];
+	}
 	g->n_cols = nc;
 	g->n_rows = t->n_rows + 1;
 	g->s = xcalloc(nc * g->n_rows, sizeof(*g->s));
@@ -142,7 +147,7 @@ static void grid_build(struct grid *g, const struct rtable *t, int markdown)
 			g->right[c] = col->fmt != RF_TEXT;
 			g->tcol[c] = (int)j;
 			g->s[i * nc + c++] = detach(&sb);
-			if (col_has_ci(t, j)) {
+			if (ci[j]) {
 				if (!row)
 					strbuf_adds(&sb, "95% CI");
 				else
@@ -159,6 +164,7 @@ static void grid_build(struct grid *g, const struct rtable *t, int markdown)
 			if (w > g->width[c])
 				g->width[c] = w;
 		}
+	free(ci);
 }
 
 static void grid_free(struct grid *g)

@@ -12,7 +12,16 @@
  * id, so the rows after the mark are all that can change it. The UI keeps
  * the count in memory as it saves; the next open catches the table up
  * with those rows. A project that cannot be written (or a caller inside a
- * transaction) reads every label as before, without the table. */
+ * transaction) reads every label as before, without the table.
+ *
+ * The number of responses and the systems that have one (a queue's size
+ * and systems outside a round) are kept too, in the setting
+ * "queue.responses" ("LARGEST COUNT SYSTEM..."): counting reads every page
+ * of an index of response (most of a cold first screen on a large
+ * project), and so does looking for a system without responses. Responses are only ever added (imports, replay), each with a
+ * greater id than any before, and never deleted, so while the largest id
+ * is the one counted at, both hold. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +38,9 @@ enum {
 	STMT_DONE_SET_MARK,
 	STMT_DONE_READ,
 	STMT_DONE_LAST_LABEL,
+	STMT_DONE_RESPONSES,
+	STMT_DONE_COUNT,
+	STMT_DONE_SYSTEMS,
 	STMT_DONE__END,
 };
 _Static_assert(STMT_DONE__END <= STORE_STMT_SLOTS, "statement cache too small");
@@ -261,4 +273,95 @@ enum status store_queue_finished_ids(struct store *s, int64_t rater_id, int64_t 
 	if (ret != ST_OK)   /* the file refuses writes after all (a copy being read): every label read */
 		return store_check_finished(s, rater_id, round_id, sc, 0, ids, n, err);
 	return read_done(s, rater_id, round_id, sc->name, ids, n, err);
+}
+
+/* The systems that have a response, sorted (those of a queue outside a
+ * round). */
+static enum status read_systems(struct store *s, int64_t **systems, size_t *n, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_DONE_SYSTEMS, "SELECT s.id FROM system s WHERE EXISTS "
+				      "(SELECT 1 FROM response r WHERE r.system_id = s.id) ORDER BY s.id", err);
+	if (!st)
+		return ST_STORE;
+	size_t cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(systems, &cap, *n + 1, sizeof(**systems));
+		(*systems)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the queue's systems");
+}
+
+/* Keep the count and the systems of the responses up to id largest in the
+ * setting, when the project takes a write at once; a project busy with an
+ * import, or read only, counts again next time. */
+static void keep_count(struct store *s, int64_t largest, size_t count, const int64_t *systems, size_t n)
+{
+	if (sqlite3_db_readonly(s->db, "main") != 0 || !sqlite3_get_autocommit(s->db))
+		return;
+	struct strbuf b = STRBUF_INIT;
+	strbuf_addf(&b, "%lld %zu", (long long)largest, count);
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&b, " %lld", (long long)systems[i]);
+	struct error ignored;
+	sqlite3_busy_timeout(s->db, 0);
+	(void)store_setting_set(s, "queue.responses", strbuf_str(&b), &ignored);
+	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	strbuf_release(&b);
+}
+
+/* The setting's value v when it was kept at id largest: its count and
+ * systems (1), else 0. */
+static int kept(const char *v, int64_t largest, size_t *count, int64_t **systems, size_t *n)
+{
+	char *end;
+	if (!v || strtoll(v, &end, 10) != largest || end == v)
+		return 0;
+	long long c = strtoll(end, &end, 10);
+	if (c < 0)
+		return 0;
+	size_t cap = 0;
+	for (;;) {
+		const char *at = end;
+		long long id = strtoll(at, &end, 10);
+		if (end == at)
+			break;
+		xgrow(systems, &cap, *n + 1, sizeof(**systems));
+		(*systems)[(*n)++] = id;
+	}
+	*count = (size_t)c;
+	return *end == 0;
+}
+
+enum status store_responses_queue(struct store *s, size_t *count, int64_t **systems, size_t *n,
+				  struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_DONE_RESPONSES,
+				      "SELECT coalesce((SELECT max(id) FROM response), 0), "
+				      "(SELECT value FROM setting WHERE key = 'queue.responses')", err);
+	if (!st)
+		return ST_STORE;
+	int rc = sqlite3_step(st);
+	int64_t largest = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	int hit = rc == SQLITE_ROW && kept((const char *)sqlite3_column_text(st, 1), largest, count, systems, n);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return store_fail(s, err, "cannot count the queue");
+	if (hit)
+		return ST_OK;
+	free(*systems);
+	*systems = NULL;
+	*n = 0;
+	int64_t c;
+	int found;
+	st = store_stmt(s, STMT_DONE_COUNT, "SELECT count(*) FROM response", err);
+	enum status ret = st ? one_int(s, st, &c, &found, err) : ST_STORE;
+	if (ret == ST_OK)
+		ret = read_systems(s, systems, n, err);
+	if (ret != ST_OK)
+		return ret;
+	*count = (size_t)c;
+	keep_count(s, largest, *count, *systems, *n);
+	return ST_OK;
 }

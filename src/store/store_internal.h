@@ -157,6 +157,14 @@ int store_scheme_finishes(const struct scheme *sc);
  * (every answer when sc may finish an item without labels). */
 enum status store_check_finished(struct store *s, int64_t rater_id, int64_t round_id, const struct scheme *sc,
 				 int64_t turn, int64_t **ids, size_t *n, struct error *err);
+/* The number of responses in the project and the systems that have one,
+ * sorted (*systems, *n: the caller frees it): the size and systems of a
+ * queue outside a round, without reading the whole table each time: kept
+ * in the setting "queue.responses" with the largest response id they were
+ * read at (store_done.c). */
+enum status store_responses_queue(struct store *s, size_t *count, int64_t **systems, size_t *n,
+				  struct error *err);
+
 /* The finished items of rater_id's queue in round_id for sc, as
  * store_check_finished() of every turn finds them, kept in the table
  * item_done (store_done.c); *all = 1 when sc asks nothing (no ids). */

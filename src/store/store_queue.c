@@ -25,9 +25,7 @@ enum {
 	STMT_QUEUE_BWD,
 	STMT_QUEUE_ROUND_FWD,
 	STMT_QUEUE_ROUND_BWD,
-	STMT_QUEUE_COUNT,
 	STMT_QUEUE_ROUND_COUNT,
-	STMT_QUEUE_SYSTEMS,
 	STMT_QUEUE_ROUND_SYSTEMS,
 	STMT_QUEUE__END,
 };
@@ -364,11 +362,10 @@ enum status store_queue_seek(struct store *s, struct store_queue *q, size_t pos,
 static enum status queue_size(struct store *s, struct store_queue *q, struct error *err)
 {
 	struct queue_pager *pg = q->pager;
-	sqlite3_stmt *st = pg->round_id ?
-		store_stmt(s, STMT_QUEUE_ROUND_COUNT,
-			   "SELECT count(*) FROM assignment WHERE round_id = ?1 AND rater_id = ?2", err) :
-		store_stmt(s, STMT_QUEUE_COUNT, "SELECT count(*) FROM response WHERE ?1 IS NOT NULL "
-			   "AND ?2 IS NOT NULL", err);
+	if (!pg->round_id)
+		return store_responses_queue(s, &q->n, &pg->systems, &pg->n_systems, err);
+	sqlite3_stmt *st = store_stmt(s, STMT_QUEUE_ROUND_COUNT,
+				      "SELECT count(*) FROM assignment WHERE round_id = ?1 AND rater_id = ?2", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, pg->round_id);
@@ -378,14 +375,10 @@ static enum status queue_size(struct store *s, struct store_queue *q, struct err
 	sqlite3_reset(st);
 	if (rc != SQLITE_ROW)
 		return store_fail(s, err, "cannot count the queue");
-	st = pg->round_id ?
-		store_stmt(s, STMT_QUEUE_ROUND_SYSTEMS,
-			   "SELECT s.id FROM system s WHERE EXISTS (SELECT 1 FROM assignment a "
-			   "JOIN response r ON r.id = a.response_id WHERE a.round_id = ?1 AND a.rater_id = ?2 "
-			   "AND r.system_id = s.id) ORDER BY s.id", err) :
-		store_stmt(s, STMT_QUEUE_SYSTEMS,
-			   "SELECT s.id FROM system s WHERE ?1 IS NOT NULL AND ?2 IS NOT NULL "
-			   "AND EXISTS (SELECT 1 FROM response r WHERE r.system_id = s.id) ORDER BY s.id", err);
+	st = store_stmt(s, STMT_QUEUE_ROUND_SYSTEMS,
+			"SELECT s.id FROM system s WHERE EXISTS (SELECT 1 FROM assignment a "
+			"JOIN response r ON r.id = a.response_id WHERE a.round_id = ?1 AND a.rater_id = ?2 "
+			"AND r.system_id = s.id) ORDER BY s.id", err);
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, pg->round_id);

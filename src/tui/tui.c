@@ -387,9 +387,13 @@ static int terminal_next(struct app *app, struct key *k)
 }
 
 /* How long the first screen and the keys took, for CONVQA_TIMING (the
- * benchmarks read it). */
+ * benchmarks read it): the average, the 99th percentile and the slowest
+ * key (the slowest alone is at the mercy of the machine's other work). */
 struct timing {
 	double first_ms, sum_ms, max_ms;
+	int keep;                  /* every key's time kept (CONVQA_TIMING names a file) */
+	double *ms;                /* every key's, when kept */
+	size_t cap;
 	long keys;
 };
 
@@ -399,16 +403,31 @@ static void timing_add(struct timing *tm, double t0)
 	tm->sum_ms += ms;
 	if (ms > tm->max_ms)
 		tm->max_ms = ms;
+	if (tm->keep) {
+		xgrow(&tm->ms, &tm->cap, (size_t)tm->keys + 1, sizeof(*tm->ms));
+		tm->ms[tm->keys] = ms;
+	}
 	tm->keys++;
 }
 
-static void write_timing(const char *path, const struct timing *tm)
+static int cmp_ms(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+static void write_timing(const char *path, struct timing *tm)
 {
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return;
-	fprintf(f, "first_screen_ms %.3f\nkeys %ld\nkey_ms_avg %.4f\nkey_ms_max %.3f\n", tm->first_ms,
-		tm->keys, tm->keys ? tm->sum_ms / (double)tm->keys : 0.0, tm->max_ms);
+	double p99 = 0;
+	if (tm->keys && tm->ms) {
+		qsort(tm->ms, (size_t)tm->keys, sizeof(*tm->ms), cmp_ms);
+		p99 = tm->ms[(size_t)((double)(tm->keys - 1) * 0.99)];
+	}
+	fprintf(f, "first_screen_ms %.3f\nkeys %ld\nkey_ms_avg %.4f\nkey_ms_p99 %.3f\nkey_ms_max %.3f\n",
+		tm->first_ms, tm->keys, tm->keys ? tm->sum_ms / (double)tm->keys : 0.0, p99, tm->max_ms);
 	fclose(f);
 }
 
@@ -475,8 +494,8 @@ static void press(struct app *app, const struct script *sc, struct key k, double
 static enum status run_keys(struct app *app, struct script *sc, const struct tui_options *o,
 			    struct error *err)
 {
-	struct timing tm = { 0 };
 	const char *timing = getenv("CONVQA_TIMING");
+	struct timing tm = { .keep = timing && *timing };
 	draw(app);
 	tm.first_ms = (now_monotonic() - o->started) * 1000.0;
 	app_shown(app);
@@ -485,8 +504,10 @@ static enum status run_keys(struct app *app, struct script *sc, const struct tui
 	while (!app->quit) {
 		struct key k;
 		int rc = sc->f ? script_next(sc, app, &k, err) : terminal_next(app, &k);
-		if (rc < 0)
+		if (rc < 0) {
+			free(tm.ms);
 			return err->status;
+		}
 		if (rc > 0)
 			break;
 		double t0 = now_monotonic();
@@ -502,6 +523,7 @@ static enum status run_keys(struct app *app, struct script *sc, const struct tui
 	}
 	if (timing && *timing)
 		write_timing(timing, &tm);
+	free(tm.ms);
 	if (app->failed) {
 		*err = app->err;
 		return err->status;

@@ -15,6 +15,7 @@
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
+#include "../../src/store/store_internal.h"   /* the connection: its statements' plans */
 
 struct fixture {
 	char path[64];
@@ -383,6 +384,106 @@ static void test_finished_items_are_kept_and_caught_up(void **state)
 	done(fx);
 }
 
+/* Whether an EXPLAIN QUERY PLAN detail reads a whole table or index of the
+ * project: a SCAN of anything but the few rows of system (s) and rater (or
+ * of no table: a SELECT of values). */
+static int whole_scan(const char *detail)
+{
+	static const char *const small[] = { "SCAN s", "SCAN system", "SCAN rater", "SCAN CONSTANT ROW", NULL };
+	if (strncmp(detail, "SCAN ", 5) != 0)
+		return 0;
+	for (size_t i = 0; small[i]; i++) {
+		size_t n = strlen(small[i]);
+		if (strncmp(detail, small[i], n) == 0 && (detail[n] == 0 || detail[n] == ' '))
+			return 0;
+	}
+	return 1;
+}
+
+/* The statements of db that ran since their counts were reset: none reads
+ * a whole table (its plan has no SCAN of label, response, turn, item_done,
+ * ...), and none stepped through a full scan. Returns how many ran. */
+static int no_whole_scans(sqlite3 *db)
+{
+	int ran = 0;
+	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
+		if (!sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 0))
+			continue;
+		ran++;
+		char *eqp = sqlite3_mprintf("EXPLAIN QUERY PLAN %s", sqlite3_sql(st));
+		sqlite3_stmt *plan;
+		assert_int_equal(sqlite3_prepare_v2(db, eqp, -1, &plan, NULL), SQLITE_OK);
+		while (sqlite3_step(plan) == SQLITE_ROW) {
+			const char *detail = (const char *)sqlite3_column_text(plan, 3);
+			if (whole_scan(detail))
+				fail_msg("a hot statement reads a whole table (%s): %s", detail, sqlite3_sql(st));
+		}
+		sqlite3_finalize(plan);
+		sqlite3_free(eqp);
+		if (sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0) > 50)
+			fail_msg("a hot statement stepped through a full scan: %s", sqlite3_sql(st));
+	}
+	return ran;
+}
+
+static void reset_counts(sqlite3 *db)
+{
+	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
+		sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 1);
+		sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1);
+	}
+}
+
+/* What the annotation UI does on its first screen and on each key once a
+ * project is open (the queue opened again, its finished items caught up
+ * with a label saved since; a window moved; an item and its labels read;
+ * a label saved; another process's change noticed) reads no whole table:
+ * every statement uses an index (the queue's size is kept, not counted),
+ * so a key costs the same on any size of project. */
+static void test_hot_statements_use_indexes(void **state)
+{
+	(void)state;
+	struct fixture *fx = project(1200);
+	struct error err;
+	struct store_queue q;
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &q, &err), ST_OK);
+	size_t n = q.n;
+	int64_t first = store_queue_response(&q, 0);
+	for (size_t i = 0; i < 60; i++)
+		finish(fx, store_queue_response(&q, i));
+	store_queue_release(&q);
+	/* the first open after the labels: item_done filled, the size kept */
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &q, &err), ST_OK);
+	store_queue_release(&q);
+	finish(fx, first);   /* a label saved since the mark: the next open catches up its turn */
+
+	reset_counts(fx->s->db);
+	assert_int_equal(store_queue_open(fx->s, fx->rater, "alice", 0, fx->sc, &q, &err), ST_OK);
+	assert_int_equal(q.n, n);
+	assert_int_equal(q.n_finished, 60);
+	size_t at;
+	assert_int_equal(store_queue_next_unfinished(fx->s, &q, 0, &at, &err), ST_OK);
+	assert_int_equal(at, 60);
+	for (size_t pos = 0; pos < n; pos += STORE_QUEUE_WINDOW / 2)   /* forward across windows */
+		assert_int_equal(store_queue_seek(fx->s, &q, pos, &err), ST_OK);
+	assert_int_equal(store_queue_seek(fx->s, &q, n / 3, &err), ST_OK);   /* and back */
+	int64_t id = store_queue_response(&q, n / 3);
+	struct store_item it;
+	memset(&it, 0, sizeof(it));
+	assert_int_equal(store_item_load(fx->s, id, &it, &err), ST_OK);
+	store_item_release(&it);
+	finish(fx, id);
+	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
+	assert_int_equal(store_item_labels_load(fx->s, id, fx->rater, 0, fx->sc, &l, &err), ST_OK);
+	assert_string_equal(store_item_labels_get(&l, "answer_correct", 0), "yes");
+	store_item_labels_release(&l);
+	int64_t version;
+	assert_int_equal(store_data_version(fx->s, &version, &err), ST_OK);
+	store_queue_release(&q);
+	assert_true(no_whole_scans(fx->s->db) >= 6);
+	done(fx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -391,6 +492,7 @@ int main(void)
 		cmocka_unit_test(test_paged_queue_memory_does_not_grow),
 		cmocka_unit_test(test_finished_items_are_kept_and_caught_up),
 		cmocka_unit_test(test_paged_round_queue_is_the_whole_queue),
+		cmocka_unit_test(test_hot_statements_use_indexes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
