@@ -26,9 +26,14 @@
  * The digest sha256 given to import_sink_begin() is recorded at the end:
  * a stream's reader fills it in as it reaches the end of its file.
  *
- * Ownership: the ids of systems and passages put into the sink are borrowed
- * until import_sink_end() or import_sink_abort(); everything else only for
- * the call.
+ * Memory: what the sink keeps does not grow with the passages put (a
+ * passage put twice is known by the project's rows, and a temporary table
+ * on disk, store_seen.h), except for passages given by id alone, which a
+ * collection may fill (import_sink_wants()).
+ *
+ * Ownership: the ids of systems put into the sink are borrowed until
+ * import_sink_end() or import_sink_abort(); everything else only for the
+ * call.
  */
 #ifndef CONVQA_IMPORT_SINK_H
 #define CONVQA_IMPORT_SINK_H
@@ -42,6 +47,7 @@
 
 struct store;
 struct store_ranked;
+struct store_seen;
 
 /* A passage known by its id only (no text), which a collection may fill. */
 struct import_sink_want {
@@ -64,7 +70,7 @@ struct import_sink {
 	int64_t import_id;
 	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
 	struct strmap systems;        /* system id -> db id */
-	struct strmap passages;       /* passage id -> db id << 2 | how it was put (enum store_put) */
+	struct store_seen *seen;      /* passages in the project before, put again: how (store_seen.h) */
 	struct store_ranked *ranked;  /* a response's ranking, reused */
 	size_t cap_ranked;
 	struct strmap id_only;        /* passage id (copied) -> index in wants: passages without text */

@@ -119,6 +119,8 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 /* Whether passage id (a row id) has its text (else it is known by its id
  * only); *known 0 too when there is no such passage. */
 enum status store_passage_text_known(struct store *s, int64_t id, int *known, struct error *err);
+/* The import that added passage id (a row id): *import_id, 0 when none. */
+enum status store_passage_import(struct store *s, int64_t id, int64_t *import_id, struct error *err);
 /* Each passage without text (known by its id only), by row id: cb(ext_id,
  * id, ctx), ext_id borrowed for the call; cb returns non-zero to stop. */
 enum status store_passages_without_text(struct store *s, int (*cb)(const char *ext_id, int64_t id, void *ctx),

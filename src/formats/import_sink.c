@@ -5,6 +5,7 @@
 
 #include "convqa/import_sink.h"
 #include "convqa/store.h"
+#include "convqa/store_seen.h"
 
 /* Where an object of the file came from, for a message: "NAME: $.path", or
  * the object's own "FILE:LINE: $.path" (model.h). */
@@ -58,7 +59,7 @@ enum status import_sink_begin(struct import_sink *k, struct store *s, const char
 {
 	(void)err;
 	*k = (struct import_sink){ .s = s, .name = name, .origin = origin, .sha256 = sha256, .counts = counts,
-				   .systems = STRMAP_INIT, .passages = STRMAP_INIT, .id_only = STRMAP_INIT };
+				   .systems = STRMAP_INIT, .id_only = STRMAP_INIT };
 	model_tasks_init(&k->scratch);
 	memset(counts, 0, sizeof(*counts));
 	return ST_OK;
@@ -120,6 +121,37 @@ static enum status want(struct import_sink *k, const struct model_passage *p, en
 	return ST_OK;
 }
 
+/* How this import put passage p (found, not added, by the put that gave
+ * res) before: *before = -1 when it did not, else PUT_NEW, PUT_SAME or
+ * PUT_UPDATED. Passages it added say so in the project (their import);
+ * the others are kept in the table of seen ids (store_seen.h). */
+static enum status put_before(struct import_sink *k, const struct model_passage *p, enum store_put res,
+			      int *before)
+{
+	int64_t import_id = 0;
+	const void *old;
+	size_t len;
+	char v = (char)res;
+	enum status st = store_passage_import(k->s, p->db_id, &import_id, &k->err);
+	*before = -1;
+	if (st != ST_OK)
+		return fail(k, st);
+	if (import_id == k->import_id) {
+		*before = PUT_NEW;
+		return ST_OK;
+	}
+	if (!k->seen && (st = store_seen_open(&k->seen, &k->err)) != ST_OK)
+		return fail(k, st);
+	int rc = store_seen_put(k->seen, 0, p->id, &v, 1, &old, &len, &k->err);
+	if (rc < 0)
+		return fail(k, ST_STORE);
+	if (rc == 0)
+		*before = *(const char *)old;
+	if (rc == 0 && *before == PUT_SAME && res == PUT_UPDATED)
+		st = store_seen_set(k->seen, 0, p->id, &v, 1, &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
 enum status import_sink_put_passages(struct import_sink *k, struct model_passage *v, size_t n)
 {
 	open_tx(k);
@@ -127,24 +159,23 @@ enum status import_sink_put_passages(struct import_sink *k, struct model_passage
 		struct model_passage *p = &v[i];
 		enum store_put res;
 		struct store_conflict c;
+		int before = -1;
 		enum status st = store_put_passage(k->s, p->id, p->title, p->url, p->text, k->import_id, &p->db_id,
 						   &res, &c, &k->err);
 		if (st != ST_OK)
 			return fail(k, st);
 		if (res == PUT_CONFLICT)
 			return refuse(k, p->where, "passage", p->id, &c);
-		size_t *put = strmap_get(&k->passages, p->id);
-		if (put) { /* put before by this import, without its text: counted once */
-			if ((*put & 3) == PUT_SAME && res == PUT_UPDATED) {
+		if (res != PUT_NEW && put_before(k, p, res, &before) != ST_OK)
+			return k->st;
+		if (before >= 0) { /* put before by this import, without its text: counted once */
+			if (before == PUT_SAME && res == PUT_UPDATED) {
 				k->counts->present[IMP_PASSAGES]--;
 				k->counts->updated[IMP_PASSAGES]++;
-				*put = (size_t)p->db_id << 2 | PUT_UPDATED;
 			}
 			continue;
 		}
 		tally(k, IMP_PASSAGES, res);
-		strmap_put(&k->passages, p->id, (size_t)p->db_id << 2 | (res == PUT_NEW ? PUT_NEW : res == PUT_UPDATED ?
-									PUT_UPDATED : PUT_SAME), NULL);
 		if (!p->text)
 			want(k, p, res);
 	}
@@ -222,11 +253,6 @@ long import_sink_id_only(struct import_sink *k)
  * when in neither). */
 static enum status find_passage(struct import_sink *k, const char *ext_id, int64_t *id)
 {
-	size_t *db = strmap_get(&k->passages, ext_id);
-	if (db) {
-		*id = (int64_t)(*db >> 2);
-		return ST_OK;
-	}
 	return store_find_passage(k->s, ext_id, id, &k->err);
 }
 
@@ -319,8 +345,6 @@ int import_sink_resolves(struct import_sink *k, const struct model_conversation 
 			const struct model_response *r = &c->turns[i].responses[j];
 			for (size_t n = 0; n < r->n_ranked; n++) {
 				int64_t id = 0;
-				if (strmap_get(&k->passages, r->ranked[n].passage_id))
-					continue;
 				if (k->st != ST_OK || find_passage(k, r->ranked[n].passage_id, &id) != ST_OK || !id)
 					return 0;
 			}
@@ -341,7 +365,8 @@ enum status import_sink_put_model(struct import_sink *k, struct model_tasks *m)
 static void release(struct import_sink *k)
 {
 	strmap_release(&k->systems);
-	strmap_release(&k->passages);
+	store_seen_close(k->seen);
+	k->seen = NULL;
 	strmap_release(&k->id_only);
 	free(k->ranked);
 	k->ranked = NULL;
