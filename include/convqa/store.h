@@ -102,6 +102,12 @@ struct store_conflict {
  * in one statement and restores the indexing of each passage. Both change
  * the schema inside the caller's transaction, which a rollback undoes. */
 enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err);
+/* The page cache of an import's connection: STORE_IMPORT_CACHE_KIB while
+ * on (the B-trees it fills stay in memory instead of being written to the
+ * log and read back), SQLite's default after. It is the part of an
+ * import's peak RSS that SQLite takes. */
+#define STORE_IMPORT_CACHE_KIB 32768
+void store_import_cache(struct store *s, int on);
 enum status store_fts_fill(struct store *s, int64_t mark, struct error *err);
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
 			       int64_t *import_id, struct error *err);

@@ -75,6 +75,7 @@ static enum status open_tx(struct import_sink *k)
 	if (st != ST_OK)
 		return fail(k, st);
 	k->open = 1;
+	store_import_cache(k->s, 1);
 	st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
 	if (st == ST_OK)
 		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
@@ -364,6 +365,8 @@ enum status import_sink_put_model(struct import_sink *k, struct model_tasks *m)
 
 static void release(struct import_sink *k)
 {
+	if (k->open)
+		store_import_cache(k->s, 0);
 	strmap_release(&k->systems);
 	store_seen_close(k->seen);
 	k->seen = NULL;

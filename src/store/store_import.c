@@ -637,6 +637,13 @@ static enum status fts_exec(struct store *s, const char *sql, const char *what, 
 	return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? ST_OK : store_fail(s, err, what);
 }
 
+void store_import_cache(struct store *s, int on)
+{
+	char sql[64];
+	snprintf(sql, sizeof(sql), "PRAGMA cache_size = -%d", on ? STORE_IMPORT_CACHE_KIB : 2000);
+	sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+}
+
 enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_MAX_PASSAGE, "SELECT coalesce(max(id), 0) FROM passage", err);
