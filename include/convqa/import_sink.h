@@ -26,10 +26,10 @@
  * The digest sha256 given to import_sink_begin() is recorded at the end:
  * a stream's reader fills it in as it reaches the end of its file.
  *
- * Memory: what the sink keeps does not grow with the passages put (a
+ * Memory: what the sink keeps does not grow with the passages put: a
  * passage put twice is known by the project's rows, and a temporary table
- * on disk, store_seen.h), except for passages given by id alone, which a
- * collection may fill (import_sink_wants()).
+ * on disk (store_seen.h) keeps the rest, the passages given by id alone
+ * which a collection may fill (import_sink_wants()) among them.
  *
  * Ownership: the ids of systems put into the sink are borrowed until
  * import_sink_end() or import_sink_abort(); everything else only for the
@@ -70,13 +70,12 @@ struct import_sink {
 	int64_t import_id;
 	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
 	struct strmap systems;        /* system id -> db id */
-	struct store_seen *seen;      /* passages in the project before, put again: how (store_seen.h) */
+	struct store_seen *seen;      /* on disk (store_seen.h): how passages in the project before were
+				       * put again; the passages without text (struct import_sink_want) */
 	struct store_ranked *ranked;  /* a response's ranking, reused */
 	size_t cap_ranked;
-	struct strmap id_only;        /* passage id (copied) -> index in wants: passages without text */
-	struct import_sink_want *wants;
-	size_t n_wants, cap_wants;
-	int wants_project;            /* the project's own id-only passages are in id_only */
+	struct import_sink_want want; /* the last import_sink_wants() found */
+	int wants_project;            /* the project's own id-only passages are among the wants */
 	struct model_tasks scratch;   /* where messages are built */
 };
 
@@ -100,6 +99,9 @@ int import_sink_resolves(struct import_sink *k, const struct model_conversation 
  * (after import_sink_want_project()) those the project holds so. A
  * collection (collection.h) fills them. want: NULL when id is not one. */
 struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id);
+/* Record that a collection's line gave id's text (the want's filled_at;
+ * the want import_sink_wants() returns is a copy). */
+enum status import_sink_want_filled(struct import_sink *k, const char *id, size_t line);
 /* Add the project's own passages without text to what import_sink_wants()
  * knows (once; later calls do nothing). Returns the sink's status. */
 enum status import_sink_want_project(struct import_sink *k);

@@ -34,6 +34,15 @@ void store_seen_close(struct store_seen *t);
  * changed); -1 with ST_STORE in err on failure. */
 int store_seen_put(struct store_seen *t, int kind, const char *key, const void *value, size_t len,
 		   const void **old, size_t *old_len, struct error *err);
+/* The value of key of kind: 1 and *v / *len (valid until the next call on
+ * t) when it is there, 0 when not, -1 with ST_STORE in err on failure. */
+int store_seen_get(struct store_seen *t, int kind, const char *key, const void **v, size_t *len,
+		   struct error *err);
+/* Each key of kind with its value, in the order of the keys: cb(key,
+ * value, len, ctx), which returns non-zero to stop (and must not write t). */
+enum status store_seen_each(struct store_seen *t, int kind,
+			    int (*cb)(const char *key, const void *v, size_t len, void *ctx), void *ctx,
+			    struct error *err);
 /* Replace the value of key of kind (recorded before). */
 enum status store_seen_set(struct store_seen *t, int kind, const char *key, const void *value, size_t len,
 			   struct error *err);

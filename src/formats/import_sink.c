@@ -59,7 +59,7 @@ enum status import_sink_begin(struct import_sink *k, struct store *s, const char
 {
 	(void)err;
 	*k = (struct import_sink){ .s = s, .name = name, .origin = origin, .sha256 = sha256, .counts = counts,
-				   .systems = STRMAP_INIT, .id_only = STRMAP_INIT };
+				   .systems = STRMAP_INIT };
 	model_tasks_init(&k->scratch);
 	memset(counts, 0, sizeof(*counts));
 	return ST_OK;
@@ -100,6 +100,42 @@ enum status import_sink_put_systems(struct import_sink *k, const struct model_sy
 	return k->st;
 }
 
+/* The sink's tables on disk (store_seen.h): how passages in the project
+ * before were put again, and the passages known by id only (a struct
+ * import_sink_want each) that a collection may fill. */
+enum { SEEN_PUT, SEEN_WANT };
+
+static enum status open_seen(struct import_sink *k)
+{
+	enum status st = k->seen ? ST_OK : store_seen_open(&k->seen, &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
+static enum status set_want(struct import_sink *k, const char *id, const struct import_sink_want *w)
+{
+	enum status st = store_seen_set(k->seen, SEEN_WANT, id, w, sizeof(*w), &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
+/* Add id to the wants as w (or, when it is there, or its put into it). */
+static enum status add_want(struct import_sink *k, const char *id, struct import_sink_want w)
+{
+	const void *old;
+	size_t len;
+	if (open_seen(k) != ST_OK)
+		return k->st;
+	int rc = store_seen_put(k->seen, SEEN_WANT, id, &w, sizeof(w), &old, &len, &k->err);
+	if (rc < 0)
+		return fail(k, ST_STORE);
+	if (rc == 0 && len == sizeof(w) && w.put) {
+		unsigned put = w.put;
+		memcpy(&w, old, sizeof(w));
+		w.put |= put;
+		return set_want(k, id, &w);
+	}
+	return ST_OK;
+}
+
 /* Remember id-only passage p (put with res) for a collection to fill. */
 static enum status want(struct import_sink *k, const struct model_passage *p, enum store_put res)
 {
@@ -111,15 +147,8 @@ static enum status want(struct import_sink *k, const struct model_passage *p, en
 	}
 	if (known)
 		return ST_OK;
-	size_t *i;
-	if (!strmap_put(&k->id_only, model_strdup(&k->scratch, p->id), k->n_wants, &i)) {
-		k->wants[*i].put |= res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT;
-		return ST_OK;
-	}
-	xgrow(&k->wants, &k->cap_wants, k->n_wants + 1, sizeof(*k->wants));
-	k->wants[k->n_wants++] = (struct import_sink_want){
-		p->db_id, res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT, 0 };
-	return ST_OK;
+	return add_want(k, p->id, (struct import_sink_want){
+		p->db_id, res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT, 0 });
 }
 
 /* How this import put passage p (found, not added, by the put that gave
@@ -141,15 +170,15 @@ static enum status put_before(struct import_sink *k, const struct model_passage 
 		*before = PUT_NEW;
 		return ST_OK;
 	}
-	if (!k->seen && (st = store_seen_open(&k->seen, &k->err)) != ST_OK)
-		return fail(k, st);
-	int rc = store_seen_put(k->seen, 0, p->id, &v, 1, &old, &len, &k->err);
+	if (open_seen(k) != ST_OK)
+		return k->st;
+	int rc = store_seen_put(k->seen, SEEN_PUT, p->id, &v, 1, &old, &len, &k->err);
 	if (rc < 0)
 		return fail(k, ST_STORE);
 	if (rc == 0)
 		*before = *(const char *)old;
 	if (rc == 0 && *before == PUT_SAME && res == PUT_UPDATED)
-		st = store_seen_set(k->seen, 0, p->id, &v, 1, &k->err);
+		st = store_seen_set(k->seen, SEEN_PUT, p->id, &v, 1, &k->err);
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
@@ -185,18 +214,30 @@ enum status import_sink_put_passages(struct import_sink *k, struct model_passage
 
 struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id)
 {
-	size_t *i = strmap_get(&k->id_only, id);
-	return i ? &k->wants[*i] : NULL;
+	const void *v;
+	size_t len;
+	int rc = k->seen ? store_seen_get(k->seen, SEEN_WANT, id, &v, &len, &k->err) : 0;
+	if (rc < 0)
+		fail(k, ST_STORE);
+	if (rc <= 0 || len != sizeof(k->want))
+		return NULL;
+	memcpy(&k->want, v, sizeof(k->want));
+	return &k->want;
+}
+
+enum status import_sink_want_filled(struct import_sink *k, const char *id, size_t line)
+{
+	struct import_sink_want *w = import_sink_wants(k, id);
+	if (!w)
+		return k->st;
+	w->filled_at = line;
+	return set_want(k, id, w);
 }
 
 static int project_want(const char *ext_id, int64_t id, void *data)
 {
 	struct import_sink *k = data;
-	if (strmap_put(&k->id_only, model_strdup(&k->scratch, ext_id), k->n_wants, NULL)) {
-		xgrow(&k->wants, &k->cap_wants, k->n_wants + 1, sizeof(*k->wants));
-		k->wants[k->n_wants++] = (struct import_sink_want){ id, 0, 0 };
-	}
-	return 0;
+	return add_want(k, ext_id, (struct import_sink_want){ id, 0, 0 }) != ST_OK;
 }
 
 enum status import_sink_want_project(struct import_sink *k)
@@ -229,25 +270,43 @@ enum status import_sink_fill_passage(struct import_sink *k, const char *id, cons
 			k->counts->present[IMP_PASSAGES]--;
 		k->counts->updated[IMP_PASSAGES]++;
 		w->put |= IMPORT_SINK_PUT_NEW; /* counted once */
+		return set_want(k, id, w);
 	}
 	return ST_OK;
 }
 
+struct id_only {
+	struct import_sink *k;
+	long n;
+};
+
+static int count_id_only(const char *id, const void *v, size_t len, void *data)
+{
+	struct id_only *c = data;
+	struct import_sink_want w;
+	int known = 0;
+	(void)id;
+	if (len != sizeof(w))
+		return 0;
+	memcpy(&w, v, sizeof(w));
+	if (w.filled_at)
+		return 0;
+	enum status st = store_passage_text_known(c->k->s, w.db_id, &known, &c->k->err);
+	if (st != ST_OK)
+		return fail(c->k, st), 1;
+	c->n += !known;
+	return 0;
+}
+
 long import_sink_id_only(struct import_sink *k)
 {
-	long n = 0;
-	for (size_t i = 0; i < k->n_wants && k->st == ST_OK; i++) {
-		int known = 0;
-		if (k->wants[i].filled_at)
-			continue;
-		enum status st = store_passage_text_known(k->s, k->wants[i].db_id, &known, &k->err);
-		if (st != ST_OK) {
+	struct id_only c = { k, 0 };
+	if (k->seen && k->st == ST_OK) {
+		enum status st = store_seen_each(k->seen, SEEN_WANT, count_id_only, &c, &k->err);
+		if (st != ST_OK)
 			fail(k, st);
-			break;
-		}
-		n += !known;
 	}
-	return n;
+	return c.n;
 }
 
 /* The project's id of passage ext_id: put before, or in the project (0
@@ -370,11 +429,8 @@ static void release(struct import_sink *k)
 	strmap_release(&k->systems);
 	store_seen_close(k->seen);
 	k->seen = NULL;
-	strmap_release(&k->id_only);
 	free(k->ranked);
 	k->ranked = NULL;
-	free(k->wants);
-	k->wants = NULL;
 	model_tasks_release(&k->scratch);
 }
 

@@ -70,6 +70,49 @@ static void bind(sqlite3_stmt *st, int kind, const char *key, const void *value,
 		sqlite3_bind_blob64(st, 3, len ? value : "", len, SQLITE_STATIC);
 }
 
+/* Step st, bound, for its row: 1 and its value in t->buf, 0 when none. */
+static int read_value(struct store_seen *t, sqlite3_stmt *st, const void **v, size_t *len, struct error *err)
+{
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		size_t n = (size_t)sqlite3_column_bytes(st, 0);
+		xgrow(&t->buf, &t->cap, n + 1, 1);
+		if (n)
+			memcpy(t->buf, sqlite3_column_blob(st, 0), n);
+		*v = t->buf;
+		*len = n;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail(t->db, "cannot read an id from a temporary table", err), -1;
+	return rc == SQLITE_ROW;
+}
+
+int store_seen_get(struct store_seen *t, int kind, const char *key, const void **v, size_t *len,
+		   struct error *err)
+{
+	bind(t->get, kind, key, NULL, 0);
+	return read_value(t, t->get, v, len, err);
+}
+
+enum status store_seen_each(struct store_seen *t, int kind,
+			    int (*cb)(const char *key, const void *v, size_t len, void *ctx), void *ctx,
+			    struct error *err)
+{
+	sqlite3_stmt *st;
+	int rc;
+	if (sqlite3_prepare_v2(t->db, "SELECT key, value FROM seen WHERE kind = ? ORDER BY key", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return fail(t->db, "cannot read a temporary table", err);
+	sqlite3_bind_int(st, 1, kind);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (cb((const char *)sqlite3_column_text(st, 0), sqlite3_column_blob(st, 1),
+		       (size_t)sqlite3_column_bytes(st, 1), ctx))
+			break;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : fail(t->db, "cannot read a temporary table", err);
+}
+
 int store_seen_put(struct store_seen *t, int kind, const char *key, const void *value, size_t len,
 		   const void **old, size_t *old_len, struct error *err)
 {
@@ -80,19 +123,10 @@ int store_seen_put(struct store_seen *t, int kind, const char *key, const void *
 		return fail(t->db, "cannot keep an id in a temporary table", err), -1;
 	if (sqlite3_changes(t->db) > 0)
 		return 1;
-	bind(t->get, kind, key, NULL, 0);
-	if (sqlite3_step(t->get) != SQLITE_ROW) {
-		sqlite3_reset(t->get);
-		return fail(t->db, "cannot read an id from a temporary table", err), -1;
-	}
-	size_t n = (size_t)sqlite3_column_bytes(t->get, 0);
-	xgrow(&t->buf, &t->cap, n + 1, 1);
-	if (n)
-		memcpy(t->buf, sqlite3_column_blob(t->get, 0), n);
-	sqlite3_reset(t->get);
-	*old = t->buf;
-	*old_len = n;
-	return 0;
+	rc = store_seen_get(t, kind, key, old, old_len, err);
+	if (rc == 0)
+		fail(t->db, "cannot read an id from a temporary table", err);
+	return rc > 0 ? 0 : -1;
 }
 
 enum status store_seen_set(struct store_seen *t, int kind, const char *key, const void *value, size_t len,
