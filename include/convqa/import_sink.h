@@ -55,6 +55,9 @@ struct import_sink_want {
 	unsigned put;                 /* IMPORT_SINK_PUT_*: how this import put it, if it did */
 	size_t filled_at;             /* the collection's line that gave its text, 0 before */
 };
+/* The size of the filter that skips a collection's records no want names
+ * without looking them up (1 MiB). */
+#define IMPORT_SINK_WANT_BITS ((size_t)8 << 20)
 #define IMPORT_SINK_PUT_NEW 1u       /* added by this import (counted as added) */
 #define IMPORT_SINK_PUT_PRESENT 2u   /* in the project before, put again (counted as present) */
 
@@ -75,6 +78,7 @@ struct import_sink {
 	struct store_ranked *ranked;  /* a response's ranking, reused */
 	size_t cap_ranked;
 	struct import_sink_want want; /* the last import_sink_wants() found */
+	unsigned char *want_filter;   /* IMPORT_SINK_WANT_BITS bits: the ids of the wants, hashed */
 	int wants_project;            /* the project's own id-only passages are among the wants */
 	struct model_tasks scratch;   /* where messages are built */
 };

@@ -111,6 +111,37 @@ static enum status open_seen(struct import_sink *k)
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
+/* The filter of the wants' ids, in memory (IMPORT_SINK_WANT_BITS bits): an
+ * id whose two bits are not both set is no want, and a collection's record
+ * is skipped without a look into the table. */
+static void want_bits(const char *id, size_t bit[2])
+{
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+		h = (h ^ *c) * 1099511628211ULL;
+	bit[0] = (size_t)(h % IMPORT_SINK_WANT_BITS);
+	bit[1] = (size_t)((h >> 32) * 2654435761ULL % IMPORT_SINK_WANT_BITS);
+}
+
+static int may_want(const struct import_sink *k, const char *id)
+{
+	size_t b[2];
+	if (!k->want_filter)
+		return 0;
+	want_bits(id, b);
+	return (k->want_filter[b[0] / 8] >> (b[0] % 8) & 1) && (k->want_filter[b[1] / 8] >> (b[1] % 8) & 1);
+}
+
+static void filter_want(struct import_sink *k, const char *id)
+{
+	size_t b[2];
+	if (!k->want_filter)
+		k->want_filter = xcalloc(IMPORT_SINK_WANT_BITS / 8, 1);
+	want_bits(id, b);
+	k->want_filter[b[0] / 8] |= (unsigned char)(1u << (b[0] % 8));
+	k->want_filter[b[1] / 8] |= (unsigned char)(1u << (b[1] % 8));
+}
+
 static enum status set_want(struct import_sink *k, const char *id, const struct import_sink_want *w)
 {
 	enum status st = store_seen_set(k->seen, SEEN_WANT, id, w, sizeof(*w), &k->err);
@@ -127,6 +158,7 @@ static enum status add_want(struct import_sink *k, const char *id, struct import
 	int rc = store_seen_put(k->seen, SEEN_WANT, id, &w, sizeof(w), &old, &len, &k->err);
 	if (rc < 0)
 		return fail(k, ST_STORE);
+	filter_want(k, id);
 	if (rc == 0 && len == sizeof(w) && w.put) {
 		unsigned put = w.put;
 		memcpy(&w, old, sizeof(w));
@@ -216,7 +248,7 @@ struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id
 {
 	const void *v;
 	size_t len;
-	int rc = k->seen ? store_seen_get(k->seen, SEEN_WANT, id, &v, &len, &k->err) : 0;
+	int rc = k->seen && may_want(k, id) ? store_seen_get(k->seen, SEEN_WANT, id, &v, &len, &k->err) : 0;
 	if (rc < 0)
 		fail(k, ST_STORE);
 	if (rc <= 0 || len != sizeof(k->want))
@@ -429,6 +461,8 @@ static void release(struct import_sink *k)
 	strmap_release(&k->systems);
 	store_seen_close(k->seen);
 	k->seen = NULL;
+	free(k->want_filter);
+	k->want_filter = NULL;
 	free(k->ranked);
 	k->ranked = NULL;
 	model_tasks_release(&k->scratch);
