@@ -26,9 +26,14 @@
  * The digest sha256 given to import_sink_begin() is recorded at the end:
  * a stream's reader fills it in as it reaches the end of its file.
  *
- * Ownership: the ids of systems and passages put into the sink are borrowed
- * until import_sink_end() or import_sink_abort(); everything else only for
- * the call.
+ * Memory: what the sink keeps does not grow with the passages put: a
+ * passage put twice is known by the project's rows, and a temporary table
+ * on disk (store_seen.h) keeps the rest, the passages given by id alone
+ * which a collection may fill (import_sink_wants()) among them.
+ *
+ * Ownership: the ids of systems put into the sink are borrowed until
+ * import_sink_end() or import_sink_abort(); everything else only for the
+ * call.
  */
 #ifndef CONVQA_IMPORT_SINK_H
 #define CONVQA_IMPORT_SINK_H
@@ -42,6 +47,7 @@
 
 struct store;
 struct store_ranked;
+struct store_seen;
 
 /* A passage known by its id only (no text), which a collection may fill. */
 struct import_sink_want {
@@ -49,6 +55,9 @@ struct import_sink_want {
 	unsigned put;                 /* IMPORT_SINK_PUT_*: how this import put it, if it did */
 	size_t filled_at;             /* the collection's line that gave its text, 0 before */
 };
+/* The size of the filter that skips a collection's records no want names
+ * without looking them up (1 MiB). */
+#define IMPORT_SINK_WANT_BITS ((size_t)8 << 20)
 #define IMPORT_SINK_PUT_NEW 1u       /* added by this import (counted as added) */
 #define IMPORT_SINK_PUT_PRESENT 2u   /* in the project before, put again (counted as present) */
 
@@ -64,13 +73,13 @@ struct import_sink {
 	int64_t import_id;
 	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
 	struct strmap systems;        /* system id -> db id */
-	struct strmap passages;       /* passage id -> db id << 2 | how it was put (enum store_put) */
+	struct store_seen *seen;      /* on disk (store_seen.h): how passages in the project before were
+				       * put again; the passages without text (struct import_sink_want) */
 	struct store_ranked *ranked;  /* a response's ranking, reused */
 	size_t cap_ranked;
-	struct strmap id_only;        /* passage id (copied) -> index in wants: passages without text */
-	struct import_sink_want *wants;
-	size_t n_wants, cap_wants;
-	int wants_project;            /* the project's own id-only passages are in id_only */
+	struct import_sink_want want; /* the last import_sink_wants() found */
+	unsigned char *want_filter;   /* IMPORT_SINK_WANT_BITS bits: the ids of the wants, hashed */
+	int wants_project;            /* the project's own id-only passages are among the wants */
 	struct model_tasks scratch;   /* where messages are built */
 };
 
@@ -94,6 +103,9 @@ int import_sink_resolves(struct import_sink *k, const struct model_conversation 
  * (after import_sink_want_project()) those the project holds so. A
  * collection (collection.h) fills them. want: NULL when id is not one. */
 struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id);
+/* Record that a collection's line gave id's text (the want's filled_at;
+ * the want import_sink_wants() returns is a copy). */
+enum status import_sink_want_filled(struct import_sink *k, const char *id, size_t line);
 /* Add the project's own passages without text to what import_sink_wants()
  * knows (once; later calls do nothing). Returns the sink's status. */
 enum status import_sink_want_project(struct import_sink *k);

@@ -102,6 +102,12 @@ struct store_conflict {
  * in one statement and restores the indexing of each passage. Both change
  * the schema inside the caller's transaction, which a rollback undoes. */
 enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err);
+/* The page cache of an import's connection: STORE_IMPORT_CACHE_KIB while
+ * on (the B-trees it fills stay in memory instead of being written to the
+ * log and read back), SQLite's default after. It is the part of an
+ * import's peak RSS that SQLite takes. */
+#define STORE_IMPORT_CACHE_KIB 32768
+void store_import_cache(struct store *s, int on);
 enum status store_fts_fill(struct store *s, int64_t mark, struct error *err);
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
 			       int64_t *import_id, struct error *err);
@@ -119,6 +125,8 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 /* Whether passage id (a row id) has its text (else it is known by its id
  * only); *known 0 too when there is no such passage. */
 enum status store_passage_text_known(struct store *s, int64_t id, int *known, struct error *err);
+/* The import that added passage id (a row id): *import_id, 0 when none. */
+enum status store_passage_import(struct store *s, int64_t id, int64_t *import_id, struct error *err);
 /* Each passage without text (known by its id only), by row id: cb(ext_id,
  * id, ctx), ext_id borrowed for the call; cb returns non-zero to stop. */
 enum status store_passages_without_text(struct store *s, int (*cb)(const char *ext_id, int64_t id, void *ctx),

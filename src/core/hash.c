@@ -36,6 +36,58 @@ static void block(uint32_t h[8], const uint8_t *p)
 	h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HAVE_SHA_NI 1
+
+/* n blocks with the CPU's SHA extensions (SHA-NI): the state kept as the
+ * two halves the instructions take, ABEF and CDGH; each step of the loop
+ * is four rounds and four words of the message schedule. */
+__attribute__((target("sha,sse4.1"))) static void blocks_sha_ni(uint32_t h[8], const uint8_t *p, size_t n)
+{
+	const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+	__m128i cdab = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xB1);
+	__m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1B);
+	__m128i abef = _mm_alignr_epi8(cdab, efgh, 8), cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+	for (; n; n--, p += 64) {
+		__m128i w[4], save0 = abef, save1 = cdgh;
+		for (int i = 0; i < 16; i++) {
+			__m128i *x = &w[i & 3];
+			if (i < 4)
+				*x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * i)), bswap);
+			else
+				*x = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(*x, w[(i + 1) & 3]),
+									_mm_alignr_epi8(w[(i + 3) & 3], w[(i + 2) & 3], 4)),
+							  w[(i + 3) & 3]);
+			__m128i t = _mm_add_epi32(*x, _mm_loadu_si128((const __m128i *)&K[4 * i]));
+			cdgh = _mm_sha256rnds2_epu32(cdgh, abef, t);
+			abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(t, 0x0E));
+		}
+		abef = _mm_add_epi32(abef, save0);
+		cdgh = _mm_add_epi32(cdgh, save1);
+	}
+	__m128i feba = _mm_shuffle_epi32(abef, 0x1B), dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+	_mm_storeu_si128((__m128i *)&h[0], _mm_blend_epi16(feba, dchg, 0xF0));
+	_mm_storeu_si128((__m128i *)&h[4], _mm_alignr_epi8(dchg, feba, 8));
+}
+#endif
+
+/* n blocks of p: with SHA-NI where the CPU has it (checked once). */
+static void blocks(uint32_t h[8], const uint8_t *p, size_t n)
+{
+#ifdef HAVE_SHA_NI
+	static int ni = -1;
+	if (ni < 0)
+		ni = __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+	if (ni) {
+		blocks_sha_ni(h, p, n);
+		return;
+	}
+#endif
+	for (; n; n--, p += 64)
+		block(h, p);
+}
+
 void hash_sha256_init(struct hash_sha256 *c)
 {
 	static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -55,11 +107,12 @@ void hash_sha256_update(struct hash_sha256 *c, const void *data, size_t len)
 		c->n += k, p += k, len -= k;
 		if (c->n < 64)
 			return;
-		block(c->h, c->buf);
+		blocks(c->h, c->buf, 1);
 		c->n = 0;
 	}
-	for (; len >= 64; len -= 64, p += 64)
-		block(c->h, p);
+	blocks(c->h, p, len / 64);
+	p += len / 64 * 64;
+	len %= 64;
 	memcpy(c->buf, p, len);
 	c->n = len;
 }
@@ -73,9 +126,7 @@ void hash_sha256_final(struct hash_sha256 *c, uint8_t out[32])
 	uint64_t bits = c->len * 8;
 	for (int i = 0; i < 8; i++)
 		tail[tlen - 1 - i] = (uint8_t)(bits >> (8 * i));
-	block(c->h, tail);
-	if (tlen == 128)
-		block(c->h, tail + 64);
+	blocks(c->h, tail, tlen / 64);
 	for (int i = 0; i < 8; i++) {
 		out[4 * i] = (uint8_t)(c->h[i] >> 24);
 		out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);

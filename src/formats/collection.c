@@ -227,7 +227,7 @@ static void use_record(struct reader *r, const cJSON *v)
 		json_path_pop(&r->jr.path);
 		return;
 	}
-	w->filled_at = r->rec_line;
+	import_sink_want_filled(r->k, id, r->rec_line);
 	if (!r->jr.n_errors) {
 		char where[sizeof(r->err->msg)];
 		snprintf(where, sizeof(where), "%s:%zu", r->name, r->rec_line);

@@ -29,7 +29,8 @@ static int detect_jsonl(const char *buf, size_t len)
 
 /* A stream into an import sink: each line's conversation is read into a
  * model of its own, put, and released; what later lines are checked
- * against (ids, the digests of passages' texts) stays in keep. A conversation naming by id a
+ * against stays in keep (systems) and the reader's table on disk (passage
+ * and conversation ids, the digests of passages' texts: store_seen.h). A conversation naming by id a
  * passage that no earlier line gave, nor the project, waits in pending
  * for the end of the file (a later line may give it). */
 struct stream {
@@ -250,8 +251,9 @@ static enum status end_stream(struct stream *sm, enum status st, struct error *e
 
 /* Feed the sink a line at a time: the memory holds one line (a stream's:
  * at most JSONL_LINE_MAX bytes; a buffer's: the whole file), its tree and
- * conversation, the ids read so far (and the digests of the passages'
- * texts), and the conversations held back. */
+ * conversation, the systems read so far, and the conversations held back;
+ * the passage and conversation ids read so far (and the digests of the
+ * passages' texts) are on disk (store_seen.h). */
 static enum status feed_jsonl(struct import_inputs *inputs, struct import_sink *k, struct error *err)
 {
 	struct import_input *in = import_inputs_find(inputs, IMPORT_TASKS);

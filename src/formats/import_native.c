@@ -12,6 +12,8 @@
 #include "convqa/hash.h"
 #include "convqa/import_sink.h"
 #include "convqa/importer.h"
+#include "convqa/store_seen.h"
+#include "convqa/strbuf.h"
 #include "native.h"
 
 static const char *metadata_member(struct native_reader *r, const cJSON *obj)
@@ -115,27 +117,112 @@ static void put_line_passage(struct native_reader *r, const char *id, const char
 	line->passages[line->n_passages++] = (struct model_passage){ id, title, url, text, at, 0 };
 }
 
+/* A stream's record of a passage seen (store_seen.h): a byte of flags
+ * (SEEN_*), the digest of its text (64 hex digits, or none), then where,
+ * title and url, each ended by a NUL. */
+enum { SEEN_TEXT = 1, SEEN_TITLE = 2, SEEN_URL = 4 };
+enum { SEEN_PASSAGES, SEEN_CONVERSATIONS };
+
+static void seen_encode(struct strbuf *b, const char *digest, const char *where, const char *title,
+			const char *url)
+{
+	strbuf_reset(b);
+	strbuf_addc(b, (char)((digest ? SEEN_TEXT : 0) | (title ? SEEN_TITLE : 0) | (url ? SEEN_URL : 0)));
+	if (digest)
+		strbuf_add(b, digest, 64);
+	strbuf_add(b, where, strlen(where) + 1);
+	if (title)
+		strbuf_add(b, title, strlen(title) + 1);
+	if (url)
+		strbuf_add(b, url, strlen(url) + 1);
+}
+
+struct seen_passage {
+	const char *digest, *where, *title, *url; /* NULL when none */
+};
+
+static void seen_decode(const char *v, struct seen_passage *p)
+{
+	unsigned flags = (unsigned char)v[0];
+	const char *at = v + 1;
+	p->digest = flags & SEEN_TEXT ? at : NULL;
+	at += flags & SEEN_TEXT ? 64 : 0;
+	p->where = at;
+	at += strlen(at) + 1;
+	p->title = flags & SEEN_TITLE ? at : NULL;
+	at += flags & SEEN_TITLE ? strlen(at) + 1 : 0;
+	p->url = flags & SEEN_URL ? at : NULL;
+}
+
+/* Record key in the stream's table of seen ids (opened with the first):
+ * 1 new, 0 seen (*old its record), -1 failed (a problem told). */
+static int seen_put(struct native_reader *r, int kind, const char *key, const struct strbuf *v, const void **old)
+{
+	struct error err;
+	size_t len;
+	int rc = -1;
+	if (r->seen || store_seen_open(&r->seen, &err) == ST_OK)
+		rc = store_seen_put(r->seen, kind, key, strbuf_str(v), v->len, old, &len, &err);
+	if (rc < 0)
+		jr_problem(&r->jr, "%s", err.msg);
+	return rc;
+}
+
+/* add_passage() for a stream: the ids seen are checked against the table
+ * of seen ids, not kept in memory; the passage goes to the line's model. */
+static const char *add_stream_passage(struct native_reader *r, const char *id, const char *title, const char *url,
+				      const char *text, int from_collection)
+{
+	char digest[65] = "";
+	const void *old;
+	struct strbuf b = STRBUF_INIT;
+	id = id ? model_strdup(r->m, id) : model_passage_hash_id(r->m, text);
+	if (text)
+		hash_sha256_hex(text, strlen(text), digest);
+	const char *at = where(r);
+	seen_encode(&b, text ? digest : NULL, at, title, url);
+	int rc = seen_put(r, SEEN_PASSAGES, id, &b, &old);
+	if (rc == 1)
+		put_line_passage(r, id, title, url, text, at);
+	if (rc == 0) {
+		struct seen_passage p;
+		seen_decode(old, &p);
+		if (from_collection)
+			jr_problem(&r->jr, "duplicate passage id \"%s\" (also at %s)", id, p.where);
+		else if (!p.digest) { /* known by id only so far: the inline passage gives its text */
+			seen_encode(&b, digest, p.where, p.title, p.url);
+			struct error err;
+			if (store_seen_set(r->seen, SEEN_PASSAGES, id, strbuf_str(&b), b.len, &err) != ST_OK)
+				jr_problem(&r->jr, "%s", err.msg);
+			put_line_passage(r, id, title, url, text, at);
+		} else if (!text || memcmp(p.digest, digest, 64) != 0)
+			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, p.where);
+		else if (!same(p.title, title) && title)
+			jr_problem(&r->jr, "passage \"%s\" has a different title at %s", id, p.where);
+		else if (!same(p.url, url) && url)
+			jr_problem(&r->jr, "passage \"%s\" has a different url at %s", id, p.where);
+	}
+	strbuf_release(&b);
+	return id;
+}
+
 /* Add a passage (collection or inline; text NULL: a collection entry known
  * by id only); returns its id or NULL. */
 static const char *add_passage(struct native_reader *r, const char *id, const char *title, const char *url,
 			       const char *text, int from_collection)
 {
 	struct model_tasks *m = r->keep;
-	int stream = r->keep != r->m;
-	char digest[65] = "";
-	id = id ? own(r, id) : model_passage_hash_id(m, text);
-	if (stream && text) /* a stream keeps the digest of a text, to compare */
-		hash_sha256_hex(text, strlen(text), digest);
+	if (r->keep != r->m)
+		return add_stream_passage(r, id, title, url, text, from_collection);
+	id = id ? id : model_passage_hash_id(m, text);
 	size_t *old;
 	if (!strmap_put(&r->passages, id, m->n_passages, &old)) {
 		struct model_passage *p = &m->passages[*old];
 		if (from_collection)
 			jr_problem(&r->jr, "duplicate passage id \"%s\" (also at %s)", id, p->where);
-		else if (!p->text) { /* known by id only so far: the inline passage gives its text */
-			p->text = stream ? model_strdup(m, digest) : text;
-			if (stream)
-				put_line_passage(r, id, title, url, text, own(r, where(r)));
-		} else if (!same(p->text, stream ? digest : text))
+		else if (!p->text) /* known by id only so far: the inline passage gives its text */
+			p->text = text;
+		else if (!same(p->text, text))
 			jr_problem(&r->jr, "passage \"%s\" has a different text at %s", id, p->where);
 		else if (!same(p->title, title) && title)
 			jr_problem(&r->jr, "passage \"%s\" has a different title at %s", id, p->where);
@@ -143,12 +230,8 @@ static const char *add_passage(struct native_reader *r, const char *id, const ch
 			jr_problem(&r->jr, "passage \"%s\" has a different url at %s", id, p->where);
 		return id;
 	}
-	const char *at = own(r, where(r));
 	xgrow(&m->passages, &m->cap_passages, m->n_passages + 1, sizeof(*m->passages));
-	m->passages[m->n_passages++] = (struct model_passage){
-		id, own(r, title), own(r, url), stream && text ? model_strdup(m, digest) : text, at, 0 };
-	if (stream) /* the passage itself, for the sink, with the line */
-		put_line_passage(r, id, title, url, text, at);
+	m->passages[m->n_passages++] = (struct model_passage){ id, title, url, text, where(r), 0 };
 	return id;
 }
 
@@ -525,13 +608,15 @@ void native_read_conversation(struct native_reader *r, const cJSON *v)
 	c->id = jr_string_member(&r->jr, v, "id", 1, 1);
 	c->metadata = metadata_member(r, v);
 	size_t *old;
-	struct model_tasks *k = r->keep;
-	const char *id = own(r, c->id);
-	if (id && !strmap_put(&r->conversations, id, k == m ? i : k->n_conversations, &old)) {
-		jr_problem(&r->jr, "duplicate conversation id \"%s\" (also at %s)", c->id, k->conversations[*old].where);
-	} else if (id && k != m) {
-		xgrow(&k->conversations, &k->cap_conversations, k->n_conversations + 1, sizeof(*k->conversations));
-		k->conversations[k->n_conversations++] = (struct model_conversation){ .id = id, .where = own(r, c->where) };
+	if (c->id && r->keep != m) { /* a stream: checked against the table of ids seen */
+		struct strbuf b = STRBUF_INIT;
+		const void *first;
+		strbuf_add(&b, c->where, strlen(c->where) + 1);
+		if (seen_put(r, SEEN_CONVERSATIONS, c->id, &b, &first) == 0)
+			jr_problem(&r->jr, "duplicate conversation id \"%s\" (also at %s)", c->id, (const char *)first);
+		strbuf_release(&b);
+	} else if (c->id && !strmap_put(&r->conversations, c->id, i, &old)) {
+		jr_problem(&r->jr, "duplicate conversation id \"%s\" (also at %s)", c->id, m->conversations[*old].where);
 	}
 	const cJSON *turns = jr_array_member(&r->jr, v, "turns", 1, 1);
 	if (turns)
@@ -580,6 +665,8 @@ void native_reader_init(struct native_reader *r, const char *name, struct model_
 
 enum status native_reader_finish(struct native_reader *r)
 {
+	store_seen_close(r->seen);
+	r->seen = NULL;
 	strmap_release(&r->passages);
 	strmap_release(&r->systems);
 	strmap_release(&r->conversations);

@@ -2,8 +2,9 @@
  * at a time, in bounded memory (native.h, json_stream.h): each element of
  * "systems", "collection" and "conversations" is parsed on its own, read by
  * the native reader, put into the import sink and freed. What the memory
- * holds: the largest element and its tree, the ids read so far (and the
- * digest of each passage's text, to compare), the conversations that name
+ * holds: the largest element and its tree, the systems read so far (the
+ * passage and conversation ids, with the digest of each passage's text, to
+ * compare, are on disk: store_seen.h), the conversations that name
  * a passage given later in the file (held back for the end), and the
  * members other than these three (read whole).
  *
@@ -36,7 +37,7 @@ struct nstream {
 	struct json_stream js;
 	struct error js_err;          /* a syntax error, the value limit */
 	struct native_reader r;
-	struct model_tasks keep;      /* the ids read so far (native.h) */
+	struct model_tasks keep;      /* the systems read so far (native.h) */
 	struct model_tasks *pending;  /* conversations naming a passage not yet given */
 	size_t n_pending, cap_pending;
 	struct error sec_err[SEC__N]; /* each section's problems */

@@ -5,6 +5,7 @@
 
 #include "convqa/import_sink.h"
 #include "convqa/store.h"
+#include "convqa/store_seen.h"
 
 /* Where an object of the file came from, for a message: "NAME: $.path", or
  * the object's own "FILE:LINE: $.path" (model.h). */
@@ -58,7 +59,7 @@ enum status import_sink_begin(struct import_sink *k, struct store *s, const char
 {
 	(void)err;
 	*k = (struct import_sink){ .s = s, .name = name, .origin = origin, .sha256 = sha256, .counts = counts,
-				   .systems = STRMAP_INIT, .passages = STRMAP_INIT, .id_only = STRMAP_INIT };
+				   .systems = STRMAP_INIT };
 	model_tasks_init(&k->scratch);
 	memset(counts, 0, sizeof(*counts));
 	return ST_OK;
@@ -74,6 +75,7 @@ static enum status open_tx(struct import_sink *k)
 	if (st != ST_OK)
 		return fail(k, st);
 	k->open = 1;
+	store_import_cache(k->s, 1);
 	st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
 	if (st == ST_OK)
 		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
@@ -98,6 +100,74 @@ enum status import_sink_put_systems(struct import_sink *k, const struct model_sy
 	return k->st;
 }
 
+/* The sink's tables on disk (store_seen.h): how passages in the project
+ * before were put again, and the passages known by id only (a struct
+ * import_sink_want each) that a collection may fill. */
+enum { SEEN_PUT, SEEN_WANT };
+
+static enum status open_seen(struct import_sink *k)
+{
+	enum status st = k->seen ? ST_OK : store_seen_open(&k->seen, &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
+/* The filter of the wants' ids, in memory (IMPORT_SINK_WANT_BITS bits): an
+ * id whose two bits are not both set is no want, and a collection's record
+ * is skipped without a look into the table. */
+static void want_bits(const char *id, size_t bit[2])
+{
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+		h = (h ^ *c) * 1099511628211ULL;
+	bit[0] = (size_t)(h % IMPORT_SINK_WANT_BITS);
+	bit[1] = (size_t)((h >> 32) * 2654435761ULL % IMPORT_SINK_WANT_BITS);
+}
+
+static int may_want(const struct import_sink *k, const char *id)
+{
+	size_t b[2];
+	if (!k->want_filter)
+		return 0;
+	want_bits(id, b);
+	return (k->want_filter[b[0] / 8] >> (b[0] % 8) & 1) && (k->want_filter[b[1] / 8] >> (b[1] % 8) & 1);
+}
+
+static void filter_want(struct import_sink *k, const char *id)
+{
+	size_t b[2];
+	if (!k->want_filter)
+		k->want_filter = xcalloc(IMPORT_SINK_WANT_BITS / 8, 1);
+	want_bits(id, b);
+	k->want_filter[b[0] / 8] |= (unsigned char)(1u << (b[0] % 8));
+	k->want_filter[b[1] / 8] |= (unsigned char)(1u << (b[1] % 8));
+}
+
+static enum status set_want(struct import_sink *k, const char *id, const struct import_sink_want *w)
+{
+	enum status st = store_seen_set(k->seen, SEEN_WANT, id, w, sizeof(*w), &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
+/* Add id to the wants as w (or, when it is there, or its put into it). */
+static enum status add_want(struct import_sink *k, const char *id, struct import_sink_want w)
+{
+	const void *old;
+	size_t len;
+	if (open_seen(k) != ST_OK)
+		return k->st;
+	int rc = store_seen_put(k->seen, SEEN_WANT, id, &w, sizeof(w), &old, &len, &k->err);
+	if (rc < 0)
+		return fail(k, ST_STORE);
+	filter_want(k, id);
+	if (rc == 0 && len == sizeof(w) && w.put) {
+		unsigned put = w.put;
+		memcpy(&w, old, sizeof(w));
+		w.put |= put;
+		return set_want(k, id, &w);
+	}
+	return ST_OK;
+}
+
 /* Remember id-only passage p (put with res) for a collection to fill. */
 static enum status want(struct import_sink *k, const struct model_passage *p, enum store_put res)
 {
@@ -109,15 +179,39 @@ static enum status want(struct import_sink *k, const struct model_passage *p, en
 	}
 	if (known)
 		return ST_OK;
-	size_t *i;
-	if (!strmap_put(&k->id_only, model_strdup(&k->scratch, p->id), k->n_wants, &i)) {
-		k->wants[*i].put |= res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT;
+	return add_want(k, p->id, (struct import_sink_want){
+		p->db_id, res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT, 0 });
+}
+
+/* How this import put passage p (found, not added, by the put that gave
+ * res) before: *before = -1 when it did not, else PUT_NEW, PUT_SAME or
+ * PUT_UPDATED. Passages it added say so in the project (their import);
+ * the others are kept in the table of seen ids (store_seen.h). */
+static enum status put_before(struct import_sink *k, const struct model_passage *p, enum store_put res,
+			      int *before)
+{
+	int64_t import_id = 0;
+	const void *old;
+	size_t len;
+	char v = (char)res;
+	enum status st = store_passage_import(k->s, p->db_id, &import_id, &k->err);
+	*before = -1;
+	if (st != ST_OK)
+		return fail(k, st);
+	if (import_id == k->import_id) {
+		*before = PUT_NEW;
 		return ST_OK;
 	}
-	xgrow(&k->wants, &k->cap_wants, k->n_wants + 1, sizeof(*k->wants));
-	k->wants[k->n_wants++] = (struct import_sink_want){
-		p->db_id, res == PUT_NEW ? IMPORT_SINK_PUT_NEW : IMPORT_SINK_PUT_PRESENT, 0 };
-	return ST_OK;
+	if (open_seen(k) != ST_OK)
+		return k->st;
+	int rc = store_seen_put(k->seen, SEEN_PUT, p->id, &v, 1, &old, &len, &k->err);
+	if (rc < 0)
+		return fail(k, ST_STORE);
+	if (rc == 0)
+		*before = *(const char *)old;
+	if (rc == 0 && *before == PUT_SAME && res == PUT_UPDATED)
+		st = store_seen_set(k->seen, SEEN_PUT, p->id, &v, 1, &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
 enum status import_sink_put_passages(struct import_sink *k, struct model_passage *v, size_t n)
@@ -127,24 +221,23 @@ enum status import_sink_put_passages(struct import_sink *k, struct model_passage
 		struct model_passage *p = &v[i];
 		enum store_put res;
 		struct store_conflict c;
+		int before = -1;
 		enum status st = store_put_passage(k->s, p->id, p->title, p->url, p->text, k->import_id, &p->db_id,
 						   &res, &c, &k->err);
 		if (st != ST_OK)
 			return fail(k, st);
 		if (res == PUT_CONFLICT)
 			return refuse(k, p->where, "passage", p->id, &c);
-		size_t *put = strmap_get(&k->passages, p->id);
-		if (put) { /* put before by this import, without its text: counted once */
-			if ((*put & 3) == PUT_SAME && res == PUT_UPDATED) {
+		if (res != PUT_NEW && put_before(k, p, res, &before) != ST_OK)
+			return k->st;
+		if (before >= 0) { /* put before by this import, without its text: counted once */
+			if (before == PUT_SAME && res == PUT_UPDATED) {
 				k->counts->present[IMP_PASSAGES]--;
 				k->counts->updated[IMP_PASSAGES]++;
-				*put = (size_t)p->db_id << 2 | PUT_UPDATED;
 			}
 			continue;
 		}
 		tally(k, IMP_PASSAGES, res);
-		strmap_put(&k->passages, p->id, (size_t)p->db_id << 2 | (res == PUT_NEW ? PUT_NEW : res == PUT_UPDATED ?
-									PUT_UPDATED : PUT_SAME), NULL);
 		if (!p->text)
 			want(k, p, res);
 	}
@@ -153,18 +246,30 @@ enum status import_sink_put_passages(struct import_sink *k, struct model_passage
 
 struct import_sink_want *import_sink_wants(struct import_sink *k, const char *id)
 {
-	size_t *i = strmap_get(&k->id_only, id);
-	return i ? &k->wants[*i] : NULL;
+	const void *v;
+	size_t len;
+	int rc = k->seen && may_want(k, id) ? store_seen_get(k->seen, SEEN_WANT, id, &v, &len, &k->err) : 0;
+	if (rc < 0)
+		fail(k, ST_STORE);
+	if (rc <= 0 || len != sizeof(k->want))
+		return NULL;
+	memcpy(&k->want, v, sizeof(k->want));
+	return &k->want;
+}
+
+enum status import_sink_want_filled(struct import_sink *k, const char *id, size_t line)
+{
+	struct import_sink_want *w = import_sink_wants(k, id);
+	if (!w)
+		return k->st;
+	w->filled_at = line;
+	return set_want(k, id, w);
 }
 
 static int project_want(const char *ext_id, int64_t id, void *data)
 {
 	struct import_sink *k = data;
-	if (strmap_put(&k->id_only, model_strdup(&k->scratch, ext_id), k->n_wants, NULL)) {
-		xgrow(&k->wants, &k->cap_wants, k->n_wants + 1, sizeof(*k->wants));
-		k->wants[k->n_wants++] = (struct import_sink_want){ id, 0, 0 };
-	}
-	return 0;
+	return add_want(k, ext_id, (struct import_sink_want){ id, 0, 0 }) != ST_OK;
 }
 
 enum status import_sink_want_project(struct import_sink *k)
@@ -197,36 +302,49 @@ enum status import_sink_fill_passage(struct import_sink *k, const char *id, cons
 			k->counts->present[IMP_PASSAGES]--;
 		k->counts->updated[IMP_PASSAGES]++;
 		w->put |= IMPORT_SINK_PUT_NEW; /* counted once */
+		return set_want(k, id, w);
 	}
 	return ST_OK;
 }
 
+struct id_only {
+	struct import_sink *k;
+	long n;
+};
+
+static int count_id_only(const char *id, const void *v, size_t len, void *data)
+{
+	struct id_only *c = data;
+	struct import_sink_want w;
+	int known = 0;
+	(void)id;
+	if (len != sizeof(w))
+		return 0;
+	memcpy(&w, v, sizeof(w));
+	if (w.filled_at)
+		return 0;
+	enum status st = store_passage_text_known(c->k->s, w.db_id, &known, &c->k->err);
+	if (st != ST_OK)
+		return fail(c->k, st), 1;
+	c->n += !known;
+	return 0;
+}
+
 long import_sink_id_only(struct import_sink *k)
 {
-	long n = 0;
-	for (size_t i = 0; i < k->n_wants && k->st == ST_OK; i++) {
-		int known = 0;
-		if (k->wants[i].filled_at)
-			continue;
-		enum status st = store_passage_text_known(k->s, k->wants[i].db_id, &known, &k->err);
-		if (st != ST_OK) {
+	struct id_only c = { k, 0 };
+	if (k->seen && k->st == ST_OK) {
+		enum status st = store_seen_each(k->seen, SEEN_WANT, count_id_only, &c, &k->err);
+		if (st != ST_OK)
 			fail(k, st);
-			break;
-		}
-		n += !known;
 	}
-	return n;
+	return c.n;
 }
 
 /* The project's id of passage ext_id: put before, or in the project (0
  * when in neither). */
 static enum status find_passage(struct import_sink *k, const char *ext_id, int64_t *id)
 {
-	size_t *db = strmap_get(&k->passages, ext_id);
-	if (db) {
-		*id = (int64_t)(*db >> 2);
-		return ST_OK;
-	}
 	return store_find_passage(k->s, ext_id, id, &k->err);
 }
 
@@ -319,8 +437,6 @@ int import_sink_resolves(struct import_sink *k, const struct model_conversation 
 			const struct model_response *r = &c->turns[i].responses[j];
 			for (size_t n = 0; n < r->n_ranked; n++) {
 				int64_t id = 0;
-				if (strmap_get(&k->passages, r->ranked[n].passage_id))
-					continue;
 				if (k->st != ST_OK || find_passage(k, r->ranked[n].passage_id, &id) != ST_OK || !id)
 					return 0;
 			}
@@ -340,13 +456,15 @@ enum status import_sink_put_model(struct import_sink *k, struct model_tasks *m)
 
 static void release(struct import_sink *k)
 {
+	if (k->open)
+		store_import_cache(k->s, 0);
 	strmap_release(&k->systems);
-	strmap_release(&k->passages);
-	strmap_release(&k->id_only);
+	store_seen_close(k->seen);
+	k->seen = NULL;
+	free(k->want_filter);
+	k->want_filter = NULL;
 	free(k->ranked);
 	k->ranked = NULL;
-	free(k->wants);
-	k->wants = NULL;
 	model_tasks_release(&k->scratch);
 }
 

@@ -10,9 +10,10 @@
  *
  * A stream (JSONL into an import sink) sets r.keep to a model of its own and
  * r.m to a new model for each conversation, released once it is put: the
- * systems and passages read are appended to r.keep (their strings copied;
- * a passage's text as its SHA-256 digest, to compare), and the passages
- * new to the file also to the conversation's model, with their text.
+ * systems read are appended to r.keep (their strings copied), and the passages
+ * new to the file also to the conversation's model, with their text. The
+ * passage and conversation ids a stream has read are kept, to check
+ * against, in a temporary table on disk (store_seen.h), not in memory.
  *
  * The reader checks what the schema says and what it cannot (unique ids and
  * ranks, one response per system and turn, the same text for a passage id)
@@ -24,6 +25,8 @@
 
 #include "convqa/model.h"
 #include "convqa/strmap.h"
+
+struct store_seen;
 #include "json_read.h"
 
 struct native_reader {
@@ -35,6 +38,8 @@ struct native_reader {
 	struct strmap passages;       /* id -> index in keep->passages */
 	struct strmap systems;        /* id -> index in keep->systems */
 	struct strmap conversations;  /* id -> index in keep->conversations */
+	struct store_seen *seen;      /* a stream's passage and conversation ids, on disk
+				       * (store_seen.h): opened with the first */
 };
 
 /* The members of a conversation object, of a task file (NULL-terminated). */

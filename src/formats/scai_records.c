@@ -175,8 +175,10 @@ static void add_group(const struct scai_reader *r, size_t a, size_t b, scai_fill
 	fill(r, a, b, c, m);
 }
 
-/* Leave out of m the systems and passages put into k before (the records
- * of every conversation name the run's system, and passages recur). */
+/* Leave out of m the systems put into k before (the records of every
+ * conversation name the run's system), and passages given twice in m
+ * (passages recur; one put into k before is put again, and counted once:
+ * import_sink.h). */
 static void drop_put(struct model_tasks *m, struct import_sink *k)
 {
 	size_t n = 0;
@@ -187,7 +189,7 @@ static void drop_put(struct model_tasks *m, struct import_sink *k)
 	struct strmap seen = STRMAP_INIT;
 	n = 0;
 	for (size_t i = 0; i < m->n_passages; i++)
-		if (!strmap_get(&k->passages, m->passages[i].id) && strmap_put(&seen, m->passages[i].id, i, NULL))
+		if (strmap_put(&seen, m->passages[i].id, i, NULL))
 			m->passages[n++] = m->passages[i];
 	m->n_passages = n;
 	strmap_release(&seen);

@@ -192,6 +192,16 @@ enum status store_passage_text_known(struct store *s, int64_t id, int *known, st
 	return rc;
 }
 
+enum status store_passage_import(struct store *s, int64_t id, int64_t *import_id, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_PASSAGE_IMPORT, "SELECT import_id FROM passage WHERE id = ?", err);
+	*import_id = 0;
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, id);
+	return store_step_id(s, st, import_id, "cannot read passage", err);
+}
+
 enum status store_passages_without_text(struct store *s, int (*cb)(const char *ext_id, int64_t id, void *ctx),
 					void *ctx, struct error *err)
 {
@@ -625,6 +635,13 @@ enum status store_put_response_rewrite(struct store *s, int64_t response_id, con
 static enum status fts_exec(struct store *s, const char *sql, const char *what, struct error *err)
 {
 	return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? ST_OK : store_fail(s, err, what);
+}
+
+void store_import_cache(struct store *s, int on)
+{
+	char sql[64];
+	snprintf(sql, sizeof(sql), "PRAGMA cache_size = -%d", on ? STORE_IMPORT_CACHE_KIB : 2000);
+	sqlite3_exec(s->db, sql, NULL, NULL, NULL);
 }
 
 enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err)
