@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "convqa/access.h"
@@ -88,6 +89,30 @@ static int check_numbers(const struct replay_cmd_opts *o)
 	return CLI_RUN;
 }
 
+/* --endpoint's URL and --header's values (never shown: they may hold keys). */
+static int check_endpoint(const struct replay_cmd_opts *o)
+{
+	size_t n = cli_option_values(&o->header, &headers);
+	if (n && !o->endpoint) {
+		cli_printf(stderr, "convqa replay: --header goes with --endpoint (a command gets no headers)\n");
+		return ST_USAGE;
+	}
+	if (o->endpoint && strncasecmp(o->endpoint, "http://", 7) != 0 && strncasecmp(o->endpoint, "https://", 8) != 0) {
+		cli_printf(stderr, "convqa replay: --endpoint expects an http:// or https:// URL\n");
+		return ST_USAGE;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *colon = strchr(headers[i], ':');
+		if (!colon || colon == headers[i] || (size_t)(colon - headers[i]) > strcspn(headers[i], " \t\r\n") ||
+		    strpbrk(headers[i], "\r\n")) {
+			cli_printf(stderr, "convqa replay: --header number %zu is not 'Name: value' (a name without "
+				   "spaces, a colon, the value; the value is not shown)\n", i + 1);
+			return ST_USAGE;
+		}
+	}
+	return CLI_RUN;
+}
+
 static int check(struct cmd_ctx *c)
 {
 	const struct replay_cmd_opts *o = c->data;
@@ -96,10 +121,9 @@ static int check(struct cmd_ctx *c)
 			   "--command 'CMD' or --endpoint URL\n");
 		return ST_USAGE;
 	}
-	if (cli_option_values(&o->header, &headers) && !o->endpoint) {
-		cli_printf(stderr, "convqa replay: --header goes with --endpoint (a command gets no headers)\n");
-		return ST_USAGE;
-	}
+	int rc = check_endpoint(o);
+	if (rc != CLI_RUN)
+		return rc;
 	if (!o->all == !o->conversations) {
 		cli_printf(stderr, "convqa replay: say which conversations: --conversations c1,c2 or --all "
 			   "(one of the two)\n");

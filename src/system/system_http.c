@@ -43,6 +43,7 @@ struct http {
 	double retry_at;            /* the next attempt's time, 0: none waits */
 	double started;             /* the attempt's start */
 	int attempt, max_attempts;  /* attempts of the turn in flight so far, the most */
+	size_t place;               /* the turn's place in its conversation (messages) */
 	double backoff;
 	int in_multi;               /* easy is in multi: an attempt in flight */
 	int too_large;              /* the body passed max_reply */
@@ -309,6 +310,7 @@ static enum status http_send(struct system *s, const struct system_request *req,
 	(void)err;
 	strbuf_reset(&p->body);
 	system_json_http_request(&p->body, req);
+	p->place = req->n_history + 1;
 	p->attempt = 0;
 	attempt(p);
 	return ST_OK;
@@ -398,8 +400,8 @@ static int answered(struct http *p, long status, struct system_reply *reply, enu
 	}
 	char body[BODY_SHOW + 8];
 	body_start(p, body, sizeof(body));
-	fail(p, SYSTEM_FAIL_REMOTE, err, "the system at '%s' answered turn %lu with HTTP %ld%s%s; %s", p->base.name,
-	     p->base.turn, status, body[0] ? ": " : "", body, advice(status));
+	fail(p, SYSTEM_FAIL_REMOTE, err, "the system at '%s' answered turn %zu with HTTP %ld%s%s; %s", p->base.name,
+	     p->place, status, body[0] ? ": " : "", body, advice(status));
 	*r = SYSTEM_ERROR;
 	return 0;
 }
@@ -420,8 +422,8 @@ static enum system_result again(struct http *p, const char *why, struct error *e
 	double now = now_monotonic();
 	if (p->attempt >= p->max_attempts || now + wait >= p->base.deadline) {
 		const char *what = p->attempt >= p->max_attempts ? "after" : "with no time left (--timeout) after";
-		fail(p, SYSTEM_FAIL_START, err, "cannot get a reply from the system at '%s' to turn %lu %s %d attempt%s: "
-		     "%s; check that the server runs at that URL%s", p->base.name, p->base.turn, what, p->attempt,
+		fail(p, SYSTEM_FAIL_START, err, "cannot get a reply from the system at '%s' to turn %zu %s %d attempt%s: "
+		     "%s; check that the server runs at that URL%s", p->base.name, p->place, what, p->attempt,
 		     p->attempt == 1 ? "" : "s", why, strstr(why, "HTTP") ? " and is not overloaded" : "");
 		return SYSTEM_ERROR;
 	}
@@ -461,8 +463,8 @@ static enum system_result finished(struct http *p, CURLcode code, struct system_
 	if (retryable(code))
 		return again(p, why, err);
 	fail(p, code == CURLE_OPERATION_TIMEDOUT ? SYSTEM_FAIL_TIMEOUT : SYSTEM_FAIL_START, err,
-	     "cannot get a reply from the system at '%s' to turn %lu: %s; check the URL%s", p->base.name,
-	     p->base.turn, why, strncasecmp(p->url, "https", 5) == 0 ? " and the server's certificate" : "");
+	     "cannot get a reply from the system at '%s' to turn %zu: %s; check the URL%s", p->base.name,
+	     p->place, why, strncasecmp(p->url, "https", 5) == 0 ? " and the server's certificate" : "");
 	return SYSTEM_ERROR;
 }
 
