@@ -70,6 +70,21 @@ check_eq "the requests: conversation_id, turn (its place), question, the gold hi
 200 c1 3 When? <- Where is Cordouan?=at the mouth of the Gironde; Who finished it?=Louis de Foix
 200 c2 1 Where is Zürich? <- 
 200 c2 2 Is it warm? <- Where is Zürich?=on the Zürichsee" "$(sent)"
+python3 -c 'import json, sys
+for i, l in enumerate(open(sys.argv[1])):
+    json.dump(json.loads(l)["body"], open("req.%d.json" % i, "w"))' log
+run /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_TOP/schemas/system-request.schema.json" req.*.json
+check_eq "the requests validate against schemas/system-request.schema.json" "0|5" "$rc|$(ls req.*.json | wc -l | tr -d ' ')"
+for mode in echo escape; do
+	python3 -c 'import json; print(json.dumps({"conversation_id": "c1", "turn": 2, "question": "q",
+		"history": [{"question": "q0", "answer": None}]}))' | python3 "$FIXTURES/fake_http.py" --reply $mode >reply.$mode.json
+done
+run /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_TOP/schemas/system-http-reply.schema.json" \
+	reply.echo.json reply.escape.json
+check_eq "the fake server's replies validate against schemas/system-http-reply.schema.json" "0" "$rc"
+echo '{"passages": []}' >noanswer.json
+run /usr/bin/python3 "$CONVQA_TOP/tests/tools/validate_json_schema.py" "$CONVQA_TOP/schemas/system-http-reply.schema.json" noanswer.json
+check_eq "... and a reply without its answer does not" "1" "$rc"
 check_eq "no token, no header: none sent" "None None" \
 	"$(python3 -c 'import json, sys; t = json.loads(open(sys.argv[1]).readline()); print(t["authorization"], t["x-api-key"])' log)"
 rm -f log
