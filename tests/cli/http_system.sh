@@ -217,6 +217,29 @@ for l in open(sys.argv[1]):
     t = json.loads(l); by.setdefault(t["conversation"], []).append(str(t["turn"]))
 print("|".join(k + " " + " ".join(v) for k, v in sorted(by.items())))' log)"
 
+# ---- TLS: certificates are verified --------------------------------------------------------
+if command -v openssl >/dev/null; then
+	openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 -subj /CN=127.0.0.1 \
+		>/dev/null 2>&1
+	cat cert.pem key.pem >tls.pem
+	plain_pid=$server_pid PLAIN_URL=$URL
+	FAKE_HTTP_CERT=$T/tls.pem start_server
+	tls_pid=$server_pid
+	new_project
+	run $CONVQA replay --system tls --endpoint "https://127.0.0.1:$(cat port)/echo" --conversations c2
+	check_eq "a self-signed certificate is refused: nothing sent on, nothing stored" "4|0|" \
+		"$rc|$(sqlite3 p.db 'SELECT count(*) FROM response')|$(cat log 2>/dev/null)"
+	check_grep "... said with the URL and what to check" \
+		"cannot get a reply from the system at 'https://127.0.0.1:[0-9]*/echo' to turn 1: .*certificate.*; check the URL and the server's certificate; failed twice" err
+	kill $tls_pid 2>/dev/null
+	wait $tls_pid 2>/dev/null
+	server_pid=$plain_pid
+	URL=$PLAIN_URL
+else
+	skip "a self-signed certificate is refused" "no openssl"
+	skip "... said with the URL and what to check" "no openssl"
+fi
+
 # ---- refusals ------------------------------------------------------------------------
 check_run "--command and --endpoint: one of the two" 1 \
 	"convqa replay: say which system and how to reach it: --system NAME and one of --command 'CMD' or --endpoint URL" \
