@@ -57,16 +57,19 @@ struct http {
 
 /* ---- secrets and names ---- */
 
-/* Blank every secret in msg (in place): "***", or as many '*' as a
- * shorter one has. */
+/* Blank every secret in msg (in place) with "***". convqa never puts one
+ * in a message; this guards against a server that repeats them in its
+ * answer. Values shorter than SECRET_MIN are left (an "on" would blank
+ * every "connection"): no key is that short. */
+#define SECRET_MIN 6
 static void hide(const struct http *p, char *msg)
 {
 	for (size_t i = 0; i < p->n_secrets; i++) {
-		size_t len = strlen(p->secrets[i]), put = len < 3 ? len : 3;
+		size_t len = strlen(p->secrets[i]);
 		char *at;
-		while (len && (at = strstr(msg, p->secrets[i]))) {
-			memset(at, '*', put);
-			memmove(at + put, at + len, strlen(at + len) + 1);
+		while (len >= SECRET_MIN && (at = strstr(msg, p->secrets[i]))) {
+			memcpy(at, "***", 3);
+			memmove(at + 3, at + len, strlen(at + len) + 1);
 		}
 	}
 }
