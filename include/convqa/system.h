@@ -72,7 +72,7 @@ struct system_spec {
 	/* http: the endpoint (http:// or https://); extra request headers
 	 * ("Name: value", NULL-terminated, may be NULL), whose values are never
 	 * shown; the bearer token, when not NULL, is sent as "Authorization:
-	 * Bearer TOKEN" and never shown either. */
+	 * Bearer TOKEN" and never shown either. url NULL: argv[0] is the URL. */
 	const char *url;
 	const char *const *headers;
 	const char *token;

@@ -251,7 +251,8 @@ static void http_release(struct system *s);
 static enum status http_open(struct system *s, const struct system_spec *spec, struct error *err)
 {
 	struct http *p = (struct http *)s;
-	const char *u = spec->url;
+	/* the URL, or (as convqa chat gives it) the first of argv */
+	const char *u = spec->url ? spec->url : spec->argv ? spec->argv[0] : NULL;
 	if (!u || (strncasecmp(u, "http://", 7) != 0 && strncasecmp(u, "https://", 8) != 0) ||
 	    !u[strcspn(u, ":") + 3])
 		return error_set(err, ST_USAGE, "a system of kind 'http' needs an http:// or https:// URL");

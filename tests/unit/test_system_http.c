@@ -226,6 +226,11 @@ static void test_open_refusals(void **state)
 	assert_non_null(strstr(err.msg, "header 2 is not 'Name: value'"));
 	assert_null(strstr(err.msg, "secret-value"));
 	assert_null(s);
+	/* the URL may come as argv[0] (convqa chat gives it so) */
+	const char *argv[] = { "http://127.0.0.1:1/", NULL };
+	spec = (struct system_spec){ .kind = "http", .argv = argv };
+	assert_int_equal(system_open(&spec, &s, &err), ST_OK);
+	system_close(s);
 }
 
 int main(void)
