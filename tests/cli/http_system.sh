@@ -158,7 +158,10 @@ check_eq "the server back: the resume sends only the turns not stored" \
 
 # ---- 429 and 503, retried ----------------------------------------------------------------
 new_project
+start=$(date +%s.%N)
 run $CONVQA replay -v --system busy --endpoint "$URL/busy429" --conversations c2
+took=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { print (e - s >= 2) ? "waited" : "too soon: " e - s }')
+check_eq "429: the Retry-After of 1 s is waited, for each of the 2 turns" "waited" "$took"
 check_eq "429 with Retry-After, then 200: each turn is tried again and stored" \
 	"0|replay: 2 turns sent, 2 stored, 0 skipped as already answered, 0 failed|429 c2 1
 200 c2 1
@@ -179,6 +182,15 @@ run $CONVQA replay --system down --endpoint "$URL/always503" --conversations c2 
 check_eq "a server always busy: 4 attempts a turn, the turn sent twice, then stopped" "4|8" "$rc|$(wc -l <log | tr -d ' ')"
 check_grep "... said with what to do" \
 	"after 4 attempts: HTTP 503; check that the server runs at that URL and is not overloaded; failed twice" err
+
+rm -f log
+start=$(date +%s.%N)
+run $CONVQA replay --system later --endpoint "$URL/wait100" --conversations c2 --timeout 5
+took=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { print (e - s < 5) ? "at once" : "waited " e - s }')
+check_eq "Retry-After: 100 (capped at 30 s) past the turn's timeout: no wait, the turn fails at once, twice" \
+	"4|at once|2" "$rc|$took|$(wc -l <log | tr -d ' ')"
+check_grep "... said" \
+	"to turn 1 with no time left (--timeout) after 1 attempt: HTTP 429 (Retry-After: 100 s); check that the server runs at that URL and is not overloaded" err
 
 # ---- resume after kill -9 ---------------------------------------------------------------
 new_project
