@@ -6,10 +6,10 @@
 # include/convqa/; tests/unit/test_<name>.c is found by itself.
 
 CC ?= cc
-PKGS := ncursesw sqlite3 libcjson libutf8proc zlib
+PKGS := ncursesw sqlite3 libcjson libutf8proc zlib libcurl
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config libncurses-dev libsqlite3-dev sqlite3 libcjson-dev \
-	libutf8proc-dev libcmocka-dev libstemmer-dev zlib1g-dev python3 python3-jsonschema python3-sklearn tmux \
+	libutf8proc-dev libcmocka-dev libstemmer-dev zlib1g-dev libcurl4-openssl-dev python3 python3-jsonschema python3-sklearn tmux \
 	groff-base man-db
 
 V ?= 0
@@ -59,7 +59,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
-SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/replay.o system/live.o
+SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \

@@ -147,6 +147,12 @@ struct cmd_ctx;
  * input) is given N times: it can be read once" on stderr. */
 int cli_check_stdin_once(const struct cmd_ctx *c);
 
+/* Every value given to the option whose value pointer is value, in the
+ * order given: an option given again keeps its last value in *value, and a
+ * repeatable one (replay --header) reads them all here. *out, NULL-ended,
+ * is the caller's to free; its strings point into argv. Returns how many. */
+size_t cli_option_values(const char *const *value, const char ***out);
+
 /* The end of a UI session's run() (annotate, adjudicate), with st the
  * session's status and sig the signal that stopped the UI (tui_caught_signal(),
  * 0 for none): the project closed; on a signal, the command released and

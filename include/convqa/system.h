@@ -7,7 +7,10 @@
  * "proc": a program started as a child process that reads one JSON line per
  * turn on its standard input and writes one JSON line per reply on its
  * standard output (the protocol: docs/systems.md); "bm25": built in, BM25
- * over the project's passages (system_bm25.c), which answers at once.
+ * over the project's passages (system_bm25.c), which answers at once;
+ * "http": a server that takes each turn as an HTTP POST of JSON and
+ * answers with JSON (system_http.c, libcurl: retries with backoff on
+ * connection errors, 429 and 503).
  *
  * Blocking use (tests, commands):
  *
@@ -26,7 +29,10 @@
  * (readable and writable) and the deadline to poll() on; system_read()
  * does what can be done without blocking and says whether the reply is
  * there. Nothing here blocks except system_call() and the grace period of
- * a child stopped by system_cancel(), a timeout or system_close().
+ * a child stopped by system_cancel(), a timeout or system_close(). The
+ * deadline may come before the turn's own when the connection needs a call
+ * back without any descriptor being ready (an HTTP retry's wait, libcurl's
+ * timers): call system_read() once it passes, as after any poll().
  *
  * Once a turn failed (timeout, cancel, the child died, a reply convqa cannot
  * read) the connection is stopped: the child is killed and reaped, and
@@ -57,13 +63,33 @@ struct store;
 
 /* How to reach a system. Borrowed by system_open() (copied as needed). */
 struct system_spec {
-	const char *kind;           /* "proc" or "bm25" */
+	const char *kind;           /* "proc", "bm25" or "http" */
 	const char *const *argv;    /* proc: the program (found in $PATH) and its arguments, NULL-terminated */
 	struct store *store;        /* bm25: the project whose passages it searches (borrowed, open
 				     * while the system is) */
 	double kill_grace;          /* seconds; 0: SYSTEM_KILL_GRACE */
 	size_t max_reply;           /* bytes of one reply line; 0: SYSTEM_MAX_REPLY */
+	/* http: the endpoint (http:// or https://); extra request headers
+	 * ("Name: value", NULL-terminated, may be NULL), whose values are never
+	 * shown; the bearer token, when not NULL, is sent as "Authorization:
+	 * Bearer TOKEN" and never shown either. url NULL: argv[0] is the URL. */
+	const char *url;
+	const char *const *headers;
+	const char *token;
+	int max_attempts;           /* http: tries of one turn; 0: SYSTEM_HTTP_ATTEMPTS */
+	double backoff;             /* http: seconds before the first retry (then doubled); 0: SYSTEM_HTTP_BACKOFF */
+	/* A line for a person on each HTTP attempt (--verbose; may be NULL):
+	 * the URL without credentials, the status, the time, the wait. */
+	void (*trace)(const char *line, void *ctx);
+	void *trace_ctx;
 };
+
+/* http: how often a turn is tried (the first try included), the first
+ * wait before a retry (doubled each time), the longest wait a server's
+ * Retry-After may ask for (seconds). */
+#define SYSTEM_HTTP_ATTEMPTS 4
+#define SYSTEM_HTTP_BACKOFF 0.25
+#define SYSTEM_HTTP_RETRY_AFTER_MAX 30.0
 
 /* One earlier turn of the conversation. */
 struct system_turn {
@@ -106,14 +132,15 @@ enum system_result {
 /* What stopped a connection (system_failure()). */
 enum system_failure {
 	SYSTEM_FAIL_NONE,
-	SYSTEM_FAIL_START,      /* the program could not be started */
+	SYSTEM_FAIL_START,      /* the program could not be started (http: no connection, refused,
+				 * the name not found, TLS, after every attempt) */
 	SYSTEM_FAIL_TIMEOUT,    /* no reply before the deadline */
 	SYSTEM_FAIL_CANCELLED,  /* system_cancel() */
 	SYSTEM_FAIL_EXITED,     /* the child ended (or closed its output) before its reply */
 	SYSTEM_FAIL_CLOSED,     /* the child closed its input: the turn could not be sent */
 	SYSTEM_FAIL_PROTOCOL,   /* a line convqa cannot read: not JSON, wrong fields, wrong id */
 	SYSTEM_FAIL_TOO_LARGE,  /* a reply line longer than max_reply */
-	SYSTEM_FAIL_REMOTE,     /* the system replied with an error */
+	SYSTEM_FAIL_REMOTE,     /* the system replied with an error (http: a status other than 2xx) */
 };
 
 /* Start a connection; *out is freed with system_close(). ST_USAGE for an

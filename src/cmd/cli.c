@@ -379,6 +379,30 @@ static const struct cli_opt *find_short(const struct cli_spec *spec, char c)
 	return NULL;
 }
 
+/* Every option value given, in order, with where it went (cli_option_values()). */
+static struct {
+	const char **value;
+	const char *given;
+} *given_values;
+static size_t n_given;
+
+size_t cli_option_values(const char *const *value, const char ***out)
+{
+	size_t n = 0;
+	*out = xcalloc(n_given + 1, sizeof(**out));
+	for (size_t i = 0; i < n_given; i++)
+		if (given_values[i].value == value)
+			(*out)[n++] = given_values[i].given;
+	return n;
+}
+
+static void remember_value(const char **value, const char *v)
+{
+	given_values = xrealloc(given_values, (n_given + 1) * sizeof(*given_values));
+	given_values[n_given].value = value;
+	given_values[n_given++].given = v;
+}
+
 static int cli_parse(const struct cli_spec *spec, int argc, char **argv, char ***args, int *nargs)
 {
 	int n = 0, only_args = 0;
@@ -427,6 +451,7 @@ static int cli_parse(const struct cli_spec *spec, int argc, char **argv, char **
 			if (!v)
 				return usage_error(spec, "option '%s' needs a value", a);
 			*o->value = v;
+			remember_value(o->value, v);
 		} else {
 			if (inline_val)
 				return usage_error(spec, "option '%s' takes no value", a);

@@ -110,7 +110,9 @@ static int failed(struct replay *r, struct worker *w, const struct error *why, s
 		return -1;
 	}
 	if (r->o->message) {
-		char *m = xasprintf("%s; trying once more with a new process", msg);
+		const char *kind = r->o->spec->kind;
+		char *m = xasprintf("%s; trying once more with a new %s", msg,
+				    kind && strcmp(kind, "http") == 0 ? "connection" : "process");
 		r->o->message(m, r->o->ctx);
 		free(m);
 	}

@@ -14,6 +14,7 @@
 static const struct system_ops *const kinds[] = {
 	&system_proc_ops,
 	&system_bm25_ops,
+	&system_http_ops,
 };
 
 enum status system_fail(struct system *s, enum system_failure why, struct error *err, const char *fmt, ...)
@@ -51,7 +52,7 @@ enum status system_open(const struct system_spec *spec, struct system **out, str
 		if (spec->kind && strcmp(spec->kind, kinds[i]->kind) == 0)
 			ops = kinds[i];
 	if (!ops)
-		return error_set(err, ST_USAGE, "unknown kind of system '%s': the kinds are 'proc' and 'bm25'",
+		return error_set(err, ST_USAGE, "unknown kind of system '%s': the kinds are 'proc', 'bm25' and 'http'",
 				 spec->kind ? spec->kind : "");
 	ignore_sigpipe();
 	struct system *s = xcalloc(1, ops->size);
@@ -78,6 +79,7 @@ static void stop(struct system *s)
 static const char *stopped_because(enum system_failure f)
 {
 	switch (f) {
+	case SYSTEM_FAIL_START: return "it could not be reached";
 	case SYSTEM_FAIL_TIMEOUT: return "a reply came too late";
 	case SYSTEM_FAIL_CANCELLED: return "a turn was cancelled";
 	case SYSTEM_FAIL_EXITED: return "it ended";
@@ -114,6 +116,9 @@ size_t system_pollfds(struct system *s, struct pollfd *fds, size_t max, double *
 	*deadline = s->state == SYSTEM_BUSY ? s->deadline : 0;
 	if (s->state != SYSTEM_BUSY)
 		return 0;
+	double wake = s->ops->wake ? s->ops->wake(s) : 0;
+	if (wake > 0 && wake < *deadline)
+		*deadline = wake;
 	return s->ops->pollfds(s, fds, max < SYSTEM_MAX_FDS ? max : SYSTEM_MAX_FDS);
 }
 

@@ -214,5 +214,5 @@ static void bm25_release(struct system *s)
 }
 
 const struct system_ops system_bm25_ops = {
-	"bm25", sizeof(struct bm25), bm25_open, bm25_send, bm25_pollfds, bm25_read, bm25_stop, bm25_release,
+	"bm25", sizeof(struct bm25), bm25_open, bm25_send, bm25_pollfds, bm25_read, bm25_stop, bm25_release, NULL,
 };

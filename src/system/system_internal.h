@@ -49,10 +49,14 @@ struct system_ops {
 	void (*stop)(struct system *s);
 	/* Free what the kind's state holds besides (s itself is freed by system.c). */
 	void (*release)(struct system *s);
+	/* Optional: the now_monotonic() time read() needs a call although no
+	 * descriptor is ready (a retry's wait, a library's timer), 0: none. */
+	double (*wake)(struct system *s);
 };
 
 extern const struct system_ops system_proc_ops;
 extern const struct system_ops system_bm25_ops;
+extern const struct system_ops system_http_ops;
 
 /* Set s->failure and err; returns ST_IO (for every failure of a turn). */
 enum status system_fail(struct system *s, enum system_failure why, struct error *err, const char *fmt, ...)
@@ -64,6 +68,17 @@ enum status system_fail(struct system *s, enum system_failure why, struct error 
 
 /* The line of turn id (ends with '\n'), appended to sb. */
 void system_json_turn(struct strbuf *sb, unsigned long id, const struct system_request *req);
+
+/* The body of an HTTP request (docs/systems.md "HTTP"): {conversation_id,
+ * turn, question, history}, turn being the question's place in its
+ * conversation (the history's length + 1), appended to sb. */
+void system_json_http_request(struct strbuf *sb, const struct system_request *req);
+
+/* Read the body of an HTTP reply, buf[0..len): {answer, passages,
+ * rewrite} as a reply line has them (no type, no id), named name in
+ * messages. 0 with *reply filled, or -1 with err and s->failure set. */
+int system_json_http_reply(struct system *s, const char *name, const char *buf, size_t len,
+			   struct system_reply *reply, struct error *err);
 
 enum system_line {
 	SYSTEM_LINE_SKIP,    /* a greeting or a blank line: read on */

@@ -172,3 +172,35 @@ enum system_line system_json_line(struct system *s, const char *name, size_t lin
 		reply->raw = xstrndup(buf, len);
 	return r;
 }
+
+void system_json_http_request(struct strbuf *sb, const struct system_request *req)
+{
+	json_member(sb, "{\"conversation_id\":", req->conversation);
+	strbuf_addf(sb, ",\"turn\":%zu", req->n_history + 1);
+	json_member(sb, ",\"question\":", req->question);
+	strbuf_adds(sb, ",\"history\":[");
+	for (size_t i = 0; i < req->n_history; i++) {
+		json_member(sb, i ? ",{\"question\":" : "{\"question\":", req->history[i].question);
+		json_member(sb, ",\"answer\":", req->history[i].answer);
+		strbuf_addc(sb, '}');
+	}
+	strbuf_adds(sb, "]}");
+}
+
+int system_json_http_reply(struct system *s, const char *name, const char *buf, size_t len,
+			   struct system_reply *reply, struct error *err)
+{
+	struct where w = { s, name, 1, err };
+	size_t values = 0;
+	cJSON *root = NULL;
+	memset(reply, 0, sizeof(*reply));
+	if (json_parse_line(name, 1, buf, len, &reply_limits, &values, &root, err) != ST_OK) {
+		s->failure = SYSTEM_FAIL_PROTOCOL;
+		if (err)
+			err->status = ST_IO;
+		return -1;
+	}
+	enum system_line r = cJSON_IsObject(root) ? take_reply(&w, root, reply) : bad(&w, "$", "expected an object");
+	cJSON_Delete(root);
+	return r == SYSTEM_LINE_REPLY ? 0 : -1;
+}

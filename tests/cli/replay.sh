@@ -148,7 +148,7 @@ print(len(by), end="|"); print("|".join(sorted(" ".join(v) for v in by.values())
 
 # ---- refusals ------------------------------------------------------------------------
 check_run "the system and its command are required" 1 \
-	"convqa replay: say which system and how to start it: --system NAME --command 'CMD'" \
+	"convqa replay: say which system and how to reach it: --system NAME and one of --command 'CMD' or --endpoint URL" \
 	$CONVQA replay --system x --all
 check_run "which conversations must be said" 1 \
 	"convqa replay: say which conversations: --conversations c1,c2 or --all (one of the two)" \

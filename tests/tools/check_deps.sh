@@ -83,7 +83,7 @@ done
 
 # the libraries: sqlite3.h only in src/store/, curses only in src/tui/, cJSON
 # only in the JSON helpers, the formats, the report and the commands, zlib
-# only in the collection reader
+# only in the collection reader, libcurl only in the HTTP connector
 for f in $(grep -lE '#include *[<"]sqlite3\.h' src include -r); do
 	case $f in src/store/*) ;; *) fail "$f includes sqlite3.h (only the store may)";; esac
 done
@@ -98,8 +98,12 @@ done
 for f in $(grep -lE '#include *[<"]zlib\.h' src include -r); do
 	case $f in src/formats/collection.c) ;; *) fail "$f includes zlib.h (only src/formats/collection.c may)";; esac
 done
+# libcurl only in the HTTP connector
+for f in $(grep -lE '#include *[<"]curl/curl\.h' src include -r); do
+	case $f in src/system/system_http.c) ;; *) fail "$f includes curl.h (only src/system/system_http.c may)";; esac
+done
 for h in include/convqa/*.h; do
-	grep -qE '#include *<(sqlite3|curses|ncurses|cjson/cJSON|zlib)\.h>' "$h" && fail "$h: public headers must not include library headers"
+	grep -qE '#include *<(sqlite3|curses|ncurses|cjson/cJSON|zlib|curl/curl)\.h>' "$h" && fail "$h: public headers must not include library headers"
 done
 
 # the pure cores: src/metrics/ (every metric family, the tokeniser under
