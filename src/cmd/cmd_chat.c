@@ -196,14 +196,12 @@ static int run(struct cmd_ctx *c)
 {
 	const struct chat_cmd_opts *op = c->data;
 	const char *argv[] = { "/bin/sh", "-c", op->command, NULL };
-	/* --endpoint: the "http" kind takes the URL; until it is built in,
-	 * system_open() says the kind is unknown */
-	const char *url[] = { op->endpoint, NULL };
 	struct system_spec spec = { .kind = "bm25", .store = c->store };
 	if (op->command)
 		spec = (struct system_spec){ .kind = "proc", .argv = argv };
 	else if (op->endpoint)
-		spec = (struct system_spec){ .kind = "http", .argv = url, .store = c->store };
+		spec = (struct system_spec){ .kind = "http", .url = op->endpoint,
+					     .token = getenv("CONVQA_SYSTEM_TOKEN") };
 	enum status st = chat_session(c->store, &spec, &c->err);
 	if (st == ST_OK && chat.conversation)
 		cli_printf(stdout, "chat: %zu turn%s stored as conversation %s\n", chat.turns,

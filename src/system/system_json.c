@@ -202,5 +202,7 @@ int system_json_http_reply(struct system *s, const char *name, const char *buf, 
 	}
 	enum system_line r = cJSON_IsObject(root) ? take_reply(&w, root, reply) : bad(&w, "$", "expected an object");
 	cJSON_Delete(root);
+	if (r == SYSTEM_LINE_REPLY)
+		reply->raw = xstrndup(buf, len);   /* kept with a live turn (convqa chat) */
 	return r == SYSTEM_LINE_REPLY ? 0 : -1;
 }

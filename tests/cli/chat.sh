@@ -135,6 +135,26 @@ check_rows "its first passage is the project's best match" bm25 7 7 <<'EOF'
   1 p-light · Cordouan · 2.79
 EOF
 
+# ---- over HTTP (tests/fixtures/fake_http.py on 127.0.0.1) ----
+rm -f "$T/port"
+python3 "$FIXTURES/fake_http.py" "$T/port" "$T/hlog" &
+server_pid=$!
+i=0
+while [ ! -s "$T/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+CONVQA_SYSTEM_TOKEN=tok-SECRET-9 chat_run --rater dave --system web --endpoint "http://127.0.0.1:$(cat "$T/port")" <<'EOF'
+:type Where is Cordouan?
+enter
+F2
+EOF
+kill $server_pid 2>/dev/null
+wait $server_pid 2>/dev/null
+check_ran "a chat with a system over HTTP (--endpoint) runs"
+check_eq "its turn is stored with the raw reply, the token sent and never shown" \
+	"1|Where is Cordouan?|1|Bearer tok-SECRET-9|0" \
+	"$(q "SELECT count(*), max(t.question), json_extract(r.metadata, '\$.live.raw') IS NOT NULL FROM turn t
+	      JOIN conversation c ON c.id = t.conversation_id JOIN response r ON r.turn_id = t.id
+	      WHERE c.ext_id = 'live-dave-1'")|$(python3 -c 'import json, sys; print(json.loads(open(sys.argv[1]).readline())["authorization"])' "$T/hlog")|$(cat "$T/out" "$T/err" | grep -c SECRET)"
+
 # ---- options ----
 check_run "one kind of system at a time" 1 "convqa chat: give one of --command, --builtin and --endpoint" \
 	"$CONVQA" chat --db p.db --rater alice --system x --command true --builtin bm25
