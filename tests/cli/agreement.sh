@@ -30,7 +30,7 @@ check_eq "plausibility labels are recorded" 0 $?
 run $CONVQA agreement --db p.db
 check_eq "agreement exits 0" 0 "$rc"
 check_grep "Fleiss kappa and alpha of three raters" '^  plausibility      4       3       0         0.455         0.500$' "$T/out"
-check_grep "ann / ben" '^  ann / ben      4  0.750  0.312  0.636  0.019–1.000   substantial$' "$T/out"
+check_grep "ann / ben" '^  ann / ben      4  0.750  0.312  0.636  0.019–1.000      substantial$' "$T/out"
 check_grep "the confusion matrix names the categories" '^  ann \\ ben    plausible  implausible  malformed$' "$T/out"
 check_grep "Landis-Koch band" 'substantial' "$T/out"
 

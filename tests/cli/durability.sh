@@ -16,15 +16,29 @@ convs = [{"id": "big-%d" % c, "turns": [{"question": "question %d of %d?" % (t, 
     for t in range(6)]} for c in range(400)]
 json.dump({"format": "convqa-tasks", "version": 1, "conversations": convs}, open("big.json", "w"))
 PY
-$CONVQA import --db p.db big.json >/dev/null 2>&1 &
+# kill it while it writes: its input is a pipe given the file's first 20 MB,
+# then held open, so that the import has read and put thousands of rows
+# (in its one transaction) and waits for the rest when it is killed (a
+# timed kill raced the import, which grew faster than the test)
+mkfifo big.fifo
+(head -c 20000000 big.json; exec sleep 120) >big.fifo &
+writer=$!
+$CONVQA import --db p.db big.fifo >/dev/null 2>&1 &
 pid=$!
-# kill it while it writes: after the parse, before the commit
-i=0
-while [ $i -lt 200 ] && ! [ -s p.db-wal ] ; do sleep 0.05; i=$((i + 1)); done
-sleep 0.3
+i=0 got=0
+while [ $i -lt 600 ] && [ "$got" -lt 20000000 ]; do
+	got=$(awk '/^rchar/ { print $2 }' /proc/$pid/io 2>/dev/null)
+	got=${got:-0}
+	sleep 0.05
+	i=$((i + 1))
+done
+sleep 0.5
+check_eq "the import read the first 20 MB of its input" "1" "$([ "$got" -ge 20000000 ] && echo 1)"
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
-check_eq "the import was killed before it finished" "" "$(sqlite3 p.db "SELECT id FROM conversation WHERE ext_id = 'big-399'")"
+kill $writer 2>/dev/null
+check_eq "the import was killed before it finished: none of its conversations is there" "0" \
+	"$(sqlite3 p.db "SELECT count(*) FROM conversation WHERE ext_id LIKE 'big-%'")"
 check_eq "the project is intact" "ok" "$(sqlite3 p.db 'PRAGMA integrity_check')"
 $CONVQA info --db p.db >after.txt
 check_eq "the project holds what it held before, the saved label included" "$(cat before.txt)" "$(cat after.txt)"

@@ -88,7 +88,7 @@ check_eq "... aligned" 35 "$(aligned r.txt 'Seconds per item')"
 
 check_eq "agreement: the rater pair" \
 "  raters                      units    p_o    p_e  kappa  95% CI
-  审核人审核人… / 评审员-🦊       4  0.750  0.500  0.500  -0.349–1.000" \
+  审核人审核人… / 评审员-🦊       4  0.750  0.500  0.500  -0.349 to 1.000" \
 	"$(block a.txt 'answer_correct: rater pairs (unit: item)')"
 check_eq "... aligned" 35 "$(aligned a.txt 'answer_correct: rater pairs (unit: item)')"
 check_eq "agreement: a wrapped title stays indented; the matrix lines up" \

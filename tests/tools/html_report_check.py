@@ -180,7 +180,8 @@ def cell_ok(want, text):
         return want == text
     if want[0] == "num":
         return number_ok(want, text)
-    lo, _, hi = text.partition("\u2013")
+    # "lo–hi", or "lo to hi" when an end is negative
+    lo, _, hi = text.partition(" to " if " to " in text else "\u2013")
     return number_ok(want[0], lo) and number_ok(want[1], hi)
 
 
