@@ -131,7 +131,8 @@ build/check/tests/%: build/check/tests/%.o $(addprefix build/check/,$(LIB_OBJS))
 
 # The built-in label schemes (schemas/builtin/*.json, in this order: the
 # first is the default task) compiled in as C strings: { name, JSON text }.
-BUILTIN_SCHEMES := schemas/builtin/turn.json schemas/builtin/plausibility.json schemas/builtin/faithfulness.json
+BUILTIN_SCHEMES := schemas/builtin/turn.json schemas/builtin/plausibility.json schemas/builtin/faithfulness.json \
+	schemas/builtin/pairwise.json
 build/gen/scheme_builtin.h: $(BUILTIN_SCHEMES) Makefile
 	@mkdir -p $(dir $@)
 	$(call say,GEN,$@){ echo '/* made by the Makefile from $(BUILTIN_SCHEMES) */'; \

@@ -72,5 +72,5 @@ check_run "only relevance and correctness have a threshold" 2 \
 	"s.json: \$.fields[0].threshold: only a relevance or correctness field has a threshold" \
 	$CONVQA scheme add s.json
 check_run "nothing refused was added" 2 \
-	"convqa scheme: no scheme 'bad' (schemes: turn, plausibility, faithfulness, roles)" $CONVQA scheme show bad
+	"convqa scheme: no scheme 'bad' (schemes: turn, plausibility, faithfulness, pairwise, roles)" $CONVQA scheme show bad
 done_testing

@@ -278,7 +278,7 @@ static void test_every_problem_is_reported_not_only_the_first(void **state)
 	assert_refused("{\"name\": \"a\", \"unit\": \"u\", \"type\": \"t\", \"extra\": 1}",
 			    "s.json: $.fields[0].extra: unknown property (expected one of: name, unit, type, role, threshold, categories, "
 			    "required, skip_when_empty, help, keys)\n"
-			    "s.json: $.fields[0].unit: unknown unit \"u\" (expected one of: turn, passage, response, answer)\n"
+			    "s.json: $.fields[0].unit: unknown unit \"u\" (expected one of: turn, passage, response, answer, pair)\n"
 			    "s.json: $.fields[0].type: unknown type \"t\" (expected one of: binary, nominal, ordinal, text)");
 }
 
