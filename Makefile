@@ -41,7 +41,7 @@ CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o c
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/agreement.o metrics/spans.o
-STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
+STORE_OBJS := store/store.o store/store_pair.o store/store_pair_read.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \
@@ -50,13 +50,13 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
-	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
+	formats/export_csv.o formats/export_prefs_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
 	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \
 	formats/import_csv_gold.o formats/import_mtrag.o \
 	formats/scai_records.o formats/import_qrecc.o formats/import_scai_truth.o formats/import_scai_run.o formats/import_cast_topics.o \
 	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
 	formats/scores_read.o
-STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
+STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/replay.o
