@@ -54,8 +54,8 @@ static enum status find_systems(struct store *s, struct pmaking *m, struct error
 	}
 	if (st == ST_OK && m->n_systems < 2)
 		return error_set(err, ST_INPUT, "a pairwise round compares the answers of two systems or more "
-				 "(%s): name them with --systems A,B", m->n_systems ? "the project has one" :
-				 "the project has none");
+				 "(%s): name them with --systems A,B", rq->n_systems ? "--systems names one" :
+				 m->n_systems ? "the project has one" : "the project has none");
 	m->system_ids = xcalloc(m->n_systems, sizeof(*m->system_ids));
 	if (st == ST_OK)
 		st = store_system_ids(s, m->names, m->n_systems, m->system_ids, err);

@@ -38,6 +38,8 @@ void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 
 const char *app_label(const struct app *app, const char *field, long rank)
 {
+	if (app->pairs)
+		return app_pair_label(app, field);
 	return store_item_labels_get(&app->labels, field, rank);
 }
 
@@ -133,7 +135,7 @@ static void clean(char **s, unsigned flags)
 		*s = xstrdup("");
 }
 
-static void sanitize_item(struct store_item *it)
+void app_sanitize_item(struct store_item *it)
 {
 	clean(&it->conversation, 0);
 	if (!it->question)
@@ -161,7 +163,7 @@ static void sanitize_item(struct store_item *it)
  * retrieval scores are not shown either - their scale names the retriever
  * (20.08 is BM25's, 0.8871 a dense model's) - so the item keeps its
  * passages' ranks only, on every screen that shows them. */
-static void blind_item(struct store_item *it)
+void app_blind_item(struct store_item *it)
 {
 	for (size_t i = 0; i < it->n_passages; i++) {
 		it->passages[i].has_score = 0;
@@ -187,9 +189,9 @@ int app_load(struct app *app, size_t pos)
 		return -1;
 	}
 	app->answer_empty = text_blank(app->item.answer, strlen(app->item.answer));
-	sanitize_item(&app->item);
+	app_sanitize_item(&app->item);
 	if (!app->opt->show_systems)
-		blind_item(&app->item);
+		app_blind_item(&app->item);
 	if (app_load_span_marks(app, id, &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;
@@ -291,6 +293,8 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	app->scheme = scheme_copy_inert(opt->scheme);
 	app->task_name = app->scheme->name;
 	keymap_init(&app->keys, app->scheme);
+	if (app->scheme->n_fields && app->scheme->fields[0].unit == UNIT_PAIR && !opt->adjudication)
+		return app_init_pairs(app, err);
 	enum status st = opt->adjudication ? app_init_disagreements(app, err) : init_queue(app, err);
 	if (st == ST_OK)
 		st = app_init_guidelines(app, err);
@@ -347,6 +351,7 @@ void app_release(struct app *app)
 	store_item_release(&app->item);
 	store_item_labels_release(&app->labels);
 	store_queue_release(&app->queue);
+	app_pairs_release(app);
 	for (size_t i = 0; i < app->n_undo; i++) {
 		free(app->undo[i].old_value);
 		free(app->undo[i].new_value);
@@ -718,6 +723,8 @@ static void toggle_rewrite(struct app *app)
 /* The part of a request that concerns the shared state. */
 static void carry_out(struct app *app, const struct request *r)
 {
+	if (app->pairs && app_pair_do(app, r))
+		return;
 	switch (r->kind) {
 	case REQ_NONE:
 		break;
