@@ -138,6 +138,10 @@ check_grep "and the reason, on the pair" '"field": "reason", "unit": "pair", "va
 check_run "prefs-csv of a task without a preference field" 2 \
 	"convqa: task 'turn' has no preference field (prefs-csv exports the preferences of a pairwise task: --task pairwise, or --round of one)" \
 	$CONVQA export --format prefs-csv --task turn
+run $CONVQA report --round ab1 --only preferences -f csv
+check_grep "report: wins, ties and losses per pair of systems, the identical answers counted apart" \
+	'^preferences,by_pair,system A vs system B,s1 vs s2,identical,12,' "$T/out"
+check_grep "report: alice's tie among them" '^preferences,by_pair,system A vs system B,s1 vs s2,ties,1,' "$T/out"
 run $CONVQA check
 check_eq "check finds nothing wrong with pairs and their labels" 0 "$rc"
 done_testing
