@@ -210,8 +210,10 @@ static void remember(struct pair_session *p, size_t pos, const struct scheme_fie
 
 static void move_to(struct app *app, size_t pos)
 {
-	if (pos != app->cur)
-		load(app, pos);
+	if (pos == app->cur)
+		return;
+	app->message[0] = '\0';   /* the last pair's news is not this one's */
+	load(app, pos);
 }
 
 /* A category key (or an arrow) on the pair shown. */

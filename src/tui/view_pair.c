@@ -1,10 +1,10 @@
 /* view_pair.c - the pair screen of a pairwise task (issue 22): the
  * question and its history, then the two answers of the pair with their
- * passages (folded: o unfolds them), side by side from 120 columns on,
+ * passages (folded: enter unfolds them), side by side from 120 columns on,
  * else one above the other; the label bar and the status line. The
  * answers are "A" (left, or on top) and "B", blind to their systems unless
  * --show-systems; the rater's keys come from the scheme (a, b, e, x), and
- * the arrows left and right pick A and B. Every text is the session's,
+ * the arrows left and right pick A and B; enter unfolds the passages. Every text is the session's,
  * sanitised when it was read (app_pair.c); draw_* cut and wrap it. */
 #include <string.h>
 
@@ -20,7 +20,9 @@ static void side_text(const struct app *app, const struct store_item *it, struct
 	if (!it->n_passages || !(app->scheme->shows & SHOW_PASSAGES))
 		return;
 	if (!app->pairs->show_passages) {
-		strbuf_addf(sb, "\n\n%zu passage%s (o shows them)", it->n_passages, it->n_passages == 1 ? "" : "s");
+		char k[32];
+		strbuf_addf(sb, "\n\n%zu passage%s (%s shows them)", it->n_passages, it->n_passages == 1 ? "" : "s",
+			    action_key(ACT_OPEN, k));
 		return;
 	}
 	for (size_t i = 0; i < it->n_passages; i++) {
@@ -48,8 +50,11 @@ static void draw_side(const struct app *app, const struct store_item *it, int le
 	side_title(app, it, left, title, sizeof(title));
 	if (x == 0 && w >= COLS - 1)
 		draw_rule(y, title, NULL);
-	else
-		draw_fmt(y, x, w, style(S_RULE), "\xe2\x94\x80 %s \xe2\x94\x80", title);
+	else {
+		for (int i = 0; i < w; i++)
+			mvaddstr(y, x + i, "\xe2\x94\x80");
+		draw_fmt(y, x + 1, w - 2, style(S_RULE), " %s ", title);
+	}
 	side_text(app, it, &sb);
 	if (rows > 1)
 		draw_wrapped(y + 1, x + 1, w - 1, rows - 1, (size_t)app->pairs->scroll, strbuf_str(&sb), style(S_NORMAL));
@@ -62,7 +67,7 @@ static int draw_question(const struct app *app, const struct view *view, int y, 
 	const struct turn_view *t = view->private;
 	const struct store_item *it = &app->pairs->left;
 	char title[128];
-	if (t->show_history && it->n_history && room >= 10) {
+	if (t->show_history && it->n_history && room >= 20) {
 		draw_rule(y++, "History", NULL);
 		size_t from = it->n_history > HISTORY_ROWS ? it->n_history - HISTORY_ROWS : 0;
 		for (size_t i = from; i < it->n_history; i++)
