@@ -17,6 +17,7 @@
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
+#include "convqa/store_pair.h"
 #include "convqa/strbuf.h"
 
 #define MAX_LIST 64
@@ -373,6 +374,17 @@ static int run_create(struct cmd_ctx *c)
 static enum status finished(struct store *s, const struct store_round_row *r, const struct scheme *sc,
 			    const struct store_round_rater *ra, size_t *done, struct error *err)
 {
+	const struct scheme_field *pref = scheme_field_by_role(sc, SROLE_PREFERENCE);
+	if (pref && pref->unit == UNIT_PAIR) {   /* a pairwise round: the pairs with a preference */
+		struct store_pair_item *it;
+		size_t n;
+		enum status st = store_pair_queue(s, r->id, ra->rater_id, r->task, pref->name, NULL, &it, &n, err);
+		*done = 0;
+		for (size_t i = 0; st == ST_OK && i < n; i++)
+			*done += it[i].value != NULL;
+		store_pair_items_free(it, st == ST_OK ? n : 0);
+		return st;
+	}
 	struct store_queue q;
 	enum status st = store_queue_open(s, ra->rater_id, ra->name, r->id, sc, &q, err);
 	*done = st == ST_OK ? q.n_finished : 0;

@@ -441,7 +441,8 @@ enum status store_round_raters(struct store *s, int64_t round_id, struct store_r
 	*n = 0;
 	sqlite3_stmt *st = store_prepare(s, "SELECT ra.id, ra.name, "
 				   "(SELECT count(*) FROM assignment a WHERE a.round_id = x.round_id "
-				   "AND a.rater_id = ra.id), "
+				   "AND a.rater_id = ra.id) + (SELECT count(*) FROM pair_assignment a "
+				   "WHERE a.round_id = x.round_id AND a.rater_id = ra.id), "
 				   "(SELECT count(*) FROM label l WHERE l.rater_id = ra.id AND l.round_id = x.round_id), "
 				   "(SELECT coalesce(sum(l.seconds), 0) FROM label l WHERE l.rater_id = ra.id "
 				   "AND l.round_id = x.round_id) "

@@ -349,6 +349,9 @@ static enum status check_field(struct labelling *l, const struct labelling_key *
 	const struct scheme_field *f = scheme_field_find(l->scheme, key->field);
 	if (!f)
 		return refuse(l, LABELLING_FIELD, err, "task '%s' has no field '%s'", l->task, key->field);
+	if (f->unit == UNIT_PAIR)
+		return refuse(l, LABELLING_FIELD, err, "field '%s' judges a pair of answers, not one: pairs are "
+			      "judged in a pairwise round's pair screen (convqa annotate --round R)", f->name);
 	if (f->unit == UNIT_PASSAGE && key->passage_rank < 1)
 		return refuse(l, LABELLING_FIELD, err, "field '%s' needs a passage rank", f->name);
 	if (f->unit != UNIT_PASSAGE && key->passage_rank != 0)

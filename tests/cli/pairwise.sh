@@ -138,6 +138,11 @@ check_grep "and the reason, on the pair" '"field": "reason", "unit": "pair", "va
 check_run "prefs-csv of a task without a preference field" 2 \
 	"convqa: task 'turn' has no preference field (prefs-csv exports the preferences of a pairwise task: --task pairwise, or --round of one)" \
 	$CONVQA export --format prefs-csv --task turn
+run $CONVQA round show ab1
+check_grep "round show counts each rater's pairs judged" "^  alice                 4 / 48 " "$T/out"
+check_run "convqa label refuses a pair field (pairs are judged on the pair screen)" 2 \
+	"convqa: field 'preference' judges a pair of answers, not one: pairs are judged in a pairwise round's pair screen (convqa annotate --round R)" \
+	$CONVQA label --round ab1 -r alice -c c01 -n 1 -s s1 preference a
 run $CONVQA report --round ab1 --only preferences -f csv
 check_grep "report: wins, ties and losses per pair of systems, the identical answers counted apart" \
 	'^preferences,by_pair,system A vs system B,s1 vs s2,identical,12,' "$T/out"
