@@ -427,6 +427,8 @@ static void move_turn(struct app *app, long delta)
 int app_queue_home(struct app *app)
 {
 	struct error err;
+	if (app->pairs)
+		return 0;   /* the pairs are all in memory */
 	if (store_queue_seek(app->store, &app->queue, app->cur, &err) == ST_OK)
 		return 0;
 	app_fail(app, &err);
@@ -439,6 +441,10 @@ int app_find_unfinished(struct app *app, size_t from, size_t *p)
 	struct store_queue *q = &app->queue;
 	enum status st = ST_OK;
 	*p = q->n;
+	if (app->pairs) {
+		*p = app_pair_unfinished(app, from);
+		return 0;
+	}
 	if (app->opt->adjudication) {
 		for (size_t i = 0; i < q->n && *p == q->n; i++)
 			if (!q->finished[(from + i) % q->n])
@@ -495,6 +501,8 @@ static char *one_line(const char *s)
 
 int app_item_row(struct app *app, size_t pos, struct item_row *row)
 {
+	if (app->pairs)
+		return app_pair_row(app, pos, row);
 	struct error err;
 	struct store_item it;
 	struct store_item_labels l = STORE_ITEM_LABELS_INIT;

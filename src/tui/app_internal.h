@@ -32,6 +32,7 @@
 struct app;
 struct request;
 struct scheme_field;
+struct item_row;
 struct store_item;
 struct store_item_labels;
 struct turn_view;
@@ -67,6 +68,10 @@ void app_pair_save_text(struct app *app, const struct scheme_field *f, const cha
 /* Carry out r on the pair screen; 0 when it is not the pair screen's to
  * carry out (quit, help, guidelines, a pop: the common ones). */
 int app_pair_do(struct app *app, const struct request *r);
+/* The item list's row of pair pos (app_item_row); the first pair not judged
+ * at or after from, else from the start (n: every pair is). */
+int app_pair_row(struct app *app, size_t pos, struct item_row *row);
+size_t app_pair_unfinished(const struct app *app, size_t from);
 
 /* ---- app_save.c ----------------------------------------------------------- */
 

@@ -11,6 +11,7 @@
 #include "app_internal.h"
 #include "convqa/labelling.h"
 #include "convqa/store_pair.h"
+#include "convqa/text.h"
 #include "tui_internal.h"
 
 /* The stored value of category cat of f as the rater picked it on item it:
@@ -323,8 +324,10 @@ int app_pair_do(struct app *app, const struct request *r)
 		step(app, 1, 1);
 		return 1;
 	case REQ_GOTO:
-		if (r->arg >= 0 && (size_t)r->arg < p->n)
+		if (r->arg >= 0 && (size_t)r->arg < p->n) {
+			app_pop_to_base(app);
 			move_to(app, (size_t)r->arg);
+		}
 		return 1;
 	case REQ_TOGGLE_HISTORY:
 		toggle_history(app);
@@ -337,7 +340,7 @@ int app_pair_do(struct app *app, const struct request *r)
 		p->scroll = p->scroll + (int)r->arg < 0 ? 0 : p->scroll + (int)r->arg;
 		return 1;
 	case REQ_PUSH:
-		if (r->view != &view_summary && r->view != &view_list)
+		if (r->view != &view_summary)
 			return 0;
 		app_message(app, MSG_INFO, "%zu of %zu pairs judged", p->n_done, p->n);
 		return 1;
@@ -348,4 +351,50 @@ int app_pair_do(struct app *app, const struct request *r)
 	default:
 		return 0;
 	}
+}
+
+/* ---- the review list ---------------------------------------------------------- */
+
+size_t app_pair_unfinished(const struct app *app, size_t from)
+{
+	return first_unfinished(app->pairs, from < app->pairs->n ? from : 0);
+}
+
+static char *inert_line(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, s ? s : "", s ? strlen(s) : 0, 0);
+	char *out = strbuf_detach(&sb);
+	return out ? out : xstrdup("");
+}
+
+int app_pair_row(struct app *app, size_t pos, struct item_row *row)
+{
+	const struct store_pair_item *it = &app->pairs->items[pos];
+	struct store_item left, right;
+	struct error err;
+	memset(row, 0, sizeof(*row));
+	memset(&left, 0, sizeof(left));
+	memset(&right, 0, sizeof(right));
+	enum status st = store_item_load(app->store, it->left, &left, &err);
+	if (st == ST_OK && app->opt->show_systems)
+		st = store_item_load(app->store, it->right, &right, &err);
+	if (st == ST_OK) {
+		char *sys = app->opt->show_systems ? xasprintf("%s / %s", left.system, right.system) : NULL;
+		row->pos = pos;
+		row->conversation = inert_line(it->conversation);
+		row->question = inert_line(left.question ? left.question : TUI_NO_QUESTION);
+		row->system = inert_line(sys ? sys : "");
+		row->position = it->depth;
+		row->n_turns = left.n_turns;
+		row->answer_index = row->n_answers = 1;   /* a pair per row: both answers */
+		row->labelled = it->value || it->reason;
+		row->finished = it->value != NULL;
+		free(sys);
+	} else {
+		app_fail(app, &err);
+	}
+	store_item_release(&left);
+	store_item_release(&right);
+	return st == ST_OK ? 0 : -1;
 }

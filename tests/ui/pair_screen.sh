@@ -120,9 +120,22 @@ check_eq "stored by system: A on turn 1 was s2's answer (b), then the tie on tur
 2|tie" "$(q "SELECT t.position || '|' || coalesce(l.value, '') FROM label l JOIN turn t ON t.id = l.turn_id WHERE l.field = 'preference' ORDER BY l.id")"
 ui_run "$T/p.db" --rater alice --round ab <<'KEYS'
 :save-screen resumed
+l
+:save-screen list
+down
+enter
+:save-screen second
 q
 KEYS
 check_rows "a new session resumes (every pair judged: it says so)" resumed 24 24 <<'EOF'
  every pair is judged (2 of 2): n and p go through them    a/← b/→ e x · ? help
+EOF
+check_rows "l: the review list, a row per pair, both judged" list 3 5 <<'EOF'
+  # state        conversation  turn  answer  question
+▸•1 ✓ finished   c1            1/2   1 of 1  Who built the lighthouse?
+  2 ✓ finished   c1            2/2   1 of 1  How tall is it?
+EOF
+check_rows "enter on a row goes to its pair" second 1 1 <<'EOF'
+ p.db · alice · pairwise · ab                      item 2/2 [##########] 2 done
 EOF
 done_testing
