@@ -135,6 +135,12 @@ check_eq "prefs-csv: the 12 identical pairs as 'same', no rater" 12 "$(grep -c '
 run $CONVQA export --round ab1
 check_grep "the JSON labels export names both systems and the winner" '"system_b": "s2", "winner": "' "$T/out"
 check_grep "and the reason, on the pair" '"field": "reason", "unit": "pair", "value": "too short", "system_b": "s2"' "$T/out"
+$CONVQA export --round ab1 -o "$T/ab1.json" 2>/dev/null
+cp "$T/p.db" "$T/copy.db"
+run $CONVQA import-labels --db "$T/copy.db" "$T/ab1.json"
+check_eq "labels of pairs are not imported from an export (said, not taken wrongly)" \
+	"2|$T/ab1.json: \$.labels[0].unit: a label of a pair (a pairwise round's preference) is not imported: leave the pairwise task out of the export (--task)" \
+	"$rc|$(head -1 "$T/err")"
 check_run "prefs-csv of a task without a preference field" 2 \
 	"convqa: task 'turn' has no preference field (prefs-csv exports the preferences of a pairwise task: --task pairwise, or --round of one)" \
 	$CONVQA export --format prefs-csv --task turn
