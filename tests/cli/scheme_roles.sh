@@ -47,6 +47,15 @@ scheme '{"name": "a", "unit": "response", "type": "nominal", "role": "correctnes
 check_run "correctness is binary or ordinal" 2 \
 	"s.json: \$.fields[0].role: role \"correctness\" is for a binary or ordinal field, not a response nominal field" \
 	$CONVQA scheme add s.json
+scheme '{"name": "a", "unit": "response", "type": "nominal", "role": "preference", "categories": [{"value": "a"}, {"value": "b"}]}'
+check_run "preference judges pairs" 2 \
+	"s.json: \$.fields[0].role: role \"preference\" is for a pair field with categories, not a response nominal field" \
+	$CONVQA scheme add s.json
+scheme '{"name": "a", "unit": "pair", "type": "nominal", "role": "preference", "categories": [{"value": "a"}, {"value": "b"}]},
+  {"name": "n", "unit": "response", "type": "text"}'
+check_run "a scheme's fields judge pairs or none do" 2 \
+	"s.json: \$.fields[1].unit: a scheme's fields judge pairs or none do (field \"a\" judges a pair)" \
+	$CONVQA scheme add s.json
 scheme '{"name": "a", "unit": "turn", "type": "ordinal", "role": "intent", "categories": [{"value": "y"}, {"value": "n"}]}'
 check_run "intent is nominal" 2 \
 	"s.json: \$.fields[0].role: role \"intent\" is for a nominal field, not a turn ordinal field" \
