@@ -39,6 +39,10 @@ static enum status refuse_options(const struct round_request *rq, struct error *
 	if (opt)
 		return error_set(err, ST_INPUT, "%s does not go with a pairwise task (%s): a pairwise round takes "
 				 "--systems, --pairs, --raters, --overlap and --seed", opt, rq->task);
+	if (rq->overlap > (long)rq->n_raters)
+		return error_set(err, ST_INPUT, "--overlap %ld asks for %ld raters per pair, but round '%s' has %zu "
+				 "(name more with --raters, or --overlap 0: every rater)", rq->overlap, rq->overlap,
+				 rq->name, rq->n_raters);
 	return ST_OK;
 }
 

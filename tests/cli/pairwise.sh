@@ -43,6 +43,9 @@ check_run "--pairs takes all, adjacent or sample:N" 2 \
 check_run "one system is no pair" 2 \
 	"convqa: a pairwise round compares the answers of two systems or more (--systems names one): name them with --systems A,B" \
 	$CONVQA round create x --task pairwise --raters alice --systems s1
+check_run "--overlap above the number of raters is refused" 2 \
+	"convqa: --overlap 3 asks for 3 raters per pair, but round 'x' has 2 (name more with --raters, or --overlap 0: every rater)" \
+	$CONVQA round create x --task pairwise --raters alice,bob --overlap 3
 check_eq "nothing refused made a round" 0 "$(q 'SELECT count(*) FROM round')"
 
 # ---- two systems ------------------------------------------------------------------------
