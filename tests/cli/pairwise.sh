@@ -118,6 +118,12 @@ left=$(q "SELECT iif(pa.a_first, sa.name, sb.name) FROM pair_assignment pa JOIN 
 printf 'q\n:wait 4\na\nn\nright\nn\ne\nn\nx\nw\n:type too short\nenter\nq\n' >"$T/script"
 CONVQA_SCRIPT="$T/script" $CONVQA annotate --rater alice --round ab1 >"$T/out" 2>"$T/err"
 check_eq "annotate walks alice's pairs and quits cleanly" "0|" "$?|$(cat "$T/err")"
+check_run "a pairwise task is annotated in a round" 1 \
+	"convqa: a pairwise task is labelled in a round: give --round (made with convqa round create NAME --task pairwise)" \
+	env CONVQA_SCRIPT=/dev/null $CONVQA annotate --rater alice --task pairwise
+check_run "a rater of no pair of the round is told so" 2 \
+	"convqa: annotate: round 'ab1' assigns no pairs to rater 'carol' (see convqa round show ab1)" \
+	env CONVQA_SCRIPT=/dev/null $CONVQA annotate --rater carol --round ab1
 check_eq "a (the left answer) is stored as the system shown left, never as 'left'" "$left" \
 	"$(q "SELECT iif(l.value = 'a', sa.name, sb.name) FROM label l JOIN pair p ON p.id = l.unit_ref
 	      JOIN response x ON x.id = p.response_a JOIN response y ON y.id = p.response_b
