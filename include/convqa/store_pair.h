@@ -73,15 +73,14 @@ enum status store_pair_count(struct store *s, int64_t round_id, int64_t rater_id
 struct store_pair_item {
 	int64_t pair_id, turn_id, left, right;
 	int a_first;
-	char *conversation;
-	int depth;
 	char *value;                  /* the rater's current preference (a, b, tie, both_bad), or NULL */
 	char *reason;                 /* the current text of the reason field, or NULL */
 	double seconds;               /* the time spent on the pair so far */
 };
 /* The pairs round_id assigns to rater_id, in queue order, with the rater's
  * current values of field (the preference) and text_field (NULL: none)
- * in task. */
+ * in task (the answers' texts, the turn and its conversation: store_item_load
+ * of left or right). */
 enum status store_pair_queue(struct store *s, int64_t round_id, int64_t rater_id, const char *task,
 			     const char *field, const char *text_field, struct store_pair_item **out, size_t *n,
 			     struct error *err);

@@ -7,23 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define UNIT_OF_PAIR(l) \
-	"l.turn_id = p.turn_id AND l.rater_id = ?2 AND l.round_id IS ?1 AND l.task = ?3 " \
-	"AND l.unit = 'pair' AND l.unit_ref = p.id"
-
 static void read_item(sqlite3_stmt *st, void *row)
 {
 	struct store_pair_item *it = row;
+	memset(it, 0, sizeof(*it));
 	it->pair_id = sqlite3_column_int64(st, 0);
 	it->turn_id = sqlite3_column_int64(st, 1);
 	it->left = sqlite3_column_int64(st, 2);
 	it->right = sqlite3_column_int64(st, 3);
 	it->a_first = sqlite3_column_int(st, 4);
-	it->conversation = xstrdup(store_col_text(st, 5));
-	it->depth = sqlite3_column_int(st, 6);
-	it->value = sqlite3_column_type(st, 7) == SQLITE_NULL ? NULL : xstrdup(store_col_text(st, 7));
-	it->reason = sqlite3_column_type(st, 8) == SQLITE_NULL ? NULL : xstrdup(store_col_text(st, 8));
-	it->seconds = sqlite3_column_double(st, 9);
 }
 
 static void free_items(void *rows, size_t n)
@@ -31,18 +23,71 @@ static void free_items(void *rows, size_t n)
 	store_pair_items_free(rows, n);
 }
 
+/* The item of pair id in items sorted by pair id through by_id, or NULL. */
+static struct store_pair_item *item_of(struct store_pair_item *items, const size_t *by_id, size_t n, int64_t id)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (items[by_id[mid]].pair_id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && items[by_id[lo]].pair_id == id ? &items[by_id[lo]] : NULL;
+}
+
+static const struct store_pair_item *sort_items;
+
+static int cmp_by_pair(const void *a, const void *b)
+{
+	int64_t x = sort_items[*(const size_t *)a].pair_id, y = sort_items[*(const size_t *)b].pair_id;
+	return x < y ? -1 : x > y;
+}
+
+static void set_text(char **slot, sqlite3_stmt *st, int col)
+{
+	free(*slot);
+	*slot = sqlite3_column_type(st, col) == SQLITE_NULL ? NULL : xstrdup(store_col_text(st, col));
+}
+
+/* The rater's labels of the pairs of the round, oldest first: each row the
+ * latest so far of its unit and field; its seconds add up. */
+static enum status read_values(struct store *s, sqlite3_stmt *st, struct store_pair_item *items, size_t n,
+			       const char *field, const char *text_field, struct error *err)
+{
+	size_t *by_id = xmalloc((n + 1) * sizeof(*by_id));
+	for (size_t i = 0; i < n; i++)
+		by_id[i] = i;
+	sort_items = items;
+	qsort(by_id, n, sizeof(*by_id), cmp_by_pair);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_pair_item *it = item_of(items, by_id, n, sqlite3_column_int64(st, 0));
+		const char *f = store_col_text(st, 1);
+		if (!it || !f)
+			continue;
+		it->seconds += sqlite3_column_double(st, 3);
+		if (strcmp(f, field) == 0)
+			set_text(&it->value, st, 2);
+		else if (text_field && strcmp(f, text_field) == 0)
+			set_text(&it->reason, st, 2);
+	}
+	free(by_id);
+	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the labels of the pairs");
+}
+
+/* Two reads, however many pairs: the assignments (integers only), then the
+ * rater's labels of pairs in the round (label_rater_id), so that a queue of
+ * many pairs opens in the time of reading its ids. */
 enum status store_pair_queue(struct store *s, int64_t round_id, int64_t rater_id, const char *task,
 			     const char *field, const char *text_field, struct store_pair_item **out, size_t *n,
 			     struct error *err)
 {
 	sqlite3_stmt *st = store_prepare(s,
 		"SELECT pa.pair_id, p.turn_id, iif(pa.a_first, p.response_a, p.response_b), "
-		"iif(pa.a_first, p.response_b, p.response_a), pa.a_first, c.ext_id, t.position, "
-		"(SELECT l.value FROM label l WHERE " UNIT_OF_PAIR(l) " AND l.field = ?4 ORDER BY l.id DESC LIMIT 1), "
-		"(SELECT l.value FROM label l WHERE " UNIT_OF_PAIR(l) " AND l.field = ?5 ORDER BY l.id DESC LIMIT 1), "
-		"(SELECT total(l.seconds) FROM label l WHERE " UNIT_OF_PAIR(l) ") "
-		"FROM pair_assignment pa JOIN pair p ON p.id = pa.pair_id JOIN turn t ON t.id = p.turn_id "
-		"JOIN conversation c ON c.id = t.conversation_id WHERE pa.round_id = ?1 AND pa.rater_id = ?2 "
+		"iif(pa.a_first, p.response_b, p.response_a), pa.a_first "
+		"FROM pair_assignment pa JOIN pair p ON p.id = pa.pair_id WHERE pa.round_id = ?1 AND pa.rater_id = ?2 "
 		"ORDER BY pa.seq", "cannot read the pairs", err);
 	*out = NULL;
 	*n = 0;
@@ -50,19 +95,32 @@ enum status store_pair_queue(struct store *s, int64_t round_id, int64_t rater_id
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, round_id);
 	sqlite3_bind_int64(st, 2, rater_id);
-	store_bind_text(st, 3, task);
-	store_bind_text(st, 4, field);
-	store_bind_text(st, 5, text_field ? text_field : "");
 	enum status ret = store_collect(s, st, out, n, sizeof(**out), read_item, free_items, "cannot read the pairs",
 					err);
 	sqlite3_finalize(st);
-	return ret;
+	if (ret != ST_OK)
+		return ret;
+	st = store_prepare(s, "SELECT unit_ref, field, value, seconds FROM label WHERE rater_id = ?2 AND round_id = ?1 "
+			   "AND task = ?3 AND unit = 'pair' ORDER BY id", "cannot read the labels of the pairs", err);
+	if (st) {
+		sqlite3_bind_int64(st, 1, round_id);
+		sqlite3_bind_int64(st, 2, rater_id);
+		store_bind_text(st, 3, task);
+		ret = read_values(s, st, *out, *n, field, text_field, err);
+		sqlite3_finalize(st);
+	}
+	if (!st || ret != ST_OK) {
+		store_pair_items_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return st ? ret : ST_STORE;
+	}
+	return ST_OK;
 }
 
 void store_pair_items_free(struct store_pair_item *items, size_t n)
 {
 	for (size_t i = 0; items && i < n; i++) {
-		free(items[i].conversation);
 		free(items[i].value);
 		free(items[i].reason);
 	}

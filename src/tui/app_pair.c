@@ -382,10 +382,10 @@ int app_pair_row(struct app *app, size_t pos, struct item_row *row)
 	if (st == ST_OK) {
 		char *sys = app->opt->show_systems ? xasprintf("%s / %s", left.system, right.system) : NULL;
 		row->pos = pos;
-		row->conversation = inert_line(it->conversation);
+		row->conversation = inert_line(left.conversation);
 		row->question = inert_line(left.question ? left.question : TUI_NO_QUESTION);
 		row->system = inert_line(sys ? sys : "");
-		row->position = it->depth;
+		row->position = left.position;
 		row->n_turns = left.n_turns;
 		row->answer_index = row->n_answers = 1;   /* a pair per row: both answers */
 		row->labelled = it->value || it->reason;
