@@ -138,4 +138,11 @@ EOF
 check_rows "enter on a row goes to its pair" second 1 1 <<'EOF'
  p.db · alice · pairwise · ab                      item 2/2 [##########] 2 done
 EOF
+ui_run "$T/p.db" --rater alice --round ab --show-systems <<'KEYS'
+:save-screen systems
+q
+KEYS
+check_rows "--show-systems names the system of each answer" systems 4 4 <<'EOF'
+── A · top · s2 ────────────────────────────────────────────────────────────────
+EOF
 done_testing
