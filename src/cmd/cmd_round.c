@@ -580,6 +580,13 @@ static int run_items(struct cmd_ctx *c)
 	struct listed l = { 0, 0 };
 	int64_t rater = 0;
 	enum status st = find_round(c, c->args[1], &r);
+	long pairs = 0;
+	if (st == ST_OK)
+		st = store_pair_count(c->store, r->id, 0, &pairs, &c->err);
+	if (st == ST_OK && pairs)
+		st = error_set(&c->err, ST_INPUT, "round '%s' is a pairwise round: its items are pairs of answers, not "
+			       "items --items takes (export --format prefs-csv --round %s lists the preferences)", r->name,
+			       r->name);
 	if (st == ST_OK && o->raters) {
 		st = store_rater_find(c->store, o->raters, &rater, &c->err);
 		if (st == ST_OK && !rater)

@@ -64,6 +64,9 @@ bob|24" "$(q 'SELECT r.name, sum(a_first) FROM pair_assignment pa JOIN rater r O
 check_eq "the sides are drawn per rater: alice and bob do not see every pair the same way" 1 \
 	"$(q 'SELECT count(*) > 0 FROM pair_assignment x JOIN pair_assignment y ON y.pair_id = x.pair_id
 	      AND y.rater_id > x.rater_id AND y.a_first <> x.a_first')"
+check_run "round items: a pairwise round's items are pairs, not --items lines" 2 \
+	"convqa: round 'ab1' is a pairwise round: its items are pairs of answers, not items --items takes (export --format prefs-csv --round ab1 lists the preferences)" \
+	$CONVQA round items ab1
 run $CONVQA round list
 check_grep "round list counts its pairs" "ab1              pairwise       open        2     48" "$T/out"
 
