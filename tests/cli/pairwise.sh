@@ -165,6 +165,10 @@ run $CONVQA report --round ab1 --only preferences -f csv
 check_grep "report: wins, ties and losses per pair of systems, the identical answers counted apart" \
 	'^preferences,by_pair,system A vs system B,s1 vs s2,identical,12,' "$T/out"
 check_grep "report: alice's tie among them" '^preferences,by_pair,system A vs system B,s1 vs s2,ties,1,' "$T/out"
+$CONVQA rater add dan --role adjudicator >/dev/null
+check_run "a pairwise round is not adjudicated (yet): said up front" 2 \
+	"convqa: adjudicate: round 'ab1' is a pairwise round: preferences are not adjudicated (yet); export --format prefs-csv --round ab1 lists them" \
+	env CONVQA_SCRIPT=/dev/null $CONVQA adjudicate --round ab1 --rater dan
 run $CONVQA check
 check_eq "check finds nothing wrong with pairs and their labels" 0 "$rc"
 done_testing
