@@ -278,6 +278,39 @@ int report_parse_variants(struct report_options *o, const char *list, struct err
 	return 0;
 }
 
+int report_parse_thresholds(struct report_options *o, const char *list, char **copy, struct error *err)
+{
+	char *s = xstrdup(list), *save = NULL;
+	*copy = s;
+	o->n_thresholds = 0;
+	for (char *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strrchr(t, '=');
+		if (strncmp(t, "score:", 6) == 0)
+			t += 6;
+		if (!eq || eq == t) {
+			error_set(err, ST_USAGE, "--threshold expects NAME=T (an imported score and a number, e.g. "
+				  "bertscore=0.85); got '%s'", t);
+			return -1;
+		}
+		*eq = '\0';
+		if (o->n_thresholds == REPORT_MAX_THRESHOLDS) {
+			error_set(err, ST_USAGE, "--threshold takes at most %d scores", REPORT_MAX_THRESHOLDS);
+			return -1;
+		}
+		if (parse_number(eq + 1, -1e300, 1e300, &o->threshold_values[o->n_thresholds]) != 0) {
+			error_set(err, ST_USAGE, "--threshold %s: '%s' is not a number (e.g. %s=0.85)", t, eq + 1, t);
+			return -1;
+		}
+		o->threshold_names[o->n_thresholds++] = t;
+	}
+	if (o->n_thresholds == 0) {
+		error_set(err, ST_USAGE, "--threshold expects NAME=T (e.g. bertscore=0.85; several separated by "
+			  "commas)");
+		return -1;
+	}
+	return 0;
+}
+
 int report_parse_weights(struct report_options *o, const char *name, struct error *err)
 {
 	static const struct { const char *name; enum agreement_weighting w; } names[] = {
