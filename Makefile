@@ -37,7 +37,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, lowest layer first
 # (docs/development.md "Layout"; tests/tools/check_deps.sh keeps the order).
-CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o
+CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o core/expr.o
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/agreement.o metrics/spans.o
