@@ -57,7 +57,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
 	formats/scores_read.o
 STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
-	study/sampling.o study/project_check.o
+	study/sampling.o study/project_check.o study/round_where.o
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/replay.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
