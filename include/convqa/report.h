@@ -60,6 +60,8 @@ enum report_by {
 	REPORT_BY_SYSTEM = 4,
 	REPORT_BY_INTENT = 8,
 	REPORT_BY_RATER = 16,         /* only without a consensus */
+	REPORT_BY_SYSTEM_TURN = 32,   /* each system at each turn depth ("SYSTEM / DEPTH"); not in "all";
+				       * the default of the HTML report */
 };
 
 /* Sections (bit mask). */

@@ -73,8 +73,8 @@ static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
 	{ "task", 't', "TASK", "turn, plausibility, faithfulness or a scheme of the project (a comma list; "
 			       "default: all)", &opt_task, NULL },
-	{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater, all or none "
-			     "(default: turn,system)", &opt_by, NULL },
+	{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater,system-turn, all or none "
+			     "(default: turn,system; html: turn,system,system-turn)", &opt_by, NULL },
 	{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &opt_k, NULL },
 	{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &opt_raters, NULL },
 	{ "consensus", 0, "HOW", "none, majority, adjudicated, discard or rater:NAME (default: none, every judgement)",
@@ -226,6 +226,8 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	o.has_wage = opt_wage != NULL;
+	if (fmt == REPORT_HTML && !opt_by)   /* its charts of each system by turn depth */
+		o.by |= REPORT_BY_SYSTEM_TURN;
 	o.extended_gold = opt_extended_gold;
 	unsigned verdicts = extended_gold_tasks();
 	if (opt_extended_gold && (o.tasks || o.n_schemes) && (o.tasks & verdicts) != verdicts) {

@@ -160,12 +160,13 @@ int report_parse_by(struct report_options *o, const char *list, struct error *er
 	static const struct name_bit names[] = {
 		{ "turn", REPORT_BY_TURN }, { "conversation", REPORT_BY_CONVERSATION },
 		{ "system", REPORT_BY_SYSTEM }, { "intent", REPORT_BY_INTENT }, { "rater", REPORT_BY_RATER },
+		{ "system-turn", REPORT_BY_SYSTEM_TURN },
 		{ "all", REPORT_BY_TURN | REPORT_BY_CONVERSATION | REPORT_BY_SYSTEM | REPORT_BY_INTENT | REPORT_BY_RATER },
 		{ "none", 0 },
 	};
 	if (names_mask(list, names, ARRAY_SIZE(names), &o->by) != 0) {
-		error_set(err, ST_USAGE, "--by expects turn, conversation, system, intent, rater, all or "
-			  "none, separated by commas; got '%s'", list);
+		error_set(err, ST_USAGE, "--by expects turn, conversation, system, intent, rater, system-turn, all "
+			  "or none, separated by commas; got '%s'", list);
 		return -1;
 	}
 	return 0;

@@ -509,7 +509,7 @@ struct rp_grouping {
 	const char *table, *title, *label;
 };
 
-#define RP_N_GROUPINGS 5
+#define RP_N_GROUPINGS 6
 extern const struct rp_grouping rp_groupings[RP_N_GROUPINGS];
 
 /* How many groups breakdown by has (group indexes 0 .. n-1). */
