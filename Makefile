@@ -87,7 +87,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
-.PHONY: all check check-clock check-bins deps check-deps check-fn demo bench clean help install uninstall FORCE
+.PHONY: all check check-clock check-bins deps deps-browser check-deps check-fn demo bench clean help install uninstall FORCE
 all: convqa
 
 help:
@@ -155,6 +155,11 @@ build/release/formats/import_mtrag.o build/check/formats/import_mtrag.o build/fu
 # ---- dependencies ------------------------------------------------------
 deps:
 	@sh tests/tools/deps.sh $(DEB_PKGS)
+
+# the browser of tests/cli/report_html_browser.sh only (it calls deps.sh
+# chromium itself, and skips where it cannot have one)
+deps-browser:
+	@sh tests/tools/deps.sh chromium
 
 # ---- tests ---------------------------------------------------------------
 CHECK_BINS := build/check/convqa $(addprefix build/check/tests/,$(UNIT_TESTS))
