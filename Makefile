@@ -37,7 +37,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 
 # Objects by module: one directory of src/ each, lowest layer first
 # (docs/development.md "Layout"; tests/tools/check_deps.sh keeps the order).
-CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o
+CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o core/expr.o
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/agreement.o metrics/spans.o
@@ -57,7 +57,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
 	formats/scores_read.o
 STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
-	study/sampling.o study/project_check.o
+	study/sampling.o study/project_check.o study/round_where.o
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
@@ -65,7 +65,7 @@ REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o re
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
 	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o report/report_sec_prefs.o \
 	report/report_fmt_text.o report/report_fmt_json.o report/report_fmt_csv.o report/report_fmt_html.o \
-	report/report_fmt_svg.o report/report_imported.o
+	report/report_fmt_svg.o report/report_imported.o report/report_threshold.o
 # everything but the commands, the UI and main()
 LIB_OBJS := $(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(STUDY_OBJS) $(REPORT_OBJS) $(SYSTEM_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \
@@ -87,7 +87,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 
 ALL_OBJS := $(LIB_OBJS) $(CMD_OBJS) $(TUI_OBJS) $(MAIN_OBJS)
 
-.PHONY: all check check-clock check-bins deps check-deps check-fn demo bench clean help install uninstall FORCE
+.PHONY: all check check-clock check-bins deps deps-browser check-deps check-fn demo bench clean help install uninstall FORCE
 all: convqa
 
 help:
@@ -156,6 +156,11 @@ build/release/formats/import_mtrag.o build/check/formats/import_mtrag.o build/fu
 # ---- dependencies ------------------------------------------------------
 deps:
 	@sh tests/tools/deps.sh $(DEB_PKGS)
+
+# the browser of tests/cli/report_html_browser.sh only (it calls deps.sh
+# chromium itself, and skips where it cannot have one)
+deps-browser:
+	@sh tests/tools/deps.sh chromium
 
 # ---- tests ---------------------------------------------------------------
 CHECK_BINS := build/check/convqa $(addprefix build/check/tests/,$(UNIT_TESTS))

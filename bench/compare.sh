@@ -5,7 +5,9 @@
 # 24): under 5 s for the comparison. The driver is bench/bench_compare.c
 # (release build; the values are generated in memory). The bootstrap of
 # values with more than 64 distinct differences (thousandths) draws n items
-# per resample: n x resamples x pairs draws, far over the target (30 s).
+# per resample, shared by the pairs (metrics_bootstrap_systems(), as the
+# report does): n x resamples draws, about 3 s of CPU (30 s when each pair
+# drew its own with rng_below()). Each line gives wall and CPU time.
 #
 #   sh bench/compare.sh [ITEMS [RESAMPLES]]
 cd "$(dirname "$0")/.." || exit 1

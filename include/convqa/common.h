@@ -108,8 +108,15 @@ int name_index(const char *const *names, int n, const char *name);
 /* splitmix64 (Steele, Lea and Flood 2014; Vigna's reference code): the
  * next 64 bits of the stream that *state (any value, the seed to begin
  * with) is at; the same stream on every platform. The seeded draws of
- * rounds, samples, answer orders and comparisons all come from it. */
-uint64_t rng_next(uint64_t *state);
+ * rounds, samples, answer orders and comparisons all come from it
+ * (inline: the bootstrap draws a billion). */
+static inline uint64_t rng_next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
 /* Uniform in [0, n), n >= 1, without modulo bias: a draw at or above the
  * last whole multiple of n is drawn again. */
 size_t rng_below(uint64_t *state, size_t n);

@@ -24,7 +24,12 @@
  *     Tibshirani 1993, 16.4): p = (1 + #{|D* - D| >= |D|}) / (resamples + 1);
  *     while the differences take at most 64 values a resample draws how
  *     many of each it holds (a multinomial, as binomials by inversion),
- *     the same distribution as n draws in far fewer steps;
+ *     the same distribution as n draws in far fewer steps; else n item
+ *     indexes, two per 64 random bits (the low then the high 32 bits, each
+ *     by Lemire's multiply-and-reject), and the resampled difference is
+ *     (sum of A's drawn values - sum of B's) / n, the draws shared by the
+ *     pairs of metrics_bootstrap_systems() (a pair's figures are the same
+ *     alone or among others);
  *   McNemar: the exact test, a two-sided binomial test of b against
  *     Binomial(b + c, 1/2) on the discordant pairs (= SciPy's
  *     binomtest(b, b + c, 0.5)); p = 1 without discordant pairs.
@@ -63,10 +68,28 @@ enum metrics_status metrics_paired_permutation(const double *a, const double *b,
 
 /* Paired bootstrap of mean(a) - mean(b): the 95% percentile interval
  * [*lo, *hi] and the two-sided *p (see the top). METRICS_EMPTY if n == 0;
- * METRICS_BAD_ARGUMENT if resamples < 1. Costs n x resamples draws, or
- * with at most 64 distinct differences a binomial per value and resample. */
+ * METRICS_BAD_ARGUMENT if resamples < 1 or n >= 2^32 - 1. Costs n x
+ * resamples draws, or with at most 64 distinct differences a binomial per
+ * value and resample. */
 enum metrics_status metrics_paired_bootstrap(const double *a, const double *b, size_t n, long resamples,
 					     uint64_t seed, double *lo, double *hi, double *p);
+
+/* A pair of systems (indexes into the value arrays) and its bootstrap
+ * figures as metrics_paired_bootstrap() gives them. */
+struct metrics_boot_pair {
+	size_t a, b;
+	double lo, hi, p;
+};
+
+/* The paired bootstrap of many pairs of `systems` systems over the same n
+ * items (v[s][i]: system s's value of item i): each pair's figures are
+ * metrics_paired_bootstrap()'s of (v[a], v[b]) with this seed, but the
+ * pairs of many distinct differences share their draws (the cost of n x
+ * resamples draws paid once). METRICS_EMPTY if n == 0;
+ * METRICS_BAD_ARGUMENT if resamples < 1, systems < 2, n >= 2^32 - 1 or a
+ * pair names no system. */
+enum metrics_status metrics_bootstrap_systems(const double *const *v, size_t systems, size_t n, long resamples,
+					      uint64_t seed, struct metrics_boot_pair *pairs, size_t n_pairs);
 
 /* Exact McNemar test of n binary pairs (every value 0 or 1): *b = pairs
  * with a 1 and b 0, *c = pairs with a 0 and b 1, *p two-sided.

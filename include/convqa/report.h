@@ -60,6 +60,8 @@ enum report_by {
 	REPORT_BY_SYSTEM = 4,
 	REPORT_BY_INTENT = 8,
 	REPORT_BY_RATER = 16,         /* only without a consensus */
+	REPORT_BY_SYSTEM_TURN = 32,   /* each system at each turn depth ("SYSTEM / DEPTH"); not in "all";
+				       * the default of the HTML report */
 };
 
 /* Sections (bit mask). */
@@ -91,6 +93,7 @@ enum report_test { REPORT_TEST_PERMUTATION, REPORT_TEST_BOOTSTRAP, REPORT_TEST_M
 #define REPORT_MAX_SCHEMES 16
 #define REPORT_MAX_ROUNDS 16
 #define REPORT_MAX_COMPARE 16
+#define REPORT_MAX_THRESHOLDS 16
 
 struct report_options {
 	const char *round;            /* NULL: every round and labels outside rounds; else a
@@ -138,6 +141,12 @@ struct report_options {
 	 * standard ones; REPORT_VARIANT_* mask */
 	unsigned variants;
 	double fuzzy_threshold;       /* fuzzy fact inclusion (METRICS_FUZZY_THRESHOLD) */
+	/* --threshold NAME=T: imported score NAME (convqa import-scores) as a
+	 * judgement of correctness, correct at T or above, against the raters
+	 * (section automatic, table thresholds) */
+	const char *threshold_names[REPORT_MAX_THRESHOLDS];
+	double threshold_values[REPORT_MAX_THRESHOLDS];
+	size_t n_thresholds;
 	const char *blind_for;        /* NULL; else leave out other raters' labels of open
 					 rounds (access_blind_rater: the running account's view) */
 	const char *command;          /* the command shown in the header ("report",
@@ -175,6 +184,10 @@ int report_parse_compare(struct report_options *o, const char *list, char **copy
 int report_parse_test(struct report_options *o, const char *name, struct error *err);
 int report_parse_correction(struct report_options *o, const char *name, struct error *err);
 int report_parse_metric(struct report_options *o, const char *name, struct error *err);
+/* --threshold "NAME=T[,NAME=T...]" (NAME an imported score, "score:"
+ * before it optional; T a number) into o->threshold_* (borrowing pieces
+ * of a copy the caller frees with *copy); -1 with the reason in err. */
+int report_parse_thresholds(struct report_options *o, const char *list, char **copy, struct error *err);
 /* --variant "seed003" (a comma list) into o->variants. */
 int report_parse_variants(struct report_options *o, const char *list, struct error *err);
 /* The name of --metric's choice i ("correctness", ..., "em", "f1", ...),

@@ -31,15 +31,22 @@ struct store;
 
 enum round_by { ROUND_BY_DEFAULT, ROUND_BY_CONVERSATION, ROUND_BY_ITEM };
 
-/* --where: conditions on an item's turn, all of which must hold. */
+struct expr;
+
+/* --where: conditions on an item, all of which must hold. */
 struct round_where {
 	int min_depth, max_depth;          /* 0: no bound */
 	int intent;                        /* a gold intent (model_gold_intent_index); -1: any */
 	int gold;                          /* 1: only turns with a gold answer */
+	struct expr *expr;                 /* an expression (round_where.h), NULL: none */
 };
 /* Parse "depth<=3,intent=boolean,gold" (conditions: depth<=N, depth>=N,
- * depth=N, intent=VALUE, gold) into w; ST_USAGE with the reason. */
+ * depth=N, intent=VALUE, gold) into w, and at most one expression among
+ * them ("abs(gptscore - fuzzy) > 0.5": expr.h; a piece that is none of
+ * the conditions); ST_USAGE with the reason and, for an expression, the
+ * position in s. Free with rounds_where_release(). */
 enum status rounds_parse_where(const char *s, struct round_where *w, struct error *err);
+void rounds_where_release(struct round_where *w);
 /* The items of a file of "CONVERSATION TURN SYSTEM" lines (tab-separated,
  * or separated by spaces when the line has no tab; blank lines and lines
  * beginning with '#' skipped) as response ids, ascending, into *ids (caller
@@ -97,6 +104,10 @@ struct round_made {
 	 * n_sample_short: with sample:N, the pairs there were when fewer */
 	int pairwise;
 	size_t n_same, n_system_pairs, pairs_short;
+	/* --where with an expression: the items left out for lacking a value
+	 * it reads, in all and per name of the expression (expr_name()) */
+	size_t where_lacking;
+	size_t *where_lacking_of;
 };
 
 /* The ids of the raters names[0..n) for a round: each a rater the project

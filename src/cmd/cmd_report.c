@@ -18,7 +18,7 @@
 
 /* The copies of --task's and --compare's lists that o.schemes and
  * o.compare borrow from (report_parse_tasks(), report_parse_compare()). */
-static char *task_copy, *compare_copy;
+static char *task_copy, *compare_copy, *threshold_copy;
 
 int cmd_report_run(struct cmd_ctx *c)
 {
@@ -62,17 +62,19 @@ void cmd_report_release(struct cmd_ctx *c)
 	task_copy = NULL;
 	free(compare_copy);
 	compare_copy = NULL;
+	free(threshold_copy);
+	threshold_copy = NULL;
 }
 
 static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
-		  *opt_only, *opt_compare, *opt_test, *opt_alpha, *opt_correction, *opt_resamples, *opt_seed, *opt_metric, *opt_variant, *opt_fuzzy;
+		  *opt_only, *opt_compare, *opt_test, *opt_alpha, *opt_correction, *opt_resamples, *opt_seed, *opt_metric, *opt_variant, *opt_fuzzy, *opt_threshold;
 static int opt_bleu_bp, opt_extended_gold;
 static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
 	{ "task", 't', "TASK", "turn, plausibility, faithfulness or a scheme of the project (a comma list; "
 			       "default: all)", &opt_task, NULL },
-	{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater, all or none "
-			     "(default: turn,system)", &opt_by, NULL },
+	{ "by", 'b', "LIST", "breakdowns: turn,conversation,system,intent,rater,system-turn, all or none "
+			     "(default: turn,system; html: turn,system,system-turn)", &opt_by, NULL },
 	{ "k", 'k', "LIST", "cutoffs for HR@k, P@k, R@k, nDCG@k (default: 1,3,5,10)", &opt_k, NULL },
 	{ "raters", 'r', "A,B", "only these raters' labels (default: all)", &opt_raters, NULL },
 	{ "consensus", 0, "HOW", "none, majority, adjudicated, discard or rater:NAME (default: none, every judgement)",
@@ -103,6 +105,9 @@ static const struct cli_opt opts[] = {
 				"with a 1/(i+1) discount, fuzzy fact inclusion)", &opt_variant, NULL },
 	{ "fuzzy-threshold", 0, "T", "seed003's fuzzy fact inclusion: the least similarity, 0 to 1 (default 0.8)",
 	  &opt_fuzzy, NULL },
+	{ "threshold", 0, "NAME=T[,...]", "automatic: imported score NAME as a judgement (correct at T or above), its "
+					  "kappa against each rater and the consensus (several: a comma list)",
+	  &opt_threshold, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 static struct report_options o;
@@ -221,6 +226,8 @@ static int check(struct cmd_ctx *c)
 		return ST_USAGE;
 	}
 	o.has_wage = opt_wage != NULL;
+	if (fmt == REPORT_HTML && !opt_by)   /* its charts of each system by turn depth */
+		o.by |= REPORT_BY_SYSTEM_TURN;
 	o.extended_gold = opt_extended_gold;
 	unsigned verdicts = extended_gold_tasks();
 	if (opt_extended_gold && (o.tasks || o.n_schemes) && (o.tasks & verdicts) != verdicts) {
@@ -232,6 +239,14 @@ static int check(struct cmd_ctx *c)
 	if (opt_extended_gold && !(o.sections & REPORT_SEC_AUTOMATIC)) {
 		cli_printf(stderr, "convqa report: --extended-gold adds to the section automatic: --only must "
 			   "name it\n");
+		return ST_USAGE;
+	}
+	if (opt_threshold && report_parse_thresholds(&o, opt_threshold, &threshold_copy, &err) != 0) {
+		cli_printf(stderr, "convqa report: %s\n", err.msg);
+		return ST_USAGE;
+	}
+	if (opt_threshold && !(o.sections & REPORT_SEC_AUTOMATIC)) {
+		cli_printf(stderr, "convqa report: --threshold adds to the section automatic: --only must name it\n");
 		return ST_USAGE;
 	}
 	if (check_compare() != 0 || check_variants() != 0)
@@ -259,7 +274,9 @@ const struct cmd_entry cmd_report_entry = {
 	  "means with a 95% interval, a paired permutation, bootstrap or McNemar test\n"
 	  "and Holm's correction over the pairs. --variant seed003 adds the source\n"
 	  "document's modified precision, nDCG with a 1/(i+1) discount and fuzzy fact\n"
-	  "inclusion beside the standard metrics. Every figure carries its n; undefined\n"
+	  "inclusion beside the standard metrics. --threshold NAME=T turns an imported\n"
+	  "score into a judgement of correctness and gives its kappa against each\n"
+	  "rater and the consensus. Every figure carries its n; undefined\n"
 	  "values say why. The conventions are printed with each section.",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_READONLY, NULL, check, cmd_report_run, cmd_report_release, &state, NULL,

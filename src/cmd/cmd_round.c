@@ -8,6 +8,7 @@
 #include "convqa/access.h"
 #include "convqa/agreement.h"
 #include "convqa/cli.h"
+#include "convqa/expr.h"
 #include "convqa/metrics_stats.h"
 #include "convqa/model.h"
 #include "convqa/report.h"
@@ -45,8 +46,10 @@ static const struct cli_opt opts[] = {
 			   "two systems about as often)", &options.pairs, NULL },
 	{ "items", 0, "FILE", "create: only the items FILE lists, a \"CONVERSATION TURN SYSTEM\" line each",
 	  &options.items, NULL },
-	{ "where", 0, "COND", "create: only items whose turn meets every condition: depth<=N, depth>=N, depth=N, "
-			      "intent=VALUE (gold intent), gold (has a gold answer); comma-separated", &options.where, NULL },
+	{ "where", 0, "COND", "create: only items meeting every condition: depth<=N, depth>=N, depth=N, "
+			      "intent=VALUE (gold intent), gold (has a gold answer), and one expression over imported "
+			      "scores and metrics such as 'abs(gptscore - fuzzy) > 0.5'; comma-separated",
+	  &options.where, NULL },
 	{ "from", 0, "ROUND", "create: only the items judged plausible in the plausibility round ROUND (the "
 			      "second stage: --task faithfulness)", &options.from, NULL },
 	{ "policy", 0, "P", "create, with --from: consensus (more than half of the item's raters said plausible; "
@@ -209,6 +212,7 @@ static void release(struct cmd_ctx *c)
 	free(a.raters_copy);
 	free(a.systems_copy);
 	free(a.raters_from);
+	rounds_where_release(&a.where);
 	memset(&a, 0, sizeof(a));
 }
 
@@ -274,6 +278,24 @@ static void print_short(const struct round_made *m)
 		cli_printf(stdout, "--sample %ld: there %s %zu %s%s to choose from: the round takes all %zu\n", a.sample,
 			   m->sample_short == 1 ? "is" : "are", m->sample_short, what, m->sample_short == 1 ? "" : "s",
 			   m->sample_short);
+}
+
+/* --where's expression: the items it left out for lacking a value. */
+static void print_lacking(const struct round_made *m)
+{
+	const struct expr *e = a.where.expr;
+	if (!e)
+		return;
+	if (!m->where_lacking) {
+		cli_printf(stdout, "--where: every item had the values the expression reads\n");
+		return;
+	}
+	cli_printf(stdout, "--where: %zu item%s lacked a value the expression reads: not selected", m->where_lacking,
+		   m->where_lacking == 1 ? "" : "s");
+	for (size_t k = 0, shown = 0; k < expr_n_names(e); k++)
+		if (m->where_lacking_of[k])
+			cli_printf(stdout, "%s%s %zu", shown++ ? ", " : " (", expr_name(e, k), m->where_lacking_of[k]);
+	cli_printf(stdout, ")\n");
 }
 
 /* The command line, for round show. */
@@ -368,6 +390,7 @@ static int run_create(struct cmd_ctx *c)
 	else if (st == ST_OK) {
 		print_made(&rq, &m);
 		print_short(&m);
+		print_lacking(&m);
 	}
 	if (st == ST_OK && a.raters_from) {
 		cli_printf(stdout, "raters: ");

@@ -400,14 +400,6 @@ int parse_number(const char *s, double min, double max, double *out)
 	return 0;
 }
 
-uint64_t rng_next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
 size_t rng_below(uint64_t *state, size_t n)
 {
 	uint64_t b = n, limit = UINT64_MAX - UINT64_MAX % b, r;

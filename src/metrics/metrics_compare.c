@@ -307,20 +307,13 @@ static size_t group_values(const double *d, size_t n, double *value, long *count
 	return k;
 }
 
-/* One bootstrap resample's sum of differences: n draws with replacement;
- * with at most BOOT_GROUPS distinct differences, the number of draws of
- * each as a multinomial (a binomial of the draws left per value), which is
- * the same distribution in far fewer steps. */
-
-static double resample_sum(uint64_t *state, const double *d, size_t n, const double *value, const long *count,
-			   size_t k)
+/* One bootstrap resample's sum of differences with at most BOOT_GROUPS
+ * distinct differences: the number of draws of each as a multinomial (a
+ * binomial of the draws left per value), the same distribution as n draws
+ * in far fewer steps. */
+static double grouped_sum(uint64_t *state, size_t n, const double *value, const long *count, size_t k)
 {
 	double s = 0.0;
-	if (k > BOOT_GROUPS) {
-		for (size_t i = 0; i < n; i++)
-			s += d[rng_below(state, n)];
-		return s;
-	}
 	long left = (long)n, items = (long)n;   /* draws left, items in the values left */
 	for (size_t j = 0; j + 1 < k && left > 0; j++) {
 		long x = rng_binomial(state, left, (double)count[j] / (double)items);
@@ -331,38 +324,151 @@ static double resample_sum(uint64_t *state, const double *d, size_t n, const dou
 	return s + (double)left * value[k - 1];
 }
 
+/* The bootstrap's draws of item indexes in [0, n), n < 2^32: two per
+ * 64 random bits (each half by Lemire's multiply-and-reject, unbiased). */
+struct index_draws {
+	uint64_t state, buf;
+	uint32_t n, reject;            /* a low half below reject is drawn again */
+	int have;                      /* the 32-bit halves left in buf */
+};
+
+static inline uint32_t draw_index(struct index_draws *w)
+{
+	for (;;) {
+		if (!w->have) {
+			w->buf = rng_next(&w->state);
+			w->have = 2;
+		}
+		uint64_t m = (uint64_t)(uint32_t)w->buf * w->n;
+		w->buf >>= 32;
+		w->have--;
+		if ((uint32_t)m >= w->reject)
+			return (uint32_t)(m >> 32);
+	}
+}
+
+/* sum of c[i] x[i]: four sums in turn, so that additions overlap. */
+static double dot_counts(const uint32_t *c, const double *x, size_t n)
+{
+	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+	size_t i = 0;
+	for (; i + 3 < n; i += 4) {
+		s0 += (double)c[i] * x[i];
+		s1 += (double)c[i + 1] * x[i + 1];
+		s2 += (double)c[i + 2] * x[i + 2];
+		s3 += (double)c[i + 3] * x[i + 3];
+	}
+	for (; i < n; i++)
+		s0 += (double)c[i] * x[i];
+	return (s0 + s1) + (s2 + s3);
+}
+
+/* The shared draws: resample r draws n items (how many times each, c[i]);
+ * a system's resampled sum is sum c[i] v[s][i]; pair which[j]'s resampled
+ * mean difference goes to means[j * resamples + r]. */
+static void drawn_means(const double *const *v, size_t systems, size_t n, long resamples, uint64_t seed,
+			const struct metrics_boot_pair *pairs, const size_t *which, size_t n_which, double *means)
+{
+	struct index_draws w = { seed, 0, (uint32_t)n, (uint32_t)(-(uint32_t)n % (uint32_t)n), 0 };
+	double *sum = xcalloc(systems, sizeof(*sum));
+	uint32_t *c = xmalloc(n * sizeof(*c));
+	char *used = xcalloc(systems, 1);
+	for (size_t j = 0; j < n_which; j++)
+		used[pairs[which[j]].a] = used[pairs[which[j]].b] = 1;
+	for (long r = 0; r < resamples; r++) {
+		memset(c, 0, n * sizeof(*c));
+		for (size_t i = 0; i < n; i++)
+			c[draw_index(&w)]++;
+		for (size_t s = 0; s < systems; s++)
+			sum[s] = used[s] ? dot_counts(c, v[s], n) : 0.0;
+		for (size_t j = 0; j < n_which; j++) {
+			const struct metrics_boot_pair *pr = &pairs[which[j]];
+			means[j * (size_t)resamples + (size_t)r] = (sum[pr->a] - sum[pr->b]) / (double)n;
+		}
+	}
+	free(sum);
+	free(c);
+	free(used);
+}
+
+/* The interval and p of a pair from its resampled mean differences. */
+static void boot_result(double *means, long resamples, double mean, double tol, struct metrics_boot_pair *pr)
+{
+	long hits = 0;
+	for (long r = 0; r < resamples; r++)   /* the shifted distribution: D* - D as far from 0 as D is */
+		hits += fabs(means[r] - mean) >= fabs(mean) - tol;
+	metrics_quantile(means, (size_t)resamples, 0.025, &pr->lo);
+	metrics_quantile(means, (size_t)resamples, 0.975, &pr->hi);
+	pr->p = (double)(hits + 1) / (double)(resamples + 1);
+}
+
+/* A pair of few distinct differences by its own grouped draws; else 0
+ * (its differences d[] and observed mean are left for the shared draws). */
+static int grouped_pair(const double *d, size_t n, long resamples, uint64_t seed, double mean, double tol,
+			double *means, struct metrics_boot_pair *pr)
+{
+	double value[BOOT_GROUPS + 1];
+	long count[BOOT_GROUPS + 1];
+	uint64_t state = seed;
+	if (!distinct_at_most(d, n, BOOT_GROUPS))
+		return 0;
+	size_t k = group_values(d, n, value, count);
+	for (long r = 0; r < resamples; r++)
+		means[r] = grouped_sum(&state, n, value, count, k) / (double)n;
+	boot_result(means, resamples, mean, tol, pr);
+	return 1;
+}
+
+enum metrics_status metrics_bootstrap_systems(const double *const *v, size_t systems, size_t n, long resamples,
+					      uint64_t seed, struct metrics_boot_pair *pairs, size_t n_pairs)
+{
+	if (n == 0)
+		return METRICS_EMPTY;
+	if (resamples < 1 || n >= UINT32_MAX || systems < 2)
+		return METRICS_BAD_ARGUMENT;
+	for (size_t j = 0; j < n_pairs; j++)
+		if (pairs[j].a >= systems || pairs[j].b >= systems)
+			return METRICS_BAD_ARGUMENT;
+	double *d = xmalloc(n * sizeof(*d)), *mean = xmalloc((n_pairs + 1) * 2 * sizeof(*mean));
+	double *means = xmalloc((n_pairs + 1) * (size_t)resamples * sizeof(*means));
+	size_t *which = xmalloc((n_pairs + 1) * sizeof(*which)), n_which = 0;
+	for (size_t j = 0; j < n_pairs; j++) {
+		double sum = 0.0, scale = 0.0;
+		for (size_t i = 0; i < n; i++) {
+			d[i] = v[pairs[j].a][i] - v[pairs[j].b][i];
+			sum += d[i];
+			scale += fabs(d[i]);
+		}
+		mean[2 * j] = sum / (double)n;
+		mean[2 * j + 1] = TIE_SHARE * scale / (double)n;
+		if (!grouped_pair(d, n, resamples, seed, mean[2 * j], mean[2 * j + 1], means, &pairs[j]))
+			which[n_which++] = j;
+	}
+	if (n_which) {
+		drawn_means(v, systems, n, resamples, seed, pairs, which, n_which, means);
+		for (size_t j = 0; j < n_which; j++)
+			boot_result(means + j * (size_t)resamples, resamples, mean[2 * which[j]], mean[2 * which[j] + 1],
+				    &pairs[which[j]]);
+	}
+	free(d);
+	free(mean);
+	free(means);
+	free(which);
+	return METRICS_OK;
+}
+
 enum metrics_status metrics_paired_bootstrap(const double *a, const double *b, size_t n, long resamples,
 					     uint64_t seed, double *lo, double *hi, double *p)
 {
-	double *d, *means, sum = 0.0, scale = 0.0, mean, value[BOOT_GROUPS + 1];
-	long count[BOOT_GROUPS + 1];
-	uint64_t state = seed;
-	long hits = 0;
-	size_t k;
-	if (n == 0)
-		return METRICS_EMPTY;
-	if (resamples < 1)
-		return METRICS_BAD_ARGUMENT;
-	d = xmalloc(n * sizeof(*d));
-	means = xmalloc((size_t)resamples * sizeof(*means));
-	for (size_t i = 0; i < n; i++) {
-		d[i] = a[i] - b[i];
-		sum += d[i];
-		scale += fabs(d[i]);
+	const double *v[2] = { a, b };
+	struct metrics_boot_pair pr = { 0, 1, 0, 0, 0 };
+	enum metrics_status st = metrics_bootstrap_systems(v, 2, n, resamples, seed, &pr, 1);
+	if (st == METRICS_OK) {
+		*lo = pr.lo;
+		*hi = pr.hi;
+		*p = pr.p;
 	}
-	mean = sum / (double)n;
-	k = distinct_at_most(d, n, BOOT_GROUPS) ? group_values(d, n, value, count) : BOOT_GROUPS + 1;
-	for (long r = 0; r < resamples; r++) {
-		means[r] = resample_sum(&state, d, n, value, count, k) / (double)n;
-		/* the shifted distribution: D* - D as far from 0 as D is */
-		hits += fabs(means[r] - mean) >= fabs(mean) - TIE_SHARE * scale / (double)n;
-	}
-	metrics_quantile(means, (size_t)resamples, 0.025, lo);
-	metrics_quantile(means, (size_t)resamples, 0.975, hi);
-	*p = (double)(hits + 1) / (double)(resamples + 1);
-	free(d);
-	free(means);
-	return METRICS_OK;
+	return st;
 }
 
 /* ---- McNemar ---------------------------------------------------------------------- */

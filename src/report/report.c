@@ -161,12 +161,13 @@ int report_parse_by(struct report_options *o, const char *list, struct error *er
 	static const struct name_bit names[] = {
 		{ "turn", REPORT_BY_TURN }, { "conversation", REPORT_BY_CONVERSATION },
 		{ "system", REPORT_BY_SYSTEM }, { "intent", REPORT_BY_INTENT }, { "rater", REPORT_BY_RATER },
+		{ "system-turn", REPORT_BY_SYSTEM_TURN },
 		{ "all", REPORT_BY_TURN | REPORT_BY_CONVERSATION | REPORT_BY_SYSTEM | REPORT_BY_INTENT | REPORT_BY_RATER },
 		{ "none", 0 },
 	};
 	if (names_mask(list, names, ARRAY_SIZE(names), &o->by) != 0) {
-		error_set(err, ST_USAGE, "--by expects turn, conversation, system, intent, rater, all or "
-			  "none, separated by commas; got '%s'", list);
+		error_set(err, ST_USAGE, "--by expects turn, conversation, system, intent, rater, system-turn, all "
+			  "or none, separated by commas; got '%s'", list);
 		return -1;
 	}
 	return 0;
@@ -274,6 +275,39 @@ int report_parse_variants(struct report_options *o, const char *list, struct err
 	if (names_mask(list, names, ARRAY_SIZE(names), &o->variants) != 0) {
 		error_set(err, ST_USAGE, "--variant expects seed003 (modified precision, nDCG with a 1/(i+1) "
 			  "discount, fuzzy fact inclusion); got '%s'", list);
+		return -1;
+	}
+	return 0;
+}
+
+int report_parse_thresholds(struct report_options *o, const char *list, char **copy, struct error *err)
+{
+	char *s = xstrdup(list), *save = NULL;
+	*copy = s;
+	o->n_thresholds = 0;
+	for (char *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strrchr(t, '=');
+		if (strncmp(t, "score:", 6) == 0)
+			t += 6;
+		if (!eq || eq == t) {
+			error_set(err, ST_USAGE, "--threshold expects NAME=T (an imported score and a number, e.g. "
+				  "bertscore=0.85); got '%s'", t);
+			return -1;
+		}
+		*eq = '\0';
+		if (o->n_thresholds == REPORT_MAX_THRESHOLDS) {
+			error_set(err, ST_USAGE, "--threshold takes at most %d scores", REPORT_MAX_THRESHOLDS);
+			return -1;
+		}
+		if (parse_number(eq + 1, -1e300, 1e300, &o->threshold_values[o->n_thresholds]) != 0) {
+			error_set(err, ST_USAGE, "--threshold %s: '%s' is not a number (e.g. %s=0.85)", t, eq + 1, t);
+			return -1;
+		}
+		o->threshold_names[o->n_thresholds++] = t;
+	}
+	if (o->n_thresholds == 0) {
+		error_set(err, ST_USAGE, "--threshold expects NAME=T (e.g. bertscore=0.85; several separated by "
+			  "commas)");
 		return -1;
 	}
 	return 0;

@@ -63,6 +63,12 @@ static int n_ticks(const struct scale *s)
 	return (int)lround((s->hi - s->lo) / s->step) + 1;
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
 static int drawn(const struct rcell *c)
 {
 	return c->kind == RC_NUM && isfinite(c->v) && (!c->has_ci || (isfinite(c->lo) && isfinite(c->hi)));
@@ -409,7 +415,7 @@ static void bars_desc(struct strbuf *sb, const struct rtable *t, const size_t *c
 	}
 }
 
-static void bars_chart(struct strbuf *sb, const struct rtable *t, int id)
+static void bars_chart(struct strbuf *sb, const struct rtable *t, int id, const char *kind)
 {
 	size_t cols[MAX_X], ng = bar_columns(t, cols), ns = t->n_rows;
 	int any_ci = 0;
@@ -424,7 +430,7 @@ static void bars_chart(struct strbuf *sb, const struct rtable *t, int id)
 	struct scale sc = nice_scale(lo, hi);
 	double top = 12 + LEGEND * (double)(ns + (size_t)any_ci), group = pitch * (double)ns + 10;
 	double ph = group * (double)ng, h = top + ph + 44;
-	svg_open(sb, id, "bars", h);
+	svg_open(sb, id, kind, h);
 	rp_html_escape(sb, t->title, 0);
 	svg_desc(sb, id);
 	bars_desc(sb, t, cols, ng);
@@ -538,13 +544,184 @@ static void heat_map(struct strbuf *sb, const struct rtable *t, int id)
 	free(rows);
 }
 
-/* ---- which chart ----------------------------------------------------------------------- */
+/* ---- bars per system at each turn depth ------------------------------------------------ */
 
-static int ends_with(const char *s, const char *suffix)
+/* One series' bars (system s) in each depth's slot, with whiskers and a
+ * tooltip of the value in words. */
+static void depth_bars_series(struct strbuf *sb, const struct rtable *t, size_t j, const struct lines *L, size_t s,
+			      const struct scale *sc, double top, double ph)
 {
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0;
+	const double left = 56, pw = W - 56 - 16;
+	const char *colour = palette[s % ARRAY_SIZE(palette)];
+	double slot = pw / (double)L->nx, bw = fmin(28, slot * 0.8 / (double)L->ns);
+	double x0 = -bw * (double)L->ns / 2 + bw * (double)s, base = at(sc, 0, top + ph, top);
+	for (size_t i = 0; i < t->n_rows; i++) {
+		const struct rcell *c = &t->rows[i].cells[j];
+		if (L->row_s[i] != s || !drawn(c))
+			continue;
+		double x = left + slot * ((double)L->row_x[i] + 0.5) + x0, y = at(sc, c->v, top + ph, top);
+		strbuf_addf(sb, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			    "fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"><title>", x, fmin(y, base), bw - 1,
+			    fabs(base - y), colour);
+		rp_html_escape(sb, t->rows[i].group, 0);
+		strbuf_adds(sb, ": ");
+		value_words(sb, &t->cols[j], c);
+		strbuf_adds(sb, "</title></rect>\n");
+		if (c->has_ci)
+			whisker(sb, x + (bw - 1) / 2, at(sc, c->lo, top + ph, top), at(sc, c->hi, top + ph, top), 1,
+				"#333");
+	}
 }
+
+/* A table "SYSTEM / DEPTH": at each depth a bar per system with its 95%
+ * whisker (accuracy, HR@k of each system by turn depth). */
+static void depth_bars_chart(struct strbuf *sb, const struct rtable *t, size_t j, int id)
+{
+	struct lines L;
+	if (lines_split(t, t->cols[j].label, &L) != 0 || L.nx == 0) {
+		lines_free(&L);
+		return;
+	}
+	double lo = 0, hi = 1, top = 20, ph = 220;
+	int any_ci = 0;
+	col_range(t, j, &lo, &hi);
+	for (size_t i = 0; i < t->n_rows; i++)
+		any_ci |= drawn(&t->rows[i].cells[j]) && t->rows[i].cells[j].has_ci;
+	struct scale sc = nice_scale(lo, hi);
+	double h = top + ph + 50 + LEGEND * (double)(L.ns + (size_t)any_ci);
+	svg_open(sb, id, "depthbars", h);
+	rp_html_escape(sb, t->cols[j].label, 0);
+	strbuf_adds(sb, " of each system by turn depth");
+	svg_desc(sb, id);
+	strbuf_adds(sb, "Bar chart: at each turn depth one bar per system, with 95% intervals as whiskers. ");
+	lines_desc(sb, t, j, &L);
+	strbuf_adds(sb, "</desc>\n");
+	lines_axes(sb, &L, &sc, t->cols[j].label, "turn depth", top, ph);
+	for (size_t s = 0; s < L.ns; s++)
+		depth_bars_series(sb, t, j, &L, s, &sc, top, ph);
+	for (size_t s = 0; s < L.ns; s++)
+		legend_entry(sb, 56, top + ph + 56 + LEGEND * (double)s, s, 0, L.ss[s]);
+	if (any_ci)
+		legend_whisker(sb, 56, top + ph + 56 + LEGEND * (double)L.ns, 1);
+	svg_close(sb, "Bars: values per system at each turn depth; whiskers: 95% intervals; the table above has "
+		  "the numbers.");
+	lines_free(&L);
+}
+
+/* ---- verdicts per run as stacked bars -------------------------------------------------- */
+
+/* The verdict fields of a table of counts per category: each a run of
+ * count columns [from, to) closed by a column "..._share" (a count "no
+ * consensus" among them). At most MAX_SERIES fields. */
+static size_t verdict_fields(const struct rtable *t, size_t *from, size_t *to)
+{
+	size_t n = 0, start = 0;
+	for (size_t j = 0; j < t->n_cols && n < MAX_SERIES; j++) {
+		if (t->cols[j].fmt == RF_COUNT)
+			continue;
+		if (ends_with(t->cols[j].id, "_share") && j > start) {
+			from[n] = start;
+			to[n++] = j;
+		}
+		start = j + 1;
+	}
+	return n;
+}
+
+/* Row i's bar of the counts in columns [from, to), each category a
+ * segment of its share of the row's total. */
+static void stacked_bar(struct strbuf *sb, const struct rtable *t, size_t i, size_t from, size_t to, double left,
+			double pw, double y)
+{
+	double total = 0, x = left;
+	for (size_t j = from; j < to; j++)
+		total += t->rows[i].cells[j].kind == RC_COUNT ? t->rows[i].cells[j].v : 0;
+	if (total <= 0) {
+		strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\" font-size=\"10\">no verdicts</text>\n",
+			    left + 4, y + 10);
+		return;
+	}
+	for (size_t j = from; j < to; j++) {
+		double v = t->rows[i].cells[j].kind == RC_COUNT ? t->rows[i].cells[j].v : 0, w = pw * v / total;
+		if (v <= 0)
+			continue;
+		int noc = ends_with(t->cols[j].id, "_no_consensus");
+		strbuf_addf(sb, "<rect class=\"seg\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"14\" fill=\"%s\" "
+			    "stroke=\"#fff\" stroke-width=\"1\"><title>", x, y, w,
+			    noc ? "#bbbbbb" : palette[(j - from) % ARRAY_SIZE(palette)]);
+		rp_html_escape(sb, t->rows[i].group, 0);
+		strbuf_adds(sb, ", ");
+		rp_html_escape(sb, t->cols[j].label, 0);
+		strbuf_addf(sb, ": %.0f of %.0f</title></rect>\n", v, total);
+		if (w >= 18)
+			strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\" "
+				    "fill=\"%s\">%.0f</text>\n", x + w / 2, y + 11, noc || (j - from) % 8 == 7 ? "#111" :
+				    "#fff", v);
+		x += w;
+	}
+}
+
+static void stacked_desc(struct strbuf *sb, const struct rtable *t, const size_t *from, const size_t *to,
+			 size_t nf)
+{
+	strbuf_adds(sb, "Stacked bars, one per row of the table and verdict field, each category a segment of "
+		    "its share.");
+	for (size_t f = 0; f < nf; f++)
+		for (size_t i = 0; i < t->n_rows; i++) {
+			strbuf_adds(sb, " ");
+			rp_html_escape(sb, t->rows[i].group, 0);
+			strbuf_adds(sb, ":");
+			for (size_t j = from[f]; j < to[f]; j++) {
+				strbuf_adds(sb, j > from[f] ? ", " : " ");
+				rp_html_escape(sb, t->cols[j].label, 0);
+				strbuf_addf(sb, " %.0f", t->rows[i].cells[j].kind == RC_COUNT ? t->rows[i].cells[j].v : 0);
+			}
+			strbuf_adds(sb, ".");
+		}
+}
+
+static void stacked_chart(struct strbuf *sb, const struct rtable *t, int id)
+{
+	size_t from[MAX_SERIES], to[MAX_SERIES], nf = verdict_fields(t, from, to), ns = t->n_rows, most = 0;
+	if (nf == 0 || ns == 0 || ns > MAX_X)
+		return;
+	for (size_t f = 0; f < nf; f++)
+		most = to[f] - from[f] > most ? to[f] - from[f] : most;
+	double left = 130, pw = W - 130 - 20, top = 16, group = 20 * (double)ns + 30;
+	double legend_top = top + group * (double)nf + 4, h = legend_top + LEGEND * (double)(most * nf) + 8;
+	svg_open(sb, id, "stacked", h);
+	rp_html_escape(sb, t->title, 0);
+	strbuf_adds(sb, ": verdicts per run");
+	svg_desc(sb, id);
+	stacked_desc(sb, t, from, to, nf);
+	strbuf_adds(sb, "</desc>\n");
+	for (size_t f = 0; f < nf; f++) {
+		double y = top + group * (double)f + 16;
+		struct strbuf head = STRBUF_INIT;   /* the field by its categories */
+		for (size_t j = from[f]; j < to[f]; j++)
+			if (!ends_with(t->cols[j].id, "_no_consensus"))
+				strbuf_addf(&head, "%s%s", j > from[f] ? " / " : "", t->cols[j].label);
+		label(sb, left, y - 5, "start", " font-weight=\"600\"", strbuf_str(&head), 60);
+		strbuf_release(&head);
+		for (size_t i = 0; i < ns; i++) {
+			label(sb, left - 8, y + 20 * (double)i + 11, "end", "", t->rows[i].group, 16);
+			stacked_bar(sb, t, i, from[f], to[f], left, pw, y + 20 * (double)i);
+		}
+	}
+	for (size_t f = 0, k = 0; f < nf; f++)
+		for (size_t j = from[f]; j < to[f]; j++, k++)
+			if (ends_with(t->cols[j].id, "_no_consensus"))
+				strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"16\" height=\"11\" fill=\"#bbbbbb\"/>"
+					    "<text x=\"%.1f\" y=\"%.1f\">no consensus</text>\n", left, legend_top +
+					    LEGEND * (double)k, left + 26, legend_top + LEGEND * (double)k + 10);
+			else
+				legend_entry(sb, left - 4, legend_top + LEGEND * (double)k + 5.5, j - from[f], 0,
+					     t->cols[j].label);
+	svg_close(sb, "Each bar: a run's verdicts, 100% wide, a segment per category (its count printed where "
+		  "it fits); the table above has the numbers.");
+}
+
+/* ---- which chart ----------------------------------------------------------------------- */
 
 void rp_svg_charts(struct strbuf *sb, const struct rtable *t, int *n)
 {
@@ -562,8 +739,23 @@ void rp_svg_charts(struct strbuf *sb, const struct rtable *t, int *n)
 				lines_chart(sb, t, j, ++*n);
 				any = 1;
 			}
+	} else if (ends_with(t->id, "by_system_turn")) {
+		size_t j = 0;
+		while (j < t->n_cols && !(t->cols[j].flags & RCOL_CHART))
+			j++;
+		for (size_t k = 0; j == t->n_cols && k < t->n_cols; k++)
+			if (t->cols[k].fmt == RF_FRACTION)
+				j = k;
+		if (j < t->n_cols)
+			depth_bars_chart(sb, t, j, ++*n);
+	} else if (ends_with(t->id, "by_system") && verdict_fields(t, (size_t[MAX_SERIES]){ 0 },
+								  (size_t[MAX_SERIES]){ 0 })) {
+		stacked_chart(sb, t, ++*n);
+		bars_chart(sb, t, ++*n, "bars");
 	} else if (ends_with(t->id, "by_system")) {
-		bars_chart(sb, t, ++*n);
+		bars_chart(sb, t, ++*n, "bars");
+	} else if (strcmp(t->id, "summary") == 0 && rtable_col_index(t, "fleiss_kappa") >= 0) {
+		bars_chart(sb, t, ++*n, "kappa");
 	} else if (is_confusion(t)) {
 		heat_map(sb, t, ++*n);
 	}

@@ -11,6 +11,7 @@ const struct rp_grouping rp_groupings[RP_N_GROUPINGS] = {
 	{ REPORT_BY_SYSTEM, "by_system", "By system", "system" },
 	{ REPORT_BY_INTENT, "by_intent", "By intent", "intent" },
 	{ REPORT_BY_RATER, "by_rater", "By rater", "rater" },
+	{ REPORT_BY_SYSTEM_TURN, "by_system_turn", "By system and turn depth", "system / turn depth" },
 };
 
 size_t rp_n_groups(const struct rp_ctx *c, enum report_by by)
@@ -26,6 +27,8 @@ size_t rp_n_groups(const struct rp_ctx *c, enum report_by by)
 		return 4;
 	case REPORT_BY_RATER:
 		return c->d->n_raters;
+	case REPORT_BY_SYSTEM_TURN:
+		return c->d->n_systems * (size_t)c->d->max_position;
 	}
 	return 0;
 }
@@ -44,6 +47,8 @@ long rp_group_of(const struct rp_ctx *c, enum report_by by, const struct rp_obs 
 		return ob->intent_group;
 	case REPORT_BY_RATER:
 		return ob->rater;
+	case REPORT_BY_SYSTEM_TURN:   /* system-major: a system's depths in order */
+		return (long)it->system * c->d->max_position + c->d->turns[it->turn].position - 1;
 	}
 	return -1;
 }
@@ -66,6 +71,10 @@ void rp_group_name(const struct rp_ctx *c, enum report_by by, size_t g, char *bu
 		break;
 	case REPORT_BY_RATER:
 		snprintf(buf, size, "%s", c->d->raters[g].name);
+		break;
+	case REPORT_BY_SYSTEM_TURN:
+		snprintf(buf, size, "%s / %zu", c->d->systems[g / (size_t)c->d->max_position],
+			 g % (size_t)c->d->max_position + 1);
 		break;
 	}
 }

@@ -497,6 +497,13 @@ void rp_imported_release(struct rp_imported *im);
  * by turn depth with --by turn; only the items with a label in the
  * selection when scope. Nothing without imported scores. */
 void rp_imported_tables(const struct rp_ctx *c, struct rsection *sec, const struct rp_imported *im, int scope);
+/* Section automatic's table "thresholds" (report_threshold.c): each score
+ * of --threshold as a judgement of correctness against each rater and the
+ * consensus (Cohen's kappa). Nothing without --threshold; ST_INPUT for a
+ * score the project has not imported or without a field of role
+ * correctness. */
+enum status rp_threshold_table(const struct rp_ctx *c, struct rsection *sec, const struct rp_imported *im,
+			       int scope);
 
 /* ---- breakdowns of the sections on a layer (report_groups.c) ------------------------ */
 
@@ -507,7 +514,7 @@ struct rp_grouping {
 	const char *table, *title, *label;
 };
 
-#define RP_N_GROUPINGS 5
+#define RP_N_GROUPINGS 6
 extern const struct rp_grouping rp_groupings[RP_N_GROUPINGS];
 
 /* How many groups breakdown by has (group indexes 0 .. n-1). */

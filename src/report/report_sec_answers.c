@@ -90,7 +90,7 @@ enum status rp_answers(struct rp_ctx *c)
 		if (!acc[g])
 			continue;
 		t = accuracy_table(c, sec, rp_groupings[g].table, rp_groupings[g].title, rp_groupings[g].label,
-				   rp_groupings[g].by == REPORT_BY_TURN ? RCOL_CHART : 0);
+				   rp_groupings[g].by & (REPORT_BY_TURN | REPORT_BY_SYSTEM_TURN) ? RCOL_CHART : 0);
 		for (size_t k = 0; k < rp_n_groups(c, rp_groupings[g].by); k++) {
 			if (acc[g][k].n == 0 && acc[g][k].no_consensus == 0)
 				continue;

@@ -437,6 +437,7 @@ enum status rp_automatic(struct rp_ctx *c)
 	if (st == ST_OK) {
 		correlation_table(c, sec, t, scored, count, &im);
 		rp_imported_tables(c, sec, &im, scope);
+		st = rp_threshold_table(c, sec, &im, scope);
 	}
 	rp_imported_release(&im);
 	automatic_notes(c, sec, scope);

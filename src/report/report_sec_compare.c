@@ -111,6 +111,7 @@ struct pair_result {
 	long only_a, only_b, a_higher, b_higher;
 	double mean_a, mean_b, diff, lo, hi, p, p_adj;
 	int has_diff, has_p, exact;
+	int shared;                    /* the bootstrap: by shared_bootstrap() */
 	const char *why;               /* no p: the reason */
 };
 
@@ -238,7 +239,8 @@ static void run_test(const struct report_options *o, const double *x, const doub
 		st = metrics_paired_permutation(x, y, r->n, o->resamples, o->seed, &r->p, &r->exact);
 		break;
 	case REPORT_TEST_BOOTSTRAP:
-		st = metrics_paired_bootstrap(x, y, r->n, o->resamples, o->seed, &r->lo, &r->hi, &r->p);
+		if (!r->shared)
+			st = metrics_paired_bootstrap(x, y, r->n, o->resamples, o->seed, &r->lo, &r->hi, &r->p);
 		break;
 	case REPORT_TEST_MCNEMAR:
 		st = metrics_mcnemar(x, y, r->n, &r->a_higher, &r->b_higher, &r->p);
@@ -280,6 +282,53 @@ static void compare_pair(const struct rp_ctx *c, const struct per_turn *pt, stru
 		r->mean_b = sb / (double)r->n;
 	}
 	run_test(c->o, x, y, r);
+}
+
+/* Whether every compared system has values for the same turns (at least
+ * one): then the bootstrap's draws are shared by the pairs. */
+static int same_turns(const struct rp_ctx *c, const struct per_turn *pt)
+{
+	size_t nt = c->d->n_turns, n = 0;
+	for (size_t t = 0; t < nt; t++) {
+		n += pt->n[t] != 0;
+		for (size_t k = 1; k < c->o->n_compare; k++)
+			if ((pt->n[k * nt + t] != 0) != (pt->n[t] != 0))
+				return 0;
+	}
+	return n > 0;
+}
+
+/* The bootstrap of every pair at once (metrics_bootstrap_systems(): the
+ * same figures as pair by pair, the draws made once). */
+static void shared_bootstrap(const struct rp_ctx *c, const struct per_turn *pt, struct pair_result *res,
+			     size_t n_pairs)
+{
+	size_t nt = c->d->n_turns, nk = c->o->n_compare, n = 0;
+	double *vals = xmalloc((nk * nt + 1) * sizeof(*vals));
+	const double *v[REPORT_MAX_COMPARE];
+	struct metrics_boot_pair *bp = xmalloc((n_pairs + 1) * sizeof(*bp));
+	for (size_t t = 0; t < nt; t++) {
+		if (!pt->n[t])
+			continue;
+		for (size_t k = 0; k < nk; k++)
+			vals[k * nt + n] = pt->sum[k * nt + t] / (double)pt->n[k * nt + t];
+		n++;
+	}
+	for (size_t k = 0; k < nk; k++)
+		v[k] = vals + k * nt;
+	for (size_t i = 0; i < n_pairs; i++)
+		bp[i] = (struct metrics_boot_pair){ res[i].a, res[i].b, 0, 0, 0 };
+	enum metrics_status st = metrics_bootstrap_systems(v, nk, n, c->o->resamples, c->o->seed, bp, n_pairs);
+	for (size_t i = 0; i < n_pairs; i++) {
+		res[i].has_p = st == METRICS_OK;
+		res[i].lo = bp[i].lo;
+		res[i].hi = bp[i].hi;
+		res[i].p = bp[i].p;
+		if (st != METRICS_OK)
+			res[i].why = metrics_status_message(st);
+	}
+	free(vals);
+	free(bp);
 }
 
 /* Holm's adjustment over the pairs that have a p. */
@@ -490,12 +539,16 @@ enum status rp_compare(struct rp_ctx *c)
 	struct pair_result *res = xcalloc(n_pairs + 1, sizeof(*res));
 	double *x = xmalloc((nt + 1) * sizeof(*x)), *y = xmalloc((nt + 1) * sizeof(*y));
 	size_t i = 0;
+	int shared = o->test == REPORT_TEST_BOOTSTRAP && same_turns(c, &pt);
 	for (size_t a = 0; a < o->n_compare; a++)
 		for (size_t b = a + 1; b < o->n_compare; b++, i++) {
 			res[i].a = a;
 			res[i].b = b;
+			res[i].shared = shared;
 			compare_pair(c, &pt, &res[i], x, y);
 		}
+	if (shared)
+		shared_bootstrap(c, &pt, res, n_pairs);
 	holm(res, n_pairs, o->no_correction);
 	char *title = xasprintf("Comparing systems: %s, paired",
 				m->auto_m == CM_RETRIEVAL || m->auto_m == CM_IMPORTED ? o->compare_metric :

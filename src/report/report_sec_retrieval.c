@@ -4,11 +4,13 @@
  * the same against the gold (a layer of its own: no human judgement),
  * with nDCG@k both binary and with the gold grade as gain, per system, as
  * trec_eval computes them for a run and its qrels. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convqa/metrics_retrieval.h"
+#include "convqa/metrics_stats.h"
 #include "convqa/metrics_variants.h"
 #include "report_internal.h"
 
@@ -92,12 +94,19 @@ static struct rtable *retrieval_table(const struct rp_ctx *c, struct rsection *s
 	return t;
 }
 
+/* A row of means; with hit_ci (cols given), HR@k with its Wilson interval
+ * (a hit is 0 or 1 per item: the sum counts the hits). */
 static void retrieval_row(struct rtable *t, const char *group, const struct racc *a, size_t n_cols,
-			  int consensus)
+			  int consensus, const struct rcolumn *hit_ci)
 {
 	struct rrow *row = rtable_row(t, group, a->n);
 	for (size_t i = 0; i < n_cols; i++) {
-		if (a->n)
+		double lo, hi;
+		if (a->n && hit_ci && hit_ci[i].m == RM_HIT &&
+		    metrics_wilson_interval((long)lround(a->sum[i]), a->n, METRICS_Z95, &lo, &hi) == METRICS_OK) {
+			rcell_num(row, (int)i, a->sum[i] / (double)a->n, a->n);
+			rcell_ci(row, (int)i, lo, hi);
+		} else if (a->n)
 			rcell_num(row, (int)i, a->sum[i] / (double)a->n, a->n);
 		else if (a->no_consensus)
 			rcell_undef(row, (int)i, 0, "every item with relevance labels lacks a consensus on some passage");
@@ -336,17 +345,18 @@ static void human_retrieval(struct rp_ctx *c, struct rsection *sec)
 		}
 	}
 	struct rtable *t = retrieval_table(c, sec, "overall", "Overall", "", cols, n_cols, 0);
-	retrieval_row(t, "all", &all, n_cols, consensus);
+	retrieval_row(t, "all", &all, n_cols, consensus, NULL);
 	for (size_t g = 0; g < RP_N_GROUPINGS; g++) {
 		if (!acc[g])
 			continue;
 		t = retrieval_table(c, sec, rp_groupings[g].table, rp_groupings[g].title, rp_groupings[g].label, cols, n_cols,
-				    rp_groupings[g].by == REPORT_BY_TURN);
+				    (rp_groupings[g].by & (REPORT_BY_TURN | REPORT_BY_SYSTEM_TURN)) != 0);
 		for (size_t k = 0; k < rp_n_groups(c, rp_groupings[g].by); k++) {
 			if (acc[g][k].n == 0 && acc[g][k].no_consensus == 0)
 				continue;
 			rp_group_name(c, rp_groupings[g].by, k, name, sizeof(name));
-			retrieval_row(t, name, &acc[g][k], n_cols, consensus);
+			retrieval_row(t, name, &acc[g][k], n_cols, consensus,
+				      rp_groupings[g].by == REPORT_BY_SYSTEM_TURN ? cols : NULL);
 		}
 		free(acc[g][0].sum);
 		free(acc[g]);

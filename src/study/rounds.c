@@ -2,14 +2,18 @@
  * blocks, the plan (assign.h), and the round stored in one transaction. */
 #include "convqa/rounds.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convqa/assign.h"
 #include "rounds_internal.h"
 #include "convqa/labelling.h"
+#include "convqa/expr.h"
 #include "convqa/model.h"
+#include "convqa/round_where.h"
 #include "convqa/scheme.h"
 #include "convqa/scheme_read.h"
 #include "convqa/scheme_registry.h"
@@ -35,6 +39,7 @@ struct making {
 	int64_t control_rater;             /* the expert of the control items; 0: the gold */
 	size_t *controls_of;               /* per rater: control items mixed in */
 	size_t conversations_short, sample_short;   /* struct round_made's */
+	size_t where_lacking, *where_lacking_of;    /* struct round_made's */
 	const struct scheme *sc;           /* the task's */
 	enum round_by by;                  /* what a block is */
 	struct id_key *keys;               /* items' block keys by response (add_controls) */
@@ -101,8 +106,8 @@ static void cut_blocks(struct making *m, enum round_by by)
 
 static int cmp_id(const void *pa, const void *pb);
 
-/* Keep the items --items and --where ask for. */
-static void keep_asked(struct making *m)
+/* Keep the items --items and --where ask for (the expression: last). */
+static enum status keep_asked(struct store *s, struct making *m, struct error *err)
 {
 	const struct round_request *rq = m->rq;
 	const struct round_where *w = rq->where;
@@ -117,6 +122,13 @@ static void keep_asked(struct making *m)
 		m->items[out++] = *it;
 	}
 	m->n_items = out;
+	if (!w || !w->expr)
+		return ST_OK;
+	struct round_where_lack lack;
+	enum status st = round_where_filter(s, w->expr, m->items, &m->n_items, &lack, err);
+	m->where_lacking = lack.items;
+	m->where_lacking_of = lack.of;
+	return st;
 }
 
 /* Keep the first n conversations' items; the number of conversations kept. */
@@ -395,7 +407,9 @@ static enum status plan_new(struct store *s, struct making *m, enum round_by by,
 	enum status st = store_round_candidates(s, rq->systems, rq->n_systems, &m->items, &m->n_items, err);
 	if (st != ST_OK)
 		return st;
-	keep_asked(m);
+	st = keep_asked(s, m, err);
+	if (st != ST_OK)
+		return st;
 	if (rq->conversations > 0) {
 		size_t kept = first_conversations(m, rq->conversations);
 		if (kept < (size_t)rq->conversations)
@@ -406,6 +420,9 @@ static enum status plan_new(struct store *s, struct making *m, enum round_by by,
 		sample_blocks(m, rq->sample, rq->seed);
 	else if (rq->sample > 0 && (size_t)rq->sample > m->n_blocks)
 		m->sample_short = m->n_blocks;
+	if (m->n_items == 0 && m->where_lacking)
+		return error_set(err, ST_INPUT, "no items to put in round '%s': none meets --where (%zu lacked a "
+				 "value it reads: not selected)", rq->name, m->where_lacking);
 	if (m->n_items == 0)
 		return error_set(err, ST_INPUT, "no items to put in round '%s' (import a task file first, or ask "
 				 "for other systems)", rq->name);
@@ -630,7 +647,11 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 		count_made(&m, out);
 		out->conversations_short = m.conversations_short;
 		out->sample_short = m.sample_short;
+		out->where_lacking = m.where_lacking;
+		out->where_lacking_of = m.where_lacking_of;
+		m.where_lacking_of = NULL;
 	}
+	free(m.where_lacking_of);
 	scheme_free(sc);
 	free(m.rater_ids);
 	free(m.items);
@@ -647,6 +668,7 @@ void round_made_release(struct round_made *m)
 	free(m->items_of);
 	free(m->blocks_of);
 	free(m->controls_of);
+	free(m->where_lacking_of);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -817,19 +839,66 @@ static enum status where_one(const char *c, struct round_where *w, struct error 
 			 "intent=VALUE or gold, separated by commas)", c);
 }
 
+/* Whether c is written as one of the conditions where_one() reads (a
+ * keyword and a plain word or number: "depth<=3", not "depth <= 3"). */
+static int is_condition(const char *c)
+{
+	static const char *const heads[] = { "intent=", "depth<=", "depth>=", "depth=" };
+	if (strcmp(c, "gold") == 0)
+		return 1;
+	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
+		if (strncmp(c, heads[i], strlen(heads[i])) == 0) {
+			const char *v = c + strlen(heads[i]);
+			while (*v && (isalnum((unsigned char)*v) || *v == '_' || *v == '-'))
+				v++;
+			return *v == '\0';
+		}
+	return 0;
+}
+
+/* The piece [from, to) of s as an expression: parsed from a copy of s
+ * blank elsewhere, so that positions are s's. */
+static enum status where_expr(const char *s, size_t from, size_t to, struct round_where *w, struct error *err)
+{
+	if (w->expr)
+		return error_set(err, ST_USAGE, "--where: position %zu: one expression at most (join conditions "
+				 "with and)", from + 1);
+	char *blank = xstrdup(s);
+	for (size_t i = 0; blank[i]; i++)
+		if (i < from || i >= to)
+			blank[i] = ' ';
+	enum status st = expr_parse(blank, &w->expr, err);
+	free(blank);
+	if (st != ST_OK) {
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		error_set(err, st, "--where: %s", msg);
+	}
+	return st;
+}
+
 enum status rounds_parse_where(const char *s, struct round_where *w, struct error *err)
 {
 	char *copy = xstrdup(s);
 	enum status st = ST_OK;
-	*w = (struct round_where){ 0, 0, -1, 0 };
+	*w = (struct round_where){ 0, 0, -1, 0, NULL };
 	for (char *p = copy, *next; st == ST_OK && p; p = next) {
 		next = strchr(p, ',');
 		if (next)
 			*next++ = 0;
-		st = where_one(p, w, err);
+		size_t from = (size_t)(p - copy), to = from + strlen(p);
+		st = is_condition(p) ? where_one(p, w, err) : where_expr(s, from, to, w, err);
 	}
 	free(copy);
+	if (st != ST_OK)
+		rounds_where_release(w);
 	return st;
+}
+
+void rounds_where_release(struct round_where *w)
+{
+	expr_free(w->expr);
+	w->expr = NULL;
 }
 
 /* One line of an --items file: its three fields, cut in place. */

@@ -43,14 +43,16 @@ check_grep "the contents list each table under its section" '<li><a href="#s1-t2
 # charts: accuracy over 3 turn depths; a bar per system; retrieval (after
 # its table against the gold, s2-t1): HR@5 (the column the text writer
 # charts) at depth 1, 18 measures x 2 systems;
-# automatic: 6 metrics x (2 systems and all)
+# automatic: 6 metrics x (2 systems and all); agreement: Krippendorff's
+# alpha of 3 fields (Fleiss' kappa undefined: unequal raters per unit)
 check_eq "a chart per by_turn and by_system table, with a point or bar per value" \
 	"s1-t2 lines 3
 s1-t3 bars 2
 s2-t3 lines 1
 s2-t4 bars 36
-s3-t1 bars 18" "$($CHECK charts r.html)"
-check_eq "every chart has a title and a description" "5 5 5" \
+s3-t1 bars 18
+s4-t1 kappa 3" "$($CHECK charts r.html)"
+check_eq "every chart has a title and a description" "6 6 6" \
 	"$(grep -c '<svg class="chart"' r.html) $(grep -c '<title id="c[0-9]*-t">' r.html) $(grep -c '<desc id="c[0-9]*-d">' r.html)"
 check_grep "the accuracy chart has whiskers" '<path class="ci"' r.html
 check_grep "its description says the values in words" \
@@ -62,7 +64,8 @@ check_grep "the value axis has labelled ticks" 'text-anchor="end">0.2</text>' r.
 run $CONVQA agreement --db p.db -f html -o a.html
 $CONVQA agreement --db p.db -f json -o a.json 2>/dev/null
 check_eq "agreement -f html: tables as in JSON" "0|7 tables" "$rc|$($CHECK tables a.html a.json 2>&1)"
-check_eq "a heat map per confusion matrix, a cell per pair of categories" "s1-t3 heatmap 9
+check_eq "a heat map per confusion matrix, a cell per pair of categories; the fields' agreement as bars" "s1-t1 kappa 3
+s1-t3 heatmap 9
 s1-t5 heatmap 4
 s1-t7 heatmap 4" "$($CHECK charts a.html)"
 check_eq "agreement's page is well-formed" "" "$($CHECK check a.html 2>&1)"
@@ -107,9 +110,9 @@ check_grep "the rater's name is escaped in the confusion matrix's title too" \
 browser=$(command -v chromium || command -v chromium-browser || true)
 dom() { timeout 60 "$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$T/$1" 2>/dev/null; }
 if [ -n "$browser" ] && dom r.html >r.dom && [ -s r.dom ] && dom h.html >h.dom && [ -s h.dom ]; then
-	check_eq "chromium sees every chart, point and bar" "5 4 56" \
+	check_eq "chromium sees every chart, point and bar" "6 4 59" \
 		"$(grep -o '<svg class="chart"' r.dom | wc -l) $(grep -o 'class="pt"' r.dom | wc -l) $(grep -o 'class="bar"' r.dom | wc -l)"
-	check_eq "chromium finds no script or img element in the hostile page" "0 0 3" \
+	check_eq "chromium finds no script or img element in the hostile page" "0 0 4" \
 		"$(grep -c '<script' h.dom) $(grep -c '<img' h.dom) $(grep -o '<svg' h.dom | wc -l)"
 else
 	skip "chromium's view of the pages" "no chromium here (apt-get install chromium to run it)"

@@ -113,8 +113,8 @@ check_eq "--where depth>=2 keeps the second turns" "0|c01|2|s1 c02|2|s1" \
 check_run "--where with a gold intent nobody has finds no items" 2 \
 	"convqa: no items to put in round 'none' (import a task file first, or ask for other systems)" \
 	$CONVQA round create none --raters carol --where intent=boolean
-check_run "an unknown --where condition says what there is" 1 \
-	"convqa round: --where: unknown condition 'length<3' (expected depth<=N, depth>=N, depth=N, intent=VALUE or gold, separated by commas)" \
+check_run "an unknown name in a --where expression says what there is" 2 \
+	"convqa: --where: position 1: no imported score or metric 'length' (imported scores: none (convqa import-scores adds them); metrics: depth, em, f1, scai_em, bleu1, rouge1_r, rouge_l, fuzzy)" \
 	$CONVQA round create none --raters carol --where 'length<3'
 
 # ---- the second stage: faithfulness of the plausible answers -----------------------------

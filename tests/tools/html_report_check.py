@@ -16,7 +16,7 @@ Usage:
       exit 1 if there is one; else prints "N tables".
   html_report_check.py charts REPORT.html
       one line per chart: the heading id of its table, its kind and how
-      many points, bars or cells it draws, e.g. "s1-t2 lines 3".
+      many points, bars, cells or segments it draws, e.g. "s1-t2 lines 3".
 """
 import json
 import sys
@@ -76,7 +76,7 @@ class Doc(HTMLParser):
         if tag == "svg":
             self.svg = {"heading": self.heading, "kind": a.get("data-kind"), "marks": 0}
         if self.svg and ((tag == "circle" and a.get("class") == "pt") or
-                         (tag == "rect" and a.get("class") in ("bar", "cell"))):
+                         (tag == "rect" and a.get("class") in ("bar", "cell", "seg"))):
             self.svg["marks"] += 1
         if tag not in VOID and not closed:
             self.stack.append((tag, self.where()))

@@ -263,6 +263,38 @@ static void test_bootstrap_of_few_values_draws_the_exact_multinomial(void **stat
 	}
 }
 
+/* Many distinct differences: n draws per resample, shared by the pairs of
+ * metrics_bootstrap_systems(); each pair's figures are those of the pair
+ * alone (the same seed, the same draws), and the interval lies near the
+ * normal one of the same data (the bootstrap of a mean of 3000 values). */
+static void test_bootstrap_of_many_values_shares_its_draws(void **state)
+{
+	enum { N = 3000, S = 3 };
+	static double v[S][N];
+	uint64_t st = 5;
+	(void)state;
+	for (size_t i = 0; i < N; i++)
+		for (size_t s = 0; s < S; s++)
+			v[s][i] = (double)(rng_next(&st) % 1000) / 1000.0 + 0.05 * (double)s;
+	const double *sys[S] = { v[0], v[1], v[2] };
+	struct metrics_boot_pair pairs[3] = { { 0, 1, 0, 0, 0 }, { 0, 2, 0, 0, 0 }, { 1, 2, 0, 0, 0 } };
+	assert_int_equal(metrics_bootstrap_systems(sys, S, N, 2000, 11, pairs, 3), METRICS_OK);
+	for (size_t j = 0; j < 3; j++) {
+		double lo, hi, p, diff, nlo, nhi;
+		const double *a = sys[pairs[j].a], *b = sys[pairs[j].b];
+		assert_int_equal(metrics_paired_bootstrap(a, b, N, 2000, 11, &lo, &hi, &p), METRICS_OK);
+		assert_true(lo == pairs[j].lo && hi == pairs[j].hi && p == pairs[j].p);
+		metrics_mean_difference(a, b, N, METRICS_Z95, &diff, &nlo, &nhi);
+		assert_true(lo < diff && diff < hi);
+		assert_near(lo, nlo, 0.25 * (nhi - nlo));
+		assert_near(hi, nhi, 0.25 * (nhi - nlo));
+	}
+	assert_true(pairs[1].p < 0.01);   /* 0.1 apart over 3000 items */
+	assert_int_equal(metrics_bootstrap_systems(sys, S, 0, 2000, 11, pairs, 3), METRICS_EMPTY);
+	pairs[0].b = 3;
+	assert_int_equal(metrics_bootstrap_systems(sys, S, N, 2000, 11, pairs, 3), METRICS_BAD_ARGUMENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_mean_difference_with_its_normal_interval),
 		cmocka_unit_test(test_bootstrap_is_seeded_and_centred_on_the_difference),
 		cmocka_unit_test(test_bootstrap_of_few_values_draws_the_exact_multinomial),
+		cmocka_unit_test(test_bootstrap_of_many_values_shares_its_draws),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
