@@ -114,8 +114,8 @@ struct store_disagreement;
 	X(SPANS, "spans", "Screens", "show / hide the evidence spans in the passages") \
 	X(HELP, "help", "Screens", "this help") \
 	X(GUIDELINES, "guidelines", "Screens", "the annotation guidelines") \
-	X(SEARCH, "search", "Screens", "search every passage of the project (the turn screen)") \
-	X(MARK_FOUND, "mark-found", "Screens", "search results: mark the passage relevant for the turn (extra_gold; again: unmark)") \
+	X(SEARCH, "search", "Screens", "search every passage of the project (from the turn screen)") \
+	X(MARK_FOUND, "mark-found", "Screens", "in a search: relevant to the turn too (extra_gold)") \
 	X(BACK, "back", "Screens", "close this screen") \
 	X(QUIT, "quit", "Screens", "quit, all saved (help, guidelines, passage, list: close)")
 
