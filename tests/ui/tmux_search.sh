@@ -15,6 +15,7 @@ for env in "" NO_COLOR=1; do
 	TMUX_ENV=$env tmux_start 80 24 p.db --rater alice
 	check_wait "annotate starts ($env)" "welcome, alice"
 	keys Escape
+	check_wait "the turn screen ($env)" "conversation c1"
 	keys /
 	check_wait "/ opens the prompt ($env)" "Search every passage"
 	keys -l "lens night"
@@ -26,8 +27,6 @@ for env in "" NO_COLOR=1; do
 	if highlighted number || highlighted shines || highlighted 'not a match'; then
 		not_ok "nothing else is ($env)" "$(cat -v "$T/screen")"
 	else ok "nothing else is ($env)"; fi
-	keys -l "lens"
-	keys C-u
 	keys /
 	keys C-u
 	keys -l "pwned"
