@@ -265,8 +265,6 @@ EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    :              go to item N: type its number, enter
-    A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage or piece (in a text: scroll)
     k up           focus the previous passage or piece (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
@@ -283,9 +281,11 @@ check_screen "end in the help: its last page" help-end <<'EOF'
     E              show / hide the evidence spans in the passages
     ? F1           this help
     g              the annotation guidelines
+    /              search every passage of the project (from the turn screen)
+    +              in a search: relevant to the turn too (extra_gold)
     esc backspace  close this screen
     q              quit, all saved (help, guidelines, passage, list: close)
- lines 22-41 of 41                       j/k pgdn/pgup scroll · q or esc closes
+ lines 24-43 of 43                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -135,14 +135,12 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     n right        next item (in a passage: next passage)
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
- lines 1-20 of 42                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 44                        j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_screen "the help's last page" help-end <<'EOF'
  convqa · p.db · rater alice · task likert-4pt     item 1/5 [##--------] 1 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    :              go to item N: type its number, enter
-    A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage or piece (in a text: scroll)
     k up           focus the previous passage or piece (in a text: scroll)
     pgdn           a page down (passages: the focus 5 down)
@@ -159,9 +157,11 @@ check_screen "the help's last page" help-end <<'EOF'
     E              show / hide the evidence spans in the passages
     ? F1           this help
     g              the annotation guidelines
+    /              search every passage of the project (from the turn screen)
+    +              in a search: relevant to the turn too (extra_gold)
     esc backspace  close this screen
     q              quit, all saved (help, guidelines, passage, list: close)
- lines 23-42 of 42                       j/k pgdn/pgup scroll · q or esc closes
+ lines 25-44 of 44                       j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_rows "e (intent in the turn scheme) does nothing here" other-key 24 24 <<'EOF'
