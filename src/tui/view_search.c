@@ -311,6 +311,16 @@ static struct request act_typing(struct app *app, struct search *s, const struct
 	return (struct request){ .kind = REQ_NONE };
 }
 
+/* A key of the turn screen (a label, a move) pressed in the search: say
+ * where it acts. */
+static void turn_key(struct app *app, const struct request *r)
+{
+	char k[32], esc[32];
+	if (r->action != ACT_NONE && r->action != ACT_MARK_FOUND)
+		app_message(app, MSG_INFO, "%s acts on the turn screen \xc2\xb7 %s goes back to it",
+			    key_to_name(r->key, k), action_key(ACT_BACK, esc));
+}
+
 static struct request act_search(struct app *app, struct view *view, const struct request *r)
 {
 	struct search *s = view->private;
@@ -352,6 +362,8 @@ static struct request act_search(struct app *app, struct view *view, const struc
 	case REQ_NONE:
 		if (r->action == ACT_MARK_FOUND && s->sel < s->res.n)
 			app_mark_found(app, s->res.hits[s->sel].ext_id);
+		else
+			turn_key(app, r);
 		return *r;
 	default:
 		return *r;
@@ -468,6 +480,8 @@ static struct request act_found(struct app *app, struct view *view, const struct
 		app_mark_found(app, p->search->res.hits[p->hit].ext_id);
 		return *r;
 	}
+	if (r->kind == REQ_NONE)
+		turn_key(app, r);
 	if (r->kind != REQ_PASSAGE)
 		return pager_act(app, view, r);
 	long h = (long)p->hit + r->arg;

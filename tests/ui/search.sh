@@ -45,6 +45,8 @@ esc
 :save-screen back-to-page
 u
 :save-screen undone
+c
+:save-screen turn-key
 /
 C-u
 :type "lens
@@ -236,6 +238,9 @@ EOF
 check_rows "u's message" undone 24 24 <<'EOF'
  undone · extra_gold saved
 EOF
+check_rows "a key of the turn screen says where it acts" turn-key 24 24 <<'EOF'
+ c acts on the turn screen · esc goes back to it
+EOF
 check_screen 'a query FTS5 refuses stays in the prompt with the reason' bad-query <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done
  Search: "lens
@@ -260,7 +265,7 @@ check_screen 'a query FTS5 refuses stays in the prompt with the reason' bad-quer
 
 
                                          C-u clears · enter searches · esc back
- undone · extra_gold saved
+ c acts on the turn screen · esc goes back to it
 EOF
 check_rows "a query that matches nothing says so" no-match 2 4 <<'EOF'
  Search: nothing_matches_this
@@ -291,7 +296,7 @@ check_screen 'esc, esc: back on the turn as it was (the focus on passage 2)' tur
 
  intent: ?  answer: ?  relevant: 0/2 judged  note: —
  missing: intent, answer_correct, relevant 1 2
- undone · extra_gold saved                                      ? help · q quit
+ c acts on the turn screen · esc goes back to it                ? help · q quit
 EOF
 check_eq "the labels: evil named in extra_gold, lens-08 marked then undone" \
 	'c1/1/s1 alice extra_gold="evil"' "$(labels p.db)"
