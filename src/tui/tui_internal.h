@@ -27,7 +27,10 @@
  *                view_adjudicate: a disagreement of a round, the screen
  *                convqa adjudicate has instead of the item screen;
  *                view_round_closed: what a round closed during the
- *                session means, at the first label it refuses)
+ *                session means, at the first label it refuses;
+ *                view_search: the collection search of /, and view_found,
+ *                a passage it found, with app_search.c, its queries and
+ *                marks, and search_terms.c, the words it highlights)
  *
  * The loop waits (poll) on the keyboard, the watched file descriptors and
  * the earliest deadline; a key is read as soon as it comes. A key -> its
