@@ -9,9 +9,19 @@
 #include "convqa/tokens.h"
 #include "tui_internal.h"
 
-/* The length of the word at s[0..len) (a run of characters that are not
- * white space nor ASCII punctuation, as FTS5's unicode61 tokenizer splits),
- * or 0; *skip: the bytes before it. */
+/* Whether cp separates words, as FTS5's unicode61 tokenizer splits: all
+ * but letters and numbers (and the combining marks on letters). Beyond
+ * ASCII a digit that is not 0-9 separates too. */
+static int separates(uint32_t cp)
+{
+	if (cp < 0x80)
+		return !((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'));
+	enum text_look look = text_cp_look(cp);
+	return look != TEXT_LOOK_LETTER && look != TEXT_LOOK_MARK;
+}
+
+/* The length of the word at s[0..len) (a run of characters that do not
+ * separate words), or 0; *skip: the bytes before it. */
 static size_t next_word(const char *s, size_t len, size_t *skip)
 {
 	size_t at = 0, end;
@@ -24,7 +34,7 @@ static size_t next_word(const char *s, size_t len, size_t *skip)
 		size_t n = text_utf8_decode(s + at, len - at, &cp);
 		if (n == 0)
 			n = 1;
-		if (!tokens_is_space(cp) && !tokens_is_punct((int)cp))
+		if (!separates(cp))
 			break;
 		at += n;
 	}
@@ -33,7 +43,7 @@ static size_t next_word(const char *s, size_t len, size_t *skip)
 		size_t n = text_utf8_decode(s + end, len - end, &cp);
 		if (n == 0)
 			n = 1;
-		if (tokens_is_space(cp) || tokens_is_punct((int)cp))
+		if (separates(cp))
 			break;
 		end += n;
 	}

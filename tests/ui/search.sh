@@ -28,6 +28,9 @@ j
 :save-screen selected
 +
 :save-screen marked
+enter
+:save-screen open-evil
+esc
 n
 :save-screen page2
 j
@@ -150,6 +153,13 @@ check_screen '+ marks the selected passage [+], saved at once' marked <<'EOF'
 
  page 1 of 2           n/p page · enter opens · + relevant · / query · esc back
  saved · evil marked relevant for this turn (extra_gold) · u undoes
+EOF
+check_rows "enter opens the hostile passage in full: its escapes and its own [[...]] inert" open-evil 2 6 <<'EOF'
+ Found 3 of 9 · [+] evil
+ Q1: Which lens shines at night?
+── Evil [[lens]] ───────────────────────────────────────────────────────────────
+  A lens ^[]0;pwned^G and ^[[31mred^[[0m [[not a match]] text<U+202E> here.
+
 EOF
 check_screen 'n shows the next page: the last one, shorter' page2 <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/1 [----------] 0 done

@@ -9,6 +9,8 @@
 . "$CONVQA_TOP/tests/ui/fixtures/lib_tmux.sh"
 ui_project p.db "$FIXTURES/search_ui.json"
 sgr=$(printf '\033\\[[0-9;]*m')
+# highlighted TEXT: TEXT on the captured screen comes right after an
+# attribute change (the query's words: "lens" in "The lens number")
 highlighted() { grep -q "${sgr}$1" "$T/screen"; }
 
 for env in "" NO_COLOR=1; do
@@ -22,7 +24,7 @@ for env in "" NO_COLOR=1; do
 	keys Enter
 	check_wait "enter lists the passages ($env)" "8 passages"
 	capture -e >"$T/screen"
-	if highlighted lens && highlighted night; then ok "the query's words are highlighted ($env)"
+	if grep -q "The ${sgr}lens" "$T/screen" && grep -q "at ${sgr}night" "$T/screen"; then ok "the query's words are highlighted ($env)"
 	else not_ok "the query's words are highlighted ($env)" "$(cat -v "$T/screen")"; fi
 	if highlighted number || highlighted shines || highlighted 'not a match'; then
 		not_ok "nothing else is ($env)" "$(cat -v "$T/screen")"
@@ -33,14 +35,22 @@ for env in "" NO_COLOR=1; do
 	keys Enter
 	check_wait "the hostile passage is found ($env)" "1 passage "
 	capture -e >"$T/screen"
-	if grep -q '\^\[\]0;pwned\^G' "$T/screen" && ! grep -q "$(printf '\033\\[31m')red" "$T/screen"; then
+	if grep -q '\^\[\]0;' "$T/screen" && grep -q '\^G and \^\[\[31mred' "$T/screen" && ! grep -q "$(printf '\033\\[31m')red" "$T/screen"; then
 		ok "its escape sequences show as text ($env)"
 	else not_ok "its escape sequences show as text ($env)" "$(cat -v "$T/screen")"; fi
-	if highlighted pwned && ! highlighted 'not a match' && ! highlighted '\[\[not'; then
+	if grep -q "0;${sgr}pwned" "$T/screen" && ! highlighted 'not a match' && ! highlighted '\[\[not'; then
 		ok "its matching word is highlighted, its own [[...]] is not ($env)"
 	else not_ok "its matching word is highlighted, its own [[...]] is not ($env)" "$(cat -v "$T/screen")"; fi
 	check_eq "the window title is not the passage's ($env)" "" \
 		"$(tm display-message -p -t main '#{pane_title}' | grep pwned)"
+	keys Enter
+	check_wait "enter opens it in full ($env)" "Found 1 of 1"
+	capture -e >"$T/screen"
+	if grep -q '\^\[\[31mred' "$T/screen" && grep -q "0;${sgr}pwned" "$T/screen" && ! highlighted 'not a match'; then
+		ok "in full too: escapes as text, the matching word highlighted ($env)"
+	else not_ok "in full too: escapes as text, the matching word highlighted ($env)" "$(cat -v "$T/screen")"; fi
+	keys Escape
+	check_wait "esc: back on the page ($env)" "n/p page"
 	keys +
 	check_wait "+ marks it ($env)" "evil marked relevant for this turn"
 	keys Escape
