@@ -16,6 +16,7 @@ const struct scheme_reserved_key scheme_reserved_keys[] = {
 	{ "[", "prev-turn" }, { "j", "down" }, { "k", "up" }, { "t", "view-turn" },
 	{ "h", "history" }, { "r", "rewrite" }, { "?", "help" }, { "g", "guidelines" },
 	{ "q", "quit" }, { "l", "list" }, { ":", "jump" }, { "A", "auto-advance" }, { "E", "spans" },
+	{ "/", "search" }, { "+", "mark-found" },
 };
 const size_t scheme_n_reserved_keys = ARRAY_SIZE(scheme_reserved_keys);
 

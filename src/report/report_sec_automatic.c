@@ -386,6 +386,46 @@ static double *fuzzy_sums(const struct rp_ctx *c, const uint8_t *scored)
 	return sum;
 }
 
+/* The means by turn depth (--by turn): rows "SYSTEM / DEPTH", all systems
+ * first, over the scored items of each depth (the automatic evaluation of
+ * a replay, turn by turn). t: the table of means, whose columns it copies. */
+static void auto_by_turn(const struct rp_ctx *c, struct rsection *sec, const struct rtable *means,
+			 const uint8_t *scored)
+{
+	const struct rp_data *d = c->d;
+	size_t ns = d->n_systems, nd = d->max_position > 0 ? (size_t)d->max_position : 1;
+	double *sum = xcalloc((ns + 1) * nd * N_AUTO + 1, sizeof(double));   /* [system (all first)][depth][m] */
+	long *n = xcalloc((ns + 1) * nd + 1, sizeof(long));
+	char name[300];
+	for (size_t i = 0; i < d->n_items; i++) {
+		const struct rp_item *it = &d->items[i];
+		size_t depth = (size_t)d->turns[it->turn].position - 1;
+		if (!scored[i] || depth >= nd)
+			continue;
+		size_t at[2] = { depth, (1 + it->system) * nd + depth };
+		for (int k = 0; k < 2; k++) {
+			n[at[k]]++;
+			for (size_t m = 0; m < N_AUTO; m++)
+				sum[at[k] * N_AUTO + m] += c->auto_val[i * N_AUTO + m];
+		}
+	}
+	struct rtable *t = rsection_table(sec, "by_turn", "Mean by turn depth", "system / turn depth", "items");
+	for (size_t m = 0; m < N_AUTO; m++)
+		rtable_col(t, means->cols[m].id, means->cols[m].label, RF_FRACTION, 0);
+	for (size_t s = 0; s <= ns; s++)
+		for (size_t g = 0; g < nd; g++) {
+			size_t at = s * nd + g;
+			if (!n[at])
+				continue;
+			snprintf(name, sizeof(name), "%s / %zu", s ? d->systems[s - 1] : "all", g + 1);
+			struct rrow *row = rtable_row(t, name, n[at]);
+			for (size_t m = 0; m < N_AUTO; m++)
+				rcell_num(row, (int)m, sum[at * N_AUTO + m] / (double)n[at], n[at]);
+		}
+	free(sum);
+	free(n);
+}
+
 enum status rp_automatic(struct rp_ctx *c)
 {
 	const struct rp_data *d = c->d;
@@ -431,6 +471,8 @@ enum status rp_automatic(struct rp_ctx *c)
 		}
 	}
 	free(fuzzy);
+	if (c->o->by & REPORT_BY_TURN)
+		auto_by_turn(c, sec, t, scored);
 
 	struct rp_imported im;
 	enum status st = rp_imported_load(c, &im);

@@ -425,6 +425,54 @@ static void gold_row(struct rtable *t, const char *group, const struct racc *a, 
 	rcell_count(row, (int)n_cols, a->zero_r);
 }
 
+/* The table against the gold by turn depth (--by turn): rows "SYSTEM /
+ * DEPTH", all systems first, each depth that has a response to a turn with
+ * gold passages: the automatic evaluation of a replay, turn by turn. */
+static void gold_by_turn(struct rp_ctx *c, struct rsection *sec, const struct rcolumn *cols, size_t n_cols)
+{
+	const struct rp_data *d = c->d;
+	size_t ns = d->n_systems, nd = d->max_position > 0 ? (size_t)d->max_position : 1, cap = 0;
+	struct racc *acc = xcalloc((ns + 1) * nd, sizeof(*acc));   /* [system (all first)][depth] */
+	double *sums = xcalloc((ns + 1) * nd * n_cols + 1, sizeof(double));
+	int *buf = NULL;
+	char name[300];
+	for (size_t a = 0; a < (ns + 1) * nd; a++)
+		acc[a].sum = sums + a * n_cols;
+	for (size_t i = 0; i < d->n_items; i++) {
+		const struct rp_item *it = &d->items[i];
+		size_t depth = (size_t)d->turns[it->turn].position - 1;
+		struct racc *a[2] = { &acc[depth], &acc[(1 + (size_t)it->system) * nd + depth] };
+		struct ranking rk;
+		if (!d->turns[it->turn].n_gold_pas || depth >= nd)
+			continue;
+		gold_ranking(d, it, &buf, &cap, &rk);
+		for (size_t m = 0; m < n_cols; m++) {
+			double v = rmetric(&cols[m], &rk);
+			a[0]->sum[m] += v;
+			a[1]->sum[m] += v;
+		}
+		a[0]->n++;
+		a[1]->n++;
+	}
+	struct rtable *t = metric_table(c, sec, "gold_by_turn", "Against the gold passages by turn depth",
+					"system / turn depth", "items", cols, n_cols, 0);
+	for (size_t s = 0; s <= ns; s++)
+		for (size_t g = 0; g < nd; g++) {
+			const struct racc *a = &acc[s * nd + g];
+			if (!a->n)
+				continue;
+			snprintf(name, sizeof(name), "%s / %zu", s ? d->systems[s - 1] : "all", g + 1);
+			struct rrow *row = rtable_row(t, name, a->n);
+			for (size_t m = 0; m < n_cols; m++)
+				rcell_num(row, (int)m, a->sum[m] / (double)a->n, a->n);
+		}
+	rtable_note(t, "By turn depth: the same metrics over the responses to the turns at that depth (turn N of its "
+		       "conversation) that have gold passages, all systems, then each system.");
+	free(buf);
+	free(sums);
+	free(acc);
+}
+
 /* The table against the gold: all responses, then each system's. */
 static void gold_retrieval(struct rp_ctx *c, struct rsection *sec)
 {
@@ -464,6 +512,8 @@ static void gold_retrieval(struct rp_ctx *c, struct rsection *sec)
 		if (acc[1 + s].n || acc[1 + s].zero_r)
 			gold_row(t, d->systems[s], &acc[1 + s], n_cols);
 	gold_notes(t);
+	if (c->o->by & REPORT_BY_TURN)
+		gold_by_turn(c, sec, cols, n_cols);
 	if (c->d->relevance.task >= 0)
 		rtable_note(t, "The tables below: the same metrics on the same rankings against the labels of %s, "
 			       "side by side with these (their own items: those with relevance labels).",

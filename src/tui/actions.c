@@ -54,6 +54,8 @@ const struct binding nav_bindings[] = {
 	{ C('?'), ACT_HELP, NULL, 0 },
 	{ F(KEY_F(1)), ACT_HELP, NULL, 0 },
 	{ C('g'), ACT_GUIDELINES, NULL, 0 },
+	{ C('/'), ACT_SEARCH, NULL, 0 },
+	{ C('+'), ACT_MARK_FOUND, NULL, 0 },
 	{ C(27), ACT_BACK, NULL, 0 },
 	{ F(KEY_BACKSPACE), ACT_BACK, NULL, 0 },
 	{ C('q'), ACT_QUIT, NULL, 0 },
@@ -388,6 +390,10 @@ struct request request_default(const struct app *app, const struct view *view, c
 	case ACT_GUIDELINES: r.kind = REQ_PUSH; r.view = &view_guidelines; break;
 	case ACT_LIST: r.kind = REQ_PUSH; r.view = &view_list; break;
 	case ACT_JUMP: r.kind = REQ_PUSH; r.view = &view_jump; break;
+	case ACT_SEARCH:   /* from the turn screen only */
+		r.kind = view == &app->views[0] ? REQ_PUSH : REQ_UNKNOWN_KEY;
+		r.view = &view_search;
+		break;
 	case ACT_AUTO_ADVANCE: r.kind = REQ_AUTO_ADVANCE; break;
 	case ACT_BACK: r.kind = REQ_NONE; break;
 	case ACT_QUIT: r.kind = REQ_QUIT; break;

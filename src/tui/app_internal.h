@@ -83,6 +83,10 @@ void app_toggle_rank(struct app *app, const struct scheme_field *f, long rank);
  * the turn stays so (the status line says where it was judged). */
 void app_mark_rank(struct app *app, const struct scheme_field *f, long rank);
 void app_set_rest(struct app *app, const struct scheme_field *f);
+/* Save value (NULL clears) as f's value of the item shown (rank 0):
+ * undoable; the message says what was saved. 0 when saved, else -1 (the
+ * message says why). */
+int app_save_value(struct app *app, const struct scheme_field *f, const char *value);
 /* u: this session's last change (one key's worth), else the last one
  * saved before it, read from the label history. */
 void app_undo(struct app *app);

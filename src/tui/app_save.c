@@ -497,6 +497,11 @@ void app_undo(struct app *app)
 			    "undone \xc2\xb7 %zu changes", done);
 }
 
+int app_save_value(struct app *app, const struct scheme_field *f, const char *value)
+{
+	return save(app, f, 0, value, 1, "saved", NULL) == 0 ? 0 : -1;
+}
+
 /* text trimmed of the spaces around it: a copy, or NULL when nothing is left. */
 static char *trimmed(const char *text)
 {

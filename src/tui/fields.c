@@ -31,6 +31,7 @@ static void field_copy(struct scheme_field *to, const struct scheme_field *from)
 	to->name = xstrdup(from->name);
 	to->unit = from->unit;
 	to->type = from->type;
+	to->role = from->role;
 	to->categories = xcalloc(from->n_categories + 1, sizeof(*to->categories));
 	for (size_t i = 0; i < from->n_categories; i++) {
 		to->categories[i].value = xstrdup(from->categories[i].value);

@@ -27,7 +27,10 @@
  *                view_adjudicate: a disagreement of a round, the screen
  *                convqa adjudicate has instead of the item screen;
  *                view_round_closed: what a round closed during the
- *                session means, at the first label it refuses)
+ *                session means, at the first label it refuses;
+ *                view_search: the collection search of /, and view_found,
+ *                a passage it found, with app_search.c, its queries and
+ *                marks, and search_terms.c, the words it highlights)
  *
  * The loop waits (poll) on the keyboard, the watched file descriptors and
  * the earliest deadline; a key is read as soon as it comes. A key -> its
@@ -115,6 +118,8 @@ struct store_disagreement;
 	X(SPANS, "spans", "Screens", "show / hide the evidence spans in the passages") \
 	X(HELP, "help", "Screens", "this help") \
 	X(GUIDELINES, "guidelines", "Screens", "the annotation guidelines") \
+	X(SEARCH, "search", "Screens", "search every passage of the project (from the turn screen)") \
+	X(MARK_FOUND, "mark-found", "Screens", "in a search: relevant to the turn too (extra_gold)") \
 	X(BACK, "back", "Screens", "close this screen") \
 	X(QUIT, "quit", "Screens", "quit, all saved (help, guidelines, passage, list: close)") \
 	X(END_CHAT, "end-chat", "Chat", "convqa chat: end the conversation and judge its turns")
@@ -363,6 +368,8 @@ int line_edit_key(struct line_edit *e, struct key k, size_t max);
 /* Draw the text at y,x in w columns, scrolled so the cursor shows;
  * returns the cursor's column. */
 int line_edit_draw(const struct line_edit *e, int y, int x, int w, attr_t a);
+/* the collection search of the turn screen (/) and a passage it found in full */
+extern const struct view_ops view_search, view_found;
 #ifdef CONVQA_TEST_VIEWS
 /* a test of the loop (view_probe.c), in the test binaries only */
 extern const struct view_ops view_probe;
@@ -646,6 +653,45 @@ void app_answer_place(const struct app *app, size_t pos, int *index, int *n);
 /* Adjudication: the focus on the disputed passage (a passage field's),
  * where its label keys act. */
 void app_focus_disputed(struct app *app);
+
+/* ---- the collection search (app_search.c, search_terms.c, view_search.c) -- */
+
+struct store_search_result;
+struct store_hit;
+
+/* The words of a query (each lowercased as tokens_normalize() does; FTS5's
+ * operators, column names and quotes left out; prefix: it ended in '*'). */
+struct search_terms {
+	struct search_term {
+		char *word;
+		int prefix;
+	} *term;
+	size_t n;
+};
+void search_terms_init(struct search_terms *t, const char *query);
+void search_terms_release(struct search_terms *t);
+/* mark[0..len) := 1 under the bytes of each word of s[0..len) that is a
+ * term of t (or begins with a prefix term), else 0; returns how many words. */
+size_t search_terms_mark(const struct search_terms *t, const char *s, size_t len, unsigned char *mark);
+
+/* The passages of the project that match query, at most limit from the
+ * offset-th best on, with their texts (store_search()): 0; 1 when FTS5
+ * refuses the query (why in msg[size]); -1 after a fatal error (the loop
+ * ends). Release r with store_search_release(). */
+int app_search(struct app *app, const char *query, long offset, long limit, struct store_search_result *r,
+	       char *msg, size_t size);
+/* The field of the session's scheme that names further relevant passages
+ * of the item (role gold_passages: extra_gold), or NULL. */
+const struct scheme_field *app_gold_field(const struct app *app);
+/* Whether passage ext_id is named in that field on the item shown. */
+int app_found_marked(const struct app *app, const char *ext_id);
+/* Name passage ext_id in that field on the item shown, or take it out
+ * when it is there: saved at once, undoable (u); the message says which. */
+void app_mark_found(struct app *app, const char *ext_id);
+/* The rank at which the item shown retrieved passage ext_id, 0: not. */
+long app_found_rank(const struct app *app, const char *ext_id);
+/* Whether hit h is a gold passage of the item's turn. */
+int app_found_gold(const struct app *app, const struct store_hit *h);
 
 /* ---- drawing ------------------------------------------------------------ */
 

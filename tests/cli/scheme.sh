@@ -94,7 +94,7 @@ bad.json: \$.fields[1].categories[1].key: key \"2\" is used already at \$.fields
 	$CONVQA scheme add bad.json
 scheme '{"name": "a", "unit": "turn", "type": "binary", "categories": [{"value": "0", "key": "n"}, {"value": "1", "key": "y"}]}'
 check_run "a key of navigation" 2 \
-	"bad.json: \$.fields[0].categories[0].key: key \"n\" is reserved for next-item (the keys of navigation and other global actions are: u n p ] [ j k t h r ? g q l : A E)" \
+	"bad.json: \$.fields[0].categories[0].key: key \"n\" is reserved for next-item (the keys of navigation and other global actions are: u n p ] [ j k t h r ? g q l : A E / +)" \
 	$CONVQA scheme add bad.json
 scheme '{"name": "a", "unit": "response", "type": "ordinal", "categories": [{"value": "x"}]}'
 check_run "1 category" 2 \

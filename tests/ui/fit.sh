@@ -265,8 +265,6 @@ EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    k up           focus the previous passage or piece (in a text: scroll)
-    pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
     home           the first passage (in a text: its top)
     end            the last passage (in a text: its end)
@@ -280,12 +278,14 @@ check_screen "end in the help: its last page" help-end <<'EOF'
     E              show / hide the evidence spans in the passages
     ? F1           this help
     g              the annotation guidelines
+    /              search every passage of the project (from the turn screen)
+    +              in a search: relevant to the turn too (extra_gold)
     esc backspace  close this screen
     q              quit, all saved (help, guidelines, passage, list: close)
 
   Chat
     F2             convqa chat: end the conversation and judge its turns
- lines 25-44 of 44                       j/k pgdn/pgup scroll · q or esc closes
+ lines 27-46 of 46                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -303,7 +303,7 @@ for k in l : A; do
 EOF
 	action=$(case $k in l) echo list ;; :) echo jump ;; A) echo auto-advance ;; esac)
 	check_run "scheme add refuses a scheme that takes $k" 2 \
-		"$T/k.json: \$.fields[0].categories[1].key: key \"$k\" is reserved for $action (the keys of navigation and other global actions are: u n p ] [ j k t h r ? g q l : A E)" \
+		"$T/k.json: \$.fields[0].categories[1].key: key \"$k\" is reserved for $action (the keys of navigation and other global actions are: u n p ] [ j k t h r ? g q l : A E / +)" \
 		"$CONVQA" scheme add --db p.db "$T/k.json"
 done
 run "$CONVQA" scheme list --db p.db

@@ -135,14 +135,12 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     n right        next item (in a passage: next passage)
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
- lines 1-20 of 45                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 47                        j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_screen "the help's last page" help-end <<'EOF'
  convqa · p.db · rater alice · task likert-4pt     item 1/5 [##--------] 1 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    k up           focus the previous passage or piece (in a text: scroll)
-    pgdn           a page down (passages: the focus 5 down)
     pgup           a page up (passages: the focus 5 up)
     home           the first passage (in a text: its top)
     end            the last passage (in a text: its end)
@@ -156,12 +154,14 @@ check_screen "the help's last page" help-end <<'EOF'
     E              show / hide the evidence spans in the passages
     ? F1           this help
     g              the annotation guidelines
+    /              search every passage of the project (from the turn screen)
+    +              in a search: relevant to the turn too (extra_gold)
     esc backspace  close this screen
     q              quit, all saved (help, guidelines, passage, list: close)
 
   Chat
     F2             convqa chat: end the conversation and judge its turns
- lines 26-45 of 45                       j/k pgdn/pgup scroll · q or esc closes
+ lines 28-47 of 47                       j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_rows "e (intent in the turn scheme) does nothing here" other-key 24 24 <<'EOF'
