@@ -69,7 +69,7 @@ check_grep "text: the table" "Thresholded scores against the raters" "$T/out"
 check_grep "text: sas >= 0.5 is a judgement too" "sas >= 0.5 / bob" "$T/out"
 check_grep "text: the consensus row" "gptscore >= 0.5 / majority" "$T/out"
 check_grep "text: the convention" "judged correct by the score" "$T/out"
-check_grep "text: the kappa with its interval" "gptscore >= 0.5 / bob           6      0.667          0.333  -0.421–1.000" "$T/out"
+check_grep "text: the kappa with its interval" "gptscore >= 0.5 / bob           6      0.667          0.333  -0.421 to 1.000" "$T/out"
 
 # errors
 run $CONVQA report --only automatic --threshold bertscore=0.85
