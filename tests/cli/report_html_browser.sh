@@ -39,18 +39,20 @@ check_eq "the page is written" "0|wrote the report to r.html" "$rc|$(cat "$T/err
 check_eq "html.parser: every element closed in order, nothing live or external" "" "$($CHECK check r.html 2>&1)"
 # answers: accuracy over 3 depths (lines), 2 systems (bars), 2 x 3 depths
 # (bars by depth: dense-llm at depth 3 has its one judgement); retrieval:
-# HR@5 at depth 1, 18 measures x 2 systems, 2 systems at depth 1;
-# automatic: 6 metrics x 3 rows; verdicts: by depth, 3 + 2 segments of
+# HR@1 against the gold by depth (8 depths x 3 rows), HR@5 at depth 1, 18 measures x 2 systems, 2 systems at depth 1;
+# automatic: 6 metrics x 3 rows, then EM by depth (8 x 3); verdicts: by depth, 3 + 2 segments of
 # plausibility and 2 of faithfulness, the shares' bars; agreement: alpha of
 # 5 fields
 check_eq "each chart, by kind, with its marks" \
 "s1-t2 lines 3
 s1-t3 bars 2
 s1-t4 depthbars 6
-s2-t3 lines 1
-s2-t4 bars 36
-s2-t5 depthbars 2
+s2-t2 lines 24
+s2-t4 lines 1
+s2-t5 bars 36
+s2-t6 depthbars 2
 s3-t1 bars 18
+s3-t2 lines 24
 s4-t2 lines 2
 s4-t3 stacked 6
 s4-t3 bars 4
@@ -100,7 +102,7 @@ if [ -n "$browser" ] && shot blank.html 1280 4000 blank.png; then
 	check_eq "the hostile page renders too" "1280x2000" "$($PNG h.png | cut -d' ' -f1)"
 	dom() { timeout 90 "$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$T/$1" 2>/dev/null; }
 	dom r.html >r.dom
-	check_eq "chromium's document has every chart and title" "12 12" \
+	check_eq "chromium's document has every chart and title" "14 14" \
 		"$(grep -o '<svg class="chart"' r.dom | wc -l) $(grep -o '<title id="c[0-9]*-t">' r.dom | wc -l)"
 	dom h.html >h.dom
 	check_eq "chromium's document of the hostile page: no script or img element" "0 0" \
