@@ -578,6 +578,14 @@ void store_bind_text(sqlite3_stmt *st, int i, const char *v)
 		sqlite3_bind_null(st, i);
 }
 
+void store_bind_id(sqlite3_stmt *st, int i, int64_t id)
+{
+	if (id)
+		sqlite3_bind_int64(st, i, id);
+	else
+		sqlite3_bind_null(st, i);
+}
+
 const char *store_col_text(sqlite3_stmt *st, int i)
 {
 	return (const char *)sqlite3_column_text(st, i);

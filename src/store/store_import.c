@@ -84,10 +84,7 @@ enum status store_import_set_sha256(struct store *s, int64_t import_id, const ch
 
 static void bind_import(struct store *s, sqlite3_stmt *st, int i)
 {
-	if (s->import_id)
-		sqlite3_bind_int64(st, i, s->import_id);
-	else
-		sqlite3_bind_null(st, i);
+	store_bind_id(st, i, s->import_id);
 }
 
 /* Step an INSERT OR IGNORE; returns 1 if a row was added, 0 if ignored, -1 on error. */

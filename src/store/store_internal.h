@@ -90,6 +90,9 @@ enum status store_get_text(struct store *s, int slot, const char *sql, const cha
 
 /* Bind helpers: NULL text binds SQL NULL. */
 void store_bind_text(sqlite3_stmt *st, int i, const char *v);
+/* Bind row id id to parameter i, or NULL when it is 0 (none: a label
+ * outside rounds, a score of no import). */
+void store_bind_id(sqlite3_stmt *st, int i, int64_t id);
 const char *store_col_text(sqlite3_stmt *st, int i);
 /* Bind a label key as ?1 response_id, ?2 rater_id, ?3 round_id (NULL
  * outside rounds), ?4 task, ?5 field, ?6 passage_rank and ?7 the unit's

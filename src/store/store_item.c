@@ -31,14 +31,6 @@ enum {
 };
 _Static_assert(STMT_ITEM__END <= STMT_QUEUE__FIRST, "statement cache too small");
 
-static void bind_round(sqlite3_stmt *st, int i, int64_t round_id)
-{
-	if (round_id)
-		sqlite3_bind_int64(st, i, round_id);
-	else
-		sqlite3_bind_null(st, i);
-}
-
 static char *dup_col(sqlite3_stmt *st, int i)
 {
 	const char *t = store_col_text(st, i);
@@ -127,7 +119,7 @@ static enum status current_labels_each(struct store *s, int64_t rater_id, int64_
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, rater_id);
-	bind_round(st, 2, round_id);
+	store_bind_id(st, 2, round_id);
 	store_bind_text(st, 3, task);
 	sqlite3_bind_int64(st, 4, turn ? turn : INT64_MIN);
 	sqlite3_bind_int64(st, 5, turn ? turn : INT64_MAX);
@@ -797,7 +789,7 @@ enum status store_item_labels_load(struct store *s, int64_t response_id, int64_t
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
 	sqlite3_bind_int64(st, 2, rater_id);
-	bind_round(st, 3, round_id);
+	store_bind_id(st, 3, round_id);
 	store_bind_text(st, 4, sc->name);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -1021,7 +1013,7 @@ static enum status history_read(struct store *s, struct store_item_history *h, s
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, h->rater_id);
-	bind_round(st, 2, h->round_id);
+	store_bind_id(st, 2, h->round_id);
 	store_bind_text(st, 3, h->task);
 	if (h->read)
 		sqlite3_bind_int64(st, 4, h->last_id);

@@ -125,10 +125,7 @@ void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);
 	sqlite3_bind_int64(st, 2, k->rater_id);
-	if (k->round_id)
-		sqlite3_bind_int64(st, 3, k->round_id);
-	else
-		sqlite3_bind_null(st, 3);
+	store_bind_id(st, 3, k->round_id);
 	store_bind_text(st, 4, k->task);
 	store_bind_text(st, 5, k->field);
 	sqlite3_bind_int64(st, 6, k->passage_rank);

@@ -238,14 +238,6 @@ static int step_one(sqlite3_stmt *q)
 	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
-static void bind_round(sqlite3_stmt *q, int i, int64_t round_id)
-{
-	if (round_id)
-		sqlite3_bind_int64(q, i, round_id);
-	else
-		sqlite3_bind_null(q, i);
-}
-
 /* One label row being imported, its unit found. */
 struct row {
 	const struct store_label_key *k;
@@ -299,7 +291,7 @@ static enum status find_conflict(struct store_label_importer *imp, const struct 
 		return ST_STORE;
 	sqlite3_bind_int64(q, 1, r->turn_id);
 	sqlite3_bind_int64(q, 2, r->k->rater_id);
-	bind_round(q, 3, r->k->round_id);
+	store_bind_id(q, 3, r->k->round_id);
 	store_bind_text(q, 4, r->k->task);
 	store_bind_text(q, 5, r->k->field);
 	store_bind_text(q, 6, r->unit);
@@ -438,7 +430,7 @@ enum status store_label_importer_finish(struct store_label_importer *imp, long *
 		sqlite3_reset(latest);
 		sqlite3_bind_int64(latest, 1, u->turn_id);
 		sqlite3_bind_int64(latest, 2, u->rater_id);
-		bind_round(latest, 3, u->round_id);
+		store_bind_id(latest, 3, u->round_id);
 		store_bind_text(latest, 4, u->task);
 		store_bind_text(latest, 5, u->field);
 		store_bind_text(latest, 6, u->unit);

@@ -206,10 +206,7 @@ enum status store_pair_label_set(struct store *s, const struct store_pair_label 
 	now_iso8601(now);
 	sqlite3_bind_int64(st, 1, k->pair_id);
 	sqlite3_bind_int64(st, 2, k->rater_id);
-	if (k->round_id)
-		sqlite3_bind_int64(st, 3, k->round_id);
-	else
-		sqlite3_bind_null(st, 3);
+	store_bind_id(st, 3, k->round_id);
 	store_bind_text(st, 4, k->task);
 	store_bind_text(st, 5, k->field);
 	store_bind_text(st, 6, value);

@@ -39,10 +39,7 @@ enum status store_scores_add(struct store *s, const struct store_score *rows, si
 		sqlite3_bind_int64(st, 1, rows[i].response_id);
 		sqlite3_bind_text(st, 2, rows[i].name, -1, SQLITE_STATIC);
 		sqlite3_bind_double(st, 3, rows[i].value);
-		if (import_id)
-			sqlite3_bind_int64(st, 4, import_id);
-		else
-			sqlite3_bind_null(st, 4);
+		store_bind_id(st, 4, import_id);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			ret = store_fail(s, err, "cannot save scores");
 	}
