@@ -29,10 +29,15 @@ struct store_live_turn {
 	const char *metadata;         /* the response's: JSON text or NULL */
 	const struct store_replay_passage *passages;   /* in rank order */
 	size_t n_passages;
+	/* a live round (NULL: none), the rater (by name) and the conversation
+	 * whose first question this one starts from: the turn becomes the
+	 * rater's item in the round (the first turn in place of that first
+	 * question's assignment, the others after the rater's last) */
+	const char *round, *rater, *from;
 };
 
 /* Store t in one transaction: the conversation (when new), the turn, the
- * response and its ranking. ST_INPUT when the conversation has the turn's
+ * response and its ranking, and in a live round its assignment. ST_INPUT when the conversation has the turn's
  * position already. *response_id: the response's row. */
 enum status store_live_put(struct store *s, const struct store_live_turn *t, int64_t *response_id,
 			   struct error *err);

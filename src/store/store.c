@@ -340,6 +340,10 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY(rater_id, round_id, task)) WITHOUT ROWID;\n"
 	/* a rater's label rows by id: the last one, and those after a mark */
 	"CREATE INDEX label_rater_id ON label(rater_id, round_id, task, id);\n",
+	/* 7 -> 8: a live round (round create --live): its assignments are
+	 * first questions to start live conversations from, then the turns of
+	 * those conversations (convqa chat --round). */
+	"ALTER TABLE round ADD COLUMN live INTEGER NOT NULL DEFAULT 0 CHECK(live IN (0,1));\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for
