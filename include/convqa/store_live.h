@@ -64,4 +64,17 @@ enum status store_live_starts(struct store *s, const char *round, int64_t rater_
 			      size_t *n, struct error *err);
 void store_live_starts_free(struct store_live_start *v, size_t n);
 
+/* A response of a live conversation of a live round and the unit it is
+ * for agreement (docs/study.md): the responses of the turns at the same
+ * position of the round's live conversations started from the same first
+ * question whose question, answer and ranked passages are equal are one
+ * unit, named by its first response (head); size: how many. */
+struct store_live_twin {
+	int64_t response_id, head;
+	long size;
+};
+/* Every response of a live round's live conversations, by response_id;
+ * *out: caller frees. */
+enum status store_live_twins(struct store *s, struct store_live_twin **out, size_t *n, struct error *err);
+
 #endif

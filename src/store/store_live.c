@@ -189,3 +189,34 @@ enum status store_live_passage(struct store *s, const char *ext_id, char **title
 	sqlite3_finalize(st);
 	return ret;
 }
+
+/* The key of a live turn: its round, the first question's conversation,
+ * its position, question, answer and ranked passages. */
+#define TWIN_KEY \
+	"json_extract(c.metadata, '$.live.round'), json_extract(c.metadata, '$.live.from'), t.position, " \
+	"t.question, r.answer, (SELECT group_concat(x.passage_id, ' ') FROM (SELECT passage_id FROM retrieved " \
+	"WHERE response_id = r.id ORDER BY rank) x)"
+#define TWINS_SQL \
+	"SELECT r.id, min(r.id) OVER w, count(*) OVER w FROM response r JOIN turn t ON t.id = r.turn_id " \
+	"JOIN conversation c ON c.id = t.conversation_id " \
+	"WHERE json_extract(c.metadata, '$.live.round') IS NOT NULL AND json_extract(c.metadata, '$.live.from') " \
+	"IS NOT NULL WINDOW w AS (PARTITION BY " TWIN_KEY ") ORDER BY r.id"
+
+enum status store_live_twins(struct store *s, struct store_live_twin **out, size_t *n, struct error *err)
+{
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_prepare(s, TWINS_SQL, "cannot prepare statement", err);
+	if (!st)
+		return ST_STORE;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(out, &cap, *n + 1, sizeof(**out));
+		(*out)[(*n)++] = (struct store_live_twin){ sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+							   sqlite3_column_int(st, 2) };
+	}
+	enum status ret = rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the live rounds' turns");
+	sqlite3_finalize(st);
+	return ret;
+}
