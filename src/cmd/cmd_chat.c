@@ -250,7 +250,8 @@ const struct cmd_entry cmd_chat_entry = {
 	  "before any turn quits). The system: --command (a child speaking JSON lines),\n"
 	  "--endpoint (HTTP), or built in, --builtin bm25 (the default). The command runs\n"
 	  "with your rights: never pass one from an untrusted source. --round NAME (a\n"
-	  "round made with --live) fills in your next first question of that round.\n"
+	  "round made with --live) fills in your next first question of that round;\n"
+	  "the conversation's turns become your items of the round, judged in it.\n"
 	  "Scripted runs: CONVQA_SCRIPT=FILE, as for annotate (docs/annotating.md).",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_RATER, &options.rater, check, run, release, &options, NULL,
