@@ -500,7 +500,7 @@ enum status rp_agreement(struct rp_ctx *c)
 				   "categories by their positions on the scale as declared, lowest first. The other "
 				   "fields are unweighted unless --field F --weights asks to treat F as a scale.",
 			      strbuf_str(&ord));
-	if (tw.next)
+	if (tw.units || tw.left_out)   /* the selection has judged live turns */
 		live_note(sec, &tw);
 	strbuf_release(&ord);
 	free(fields);

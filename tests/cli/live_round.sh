@@ -105,4 +105,6 @@ alice / bob      3  0.667  0.444  0.400" "$(grep -E '^  (answer_correct  |alice 
 check_eq "the rule and what it left out are said" \
 	"the same; every other live turn is compared with none. Compared: 3 units (6 judged turns); left out: 4 judged live turns with no such twin." \
 	"$(tr '\n' ' ' <"$T/out" | sed 's/  */ /g; s/.*ranked passages are //; s/ *$//')"
+run "$CONVQA" agreement --round r1
+check_eq "no live turn in the selection: no such note" "0|0" "$rc|$(grep -c 'Live rounds' "$T/out")"
 done_testing
