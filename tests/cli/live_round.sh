@@ -52,6 +52,9 @@ check_eq "bob's label of the live turn belongs to the round" "r2|live-bob-1|answ
 	"$(sqlite3 p.db "SELECT o.name, c.ext_id, l.field, l.value FROM label l JOIN round o ON o.id = l.round_id
 	JOIN response r ON r.id = l.response_id JOIN turn t ON t.id = r.turn_id
 	JOIN conversation c ON c.id = t.conversation_id JOIN rater ra ON ra.id = l.rater_id WHERE ra.name = 'bob'")"
+run "$CONVQA" report --round r2 --format json
+check_eq "the round's report counts bob's label" "0|1" \
+	"$rc|$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["meta"]["label_rows"])' "$T/out" 2>&1)"
 run "$CONVQA" round show r2
 check_eq "round show: live, each rater's first questions used and left" \
 "live round, swapped from round r1: raters converse from its first questions (convqa chat --round r2), their turns the items
