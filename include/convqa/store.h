@@ -25,7 +25,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 8
+#define STORE_SCHEMA_VERSION 9
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000
@@ -264,6 +264,7 @@ struct store_round_new {
 	double control;                  /* the share of control items asked (0: none) */
 	int64_t control_rater;           /* whose labels are their known answers, or 0 */
 	const char *made_by;             /* how it was made, for round show */
+	int live;                        /* a live round: its assignments are first questions */
 	const int64_t *raters;           /* rater ids */
 	size_t n_raters;
 	const struct store_assignment *a;
@@ -301,7 +302,7 @@ struct store_round_row {
 	double control;
 	long overlap;
 	int64_t seed;
-	int has_seed, pilot;
+	int has_seed, pilot, live;
 	long n_raters, n_items, n_assignments;
 };
 /* Every round by creation; or, with name, that one (*n 0 when absent). */

@@ -29,10 +29,15 @@ struct store_live_turn {
 	const char *metadata;         /* the response's: JSON text or NULL */
 	const struct store_replay_passage *passages;   /* in rank order */
 	size_t n_passages;
+	/* a live round (NULL: none), the rater (by name) and the conversation
+	 * whose first question this one starts from: the turn becomes the
+	 * rater's item in the round (the first turn in place of that first
+	 * question's assignment, the others after the rater's last) */
+	const char *round, *rater, *from;
 };
 
 /* Store t in one transaction: the conversation (when new), the turn, the
- * response and its ranking. ST_INPUT when the conversation has the turn's
+ * response and its ranking, and in a live round its assignment. ST_INPUT when the conversation has the turn's
  * position already. *response_id: the response's row. */
 enum status store_live_put(struct store *s, const struct store_live_turn *t, int64_t *response_id,
 			   struct error *err);
@@ -58,5 +63,18 @@ struct store_live_start {
 enum status store_live_starts(struct store *s, const char *round, int64_t rater_id, struct store_live_start **out,
 			      size_t *n, struct error *err);
 void store_live_starts_free(struct store_live_start *v, size_t n);
+
+/* A response of a live conversation of a live round and the unit it is
+ * for agreement (docs/study.md): the responses of the turns at the same
+ * position of the round's live conversations started from the same first
+ * question whose question, answer and ranked passages are equal are one
+ * unit, named by its first response (head); size: how many. */
+struct store_live_twin {
+	int64_t response_id, head;
+	long size;
+};
+/* Every response of a live round's live conversations, by response_id;
+ * *out: caller frees. */
+enum status store_live_twins(struct store *s, struct store_live_twin **out, size_t *n, struct error *err);
 
 #endif

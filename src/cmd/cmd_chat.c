@@ -122,8 +122,18 @@ static enum status first_of(struct store *s, const char *conv, struct error *err
 static enum status next_of_round(struct store *s, const char *round, struct error *err)
 {
 	struct store_live_start *v;
+	struct store_round_row *rows;
 	size_t n, i = 0;
-	enum status st = store_live_starts(s, round, o.rater_id, &v, &n, err);
+	enum status st = store_round_list(s, round, &rows, &n, err);
+	int live = st == ST_OK && n && rows[0].live;
+	if (st == ST_OK)
+		store_round_rows_free(rows, n);
+	if (st == ST_OK && !live)
+		st = error_set(err, ST_INPUT, "round '%s' is not a live round: its raters judge with convqa annotate "
+			       "--round %s (a live round: convqa round create NAME --swap-from ROUND --live)", round, round);
+	if (st != ST_OK)
+		return st;
+	st = store_live_starts(s, round, o.rater_id, &v, &n, err);
 	if (st != ST_OK)
 		return st;
 	while (i < n && v[i].started)
@@ -142,17 +152,21 @@ static enum status next_of_round(struct store *s, const char *round, struct erro
 	return st;
 }
 
-/* The labelling session (the turn task, outside rounds) the judging writes
- * through, and the rater's row. */
+/* The labelling session the judging writes through (the turn task: outside
+ * rounds, or in the live round of --round, whose items the conversation's
+ * turns become), and the rater's row. */
 static enum status open_session(struct labelling *l, struct store *s, struct error *err)
 {
-	struct labelling_request rq = { .rater = o.rater, .task_rule = LABELLING_TASK_OF_ROUND };
+	struct labelling_request rq = { .rater = o.rater, .round = options.round,
+					.task_rule = LABELLING_TASK_OF_ROUND };
 	enum status st = labelling_open(l, s, &rq, err);
 	if (st == ST_OK)
 		st = labelling_rater_add(l, err);
 	if (st != ST_OK)
 		return st;
 	o.rater_id = l->rater_id;
+	o.round = options.round;
+	o.round_id = l->round_id;
 	o.scheme = l->scheme;
 	o.labelling = l;
 	return ST_OK;
@@ -236,7 +250,8 @@ const struct cmd_entry cmd_chat_entry = {
 	  "before any turn quits). The system: --command (a child speaking JSON lines),\n"
 	  "--endpoint (HTTP), or built in, --builtin bm25 (the default). The command runs\n"
 	  "with your rights: never pass one from an untrusted source. --round NAME (a\n"
-	  "round made with --live) fills in your next first question of that round.\n"
+	  "round made with --live) fills in your next first question of that round;\n"
+	  "the conversation's turns become your items of the round, judged in it.\n"
 	  "Scripted runs: CONVQA_SCRIPT=FILE, as for annotate (docs/annotating.md).",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_RATER, &options.rater, check, run, release, &options, NULL,

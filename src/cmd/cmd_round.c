@@ -18,6 +18,7 @@
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
+#include "convqa/store_live.h"
 #include "convqa/store_pair.h"
 #include "convqa/strbuf.h"
 
@@ -442,8 +443,8 @@ static int run_list(struct cmd_ctx *c)
 			   "created");
 	for (size_t i = 0; i < n; i++) {
 		const struct store_round_row *r = &rows[i];
-		cli_printf(stdout, "%-16s %-14s %-6s %6ld %6ld  %.10s%s\n", r->name, r->task, r->status, r->n_raters,
-			   r->n_items, r->created_at, r->pilot ? "  (pilot)" : "");
+		cli_printf(stdout, "%-16s %-14s %-6s %6ld %6ld  %.10s%s%s\n", r->name, r->task, r->status, r->n_raters,
+			   r->n_items, r->created_at, r->pilot ? "  (pilot)" : "", r->live ? "  (live)" : "");
 	}
 	store_round_rows_free(rows, n);
 	return ST_OK;
@@ -463,7 +464,10 @@ static void show_header(const struct store_round_row *r)
 	cli_printf(stdout, "round %s: %s, %s%s\n", r->name, r->task, r->status, r->pilot ? " (pilot)" : "");
 	cli_printf(stdout, "created %s%s%s\n", r->created_at, r->closed_at ? ", closed " : "",
 		   r->closed_at ? r->closed_at : "");
-	if (r->swap_from)
+	if (r->swap_from && r->live)
+		cli_printf(stdout, "live round, swapped from round %s: raters converse from its first questions "
+			   "(convqa chat --round %s), their turns the items\n", r->swap_from, r->name);
+	else if (r->swap_from)
 		cli_printf(stdout, "swapped from round %s\n", r->swap_from);
 	else
 		cli_printf(stdout, "%ld item%s, %ld rater%s per item or conversation%s, seed %lld\n", r->n_items,
@@ -570,6 +574,31 @@ static enum status show_controls(struct cmd_ctx *c, const struct store_round_row
 	return ST_OK;
 }
 
+/* A live round: each rater's first questions, used (a live conversation
+ * started from it) and left. */
+static enum status show_live(struct cmd_ctx *c, const struct store_round_row *r)
+{
+	struct store_round_rater *ra = NULL;
+	size_t n = 0;
+	enum status st = store_round_raters(c->store, r->id, &ra, &n, &c->err);
+	if (st == ST_OK)
+		cli_printf(stdout, "\nfirst questions (live conversations started from them):\n  %-16s %6s %6s\n",
+			   "rater", "used", "left");
+	for (size_t i = 0; st == ST_OK && i < n; i++) {
+		struct store_live_start *v;
+		size_t nv, used = 0;
+		st = store_live_starts(c->store, r->name, ra[i].rater_id, &v, &nv, &c->err);
+		if (st != ST_OK)
+			break;
+		for (size_t k = 0; k < nv; k++)
+			used += v[k].started != 0;
+		cli_printf(stdout, "  %-16s %6zu %6zu\n", ra[i].name, used, nv - used);
+		store_live_starts_free(v, nv);
+	}
+	store_round_raters_free(ra, n);
+	return st;
+}
+
 static int run_show(struct cmd_ctx *c)
 {
 	struct store_round_row *r = NULL;
@@ -578,6 +607,8 @@ static int run_show(struct cmd_ctx *c)
 		show_header(r);
 		st = show_raters(c, r);
 	}
+	if (st == ST_OK && r->live)
+		st = show_live(c, r);
 	if (st == ST_OK)
 		st = show_controls(c, r);
 	store_round_rows_free(r, r ? 1 : 0);

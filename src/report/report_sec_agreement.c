@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/store_live.h"
 #include "convqa/strbuf.h"
 #include "report_internal.h"
 
@@ -74,33 +75,124 @@ static int code_of(const struct rp_data *d, const struct afield *f, const struct
 	return off < 0 ? RP_UNSET : d->cust_codes[(size_t)jj->cust + (size_t)off];
 }
 
+/* Live rounds (docs/study.md): the items that are one unit for agreement
+ * (store_live_twins()). next[i]: the next item of i's unit, -1; later[i]:
+ * i is not its unit's first. NULL arrays: no live rounds. */
+struct twins {
+	int32_t *next;
+	uint8_t *later;
+	long units, turns, left_out;   /* units judged on 2 items or more, their items, live items judged alone */
+};
+
+static int cmp_twin(const void *a, const void *b)
+{
+	const struct store_live_twin *x = a, *y = b;
+	return x->response_id < y->response_id ? -1 : x->response_id > y->response_id;
+}
+
+/* (head, item) pairs, sorted: the items of a unit are adjacent. */
+static int cmp_pair(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+	return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* Count what was compared and what was left out, unit by unit. */
+static void twins_count(const struct rp_data *d, struct twins *tw, const int64_t *pairs, size_t n)
+{
+	for (size_t a = 0, b; a < n; a = b) {
+		long judged = 0, items = 0;
+		for (b = a; b < n && pairs[2 * b] == pairs[2 * a]; b++, items++)
+			judged += d->items[pairs[2 * b + 1]].first_j >= 0;
+		if (judged >= 2) {
+			tw->units++;
+			tw->turns += judged;
+		} else
+			tw->left_out += judged;
+		for (size_t k = a + 1; k < b; k++) {
+			tw->next[pairs[2 * (k - 1) + 1]] = (int32_t)pairs[2 * k + 1];
+			tw->later[pairs[2 * k + 1]] = 1;
+		}
+	}
+}
+
+static enum status twins_load(struct rp_ctx *c, struct twins *tw)
+{
+	const struct rp_data *d = c->d;
+	struct store_live_twin *v;
+	size_t n;
+	memset(tw, 0, sizeof(*tw));
+	enum status st = store_live_twins(c->db, &v, &n, c->err);
+	if (st != ST_OK || !n) {
+		free(v);
+		return st;
+	}
+	qsort(v, n, sizeof(*v), cmp_twin);
+	int64_t *pairs = xcalloc(2 * d->n_items + 1, sizeof(*pairs));
+	size_t np = 0;
+	for (size_t i = 0; i < d->n_items; i++) {
+		struct store_live_twin key = { .response_id = d->items[i].response_id };
+		const struct store_live_twin *t = bsearch(&key, v, n, sizeof(*v), cmp_twin);
+		if (t) {
+			pairs[2 * np] = t->head;
+			pairs[2 * np++ + 1] = (int64_t)i;
+		}
+	}
+	qsort(pairs, np, 2 * sizeof(*pairs), cmp_pair);
+	tw->next = xcalloc(d->n_items + 1, sizeof(*tw->next));
+	memset(tw->next, 0xff, (d->n_items + 1) * sizeof(*tw->next));
+	tw->later = xcalloc(d->n_items + 1, 1);
+	twins_count(d, tw, pairs, np);
+	free(pairs);
+	free(v);
+	return ST_OK;
+}
+
+static int32_t twin_next(const struct twins *tw, size_t i)
+{
+	return tw->next ? tw->next[i] : -1;
+}
+
+/* The values of item i's unit at rank, each rater's once, into rater[] and
+ * code[] from *m on. */
+static void unit_values(const struct rp_data *d, const struct afield *f, const struct twins *tw, size_t i,
+			long rank, int *rater, int *code, int *m)
+{
+	for (int32_t ii = (int32_t)i; ii >= 0; ii = twin_next(tw, (size_t)ii))
+		for (int32_t j = d->items[ii].first_j; j >= 0 && *m < 512; j = d->judgements[j].next) {
+			const struct rp_judgement *jj = &d->judgements[j];
+			int v = code_of(d, f, jj, rank), dup = 0;
+			if (v < 0 || v >= (int)f->f->n_categories || d->raters[jj->rater].adjudicator)
+				continue;   /* an adjudicator's value settles, it does not agree */
+			for (int k = 0; k < *m && !dup; k++)
+				dup = rater[k] == jj->rater;
+			if (dup)
+				continue;
+			rater[*m] = jj->rater;
+			code[(*m)++] = v;
+		}
+}
+
 /* Every unit of the field once: a turn at its first item, a passage at its
  * first place in the turn, an answer at the first item of the turn that
  * gave it, a response at itself. Every item of a unit holds the unit's
  * values (report_load.c), so the judgements of that place hold every
  * rater's. */
-static void tally_field(struct rp_data *d, const struct afield *f, struct tally *t)
+static void tally_field(struct rp_data *d, const struct afield *f, const struct twins *tw, struct tally *t)
 {
 	int rater[512], code[512];
 	enum scheme_unit unit = f->f->unit;
 	rp_unit_places(d, unit);
 	for (size_t i = 0; i < d->n_items; i++) {
 		const struct rp_item *it = &d->items[i];
-		if (it->first_j < 0)
-			continue;
+		if ((it->first_j < 0 && twin_next(tw, i) < 0) || (tw->later && tw->later[i]))
+			continue;   /* a live round's item of a unit counts at the unit's first */
 		long first = unit == UNIT_PASSAGE ? 1 : 0, last = unit == UNIT_PASSAGE ? (long)it->n_ranks : 0;
 		for (long rank = first; rank <= last; rank++) {
 			int m = 0;
 			if (!rp_unit_first(d, unit, i, rank))
 				continue;
-			for (int32_t j = it->first_j; j >= 0 && m < 512; j = d->judgements[j].next) {
-				const struct rp_judgement *jj = &d->judgements[j];
-				int v = code_of(d, f, jj, rank);
-				if (v < 0 || v >= t->k || d->raters[jj->rater].adjudicator)
-					continue;   /* an adjudicator's value settles, it does not agree */
-				rater[m] = jj->rater;
-				code[m++] = v;
-			}
+			unit_values(d, f, tw, i, rank, rater, code, &m);
 			unit_add(t, rater, code, m);
 		}
 	}
@@ -329,13 +421,27 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 	return st;
 }
 
+/* The rule for live rounds and what it compared (docs/study.md). */
+static void live_note(struct rsection *sec, const struct twins *tw)
+{
+	rsection_note(sec, "Live rounds: a turn of a live conversation is one unit with the other raters' turns at "
+			   "the same position of the round's live conversations started from the same first "
+			   "question whose question, answer and ranked passages are the same; every other live "
+			   "turn is compared with none. Compared: %ld unit%s (%ld judged turns); left out: %ld "
+			   "judged live turn%s with no such twin.", tw->units, tw->units == 1 ? "" : "s", tw->turns,
+		      tw->left_out, tw->left_out == 1 ? "" : "s");
+}
+
 enum status rp_agreement(struct rp_ctx *c)
 {
 	struct rp_data *d = c->d;
 	struct afield *fields;
 	size_t n_fields, nr = d->n_raters;
 	int ordinal = 0;
+	struct twins tw;
 	enum status st = agreement_fields(c, &fields, &n_fields);
+	if (st == ST_OK && (st = twins_load(c, &tw)) != ST_OK)
+		free(fields);
 	if (st != ST_OK)
 		return st;
 	struct rsection *sec = report_section(c->r, "agreement", "Agreement between raters");
@@ -358,7 +464,7 @@ enum status rp_agreement(struct rp_ctx *c)
 		struct tally t = { .k = (int)f->f->n_categories, .nr = nr };
 		t.pair = xcalloc(nr * nr + 1, sizeof(*t.pair));
 		t.rater_seen = xcalloc(nr + 1, 1);
-		tally_field(d, f, &t);
+		tally_field(d, f, &tw, &t);
 		long raters_seen = 0;
 		for (size_t r = 0; r < nr; r++)
 			raters_seen += t.rater_seen[r];
@@ -394,7 +500,11 @@ enum status rp_agreement(struct rp_ctx *c)
 				   "categories by their positions on the scale as declared, lowest first. The other "
 				   "fields are unweighted unless --field F --weights asks to treat F as a scale.",
 			      strbuf_str(&ord));
+	if (tw.units || tw.left_out)   /* the selection has judged live turns */
+		live_note(sec, &tw);
 	strbuf_release(&ord);
 	free(fields);
+	free(tw.next);
+	free(tw.later);
 	return ST_OK;
 }

@@ -406,6 +406,10 @@ static const char *const migrations[] = {
 	"CREATE TRIGGER label_no_delete BEFORE DELETE ON label BEGIN\n"
 	"  SELECT RAISE(ABORT, 'labels are never deleted');\n"
 	"END;\n",
+	/* 8 -> 9: a live round (round create --live): its assignments are
+	 * first questions to start live conversations from, then the turns of
+	 * those conversations (convqa chat --round). */
+	"ALTER TABLE round ADD COLUMN live INTEGER NOT NULL DEFAULT 0 CHECK(live IN (0,1));\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

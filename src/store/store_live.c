@@ -51,6 +51,33 @@ static enum status exec(struct store *s, const char *sql, const char *const *tex
 	return ret;
 }
 
+/* In a live round, the rater's first question of t->from gives way to the
+ * live conversation's first turn (the same place in the queue); later
+ * turns come after the rater's last assignment. */
+#define ASSIGN_FIRST_SQL \
+	"UPDATE assignment SET response_id = ?4 WHERE id = (SELECT a.id FROM assignment a " \
+	"JOIN round o ON o.id = a.round_id JOIN rater ra ON ra.id = a.rater_id JOIN response r ON r.id = a.response_id " \
+	"JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id " \
+	"WHERE o.name = ?1 AND ra.name = ?2 AND c.ext_id = ?3 AND t.position = 1) RETURNING 1"
+#define ASSIGN_NEXT_SQL \
+	"INSERT INTO assignment(round_id, rater_id, response_id, seq) SELECT o.id, ra.id, ?4, " \
+	"(SELECT coalesce(max(a.seq), 0) + 1 FROM assignment a WHERE a.round_id = o.id AND a.rater_id = ra.id) " \
+	"FROM round o, rater ra WHERE o.name = ?1 AND ra.name = ?2 RETURNING 1"
+
+static enum status assign(struct store *s, const struct store_live_turn *t, int64_t response_id, struct error *err)
+{
+	const char *v[] = { t->round, t->rater, t->from ? t->from : "" };
+	int64_t done = 0;
+	enum status ret = ST_OK;
+	if (t->position == 1 && t->from)
+		ret = exec(s, ASSIGN_FIRST_SQL, v, 3, &response_id, 1, &done, err);
+	if (ret == ST_OK && !done)
+		ret = exec(s, ASSIGN_NEXT_SQL, v, 3, &response_id, 1, &done, err);
+	if (ret == ST_OK && !done)
+		ret = error_set(err, ST_INPUT, "round '%s' or rater '%s' is not in the project", t->round, t->rater);
+	return ret;
+}
+
 static enum status put(struct store *s, const struct store_live_turn *t, int64_t *response_id, struct error *err)
 {
 	int64_t conv = 0, turn = 0, pos = t->position, sys = t->system_id;
@@ -76,6 +103,8 @@ static enum status put(struct store *s, const struct store_live_turn *t, int64_t
 			   err);
 	if (ret == ST_OK)
 		ret = store_put_ranked(s, *response_id, t->passages, t->n_passages, err);
+	if (ret == ST_OK && t->round)
+		ret = assign(s, t, *response_id, err);
 	return ret;
 }
 
@@ -111,10 +140,11 @@ void store_live_starts_free(struct store_live_start *v, size_t n)
 	free(v);
 }
 
+/* A first question whose live conversation has begun is assigned as that
+ * conversation's first turn (assign()): it names where it started. */
 #define STARTS_SQL \
-	"SELECT c.ext_id, t.question, EXISTS (SELECT 1 FROM conversation l " \
-	"  WHERE json_extract(l.metadata, '$.live.from') = c.ext_id AND json_extract(l.metadata, '$.live.round') = ?1 " \
-	"  AND json_extract(l.metadata, '$.live.rater') = (SELECT name FROM rater WHERE id = ?2)) " \
+	"SELECT coalesce(json_extract(c.metadata, '$.live.from'), c.ext_id), t.question, " \
+	"json_extract(c.metadata, '$.live.from') IS NOT NULL " \
 	"FROM assignment a JOIN round o ON o.id = a.round_id JOIN response r ON r.id = a.response_id " \
 	"JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id " \
 	"WHERE o.name = ?1 AND a.rater_id = ?2 AND t.position = 1 GROUP BY c.id ORDER BY min(a.seq)"
@@ -156,6 +186,37 @@ enum status store_live_passage(struct store *s, const char *ext_id, char **title
 		*text = xstrdup_or_null(store_col_text(st, 1));
 	}
 	enum status ret = rc == SQLITE_ROW || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read passage");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* The key of a live turn: its round, the first question's conversation,
+ * its position, question, answer and ranked passages. */
+#define TWIN_KEY \
+	"json_extract(c.metadata, '$.live.round'), json_extract(c.metadata, '$.live.from'), t.position, " \
+	"t.question, r.answer, (SELECT group_concat(x.passage_id, ' ') FROM (SELECT passage_id FROM retrieved " \
+	"WHERE response_id = r.id ORDER BY rank) x)"
+#define TWINS_SQL \
+	"SELECT r.id, min(r.id) OVER w, count(*) OVER w FROM response r JOIN turn t ON t.id = r.turn_id " \
+	"JOIN conversation c ON c.id = t.conversation_id " \
+	"WHERE json_extract(c.metadata, '$.live.round') IS NOT NULL AND json_extract(c.metadata, '$.live.from') " \
+	"IS NOT NULL WINDOW w AS (PARTITION BY " TWIN_KEY ") ORDER BY r.id"
+
+enum status store_live_twins(struct store *s, struct store_live_twin **out, size_t *n, struct error *err)
+{
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_prepare(s, TWINS_SQL, "cannot prepare statement", err);
+	if (!st)
+		return ST_STORE;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		xgrow(out, &cap, *n + 1, sizeof(**out));
+		(*out)[(*n)++] = (struct store_live_twin){ sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+							   sqlite3_column_int(st, 2) };
+	}
+	enum status ret = rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the live rounds' turns");
 	sqlite3_finalize(st);
 	return ret;
 }

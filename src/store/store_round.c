@@ -157,7 +157,7 @@ static enum status insert_round(struct store *s, const struct store_round_new *r
 {
 	char now[32];
 	sqlite3_stmt *st = store_prepare(s, "INSERT INTO round(name, task, overlap, created_at, seed, pilot, swap_from, "
-				   "made_by, control, control_rater) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+				   "made_by, control, control_rater, live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 				   "cannot add round", err);
 	if (!st)
 		return ST_STORE;
@@ -174,6 +174,7 @@ static enum status insert_round(struct store *s, const struct store_round_new *r
 	sqlite3_bind_double(st, 9, r->control);
 	if (r->control_rater)
 		sqlite3_bind_int64(st, 10, r->control_rater);
+	sqlite3_bind_int(st, 11, r->live != 0);
 	enum status ret = exec_each(s, st, "cannot add round", err);
 	sqlite3_finalize(st);
 	*id = sqlite3_last_insert_rowid(s->db);
@@ -382,6 +383,7 @@ static void round_row(sqlite3_stmt *st, struct store_round_row *r)
 	r->control = sqlite3_column_double(st, 14);
 	r->control_rater_id = sqlite3_column_int64(st, 15);
 	r->control_rater = col_dup(st, 16);
+	r->live = sqlite3_column_int(st, 17);
 }
 
 enum status store_round_list(struct store *s, const char *name, struct store_round_row **rows, size_t *n,
@@ -397,7 +399,7 @@ enum status store_round_list(struct store *s, const char *name, struct store_rou
 				   "(SELECT count(DISTINCT a.pair_id) FROM pair_assignment a WHERE a.round_id = r.id), "
 				   "(SELECT count(*) FROM assignment a WHERE a.round_id = r.id) + "
 				   "(SELECT count(*) FROM pair_assignment a WHERE a.round_id = r.id), "
-				   "r.control, r.control_rater, cr.name "
+				   "r.control, r.control_rater, cr.name, r.live "
 				   "FROM round r LEFT JOIN round f ON f.id = r.swap_from "
 				   "LEFT JOIN rater cr ON cr.id = r.control_rater "
 				   "WHERE ?1 IS NULL OR r.name = ?1 ORDER BY r.id", "cannot read the rounds", err);

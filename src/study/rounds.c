@@ -602,7 +602,7 @@ static enum status store_it(struct store *s, struct making *m, int64_t prev_id, 
 	struct store_round_new r = {
 		.name = rq->name, .task = rq->task, .overlap = rq->overlap, .seed = (int64_t)rq->seed,
 		.pilot = rq->pilot, .swap_from = prev_id, .control = rq->control, .control_rater = m->control_rater,
-		.made_by = rq->made_by, .raters = m->rater_ids, .n_raters = rq->n_raters, .a = m->a, .n_a = m->n_a,
+		.made_by = rq->made_by, .live = rq->live, .raters = m->rater_ids, .n_raters = rq->n_raters, .a = m->a, .n_a = m->n_a,
 	};
 	return store_round_create(s, &r, &out->id, err);
 }

@@ -135,7 +135,7 @@ static enum status store_reply(struct live *l, struct system_reply *r, struct er
 		json_member(&cm, ", \"from\": ", l->o->from);
 	strbuf_adds(&cm, "}}");
 	struct store_live_turn t = { l->name, strbuf_str(&cm), (int)l->n + 1, l->pending, l->o->system_id,
-				     r->answer, r->rewrite, meta, p, r->n_passages };
+				     r->answer, r->rewrite, meta, p, r->n_passages, l->o->round, l->o->rater, l->o->from };
 	int64_t id = 0;
 	enum status st = store_live_put(l->store, &t, &id, err);
 	free(p);

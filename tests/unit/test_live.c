@@ -110,7 +110,7 @@ static void test_a_position_stored_already_is_refused(void **state)
 	(void)state;
 	struct error err;
 	int64_t id = 7;
-	struct store_live_turn t = { "live-alice-1", NULL, 1, "again?", sys_id, "no", NULL, NULL, NULL, 0 };
+	struct store_live_turn t = { "live-alice-1", NULL, 1, "again?", sys_id, "no", NULL, NULL, NULL, 0, NULL, NULL, NULL };
 	assert_int_equal(store_live_put(store, &t, &id, &err), ST_INPUT);
 	assert_int_equal(id, 0);
 	assert_string_equal(err.msg, "the conversation 'live-alice-1' has a turn 1 already");
