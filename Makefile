@@ -41,7 +41,7 @@ CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o c
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/agreement.o metrics/spans.o
-STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store_round.o \
+STORE_OBJS := store/store.o store/store_pair.o store/store_pair_read.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \
@@ -50,20 +50,20 @@ STORE_OBJS := store/store.o store/store_import.o store/store_label.o store/store
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
-	formats/export_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
+	formats/export_csv.o formats/export_prefs_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
 	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \
 	formats/import_csv_gold.o formats/import_mtrag.o \
 	formats/scai_records.o formats/import_qrecc.o formats/import_scai_truth.o formats/import_scai_run.o formats/import_cast_topics.o \
 	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
 	formats/scores_read.o
-STUDY_OBJS := study/labelling.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
+STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
 	study/sampling.o study/project_check.o
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
-	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o \
+	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o report/report_sec_prefs.o \
 	report/report_fmt_text.o report/report_fmt_json.o report/report_fmt_csv.o report/report_fmt_html.o \
 	report/report_fmt_svg.o report/report_imported.o
 # everything but the commands, the UI and main()
@@ -74,7 +74,7 @@ CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_lab
 	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_replay.o cmd/cmd_check.o cmd/cmd_search.o \
 	cmd/cmd_import_scores.o cmd/cmd_chat.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
-	tui/app_adjudicate.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
+	tui/app_adjudicate.o tui/app_pair.o tui/view_pair.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
 	tui/view_note.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o \
 	tui/view_round_closed.o tui/view_chat.o tui/line_edit.o
@@ -131,7 +131,8 @@ build/check/tests/%: build/check/tests/%.o $(addprefix build/check/,$(LIB_OBJS))
 
 # The built-in label schemes (schemas/builtin/*.json, in this order: the
 # first is the default task) compiled in as C strings: { name, JSON text }.
-BUILTIN_SCHEMES := schemas/builtin/turn.json schemas/builtin/plausibility.json schemas/builtin/faithfulness.json
+BUILTIN_SCHEMES := schemas/builtin/turn.json schemas/builtin/plausibility.json schemas/builtin/faithfulness.json \
+	schemas/builtin/pairwise.json
 build/gen/scheme_builtin.h: $(BUILTIN_SCHEMES) Makefile
 	@mkdir -p $(dir $@)
 	$(call say,GEN,$@){ echo '/* made by the Makefile from $(BUILTIN_SCHEMES) */'; \

@@ -293,4 +293,15 @@ enum status labelling_import(struct store *s, const struct labelling_import_requ
 			     const struct labelling_import_label *labels, size_t n,
 			     struct labelling_import_result *res, struct error *err);
 
+/* Whether the session's task is pairwise: its fields judge pairs (the
+ * pair unit; the annotate UI shows the pair screen). */
+int labelling_pairwise(const struct labelling *l);
+/* A label of a pair field on pair_id (store_pair.h), by the rules of
+ * labelling_set(): a field of the session's task with a value of its scale
+ * (NULL clears), the round open, the pair one the round assigns to the
+ * rater. value names the systems (a: the pair's response_a preferred),
+ * never a side of the screen: the caller maps the side the rater chose. */
+enum status labelling_set_pair(struct labelling *l, int64_t pair_id, const char *field, const char *value,
+			       double seconds, struct error *err);
+
 #endif

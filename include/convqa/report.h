@@ -73,7 +73,8 @@ enum report_section {
 	REPORT_SEC_SCHEMES = 64,      /* per project scheme: categories per system */
 	REPORT_SEC_CONTROLS = 128,    /* with --round: each rater on the round's control items */
 	REPORT_SEC_COMPARE = 256,     /* with --compare: paired tests between systems */
-	REPORT_SEC_ALL = 511,
+	REPORT_SEC_PREFERENCES = 512, /* pairwise rounds: wins, ties, losses per pair of systems */
+	REPORT_SEC_ALL = 1023,
 };
 
 /* --variant: metric variants of the source documents (metrics_variants.h). */

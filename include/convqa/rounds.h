@@ -72,6 +72,13 @@ struct round_request {
 	const char *control_from;          /* the rater whose labels (outside rounds) are
 					    * the control items' known answers */
 	const char *made_by;               /* the command line, for round show */
+	/* a pairwise task (its fields judge pairs): which systems' answers meet,
+	 * "all" (NULL too), "adjacent" (neighbours in the order of systems) or
+	 * "sample:N" (N pairs of turns at random, every two systems about as
+	 * often); systems: the systems compared (none: every system, by name).
+	 * No --conversations, --sample, --where, --items, --by, --swap-from or
+	 * --control (refused) */
+	const char *pairs;
 };
 
 struct round_made {
@@ -85,6 +92,11 @@ struct round_made {
 	 * with items for the round when fewer than N (else 0); with --sample N,
 	 * the blocks there were to choose from when fewer than N (else 0) */
 	size_t conversations_short, sample_short;
+	/* a pairwise round: n_items pairs asked; n_same not asked (identical
+	 * answers, counted as ties); n_system_pairs pairs of systems met;
+	 * n_sample_short: with sample:N, the pairs there were when fewer */
+	int pairwise;
+	size_t n_same, n_system_pairs, pairs_short;
 };
 
 /* The ids of the raters names[0..n) for a round: each a rater the project

@@ -22,14 +22,17 @@
 
 #include <stddef.h>
 
-enum scheme_unit { UNIT_TURN, UNIT_PASSAGE, UNIT_RESPONSE, UNIT_ANSWER, UNIT__COUNT };
+/* UNIT_PAIR: two systems' answers to one turn judged against each other
+ * (a pairwise scheme: all its fields judge pairs; the store's pair table
+ * names them, store_pair.h). */
+enum scheme_unit { UNIT_TURN, UNIT_PASSAGE, UNIT_RESPONSE, UNIT_ANSWER, UNIT_PAIR, UNIT__COUNT };
 enum scheme_type { TYPE_BINARY, TYPE_NOMINAL, TYPE_ORDINAL, TYPE_TEXT, TYPE__COUNT };
 /* What a field means to the report, sampling and the gold extension, which
  * find their fields by role, never by name. At most one field per role in a
  * scheme. relevance: a passage field, binary or ordinal (graded: the grade
  * of a category is its position, lowest 0); correctness: binary or ordinal;
- * intent, plausibility, faithfulness: nominal; preference: categorical (for
- * pairwise judgements, later). */
+ * intent, plausibility, faithfulness: nominal; preference: a pair field
+ * with categories (pairwise judgements: the categories a, b, tie, both_bad). */
 enum scheme_role { SROLE_NONE, SROLE_RELEVANCE, SROLE_CORRECTNESS, SROLE_INTENT, SROLE_PLAUSIBILITY, SROLE_FAITHFULNESS,
 		   SROLE_PREFERENCE, SROLE_GOLD_PASSAGES, SROLE__COUNT };
 /* What the item screen shows besides the question (bits). SHOW_SYSTEMS:

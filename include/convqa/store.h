@@ -25,7 +25,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 7
+#define STORE_SCHEMA_VERSION 8
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000
@@ -492,7 +492,10 @@ struct store_label_row {
 	const char *value;                /* NULL = cleared */
 	long passage_rank;                /* 0 when not per passage */
 	const char *passage;              /* passage ext id or NULL */
-	const char *unit;                 /* the unit judged: turn, passage, response, answer */
+	const char *unit;                 /* the unit judged: turn, passage, response, answer, pair */
+	const char *system_b;             /* unit pair: the pair's other system (system is its
+					   * response_a's: value a prefers system, b system_b);
+					   * else NULL */
 	double seconds;
 	const char *created_at;
 	int control;                      /* 1: given on a control item of its rater in its

@@ -79,7 +79,7 @@ static const struct cli_opt opts[] = {
 	  &opt_consensus, NULL },
 	{ "format", 'f', "FORMAT", "text (default), json, csv, md or html", &opt_format, NULL },
 	{ "output", 'o', "FILE", "write to FILE (atomically) instead of standard output", &opt_output, NULL },
-	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,controls,compare,time",
+	{ "only", 0, "LIST", "sections: answers,retrieval,automatic,verdicts,schemes,agreement,controls,compare,time,preferences",
 	  &opt_only, NULL },
 	{ "bleu-bp", 0, NULL, "BLEU-1 with the brevity penalty", NULL, &opt_bleu_bp },
 	{ "extended-gold", 0, NULL, "automatic: EM and F1 also against the gold extended by the answers judged "

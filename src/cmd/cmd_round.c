@@ -17,6 +17,7 @@
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
 #include "convqa/store_item.h"
+#include "convqa/store_pair.h"
 #include "convqa/strbuf.h"
 
 #define MAX_LIST 64
@@ -24,7 +25,7 @@
 /* The options, given to the actions as c->data. */
 static struct round_opts {
 	const char *task, *raters, *overlap, *seed, *conversations, *sample, *systems, *by, *swap, *min_kappa,
-		*control, *control_from, *items, *where, *from, *policy;
+		*control, *control_from, *items, *where, *from, *policy, *pairs;
 	int pilot, live;
 } options;
 static const struct cli_opt opts[] = {
@@ -37,7 +38,11 @@ static const struct cli_opt opts[] = {
 	{ "conversations", 0, "N", "create: only the first N conversations", &options.conversations, NULL },
 	{ "sample", 0, "N", "create: N conversations (or items, with --by item) at random for the seed",
 	  &options.sample, NULL },
-	{ "systems", 0, "A,B", "create: only these systems' answers", &options.systems, NULL },
+	{ "systems", 0, "A,B", "create: only these systems' answers (a pairwise task: the systems compared, in "
+			       "order for --pairs adjacent)", &options.systems, NULL },
+	{ "pairs", 0, "P", "create, a pairwise task (--task pairwise): which systems' answers meet: all (the "
+			   "default), adjacent (neighbours in --systems' order) or sample:N (N pairs at random, every "
+			   "two systems about as often)", &options.pairs, NULL },
 	{ "items", 0, "FILE", "create: only the items FILE lists, a \"CONVERSATION TURN SYSTEM\" line each",
 	  &options.items, NULL },
 	{ "where", 0, "COND", "create: only items whose turn meets every condition: depth<=N, depth>=N, depth=N, "
@@ -184,7 +189,7 @@ static int check(struct cmd_ctx *c)
 	}
 	int create_opts = o->task || (o->raters && !items_rater) || o->overlap || o->seed || o->conversations ||
 			  o->sample || o->systems || o->by || o->swap || o->pilot || o->control || o->control_from ||
-			  o->items || o->where || o->from || o->policy || o->live;
+			  o->items || o->where || o->from || o->policy || o->live || o->pairs;
 	if (only_with(act, "create", create_opts, "task, --raters, --overlap and the other create options") ||
 	    only_with(act, "close", o->min_kappa != NULL, "min-kappa"))
 		return ST_USAGE;
@@ -239,6 +244,24 @@ static void print_made(const struct round_request *rq, const struct round_made *
 		cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
 }
 
+static void print_pairs_made(const struct round_request *rq, const struct round_made *m)
+{
+	cli_printf(stdout, "created round '%s' (%s): %zu rater%s, %zu pair%s of answers (%zu pair%s of systems), "
+		   "%ld rater%s per pair (seed %llu)\n", rq->name, rq->task, rq->n_raters, rq->n_raters == 1 ? "" : "s",
+		   m->n_items, m->n_items == 1 ? "" : "s", m->n_system_pairs, m->n_system_pairs == 1 ? "" : "s",
+		   rq->overlap ? rq->overlap : (long)rq->n_raters,
+		   (rq->overlap ? rq->overlap : (long)rq->n_raters) == 1 ? "" : "s", (unsigned long long)rq->seed);
+	if (m->n_same)
+		cli_printf(stdout, "%zu pair%s of identical answers not asked (counted as ties)\n", m->n_same,
+			   m->n_same == 1 ? "" : "s");
+	if (m->pairs_short)
+		cli_printf(stdout, "--pairs %s: there %s %zu pair%s to choose from: the round takes all\n", rq->pairs,
+			   m->pairs_short == 1 ? "is" : "are", m->pairs_short, m->pairs_short == 1 ? "" : "s");
+	for (size_t i = 0; i < rq->n_raters; i++)
+		cli_printf(stdout, "  %-16s %5zu pair%s\n", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? "" : "s");
+	cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
+}
+
 /* Fewer conversations or blocks than asked: the round took them all. */
 static void print_short(const struct round_made *m)
 {
@@ -262,9 +285,9 @@ static char *made_by(struct cmd_ctx *c)
 		    o->raters ? o->raters : a.raters_from);
 	const char *const *vals[] = { &options.overlap, &options.seed, &options.conversations, &options.sample, &options.systems,
 				      &options.items, &options.where, &options.from, &options.policy, &options.by, &options.swap, &options.control,
-				      &options.control_from };
+				      &options.control_from, &options.pairs };
 	const char *const names[] = { "overlap", "seed", "conversations", "sample", "systems", "items", "where",
-				      "from", "policy", "by", "swap-from", "control", "control-from" };
+				      "from", "policy", "by", "swap-from", "control", "control-from", "pairs" };
 	for (size_t i = 0; i < ARRAY_SIZE(vals); i++)
 		if (*vals[i])
 			strbuf_addf(&sb, " --%s %s", names[i], *vals[i]);
@@ -337,10 +360,12 @@ static int run_create(struct cmd_ctx *c)
 		.systems = a.systems, .n_systems = a.n_systems, .by = a.by, .swap_from = o->swap, .live = o->live,
 		.pilot = o->pilot,
 		.control = a.control, .control_from = o->control_from, .made_by = by,
-		.where = o->where ? &a.where : NULL, .items = items, .n_items = n_items,
+		.where = o->where ? &a.where : NULL, .items = items, .n_items = n_items, .pairs = o->pairs,
 	};
 	enum status st = rounds_create(c->store, &rq, &m, &c->err);
-	if (st == ST_OK) {
+	if (st == ST_OK && m.pairwise)
+		print_pairs_made(&rq, &m);
+	else if (st == ST_OK) {
 		print_made(&rq, &m);
 		print_short(&m);
 	}
@@ -362,6 +387,17 @@ static int run_create(struct cmd_ctx *c)
 static enum status finished(struct store *s, const struct store_round_row *r, const struct scheme *sc,
 			    const struct store_round_rater *ra, size_t *done, struct error *err)
 {
+	const struct scheme_field *pref = scheme_field_by_role(sc, SROLE_PREFERENCE);
+	if (pref && pref->unit == UNIT_PAIR) {   /* a pairwise round: the pairs with a preference */
+		struct store_pair_item *it;
+		size_t n;
+		enum status st = store_pair_queue(s, r->id, ra->rater_id, r->task, pref->name, NULL, &it, &n, err);
+		*done = 0;
+		for (size_t i = 0; st == ST_OK && i < n; i++)
+			*done += it[i].value != NULL;
+		store_pair_items_free(it, st == ST_OK ? n : 0);
+		return st;
+	}
 	struct store_queue q;
 	enum status st = store_queue_open(s, ra->rater_id, ra->name, r->id, sc, &q, err);
 	*done = st == ST_OK ? q.n_finished : 0;
@@ -557,6 +593,13 @@ static int run_items(struct cmd_ctx *c)
 	struct listed l = { 0, 0 };
 	int64_t rater = 0;
 	enum status st = find_round(c, c->args[1], &r);
+	long pairs = 0;
+	if (st == ST_OK)
+		st = store_pair_count(c->store, r->id, 0, &pairs, &c->err);
+	if (st == ST_OK && pairs)
+		st = error_set(&c->err, ST_INPUT, "round '%s' is a pairwise round: its items are pairs of answers, not "
+			       "items --items takes (export --format prefs-csv --round %s lists the preferences)", r->name,
+			       r->name);
 	if (st == ST_OK && o->raters) {
 		st = store_rater_find(c->store, o->raters, &rater, &c->err);
 		if (st == ST_OK && !rater)

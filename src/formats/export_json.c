@@ -73,6 +73,12 @@ void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct
 	json_member(sb, ", \"unit\": ", r->unit);
 	strbuf_adds(sb, ", \"value\": ");
 	add_value(c, sb, r);
+	if (r->system_b) {   /* a pair: its systems, and the winner of a preference */
+		json_member(sb, ", \"system_b\": ", r->system_b);
+		const char *v = r->value ? r->value : "";
+		if (strcmp(v, "a") == 0 || strcmp(v, "b") == 0 || strcmp(v, "tie") == 0 || strcmp(v, "both_bad") == 0)
+			json_member(sb, ", \"winner\": ", !strcmp(v, "a") ? r->system : !strcmp(v, "b") ? r->system_b : v);
+	}
 	if (r->passage_rank) {
 		json_member(sb, ", \"passage\": ", r->passage);
 		strbuf_addf(sb, ", \"rank\": %ld", r->passage_rank);

@@ -15,7 +15,7 @@
 extern const struct import_format import_native, import_jsonl, import_csv_gold, import_mtrag, import_qrecc,
 	import_scai_truth, import_scai_run, import_trec_run, import_trec_qrels, import_cast_topics;
 extern const struct export_format export_json, export_tasks, export_gold_extension, export_trec_qrels,
-	export_csv, export_jsonl, export_label_studio, export_label_studio_config;
+	export_csv, export_jsonl, export_label_studio, export_label_studio_config, export_prefs_csv;
 
 /* Detection tries these in order; the first reads a file that none detects. */
 static const struct import_format *const import_formats[] = {
@@ -41,6 +41,7 @@ static const struct export_format *const export_formats[] = {
 	&export_jsonl,
 	&export_label_studio,
 	&export_label_studio_config,
+	&export_prefs_csv,
 };
 
 const struct import_format *formats_import(size_t i)

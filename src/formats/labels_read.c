@@ -87,7 +87,7 @@ void labels_read_release(struct labels_read *in)
 /* The members of a label: those of an export's label (labels.schema.json). */
 static const char *const label_keys[] = {
 	"conversation", "turn", "system", "rater", "round", "task", "field", "unit", "value", "passage", "rank",
-	"seconds", "timestamp", "id", NULL,
+	"seconds", "timestamp", "id", "system_b", "winner", NULL,
 };
 
 enum need { OPTIONAL, REQUIRED };
@@ -176,9 +176,13 @@ static void read_label(struct reader *r, const cJSON *v, const char *where, int 
 	L.field = labels_keep(r->in, jr_string_member(&r->jr, v, "field", 1, 1));
 	const char *unit = jr_string_member(&r->jr, v, "unit", need_unit, 1);
 	enum scheme_unit u;
-	if (unit && scheme_unit_parse(unit, &u) != 0) {
+	if (unit && (scheme_unit_parse(unit, &u) != 0 || u == UNIT_PAIR)) {
 		json_path_key(&r->jr.path, "unit");
-		jr_problem(&r->jr, "expected one of turn, passage, response, answer, got \"%s\"", unit);
+		if (strcmp(unit, "pair") == 0)   /* system_b and winner are known for this message's sake */
+			jr_problem(&r->jr, "a label of a pair (a pairwise round's preference) is not imported: "
+				   "leave the pairwise task out of the export (--task)");
+		else
+			jr_problem(&r->jr, "expected one of turn, passage, response, answer, got \"%s\"", unit);
 		json_path_pop(&r->jr.path);
 	}
 	L.unit = labels_keep(r->in, unit);

@@ -310,8 +310,8 @@ static int role_fits(struct reading *rd, const struct scheme *s, const struct sc
 		want = "a binary or ordinal field";
 	else if ((r == SROLE_INTENT || r == SROLE_PLAUSIBILITY || r == SROLE_FAITHFULNESS) && !nominal)
 		want = "a nominal field";
-	else if (r == SROLE_PREFERENCE && f->type == TYPE_TEXT)
-		want = "a field with categories";
+	else if (r == SROLE_PREFERENCE && (f->type == TYPE_TEXT || f->unit != UNIT_PAIR))
+		want = "a pair field with categories";
 	else if (r == SROLE_GOLD_PASSAGES && (f->type != TYPE_TEXT || f->unit != UNIT_RESPONSE))
 		want = "a response field of type text";
 	json_path_key(&rd->r.path, "role");
@@ -375,6 +375,12 @@ static void read_field(struct reading *rd, const cJSON *v, void *ctx)
 	int unit = enum_member(rd, v, "unit", "unit", unit_name_of, UNIT__COUNT);
 	int type = enum_member(rd, v, "type", "type", type_name_of, TYPE__COUNT);
 	f->unit = unit < 0 ? UNIT_RESPONSE : (enum scheme_unit)unit;
+	if (unit >= 0 && s->n_fields && (f->unit == UNIT_PAIR) != (s->fields[0].unit == UNIT_PAIR)) {
+		json_path_key(&rd->r.path, "unit");
+		jr_problem(&rd->r, "a scheme's fields judge pairs or none do (field \"%s\" judges a %s)",
+			   s->fields[0].name, scheme_unit_name(s->fields[0].unit));
+		json_path_pop(&rd->r.path);
+	}
 	rd->field = s->n_fields;
 	rd->unit = unit;
 	f->type = type < 0 ? TYPE_TEXT : (enum scheme_type)type;

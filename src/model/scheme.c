@@ -19,7 +19,7 @@ const struct scheme_reserved_key scheme_reserved_keys[] = {
 };
 const size_t scheme_n_reserved_keys = ARRAY_SIZE(scheme_reserved_keys);
 
-static const char *const unit_names[UNIT__COUNT] = { "turn", "passage", "response", "answer" };
+static const char *const unit_names[UNIT__COUNT] = { "turn", "passage", "response", "answer", "pair" };
 static const char *const type_names[TYPE__COUNT] = { "binary", "nominal", "ordinal", "text" };
 static const char *const role_names[SROLE__COUNT] = { "", "relevance", "correctness", "intent", "plausibility",
 						     "faithfulness", "preference", "gold_passages" };

@@ -449,6 +449,8 @@ unsigned rp_needs(const struct report_options *o);
 
 /* The builders (and the predicates that are not shared), one file each. */
 enum status rp_answers(struct rp_ctx *c);
+int rp_preferences_applies(const struct rp_ctx *c);
+enum status rp_preferences(struct rp_ctx *c);
 enum status rp_retrieval(struct rp_ctx *c);
 enum status rp_verdicts(struct rp_ctx *c);
 int rp_automatic_applies(const struct rp_ctx *c);

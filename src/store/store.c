@@ -340,6 +340,72 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY(rater_id, round_id, task)) WITHOUT ROWID;\n"
 	/* a rater's label rows by id: the last one, and those after a mark */
 	"CREATE INDEX label_rater_id ON label(rater_id, round_id, task, id);\n",
+	/* 7 -> 8: side-by-side preference (the pair unit, issue 22). A pair is
+	 * two responses to one turn, response_a of the system with the lower
+	 * id (store_pair.c keeps to it), made once and shared by every round
+	 * that asks it. A pairwise round assigns pairs, not responses:
+	 * pair_assignment is the assignment table of such rounds (seq: the
+	 * rater's queue order; a_first: 1 when response_a's answer is shown
+	 * left, or on top, to that rater). pair_same keeps the pairs of a
+	 * round whose answers are identical after the answer normalisation:
+	 * not asked, counted as ties apart. A label of a pair field judges
+	 * unit 'pair': unit_ref the pair's id, response_id its response_a,
+	 * its value normalised to the systems (a: response_a preferred, b,
+	 * tie, both_bad; never a side of the screen). The label table is
+	 * rebuilt (as 2 -> 3) to let its unit be 'pair', its indexes and
+	 * triggers made again. */
+	"CREATE TABLE pair(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
+	"  response_a INTEGER NOT NULL REFERENCES response(id),\n"
+	"  response_b INTEGER NOT NULL REFERENCES response(id),\n"
+	"  CHECK(response_a <> response_b),\n"
+	"  UNIQUE(response_a, response_b));\n"
+	"CREATE INDEX pair_turn ON pair(turn_id);\n"
+	"CREATE TABLE pair_assignment(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  round_id INTEGER NOT NULL REFERENCES round(id),\n"
+	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
+	"  pair_id INTEGER NOT NULL REFERENCES pair(id),\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  a_first INTEGER NOT NULL CHECK(a_first IN (0,1)),\n"
+	"  control INTEGER NOT NULL DEFAULT 0 CHECK(control IN (0,1)),\n"
+	"  UNIQUE(round_id, rater_id, pair_id),\n"
+	"  UNIQUE(round_id, rater_id, seq));\n"
+	"CREATE INDEX pair_assignment_pair ON pair_assignment(pair_id);\n"
+	"CREATE TABLE pair_same(\n"
+	"  round_id INTEGER NOT NULL REFERENCES round(id),\n"
+	"  pair_id INTEGER NOT NULL REFERENCES pair(id),\n"
+	"  PRIMARY KEY(round_id, pair_id)) WITHOUT ROWID;\n"
+	"CREATE TABLE label8(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  response_id INTEGER NOT NULL REFERENCES response(id),\n"
+	"  rater_id INTEGER NOT NULL REFERENCES rater(id),\n"
+	"  round_id INTEGER REFERENCES round(id),\n"
+	"  task TEXT NOT NULL CHECK(task <> ''),\n"
+	"  field TEXT NOT NULL,\n"
+	"  passage_rank INTEGER NOT NULL DEFAULT 0 CHECK(passage_rank >= 0),\n"
+	"  value TEXT,\n"
+	"  seconds REAL NOT NULL DEFAULT 0 CHECK(seconds >= 0),\n"
+	"  created_at TEXT NOT NULL,\n"
+	"  unit TEXT NOT NULL CHECK(unit IN ('turn','passage','response','answer','pair')),\n"
+	"  turn_id INTEGER NOT NULL REFERENCES turn(id),\n"
+	"  unit_ref INTEGER NOT NULL);\n"
+	"INSERT INTO label8 SELECT id, response_id, rater_id, round_id, task, field, passage_rank, value, seconds,\n"
+	"  created_at, unit, turn_id, unit_ref FROM label ORDER BY id;\n"
+	"DROP TABLE label;\n"
+	"ALTER TABLE label8 RENAME TO label;\n"
+	"CREATE INDEX label_unit ON label(turn_id, rater_id, round_id, task, field, unit, unit_ref, id);\n"
+	"CREATE INDEX label_response ON label(response_id);\n"
+	"CREATE INDEX label_rater_unit ON label(rater_id, round_id, task, turn_id, field, unit, unit_ref, id, value,\n"
+	"  seconds);\n"
+	"CREATE INDEX label_rater_id ON label(rater_id, round_id, task, id);\n"
+	"CREATE TRIGGER label_no_update BEFORE UPDATE ON label BEGIN\n"
+	"  SELECT RAISE(ABORT, 'labels are never changed: add a row');\n"
+	"END;\n"
+	"CREATE TRIGGER label_no_delete BEFORE DELETE ON label BEGIN\n"
+	"  SELECT RAISE(ABORT, 'labels are never deleted');\n"
+	"END;\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

@@ -415,7 +415,7 @@ static void late_row(struct checker *c, sqlite3_stmt *st, void *data)
 
 static void check_labels(struct checker *c)
 {
-	each(c, c->s->db, "SELECT id, unit FROM label WHERE unit NOT IN ('turn','passage','response','answer') "
+	each(c, c->s->db, "SELECT id, unit FROM label WHERE unit NOT IN ('turn','passage','response','answer','pair') "
 	     "ORDER BY id", unit_row, NULL);
 	end_kind(c, "label", "with a unit that is none");
 	each(c, c->s->db, "SELECT l.id, l.turn_id, l.response_id, r.turn_id FROM label l "
@@ -427,6 +427,8 @@ static void check_labels(struct checker *c)
 	     "JOIN round ro ON ro.id = l.round_id JOIN rater ra ON ra.id = l.rater_id "
 	     "WHERE ra.role <> 'adjudicator' AND NOT EXISTS (SELECT 1 FROM assignment a "
 	     "WHERE a.round_id = l.round_id AND a.rater_id = l.rater_id AND a.response_id = l.response_id) "
+	     "AND NOT (l.unit = 'pair' AND EXISTS (SELECT 1 FROM pair_assignment a "
+	     "WHERE a.round_id = l.round_id AND a.rater_id = l.rater_id AND a.pair_id = l.unit_ref)) "
 	     "ORDER BY l.id", unassigned_row, NULL);
 	end_kind(c, "label", "on items their round does not assign to their rater");
 	each(c, c->s->db, "SELECT l.id, l.created_at, ro.name, ro.closed_at FROM label l "

@@ -203,6 +203,7 @@ static enum status label_row(struct store *s, sqlite3_stmt *st, struct store_lab
 		.created_at = store_col_text(st, 12),
 		.unit = store_col_text(st, 13),
 		.control = sqlite3_column_int(st, 15),
+		.system_b = store_col_text(st, 16),
 	};
 	const char *gone = store_col_text(st, 14);
 	if (gone)
@@ -232,7 +233,10 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 		"WHEN l.round_id IS NOT NULL AND ro.id IS NULL THEN 'round_id ' || l.round_id || ' names no round' END, "
 		/* given on a control item of its rater in its round */
 		"EXISTS (SELECT 1 FROM assignment ca WHERE ca.round_id = l.round_id AND ca.rater_id = l.rater_id "
-		"AND ca.response_id = l.response_id AND ca.control = 1) "
+		"AND ca.response_id = l.response_id AND ca.control = 1), "
+		/* a pair's other system (system: its response_a's) */
+		"(SELECT sb.name FROM pair pp JOIN response rb ON rb.id = pp.response_b JOIN system sb ON sb.id = rb.system_id "
+		"WHERE l.unit = 'pair' AND pp.id = l.unit_ref) "
 		"FROM label l "
 		"LEFT JOIN response r ON r.id = l.response_id "
 		"LEFT JOIN turn t ON t.id = r.turn_id "

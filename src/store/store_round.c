@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/store_pair.h"
 #include "convqa/model.h"
 
 enum status store_round_info(struct store *s, const char *name, int64_t *id, char **task, int *closed,
@@ -76,8 +77,7 @@ enum status store_rater_ensure(struct store *s, const char *name, int64_t *id, s
 
 /* ---- rounds made by commands ------------------------------------------------ */
 
-/* Each named system's id into ids[]; a name the project lacks is ST_INPUT. */
-static enum status system_ids(struct store *s, const char *const *systems, size_t n, int64_t *ids,
+enum status store_system_ids(struct store *s, const char *const *systems, size_t n, int64_t *ids,
 			      struct error *err)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -114,7 +114,7 @@ enum status store_round_candidates(struct store *s, const char *const *systems, 
 	size_t cap = 0;
 	*items = NULL;
 	*n = 0;
-	enum status ret = system_ids(s, systems, n_systems, ids, err);
+	enum status ret = store_system_ids(s, systems, n_systems, ids, err);
 	sqlite3_stmt *st = ret == ST_OK ? store_prepare(s, "SELECT r.id, t.conversation_id, r.system_id, t.position, "
 						  "t.gold_intent, EXISTS (SELECT 1 FROM gold_answer g WHERE g.turn_id = t.id), "
 						  "t.id "
@@ -393,8 +393,10 @@ enum status store_round_list(struct store *s, const char *name, struct store_rou
 	sqlite3_stmt *st = store_prepare(s, "SELECT r.id, r.name, r.task, r.status, r.created_at, r.closed_at, r.overlap, "
 				   "r.seed, r.pilot, f.name, r.made_by, "
 				   "(SELECT count(*) FROM round_rater x WHERE x.round_id = r.id), "
-				   "(SELECT count(DISTINCT a.response_id) FROM assignment a WHERE a.round_id = r.id), "
-				   "(SELECT count(*) FROM assignment a WHERE a.round_id = r.id), "
+				   "(SELECT count(DISTINCT a.response_id) FROM assignment a WHERE a.round_id = r.id) + "
+				   "(SELECT count(DISTINCT a.pair_id) FROM pair_assignment a WHERE a.round_id = r.id), "
+				   "(SELECT count(*) FROM assignment a WHERE a.round_id = r.id) + "
+				   "(SELECT count(*) FROM pair_assignment a WHERE a.round_id = r.id), "
 				   "r.control, r.control_rater, cr.name "
 				   "FROM round r LEFT JOIN round f ON f.id = r.swap_from "
 				   "LEFT JOIN rater cr ON cr.id = r.control_rater "
@@ -439,7 +441,8 @@ enum status store_round_raters(struct store *s, int64_t round_id, struct store_r
 	*n = 0;
 	sqlite3_stmt *st = store_prepare(s, "SELECT ra.id, ra.name, "
 				   "(SELECT count(*) FROM assignment a WHERE a.round_id = x.round_id "
-				   "AND a.rater_id = ra.id), "
+				   "AND a.rater_id = ra.id) + (SELECT count(*) FROM pair_assignment a "
+				   "WHERE a.round_id = x.round_id AND a.rater_id = ra.id), "
 				   "(SELECT count(*) FROM label l WHERE l.rater_id = ra.id AND l.round_id = x.round_id), "
 				   "(SELECT coalesce(sum(l.seconds), 0) FROM label l WHERE l.rater_id = ra.id "
 				   "AND l.round_id = x.round_id) "
@@ -617,6 +620,8 @@ enum status store_round_delete(struct store *s, int64_t id, long *n_labels, long
 {
 	static const char *const del[] = {
 		"DELETE FROM assignment WHERE round_id = ?1",
+		"DELETE FROM pair_assignment WHERE round_id = ?1",
+		"DELETE FROM pair_same WHERE round_id = ?1",
 		"DELETE FROM round_rater WHERE round_id = ?1",
 		"DELETE FROM round WHERE id = ?1",
 	};

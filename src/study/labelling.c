@@ -12,6 +12,7 @@
 #include "convqa/scheme_read.h"
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
+#include "convqa/store_pair.h"
 #include "convqa/strbuf.h"
 #include "labelling_internal.h"
 
@@ -152,6 +153,21 @@ static enum status find_adjudicator(struct labelling *l, const struct labelling_
 	return st;
 }
 
+int labelling_pairwise(const struct labelling *l)
+{
+	return l->scheme && l->scheme->n_fields && l->scheme->fields[0].unit == UNIT_PAIR;
+}
+
+static enum status check_has_pairs(struct labelling *l, struct error *err)
+{
+	long n = 0;
+	enum status st = store_pair_count(l->store, l->round_id, l->rater_id, &n, err);
+	if (st == ST_OK && n == 0)
+		st = refuse(l, LABELLING_NOT_ASSIGNED, err, "round '%s' assigns no pairs to rater '%s' (see convqa "
+			    "round show %s)", l->round, l->rater, l->round);
+	return st;
+}
+
 /* A rater's session of a round (annotate) needs items the round assigns
  * them; the refusal names the round's raters. */
 static enum status check_has_items(struct labelling *l, struct error *err)
@@ -160,6 +176,8 @@ static enum status check_has_items(struct labelling *l, struct error *err)
 	struct store_round_rater *rows;
 	size_t n = 0;
 	long assigned = 0;
+	if (l->rater_id && labelling_pairwise(l))
+		return check_has_pairs(l, err);
 	enum status st = l->rater_id ? store_round_assignments(l->store, l->round_id, &a, &n, err) : ST_OK;
 	for (size_t i = 0; st == ST_OK && i < n; i++)
 		assigned += a[i].rater_id == l->rater_id;
@@ -254,6 +272,9 @@ static enum status open_session(struct labelling *l, struct store *s, const stru
 		st = find_adjudicator(l, rq, err);
 	if (st == ST_OK && rq->round && rq->task_rule == LABELLING_TASK_OF_ROUND && !l->adjudicator)
 		st = check_has_items(l, err);
+	if (st == ST_OK && rq->adjudicate && labelling_pairwise(l))
+		st = refuse(l, LABELLING_ADJUDICATOR, err, "round '%s' is a pairwise round: preferences are not "
+			    "adjudicated (yet); export --format prefs-csv --round %s lists them", l->round, l->round);
 	if (st != ST_OK) {
 		enum labelling_refusal why = l->refused;
 		labelling_release(l);
@@ -331,6 +352,9 @@ static enum status check_field(struct labelling *l, const struct labelling_key *
 	const struct scheme_field *f = scheme_field_find(l->scheme, key->field);
 	if (!f)
 		return refuse(l, LABELLING_FIELD, err, "task '%s' has no field '%s'", l->task, key->field);
+	if (f->unit == UNIT_PAIR)
+		return refuse(l, LABELLING_FIELD, err, "field '%s' judges a pair of answers, not one: pairs are "
+			      "judged in a pairwise round's pair screen (convqa annotate --round R)", f->name);
 	if (f->unit == UNIT_PASSAGE && key->passage_rank < 1)
 		return refuse(l, LABELLING_FIELD, err, "field '%s' needs a passage rank", f->name);
 	if (f->unit != UNIT_PASSAGE && key->passage_rank != 0)
@@ -471,6 +495,56 @@ enum status labelling_set(struct labelling *l, const struct labelling_key *key, 
 		store_rollback(l->store);
 	if (st != ST_OK && !rater_had) {
 		l->rater_id = 0;   /* a rater added in the transaction is gone with it */
+		l->rater_added = 0;
+	}
+	return st;
+}
+
+/* ---- pairs ------------------------------------------------------------------- */
+
+static enum status check_pair_assigned(struct labelling *l, int64_t pair_id, struct error *err)
+{
+	int assigned = 0;
+	if (!l->round_id || l->adjudicator)
+		return ST_OK;
+	enum status st = l->rater_id ? ST_OK : store_rater_find(l->store, l->rater, &l->rater_id, err);
+	if (st == ST_OK)
+		st = store_pair_assigned(l->store, l->round_id, l->rater_id, pair_id, &assigned, err);
+	if (st == ST_OK && !assigned)
+		st = refuse(l, LABELLING_NOT_ASSIGNED, err, "round '%s' does not assign pair %lld to rater '%s' (see "
+			    "convqa round show %s)", l->round, (long long)pair_id, l->rater, l->round);
+	return st;
+}
+
+enum status labelling_set_pair(struct labelling *l, int64_t pair_id, const char *field, const char *value,
+			       double seconds, struct error *err)
+{
+	l->refused = LABELLING_NOT_REFUSED;
+	const struct scheme_field *f = scheme_field_find(l->scheme, field);
+	if (!f || f->unit != UNIT_PAIR)
+		return refuse(l, LABELLING_FIELD, err, "task '%s' has no pair field '%s'", l->task, field);
+	if (value && f->type != TYPE_TEXT && !scheme_category_find(f, value))
+		return refuse(l, LABELLING_FIELD, err, "'%s' is not a value of %s", value, f->name);
+	int64_t rater_had = l->rater_id;
+	enum status st = store_begin(l->store, err);
+	if (st != ST_OK)
+		return st;
+	st = check_scheme_unchanged(l, err);
+	if (st == ST_OK)
+		st = check_still_open(l, err);
+	if (st == ST_OK)
+		st = check_pair_assigned(l, pair_id, err);
+	if (st == ST_OK)
+		st = labelling_rater_add(l, err);
+	struct store_pair_label k = { pair_id, l->rater_id, l->round_id, l->task, f->name };
+	if (st == ST_OK)
+		st = store_pair_label_set(l->store, &k, value, seconds, err);
+	if (st == ST_OK)
+		st = store_commit(l->store, err);
+	else
+		store_rollback(l->store);
+	if (st != ST_OK && !rater_had) {
+		l->rater_id = 0;
 		l->rater_added = 0;
 	}
 	return st;

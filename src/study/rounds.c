@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "convqa/assign.h"
+#include "rounds_internal.h"
 #include "convqa/labelling.h"
 #include "convqa/model.h"
 #include "convqa/scheme.h"
@@ -603,6 +604,13 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 			       "--swap-from ROUND");
 	if (st == ST_OK)
 		st = scheme_load(s, rq->task, &sc, err);
+	if (st == ST_OK && sc->n_fields && sc->fields[0].unit == UNIT_PAIR) {
+		st = rounds_pair_create(s, rq, out, err);
+		scheme_free(sc);
+		return st;
+	}
+	if (st == ST_OK && rq->pairs)
+		st = error_set(err, ST_INPUT, "--pairs goes with a pairwise task (--task pairwise), not %s", rq->task);
 	if (st == ST_OK)
 		st = find_raters(s, &m, err);
 	if (st == ST_OK && rq->swap_from)

@@ -38,6 +38,8 @@ void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 
 const char *app_label(const struct app *app, const char *field, long rank)
 {
+	if (app->pairs)
+		return app_pair_label(app, field);
 	return store_item_labels_get(&app->labels, field, rank);
 }
 
@@ -133,7 +135,7 @@ static void clean(char **s, unsigned flags)
 		*s = xstrdup("");
 }
 
-static void sanitize_item(struct store_item *it)
+void app_sanitize_item(struct store_item *it)
 {
 	clean(&it->conversation, 0);
 	if (!it->question)
@@ -161,7 +163,7 @@ static void sanitize_item(struct store_item *it)
  * retrieval scores are not shown either - their scale names the retriever
  * (20.08 is BM25's, 0.8871 a dense model's) - so the item keeps its
  * passages' ranks only, on every screen that shows them. */
-static void blind_item(struct store_item *it)
+void app_blind_item(struct store_item *it)
 {
 	for (size_t i = 0; i < it->n_passages; i++) {
 		it->passages[i].has_score = 0;
@@ -187,9 +189,9 @@ int app_load(struct app *app, size_t pos)
 		return -1;
 	}
 	app->answer_empty = text_blank(app->item.answer, strlen(app->item.answer));
-	sanitize_item(&app->item);
+	app_sanitize_item(&app->item);
 	if (!app->opt->show_systems)
-		blind_item(&app->item);
+		app_blind_item(&app->item);
 	if (app_load_span_marks(app, id, &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;
@@ -343,6 +345,8 @@ static void chat_ended(struct app *app)
 static enum status start_queue(struct app *app, struct error *err)
 {
 	const struct tui_options *opt = app->opt;
+	if (app->scheme->n_fields && app->scheme->fields[0].unit == UNIT_PAIR && !opt->adjudication)
+		return app_init_pairs(app, err);
 	enum status st = opt->adjudication ? app_init_disagreements(app, err) : init_queue(app, err);
 	if (st == ST_OK)
 		st = app_init_guidelines(app, err);
@@ -399,6 +403,7 @@ void app_release(struct app *app)
 	store_item_release(&app->item);
 	store_item_labels_release(&app->labels);
 	store_queue_release(&app->queue);
+	app_pairs_release(app);
 	for (size_t i = 0; i < app->n_undo; i++) {
 		free(app->undo[i].old_value);
 		free(app->undo[i].new_value);
@@ -474,6 +479,8 @@ static void move_turn(struct app *app, long delta)
 int app_queue_home(struct app *app)
 {
 	struct error err;
+	if (app->pairs)
+		return 0;   /* the pairs are all in memory */
 	if (store_queue_seek(app->store, &app->queue, app->cur, &err) == ST_OK)
 		return 0;
 	app_fail(app, &err);
@@ -486,6 +493,10 @@ int app_find_unfinished(struct app *app, size_t from, size_t *p)
 	struct store_queue *q = &app->queue;
 	enum status st = ST_OK;
 	*p = q->n;
+	if (app->pairs) {
+		*p = app_pair_unfinished(app, from);
+		return 0;
+	}
 	if (app->opt->adjudication) {
 		for (size_t i = 0; i < q->n && *p == q->n; i++)
 			if (!q->finished[(from + i) % q->n])
@@ -542,6 +553,8 @@ static char *one_line(const char *s)
 
 int app_item_row(struct app *app, size_t pos, struct item_row *row)
 {
+	if (app->pairs)
+		return app_pair_row(app, pos, row);
 	struct error err;
 	struct store_item it;
 	struct store_item_labels l = STORE_ITEM_LABELS_INIT;
@@ -770,6 +783,8 @@ static void toggle_rewrite(struct app *app)
 /* The part of a request that concerns the shared state. */
 static void carry_out(struct app *app, const struct request *r)
 {
+	if (app->pairs && app_pair_do(app, r))
+		return;
 	switch (r->kind) {
 	case REQ_NONE:
 		break;

@@ -63,12 +63,18 @@ static void builtin_guidelines(struct app *app, struct strbuf *sb)
 {
 	static const char *const per_unit[UNIT__COUNT] = {
 		[UNIT_TURN] = ", one per turn", [UNIT_PASSAGE] = ", one per passage",
-		[UNIT_ANSWER] = ", one per distinct answer",
+		[UNIT_ANSWER] = ", one per distinct answer", [UNIT_PAIR] = ", one per pair",
 	};
 	const struct scheme *sc = app->scheme;
-	strbuf_addf(sb, "Task: %s. You see one item at a time: one system's answer to one turn "
-			"of a conversation%s. Set every field below; each change is saved at once.\n\n",
-		    app->task_name, shown_context(sc->shows));
+	if (app->pairs)
+		strbuf_addf(sb, "Task: %s. You see one pair at a time: two answers to one turn of a conversation, "
+				"A on the left (or on top) and B, in an order drawn for you; the systems are not "
+				"named. Pick the better one (the arrows left and right pick A and B), or a tie, or "
+				"both bad; each change is saved at once.\n\n", app->task_name);
+	else
+		strbuf_addf(sb, "Task: %s. You see one item at a time: one system's answer to one turn "
+				"of a conversation%s. Set every field below; each change is saved at once.\n\n",
+			    app->task_name, shown_context(sc->shows));
 	for (size_t i = 0; i < sc->n_fields; i++) {
 		const struct scheme_field *f = &sc->fields[i];
 		if (!field_has_keys(f))

@@ -32,6 +32,8 @@
 struct app;
 struct request;
 struct scheme_field;
+struct item_row;
+struct store_item;
 struct store_item_labels;
 struct turn_view;
 struct view_ops;
@@ -47,6 +49,29 @@ void app_pop_to_base(struct app *app);
 /* Show queue item pos: its item, the rater's labels, its evidence. 0, or -1
  * after a fatal error (app_fail). */
 int app_load(struct app *app, size_t pos);
+
+/* The item's texts made inert for the screen (text_sanitize); blind: its
+ * passages' retrieval scores dropped. */
+void app_sanitize_item(struct store_item *it);
+void app_blind_item(struct store_item *it);
+
+/* ---- app_pair.c: the pair screen's session (a pairwise task) ---------------- */
+
+/* The rater's queue of pairs in the round, the first unfinished shown on
+ * view_pair (app->pairs). */
+enum status app_init_pairs(struct app *app, struct error *err);
+void app_pairs_release(struct app *app);
+/* The current value of field on the pair shown, as the rater sees it: a
+ * preference names the side ("a": the answer shown left or on top). */
+const char *app_pair_label(const struct app *app, const char *field);
+void app_pair_save_text(struct app *app, const struct scheme_field *f, const char *text);
+/* Carry out r on the pair screen; 0 when it is not the pair screen's to
+ * carry out (quit, help, guidelines, a pop: the common ones). */
+int app_pair_do(struct app *app, const struct request *r);
+/* The item list's row of pair pos (app_item_row); the first pair not judged
+ * at or after from, else from the start (n: every pair is). */
+int app_pair_row(struct app *app, size_t pos, struct item_row *row);
+size_t app_pair_unfinished(const struct app *app, size_t from);
 
 /* ---- app_save.c ----------------------------------------------------------- */
 

@@ -57,6 +57,8 @@ void app_notice_changes(struct app *app)
 	int64_t v;
 	if (app->chatting)
 		return;   /* the chat screen shows no item */
+	if (app->pairs)
+		return;   /* the pair screen reads its pair's values when it shows it */
 	if (store_data_version(app->store, &v, &err) != ST_OK || v == app->data_version)
 		return;   /* unchanged; or not known: the labels' own writes report a project that fails */
 	/* the version first: a change committed while the labels are read is
@@ -510,6 +512,10 @@ static char *trimmed(const char *text)
 
 void app_save_text(struct app *app, const struct scheme_field *f, const char *text)
 {
+	if (app->pairs) {
+		app_pair_save_text(app, f, text);
+		return;
+	}
 	struct turn_view *tv = app_turn(app);
 	char *value = trimmed(text);   /* NULL clears it */
 	const char *cur = app_label(app, f->name, 0);

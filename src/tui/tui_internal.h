@@ -69,6 +69,7 @@
 
 #include "convqa/scheme.h"
 #include "convqa/store_item.h"
+#include "convqa/store_pair.h"
 #include "convqa/strbuf.h"
 #include "convqa/tui.h"
 
@@ -335,7 +336,7 @@ struct view_ops {
 };
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
-	view_note, view_list, view_jump, view_adjudicate, view_round_closed, view_chat;
+	view_note, view_list, view_jump, view_adjudicate, view_round_closed, view_chat, view_pair;
 
 /* ---- a one-line editor (src/tui/line_edit.c): the chat's question ------- */
 
@@ -525,6 +526,8 @@ struct app {
 	size_t n_undo, cap_undo;
 	unsigned long undo_group;          /* the group of the next change */
 	int in_group;                      /* 1 while one key saves several changes */
+	struct pair_session *pairs;        /* a pairwise task: its queue of pairs (app_pair.c);
+					    * NULL: a queue of items */
 	struct store_item_history *history; /* the rater's label history, for undo after this
 					     * session's: NULL until a u reaches it (owned) */
 	int64_t data_version;              /* the project's (store_data_version) when the labels
@@ -548,6 +551,30 @@ struct app {
 	struct error err;                  /* a fatal error ends the loop */
 	int failed;
 };
+
+/* A pairwise task's session (app_pair.c; view_pair draws it): the rater's
+ * pairs in queue order, the pair shown with its two answers as the rater
+ * sees them (left: shown left or on top), sanitised, and this session's
+ * changes for undo. */
+struct pair_undo {
+	size_t pos;
+	const struct scheme_field *field;
+	char *old_value, *new_value;       /* as stored (names the systems); NULL: unset */
+};
+struct pair_session {
+	struct store_pair_item *items;
+	size_t n, n_done;
+	struct store_item left, right;     /* the pair shown (app->cur) */
+	const struct scheme_field *pref;   /* the preference field (role), in app->scheme */
+	const struct scheme_field *reason; /* a text field of the pair, or NULL */
+	int show_passages;                 /* the answers' passages unfolded */
+	int scroll;                        /* rows scrolled in the answers */
+	struct pair_undo *undo;
+	size_t n_undo, cap_undo;
+};
+/* The category index of the pair shown's preference as the rater sees it
+ * (0: the left answer, 1: the right one, ...), or -1: none. */
+int app_pair_shown(const struct app *app, size_t pos);
 
 /* The view on top of the stack: the screen shown. */
 const struct view *app_view(const struct app *app);

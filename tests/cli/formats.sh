@@ -18,7 +18,7 @@ check_eq "an unknown import format is a usage error that lists the import format
 run $CONVQA export --format no-such-format
 exports=$(sed -n "s/^convqa export: unknown format 'no-such-format' (expected: \(.*\))$/\1/p" "$T/err")
 check_eq "an unknown export format is a usage error that lists the export formats" "1|yes" "$rc|${exports:+yes}"
-check_eq "the tables today" "native, jsonl, csv-gold, mtrag, qrecc, scai-truth, scai-run, trec-run, trec-qrels, cast-topics|json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config" "$imports|$exports"
+check_eq "the tables today" "native, jsonl, csv-gold, mtrag, qrecc, scai-truth, scai-run, trec-run, trec-qrels, cast-topics|json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config, prefs-csv" "$imports|$exports"
 
 run $CONVQA formats
 check_eq "convqa formats lists both tables with their summaries and detection" "0|import formats (convqa import --format NAME; default: detected, else native):
@@ -41,7 +41,8 @@ export formats (convqa export --format NAME; default: json):
   csv                           labels as CSV (RFC 4180), one row per label, the columns of json's labels
   jsonl                         labels as JSON Lines: one label a line, the objects of json's labels
   label-studio                  a round's items as Label Studio tasks (JSON; labels back: import-labels)
-  label-studio-config           the labeling config (XML) of those tasks, made from the scheme" "$rc|$(cat "$T/out")"
+  label-studio-config           the labeling config (XML) of those tasks, made from the scheme
+  prefs-csv                     the preferences of pairwise rounds as CSV: turn, the two systems, the winner, rater, the system shown left, seconds" "$rc|$(cat "$T/out")"
 cp "$T/out" formats.txt
 # rows FILE: "direction|name|detects|summary" for each row of `convqa formats`
 rows() {

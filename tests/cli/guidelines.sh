@@ -104,10 +104,10 @@ refuse "a file that is not there" 4 "convqa: cannot open 'nope.md': No such file
 mkdir dir.md
 refuse "a directory" 4 "convqa: cannot read 'dir.md': is a directory" set dir.md
 refuse "an unknown task lists the schemes" 2 \
-	"convqa guidelines: no task or scheme 'turns' (schemes: turn, plausibility, faithfulness, likert-4pt; add one with: convqa scheme add FILE)" \
+	"convqa guidelines: no task or scheme 'turns' (schemes: turn, plausibility, faithfulness, pairwise, likert-4pt; add one with: convqa scheme add FILE)" \
 	set --task turns g1.md
 refuse "show of an unknown task too" 2 \
-	"convqa guidelines: no task or scheme 'turns' (schemes: turn, plausibility, faithfulness, likert-4pt; add one with: convqa scheme add FILE)" \
+	"convqa guidelines: no task or scheme 'turns' (schemes: turn, plausibility, faithfulness, pairwise, likert-4pt; add one with: convqa scheme add FILE)" \
 	show --task turns
 refuse "list takes no --task" 1 "convqa guidelines: --task goes with set and show" list --task turn
 refuse "an unknown action" 1 "convqa guidelines: unknown action 'get' (expected: set, show, list)" get

@@ -13,7 +13,7 @@ README="$CONVQA_TOP/README.md"
 ln -s "$CONVQA_TOP/sample_tasks" sample_tasks
 awk '/<!-- study walk-through -->/ { on = 1; next } on && /^```/ { if (seen) exit; seen = 1; next } on && seen' \
 	"$README" | sed 's/[[:space:]]*#.*$//' >study.sh
-check_eq "the README has the walk-through" "19" "$(grep -c . study.sh)"
+check_eq "the README has the walk-through" "22" "$(grep -c . study.sh)"
 { echo esc; i=0; while [ $i -lt 80 ]; do printf 'e\nc\n-\nn\n'; i=$((i + 1)); done; } >keys
 sed 's/^c$/x/' keys >keys-bob-r2
 # "convqa" is the binary under test; each command's status is checked
@@ -32,7 +32,7 @@ check_eq "every command of the walk-through succeeds" "" "$(cat failures 2>/dev/
 q() { sqlite3 "$T/study.db" "$1"; }
 turns=$(q "SELECT count(*) FROM turn t WHERE t.conversation_id IN (SELECT DISTINCT t2.conversation_id FROM assignment a JOIN response r ON r.id = a.response_id JOIN turn t2 ON t2.id = r.turn_id)")
 check_eq "4 conversations were labelled by both raters" "4|4" \
-	"$(q "SELECT count(DISTINCT t.conversation_id) FROM label l JOIN turn t ON t.id = l.turn_id JOIN rater ra ON ra.id = l.rater_id WHERE ra.name = 'alice'")|$(q "SELECT count(DISTINCT t.conversation_id) FROM label l JOIN turn t ON t.id = l.turn_id JOIN rater ra ON ra.id = l.rater_id WHERE ra.name = 'bob'")"
+	"$(q "SELECT count(DISTINCT t.conversation_id) FROM label l JOIN turn t ON t.id = l.turn_id JOIN rater ra ON ra.id = l.rater_id WHERE ra.name = 'alice' AND l.task = 'turn'")|$(q "SELECT count(DISTINCT t.conversation_id) FROM label l JOIN turn t ON t.id = l.turn_id JOIN rater ra ON ra.id = l.rater_id WHERE ra.name = 'bob' AND l.task = 'turn'")"
 run "$CONVQA" agreement --db study.db --field intent -f csv
 check_grep "the agreement on intent counts every turn of those conversations once" \
 	"^agreement,intent,raters,alice / bob,kappa,[^,]*,$turns," "$T/out"
@@ -53,4 +53,6 @@ check_eq "the values settled are dan's labels in round 2" "$disputed" \
 check_grep "the report was written" "Answers" report.txt
 check_grep "and takes the values settled" "Values settled by an adjudicator: $disputed\." report.txt
 check_grep "so no answer is left without consensus" "Items without consensus on answer_correct: 0 " report.txt
+check_grep "the pairwise round's preferences came out by system (alice's e: ties)" \
+	"^demo-[a-z]*,[0-9]*,bm25-t5,dense-llm,tie,alice,[a-z0-9-]*,[0-9.]*" prefs.csv
 done_testing

@@ -114,7 +114,7 @@ check_grep "text: ... and the ordinal alpha (the table goes on below)" '^  liker
 check_grep "text: the pair table says the weights" 'Weighted kappa (linear weights) by category position on the scale as' "$T/out"
 check_grep "text: ... and the scale in its declared order" '^  no < mostly no < mostly yes < yes.$' "$T/out"
 check_run "a field no scheme has is bad input; the message lists the fields" 2 \
-	"convqa: no field 'correctness' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness, likert-4pt/completeness, likert-4pt/error_type)" \
+	"convqa: no field 'correctness' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness, pairwise/preference, likert-4pt/completeness, likert-4pt/error_type)" \
 	$CONVQA agreement --db p.db --field correctness
 
 # ---- report --task likert-4pt: the scheme's section ---------------------------------
@@ -153,7 +153,7 @@ check_grep "text: the positions are documented" 'Positions on the scale as decla
 w=$(/usr/bin/python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")))' "$T/out")
 if [ "$w" -le 80 ]; then ok "the text report fits in 80 columns"; else not_ok "a line is $w columns wide"; fi
 check_run "an unknown task is bad input; the message lists the schemes" 2 \
-	"convqa: no task or scheme 'likert-5pt' (schemes: turn, plausibility, faithfulness, likert-4pt; add one with: convqa scheme add FILE)" \
+	"convqa: no task or scheme 'likert-5pt' (schemes: turn, plausibility, faithfulness, pairwise, likert-4pt; add one with: convqa scheme add FILE)" \
 	$CONVQA report --db p.db --task likert-5pt
 check_run "a task that cannot be a scheme name is a usage error" 1 \
 	"convqa report: unknown task in 'Likert!' (expected: turn, plausibility, faithfulness or the names of the project's schemes, at most 16, separated by commas)" \

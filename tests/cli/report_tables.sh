@@ -40,6 +40,9 @@ $CONVQA init --db p.db >/dev/null && $CONVQA import --db p.db -q "$CONVQA_TOP/sa
 $CONVQA rater add --db p.db x >/dev/null && $CONVQA rater add --db p.db expert >/dev/null &&
 	$CONVQA label --db p.db -r expert -c demo-rosetta -n 1 -s bm25-t5 intent boolean &&
 	$CONVQA round create --db p.db k --raters x --conversations 1 --control 0.1 --control-from expert >/dev/null
+# a pairwise round with one preference (the section preferences)
+$CONVQA round create --db p.db ab --task pairwise --raters x >/dev/null &&
+	printf 'esc\na\nq\n' >pair-keys && CONVQA_SCRIPT=pair-keys $CONVQA annotate --db p.db --rater x --round ab >/dev/null
 for s in $(words "$sections"); do
 	# every task named: each section has something to say (the section
 	# schemes is one section per project scheme, "scheme:NAME")
@@ -47,6 +50,7 @@ for s in $(words "$sections"); do
 	extra=
 	[ "$s" = controls ] && extra="--round k"
 	[ "$s" = compare ] && extra="--compare bm25-t5,dense-llm"
+	[ "$s" = preferences ] && extra="--round ab"
 	# shellcheck disable=SC2086
 	run $CONVQA report --db p.db $extra --task turn,plausibility,faithfulness,likert-4pt --only "$s" -f json -o "$s.json"
 	got=$(/usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["sections"]))' "$s.json")

@@ -44,7 +44,7 @@ check_run "an adjudicator is not one of a round's raters: their labels settle" 2
 	"convqa: rater 'judge' is an adjudicator: an adjudicator's labels settle disagreements, they do not judge a round's items (leave judge out of --raters, or make them a rater: convqa rater add judge --role rater)" \
 	$CONVQA round create r1 --raters alice,judge
 check_run "a task no scheme has lists the schemes" 2 \
-	"convqa: no task or scheme 'likert' (schemes: turn, plausibility, faithfulness; add one with: convqa scheme add FILE)" \
+	"convqa: no task or scheme 'likert' (schemes: turn, plausibility, faithfulness, pairwise; add one with: convqa scheme add FILE)" \
 	$CONVQA round create r1 --task likert --raters alice
 check_run "a system the project lacks lists its systems" 2 \
 	"convqa: no system 's3' in the project (its systems: s1, s2)" \

@@ -128,7 +128,7 @@ bm25-t5 carol error_type response \"none\" None" "$(units likert.json)"
 if $V "$CONVQA_TOP/schemas/labels.schema.json" units.json likert.json >"$T/v" 2>&1; then
 	ok "exports with units and a project scheme validate"; else not_ok "an export does not validate" "$(cat "$T/v")"; fi
 check_run "export --task of no scheme is bad input" 2 \
-	"convqa: no task or scheme 'likert-5pt' (schemes: turn, plausibility, faithfulness, likert-4pt; add one with: convqa scheme add FILE)" \
+	"convqa: no task or scheme 'likert-5pt' (schemes: turn, plausibility, faithfulness, pairwise, likert-4pt; add one with: convqa scheme add FILE)" \
 	$CONVQA export --db p.db --task likert-5pt
 check_run "export --task that cannot be a name is a usage error" 1 \
 	"convqa export: unknown task 'Likert!' (expected: turn, plausibility, faithfulness or a scheme of the project)" \

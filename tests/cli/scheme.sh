@@ -25,6 +25,10 @@ faithfulness (built-in): is the answer supported by the evidence spans: faithfuâ
   faithfulness*  response  nominal  f=faithful x=unfaithful
   note           response  text     w=edit
 
+pairwise (built-in): side by side: which of two systems' answers to the turn isâ€¦
+  preference*  pair      nominal  a=A b=B e=tie x=both bad
+  reason       pair      text     w=edit
+
 * required. KEY=category; rank, toggle and rest judge passages; edit: text" "$rc|$(cat "$T/out")"
 for n in turn plausibility faithfulness; do
 	run $CONVQA scheme show $n
@@ -33,7 +37,7 @@ for n in turn plausibility faithfulness; do
 		not_ok "show $n prints schemas/builtin/$n.json as it is" "$(diff "$CONVQA_TOP/schemas/builtin/$n.json" "$T/out")"; fi
 done
 check_run "show of a scheme there is not lists the schemes" 2 \
-	"convqa scheme: no scheme 'likert' (schemes: turn, plausibility, faithfulness)" $CONVQA scheme show likert
+	"convqa scheme: no scheme 'likert' (schemes: turn, plausibility, faithfulness, pairwise)" $CONVQA scheme show likert
 check_run "an unknown action is a usage error" 1 \
 	"convqa scheme: unknown action 'remove' (expected: list, show, add)" $CONVQA scheme remove x
 check_run "show without a name is a usage error" 1 "convqa scheme: usage: convqa scheme show NAME" $CONVQA scheme show
@@ -103,7 +107,7 @@ check_run "11 categories" 2 \
 	$CONVQA scheme add bad.json
 scheme '{"name": "a", "unit": "sentence", "type": "text"}'
 check_run "an unknown unit" 2 \
-	"bad.json: \$.fields[0].unit: unknown unit \"sentence\" (expected one of: turn, passage, response, answer)" \
+	"bad.json: \$.fields[0].unit: unknown unit \"sentence\" (expected one of: turn, passage, response, answer, pair)" \
 	$CONVQA scheme add bad.json
 scheme '{"name": "a", "unit": "turn", "type": "binary", "categories": [{"value": "0"}, {"value": "0"}, {"value": "1"}]}'
 check_run "a binary field of 3 categories, a value twice: both said" 2 \
@@ -117,7 +121,7 @@ run $CONVQA scheme show bad
 check_eq "nothing refused was added" 2 "$rc"
 
 # ---- annotate and label with a project scheme ----------------------------------------
-SCHEMES="turn, plausibility, faithfulness, likert-4pt, my-turn"
+SCHEMES="turn, plausibility, faithfulness, pairwise, likert-4pt, my-turn"
 check_run "annotate --task with a project scheme opens it (here: nothing to annotate yet)" 2 \
 	"convqa: the project has no items to annotate (import a task file first)" \
 	$CONVQA annotate --rater ann --task likert-4pt

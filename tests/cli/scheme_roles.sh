@@ -47,6 +47,15 @@ scheme '{"name": "a", "unit": "response", "type": "nominal", "role": "correctnes
 check_run "correctness is binary or ordinal" 2 \
 	"s.json: \$.fields[0].role: role \"correctness\" is for a binary or ordinal field, not a response nominal field" \
 	$CONVQA scheme add s.json
+scheme '{"name": "a", "unit": "response", "type": "nominal", "role": "preference", "categories": [{"value": "a"}, {"value": "b"}]}'
+check_run "preference judges pairs" 2 \
+	"s.json: \$.fields[0].role: role \"preference\" is for a pair field with categories, not a response nominal field" \
+	$CONVQA scheme add s.json
+scheme '{"name": "a", "unit": "pair", "type": "nominal", "role": "preference", "categories": [{"value": "a"}, {"value": "b"}]},
+  {"name": "n", "unit": "response", "type": "text"}'
+check_run "a scheme's fields judge pairs or none do" 2 \
+	"s.json: \$.fields[1].unit: a scheme's fields judge pairs or none do (field \"a\" judges a pair)" \
+	$CONVQA scheme add s.json
 scheme '{"name": "a", "unit": "turn", "type": "ordinal", "role": "intent", "categories": [{"value": "y"}, {"value": "n"}]}'
 check_run "intent is nominal" 2 \
 	"s.json: \$.fields[0].role: role \"intent\" is for a nominal field, not a turn ordinal field" \
@@ -72,5 +81,5 @@ check_run "only relevance and correctness have a threshold" 2 \
 	"s.json: \$.fields[0].threshold: only a relevance or correctness field has a threshold" \
 	$CONVQA scheme add s.json
 check_run "nothing refused was added" 2 \
-	"convqa scheme: no scheme 'bad' (schemes: turn, plausibility, faithfulness, roles)" $CONVQA scheme show bad
+	"convqa scheme: no scheme 'bad' (schemes: turn, plausibility, faithfulness, pairwise, roles)" $CONVQA scheme show bad
 done_testing

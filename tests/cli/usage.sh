@@ -28,7 +28,7 @@ usage: convqa import [--db PATH] FILE... (see: convqa help import)" "$rc|$(cat "
 run $CONVQA export --bogus
 check_eq "an unknown option exits 1" "1|convqa export: unknown option '--bogus'" "$rc|$(head -1 "$T/err")"
 run $CONVQA export --format xml
-check_eq "an unknown export format exits 1" "1|convqa export: unknown format 'xml' (expected: json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config)" "$rc|$(cat "$T/err")"
+check_eq "an unknown export format exits 1" "1|convqa export: unknown format 'xml' (expected: json, tasks, gold-extension, trec-qrels, csv, jsonl, label-studio, label-studio-config, prefs-csv)" "$rc|$(cat "$T/err")"
 run $CONVQA export --db
 check_eq "--db without a value exits 1" "1|convqa export: option '--db' needs a value" "$rc|$(head -1 "$T/err")"
 run $CONVQA --db

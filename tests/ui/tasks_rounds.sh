@@ -215,10 +215,10 @@ for l in json.load(sys.stdin)["labels"]:
     print("%s/%s/%s %s %s=%s %s" % (l["conversation"], l["turn"], l["system"], l["rater"], l["field"], json.dumps(l["value"]), l["round"]))')"
 
 check_run "--task checks its value: a built-in or the project's scheme" 2 \
-	"convqa: annotate: no task or scheme 'bogus' (schemes: turn, plausibility, faithfulness; add one with: convqa scheme add FILE)" \
+	"convqa: annotate: no task or scheme 'bogus' (schemes: turn, plausibility, faithfulness, pairwise; add one with: convqa scheme add FILE)" \
 	"$CONVQA" annotate --db p.db --rater alice --task bogus
 check_run "--keys --task checks its value too" 2 \
-	"convqa: annotate: no task or scheme 'bogus' (schemes: turn, plausibility, faithfulness; add one with: convqa scheme add FILE)" \
+	"convqa: annotate: no task or scheme 'bogus' (schemes: turn, plausibility, faithfulness, pairwise; add one with: convqa scheme add FILE)" \
 	"$CONVQA" annotate --db p.db --keys --task bogus
 check_run "--round must name a round (bad input, as in label, report, export)" 2 \
 	"convqa: no round 'r9' in the project (its rounds: r1)" \

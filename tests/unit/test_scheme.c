@@ -52,10 +52,11 @@ static void assert_refused(const char *field, const char *messages)
 	assert_string_equal(err.msg, messages);
 }
 
-static void test_the_built_in_schemes_are_the_task_kinds_in_order(void **state)
+static void test_the_built_in_schemes_are_the_task_kinds_in_order_then_pairwise(void **state)
 {
 	(void)state;
-	assert_int_equal(scheme_builtin_count(), TASK__COUNT);
+	assert_int_equal(scheme_builtin_count(), TASK__COUNT + 1);
+	assert_string_equal(scheme_builtin_name(TASK__COUNT), "pairwise");
 	for (int t = 0; t < TASK__COUNT; t++) {
 		assert_string_equal(scheme_builtin_name((size_t)t), model_task_name((enum model_task)t));
 		struct scheme *s = builtin(model_task_name((enum model_task)t));
@@ -257,7 +258,7 @@ static void test_unknown_units_and_types_are_named_with_what_is_expected(void **
 {
 	(void)state;
 	assert_refused("{\"name\": \"a\", \"unit\": \"sentence\", \"type\": \"text\"}", "s.json: $.fields[0].unit: unknown unit \"sentence\" (expected one of: turn, "
-			    "passage, response, answer)");
+			    "passage, response, answer, pair)");
 	assert_refused("{\"name\": \"a\", \"unit\": \"turn\", \"type\": \"likert\"}", "s.json: $.fields[0].type: unknown type \"likert\" (expected one of: binary, "
 			    "nominal, ordinal, text)");
 }
@@ -278,7 +279,7 @@ static void test_every_problem_is_reported_not_only_the_first(void **state)
 	assert_refused("{\"name\": \"a\", \"unit\": \"u\", \"type\": \"t\", \"extra\": 1}",
 			    "s.json: $.fields[0].extra: unknown property (expected one of: name, unit, type, role, threshold, categories, "
 			    "required, skip_when_empty, help, keys)\n"
-			    "s.json: $.fields[0].unit: unknown unit \"u\" (expected one of: turn, passage, response, answer)\n"
+			    "s.json: $.fields[0].unit: unknown unit \"u\" (expected one of: turn, passage, response, answer, pair)\n"
 			    "s.json: $.fields[0].type: unknown type \"t\" (expected one of: binary, nominal, ordinal, text)");
 }
 
@@ -414,7 +415,10 @@ static void test_a_verdict_field_is_found_by_role_with_its_first_category(void *
 	assert_null(v.task);   /* the faithfulness scheme has no plausibility field */
 	scheme_free(s);
 	assert_int_equal(scheme_find_role(NULL, SROLE_PREFERENCE, &s, &err), ST_OK);
-	assert_null(s);   /* no built-in has one */
+	assert_non_null(s);   /* the built-in pairwise */
+	assert_string_equal(s->name, "pairwise");
+	assert_int_equal(scheme_field_by_role(s, SROLE_PREFERENCE)->unit, UNIT_PAIR);
+	scheme_free(s);
 	scheme_verdict(NULL, SROLE_PLAUSIBILITY, &v);
 	assert_null(v.task);
 }
@@ -422,7 +426,7 @@ static void test_a_verdict_field_is_found_by_role_with_its_first_category(void *
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_the_built_in_schemes_are_the_task_kinds_in_order),
+		cmocka_unit_test(test_the_built_in_schemes_are_the_task_kinds_in_order_then_pairwise),
 		cmocka_unit_test(test_the_gold_intents_are_the_intent_fields_values),
 		cmocka_unit_test(test_the_built_in_keys_are_todays),
 		cmocka_unit_test(test_a_scheme_written_as_json_reads_back_the_same),

@@ -1,0 +1,119 @@
+/*
+ * store_pair.h - the store's side of the pair unit (issue 22): pairs of two
+ * systems' answers to one turn, the pairwise rounds' assignments (which
+ * pairs a rater judges, in which order, which answer shown left or on top),
+ * the pairs not asked because their answers are identical, a rater's labels
+ * of pairs, and the preferences as rows for the statistics (pref_row.h).
+ *
+ * A pair is stored once, normalised: response_a is the answer of the
+ * system with the lower id. A label of a pair field has unit 'pair',
+ * unit_ref the pair's id, response_id its response_a; its value names the
+ * systems (a: response_a's answer preferred, b, tie, both_bad), never a
+ * side of the screen (see the 7 -> 8 migration in store.c).
+ *
+ * Ownership: out arrays and their strings belong to the caller, freed by
+ * the matching _free/_release function.
+ */
+#ifndef CONVQA_STORE_PAIR_H
+#define CONVQA_STORE_PAIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "convqa/common.h"
+#include "convqa/pref_row.h"
+
+struct store;
+struct store_round_new;
+
+/* Each named system's id into ids[]; a name the project lacks is ST_INPUT
+ * listing its systems (store_round.c). */
+enum status store_system_ids(struct store *s, const char *const *systems, size_t n, int64_t *ids,
+			     struct error *err);
+/* Every system's name, by name, into *names (caller frees each and the
+ * array). */
+enum status store_system_names(struct store *s, char ***names, size_t *n, struct error *err);
+
+/* One answer a pairwise round may compare: the responses of the systems
+ * asked, in conversation order, then turn, then the order of system_ids. */
+struct store_pair_answer {
+	int64_t response_id, turn_id, conversation_id, system_id;
+	size_t system;                /* index into the system_ids asked */
+	int64_t key;                  /* store_answer_key(): equal for identical answers */
+};
+enum status store_pair_answers(struct store *s, const int64_t *system_ids, size_t n_systems,
+			       struct store_pair_answer **out, size_t *n, struct error *err);
+
+/* One pair a rater judges in a round. response_a and response_b in any
+ * order: the store normalises (and a_first with them). */
+struct store_pair_assign {
+	int64_t rater_id, response_a, response_b;
+	long seq;
+	int a_first;                  /* 1: response_a's answer shown left (on top) */
+};
+/* A pairwise round: the round row and its raters (store_round_create, no
+ * response assignments), the pairs (made when new) and their assignments,
+ * and the pairs not asked for identical answers (same[i]: two response
+ * ids), in one transaction. */
+struct store_pair_round {
+	const struct store_round_new *round;
+	const struct store_pair_assign *a;
+	size_t n_a;
+	const int64_t (*same)[2];
+	size_t n_same;
+};
+enum status store_pair_round_create(struct store *s, const struct store_pair_round *r, int64_t *id,
+				    struct error *err);
+
+/* How many pairs round_id assigns to rater_id (rater 0: to anyone). */
+enum status store_pair_count(struct store *s, int64_t round_id, int64_t rater_id, long *n, struct error *err);
+
+/* One pair of a rater's queue, as the pair screen shows it: left and right
+ * are the responses in the order this rater sees them. */
+struct store_pair_item {
+	int64_t pair_id, turn_id, left, right;
+	int a_first;
+	char *value;                  /* the rater's current preference (a, b, tie, both_bad), or NULL */
+	char *reason;                 /* the current text of the reason field, or NULL */
+	double seconds;               /* the time spent on the pair so far */
+};
+/* The pairs round_id assigns to rater_id, in queue order, with the rater's
+ * current values of field (the preference) and text_field (NULL: none)
+ * in task (the answers' texts, the turn and its conversation: store_item_load
+ * of left or right). */
+enum status store_pair_queue(struct store *s, int64_t round_id, int64_t rater_id, const char *task,
+			     const char *field, const char *text_field, struct store_pair_item **out, size_t *n,
+			     struct error *err);
+void store_pair_items_free(struct store_pair_item *items, size_t n);
+
+/* Whether round_id assigns pair_id to rater_id; with *item, the pair
+ * named for a message (caller frees). */
+enum status store_pair_assigned(struct store *s, int64_t round_id, int64_t rater_id, int64_t pair_id,
+				int *assigned, struct error *err);
+
+/* Add a label row of field (unit pair) on pair_id: value NULL clears. */
+struct store_pair_label {
+	int64_t pair_id, rater_id, round_id;
+	const char *task, *field;
+};
+enum status store_pair_label_set(struct store *s, const struct store_pair_label *k, const char *value,
+				 double seconds, struct error *err);
+
+/* The preferences of round_id (0: every round and none) for the field
+ * named field of task: the current value of each rater's unit, normalised
+ * (pref_row.h), and a PREF_SAME row for each pair a round did not ask
+ * (identical answers; rater -1). Systems are numbered by id, so sys_a <
+ * sys_b; systems[] and raters[] name them; conversations[i] is row i's. */
+struct store_prefs {
+	struct pref_row *rows;
+	size_t n;
+	char **systems, **raters;
+	size_t n_systems, n_raters;
+	char **conversations;         /* per row, owned */
+	char *field;                  /* the rows' field, owned */
+};
+enum status store_prefs_load(struct store *s, int64_t round_id, const char *task, const char *field,
+			     struct store_prefs *out, struct error *err);
+void store_prefs_release(struct store_prefs *p);
+
+#endif

@@ -1,0 +1,400 @@
+/* app_pair.c - the pair screen's session (a pairwise task, issue 22): the
+ * rater's queue of pairs, the pair shown, saving a preference normalised
+ * to the systems (labelling_set_pair) with the active time spent on the
+ * pair, undo of this session's changes, moving between pairs. What the
+ * rater picks names a side of the screen ("a": the answer shown left or on
+ * top); what is stored names the systems: the pair's a_first maps one to
+ * the other, here and only here. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "app_internal.h"
+#include "convqa/labelling.h"
+#include "convqa/store_pair.h"
+#include "convqa/text.h"
+#include "tui_internal.h"
+
+/* The stored value of category cat of f as the rater picked it on item it:
+ * the first two categories of the preference (a, b) name sides. */
+static const char *stored_value(const struct pair_session *p, const struct store_pair_item *it,
+				const struct scheme_field *f, size_t cat)
+{
+	if (f == p->pref && cat <= 1 && !it->a_first)
+		cat = 1 - cat;
+	return f->categories[cat].value;
+}
+
+static int shown_index(const struct pair_session *p, const struct store_pair_item *it, const char *value)
+{
+	const struct scheme_category *c = value ? scheme_category_find(p->pref, value) : NULL;
+	if (!c)
+		return -1;
+	int i = (int)(c - p->pref->categories);
+	return i <= 1 && !it->a_first ? 1 - i : i;
+}
+
+int app_pair_shown(const struct app *app, size_t pos)
+{
+	const struct pair_session *p = app->pairs;
+	return pos < p->n ? shown_index(p, &p->items[pos], p->items[pos].value) : -1;
+}
+
+const char *app_pair_label(const struct app *app, const char *field)
+{
+	const struct pair_session *p = app->pairs;
+	const struct store_pair_item *it = &p->items[app->cur];
+	if (p->reason && strcmp(field, p->reason->name) == 0)
+		return it->reason;
+	if (strcmp(field, p->pref->name) != 0)
+		return NULL;
+	int i = shown_index(p, it, it->value);
+	return i < 0 ? NULL : p->pref->categories[i].value;
+}
+
+/* Show pair pos: both answers read, made inert (and blind). */
+static int load(struct app *app, size_t pos)
+{
+	struct pair_session *p = app->pairs;
+	struct error err;
+	store_item_release(&p->left);
+	store_item_release(&p->right);
+	if (store_item_load(app->store, p->items[pos].left, &p->left, &err) != ST_OK ||
+	    store_item_load(app->store, p->items[pos].right, &p->right, &err) != ST_OK) {
+		app_fail(app, &err);
+		return -1;
+	}
+	app_sanitize_item(&p->left);
+	app_sanitize_item(&p->right);
+	if (!app->opt->show_systems) {
+		app_blind_item(&p->left);
+		app_blind_item(&p->right);
+	}
+	app->cur = pos;
+	p->scroll = 0;
+	app->active = 0;
+	return 0;
+}
+
+static size_t first_unfinished(const struct pair_session *p, size_t from)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (!p->items[(from + i) % p->n].value)
+			return (from + i) % p->n;
+	return p->n;
+}
+
+static void count_done(struct app *app)
+{
+	struct pair_session *p = app->pairs;
+	p->n_done = 0;
+	for (size_t i = 0; i < p->n; i++)
+		p->n_done += p->items[i].value != NULL;
+	app->queue.n = p->n;          /* the header counts from the queue */
+	app->queue.n_finished = p->n_done;
+}
+
+static enum status read_queue(struct app *app, struct error *err)
+{
+	struct pair_session *p = app->pairs;
+	const struct scheme *sc = app->scheme;
+	p->pref = scheme_field_by_role(sc, SROLE_PREFERENCE);
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		if (!p->pref && sc->fields[i].type != TYPE_TEXT && sc->fields[i].n_categories >= 2)
+			p->pref = &sc->fields[i];
+		if (!p->reason && sc->fields[i].type == TYPE_TEXT)
+			p->reason = &sc->fields[i];
+	}
+	if (!p->pref)
+		return error_set(err, ST_INPUT, "task '%s' judges pairs but has no field with categories to pick",
+				 app->task_name);
+	enum status st = store_pair_queue(app->store, app->opt->round_id, app->opt->rater_id, app->task_name,
+					  p->pref->name, p->reason ? p->reason->name : NULL, &p->items, &p->n, err);
+	if (st == ST_OK && !p->n)
+		st = error_set(err, ST_INPUT, "round '%s' assigns no pairs to rater '%s'",
+			       app->opt->round ? app->opt->round : "(none)", app->opt->rater);
+	if (st == ST_OK)
+		count_done(app);
+	return st;
+}
+
+enum status app_init_pairs(struct app *app, struct error *err)
+{
+	app->pairs = xcalloc(1, sizeof(*app->pairs));
+	struct pair_session *p = app->pairs;
+	int show_guidelines = 0, notice = GUIDELINES_PLAIN;
+	enum status st = app->opt->round_id ? read_queue(app, err) :
+			 error_set(err, ST_USAGE, "a pairwise task is labelled in a round: give --round (made with "
+				   "convqa round create NAME --task %s)", app->task_name);
+	if (st == ST_OK)
+		st = app_init_guidelines(app, err);
+	if (st == ST_OK)
+		st = app_guidelines_first_start(app, &show_guidelines, &notice, err);
+	if (st != ST_OK)
+		return st;
+	size_t start = first_unfinished(p, 0);
+	app_push(app, &view_pair, 0);
+	if (load(app, start < p->n ? start : 0) != 0) {
+		*err = app->err;
+		return err->status;
+	}
+	if (start == p->n)
+		app_message(app, MSG_INFO, "every pair is judged (%zu of %zu): n and p go through them", p->n_done, p->n);
+	else if (p->n_done)
+		app_message(app, MSG_INFO, "resumed at the first pair not judged (%zu of %zu done)", p->n_done, p->n);
+	else
+		app_message(app, MSG_INFO, "welcome, %s: which answer is better? a or \xe2\x86\x90 the left (top) one, "
+			    "b or \xe2\x86\x92 the other \xc2\xb7 ? lists the keys", app->opt->rater);
+	app->auto_advance = app->opt->auto_advance;
+	if (show_guidelines) {
+		app->guidelines_unseen = 1;
+		app_push(app, &view_guidelines, notice);
+	}
+	return ST_OK;
+}
+
+void app_pairs_release(struct app *app)
+{
+	struct pair_session *p = app->pairs;
+	if (!p)
+		return;
+	store_pair_items_free(p->items, p->n);
+	store_item_release(&p->left);
+	store_item_release(&p->right);
+	for (size_t i = 0; i < p->n_undo; i++) {
+		free(p->undo[i].old_value);
+		free(p->undo[i].new_value);
+	}
+	free(p->undo);
+	free(p);
+	app->pairs = NULL;
+}
+
+/* ---- saving ----------------------------------------------------------------- */
+
+static char **slot_of(struct store_pair_item *it, const struct pair_session *p, const struct scheme_field *f)
+{
+	return f == p->pref ? &it->value : f == p->reason ? &it->reason : NULL;
+}
+
+/* Store value (as stored: NULL clears) as field f of pair pos; the time
+ * spent since the pair was shown (or last saved) goes with it. 0, or -1
+ * with the refusal in the message. */
+static int save(struct app *app, size_t pos, const struct scheme_field *f, const char *value)
+{
+	struct pair_session *p = app->pairs;
+	struct store_pair_item *it = &p->items[pos];
+	struct error err;
+	if (labelling_set_pair(app->opt->labelling, it->pair_id, f->name, value, app->active, &err) != ST_OK) {
+		if (app->opt->labelling->refused == LABELLING_NOT_REFUSED && err.status == ST_STORE)
+			app_fail(app, &err);
+		else
+			app_message(app, MSG_ERROR, "not saved: %s", err.msg);
+		return -1;
+	}
+	it->seconds += app->active;
+	app->active = 0;
+	char **slot = slot_of(it, p, f);
+	if (slot) {
+		free(*slot);
+		*slot = value ? xstrdup(value) : NULL;
+	}
+	count_done(app);
+	return 0;
+}
+
+static void remember(struct pair_session *p, size_t pos, const struct scheme_field *f, const char *old,
+		     const char *new)
+{
+	xgrow(&p->undo, &p->cap_undo, p->n_undo + 1, sizeof(*p->undo));
+	p->undo[p->n_undo++] = (struct pair_undo){ pos, f, old ? xstrdup(old) : NULL, new ? xstrdup(new) : NULL };
+}
+
+static void move_to(struct app *app, size_t pos)
+{
+	if (pos == app->cur)
+		return;
+	app->message[0] = '\0';   /* the last pair's news is not this one's */
+	load(app, pos);
+}
+
+/* A category key (or an arrow) on the pair shown. */
+static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
+{
+	struct pair_session *p = app->pairs;
+	struct store_pair_item *it = &p->items[app->cur];
+	const char *value = f == p->pref ? stored_value(p, it, f, cat) : f->categories[cat].value;
+	char **slot = slot_of(it, p, f);
+	char *old = slot && *slot ? xstrdup(*slot) : NULL;
+	int was_done = it->value != NULL;
+	if (old && strcmp(old, value) == 0) {
+		app_message(app, MSG_INFO, "%s is %s already", f->name, f->categories[cat].label);
+		free(old);
+		return;
+	}
+	if (save(app, app->cur, f, value) == 0) {
+		remember(p, app->cur, f, old, value);
+		app_message(app, MSG_SAVED, "saved: %s %s%s", f->name, f->categories[cat].label,
+			    f == p->pref && cat <= 1 ? (cat ? " (the right or lower answer)" :
+							" (the left or upper answer)") : "");
+		size_t next = first_unfinished(p, app->cur);
+		if (!was_done && app->auto_advance && next < p->n)
+			move_to(app, next);
+	}
+	free(old);
+}
+
+void app_pair_save_text(struct app *app, const struct scheme_field *f, const char *text)
+{
+	struct pair_session *p = app->pairs;
+	struct store_pair_item *it = &p->items[app->cur];
+	size_t n = strlen(text);
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+		n--;
+	while (n && (*text == ' ' || *text == '\t'))
+		text++, n--;
+	char *value = n ? xstrndup(text, n) : NULL;
+	char **slot = slot_of(it, p, f);
+	char *old = slot && *slot ? xstrdup(*slot) : NULL;
+	if (save(app, app->cur, f, value) == 0) {
+		remember(p, app->cur, f, old, value);
+		app_message(app, MSG_SAVED, value ? "saved: %s" : "cleared: %s", f->name);
+	}
+	free(old);
+	free(value);
+}
+
+static void undo(struct app *app)
+{
+	struct pair_session *p = app->pairs;
+	if (!p->n_undo) {
+		app_message(app, MSG_INFO, "nothing to undo in this session");
+		return;
+	}
+	struct pair_undo *u = &p->undo[p->n_undo - 1];
+	move_to(app, u->pos);
+	if (app->failed || save(app, u->pos, u->field, u->old_value) != 0)
+		return;
+	app_message(app, MSG_SAVED, "undone: %s %s", u->field->name, u->old_value ? "as it was" : "unset again");
+	free(u->old_value);
+	free(u->new_value);
+	p->n_undo--;
+}
+
+static void step(struct app *app, long delta, int unfinished)
+{
+	struct pair_session *p = app->pairs;
+	size_t to = unfinished ? first_unfinished(p, app->cur + 1 < p->n ? app->cur + 1 : 0) :
+		    (size_t)((long)app->cur + delta);
+	if (unfinished && to == p->n)
+		app_message(app, MSG_INFO, "every pair is judged (%zu of %zu)", p->n_done, p->n);
+	else if (!unfinished && (delta < 0 ? app->cur == 0 : app->cur + 1 >= p->n))
+		app_message(app, MSG_INFO, "this is the %s pair (%zu of %zu judged)", delta < 0 ? "first" : "last",
+			    p->n_done, p->n);
+	else
+		move_to(app, to);
+}
+
+static void toggle_history(struct app *app)
+{
+	const struct store_item *it = &app->pairs->left;
+	if (!it->n_history)
+		app_message(app, MSG_INFO, "%s", it->position <= 1 ? "this is the first turn: no history" :
+			    "none of the earlier turns is in the project");
+	else
+		app_turn(app)->show_history = !app_turn(app)->show_history;
+}
+
+int app_pair_do(struct app *app, const struct request *r)
+{
+	struct pair_session *p = app->pairs;
+	switch (r->kind) {
+	case REQ_SET_VALUE:
+		set_value(app, r->field, (size_t)r->arg);
+		return 1;
+	case REQ_EDIT_BEGIN:
+		app_push(app, &view_note, (long)(r->field - app->scheme->fields));
+		return 1;
+	case REQ_UNDO:
+		undo(app);
+		return 1;
+	case REQ_ITEM: case REQ_TURN:
+		step(app, r->arg, 0);
+		return 1;
+	case REQ_NEXT_UNFINISHED:
+		step(app, 1, 1);
+		return 1;
+	case REQ_GOTO:
+		if (r->arg >= 0 && (size_t)r->arg < p->n) {
+			app_pop_to_base(app);
+			move_to(app, (size_t)r->arg);
+		}
+		return 1;
+	case REQ_TOGGLE_HISTORY:
+		toggle_history(app);
+		return 1;
+	case REQ_OPEN_PASSAGE:
+		p->show_passages = !p->show_passages;
+		p->scroll = 0;
+		return 1;
+	case REQ_FOCUS:
+		p->scroll = p->scroll + (int)r->arg < 0 ? 0 : p->scroll + (int)r->arg;
+		return 1;
+	case REQ_PUSH:
+		if (r->view != &view_summary)
+			return 0;
+		app_message(app, MSG_INFO, "%zu of %zu pairs judged", p->n_done, p->n);
+		return 1;
+	case REQ_TOGGLE_RANK: case REQ_TOGGLE_FOCUSED: case REQ_SET_REST: case REQ_TOGGLE_REWRITE:
+	case REQ_TOGGLE_SPANS: case REQ_OPEN_TURN: case REQ_FIELD_FOCUS: case REQ_KEY_UNFOCUSED:
+		app_message(app, MSG_INFO, "not on the pair screen \xc2\xb7 ? lists its keys");
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* ---- the review list ---------------------------------------------------------- */
+
+size_t app_pair_unfinished(const struct app *app, size_t from)
+{
+	return first_unfinished(app->pairs, from < app->pairs->n ? from : 0);
+}
+
+static char *inert_line(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	text_sanitize(&sb, s ? s : "", s ? strlen(s) : 0, 0);
+	char *out = strbuf_detach(&sb);
+	return out ? out : xstrdup("");
+}
+
+int app_pair_row(struct app *app, size_t pos, struct item_row *row)
+{
+	const struct store_pair_item *it = &app->pairs->items[pos];
+	struct store_item left, right;
+	struct error err;
+	memset(row, 0, sizeof(*row));
+	memset(&left, 0, sizeof(left));
+	memset(&right, 0, sizeof(right));
+	enum status st = store_item_load(app->store, it->left, &left, &err);
+	if (st == ST_OK && app->opt->show_systems)
+		st = store_item_load(app->store, it->right, &right, &err);
+	if (st == ST_OK) {
+		char *sys = app->opt->show_systems ? xasprintf("%s / %s", left.system, right.system) : NULL;
+		row->pos = pos;
+		row->conversation = inert_line(left.conversation);
+		row->question = inert_line(left.question ? left.question : TUI_NO_QUESTION);
+		row->system = inert_line(sys ? sys : "");
+		row->position = left.position;
+		row->n_turns = left.n_turns;
+		row->answer_index = row->n_answers = 1;   /* a pair per row: both answers */
+		row->labelled = it->value || it->reason;
+		row->finished = it->value != NULL;
+		free(sys);
+	} else {
+		app_fail(app, &err);
+	}
+	store_item_release(&left);
+	store_item_release(&right);
+	return st == ST_OK ? 0 : -1;
+}

@@ -1,0 +1,123 @@
+/* view_pair.c - the pair screen of a pairwise task (issue 22): the
+ * question and its history, then the two answers of the pair with their
+ * passages (folded: enter unfolds them), side by side from 120 columns on,
+ * else one above the other; the label bar and the status line. The
+ * answers are "A" (left, or on top) and "B", blind to their systems unless
+ * --show-systems; the rater's keys come from the scheme (a, b, e, x), and
+ * the arrows left and right pick A and B; enter unfolds the passages. Every text is the session's,
+ * sanitised when it was read (app_pair.c); draw_* cut and wrap it. */
+#include <string.h>
+
+#include "tui_internal.h"
+
+#define PAIR_SIDE_BY_SIDE 120
+#define HISTORY_ROWS 3
+
+/* What one side shows: its answer, then its passages or their count. */
+static void side_text(const struct app *app, const struct store_item *it, struct strbuf *sb)
+{
+	strbuf_adds(sb, it->answer[0] ? it->answer : "(empty answer)");
+	if (!it->n_passages || !(app->scheme->shows & SHOW_PASSAGES))
+		return;
+	if (!app->pairs->show_passages) {
+		char k[32];
+		strbuf_addf(sb, "\n\n%zu passage%s (%s shows them)", it->n_passages, it->n_passages == 1 ? "" : "s",
+			    action_key(ACT_OPEN, k));
+		return;
+	}
+	for (size_t i = 0; i < it->n_passages; i++) {
+		const struct store_item_passage *ps = &it->passages[i];
+		strbuf_addf(sb, "\n\n[%ld] %s%s%s", ps->rank, ps->title ? ps->title : "", ps->title ? ": " : "",
+			    ps->text);
+	}
+}
+
+static void side_title(const struct app *app, const struct store_item *it, int left, char *buf, size_t size)
+{
+	const char *where = COLS >= PAIR_SIDE_BY_SIDE ? (left ? "left" : "right") : (left ? "top" : "below");
+	if (app->opt->show_systems)
+		snprintf(buf, size, "%s \xc2\xb7 %s \xc2\xb7 %s", left ? "A" : "B", where, it->system);
+	else
+		snprintf(buf, size, "%s \xc2\xb7 %s", left ? "A" : "B", where);
+}
+
+/* One side in w columns and rows rows from y, x: a title row, then its
+ * text from the pair's scroll. */
+static void draw_side(const struct app *app, const struct store_item *it, int left, int y, int x, int w, int rows)
+{
+	char title[160];
+	struct strbuf sb = STRBUF_INIT;
+	side_title(app, it, left, title, sizeof(title));
+	if (x == 0 && w >= COLS - 1)
+		draw_rule(y, title, NULL);
+	else {
+		for (int i = 0; i < w; i++)
+			mvaddstr(y, x + i, "\xe2\x94\x80");
+		draw_fmt(y, x + 1, w - 2, style(S_RULE), " %s ", title);
+	}
+	side_text(app, it, &sb);
+	if (rows > 1)
+		draw_wrapped(y + 1, x + 1, w - 1, rows - 1, (size_t)app->pairs->scroll, strbuf_str(&sb), style(S_NORMAL));
+	strbuf_release(&sb);
+}
+
+/* The history (last turns) and the question from row y; returns the row after. */
+static int draw_question(const struct app *app, const struct view *view, int y, int room)
+{
+	const struct turn_view *t = view->private;
+	const struct store_item *it = &app->pairs->left;
+	char title[128];
+	if (t->show_history && it->n_history && room >= 20) {
+		draw_rule(y++, "History", NULL);
+		size_t from = it->n_history > HISTORY_ROWS ? it->n_history - HISTORY_ROWS : 0;
+		for (size_t i = from; i < it->n_history; i++)
+			draw_fmt(y++, 1, COLS - 2, style(S_DIM), "%d. %s \xe2\x86\x92 %s", it->history[i].position,
+				 it->history[i].question, it->history[i].answer ? it->history[i].answer : "");
+	}
+	snprintf(title, sizeof(title), "Question \xc2\xb7 turn %d of %s", it->position, it->conversation);
+	draw_rule(y++, title, NULL);
+	int qrows = room >= 16 ? 3 : 1;
+	size_t n = draw_wrapped_cut(y, 1, COLS - 2, qrows, it->question, style(S_BOLD));
+	return y + (n < (size_t)qrows ? (int)n : qrows);
+}
+
+static void draw(const struct app *app, const struct view *view)
+{
+	const struct pair_session *p = app->pairs;
+	erase();
+	draw_header(app);
+	int bottom = LINES - 3;
+	int y = draw_question(app, view, 1, LINES);
+	int rows = bottom - y;
+	if (COLS >= PAIR_SIDE_BY_SIDE) {
+		int w = (COLS - 1) / 2;
+		draw_side(app, &p->left, 1, y, 0, w, rows);
+		for (int r = y; r < bottom; r++)
+			mvaddstr(r, w, "\xe2\x94\x82");
+		draw_side(app, &p->right, 0, y, w + 1, COLS - w - 1, rows);
+	} else {
+		int top = rows / 2;
+		draw_side(app, &p->left, 1, y, 0, COLS, top);
+		draw_side(app, &p->right, 0, y + top, 0, COLS, rows - top);
+	}
+	draw_label_bar(app, bottom);
+	draw_status(app, COLS >= 60 ? "a/\xe2\x86\x90 b/\xe2\x86\x92 e x \xc2\xb7 ? help " : NULL);
+}
+
+static struct request handle(const struct app *app, const struct view *view, const struct input *in)
+{
+	const struct pair_session *p = app->pairs;
+	if (in->key.fkey && (in->key.code == KEY_LEFT || in->key.code == KEY_RIGHT))
+		return (struct request){ .kind = REQ_SET_VALUE, .arg = in->key.code == KEY_RIGHT, .key = in->key,
+					 .field = p->pref };
+	return request_default(app, view, in);
+}
+
+const struct view_ops view_pair = {
+	.name = "pair",
+	.private_size = sizeof(struct turn_view),
+	.open = turn_open,
+	.close = turn_close,
+	.draw = draw,
+	.handle = handle,
+};
