@@ -29,11 +29,14 @@ struct store_live_turn {
 	const char *metadata;         /* the response's: JSON text or NULL */
 	const struct store_replay_passage *passages;   /* in rank order */
 	size_t n_passages;
+	int add_to_turn;              /* 1: when the turn is there (another system's answer,
+				       * arena mode), the response is added to it */
 };
 
 /* Store t in one transaction: the conversation (when new), the turn, the
  * response and its ranking. ST_INPUT when the conversation has the turn's
- * position already. *response_id: the response's row. */
+ * position already (unless add_to_turn: then when the
+ * system has a response to it). *response_id: the response's row. */
 enum status store_live_put(struct store *s, const struct store_live_turn *t, int64_t *response_id,
 			   struct error *err);
 
