@@ -287,6 +287,7 @@ static void pick(struct app *app, struct arena *c, size_t cat)
 		return;
 	}
 	app->active = 0;
+	c->scroll = 0;
 	tc->preferences++;
 	const char *how = "each system goes on with its own answer";
 	if (cat <= 1 && !tc->history_own) {
