@@ -310,9 +310,9 @@ static void release(struct cmd_ctx *c)
 
 const struct cmd_entry cmd_chat_entry = {
 	{ "chat",
-	  "[--db PATH] [--rater NAME] --system NAME [--command 'CMD' | --builtin bm25 | --endpoint URL] "
-	  "[--first-question-from CONV | --round NAME] [--timeout S] [--systems A,B [--command-b 'CMD' | "
-	  "--builtin-b bm25 | --endpoint-b URL] [--history preferred|own] [--seed N]]",
+	  "[--db PATH] [--rater NAME] (--system NAME | --systems A,B) [--command 'CMD' | --builtin bm25 | "
+	  "--endpoint URL] [--command-b 'CMD' | --builtin-b bm25 | --endpoint-b URL] [--first-question-from CONV | "
+	  "--round NAME] [--timeout S] [--history preferred|own] [--seed N]",
 	  "converse with a live system, then judge the conversation's turns",
 	  "The chat screen: type a question and press enter; it goes to the system with\n"
 	  "the conversation so far, and its answer and passages show as the turn screen\n"
