@@ -1,14 +1,14 @@
 #!/bin/sh
 # convqa chat --systems A,B (arena mode) against two fake command systems
 # (tests/fixtures/fake_arena.py) that answer differently: each question
-# goes to both, both answers are stored as responses to the same turn; the
-# preference picked by side is stored normalised to the systems (the side
-# read from the screen); the next question goes with the preferred answer
-# as both systems' history (--history own: each its own; a tie: each its
-# own); over 10 turns each system is shown on top within one of half the
-# turns; a system that dies is re-sent the question alone and the other's
-# answer is kept; report and export --format prefs-csv give the
-# preferences; the options are checked.
+# goes to both, both requests in flight at once, and both answers are
+# stored as responses to the same turn; the preference picked by side is
+# stored normalised to the systems (the side read from the screen); the
+# next question goes with the preferred answer as both systems' history
+# (--history own: each its own; a tie: each its own); over 10 turns each
+# system is shown on top within one of half the turns; a system that dies
+# is re-sent the question alone and the other's answer is kept; report and
+# export --format prefs-csv give the preferences; the options are checked.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 
@@ -81,6 +81,20 @@ How tall? <- $t1 1: Where is Cordouan? | $(other "$t2") 2: Who built it? | beta 
 	"$(hist alpha; echo beta:; hist beta)"
 "$CONVQA" report --db p.db >"$T/report" 2>&1
 check_grep "the report's preferences count them" "alpha vs beta  *3  " "$T/report"
+
+# ---- both requests are in flight at once ----
+arena_run --rater erin --systems alpha,beta --command "$FA" --command-b "$FB" <<'EOF'
+:type all together now
+enter
+a
+F2
+q
+EOF
+check_ran "a question both systems wait on each other for"
+check_eq "each system had the question while the other held its answer back: both asked at once" \
+	"alpha 1: all together now (together)|beta 1: all together now (together)" \
+	"$(q "SELECT group_concat(r.answer, '|') FROM (SELECT r.answer FROM response r JOIN turn t ON t.id = r.turn_id
+	      JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = 'live-erin-1' ORDER BY r.answer) r")"
 
 # ---- --history own ----
 : >"$T/log"
