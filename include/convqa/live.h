@@ -41,6 +41,8 @@ struct live_opts {
 					  * object (", \"arena\": ..."); NULL: none */
 	int add_to_turn;                 /* 1: a turn another system's answer stored first gets
 					  * this system's response too */
+	const char *side;                /* "A" or "B": where the answer is shown, kept in the
+					  * response's metadata; NULL: not kept */
 };
 
 /* A conversation with nothing said yet; *out freed with live_free(). The

@@ -83,7 +83,8 @@ size_t live_pollfds(struct live *l, struct pollfd *fds, size_t max, double *dead
 	return l->pending && l->sys ? system_pollfds(l->sys, fds, max, deadline) : 0;
 }
 
-/* The response's metadata: {"live": {"system", "rater", "latency", "raw"}}. */
+/* The response's metadata: {"live": {"system", "rater", "latency", "side"
+ * (arena mode), "raw"}}. */
 static char *metadata(const struct live *l, const struct system_reply *r, double latency)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -92,6 +93,8 @@ static char *metadata(const struct live *l, const struct system_reply *r, double
 	json_member(&sb, ", \"rater\": ", l->o->rater);
 	snprintf(num, sizeof(num), ", \"latency\": %.3f", latency);
 	strbuf_adds(&sb, num);
+	if (l->o->side)
+		json_member(&sb, ", \"side\": ", l->o->side);
 	json_member(&sb, ", \"raw\": ", r->raw);
 	strbuf_adds(&sb, "}}");
 	return strbuf_detach(&sb);

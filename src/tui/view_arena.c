@@ -233,6 +233,8 @@ static void send_turn(struct app *app, struct arena *c)
 	struct error err;
 	enum status st = name_conversation(app, c, &err);
 	c->first_left = first_left_on(c->seed, c->done);
+	c->lo[0].side = side_of(c, 0);
+	c->lo[1].side = side_of(c, 1);
 	for (int i = 0; st == ST_OK && i < 2; i++)
 		if (!answered(c, i))
 			st = live_send(c->live[i], c->question, &err);
@@ -307,7 +309,7 @@ static int open_arena(struct app *app, struct view *view, long arg)
 	struct arena *c = view->private;
 	const struct tui_chat *tc = app->opt->chat;
 	c->lo[0] = (struct live_opts){ tc->spec, tc->system, tc->system_id, app->opt->rater, tc->timeout, tc->round,
-				       tc->from, NULL, NULL, 1 };
+				       tc->from, NULL, NULL, 1, NULL };
 	c->lo[1] = c->lo[0];
 	c->lo[1].spec = tc->spec_b;
 	c->lo[1].system = tc->system_b;

@@ -59,6 +59,12 @@ check_eq "both systems' answers are stored for each turn" "1|Where is Cordouan?|
 	      JOIN response rb ON rb.turn_id = t.id JOIN system sb ON sb.id = rb.system_id AND sb.name = 'beta'
 	      WHERE c.ext_id = 'live-alice-1' ORDER BY t.position")"
 t1=$(top t1) t2=$(top t2)
+check_eq "each answer's metadata keeps the side it was shown on" "1|$t1|A
+2|$t2|A" \
+	"$(q "SELECT t.position, s.name, json_extract(r.metadata, '\$.live.side') FROM response r JOIN turn t ON t.id = r.turn_id
+	      JOIN system s ON s.id = r.system_id JOIN conversation c ON c.id = t.conversation_id
+	      WHERE c.ext_id = 'live-alice-1' AND t.position <= 2 AND json_extract(r.metadata, '\$.live.side') = 'A'
+	      ORDER BY t.position")"
 other() { [ "$1" = alpha ] && echo beta || echo alpha; }
 check_eq "the screens are blind: A and B, no system named" "0" "$(grep -c 'alpha\b *·\|beta\b *·\|· alpha\|· beta' "$T/screens/t1")"
 check_eq "a (the top answer) and right (the lower one) are stored as the systems they showed" \

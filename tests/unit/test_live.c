@@ -73,7 +73,7 @@ static void test_each_exchange_is_the_next_turn_of_a_new_conversation(void **sta
 {
 	(void)state;
 	struct system_spec spec = { .kind = "bm25", .store = store };
-	struct live_opts o = { &spec, "bm25", sys_id, "alice", 5.0, NULL, NULL, NULL, NULL, 0 };
+	struct live_opts o = { &spec, "bm25", sys_id, "alice", 5.0, NULL, NULL, NULL, NULL, 0, NULL };
 	struct live *l;
 	const char *q;
 	live_new(store, &o, &l);
@@ -138,7 +138,7 @@ static void test_a_failed_send_changes_nothing(void **state)
 {
 	(void)state;
 	struct system_spec spec = { .kind = "no-such-kind" };
-	struct live_opts o = { &spec, "x", sys_id, "bob", 5.0, NULL, NULL, NULL, NULL, 0 };
+	struct live_opts o = { &spec, "x", sys_id, "bob", 5.0, NULL, NULL, NULL, NULL, 0, NULL };
 	struct live *l;
 	struct error err;
 	live_new(store, &o, &l);
