@@ -48,6 +48,7 @@ struct arena {
 	int show_passages, scroll;
 	const struct scheme_field *pref; /* the pairwise scheme's preference field */
 	uint64_t seed;                   /* the sides': --seed with the conversation's name */
+	char errs[2][sizeof(((struct error *)0)->msg)];   /* why each system failed the turn in hand */
 };
 
 /* Whether system 0 is shown left on turn i (0-based): a seeded coin per
@@ -126,7 +127,7 @@ static void both_answered(struct app *app, struct arena *c)
 }
 
 /* Neither system is busy any more: both answered, or one (or both) failed. */
-static void settle(struct app *app, struct arena *c, char errs[2][4096])
+static void settle(struct app *app, struct arena *c)
 {
 	unwatch(app, c);
 	if (answered(c, 0) && answered(c, 1)) {
@@ -134,21 +135,20 @@ static void settle(struct app *app, struct arena *c, char errs[2][4096])
 		return;
 	}
 	c->stage = ARENA_ASK;
-	int i = errs[0][0] ? 0 : 1;
+	int i = answered(c, 0) ? 1 : 0;   /* the system that failed */
 	if (!answered(c, 0) && !answered(c, 1))
 		app_message(app, MSG_ERROR, "neither answer came, enter sends the question again: A: %s",
-			    errs[c->first_left ? 0 : 1]);
+			    c->errs[c->first_left ? 0 : 1]);
 	else
 		app_message(app, MSG_ERROR, "answer %s failed, %s kept \xc2\xb7 enter re-sends to %s alone: %s",
-			    side_of(c, i), side_of(c, 1 - i), side_of(c, i), errs[i]);
+			    side_of(c, i), side_of(c, 1 - i), side_of(c, i), c->errs[i]);
 }
 
 static void wait_more(struct app *app, struct arena *c);
 
-/* Move both turns in flight on; errs keeps each system's failure. */
+/* Move both turns in flight on; c->errs keeps each system's failure. */
 static void poll_both(struct app *app, struct arena *c, int block)
 {
-	static char errs[2][4096];
 	int busy = 0;
 	for (int i = 0; i < 2; i++) {
 		if (!live_busy(c->live[i], NULL))
@@ -156,15 +156,15 @@ static void poll_both(struct app *app, struct arena *c, int block)
 		struct error err;
 		enum system_result res = block ? live_wait(c->live[i], &err) : live_read(c->live[i], &err);
 		if (res == SYSTEM_ERROR)
-			snprintf(errs[i], sizeof(errs[i]), "%s", err.msg);
+			snprintf(c->errs[i], sizeof(c->errs[i]), "%s", err.msg);
 		busy |= res == SYSTEM_PENDING;
 	}
 	if (busy) {
 		wait_more(app, c);
 		return;
 	}
-	settle(app, c, errs);
-	errs[0][0] = errs[1][0] = '\0';
+	settle(app, c);
+	c->errs[0][0] = c->errs[1][0] = '\0';
 }
 
 static void on_fd(struct app *app, int fd, void *ctx)

@@ -161,6 +161,21 @@ check_eq "the turn has both answers once" "alpha 1: boom goes the question|beta 
 	"$(q "SELECT group_concat(r.answer, '|') FROM (SELECT r.answer FROM response r JOIN turn t ON t.id = r.turn_id
 	      JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = 'live-dave-1' ORDER BY r.answer) r")"
 
+# ---- B built in ----
+arena_run --rater fay --systems alpha,bm25 --command "$FA" --builtin-b bm25 <<'EOF'
+:type lighthouse Gironde
+enter
+x
+F2
+q
+EOF
+check_ran "an arena of a command and the built-in bm25 runs"
+check_eq "both answered the turn, bm25 from the project's passages" "alpha|alpha 1: lighthouse Gironde
+bm25|1" \
+	"$(q "SELECT s.name, iif(s.name = 'bm25', r.answer <> '' AND EXISTS (SELECT 1 FROM retrieved x WHERE x.response_id = r.id), r.answer)
+	      FROM response r JOIN turn t ON t.id = r.turn_id JOIN system s ON s.id = r.system_id
+	      JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = 'live-fay-1' ORDER BY s.name")"
+
 # ---- the options ----
 check_run "--systems takes two different names" 1 "convqa chat: --systems expects two different names A,B, got 'alpha'" \
 	"$CONVQA" chat --db p.db --rater alice --systems alpha
