@@ -4,7 +4,7 @@
 # pair screen shows them, one above the other at 80x24 and side by side at
 # 160x40, titled A and B, the systems' names hidden (the fakes name
 # themselves in their answers, which is how a test tells the sides), the
-# preference keys in the rule; enter unfolds the passages; a key the pick
+# preference keys in the rule, F1 says them; enter unfolds the passages; a key the pick
 # does not take is said; a pick is saved and the editor opens for the next
 # question; the screen fits 40x12; F2 opens the turns for judging.
 . "$CONVQA_TOP/tests/lib.sh"
@@ -19,6 +19,9 @@ cat >"$T/script" <<'EOF'
 :type Where is Cordouan?
 enter
 :save-screen pick
+F1
+:save-screen help
+q
 enter
 :save-screen unfolded
 w
@@ -92,6 +95,13 @@ check_screen "both answers one above the other at 80x24, A on top, names hidden,
 ── Which answer is better? · a/← A · b/→ B · e tie · x both bad · enter passages
  judge the two answers to ask the next question
  turn 1 stored: which answer is better? a/← A · b/→ B · e tie · x both bad
+EOF
+check_rows "F1: the help says the arena's keys" help 10 14 <<'EOF'
+  The arena: each question goes to two systems at once; their answers show as
+  A and B, the systems' names hidden. Before the next question, say which is
+  better: a or left (A), b or right (B), e (a tie), x (both bad); enter
+  unfolds the passages, up and down scroll. One system failing keeps the
+  other's answer: enter sends the question again to it alone.
 EOF
 check_rows "enter unfolds both answers' passages" unfolded 5 7 <<'EOF'
  beta 1: Where is Cordouan?
