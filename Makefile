@@ -77,7 +77,7 @@ TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui
 	tui/app_adjudicate.o tui/app_pair.o tui/view_pair.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
 	tui/view_note.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o \
-	tui/view_round_closed.o tui/view_chat.o tui/line_edit.o
+	tui/view_round_closed.o tui/view_chat.o tui/view_arena.o tui/line_edit.o
 # the collection search of the turn screen (/)
 TUI_OBJS += tui/app_search.o tui/search_terms.o tui/view_search.o
 # views for the tests only (CONVQA_TEST_LOOP=1 opens view_probe): in build/check/convqa, not ./convqa

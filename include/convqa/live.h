@@ -34,6 +34,15 @@ struct live_opts {
 	const char *round, *from;        /* a live round and the conversation whose first question
 					  * this one starts from, kept in the conversation's
 					  * metadata; NULL: none */
+	/* arena mode (two systems answer each turn, view_arena.c): */
+	const char *name;                /* the conversation's name, chosen by the caller; NULL:
+					  * the first free live-RATER-N */
+	const char *conv_extra;          /* JSON members added to the conversation's "live"
+					  * object (", \"arena\": ..."); NULL: none */
+	int add_to_turn;                 /* 1: a turn another system's answer stored first gets
+					  * this system's response too */
+	const char *side;                /* "A" or "B": where the answer is shown, kept in the
+					  * response's metadata; NULL: not kept */
 };
 
 /* A conversation with nothing said yet; *out freed with live_free(). The
@@ -67,5 +76,10 @@ int64_t live_first_response(const struct live *l);
  * texts as the project keeps them: a passage it had before keeps its own)
  * and its latency in seconds; NULL when there is none. */
 const struct system_reply *live_last(const struct live *l, const char **question, double *latency);
+/* The response stored by the last exchange (0: none). */
+int64_t live_last_response(const struct live *l);
+/* Turn i's answer (0-based) as the history sent with the next questions
+ * becomes answer (copied): arena mode's preferred answer. */
+void live_set_history_answer(struct live *l, size_t i, const char *answer);
 
 #endif

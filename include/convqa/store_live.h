@@ -34,11 +34,14 @@ struct store_live_turn {
 	 * rater's item in the round (the first turn in place of that first
 	 * question's assignment, the others after the rater's last) */
 	const char *round, *rater, *from;
+	int add_to_turn;              /* 1: when the turn is there (another system's answer,
+				       * arena mode), the response is added to it */
 };
 
 /* Store t in one transaction: the conversation (when new), the turn, the
  * response and its ranking, and in a live round its assignment. ST_INPUT when the conversation has the turn's
- * position already. *response_id: the response's row. */
+ * position already (unless add_to_turn: then when the system has a
+ * response to it). *response_id: the response's row. */
 enum status store_live_put(struct store *s, const struct store_live_turn *t, int64_t *response_id,
 			   struct error *err);
 

@@ -116,4 +116,9 @@ enum status store_prefs_load(struct store *s, int64_t round_id, const char *task
 			     struct store_prefs *out, struct error *err);
 void store_prefs_release(struct store_prefs *p);
 
+/* The pair of responses x and y to one turn (made when new: convqa chat
+ * --systems makes each turn's on the fly); *swapped: x is its response_b. */
+enum status store_pair_ensure(struct store *s, int64_t x, int64_t y, int64_t *id, int *swapped,
+			      struct error *err);
+
 #endif

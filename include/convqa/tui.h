@@ -65,6 +65,16 @@ struct tui_chat {
 	size_t turns;                     /* the turns stored */
 	int64_t first_response;           /* the response of its first turn */
 	int judge;                        /* F2 ended it: judge its turns */
+	/* arena mode (convqa chat --systems A,B): a second system answers each
+	 * question too; spec_b NULL: one system (the fields below unused) */
+	const struct system_spec *spec_b;
+	const char *system_b;
+	int64_t system_b_id;
+	int history_own;                  /* 1: each system gets its own answers as history; 0:
+					   * the preferred answer (a tie or both bad: its own) */
+	uint64_t seed;                    /* the draw of the sides */
+	struct labelling *prefs;          /* the pairwise task's session the preferences go through */
+	size_t preferences;               /* set as it goes: preferences stored */
 };
 
 struct tui_options {

@@ -21,6 +21,7 @@
 
 static struct chat_cmd_opts {
 	const char *rater, *system, *command, *builtin, *endpoint, *first_from, *round, *timeout;
+	const char *systems, *command_b, *builtin_b, *endpoint_b, *history, *seed;
 } options;
 
 static const struct cli_opt opts[] = {
@@ -37,6 +38,15 @@ static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME", "a live round (round create --live): start from your next first question of it",
 	  &options.round, NULL },
 	{ "timeout", 0, "S", "seconds the system has for one answer (default 60)", &options.timeout, NULL },
+	{ "systems", 0, "A,B", "arena: two systems answer each question, side by side, names hidden (--command and "
+	  "the others reach A; --command-b and the others B)", &options.systems, NULL },
+	{ "command-b", 0, "CMD", "arena: the program of system B", &options.command_b, NULL },
+	{ "builtin-b", 0, "NAME", "arena: system B built in: bm25", &options.builtin_b, NULL },
+	{ "endpoint-b", 0, "URL", "arena: system B over HTTP", &options.endpoint_b, NULL },
+	{ "history", 0, "H", "arena: preferred (default: the preferred answer is both systems' history; a tie or "
+	  "both bad: each its own) or own (each system its own answers)", &options.history, NULL },
+	{ "seed", 0, "N", "arena: the seed of the sides' draw, with the conversation's name (default 1)",
+	  &options.seed, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -44,12 +54,59 @@ static struct tui_options o;
 static struct tui_chat chat;
 static char *first_question, *from;
 
+static char *system_a, *system_b;
+
+/* --systems A,B and the options of arena mode. */
+static int check_arena(const struct chat_cmd_opts *op)
+{
+	const char *comma = op->systems ? strchr(op->systems, ',') : NULL;
+	long seed = 1;
+	if (!op->systems) {
+		if (op->command_b || op->builtin_b || op->endpoint_b || op->history || op->seed) {
+			cli_printf(stderr, "convqa chat: --command-b, --builtin-b, --endpoint-b, --history and --seed "
+				   "go with --systems A,B\n");
+			return ST_USAGE;
+		}
+		return ST_OK;
+	}
+	if (op->system || op->round) {
+		cli_printf(stderr, "convqa chat: --systems A,B names both systems: leave out --%s\n",
+			   op->system ? "system" : "round (a live round is chatted with one system)");
+		return ST_USAGE;
+	}
+	if (!comma || comma == op->systems || !comma[1] || strchr(comma + 1, ',') ||
+	    strncmp(op->systems, comma + 1, (size_t)(comma - op->systems)) == 0) {
+		cli_printf(stderr, "convqa chat: --systems expects two different names A,B, got '%s'\n", op->systems);
+		return ST_USAGE;
+	}
+	if ((op->command_b != NULL) + (op->builtin_b != NULL) + (op->endpoint_b != NULL) > 1 ||
+	    (op->builtin_b && strcmp(op->builtin_b, "bm25") != 0)) {
+		cli_printf(stderr, "convqa chat: give one of --command-b, --builtin-b bm25 and --endpoint-b\n");
+		return ST_USAGE;
+	}
+	if (op->history && strcmp(op->history, "preferred") != 0 && strcmp(op->history, "own") != 0) {
+		cli_printf(stderr, "convqa chat: --history expects preferred or own, got '%s'\n", op->history);
+		return ST_USAGE;
+	}
+	if (op->seed && parse_long(op->seed, 0, 2147483647L, &seed) != 0) {
+		cli_printf(stderr, "convqa chat: --seed expects a whole number from 0, got '%s'\n", op->seed);
+		return ST_USAGE;
+	}
+	system_a = xstrndup(op->systems, (size_t)(comma - op->systems));
+	system_b = xstrdup(comma + 1);
+	chat.history_own = op->history && strcmp(op->history, "own") == 0;
+	chat.seed = (uint64_t)seed;
+	return ST_OK;
+}
+
 static int check(struct cmd_ctx *c)
 {
 	const struct chat_cmd_opts *op = c->data;
 	if (cli_session_check() != ST_OK)
 		return ST_USAGE;
-	if (!op->system || !*op->system) {
+	if (check_arena(op) != ST_OK)
+		return ST_USAGE;
+	if (!op->systems && (!op->system || !*op->system)) {
 		cli_printf(stderr, "convqa chat: say which system: --system NAME (its name in the project)\n");
 		return ST_USAGE;
 	}
@@ -76,7 +133,7 @@ static int check(struct cmd_ctx *c)
 	if (rc != ST_OK)
 		return rc;
 	o.project = cli_db_name();
-	o.show_systems = 1;   /* the evaluator chose the system */
+	o.show_systems = !op->systems;   /* the evaluator chose the system; an arena is blind */
 	o.started = now_monotonic();
 	return CLI_RUN;
 }
@@ -172,11 +229,22 @@ static enum status open_session(struct labelling *l, struct store *s, struct err
 	return ST_OK;
 }
 
-static enum status chat_session(struct store *s, const struct system_spec *spec, struct error *err)
+/* Arena mode: the session of the built-in pairwise task (outside rounds)
+ * the preferences are stored through. */
+static enum status open_prefs(struct labelling *l, struct store *s, struct error *err)
+{
+	struct labelling_request rq = { .rater = o.rater, .task = "pairwise", .task_given = 1,
+					.task_rule = LABELLING_TASK_MUST_MATCH };
+	enum status st = labelling_open(l, s, &rq, err);
+	return st == ST_OK ? labelling_rater_add(l, err) : st;
+}
+
+static enum status chat_session(struct store *s, const struct system_spec *spec, const struct system_spec *spec_b,
+				struct error *err)
 {
 	const char *db = cli_db_path();
 	struct lock lock = { -1, 0 };
-	struct labelling l = { 0 };
+	struct labelling l = { 0 }, prefs = { 0 };
 	enum status st = ST_OK;
 	if (store_item_read_only(s))
 		st = error_set(err, ST_STORE, "chat: the project '%s' is read-only: nothing could be stored "
@@ -186,14 +254,21 @@ static enum status chat_session(struct store *s, const struct system_spec *spec,
 	if (st == ST_OK)
 		st = open_session(&l, s, err);
 	if (st == ST_OK)
-		st = system_row(s, options.system, &chat.system_id, err);
+		st = system_row(s, system_a ? system_a : options.system, &chat.system_id, err);
+	if (st == ST_OK && system_b)
+		st = system_row(s, system_b, &chat.system_b_id, err);
+	if (st == ST_OK && system_b)
+		st = open_prefs(&prefs, s, err);
 	if (st == ST_OK && options.first_from)
 		st = first_of(s, options.first_from, err);
 	if (st == ST_OK && options.round)
 		st = next_of_round(s, options.round, err);
 	if (st == ST_OK) {
 		chat.spec = spec;
-		chat.system = options.system;
+		chat.system = system_a ? system_a : options.system;
+		chat.system_b = system_b;
+		chat.spec_b = spec_b;
+		chat.prefs = &prefs;
 		chat.first_question = first_question;
 		chat.round = options.round;
 		chat.from = from;
@@ -202,6 +277,7 @@ static enum status chat_session(struct store *s, const struct system_spec *spec,
 	}
 	o.labelling = NULL;
 	labelling_release(&l);
+	labelling_release(&prefs);
 	lock_release(&lock);
 	return st;
 }
@@ -216,10 +292,20 @@ static int run(struct cmd_ctx *c)
 	else if (op->endpoint)
 		spec = (struct system_spec){ .kind = "http", .url = op->endpoint,
 					     .token = getenv("CONVQA_SYSTEM_TOKEN") };
-	enum status st = chat_session(c->store, &spec, &c->err);
+	const char *argv_b[] = { "/bin/sh", "-c", op->command_b, NULL };
+	struct system_spec spec_b = { .kind = "bm25", .store = c->store };
+	if (op->command_b)
+		spec_b = (struct system_spec){ .kind = "proc", .argv = argv_b };
+	else if (op->endpoint_b)
+		spec_b = (struct system_spec){ .kind = "http", .url = op->endpoint_b,
+					       .token = getenv("CONVQA_SYSTEM_TOKEN") };
+	enum status st = chat_session(c->store, &spec, system_b ? &spec_b : NULL, &c->err);
 	if (st == ST_OK && chat.conversation)
 		cli_printf(stdout, "chat: %zu turn%s stored as conversation %s\n", chat.turns,
 			   chat.turns == 1 ? "" : "s", chat.conversation);
+	if (st == ST_OK && chat.conversation && system_b)
+		cli_printf(stdout, "chat: %zu preference%s between %s and %s stored (convqa report, convqa export "
+			   "--format prefs-csv)\n", chat.preferences, chat.preferences == 1 ? "" : "s", system_a, system_b);
 	return cli_session_end(c, st, tui_caught_signal());
 }
 
@@ -231,12 +317,16 @@ static void release(struct cmd_ctx *c)
 	from = NULL;
 	free(chat.conversation);
 	chat.conversation = NULL;
+	free(system_a);
+	free(system_b);
+	system_a = system_b = NULL;
 }
 
 const struct cmd_entry cmd_chat_entry = {
 	{ "chat",
-	  "[--db PATH] [--rater NAME] --system NAME [--command 'CMD' | --builtin bm25 | --endpoint URL] "
-	  "[--first-question-from CONV | --round NAME] [--timeout S]",
+	  "[--db PATH] [--rater NAME] (--system NAME | --systems A,B) [--command 'CMD' | --builtin bm25 | "
+	  "--endpoint URL] [--command-b 'CMD' | --builtin-b bm25 | --endpoint-b URL] [--first-question-from CONV | "
+	  "--round NAME] [--timeout S] [--history preferred|own] [--seed N]",
 	  "converse with a live system, then judge the conversation's turns",
 	  "The chat screen: type a question and press enter; it goes to the system with\n"
 	  "the conversation so far, and its answer and passages show as the turn screen\n"
@@ -252,6 +342,13 @@ const struct cmd_entry cmd_chat_entry = {
 	  "with your rights: never pass one from an untrusted source. --round NAME (a\n"
 	  "round made with --live) fills in your next first question of that round;\n"
 	  "the conversation's turns become your items of the round, judged in it.\n"
+	  "Arena: --systems A,B sends each question to both systems at once (--command\n"
+	  "and the others reach A, --command-b and the others B) and shows the answers\n"
+	  "side by side as A and B, the sides drawn per turn and balanced, the names\n"
+	  "hidden; a (or left), b (or right), e (tie) or x (both bad) stores your\n"
+	  "preference as a label of the pairwise task, and the next question goes with\n"
+	  "the preferred answer as both systems' history (--history own: each its own).\n"
+	  "One system failing keeps the other's answer; enter re-sends to it alone.\n"
 	  "Scripted runs: CONVQA_SCRIPT=FILE, as for annotate (docs/annotating.md).",
 	  opts, 0, 0, NULL },
 	CMD_PROJECT | CMD_RATER, &options.rater, check, run, release, &options, NULL,

@@ -89,11 +89,18 @@ static enum status put(struct store *s, const struct store_live_turn *t, int64_t
 	if (ret == ST_OK)
 		ret = exec(s, "SELECT id FROM turn WHERE conversation_id = ?1 AND position = ?2", NULL, 0,
 			   (int64_t[]){ conv, pos }, 2, &turn, err);
-	if (ret == ST_OK && turn)
+	if (ret == ST_OK && turn && !t->add_to_turn)
 		return error_set(err, ST_INPUT, "the conversation '%s' has a turn %d already", t->conversation,
 				 t->position);
+	int64_t had = 0;
+	if (ret == ST_OK && turn)
+		ret = exec(s, "SELECT id FROM response WHERE turn_id = ?1 AND system_id = ?2", NULL, 0,
+			   (int64_t[]){ turn, sys }, 2, &had, err);
+	if (ret == ST_OK && had)
+		return error_set(err, ST_INPUT, "turn %d of '%s' has this system's answer already", t->position,
+				 t->conversation);
 	const char *q[] = { t->question };
-	if (ret == ST_OK)
+	if (ret == ST_OK && !turn)
 		ret = exec(s, "INSERT INTO turn(question, conversation_id, position) VALUES (?1, ?2, ?3) RETURNING id", q,
 			   1, (int64_t[]){ conv, pos }, 2, &turn, err);
 	const char *r[] = { t->answer, t->rewrite && *t->rewrite ? t->rewrite : NULL, t->metadata };

@@ -235,3 +235,8 @@ enum status store_system_names(struct store *s, char ***names, size_t *n, struct
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the systems");
 }
+
+enum status store_pair_ensure(struct store *s, int64_t x, int64_t y, int64_t *id, int *swapped, struct error *err)
+{
+	return pair_ensure(s, x, y, id, swapped, err);
+}

@@ -19,7 +19,7 @@ struct live {
 	char *name;                  /* the conversation's, once chosen */
 	struct system_turn *turns;   /* the exchanges stored: owned strings */
 	size_t n, cap;
-	int64_t first_response;
+	int64_t first_response, last_response;
 	char *pending;               /* the question in flight, NULL: none */
 	double since;
 	struct system_reply last;
@@ -57,6 +57,8 @@ enum status live_send(struct live *l, const char *question, struct error *err)
 	if (l->pending)
 		return error_set(err, ST_USAGE, "a question is waiting for its answer already");
 	enum status st = ST_OK;
+	if (!l->name && l->o->name)
+		l->name = xstrdup(l->o->name);
 	if (!l->name)
 		st = store_live_name(l->store, l->o->rater, &l->name, err);
 	if (st == ST_OK && !l->sys)
@@ -81,7 +83,8 @@ size_t live_pollfds(struct live *l, struct pollfd *fds, size_t max, double *dead
 	return l->pending && l->sys ? system_pollfds(l->sys, fds, max, deadline) : 0;
 }
 
-/* The response's metadata: {"live": {"system", "rater", "latency", "raw"}}. */
+/* The response's metadata: {"live": {"system", "rater", "latency", "side"
+ * (arena mode), "raw"}}. */
 static char *metadata(const struct live *l, const struct system_reply *r, double latency)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -90,6 +93,8 @@ static char *metadata(const struct live *l, const struct system_reply *r, double
 	json_member(&sb, ", \"rater\": ", l->o->rater);
 	snprintf(num, sizeof(num), ", \"latency\": %.3f", latency);
 	strbuf_adds(&sb, num);
+	if (l->o->side)
+		json_member(&sb, ", \"side\": ", l->o->side);
 	json_member(&sb, ", \"raw\": ", r->raw);
 	strbuf_adds(&sb, "}}");
 	return strbuf_detach(&sb);
@@ -133,9 +138,12 @@ static enum status store_reply(struct live *l, struct system_reply *r, struct er
 		json_member(&cm, ", \"round\": ", l->o->round);
 	if (l->o->from)
 		json_member(&cm, ", \"from\": ", l->o->from);
+	if (l->o->conv_extra)
+		strbuf_adds(&cm, l->o->conv_extra);
 	strbuf_adds(&cm, "}}");
 	struct store_live_turn t = { l->name, strbuf_str(&cm), (int)l->n + 1, l->pending, l->o->system_id,
-				     r->answer, r->rewrite, meta, p, r->n_passages, l->o->round, l->o->rater, l->o->from };
+				     r->answer, r->rewrite, meta, p, r->n_passages, l->o->round, l->o->rater, l->o->from,
+				     l->o->add_to_turn };
 	int64_t id = 0;
 	enum status st = store_live_put(l->store, &t, &id, err);
 	free(p);
@@ -145,6 +153,7 @@ static enum status store_reply(struct live *l, struct system_reply *r, struct er
 		return st;
 	if (!l->first_response)
 		l->first_response = id;
+	l->last_response = id;
 	as_stored(l, r);
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 8;
@@ -238,4 +247,17 @@ const struct system_reply *live_last(const struct live *l, const char **question
 	if (latency)
 		*latency = l->last_latency;
 	return &l->last;
+}
+
+int64_t live_last_response(const struct live *l)
+{
+	return l->last_response;
+}
+
+void live_set_history_answer(struct live *l, size_t i, const char *answer)
+{
+	if (i >= l->n)
+		return;
+	free((char *)l->turns[i].answer);
+	l->turns[i].answer = xstrdup(answer ? answer : "");
 }

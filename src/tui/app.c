@@ -312,7 +312,7 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	keymap_init(&app->keys, app->scheme);
 	if (opt->chat) {   /* the chat screen: no queue until the conversation ends */
 		app->chatting = 1;
-		app_push(app, &view_chat, 0);
+		app_push(app, opt->chat->spec_b ? &view_arena : &view_chat, 0);
 		return app->failed ? (*err = app->err, err->status) : ST_OK;
 	}
 	return start_queue(app, err);

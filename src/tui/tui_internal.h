@@ -342,7 +342,8 @@ struct view_ops {
 
 extern const struct view_ops view_item, view_passage, view_help, view_guidelines, view_summary, view_small,
 	view_note, view_list, view_jump, view_adjudicate, view_round_closed, view_chat,
-	view_pair;
+	view_pair,
+	view_arena;
 
 /* ---- a one-line editor (src/tui/line_edit.c): the chat's question ------- */
 
@@ -580,6 +581,13 @@ struct pair_session {
 	struct pair_undo *undo;
 	size_t n_undo, cap_undo;
 };
+/* Two answers as the pair screen shows them (view_pair.c), in rows y ..
+ * bottom - 1: side by side from 120 columns, else left on top; titled "A"
+ * and "B" (with their systems under --show-systems); their passages
+ * unfolded or counted; scrolled by scroll rows. The arena (view_arena.c)
+ * draws with it too. */
+void pair_draw_answers(const struct app *app, const struct store_item *left, const struct store_item *right, int y,
+		       int bottom, int show_passages, int scroll);
 /* The category index of the pair shown's preference as the rater sees it
  * (0: the left answer, 1: the right one, ...), or -1: none. */
 int app_pair_shown(const struct app *app, size_t pos);

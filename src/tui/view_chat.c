@@ -179,7 +179,7 @@ static int open_chat(struct app *app, struct view *view, long arg)
 	struct chat *c = view->private;
 	const struct tui_chat *tc = app->opt->chat;
 	c->lo = (struct live_opts){ tc->spec, tc->system, tc->system_id, app->opt->rater, tc->timeout, tc->round,
-				    tc->from };
+				    tc->from, NULL, NULL, 0, NULL };
 	live_new(app->store, &c->lo, &c->live);
 	line_edit_set(&c->ed, tc->first_question);
 	if (tc->first_question)

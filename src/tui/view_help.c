@@ -157,6 +157,12 @@ static void help_text(const struct app *app, struct strbuf *sb)
 				"and delete (C-d) erase; C-u erases before the cursor, C-k after it; up and down "
 				"recall earlier questions. F2 ends the conversation and its turns open in the turn "
 				"screen, where the keys below judge them.\n\n");
+	if (app->chatting && app->opt->chat->spec_b)
+		strbuf_adds(sb, "The arena: each question goes to two systems at once; their answers show as A and "
+				"B, the systems' names hidden. Before the next question, say which is better: a or left "
+				"(A), b or right (B), e (a tie), x (both bad); enter unfolds the passages, up and down "
+				"scroll. One system failing keeps the other's answer: enter sends the question again "
+				"to it alone.\n\n");
 	if (app->opt->adjudication)
 		strbuf_addf(sb, "Adjudication of round %s: each screen is one disagreement of its raters. Only the "
 				"keys of the field in dispute act (a passage field's on the passage in dispute; its "

@@ -14,12 +14,12 @@
 #define HISTORY_ROWS 3
 
 /* What one side shows: its answer, then its passages or their count. */
-static void side_text(const struct app *app, const struct store_item *it, struct strbuf *sb)
+static void side_text(const struct app *app, const struct store_item *it, int show_passages, struct strbuf *sb)
 {
 	strbuf_adds(sb, it->answer[0] ? it->answer : "(empty answer)");
 	if (!it->n_passages || !(app->scheme->shows & SHOW_PASSAGES))
 		return;
-	if (!app->pairs->show_passages) {
+	if (!show_passages) {
 		char k[32];
 		strbuf_addf(sb, "\n\n%zu passage%s (%s shows them)", it->n_passages, it->n_passages == 1 ? "" : "s",
 			    action_key(ACT_OPEN, k));
@@ -43,7 +43,8 @@ static void side_title(const struct app *app, const struct store_item *it, int l
 
 /* One side in w columns and rows rows from y, x: a title row, then its
  * text from the pair's scroll. */
-static void draw_side(const struct app *app, const struct store_item *it, int left, int y, int x, int w, int rows)
+static void draw_side(const struct app *app, const struct store_item *it, int left, int y, int x, int w, int rows,
+		      int show_passages, int scroll)
 {
 	char title[160];
 	struct strbuf sb = STRBUF_INIT;
@@ -55,9 +56,9 @@ static void draw_side(const struct app *app, const struct store_item *it, int le
 			mvaddstr(y, x + i, "\xe2\x94\x80");
 		draw_fmt(y, x + 1, w - 2, style(S_RULE), " %s ", title);
 	}
-	side_text(app, it, &sb);
+	side_text(app, it, show_passages, &sb);
 	if (rows > 1)
-		draw_wrapped(y + 1, x + 1, w - 1, rows - 1, (size_t)app->pairs->scroll, strbuf_str(&sb), style(S_NORMAL));
+		draw_wrapped(y + 1, x + 1, w - 1, rows - 1, (size_t)scroll, strbuf_str(&sb), style(S_NORMAL));
 	strbuf_release(&sb);
 }
 
@@ -81,6 +82,23 @@ static int draw_question(const struct app *app, const struct view *view, int y, 
 	return y + (n < (size_t)qrows ? (int)n : qrows);
 }
 
+void pair_draw_answers(const struct app *app, const struct store_item *left, const struct store_item *right, int y,
+		       int bottom, int show_passages, int scroll)
+{
+	int rows = bottom - y;
+	if (COLS >= PAIR_SIDE_BY_SIDE) {
+		int w = (COLS - 1) / 2;
+		draw_side(app, left, 1, y, 0, w, rows, show_passages, scroll);
+		for (int r = y; r < bottom; r++)
+			mvaddstr(r, w, "\xe2\x94\x82");
+		draw_side(app, right, 0, y, w + 1, COLS - w - 1, rows, show_passages, scroll);
+	} else {
+		int top = rows / 2;
+		draw_side(app, left, 1, y, 0, COLS, top, show_passages, scroll);
+		draw_side(app, right, 0, y + top, 0, COLS, rows - top, show_passages, scroll);
+	}
+}
+
 static void draw(const struct app *app, const struct view *view)
 {
 	const struct pair_session *p = app->pairs;
@@ -88,18 +106,7 @@ static void draw(const struct app *app, const struct view *view)
 	draw_header(app);
 	int bottom = LINES - 3;
 	int y = draw_question(app, view, 1, LINES);
-	int rows = bottom - y;
-	if (COLS >= PAIR_SIDE_BY_SIDE) {
-		int w = (COLS - 1) / 2;
-		draw_side(app, &p->left, 1, y, 0, w, rows);
-		for (int r = y; r < bottom; r++)
-			mvaddstr(r, w, "\xe2\x94\x82");
-		draw_side(app, &p->right, 0, y, w + 1, COLS - w - 1, rows);
-	} else {
-		int top = rows / 2;
-		draw_side(app, &p->left, 1, y, 0, COLS, top);
-		draw_side(app, &p->right, 0, y + top, 0, COLS, rows - top);
-	}
+	pair_draw_answers(app, &p->left, &p->right, y, bottom, p->show_passages, p->scroll);
 	draw_label_bar(app, bottom);
 	draw_status(app, COLS >= 60 ? "a/\xe2\x86\x90 b/\xe2\x86\x92 e x \xc2\xb7 ? help " : NULL);
 }

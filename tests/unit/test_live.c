@@ -73,7 +73,7 @@ static void test_each_exchange_is_the_next_turn_of_a_new_conversation(void **sta
 {
 	(void)state;
 	struct system_spec spec = { .kind = "bm25", .store = store };
-	struct live_opts o = { &spec, "bm25", sys_id, "alice", 5.0, NULL, NULL };
+	struct live_opts o = { &spec, "bm25", sys_id, "alice", 5.0, NULL, NULL, NULL, NULL, 0, NULL };
 	struct live *l;
 	const char *q;
 	live_new(store, &o, &l);
@@ -110,17 +110,35 @@ static void test_a_position_stored_already_is_refused(void **state)
 	(void)state;
 	struct error err;
 	int64_t id = 7;
-	struct store_live_turn t = { "live-alice-1", NULL, 1, "again?", sys_id, "no", NULL, NULL, NULL, 0, NULL, NULL, NULL };
+	struct store_live_turn t = { "live-alice-1", NULL, 1, "again?", sys_id, "no", NULL, NULL, NULL, 0, NULL, NULL, NULL, 0 };
 	assert_int_equal(store_live_put(store, &t, &id, &err), ST_INPUT);
 	assert_int_equal(id, 0);
 	assert_string_equal(err.msg, "the conversation 'live-alice-1' has a turn 1 already");
+}
+
+/* Arena mode: a second system's answer joins the turn the first stored;
+ * the same system's answer twice is refused. */
+static void test_add_to_turn_takes_another_systems_answer(void **state)
+{
+	(void)state;
+	struct error err;
+	enum store_put res;
+	struct store_conflict c;
+	int64_t other = 0, id = 0, again = 0;
+	assert_int_equal(store_put_system(store, "other", NULL, &other, &res, &c, &err), ST_OK);
+	struct store_live_turn t = { "live-alice-1", NULL, 1, "again?", other, "mine", NULL, NULL, NULL, 0, NULL, NULL, NULL, 1 };
+	assert_int_equal(store_live_put(store, &t, &id, &err), ST_OK);
+	assert_true(id > 0);
+	assert_int_equal(store_live_put(store, &t, &again, &err), ST_INPUT);
+	assert_int_equal(again, 0);
+	assert_string_equal(err.msg, "turn 1 of 'live-alice-1' has this system's answer already");
 }
 
 static void test_a_failed_send_changes_nothing(void **state)
 {
 	(void)state;
 	struct system_spec spec = { .kind = "no-such-kind" };
-	struct live_opts o = { &spec, "x", sys_id, "bob", 5.0, NULL, NULL };
+	struct live_opts o = { &spec, "x", sys_id, "bob", 5.0, NULL, NULL, NULL, NULL, 0, NULL };
 	struct live *l;
 	struct error err;
 	live_new(store, &o, &l);
@@ -140,6 +158,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_exchange_is_the_next_turn_of_a_new_conversation),
 		cmocka_unit_test(test_a_position_stored_already_is_refused),
+		cmocka_unit_test(test_add_to_turn_takes_another_systems_answer),
 		cmocka_unit_test(test_a_failed_send_changes_nothing),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
