@@ -21,8 +21,9 @@ bad=0
 fail() { echo "check-deps: $1"; bad=1; }
 
 # headers with no NAME.c of their own: NAME:folder (label_row.h: the type of
-# a label from elsewhere, between the readers and the labelling rules)
-OWNERS="exporter:formats metrics:metrics label_row:model"
+# a label from elsewhere, between the readers and the labelling rules;
+# pref_row.h: a preference, between the store and the pairwise statistics)
+OWNERS="exporter:formats metrics:metrics label_row:model pref_row:metrics"
 
 # may FOLDER include a header of folder TO?
 allowed() {
