@@ -4,8 +4,9 @@
  * reference written for these tests (exact binomial sums with Python's
  * fractions, the same rule as SciPy's binomtest(k, n, 0.5).pvalue; the
  * Bradley-Terry maximum found by Newton's method on the log-likelihood,
- * the fit of a logistic regression without intercept). The suite needs
- * neither.
+ * the fit of a logistic regression without intercept): the script is
+ * tests/tools/pairwise_reference.py (standard library only; SciPy was not
+ * at hand). The suite needs neither.
  */
 #include <setjmp.h>
 #include <stdarg.h>
