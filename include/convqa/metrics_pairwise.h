@@ -31,10 +31,14 @@
  *   sign test: the exact two-sided binomial test of W in W + L trials at 1/2
  *     (ties dropped) = SciPy's binomtest(W, W + L, 0.5).pvalue; 1 when W + L = 0;
  *   Bradley-Terry: P(i beats j) = p_i / (p_i + p_j), fitted by maximum
- *     likelihood with a tie as half a win for each side, by the MM (Zermelo)
- *     iteration p_i <- W_i / sum_j n_ij / (p_i + p_j) until no log-strength
- *     moves by more than PAIRWISE_BT_TOL; strengths normalised to a geometric
- *     mean of 1 over the systems with a finite positive estimate.
+ *     likelihood with a tie as half a win for each side: PAIRWISE_BT_MM_STEPS
+ *     steps of the MM (Zermelo) iteration p_i <- W_i / sum_j n_ij / (p_i + p_j)
+ *     from equal strengths, then Newton's method on the log-strengths (with
+ *     step halving: the likelihood never falls) until no log-strength moves
+ *     by more than PAIRWISE_BT_TOL (MM alone - slow on sparse designs such
+ *     as a chain of adjacent pairs - above PAIRWISE_BT_NEWTON_MAX systems or
+ *     if Newton fails); strengths normalised to a geometric mean of 1 over
+ *     the systems with a finite positive estimate.
  *
  * Pure: no I/O. Inputs are borrowed and not modified. Functions that
  * allocate say so and who frees.
@@ -50,7 +54,9 @@
 #include "convqa/pref_row.h"
 
 #define PAIRWISE_BT_TOL 1e-10        /* largest change of a log-strength at convergence */
-#define PAIRWISE_BT_MAX_ITER 100000  /* MM steps at most */
+#define PAIRWISE_BT_MM_STEPS 20      /* MM steps before Newton's method takes over */
+#define PAIRWISE_BT_NEWTON_MAX 200   /* above this many systems, MM steps only */
+#define PAIRWISE_BT_MAX_ITER 100000  /* steps at most */
 
 /* The knobs of the intervals and the bootstrap. */
 struct pairwise_options {
@@ -134,7 +140,7 @@ struct pairwise_bt {
 	size_t *rank;            /* systems best first: INFINITE (removed last first), FINITE by
 				  * strength, ZERO (removed last first), then the others; equal
 				  * strengths by index */
-	long iterations;         /* MM steps taken */
+	long iterations;         /* MM and Newton steps taken */
 	int converged;           /* 1 when the last step moved less than PAIRWISE_BT_TOL */
 };
 

@@ -241,43 +241,171 @@ static int bt_connected(const double *w, size_t n, const char *active)
 	return ok;
 }
 
-/* The MM iteration over the active systems, normalised to a geometric mean
- * of 1 after each step. */
-static void bt_mm(const double *w, size_t n, const char *active, struct pairwise_bt *bt)
+/* One MM step over the active systems from p into p (normalised to a
+ * geometric mean of 1); returns the largest change of a log-strength. */
+static double mm_step(const double *w, size_t n, const char *active, double *p, double *next)
 {
-	double *p = xmalloc(n * sizeof(double)), *next = xmalloc(n * sizeof(double));
-	for (size_t i = 0; i < n; i++)
-		p[i] = 1.0;
-	for (bt->iterations = 0; bt->iterations < PAIRWISE_BT_MAX_ITER && !bt->converged; bt->iterations++) {
-		double mean_log = 0, moved = 0;
-		size_t m = 0;
-		for (size_t i = 0; i < n; i++) {
-			double W = 0, den = 0;
-			for (size_t j = 0; j < n && active[i]; j++)
-				if (active[j] && j != i) {
-					W += w[i * n + j];
-					den += (w[i * n + j] + w[j * n + i]) / (p[i] + p[j]);
-				}
-			next[i] = active[i] ? (den > 0 ? W / den : 1.0) : 1.0;
-			if (active[i]) {
-				mean_log += log(next[i]);
-				m++;
+	double mean_log = 0, moved = 0;
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		double W = 0, den = 0;
+		for (size_t j = 0; j < n && active[i]; j++)
+			if (active[j] && j != i) {
+				W += w[i * n + j];
+				den += (w[i * n + j] + w[j * n + i]) / (p[i] + p[j]);
 			}
+		next[i] = active[i] && den > 0 ? W / den : 1.0;
+		if (active[i]) {
+			mean_log += log(next[i]);
+			m++;
 		}
-		mean_log /= (double)(m ? m : 1);
-		for (size_t i = 0; i < n; i++) {
-			if (!active[i])
+	}
+	mean_log /= (double)(m ? m : 1);
+	for (size_t i = 0; i < n; i++) {
+		if (!active[i])
+			continue;
+		next[i] = exp(log(next[i]) - mean_log);
+		moved = fmax(moved, fabs(log(next[i]) - log(p[i])));
+		p[i] = next[i];
+	}
+	return moved;
+}
+
+/* The log-likelihood at log-strengths th over the active systems. */
+static double loglik(const double *w, size_t n, const char *active, const double *th)
+{
+	double ll = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n && active[i]; j++)
+			if (active[j] && j != i && w[i * n + j] > 0)
+				ll -= w[i * n + j] * log1p(exp(th[j] - th[i]));
+	return ll;
+}
+
+/* Solve a x = b for the m x m matrix a (row-major, destroyed) by Gaussian
+ * elimination with partial pivoting; x into b. 0, or -1 when singular. */
+static int solve(double *a, double *b, size_t m)
+{
+	for (size_t c = 0; c < m; c++) {
+		size_t piv = c;
+		for (size_t r = c + 1; r < m; r++)
+			if (fabs(a[r * m + c]) > fabs(a[piv * m + c]))
+				piv = r;
+		if (!(fabs(a[piv * m + c]) > 1e-300))
+			return -1;
+		for (size_t k = 0; k < m && piv != c; k++) {
+			double x = a[c * m + k];
+			a[c * m + k] = a[piv * m + k];
+			a[piv * m + k] = x;
+		}
+		double x = b[c];
+		b[c] = b[piv];
+		b[piv] = x;
+		for (size_t r = c + 1; r < m; r++) {
+			double f = a[r * m + c] / a[c * m + c];
+			for (size_t k = c; k < m; k++)
+				a[r * m + k] -= f * a[c * m + k];
+			b[r] -= f * b[c];
+		}
+	}
+	for (size_t c = m; c-- > 0;) {
+		for (size_t k = c + 1; k < m; k++)
+			b[c] -= a[c * m + k] * b[k];
+		b[c] /= a[c * m + c];
+	}
+	return 0;
+}
+
+/* The Newton direction at th: (-H) d = g over the active systems idx[0..m)
+ * but the last (whose log-strength stays put), into d[0..m-1). */
+static int newton_direction(const double *w, size_t n, const size_t *idx, size_t m, const double *th, double *d)
+{
+	size_t r = m - 1;
+	double *h = xcalloc(r * r + 1, sizeof(double));
+	for (size_t a = 0; a < r; a++) {
+		d[a] = 0;
+		for (size_t b = 0; b < m; b++) {
+			size_t i = idx[a], j = idx[b];
+			double nij = w[i * n + j] + w[j * n + i], pij = 1 / (1 + exp(th[j] - th[i]));
+			if (a == b || nij == 0)
 				continue;
-			next[i] = exp(log(next[i]) - mean_log);
-			moved = fmax(moved, fabs(log(next[i]) - log(p[i])));
-			p[i] = next[i];
+			d[a] += w[i * n + j] - nij * pij;
+			h[a * r + a] += nij * pij * (1 - pij);
+			if (b < r)
+				h[a * r + b] -= nij * pij * (1 - pij);
 		}
-		bt->converged = moved < PAIRWISE_BT_TOL;
+	}
+	int rc = solve(h, d, r);
+	free(h);
+	return rc;
+}
+
+/* Newton's method with step halving from th (log-strengths) until no
+ * log-strength moves by more than PAIRWISE_BT_TOL; 1 when it got there. */
+static int bt_newton(const double *w, size_t n, const char *active, double *th, long *steps)
+{
+	size_t m = 0, *idx = xmalloc((n + 1) * sizeof(size_t));
+	double *d = xmalloc((n + 1) * sizeof(double)), *next = xmalloc((n + 1) * sizeof(double));
+	int done = 0;
+	for (size_t i = 0; i < n; i++)
+		if (active[i])
+			idx[m++] = i;
+	for (int k = 0; k < 100 && !done && m > 1 && newton_direction(w, n, idx, m, th, d) == 0; k++) {
+		double ll = loglik(w, n, active, th), step = 1, moved = 0;
+		for (int half = 0; half < 40; half++, step /= 2) {
+			memcpy(next, th, n * sizeof(double));
+			moved = 0;
+			for (size_t a = 0; a + 1 < m; a++) {
+				next[idx[a]] += step * d[a];
+				moved = fmax(moved, fabs(step * d[a]));
+			}
+			if (loglik(w, n, active, next) >= ll - 1e-12 * fabs(ll))
+				break;
+		}
+		memcpy(th, next, n * sizeof(double));
+		(*steps)++;
+		done = moved < PAIRWISE_BT_TOL;
+	}
+	free(idx);
+	free(d);
+	free(next);
+	return done || m <= 1;
+}
+
+/* The maximum over the active systems: MM steps (Zermelo; Hunter 2004)
+ * from equal strengths, then, from where they got, Newton's method to
+ * convergence (the MM alone, to PAIRWISE_BT_MAX_ITER steps, above
+ * PAIRWISE_BT_NEWTON_MAX systems or when Newton fails); normalised to a
+ * geometric mean of 1. */
+static void bt_fit_active(const double *w, size_t n, const char *active, struct pairwise_bt *bt)
+{
+	double *p = xmalloc(n * sizeof(double)), *next = xmalloc(n * sizeof(double)), mean = 0;
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		p[i] = 1.0;
+		m += active[i] != 0;
+	}
+	long mm_steps = m <= PAIRWISE_BT_NEWTON_MAX ? PAIRWISE_BT_MM_STEPS : PAIRWISE_BT_MAX_ITER;
+	while (bt->iterations < mm_steps && !bt->converged) {
+		bt->converged = mm_step(w, n, active, p, next) < PAIRWISE_BT_TOL;
+		bt->iterations++;
 	}
 	for (size_t i = 0; i < n; i++)
+		next[i] = log(p[i]);
+	if (!bt->converged && m <= PAIRWISE_BT_NEWTON_MAX && bt_newton(w, n, active, next, &bt->iterations))
+		bt->converged = 1;
+	while (!bt->converged && bt->iterations < PAIRWISE_BT_MAX_ITER) {   /* Newton failed: MM on */
+		bt->converged = mm_step(w, n, active, p, next) < PAIRWISE_BT_TOL;
+		bt->iterations++;
+		for (size_t i = 0; i < n; i++)
+			next[i] = log(p[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		mean += active[i] ? next[i] / (double)m : 0;
+	for (size_t i = 0; i < n; i++)
 		if (active[i]) {
-			bt->strength[i] = p[i];
-			bt->log_strength[i] = log(p[i]);
+			bt->log_strength[i] = next[i] - mean;
+			bt->strength[i] = exp(bt->log_strength[i]);
 		}
 	free(p);
 	free(next);
@@ -345,7 +473,7 @@ void pairwise_bt_fit(const double *w, size_t n, struct pairwise_bt *out)
 				out->strength[i] = out->log_strength[i] = NAN;
 			}
 	} else {
-		bt_mm(w, n, active, out);
+		bt_fit_active(w, n, active, out);
 	}
 	bt_rank(out);
 	free(active);

@@ -172,10 +172,11 @@ static void bt_row(struct rtable *t, const struct pw_ctx *p, const struct pairwi
 static void bt_notes(struct rtable *t, const struct pw_ctx *p, const struct pairwise_bt *bt, long used)
 {
 	rtable_note(t, "Bradley-Terry: P(i preferred to j) = p_i / (p_i + p_j), fitted by maximum likelihood "
-		       "over all judgements, a tie (of any kind) counted as half a win for each side; MM "
-		       "(Zermelo) iteration until no log-strength moves by more than %g (%s after %ld steps). "
+		       "over all judgements, a tie (of any kind) counted as half a win for each side; %d steps of "
+		       "the MM (Zermelo) iteration, then Newton's method, until no log-strength moves by more than "
+		       "%g (%s after %ld steps). "
 		       "Strengths normalised to a geometric mean of 1 over the estimated systems (log-strength "
-		       "0 = that mean).", PAIRWISE_BT_TOL, bt->converged ? "converged" : "NOT converged",
+		       "0 = that mean).", PAIRWISE_BT_MM_STEPS, PAIRWISE_BT_TOL, bt->converged ? "converged" : "NOT converged",
 		    bt->iterations);
 	rtable_note(t, "A system never preferred (no win, no tie) among those left has no finite maximum: its "
 		       "strength goes to 0 (shown as 0, ranked last); one that never lost goes to infinity "

@@ -83,6 +83,11 @@ def main():
     ties = [[0, 2, 1], [2, 0, 0], [1, 0, 0]]
     w3 = [[wins[i][j] + ties[i][j] / 2 for j in range(3)] for i in range(3)]
     print("test_bt_splits_ties_from_rows: log-strengths", bt(w3))
+    chain = [[0.0] * 6 for _ in range(6)]
+    for i in range(5):
+        chain[i][i + 1] = 3.0 + i
+        chain[i + 1][i] = 1.0
+    print("test_bt_chain_of_adjacent_pairs: log-strengths", bt(chain))
 
 
 if __name__ == "__main__":

@@ -182,6 +182,29 @@ static void test_bt_equals_the_likelihood_maximum(void **state)
 	pairwise_bt_release(&bt);
 }
 
+/* A chain of adjacent pairs, i over i + 1 by 3 + i to 1: MM alone crawls
+ * here; the fit still reaches the maximum (Newton's reference) in few steps. */
+static void test_bt_chain_of_adjacent_pairs(void **state)
+{
+	double w[36] = { 0 };
+	const double want[] = { 3.5659969521056407, 2.4673846634375307, 1.08109030231764, -0.528347610116461,
+				-2.3201070793445178, -4.266017228399833 };
+	struct pairwise_bt bt;
+	(void)state;
+	for (size_t i = 0; i + 1 < 6; i++) {
+		w[i * 6 + i + 1] = 3.0 + (double)i;
+		w[(i + 1) * 6 + i] = 1;
+	}
+	pairwise_bt_fit(w, 6, &bt);
+	assert_true(bt.converged);
+	assert_true(bt.iterations < 100);
+	for (size_t i = 0; i < 6; i++) {
+		assert_near(bt.log_strength[i], want[i], 1e-9);
+		assert_int_equal(bt.rank[i], i);
+	}
+	pairwise_bt_release(&bt);
+}
+
 /* Ties as halves, from a tally of rows: wins 0>1 3, 1>0 1, 0>2 1, 2>0 2,
  * 1>2 2, 2>1 1; ties 0-1 2, 0-2 1. */
 static void test_bt_splits_ties_from_rows(void **state)
@@ -415,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_bt_two_systems_by_hand),
 		cmocka_unit_test(test_bt_balanced_cycle_is_flat),
 		cmocka_unit_test(test_bt_equals_the_likelihood_maximum),
+		cmocka_unit_test(test_bt_chain_of_adjacent_pairs),
 		cmocka_unit_test(test_bt_splits_ties_from_rows),
 		cmocka_unit_test(test_bt_never_winning_system_is_zero),
 		cmocka_unit_test(test_bt_peels_in_steps),
