@@ -154,6 +154,43 @@ static void test_a_section_per_field_and_none_without_rows(void **state)
 	report_free(r);
 }
 
+/* Only identical answers and ties: no rate without ties, no sign test, no
+ * position figure, no agreement; the ranking puts both systems at 1; every
+ * writer writes it. */
+static void test_no_decided_judgement(void **state)
+{
+	struct pref_row rows[] = { row(1, 0, 1, -1, PREF_SAME, -1), row(2, 0, 1, 0, PREF_TIE, 1),
+				   row(2, 0, 1, 1, PREF_BOTH_BAD, 0) };
+	const char *why = NULL;
+	double v;
+	(void)state;
+	struct report *r = build(rows, 3);
+	assert_float_equal(value(r, "pairs", "bm25 vs dense", "win_rate", NULL), 0.5, 1e-12);
+	assert_false(report_value(r, "pairwise:preference", "pairs", "bm25 vs dense", "sign_p", NULL, NULL, &why));
+	assert_string_equal(why, "only ties");
+	assert_false(report_value(r, "pairwise:preference", "position", "preference", "rate", NULL, NULL, &why));
+	assert_string_equal(why, "no decided judgement with a known order");
+	assert_false(report_value(r, "pairwise:preference", "agreement", "all", "kappa", NULL, NULL, &why));
+	assert_non_null(why);   /* one category only: kappa is 0/0 */
+	assert_true(report_value(r, "pairwise:preference", "agreement", "all", "flip_share", &v, NULL, NULL));
+	assert_true(v == 0);
+	assert_float_equal(value(r, "bt_ranking", "bm25", "strength", NULL), 1.0, 1e-12);
+	assert_float_equal(value(r, "bt_ranking", "dense", "strength", NULL), 1.0, 1e-12);
+	assert_false(report_value(r, "pairwise:preference", "bt_ranking", "<b>x</b>", "rank", NULL, NULL, NULL));
+	int (*writers[])(const struct report *, FILE *) = { rp_write_text, rp_write_md, rp_write_json,
+							    rp_write_csv, rp_write_html };
+	for (size_t i = 0; i < sizeof(writers) / sizeof(writers[0]); i++) {
+		char *buf = NULL;
+		size_t size = 0;
+		FILE *f = open_memstream(&buf, &size);
+		assert_int_equal(writers[i](r, f), 0);
+		fclose(f);
+		assert_non_null(strstr(buf, "bm25"));
+		free(buf);
+	}
+	report_free(r);
+}
+
 static size_t count(const char *s, const char *what)
 {
 	size_t n = 0;
@@ -191,6 +228,7 @@ int main(void)
 		cmocka_unit_test(test_pairs_table_counts_and_rates),
 		cmocka_unit_test(test_ranking_position_and_agreement),
 		cmocka_unit_test(test_a_section_per_field_and_none_without_rows),
+		cmocka_unit_test(test_no_decided_judgement),
 		cmocka_unit_test(test_html_draws_the_matrix_and_the_ranking),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
