@@ -40,7 +40,7 @@ CHECK_LDFLAGS := -fsanitize=address,undefined
 CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o core/lock.o core/json.o core/expr.o
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
-	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/agreement.o metrics/spans.o
+	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/metrics_pairwise.o metrics/agreement.o metrics/spans.o
 STORE_OBJS := store/store.o store/store_pair.o store/store_pair_read.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
@@ -63,9 +63,9 @@ SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
-	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o report/report_sec_prefs.o \
+	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o report/report_sec_prefs.o report/report_sec_pairwise.o \
 	report/report_fmt_text.o report/report_fmt_json.o report/report_fmt_csv.o report/report_fmt_html.o \
-	report/report_fmt_svg.o report/report_imported.o report/report_threshold.o
+	report/report_fmt_svg.o report/report_fmt_svg_pairwise.o report/report_imported.o report/report_threshold.o
 # everything but the commands, the UI and main()
 LIB_OBJS := $(CORE_OBJS) $(MODEL_OBJS) $(METRICS_OBJS) $(STORE_OBJS) $(FORMAT_OBJS) $(STUDY_OBJS) $(REPORT_OBJS) $(SYSTEM_OBJS)
 CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_label.o cmd/cmd_annotate.o \

@@ -725,7 +725,7 @@ static void stacked_chart(struct strbuf *sb, const struct rtable *t, int id)
 
 void rp_svg_charts(struct strbuf *sb, const struct rtable *t, int *n)
 {
-	if (t->n_rows == 0)
+	if (t->n_rows == 0 || rp_svg_pairwise(sb, t, n))
 		return;
 	if (ends_with(t->id, "by_turn")) {
 		int any = 0;

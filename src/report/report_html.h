@@ -20,4 +20,10 @@ void rp_html_escape(struct strbuf *sb, const char *s, int max_cols);
  * charts of the document (element ids). */
 void rp_svg_charts(struct strbuf *sb, const struct rtable *t, int *n);
 
+/* The charts of section pairwise (report_fmt_svg_pairwise.c): a table whose
+ * id ends in "win_matrix" (square, fractions, columns named as the rows) as
+ * a shaded grid, one whose id ends in "bt_ranking" as dots (its column
+ * log_strength) with whiskers. Returns 1 when it drew t, else 0. */
+int rp_svg_pairwise(struct strbuf *sb, const struct rtable *t, int *n);
+
 #endif

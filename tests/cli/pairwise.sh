@@ -163,8 +163,9 @@ check_run "convqa label refuses a pair field (pairs are judged on the pair scree
 	$CONVQA label --round ab1 -r alice -c c01 -n 1 -s s1 preference a
 run $CONVQA report --round ab1 --only preferences -f csv
 check_grep "report: wins, ties and losses per pair of systems, the identical answers counted apart" \
-	'^preferences,by_pair,system A vs system B,s1 vs s2,identical,12,' "$T/out"
-check_grep "report: alice's tie among them" '^preferences,by_pair,system A vs system B,s1 vs s2,ties,1,' "$T/out"
+	'^pairwise:preference,pairs,pair,s1 vs s2,same,12,16,' "$T/out"
+check_grep "report: ties are alice's tie, her both bad and the 12 identical answers" \
+	'^pairwise:preference,pairs,pair,s1 vs s2,ties,14,16,' "$T/out"
 $CONVQA rater add dan --role adjudicator >/dev/null
 check_run "a pairwise round is not adjudicated (yet): said up front" 2 \
 	"convqa: adjudicate: round 'ab1' is a pairwise round: preferences are not adjudicated (yet); export --format prefs-csv --round ab1 lists them" \

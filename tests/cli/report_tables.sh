@@ -40,7 +40,7 @@ $CONVQA init --db p.db >/dev/null && $CONVQA import --db p.db -q "$CONVQA_TOP/sa
 $CONVQA rater add --db p.db x >/dev/null && $CONVQA rater add --db p.db expert >/dev/null &&
 	$CONVQA label --db p.db -r expert -c demo-rosetta -n 1 -s bm25-t5 intent boolean &&
 	$CONVQA round create --db p.db k --raters x --conversations 1 --control 0.1 --control-from expert >/dev/null
-# a pairwise round with one preference (the section preferences)
+# a pairwise round with one preference (--only preferences: a section pairwise:FIELD per field)
 $CONVQA round create --db p.db ab --task pairwise --raters x >/dev/null &&
 	printf 'esc\na\nq\n' >pair-keys && CONVQA_SCRIPT=pair-keys $CONVQA annotate --db p.db --rater x --round ab >/dev/null
 for s in $(words "$sections"); do
@@ -56,6 +56,7 @@ for s in $(words "$sections"); do
 	got=$(/usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["sections"]))' "$s.json")
 	want=$s
 	[ "$s" = schemes ] && want=scheme:likert-4pt
+	[ "$s" = preferences ] && want=pairwise:preference   # a section per field of preference
 	check_eq "--only $s builds the section $want alone" "0|$want" "$rc|$got"
 done
 
