@@ -12,6 +12,7 @@
 #include "convqa/model.h"
 #include "convqa/report.h"
 #include "convqa/scheme.h"
+#include "convqa/strbuf.h"
 #include "convqa/scheme_read.h"
 #include "convqa/scheme_registry.h"
 #include "convqa/store.h"
@@ -106,7 +107,7 @@ static const struct cli_opt opts[] = {
 	{ "fuzzy-threshold", 0, "T", "seed003's fuzzy fact inclusion: the least similarity, 0 to 1 (default 0.8)",
 	  &opt_fuzzy, NULL },
 	{ "threshold", 0, "NAME=T[,...]", "automatic: imported score NAME as a judgement (correct at T or above), its "
-					  "kappa against each rater and the consensus (several: a comma list)",
+					  "kappa against each rater and the consensus (repeatable, or a comma list)",
 	  &opt_threshold, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
@@ -177,6 +178,20 @@ static int check_compare(void)
 	return 0;
 }
 
+/* Every --threshold given (repeatable, each a comma list too) into o. */
+static int parse_thresholds(struct report_options *ro, struct error *err)
+{
+	const char **v;
+	size_t n = cli_option_values(&opt_threshold, &v);
+	struct strbuf all = STRBUF_INIT;
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&all, "%s%s", i ? "," : "", v[i]);
+	free(v);
+	int rc = report_parse_thresholds(ro, strbuf_str(&all), &threshold_copy, err);
+	strbuf_release(&all);
+	return rc;
+}
+
 /* --variant and --fuzzy-threshold into o. */
 static int check_variants(void)
 {
@@ -241,7 +256,7 @@ static int check(struct cmd_ctx *c)
 			   "name it\n");
 		return ST_USAGE;
 	}
-	if (opt_threshold && report_parse_thresholds(&o, opt_threshold, &threshold_copy, &err) != 0) {
+	if (opt_threshold && parse_thresholds(&o, &err) != 0) {
 		cli_printf(stderr, "convqa report: %s\n", err.msg);
 		return ST_USAGE;
 	}

@@ -71,6 +71,13 @@ check_grep "text: the consensus row" "gptscore >= 0.5 / majority" "$T/out"
 check_grep "text: the convention" "judged correct by the score" "$T/out"
 check_grep "text: the kappa with its interval" "gptscore >= 0.5 / bob           6      0.667          0.333  -0.421 to 1.000" "$T/out"
 
+# --threshold repeated: the same tables as the comma list
+$CONVQA report --only automatic --threshold score:gptscore=0.5,sas=0.5 --consensus majority -f csv >comma.csv
+run $CONVQA report --only automatic --threshold score:gptscore=0.5 --threshold sas=0.5 --consensus majority -f csv
+n_comma=$(grep -c ',thresholds,' comma.csv)
+check_eq "--threshold repeated reads as the comma list (both scores' rows, the same)" "0|yes|$n_comma|" \
+	"$rc|$([ "$n_comma" -gt 0 ] && grep -q ',thresholds,.*sas >= 0.5' comma.csv && echo yes)|$(grep -c ',thresholds,' "$T/out")|$(diff comma.csv "$T/out" | grep '^[<>]')"
+
 # errors
 run $CONVQA report --only automatic --threshold bertscore=0.85
 check_eq "a score the project lacks: exit 2 (input), names those it has" \
