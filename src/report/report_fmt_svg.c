@@ -19,6 +19,8 @@
 #define MAX_X 80           /* turn depths, bar groups */
 #define MAX_CELLS 30       /* categories of a heat map */
 #define LEGEND 18.0        /* height of a legend entry */
+#define SERIES_TOP 20.0    /* charts by turn depth: the plot's top */
+#define SERIES_PH 220.0    /* and its height */
 
 static const char *const palette[] = { "#0072B2", "#E69F00", "#009E73", "#CC79A7",
 				       "#56B4E9", "#D55E00", "#000000", "#F0E442" };
@@ -299,23 +301,37 @@ static void lines_desc(struct strbuf *sb, const struct rtable *t, size_t j, cons
 	}
 }
 
+/* The frame of a chart of column j by turn depth, a series per system
+ * (lines, depth bars): its series, scale and whether any value has an
+ * interval, the <svg> opened with kind (its title to follow). -1, nothing
+ * opened, when there is nothing to draw. */
+static int series_open(struct strbuf *sb, const struct rtable *t, size_t j, int id, const char *kind,
+		       struct lines *L, struct scale *sc, int *any_ci)
+{
+	if (lines_split(t, t->cols[j].label, L) != 0 || L->nx == 0) {
+		lines_free(L);
+		return -1;
+	}
+	double lo = 0, hi = 1;
+	*any_ci = 0;
+	col_range(t, j, &lo, &hi);
+	for (size_t i = 0; i < t->n_rows; i++)
+		*any_ci |= drawn(&t->rows[i].cells[j]) && t->rows[i].cells[j].has_ci;
+	*sc = nice_scale(lo, hi);
+	svg_open(sb, id, kind, SERIES_TOP + SERIES_PH + 50 + LEGEND * (double)(L->ns + (size_t)*any_ci));
+	return 0;
+}
+
 static void lines_chart(struct strbuf *sb, const struct rtable *t, size_t j, int id)
 {
 	struct lines L;
 	const char *xtitle = strrchr(t->by, '/') ? strrchr(t->by, '/') + 1 : t->by;
 	xtitle += *xtitle == ' ';
-	if (lines_split(t, t->cols[j].label, &L) != 0 || L.nx == 0) {
-		lines_free(&L);
+	struct scale sc;
+	int any_ci;
+	double top = SERIES_TOP, ph = SERIES_PH;
+	if (series_open(sb, t, j, id, "lines", &L, &sc, &any_ci) != 0)
 		return;
-	}
-	double lo = 0, hi = 1, top = 20, ph = 220;
-	int any_ci = 0;
-	col_range(t, j, &lo, &hi);
-	for (size_t i = 0; i < t->n_rows; i++)
-		any_ci |= drawn(&t->rows[i].cells[j]) && t->rows[i].cells[j].has_ci;
-	struct scale sc = nice_scale(lo, hi);
-	double h = top + ph + 50 + LEGEND * (double)(L.ns + (size_t)any_ci);
-	svg_open(sb, id, "lines", h);
 	rp_html_escape(sb, t->cols[j].label, 0);
 	strbuf_adds(sb, " by ");
 	rp_html_escape(sb, xtitle, 0);
@@ -578,18 +594,11 @@ static void depth_bars_series(struct strbuf *sb, const struct rtable *t, size_t 
 static void depth_bars_chart(struct strbuf *sb, const struct rtable *t, size_t j, int id)
 {
 	struct lines L;
-	if (lines_split(t, t->cols[j].label, &L) != 0 || L.nx == 0) {
-		lines_free(&L);
+	struct scale sc;
+	int any_ci;
+	double top = SERIES_TOP, ph = SERIES_PH;
+	if (series_open(sb, t, j, id, "depthbars", &L, &sc, &any_ci) != 0)
 		return;
-	}
-	double lo = 0, hi = 1, top = 20, ph = 220;
-	int any_ci = 0;
-	col_range(t, j, &lo, &hi);
-	for (size_t i = 0; i < t->n_rows; i++)
-		any_ci |= drawn(&t->rows[i].cells[j]) && t->rows[i].cells[j].has_ci;
-	struct scale sc = nice_scale(lo, hi);
-	double h = top + ph + 50 + LEGEND * (double)(L.ns + (size_t)any_ci);
-	svg_open(sb, id, "depthbars", h);
 	rp_html_escape(sb, t->cols[j].label, 0);
 	strbuf_adds(sb, " of each system by turn depth");
 	svg_desc(sb, id);

@@ -371,6 +371,8 @@ int line_edit_key(struct line_edit *e, struct key k, size_t max);
 int line_edit_draw(const struct line_edit *e, int y, int x, int w, attr_t a);
 /* the collection search of the turn screen (/) and a passage it found in full */
 extern const struct view_ops view_search, view_found;
+/* the keys of the chat's question line, shared by the arena (view_chat.c) */
+struct request chat_handle(const struct app *app, const struct view *view, const struct input *in);
 #ifdef CONVQA_TEST_VIEWS
 /* a test of the loop (view_probe.c), in the test binaries only */
 extern const struct view_ops view_probe;

@@ -403,24 +403,6 @@ static void draw_arena(const struct app *app, const struct view *view)
 	move(y + 1, x < COLS ? x : COLS - 1);
 }
 
-static struct request handle_arena(const struct app *app, const struct view *view, const struct input *in)
-{
-	(void)app;
-	(void)view;
-	struct request r = { .kind = REQ_TEXT_EDIT, .key = in->key };
-	enum action a = in->binding ? in->binding->action : ACT_NONE;
-	if (a == ACT_END_CHAT)
-		r.kind = REQ_CHAT_END;
-	else if (in->key.fkey && a == ACT_HELP)
-		r = (struct request){ .kind = REQ_PUSH, .view = &view_help };
-	else if (!in->key.fkey && in->key.code == 27)
-		r.kind = REQ_CHAT_CANCEL;
-	else if ((!in->key.fkey && (in->key.code == '\n' || in->key.code == '\r')) ||
-		 (in->key.fkey && in->key.code == KEY_ENTER))
-		r.kind = REQ_TEXT_ENTER;
-	return r;
-}
-
 /* A key while the two answers wait for the evaluator's preference. */
 static void pick_key(struct app *app, struct arena *c, struct key k)
 {
@@ -499,5 +481,5 @@ static struct request act_arena(struct app *app, struct view *view, const struct
 const struct view_ops view_arena = {
 	.name = "arena", .cursor = 1,
 	.private_size = sizeof(struct arena), .open = open_arena, .close = close_arena,
-	.draw = draw_arena, .handle = handle_arena, .act = act_arena,
+	.draw = draw_arena, .handle = chat_handle, .act = act_arena,
 };

@@ -305,8 +305,12 @@ static void draw_chat(const struct app *app, const struct view *view)
 	move(y + 1, x < COLS ? x : COLS - 1);
 }
 
-static struct request handle_chat(const struct app *app, const struct view *view, const struct input *in)
+/* The keys of a question being typed (the chat and the arena): F2 ends,
+ * F1 helps, esc cancels a wait, enter sends, the rest edit the line. */
+struct request chat_handle(const struct app *app, const struct view *view, const struct input *in)
 {
+	(void)app;
+	(void)view;
 	struct request r = { .kind = REQ_TEXT_EDIT, .key = in->key };
 	enum action a = in->binding ? in->binding->action : ACT_NONE;
 	if (a == ACT_END_CHAT)
@@ -367,5 +371,5 @@ static struct request act_chat(struct app *app, struct view *view, const struct 
 const struct view_ops view_chat = {
 	.name = "chat", .cursor = 1,
 	.private_size = sizeof(struct chat), .open = open_chat, .close = close_chat,
-	.draw = draw_chat, .handle = handle_chat, .act = act_chat,
+	.draw = draw_chat, .handle = chat_handle, .act = act_chat,
 };
