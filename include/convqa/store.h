@@ -64,6 +64,20 @@ void store_rollback(struct store *s);
  * project; this connection's own commits leave it (PRAGMA data_version).
  * A session compares it before it acts, to read again what it shows. */
 enum status store_data_version(struct store *s, int64_t *version, struct error *err);
+/* Checkpoints (copying the write-ahead log into the project file: writes
+ * and an fsync of the file) off the path of a commit, for a session whose
+ * saves a rater waits for (store_wal.c): after store_wal_defer(), a commit
+ * syncs the log only (its label durable as before, synchronous = FULL);
+ * store_wal_checkpoint() copies what is pending, to be called while the
+ * session is idle. A log past STORE_WAL_DEFER_MAX pages is copied at the
+ * commit that grows it past (a session never idle: the log stays bounded). */
+#define STORE_WAL_DEFER_MAX 4000
+void store_wal_defer(struct store *s);
+/* Pages committed to the log and not yet copied (0 without store_wal_defer()). */
+int store_wal_pending(const struct store *s);
+/* Copy what the log holds into the project file, as far as the readers of
+ * other sessions allow (a passive checkpoint: it waits for no one). */
+enum status store_wal_checkpoint(struct store *s, struct error *err);
 
 /* ---- summary -------------------------------------------------------- */
 

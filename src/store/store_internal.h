@@ -28,6 +28,9 @@ struct store {
 	int immutable;                    /* read as immutable (store_reopen_immutable) */
 	int tx_depth;                     /* store_begin() calls not yet committed or rolled back:
 					   * past the first, each is a savepoint */
+	int wal_frames;                   /* with checkpoints deferred (store_wal.c): frames in the
+					   * write-ahead log not yet copied to the file */
+	int wal_deferred;                 /* store_wal_defer() was called */
 };
 
 /* A project in WAL mode whose first read failed with SQLITE_READONLY (no

@@ -181,7 +181,10 @@ int app_load(struct app *app, size_t pos)
 		return -1;
 	}
 	int64_t id = store_queue_response(&app->queue, pos);
-	if (store_item_load(app->store, id, &app->item, &err) != ST_OK ||
+	/* the project's version before its labels are read: the next key reads
+	 * them again only when another process changed the project since */
+	if (store_data_version(app->store, &app->data_version, &err) != ST_OK ||
+	    store_item_load(app->store, id, &app->item, &err) != ST_OK ||
 	    store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &app->labels,
 				   &err) != ST_OK ||
 	    app_load_evidence(app, id, &err) != ST_OK) {
@@ -307,6 +310,7 @@ enum status app_init(struct app *app, struct store *s, const struct tui_options 
 	memset(app, 0, sizeof(*app));
 	app->store = s;
 	app->opt = opt;
+	store_wal_defer(s);   /* a save syncs the log; the log is copied while the rater is idle */
 	app->scheme = scheme_copy_inert(opt->scheme);
 	app->task_name = app->scheme->name;
 	keymap_init(&app->keys, app->scheme);

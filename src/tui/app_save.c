@@ -70,6 +70,35 @@ void app_notice_changes(struct app *app)
 	set_finished(app, app->cur, shown_finished(app));
 }
 
+/* ---- the write-ahead log, copied while idle ----------------------------- */
+
+static void checkpoint_now(struct app *app, void *ctx)
+{
+	struct error err;
+	(void)ctx;
+	app->checkpoint_timer = 0;
+	double t0 = now_monotonic();
+	if (store_wal_checkpoint(app->store, &err) != ST_OK)
+		return;   /* every label is saved in the log: the next idle time, or the last close, copies it */
+	double ms = (now_monotonic() - t0) * 1000.0;
+	app->checkpoints++;
+	app->checkpoint_ms_sum += ms;
+	if (ms > app->checkpoint_ms_max)
+		app->checkpoint_ms_max = ms;
+}
+
+void app_key_done(struct app *app)
+{
+	if (app->checkpoint_timer)
+		loop_remove(&app->loop, app->checkpoint_timer);
+	app->checkpoint_timer = 0;
+	int pending = store_wal_pending(app->store);
+	if (pending > 0)
+		app->checkpoint_timer = loop_at(&app->loop, loop_now(&app->loop) + (pending >= APP_CHECKPOINT_PAGES ?
+							    APP_CHECKPOINT_IDLE_S : APP_CHECKPOINT_LONG_IDLE_S),
+						checkpoint_now, NULL);
+}
+
 /* A label of f, a field of a unit wider than one response (the turn's
  * intent, a passage pooled over the systems, an answer given by several),
  * was saved on the item shown with value (NULL: cleared): the other items

@@ -389,8 +389,13 @@ static int terminal_next(struct app *app, struct key *k)
 /* How long the first screen and the keys took, for CONVQA_TIMING (the
  * benchmarks read it): the average, the 99th percentile and the slowest
  * key (the slowest alone is at the mercy of the machine's other work). */
+enum { PH_NOTICE, PH_HANDLE, PH_DRAW, PH_N };   /* the phases of a key, timed apart */
+static const char *const phase_names[PH_N] = { "notice", "handle", "draw" };
+
 struct timing {
 	double first_ms, sum_ms, max_ms;
+	double ph_sum[PH_N], ph_max[PH_N];   /* each phase's total and slowest, ms */
+	double ph_at[PH_N + 1];              /* the key's phase boundaries (monotonic s) */
 	int keep;                  /* every key's time kept (CONVQA_TIMING names a file) */
 	double *ms;                /* every key's, when kept */
 	size_t cap;
@@ -400,6 +405,12 @@ struct timing {
 static void timing_add(struct timing *tm, double t0)
 {
 	double ms = (now_monotonic() - t0) * 1000.0;
+	for (int i = 0; i < PH_N; i++) {
+		double p = (tm->ph_at[i + 1] - tm->ph_at[i]) * 1000.0;
+		tm->ph_sum[i] += p;
+		if (p > tm->ph_max[i])
+			tm->ph_max[i] = p;
+	}
 	tm->sum_ms += ms;
 	if (ms > tm->max_ms)
 		tm->max_ms = ms;
@@ -416,7 +427,7 @@ static int cmp_ms(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-static void write_timing(const char *path, struct timing *tm)
+static void write_timing(const char *path, struct timing *tm, const struct app *app)
 {
 	FILE *f = fopen(path, "w");
 	if (!f)
@@ -428,6 +439,11 @@ static void write_timing(const char *path, struct timing *tm)
 	}
 	fprintf(f, "first_screen_ms %.3f\nkeys %ld\nkey_ms_avg %.4f\nkey_ms_p99 %.3f\nkey_ms_max %.3f\n",
 		tm->first_ms, tm->keys, tm->keys ? tm->sum_ms / (double)tm->keys : 0.0, p99, tm->max_ms);
+	for (int i = 0; i < PH_N; i++)   /* where a key's time goes: avg and max of each phase */
+		fprintf(f, "phase_%s_ms_avg %.4f\nphase_%s_ms_max %.3f\n", phase_names[i],
+			tm->keys ? tm->ph_sum[i] / (double)tm->keys : 0.0, phase_names[i], tm->ph_max[i]);
+	fprintf(f, "checkpoints %ld\ncheckpoint_ms_avg %.4f\ncheckpoint_ms_max %.3f\n", app->checkpoints,
+		app->checkpoints ? app->checkpoint_ms_sum / (double)app->checkpoints : 0.0, app->checkpoint_ms_max);
 	fclose(f);
 }
 
@@ -473,19 +489,23 @@ static enum status open_screen(struct app *app, const struct script *sc, const s
 /* One key the rater pressed (k, read at t0): counted as active time, handled
  * by the top view (the "too small" view while the terminal is), carried out
  * and drawn. */
-static void press(struct app *app, const struct script *sc, struct key k, double t0)
+static void press(struct app *app, const struct script *sc, struct key k, double t0, double *at)
 {
 	app->loop.now = sc->f ? sc->clock : t0;
+	at[0] = t0;
 	app_input(app, app->loop.now);
 	app_notice_changes(app);   /* the key acts on what the project holds */
+	at[1] = at[2] = at[3] = now_monotonic();
 	if (app->failed)
 		return;
 	struct input in = { k, keymap_find(&app->keys, k) };
 	const struct view *top = too_small() ? &small : app_view(app);
 	struct request r = top->ops->handle(app, top, &in);
 	app_do(app, &r);
+	at[2] = at[3] = now_monotonic();
 	if (!app->failed && !app->quit)
 		draw(app);
+	at[3] = now_monotonic();
 }
 
 /* The first screen, then keys (from the script or the terminal) until the
@@ -516,13 +536,14 @@ static enum status run_keys(struct app *app, struct script *sc, const struct tui
 			draw(app);   /* not a key the rater pressed: no active time */
 			continue;
 		}
-		press(app, sc, k, t0);
+		press(app, sc, k, t0, tm.ph_at);
 		if (app->failed)
 			break;
 		timing_add(&tm, t0);
+		app_key_done(app);
 	}
 	if (timing && *timing)
-		write_timing(timing, &tm);
+		write_timing(timing, &tm, app);
 	free(tm.ms);
 	if (app->failed) {
 		*err = app->err;

@@ -561,6 +561,10 @@ struct app {
 	int quit;
 	struct error err;                  /* a fatal error ends the loop */
 	int failed;
+	/* the write-ahead log copied into the project while idle (app_save.c) */
+	unsigned long checkpoint_timer;    /* its deadline (loop_at), 0: none */
+	long checkpoints;                  /* how many ran, and their time (CONVQA_TIMING) */
+	double checkpoint_ms_sum, checkpoint_ms_max;
 };
 
 /* A pairwise task's session (app_pair.c; view_pair draws it): the rater's
@@ -607,6 +611,16 @@ void app_shown(struct app *app);
  * rater's convqa label, an import), read the labels of the item shown
  * again, so that the key acts on what the project holds. */
 void app_notice_changes(struct app *app);
+/* After a key: when saves left pages in the write-ahead log, copy them
+ * into the project once the rater has pressed nothing for a while, not in
+ * a key's save: after APP_CHECKPOINT_IDLE_S with APP_CHECKPOINT_PAGES
+ * pending or more, else after APP_CHECKPOINT_LONG_IDLE_S (each copy
+ * restarts the log, whose next commit syncs its header too: a copy a few
+ * dozen saves, not one a save). */
+#define APP_CHECKPOINT_IDLE_S 0.2
+#define APP_CHECKPOINT_LONG_IDLE_S 3.0
+#define APP_CHECKPOINT_PAGES 500
+void app_key_done(struct app *app);
 /* Account for an input at time now (seconds), then carry out the request:
  * the top view's act() first, then the rest. */
 void app_input(struct app *app, double now);

@@ -529,6 +529,80 @@ static void test_a_label_is_committed_when_set_returns(void **state)
 	store_close(s);
 }
 
+/* The labels in the project file alone (a copy of it without its
+ * write-ahead log): what a checkpoint has copied into it. */
+static int labels_in_file_alone(void)
+{
+	char copy[300], cmd[1600];
+	snprintf(copy, sizeof(copy), "%s/alone.db", dir);
+	snprintf(cmd, sizeof(cmd), "rm -f %s %s-wal %s-shm && cp %s %s", copy, copy, copy, path, copy);
+	assert_int_equal(system(cmd), 0);
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int n = -1;
+	assert_int_equal(sqlite3_open(copy, &db), SQLITE_OK);
+	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM label", -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return n;
+}
+
+/* With checkpoints deferred (the annotation UI): a label is committed and
+ * synced in the write-ahead log when its save returns, and copied into the
+ * project file by store_wal_checkpoint(), not by the commit. */
+static void test_a_deferred_checkpoint_copies_committed_labels_later(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	struct store_label_key k = { add_item(s), 0, 0, "turn", "intent", 0, UNIT_TURN };
+	assert_int_equal(store_rater_ensure(s, "alice", &k.rater_id, &err), ST_OK);
+	store_wal_defer(s);
+	assert_int_equal(store_wal_checkpoint(s, &err), ST_OK);
+	assert_int_equal(store_wal_pending(s), 0);
+	assert_int_equal(labels_in_file_alone(), 0);
+	assert_int_equal(store_label_set(s, &k, "boolean", 1, &err), ST_OK);
+	assert_true(store_wal_pending(s) > 0);
+	assert_int_equal(labels_in_file_alone(), 0);   /* in the log only, */
+	sqlite3 *db;                                    /* where other connections read it */
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_prepare_v2(db, "SELECT value FROM label", -1, &st, NULL);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	assert_int_equal(store_wal_checkpoint(s, &err), ST_OK);
+	assert_int_equal(store_wal_pending(s), 0);
+	assert_int_equal(labels_in_file_alone(), 1);
+	store_close(s);
+}
+
+/* A session never idle: a commit that takes the log past
+ * STORE_WAL_DEFER_MAX pages copies it at once. */
+static void test_a_deferred_log_stays_bounded(void **state)
+{
+	(void)state;
+	struct store *s = open_new();
+	struct error err;
+	int64_t id, imp;
+	enum store_put res;
+	struct store_conflict c;
+	store_wal_defer(s);
+	size_t n = (size_t)STORE_WAL_DEFER_MAX * 4096 + 1;
+	char *big = malloc(n + 1);
+	memset(big, 'x', n);
+	big[n] = '\0';
+	assert_int_equal(store_begin(s, &err), ST_OK);
+	assert_int_equal(store_import_begin(s, "big.json", "00", &imp, &err), ST_OK);
+	assert_int_equal(store_put_passage(s, "big", NULL, NULL, big, imp, &id, &res, &c, &err), ST_OK);
+	assert_int_equal(store_commit(s, &err), ST_OK);
+	assert_true(store_wal_pending(s) < 100);   /* copied: the log holds the pages written since */
+	free(big);
+	store_close(s);
+}
+
 /* The journal mode of the project file, read with SQLite alone (caller frees). */
 static char *raw_journal_mode(void)
 {
@@ -661,6 +735,8 @@ int main(void)
 		T(test_labels_of_other_raters_rounds_and_ranks_are_separate),
 		T(test_saved_labels_cannot_be_changed_or_deleted_in_place),
 		T(test_a_label_is_committed_when_set_returns),
+		T(test_a_deferred_checkpoint_copies_committed_labels_later),
+		T(test_a_deferred_log_stays_bounded),
 		T(test_a_read_only_open_reads_and_refuses_every_change),
 		T(test_a_read_only_open_leaves_the_journal_mode_and_still_migrates),
 		T(test_a_transaction_inside_another_is_a_savepoint),
