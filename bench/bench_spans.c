@@ -11,12 +11,16 @@
  * one word in 40 with a non-ASCII letter. Every passage is read with the
  * same answer and gold answer of 20 words each, drawn from the vocabulary
  * as skewed as the passages' words (so every size has as many matches per
- * byte), with the defaults (W = 30, T = 0.2, both sources). A size is run for SECONDS (default 1) of repeated extractions;
- * the figure is the passage bytes read divided by the time.
+ * byte), with the defaults (W = 30, T = 0.2, both sources). A size is run
+ * for SECONDS (default 1) of repeated extractions; the figures are the
+ * passage bytes read divided by the wall-clock time, and by the thread's
+ * CPU time (which the machine's other work does not add to: on a loaded
+ * machine the first falls, the second stays), the best of 5 rounds each.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "convqa/common.h"
 #include "convqa/spans.h"
@@ -133,12 +137,23 @@ static void pool_release(struct pool *pl)
 	spans_release(&pl->out);
 }
 
+/* The CPU time of this thread, in seconds: what other work on the machine
+ * does not add to. */
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* Extract the spans of the pool's passages in turn, one response each,
- * for about seconds: bytes a second. *spans: spans found a passage. */
-static double run(struct pool *pl, const char *answer, const char *gold, double seconds, double *spans)
+ * for about seconds: bytes a second of wall-clock time, and *cpu_rate
+ * bytes a second of CPU time. *spans: spans found a passage. */
+static double run(struct pool *pl, const char *answer, const char *gold, double seconds, double *spans,
+		  double *cpu_rate)
 {
 	const char *golds[] = { gold };
-	double done = 0, found = 0, calls = 0, t0 = now_monotonic(), t;
+	double done = 0, found = 0, calls = 0, t0 = now_monotonic(), c0 = cpu_now(), t;
 	size_t i = 0;
 	do {
 		size_t batch = 1 + (2u << 20) / (pl->kb * 1024);   /* about 2 MB between clock reads */
@@ -151,6 +166,7 @@ static double run(struct pool *pl, const char *answer, const char *gold, double 
 		t = now_monotonic() - t0;
 	} while (t < seconds);
 	*spans = found / calls;
+	*cpu_rate = done / (cpu_now() - c0);
 	return done / t;
 }
 
@@ -159,7 +175,7 @@ int main(int argc, char **argv)
 	enum { ROUNDS = 5, MAX_SIZES = 8 };
 	double seconds = argc > 1 ? atof(argv[1]) : 1.0;
 	size_t sizes[MAX_SIZES] = { 1, 10, 100 }, n = 3;
-	double best[MAX_SIZES] = { 0 }, spans[MAX_SIZES];
+	double best[MAX_SIZES] = { 0 }, best_cpu[MAX_SIZES] = { 0 }, spans[MAX_SIZES];
 	struct pool pl[MAX_SIZES];
 
 	if (argc > 2) {
@@ -176,14 +192,16 @@ int main(int argc, char **argv)
 	 * (other work on the machine only ever slows a round down) */
 	for (int r = 0; r < ROUNDS; r++)
 		for (size_t i = 0; i < n; i++) {
-			double rate = run(&pl[i], answer, gold, seconds / ROUNDS, &spans[i]);
+			double cpu, rate = run(&pl[i], answer, gold, seconds / ROUNDS, &spans[i], &cpu);
 			if (rate > best[i])
 				best[i] = rate;
+			if (cpu > best_cpu[i])
+				best_cpu[i] = cpu;
 		}
 	for (size_t i = 0; i < n; i++)
-		printf("bench/spans: %4zu KB passages: %6.1f MB/s (%.1f spans a passage)\n", sizes[i], best[i] / 1e6,
-		       spans[i]);
-	double slowest = best[0];
+		printf("bench/spans: %4zu KB passages: %6.1f MB/s, %6.1f MB a CPU second (%.1f spans a passage)\n",
+		       sizes[i], best[i] / 1e6, best_cpu[i] / 1e6, spans[i]);
+	double slowest = best[0], slowest_cpu = best_cpu[0];
 	int linear = 1;
 	for (size_t i = 1; i < n; i++) {
 		double x = (double)sizes[i] / (double)sizes[0], tr = x * best[0] / best[i];
@@ -192,9 +210,14 @@ int main(int argc, char **argv)
 		linear &= tr <= x * 1.2;
 		if (best[i] < slowest)
 			slowest = best[i];
+		if (best_cpu[i] < slowest_cpu)
+			slowest_cpu = best_cpu[i];
 	}
-	printf("bench/spans: target at least %d MB/s on one core: %s (slowest %.1f MB/s); linear: %s\n", TARGET_MBS,
-	       slowest >= TARGET_MBS * 1e6 ? "met" : "NOT MET", slowest / 1e6, linear ? "met" : "NOT MET");
+	printf("bench/spans: target at least %d MB/s on one core: %s (slowest %.1f MB/s of wall-clock time, %.1f MB "
+	       "a CPU second); linear: %s\n", TARGET_MBS, slowest >= TARGET_MBS * 1e6 ? "met" : "NOT MET",
+	       slowest / 1e6, slowest_cpu / 1e6, linear ? "met" : "NOT MET");
+	if (slowest < TARGET_MBS * 1e6 && slowest_cpu >= TARGET_MBS * 1e6)
+		printf("bench/spans: met in CPU time: the machine's other work took the difference\n");
 	for (size_t i = 0; i < n; i++)
 		pool_release(&pl[i]);
 	for (int i = 0; i < VOCAB; i++)

@@ -78,6 +78,7 @@ struct tokens_cp {
 struct tokens_iter {
 	const char *tok;          /* the current token, NUL-terminated */
 	size_t tok_len;
+	uint32_t tok_hash;        /* tokens_hash() of it */
 	size_t start, end;        /* its bytes in the text: [start, end) */
 	/* private */
 	const char *s;
@@ -87,6 +88,17 @@ struct tokens_iter {
 	char *buf;
 	size_t buf_cap;
 };
+
+/* A 32-bit hash of a token's bytes (FNV-1a), as tokens_iter_next() gives it. */
+#define TOKENS_HASH_SEED 2166136261u
+#define TOKENS_HASH_STEP(h, byte) (((h) ^ (unsigned char)(byte)) * 16777619u)
+static inline uint32_t tokens_hash(const char *t, size_t n)
+{
+	uint32_t h = TOKENS_HASH_SEED;
+	for (size_t i = 0; i < n; i++)
+		h = TOKENS_HASH_STEP(h, t[i]);
+	return h;
+}
 
 void tokens_iter_init(struct tokens_iter *it, const char *s, size_t len);
 /* Move to the next token: 1, or 0 at the end of the text. */

@@ -193,6 +193,22 @@ static int lowercase_follows(const char *s, size_t len, size_t i)
 	return 0;
 }
 
+/* The ASCII bytes that are not whitespace, not a terminator (. ! ?) and no
+ * control character: nothing to decide at them. */
+static const unsigned char plain_byte[256] = {
+	['!'] = 0, ['"'] = 1, ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['\''] = 1, ['('] = 1, [')'] = 1,
+	['*'] = 1, ['+'] = 1, [','] = 1, ['-'] = 1, ['/'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1,
+	['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, [':'] = 1, [';'] = 1, ['<'] = 1,
+	['='] = 1, ['>'] = 1, ['@'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+	['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1,
+	['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+	['Y'] = 1, ['Z'] = 1, ['['] = 1, ['\\'] = 1, [']'] = 1, ['^'] = 1, ['_'] = 1, ['`'] = 1, ['a'] = 1,
+	['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
+	['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1,
+	['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1, ['{'] = 1, ['|'] = 1,
+	['}'] = 1, ['~'] = 1, [127] = 1,
+};
+
 int spans_sentence_next(const char *s, size_t len, size_t *pos, size_t *start, size_t *end)
 {
 	size_t i = *pos, k;
@@ -206,10 +222,13 @@ int spans_sentence_next(const char *s, size_t len, size_t *pos, size_t *start, s
 	}
 	*start = i;
 	size_t last = i;   /* just after the last character that is not whitespace */
+	const unsigned char *u = (const unsigned char *)s;
 	while (i < len) {
-		unsigned char b = (unsigned char)s[i];
-		if (b < 0x80 && b != '.' && b != '!' && b != '?' && b > ' ') {
-			i++;   /* the common case: a letter, a digit, a mark */
+		unsigned char b = u[i];
+		if (plain_byte[b]) {   /* the common case: a run of letters, digits, marks */
+			do
+				i++;
+			while (i < len && plain_byte[u[i]]);
 			last = i;
 			continue;
 		}
@@ -258,14 +277,6 @@ int spans_sentence_next(const char *s, size_t len, size_t *pos, size_t *start, s
 
 /* ---- the distinct tokens of the queries ---------------------------------------- */
 
-static inline uint32_t hash_token(const char *t, size_t n)
-{
-	uint32_t h = 2166136261u;   /* FNV-1a */
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)t[i]) * 16777619u;
-	return h;
-}
-
 /* Every distinct token of every query, with an id: an open-addressing
  * table of ids, keyed by the tokens' hashes. */
 struct dict {
@@ -296,10 +307,10 @@ static void dict_release(struct dict *d)
 	free(d->word);
 }
 
-/* The id of token t (n bytes), -1 when absent; with add, added when absent. */
-static int32_t dict_find(struct dict *d, const char *t, size_t n, int add)
+/* The id of token t (n bytes, tokens_hash() h), -1 when absent; with add,
+ * added when absent. */
+static int32_t dict_find(struct dict *d, const char *t, size_t n, uint32_t h, int add)
 {
-	uint32_t h = hash_token(t, n);
 	for (size_t i = h & d->mask;; i = (i + 1) & d->mask) {
 		int32_t id = d->slot[i];
 		if (id < 0) {
@@ -314,6 +325,13 @@ static int32_t dict_find(struct dict *d, const char *t, size_t n, int add)
 		if (d->hash[id] == h && !strncmp(d->word[id], t, n) && d->word[id][n] == '\0')
 			return id;
 	}
+}
+
+/* dict_find() of a query's token (NUL-terminated). */
+static int32_t add_token(struct dict *d, const char *t, int add)
+{
+	size_t n = strlen(t);
+	return dict_find(d, t, n, tokens_hash(t, n), add);
 }
 
 /* One query: its distinct tokens, each with a local id 0..n-1. */
@@ -521,12 +539,12 @@ static struct query *make_queries(const char *answer, const char *const *golds, 
 	dict_init(d, max_tokens);
 	for (size_t i = 0; i < *nq; i++)
 		for (size_t k = 0; k < q[i].t.n; k++)
-			dict_find(d, q[i].t.tok[k], strlen(q[i].t.tok[k]), 1);
+			add_token(d, q[i].t.tok[k], 1);
 	for (size_t i = 0; i < *nq; i++) {
 		q[i].local = xmalloc((d->n ? d->n : 1) * sizeof(*q[i].local));
 		memset(q[i].local, 0xff, (d->n ? d->n : 1) * sizeof(*q[i].local));
 		for (size_t k = 0; k < q[i].t.n; k++) {
-			int32_t id = dict_find(d, q[i].t.tok[k], strlen(q[i].t.tok[k]), 0);
+			int32_t id = add_token(d, q[i].t.tok[k], 0);
 			if (q[i].local[id] < 0)
 				q[i].local[id] = (int32_t)q[i].n++;
 		}
@@ -544,7 +562,7 @@ static size_t tokenize_passage(struct passage_tokens *pt, struct dict *d, const 
 	pt->n = pt->n_at = 0;
 	tokens_iter_init(&it, ps->text, ps->len);
 	while (tokens_iter_next(&it)) {
-		int32_t id = dict_find(d, it.tok, it.tok_len, 0);
+		int32_t id = dict_find(d, it.tok, it.tok_len, it.tok_hash, 0);
 		if (pt->n == pt->cap)
 			xgrow(&pt->id, &pt->cap, pt->n + 1, sizeof(*pt->id));
 		pt->id[pt->n++] = id;

@@ -133,6 +133,7 @@ static int ascii_word(struct tokens_iter *it)
 {
 	const unsigned char *s = (const unsigned char *)it->s;
 	size_t len = it->len, i = it->pos, o = 0, first = 0, last = 0;
+	uint32_t h = TOKENS_HASH_SEED;
 
 	for (; i < len; i++) {
 		unsigned char b = s[i], cl;
@@ -146,7 +147,9 @@ static int ascii_word(struct tokens_iter *it)
 		if (!(cl & W))
 			return -1;   /* a control character: the general way */
 		buf_room(it, o + 2);
-		it->buf[o++] = (char)(b >= 'A' && b <= 'Z' ? b + 32 : b);
+		b = b >= 'A' && b <= 'Z' ? b + 32 : b;
+		it->buf[o++] = (char)b;
+		h = TOKENS_HASH_STEP(h, b);
 		if (o == 1)
 			first = i;
 		last = i;
@@ -158,6 +161,7 @@ static int ascii_word(struct tokens_iter *it)
 	it->buf[o] = '\0';
 	it->tok = it->buf;
 	it->tok_len = o;
+	it->tok_hash = h;
 	it->start = first;
 	it->end = last + 1;
 	return 1;
@@ -258,6 +262,7 @@ int tokens_iter_next(struct tokens_iter *it)
 	it->buf[o] = '\0';
 	it->tok = it->buf;
 	it->tok_len = o;
+	it->tok_hash = tokens_hash(it->buf, o);
 	it->start = it->cp[a].from;
 	it->end = it->cp[b - 1].to;
 	it->at = b;

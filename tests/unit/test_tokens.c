@@ -161,6 +161,7 @@ static void test_the_iterator_gives_each_token_with_the_bytes_it_came_from(void 
 		assert_int_equal(it.tok_len, strlen(want[n].tok));
 		assert_int_equal(it.start, want[n].start);
 		assert_int_equal(it.end, want[n].end);
+		assert_int_equal(it.tok_hash, tokens_hash(want[n].tok, strlen(want[n].tok)));   /* ASCII or not */
 		n++;
 	}
 	assert_int_equal(n, 3);
