@@ -45,7 +45,7 @@ STORE_OBJS := store/store.o store/store_pair.o store/store_pair_read.o store/sto
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \
-	store/store_score.o store/store_live.o store/store_seen.o store/store_wal.o
+	store/store_score.o store/store_live.o store/store_seen.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
 	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
@@ -60,6 +60,8 @@ STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labell
 	study/sampling.o study/project_check.o study/round_where.o
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
+# checkpoints deferred to idle time (a session saving labels)
+STORE_OBJS += store/store_wal.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
