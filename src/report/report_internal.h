@@ -2,7 +2,8 @@
  *
  *   report.c              options; the table of sections; report_build(): load, layer,
  *                         then each section the options select and that applies
- *   report_load.c         the project in compact arrays (struct rp_data), read from the store
+ *   report_load.c         the project in compact arrays (struct rp_data), read from the store;
+ *                         report_load_<concern>.c the parts of it (report_load.h)
  *   report_consensus.c    the label layers: every judgement, one rater's, majority, adjudicated
  *   report_doc.c          the document: sections, tables, rows, cells
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
