@@ -245,6 +245,8 @@ struct rp_data {
 	uint32_t selected;             /* tasks whose labels are read: --task, else all */
 	struct rp_cfield *cfields;
 	size_t n_cfields, n_cf_item, n_cf_passage;
+	const struct scheme_field *cat_field[RP_NCAT];   /* rp_cat_field(), once rp_load_tasks() has run */
+	const struct scheme_field *turn_relevance;       /* the built-in turn task's relevance field (idem) */
 	struct rp_role relevance, correctness, plausibility, faithfulness;   /* rp_find_roles() */
 	char **conversations;
 	size_t n_conversations;

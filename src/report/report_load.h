@@ -68,11 +68,12 @@ enum { F_NOTE = RP_NCAT, F_RELEVANT, F_EXTRA, F_CUSTOM };
 /* report_load_damage.c: stop the scan, the project is damaged as fmt says
  * ("label 13: ..."); returns 1. ld_label_damaged: whether row lr (its
  * rater, item and turn indexes, -1 for none; task: its index or -1) is
- * damage, after ld_damaged() said so. */
+ * damage, after ld_damaged() said so; ld_value_damaged: whether its field
+ * (f) and value (its code) are. */
 int ld_damaged(struct loader *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ld_label_damaged(struct loader *l, const struct store_report_label *lr, int32_t rater, int32_t item,
 		     int32_t turn, int task);
-int ld_value_damaged(struct loader *l, const struct store_report_label *lr, int task, int f);
+int ld_value_damaged(struct loader *l, const struct store_report_label *lr, int task, int f, int code);
 
 /* report_load_apply.c */
 int ld_on_label(const struct store_report_label *lr, void *data);

@@ -81,7 +81,8 @@ int ld_row_code(const struct rp_data *d, int f, const char *value)
 		return code < 0 ? RP_UNSET : code;
 	}
 	/* the built-in turn task's relevance field: its category index */
-	const struct scheme_field *rel = scheme_field_by_role(d->tasks[TASK_TURN].scheme, SROLE_RELEVANCE);
+	const struct scheme_field *rel = d->turn_relevance ? d->turn_relevance
+				       : scheme_field_by_role(d->tasks[TASK_TURN].scheme, SROLE_RELEVANCE);
 	const struct scheme_category *c = value ? scheme_category_find(rel, value) : NULL;
 	return c ? (int)(c - rel->categories) : RP_UNSET;
 }
@@ -135,7 +136,8 @@ int32_t ld_extra_index(struct loader *l, const char *value)
 }
 
 /* Set (or with value NULL clear) field f (at rank) of judgement j. */
-static void apply_value(struct loader *l, struct rp_judgement *j, int task, int f, long rank, const char *value)
+static void apply_value(struct loader *l, struct rp_judgement *j, int task, int f, long rank, const char *value,
+			int code)
 {
 	if (f == F_NOTE) {
 		if (value)
@@ -143,17 +145,17 @@ static void apply_value(struct loader *l, struct rp_judgement *j, int task, int 
 		else
 			j->notes &= ~(1u << task);
 	} else if (f < RP_NCAT) {
-		j->code[f] = (int8_t)ld_row_code(l->d, f, value);
+		j->code[f] = (int8_t)code;
 	} else if (f == F_RELEVANT) {
 		int8_t *slot = ld_rel_slot(l, j, rank);
 		if (slot)
-			*slot = (int8_t)ld_row_code(l->d, f, value);
+			*slot = (int8_t)code;
 	} else if (f == F_EXTRA) {
 		j->extra = ld_extra_index(l, value);
 	} else {
 		int8_t *slot = ld_cust_slot(l, j, &l->d->cfields[f - F_CUSTOM], rank);
 		if (slot)
-			*slot = (int8_t)ld_row_code(l->d, f, value);
+			*slot = (int8_t)code;
 	}
 }
 
@@ -178,7 +180,7 @@ struct round_row {
  * rank): set the value, or with rows in several rounds keep it for
  * ld_merge_rounds(). */
 static void apply_row(struct loader *l, uint32_t item, int32_t rater, int task, int f, long rank,
-		      const struct store_report_label *lr, uint32_t seq)
+		      const struct store_report_label *lr, uint32_t seq, int code)
 {
 	struct rp_judgement *j = ld_judgement(l, (int32_t)item, rater);
 	if (!j->tasks) {
@@ -189,11 +191,10 @@ static void apply_row(struct loader *l, uint32_t item, int32_t rater, int task, 
 	}
 	j->tasks |= 1u << task;
 	if (!j->multi_round) {
-		apply_value(l, j, task, f, rank, lr->value);
+		apply_value(l, j, task, f, rank, lr->value, code);
 		return;
 	}
-	int32_t value = f == F_NOTE ? lr->value != NULL : f == F_EXTRA ? ld_extra_index(l, lr->value)
-								  : ld_row_code(l->d, f, lr->value);
+	int32_t value = f == F_NOTE ? lr->value != NULL : f == F_EXTRA ? ld_extra_index(l, lr->value) : code;
 	ld_keep_row(l, (uint32_t)(j - l->d->judgements), seq, lr->round_id, task, f, rank, value);
 }
 
@@ -248,7 +249,9 @@ int ld_on_label(const struct store_report_label *lr, void *data)
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;
 	int f = field_of(d, task, lr->field);
-	if (ld_value_damaged(l, lr, task, f))
+	/* the code of the value, once (RP_UNSET for a note, extra or NULL) */
+	int code = f == F_NOTE || f == F_EXTRA || !lr->value ? RP_UNSET : ld_row_code(d, f, lr->value);
+	if (ld_value_damaged(l, lr, task, f, code))
 		return 1;
 	/* each row: the active seconds since the previous save, on the item
 	 * where it was given */
@@ -257,24 +260,24 @@ int ld_on_label(const struct store_report_label *lr, void *data)
 	switch (lr->unit) {
 	case UNIT_TURN:
 		for (uint32_t i = tu->first_item; i < tu->first_item + tu->n_items; i++)
-			apply_row(l, i, rater, task, f, lr->passage_rank, lr, seq);
+			apply_row(l, i, rater, task, f, lr->passage_rank, lr, seq, code);
 		break;
 	case UNIT_PASSAGE:
 		for (uint32_t i = tu->first_item; i < tu->first_item + tu->n_items; i++) {
 			const struct rp_item *it = &d->items[i];
 			for (uint32_t r = 0; r < it->n_ranks; r++)
 				if (d->passages[it->ranks + r] == lr->unit_ref)
-					apply_row(l, i, rater, task, f, (long)r + 1, lr, seq);
+					apply_row(l, i, rater, task, f, (long)r + 1, lr, seq, code);
 		}
 		break;
 	case UNIT_ANSWER:
 		rp_unit_places(d, UNIT_ANSWER);
 		for (uint32_t i = tu->first_item; i < tu->first_item + tu->n_items; i++)
 			if (d->answer_keys[i] == lr->unit_ref)
-				apply_row(l, i, rater, task, f, lr->passage_rank, lr, seq);
+				apply_row(l, i, rater, task, f, lr->passage_rank, lr, seq, code);
 		break;
 	default:
-		apply_row(l, (uint32_t)item, rater, task, f, lr->passage_rank, lr, seq);
+		apply_row(l, (uint32_t)item, rater, task, f, lr->passage_rank, lr, seq, code);
 		break;
 	}
 	return 0;

@@ -42,14 +42,14 @@ int ld_label_damaged(struct loader *l, const struct store_report_label *lr, int3
 	return 0;
 }
 
-int ld_value_damaged(struct loader *l, const struct store_report_label *lr, int task, int f)
+int ld_value_damaged(struct loader *l, const struct store_report_label *lr, int task, int f, int code)
 {
 	struct rp_data *d = l->d;
 	long long id = (long long)lr->id;
 	const struct scheme *sch = d->tasks[task].scheme;
 	if (f == F_NOTE && !scheme_field_find(sch, lr->field))
 		return ld_damaged(l, "label %lld: field '%s' is not a field of scheme %s", id, lr->field, sch->name);
-	if (lr->value && f != F_NOTE && f != F_EXTRA && ld_row_code(d, f, lr->value) == RP_UNSET)
+	if (lr->value && f != F_NOTE && f != F_EXTRA && code == RP_UNSET)
 		return ld_damaged(l, "label %lld: value '%s' is not a category of %s/%s", id, lr->value, sch->name,
 				  lr->field);
 	return 0;

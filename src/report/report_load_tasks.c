@@ -11,7 +11,8 @@
 
 /* ---- fields ------------------------------------------------------------------ */
 
-const struct scheme_field *rp_cat_field(const struct rp_data *d, enum rp_cat f)
+/* The field of slot f, looked up by role (cat_fields() keeps them in d). */
+static const struct scheme_field *find_cat_field(const struct rp_data *d, enum rp_cat f)
 {
 	static const struct { enum model_task task; enum scheme_role role; } slots[RP_NCAT] = {
 		[RP_INTENT] = { TASK_TURN, SROLE_INTENT },
@@ -20,6 +21,18 @@ const struct scheme_field *rp_cat_field(const struct rp_data *d, enum rp_cat f)
 		[RP_FAITH] = { TASK_FAITHFULNESS, SROLE_FAITHFULNESS },
 	};
 	return scheme_field_by_role(d->tasks[slots[f].task].scheme, slots[f].role);
+}
+
+static void cat_fields(struct rp_data *d)
+{
+	for (int c = 0; c < RP_NCAT; c++)
+		d->cat_field[c] = find_cat_field(d, (enum rp_cat)c);
+	d->turn_relevance = scheme_field_by_role(d->tasks[TASK_TURN].scheme, SROLE_RELEVANCE);
+}
+
+const struct scheme_field *rp_cat_field(const struct rp_data *d, enum rp_cat f)
+{
+	return d->cat_field[f] ? d->cat_field[f] : find_cat_field(d, f);
 }
 
 int rp_cat_code(const struct rp_data *d, enum rp_cat f, const char *value)
@@ -158,6 +171,7 @@ enum status rp_load_tasks(struct store *s, const struct report_options *o, struc
 	strbuf_release(&names);
 	if (st != ST_OK)
 		return st;
+	cat_fields(d);
 	if (!o->tasks && !o->n_schemes) {
 		d->selected = mask_below(d->n_tasks);
 	} else {
