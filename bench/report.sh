@@ -12,7 +12,9 @@
 # Built straight in SQL against a `convqa init` project, once (again when
 # the generator changes): about 15 s at 1M, a few minutes at 10M.
 # Targets (issue 21): a full report at 1M labels in under 1 s (was 2 s),
-# at 10M under 10 s and 1 GB of peak RSS.
+# at 10M under 10 s and 1 GB of peak RSS. Last measured (2026-11-26, load
+# 5-13 on 2 cores, so CPU time): 2.3 s of CPU at 1M, 26 s at 10M, peak RSS
+# 83 MB and 708 MB; docs/development.md says where the time goes.
 #
 #   sh bench/report.sh [RUNS]      (make bench runs it with 3; at 10M and
 #                                  over, one run of each: a run takes ~20 s)
