@@ -62,7 +62,9 @@ STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labell
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
 # checkpoints deferred to idle time (a session saving labels)
 STORE_OBJS += store/store_wal.o
-REPORT_OBJS := report/report.o report/report_load.o report/report_consensus.o report/report_doc.o \
+REPORT_OBJS := report/report.o report/report_load.o report/report_load_tasks.o report/report_load_units.o \
+	report/report_load_apply.o report/report_load_rounds.o report/report_load_controls.o report/report_load_credit.o \
+	report/report_load_damage.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
 	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
 	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o report/report_sec_prefs.o report/report_sec_pairwise.o \

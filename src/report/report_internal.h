@@ -2,7 +2,8 @@
  *
  *   report.c              options; the table of sections; report_build(): load, layer,
  *                         then each section the options select and that applies
- *   report_load.c         the project in compact arrays (struct rp_data), read from the store
+ *   report_load.c         the project in compact arrays (struct rp_data), read from the store;
+ *                         report_load_<concern>.c the parts of it (report_load.h)
  *   report_consensus.c    the label layers: every judgement, one rater's, majority, adjudicated
  *   report_doc.c          the document: sections, tables, rows, cells
  *   report_groups.c       the breakdowns (by turn, conversation, system, intent, rater)
@@ -244,6 +245,8 @@ struct rp_data {
 	uint32_t selected;             /* tasks whose labels are read: --task, else all */
 	struct rp_cfield *cfields;
 	size_t n_cfields, n_cf_item, n_cf_passage;
+	const struct scheme_field *cat_field[RP_NCAT];   /* rp_cat_field(), once rp_load_tasks() has run */
+	const struct scheme_field *turn_relevance;       /* the built-in turn task's relevance field (idem) */
 	struct rp_role relevance, correctness, plausibility, faithfulness;   /* rp_find_roles() */
 	char **conversations;
 	size_t n_conversations;

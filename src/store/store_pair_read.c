@@ -259,9 +259,23 @@ static enum status read_same(struct store *s, struct prefs_reading *r, int64_t r
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the identical answers");
 }
 
+/* Whether the project has pairs at all: a preference is given on one, and
+ * without this the labels' query walks a whole index of the labels. */
+static enum status any_pair(struct store *s, int *any, struct error *err)
+{
+	sqlite3_stmt *st = store_prepare(s, "SELECT EXISTS (SELECT 1 FROM pair)", "cannot read the pairs", err);
+	if (!st)
+		return ST_STORE;
+	int rc = sqlite3_step(st);
+	*any = rc == SQLITE_ROW && sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot read the pairs");
+}
+
 enum status store_prefs_load(struct store *s, int64_t round_id, const char *task, const char *field,
 			     struct store_prefs *out, struct error *err)
 {
+	int any = 0;
 	struct prefs_reading r = { .p = out };
 	memset(out, 0, sizeof(*out));
 	out->field = xstrdup(field);
@@ -271,8 +285,10 @@ enum status store_prefs_load(struct store *s, int64_t round_id, const char *task
 		st = read_names(s, "SELECT id, name FROM rater ORDER BY id", &out->raters, &r.rater_ids,
 				&out->n_raters, err);
 	if (st == ST_OK)
+		st = any_pair(s, &any, err);
+	if (st == ST_OK && any)
 		st = read_labelled(s, &r, round_id, task, err);
-	if (st == ST_OK)
+	if (st == ST_OK && any)
 		st = read_same(s, &r, round_id, err);
 	free(r.system_ids);
 	free(r.rater_ids);
