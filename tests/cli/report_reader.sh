@@ -104,6 +104,30 @@ check_run "other candidates (a score) for a stored response are refused with bot
 "other.json: \$.conversations[0].turns[1].responses[1]: response of system \"b\" conflicts with the one imported from '$F' at 2031-02-03T04:05:06.000Z: its answer candidates differ" \
 	$CONVQA import other.json
 
+# a project whose responses had no candidates gets them from a later import
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["conversations"]:
+    for t in c["turns"]:
+        for r in t["responses"]:
+            if "candidates" in r:
+                r.setdefault("answer", r["candidates"][0]["text"])
+                del r["candidates"]
+json.dump(d, open("plain.json", "w"))
+' "$F"
+run $CONVQA init --db f.db
+run $CONVQA import --db f.db plain.json
+run $CONVQA report --db f.db --variant seed001 --only automatic --by none -f csv
+figures automatic reader all | grep '^reader_topk_accuracy ' >got
+# the answers alone: a c1/2 and b c2/1 right at rank 1 of 5 retrievals
+check_eq "without candidates, each answer is the one candidate" "reader_topk_accuracy 0.4 5" "$(cat got)"
+run $CONVQA import --db f.db "$F"
+check_grep "a later import fills the candidates in (5 responses)" 'filled in missing data of 5 of its entries' "$T/out"
+run $CONVQA report --db f.db --variant seed001 --only automatic --by none -f csv
+figures automatic reader all | grep '^reader_topk_accuracy ' >got
+check_eq "then they count" "reader_topk_accuracy 1 5" "$(cat got)"
+
 # hostile lists, refused at their place: JSONL (FILE:LINE), a whole file, a stream
 bad() {   # DESCRIPTION CANDIDATES MESSAGE
 	printf '{"id": "h1", "turns": [{"question": "q?", "responses": [{"system": "s", "candidates": %s}]}]}\n' "$2" >h.jsonl
