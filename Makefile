@@ -47,7 +47,7 @@ STORE_OBJS := store/store.o store/store_pair.o store/store_pair_read.o store/sto
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \
 	store/store_score.o store/store_live.o store/store_seen.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
-FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o \
+FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o formats/import_candidates.o \
 	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_prefs_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
@@ -66,7 +66,7 @@ REPORT_OBJS := report/report.o report/report_load.o report/report_load_tasks.o r
 	report/report_load_apply.o report/report_load_rounds.o report/report_load_controls.o report/report_load_credit.o \
 	report/report_load_damage.o report/report_consensus.o report/report_doc.o \
 	report/report_groups.o report/report_sec_answers.o report/report_sec_retrieval.o \
-	report/report_sec_automatic.o report/report_sec_verdicts.o report/report_sec_schemes.o \
+	report/report_sec_automatic.o report/report_sec_reader.o report/report_sec_verdicts.o report/report_sec_schemes.o \
 	report/report_sec_agreement.o report/report_sec_controls.o report/report_sec_compare.o report/report_sec_time.o report/report_sec_prefs.o report/report_sec_pairwise.o \
 	report/report_fmt_text.o report/report_fmt_json.o report/report_fmt_csv.o report/report_fmt_html.o \
 	report/report_fmt_svg.o report/report_fmt_svg_pairwise.o report/report_imported.o report/report_threshold.o

@@ -46,6 +46,20 @@ double metrics_fuzzy_inclusion_score(const char *answer, const char *gold);
 double metrics_fuzzy_inclusion(const char *answer, const char *const *golds, size_t n_golds,
 			       double threshold);
 
+/* Seed 001's reader metrics. A question is impossible to answer when it has
+ * gold answers and every one of them normalises to nothing (SQuAD 2.0's
+ * empty gold: metrics_answer.h); a reading (an answer candidate) is
+ * correct when it matches a gold answer exactly after the SQuAD
+ * normalisation (EM = 1): for an impossible question, a candidate that
+ * normalises to nothing (the reader's None). */
+int metrics_impossible(const char *const *golds, size_t n_golds);
+
+/* The 1-based rank of the first of the n_cands candidates (best first)
+ * that is a correct reading, or 0 when none is (n_golds == 0: 0). Top-k
+ * reader accuracy counts a question when this is from 1 to k. */
+size_t metrics_reader_first_correct(const char *const *cands, size_t n_cands, const char *const *golds,
+				    size_t n_golds);
+
 /* The default threshold of metrics_fuzzy_inclusion (convqa report
  * --fuzzy-threshold changes it). */
 #define METRICS_FUZZY_THRESHOLD 0.8

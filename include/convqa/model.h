@@ -94,6 +94,8 @@ struct model_response {
 	const char *answer;
 	const char *rewrite;          /* the system's own rewrite of the question, or NULL */
 	const char *metadata;         /* JSON text or NULL */
+	const char *candidates;       /* a reader's ranked answer candidates: canonical JSON
+				       * [{"text", "score"?}, ...], or NULL */
 	struct model_ranked *ranked;
 	size_t n_ranked;
 	const char *where;

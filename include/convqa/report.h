@@ -83,6 +83,8 @@ enum report_section {
 enum report_variant {
 	REPORT_VARIANT_SEED003 = 1,   /* modified precision, nDCG 1/(i+1) (retrieval); fuzzy
 				       * fact inclusion (automatic) */
+	REPORT_VARIANT_SEED001 = 2,   /* top-1 / top-k reader accuracy, has-answer subsets
+				       * (automatic) */
 };
 
 /* The paired test of --compare (metrics_compare.h). */
@@ -141,6 +143,7 @@ struct report_options {
 	 * standard ones; REPORT_VARIANT_* mask */
 	unsigned variants;
 	double fuzzy_threshold;       /* fuzzy fact inclusion (METRICS_FUZZY_THRESHOLD) */
+	long reader_k;                /* seed 001's top-k reader accuracy (default 5) */
 	/* --threshold NAME=T: imported score NAME (convqa import-scores) as a
 	 * judgement of correctness, correct at T or above, against the raters
 	 * (section automatic, table thresholds) */

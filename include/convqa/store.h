@@ -25,7 +25,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 9
+#define STORE_SCHEMA_VERSION 10
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000
@@ -185,6 +185,10 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
  * is NULL, PUT_CONFLICT when another. */
 enum status store_put_response_rewrite(struct store *s, int64_t response_id, const char *rewrite,
 				       enum store_put *res, struct store_conflict *c, struct error *err);
+/* The reader's ranked answer candidates of response response_id (a JSON
+ * array in canonical form, as the import writes it): the same rule. */
+enum status store_put_response_candidates(struct store *s, int64_t response_id, const char *candidates_json,
+					  enum store_put *res, struct store_conflict *c, struct error *err);
 
 /* ---- label schemes of the project's own (store_scheme.c) ------------- */
 
@@ -734,6 +738,7 @@ struct store_tasks_response {
 	int64_t id;
 	const char *system, *answer, *metadata;   /* metadata: JSON text or NULL */
 	const char *rewrite;                      /* the system's rewrite, NULL when none */
+	const char *candidates;                   /* the reader's answer candidates (JSON), or NULL */
 };
 typedef int (*store_tasks_response_cb)(const struct store_tasks_response *r, void *ctx);
 enum status store_tasks_responses(struct store_tasks *t, int64_t turn_id, store_tasks_response_cb cb, void *ctx,

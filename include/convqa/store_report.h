@@ -51,6 +51,7 @@ struct store_report_item {
 	const char *gold_intent;          /* NULL when the turn has none */
 	const char *turn_rewrite;         /* the turn's rewrite, NULL when none */
 	const char *rewrite;              /* the system's rewrite of the question, NULL when none */
+	const char *candidates;           /* the reader's answer candidates (JSON), NULL when none */
 };
 typedef int (*store_report_item_cb)(const struct store_report_item *it, void *ctx);
 /* Every item, ordered by conversation (in import order), turn position and

@@ -68,7 +68,7 @@ void cmd_report_release(struct cmd_ctx *c)
 }
 
 static const char *opt_round, *opt_task, *opt_by, *opt_k, *opt_raters, *opt_consensus, *opt_format = "text", *opt_output, *opt_beta, *opt_wage,
-		  *opt_only, *opt_compare, *opt_test, *opt_alpha, *opt_correction, *opt_resamples, *opt_seed, *opt_metric, *opt_variant, *opt_fuzzy, *opt_threshold;
+		  *opt_only, *opt_compare, *opt_test, *opt_alpha, *opt_correction, *opt_resamples, *opt_seed, *opt_metric, *opt_variant, *opt_fuzzy, *opt_threshold, *opt_reader_k;
 static int opt_bleu_bp, opt_extended_gold;
 static const struct cli_opt opts[] = {
 	{ "round", 0, "NAME[,NAME]", "only labels of these rounds (default: every round and none)", &opt_round, NULL },
@@ -102,8 +102,11 @@ static const struct cli_opt opts[] = {
 	{ "resamples", 0, "N", "compare: random sign flips or bootstrap resamples (default 10000)",
 	  &opt_resamples, NULL },
 	{ "seed", 0, "S", "compare: seed of the resampling (default 1)", &opt_seed, NULL },
-	{ "variant", 0, "LIST", "metric variants beside the standard ones: seed003 (modified precision, nDCG "
-				"with a 1/(i+1) discount, fuzzy fact inclusion)", &opt_variant, NULL },
+	{ "variant", 0, "LIST", "metric variants beside the standard ones: seed001 (top-1 / top-k reader "
+				"accuracy, has-answer subsets), seed003 (modified precision, nDCG with a 1/(i+1) "
+				"discount, fuzzy fact inclusion)", &opt_variant, NULL },
+	{ "reader-k", 0, "K", "seed001's top-k reader accuracy: the answer candidates it reads (default 5)",
+	  &opt_reader_k, NULL },
 	{ "fuzzy-threshold", 0, "T", "seed003's fuzzy fact inclusion: the least similarity, 0 to 1 (default 0.8)",
 	  &opt_fuzzy, NULL },
 	{ "threshold", 0, "NAME=T[,...]", "automatic: imported score NAME as a judgement (correct at T or above), its "
@@ -210,6 +213,15 @@ static int check_variants(void)
 			   "0.8; got '%s'\n", opt_fuzzy);
 		return -1;
 	}
+	if (opt_reader_k && !(o.variants & REPORT_VARIANT_SEED001)) {
+		cli_printf(stderr, "convqa report: --reader-k goes with --variant seed001\n");
+		return -1;
+	}
+	if (opt_reader_k && parse_long(opt_reader_k, 1, 1000, &o.reader_k) != 0) {
+		cli_printf(stderr, "convqa report: --reader-k expects a whole number from 1 to 1000, e.g. 5; got "
+			   "'%s'\n", opt_reader_k);
+		return -1;
+	}
 	return 0;
 }
 
@@ -289,7 +301,9 @@ const struct cmd_entry cmd_report_entry = {
 	  "means with a 95% interval, a paired permutation, bootstrap or McNemar test\n"
 	  "and Holm's correction over the pairs. --variant seed003 adds the source\n"
 	  "document's modified precision, nDCG with a 1/(i+1) discount and fuzzy fact\n"
-	  "inclusion beside the standard metrics. --threshold NAME=T turns an imported\n"
+	  "inclusion beside the standard metrics; --variant seed001 its top-1 and\n"
+	  "top-k reader accuracy (the responses' answer candidates) and EM, F1 and\n"
+	  "accuracy over the questions that have an answer. --threshold NAME=T turns an imported\n"
 	  "score into a judgement of correctness and gives its kappa against each\n"
 	  "rater and the consensus. Every figure carries its n; undefined\n"
 	  "values say why. The conventions are printed with each section.",

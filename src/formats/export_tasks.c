@@ -177,6 +177,10 @@ static int response_row(const struct store_tasks_response *r, void *data)
 	strbuf_adds(&c->sb, ", \"answer\": ");
 	json_quote(&c->sb, r->answer);
 	member(&c->sb, "rewrite", r->rewrite);
+	if (r->candidates) {
+		strbuf_adds(&c->sb, ", \"candidates\": ");
+		json_add_inert(&c->sb, r->candidates);
+	}
 	strbuf_adds(&c->sb, ", \"passages\": [");
 	c->n = 0;
 	c->st = store_tasks_ranked(c->t, r->id, ranked_row, c, c->err);

@@ -372,13 +372,19 @@ static void check_ranking(struct native_reader *r, const struct model_response *
 
 static void read_response(struct native_reader *r, const cJSON *v, struct model_response *out)
 {
-	static const char *const keys[] = { "system", "answer", "rewrite", "passages", "metadata", NULL };
+	static const char *const keys[] = { "system", "answer", "candidates", "rewrite", "passages", "metadata",
+					    NULL };
 	memset(out, 0, sizeof(*out));
 	if (jr_object(&r->jr, v, keys, "a response") < 0)
 		return;
 	out->where = where(r);
 	out->system = jr_string_member(&r->jr, v, "system", 1, 1);
-	out->answer = jr_string_member(&r->jr, v, "answer", 1, 0);
+	const char *top;
+	int has_candidates = jr_member(&r->jr, v, "candidates", 0) != NULL;
+	out->candidates = native_read_candidates(r, v, &top);
+	out->answer = jr_string_member(&r->jr, v, "answer", !has_candidates, 0);
+	if (!out->answer && !jr_member(&r->jr, v, "answer", 0))
+		out->answer = top; /* the top candidate when no answer is given */
 	out->rewrite = jr_string_member(&r->jr, v, "rewrite", 0, 1);
 	out->metadata = metadata_member(r, v);
 	if (out->system && system_name_ok(r, "system", out->system))
@@ -412,7 +418,7 @@ static const char **string_list(struct native_reader *r, const cJSON *obj, const
 	json_path_key(&r->jr.path, key);
 	for (const cJSON *v = arr->child; v; v = v->next, i++) {
 		json_path_index(&r->jr.path, i);
-		const char *s = jr_string(&r->jr, v, 1);
+		const char *s = jr_string(&r->jr, v, 0);   /* "": impossible to answer (SQuAD 2.0) */
 		size_t *first;
 		if (s && unique && !strmap_put(&seen, s, i, &first)) {
 			jr_problem(&r->jr, "\"%s\" is listed twice (also at [%zu])", s, *first);

@@ -387,6 +387,16 @@ static enum status put_response(struct import_sink *k, int64_t turn_id, const st
 		if (rw == PUT_UPDATED && res == PUT_SAME)
 			res = PUT_UPDATED;
 	}
+	if (r->candidates) {
+		enum store_put cd;
+		st = store_put_response_candidates(k->s, id, r->candidates, &cd, &c, &k->err);
+		if (st != ST_OK)
+			return fail(k, st);
+		if (cd == PUT_CONFLICT)
+			return refuse(k, r->where, "response of system", r->system, &c);
+		if (cd == PUT_UPDATED && res == PUT_SAME)
+			res = PUT_UPDATED;
+	}
 	tally(k, IMP_RESPONSES, res);
 	return ST_OK;
 }

@@ -61,6 +61,10 @@ void native_read_system(struct native_reader *r, const struct cJSON *v);
 void native_read_passage(struct native_reader *r, const struct cJSON *v);
 /* A task file's "format" and "version" members of root. */
 void native_read_header(struct native_reader *r, const struct cJSON *root);
+/* A response object's "candidates" (import_candidates.c): canonical JSON
+ * text in r->m, *top the first candidate's text; NULL when absent or
+ * refused (a problem told). */
+const char *native_read_candidates(struct native_reader *r, const struct cJSON *resp, const char **top);
 /* Finish: the count of problems past the first ten, the maps released. */
 enum status native_reader_finish(struct native_reader *r);
 

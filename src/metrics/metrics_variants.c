@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "convqa/common.h"
+#include "convqa/metrics_answer.h"
 #include "convqa/text.h"
 #include "convqa/tokens.h"
 
@@ -159,4 +160,24 @@ double metrics_fuzzy_inclusion(const char *answer, const char *const *golds, siz
 		if (metrics_fuzzy_inclusion_score(answer, golds[i]) >= threshold)
 			return 1.0;
 	return 0.0;
+}
+
+int metrics_impossible(const char *const *golds, size_t n_golds)
+{
+	int empty = n_golds > 0;
+	for (size_t i = 0; i < n_golds && empty; i++) {
+		char *g = metrics_normalize_answer(golds[i]);
+		empty = g[0] == '\0';
+		free(g);
+	}
+	return empty;
+}
+
+size_t metrics_reader_first_correct(const char *const *cands, size_t n_cands, const char *const *golds,
+				    size_t n_golds)
+{
+	for (size_t i = 0; i < n_cands && n_golds; i++)
+		if (metrics_answer_max(METRICS_ANSWER_EM, cands[i], golds, n_golds, 1.0) == 1.0)
+			return i + 1;
+	return 0;
 }

@@ -84,6 +84,8 @@ unsigned rp_needs(const struct report_options *o)
 		if (o->sections & sections[i].bit)
 			needs |= sections[i].needs;
 	needs |= rp_compare_needs(o);
+	if ((o->sections & REPORT_SEC_AUTOMATIC) && (o->variants & REPORT_VARIANT_SEED001))
+		needs |= RP_NEED_R;   /* seed 001's correct retrievals: the gold passages */
 	return needs;
 }
 
@@ -102,6 +104,7 @@ void report_options_init(struct report_options *o)
 	o->resamples = 10000;
 	o->seed = 1;
 	o->fuzzy_threshold = 0.8;   /* METRICS_FUZZY_THRESHOLD */
+	o->reader_k = 5;
 }
 
 int report_parse_k(struct report_options *o, const char *list, struct error *err)
@@ -271,10 +274,12 @@ int report_parse_correction(struct report_options *o, const char *name, struct e
 
 int report_parse_variants(struct report_options *o, const char *list, struct error *err)
 {
-	static const struct name_bit names[] = { { "seed003", REPORT_VARIANT_SEED003 } };
+	static const struct name_bit names[] = { { "seed001", REPORT_VARIANT_SEED001 },
+						 { "seed003", REPORT_VARIANT_SEED003 } };
 	if (names_mask(list, names, ARRAY_SIZE(names), &o->variants) != 0) {
-		error_set(err, ST_USAGE, "--variant expects seed003 (modified precision, nDCG with a 1/(i+1) "
-			  "discount, fuzzy fact inclusion); got '%s'", list);
+		error_set(err, ST_USAGE, "--variant expects seed001 (top-1 / top-k reader accuracy, has-answer "
+			  "subsets) or seed003 (modified precision, nDCG with a 1/(i+1) discount, fuzzy fact "
+			  "inclusion), or both; got '%s'", list);
 		return -1;
 	}
 	return 0;

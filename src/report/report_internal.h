@@ -204,6 +204,7 @@ struct rp_item {
 	uint32_t turn, system;
 	const char *answer;
 	const char *rewrite;           /* the system's rewrite of the question, NULL */
+	const char *candidates;        /* the reader's answer candidates (JSON text), NULL */
 	uint32_t ranks;                /* passage of rank r at passages[ranks + r - 1] */
 	uint32_t n_ranks;              /* highest rank (gaps hold passage 0) */
 	int32_t first_j;               /* first judgement of the item, -1 */
@@ -458,6 +459,9 @@ enum status rp_retrieval(struct rp_ctx *c);
 enum status rp_verdicts(struct rp_ctx *c);
 int rp_automatic_applies(const struct rp_ctx *c);
 enum status rp_automatic(struct rp_ctx *c);
+/* Seed 001's reader accuracy table (report_sec_reader.c) over the items
+ * scored[] marks. */
+void rp_reader_table(const struct rp_ctx *c, struct rsection *sec, const uint8_t *scored);
 int rp_schemes_applies(const struct rp_ctx *c);
 enum status rp_schemes(struct rp_ctx *c);
 enum status rp_time(struct rp_ctx *c);

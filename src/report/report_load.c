@@ -140,6 +140,7 @@ static int on_item(const struct store_report_item *it, void *data)
 	item->system = (uint32_t)sys;
 	item->answer = rp_strdup(d, it->answer ? it->answer : "");
 	item->rewrite = it->rewrite ? rp_strdup(d, it->rewrite) : NULL;
+	item->candidates = it->candidates ? rp_strdup(d, it->candidates) : NULL;
 	item->first_j = -1;
 	d->turns[d->n_turns - 1].n_items++;
 	idmap_set(&l->response, it->response_id, (int32_t)d->n_items++);

@@ -489,6 +489,8 @@ enum status rp_automatic(struct rp_ctx *c)
 				   "1 - d / g reaches %g, g the gold's length in characters and d the fewest edits "
 				   "that turn some part of the answer into the gold (approximate substring matching, "
 				   "Sellers 1980).", c->o->fuzzy_threshold);
+	if (c->o->variants & REPORT_VARIANT_SEED001)
+		rp_reader_table(c, sec, scored);
 	if (c->o->extended_gold)
 		extended_gold(c, sec, scope);
 	rewrite_table(c, sec, scope);

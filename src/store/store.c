@@ -410,6 +410,10 @@ static const char *const migrations[] = {
 	 * first questions to start live conversations from, then the turns of
 	 * those conversations (convqa chat --round). */
 	"ALTER TABLE round ADD COLUMN live INTEGER NOT NULL DEFAULT 0 CHECK(live IN (0,1));\n",
+	/* 9 -> 10: a reader's ranked answer candidates of a response (the
+	 * task format's "candidates", seed 001's top-k reader accuracy): a
+	 * JSON array of {"text", "score"?} in rank order, NULL when none. */
+	"ALTER TABLE response ADD COLUMN candidates TEXT;\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

@@ -605,27 +605,48 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 	return ST_OK;
 }
 
-enum status store_put_response_rewrite(struct store *s, int64_t response_id, const char *rewrite,
-				       enum store_put *res, struct store_conflict *c, struct error *err)
+/* A column of response id that a later import may fill in: PUT_UPDATED
+ * when the project has none, PUT_SAME when equal or v is NULL, else
+ * PUT_CONFLICT (what: the conflict's reason). */
+static enum status put_response_column(struct store *s, int64_t response_id, const char *v, int get, int upd,
+				       const char *column, const char *what, enum store_put *res,
+				       struct store_conflict *c, struct error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, STMT_GET_RESPONSE_REWRITE,
-				      "SELECT id, rewrite, import_id FROM response WHERE id = ?", err);
+	char sql[128];
+	snprintf(sql, sizeof(sql), "SELECT id, %s, import_id FROM response WHERE id = ?", column);
+	sqlite3_stmt *st = store_stmt(s, get, sql, err);
 	int64_t id;
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, response_id);
 	if (put_existing(st, &id) < 0)
 		return store_fail(s, err, "cannot read response");
-	int ok = compatible(store_col_text(st, 1), rewrite), fill = fills(store_col_text(st, 1), rewrite);
+	int ok = compatible(store_col_text(st, 1), v), fill = fills(store_col_text(st, 1), v);
 	int64_t old_import = sqlite3_column_int64(st, 2);
 	sqlite3_reset(st);
 	*res = !ok ? PUT_CONFLICT : fill ? PUT_UPDATED : PUT_SAME;
 	if (!ok)
-		conflict(s, c, old_import, "its rewrite differs");
-	if (fill)
-		return fill_in(s, STMT_UPD_RESPONSE_REWRITE, "UPDATE response SET rewrite = ?1 WHERE id = ?2", id,
-			       &rewrite, 1, err);
+		conflict(s, c, old_import, what);
+	if (fill) {
+		snprintf(sql, sizeof(sql), "UPDATE response SET %s = ?1 WHERE id = ?2", column);
+		return fill_in(s, upd, sql, id, &v, 1, err);
+	}
 	return ST_OK;
+}
+
+enum status store_put_response_rewrite(struct store *s, int64_t response_id, const char *rewrite,
+				       enum store_put *res, struct store_conflict *c, struct error *err)
+{
+	return put_response_column(s, response_id, rewrite, STMT_GET_RESPONSE_REWRITE, STMT_UPD_RESPONSE_REWRITE,
+				   "rewrite", "its rewrite differs", res, c, err);
+}
+
+enum status store_put_response_candidates(struct store *s, int64_t response_id, const char *candidates_json,
+					  enum store_put *res, struct store_conflict *c, struct error *err)
+{
+	return put_response_column(s, response_id, candidates_json, STMT_GET_RESPONSE_CANDIDATES,
+				   STMT_UPD_RESPONSE_CANDIDATES, "candidates", "its answer candidates differ", res, c,
+				   err);
 }
 
 /* Run sql (no rows), or fail with what. */

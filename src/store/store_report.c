@@ -208,6 +208,7 @@ static int item_row(sqlite3_stmt *st, struct relay *r)
 		.answer = store_col_text(st, 8),
 		.turn_rewrite = store_col_text(st, 12),
 		.rewrite = store_col_text(st, 13),
+		.candidates = store_col_text(st, 14),
 	};
 	return r->cb.item(&it, r->ctx);
 }
@@ -221,7 +222,7 @@ enum status store_report_items(struct store_reader *s, store_report_item_cb cb, 
 	 * say, not an item to leave out */
 	return each_row(s,
 			"SELECT r.id, r.turn_id, t.conversation_id, c.ext_id, t.position, t.gold_intent, r.system_id, "
-			"sy.name, r.answer, t.id, c.id, sy.id, t.rewrite, r.rewrite "
+			"sy.name, r.answer, t.id, c.id, sy.id, t.rewrite, r.rewrite, r.candidates "
 			"FROM response r LEFT JOIN turn t ON t.id = r.turn_id "
 			"LEFT JOIN conversation c ON c.id = t.conversation_id "
 			"LEFT JOIN system sy ON sy.id = r.system_id "

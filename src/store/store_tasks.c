@@ -102,7 +102,7 @@ static const char *const tasks_sql[TQ__N] = {
 		     "JOIN turn t ON t.conversation_id = c.id AND t.position <= last.position ORDER BY c.id, t.position",
 	[TQ_GOLD] = "SELECT 'answer', text, 1 FROM gold_answer WHERE turn_id = ?1 "
 		    "UNION ALL SELECT 'passage', passage_ext, grade FROM gold_passage WHERE turn_id = ?1",
-	[TQ_RESPONSES] = "SELECT r.id, sy.name, r.answer, r.metadata, r.rewrite FROM temp.tasks_item i "
+	[TQ_RESPONSES] = "SELECT r.id, sy.name, r.answer, r.metadata, r.rewrite, r.candidates FROM temp.tasks_item i "
 			 "JOIN response r ON r.id = i.response_id JOIN system sy ON sy.id = r.system_id "
 			 "WHERE r.turn_id = ?1 ORDER BY sy.name",
 	/* the answers of a turn judged plausible and, when judged,
@@ -322,7 +322,7 @@ enum status store_tasks_responses(struct store_tasks *t, int64_t turn_id, store_
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW && !damaged_row(t, TQ_RESPONSES, q, turn_id, &st, err)) {
 		struct store_tasks_response r = {
 			sqlite3_column_int64(q, 0), store_col_text(q, 1), store_col_text(q, 2), store_col_text(q, 3),
-			store_col_text(q, 4),
+			store_col_text(q, 4), store_col_text(q, 5),
 		};
 		if (cb(&r, ctx))
 			break;

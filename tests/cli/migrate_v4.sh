@@ -27,7 +27,7 @@ rows() {
 before=$(rows)
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 9 project now" 9 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 10 project now" 10 "$(q 'PRAGMA user_version')"
 check_eq "every row is kept, with its id" "$before" "$(rows)"
 check_eq "version 6: no imported score yet" 0 "$(q 'SELECT count(*) FROM response_score')"
 check_eq "version 7: nothing finished recorded yet" "0|0" \
@@ -36,6 +36,8 @@ check_eq "version 8: no pairs yet, the labels keep their indexes and triggers" "
 	"$(q "SELECT (SELECT count(*) FROM pair), (SELECT count(*) FROM pair_assignment), (SELECT count(*) FROM pair_same),
 	      (SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'label'),
 	      (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'label')")"
+check_eq "version 10: the responses have no answer candidates yet" "$(q 'SELECT count(*) FROM response')|0" \
+	"$(q 'SELECT count(*), count(candidates) FROM response')"
 check_eq "the gold passages have grade 1" "1|2" "$(q 'SELECT DISTINCT grade, count(*) FROM gold_passage')"
 check_eq "the full-text index finds a passage by a word of it (and is whole)" "p4" \
 	"$(q "SELECT p.ext_id FROM passage_fts f JOIN passage p ON p.id = f.rowid WHERE passage_fts MATCH 'fourth';

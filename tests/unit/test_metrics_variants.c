@@ -148,6 +148,31 @@ static void test_fuzzy_scores_agree_with_the_table_for_every_length(void **state
 	}
 }
 
+/* Seed 001: impossible = every gold answer normalises to nothing; a
+ * correct reading matches a gold answer after the SQuAD normalisation. */
+static void test_seed001_impossible_questions(void **state)
+{
+	static const char *const empty[] = { "", "  the " }, *const mixed[] = { "", "Paris" };
+	(void)state;
+	assert_int_equal(metrics_impossible(empty, 2), 1);
+	assert_int_equal(metrics_impossible(mixed, 2), 0);
+	assert_int_equal(metrics_impossible(NULL, 0), 0);   /* no gold: not known, not impossible */
+}
+
+static void test_seed001_first_correct_reading(void **state)
+{
+	static const char *const golds[] = { "Gustave Eiffel", "Eiffel" };
+	static const char *const cands[] = { "Paris", "the  Eiffel!", "Gustave Eiffel" };
+	static const char *const none[] = { "" }, *const said[] = { "Paris", "" };
+	(void)state;
+	assert_int_equal(metrics_reader_first_correct(cands, 3, golds, 2), 2);   /* "eiffel" at rank 2 */
+	assert_int_equal(metrics_reader_first_correct(cands, 1, golds, 2), 0);
+	assert_int_equal(metrics_reader_first_correct(none, 1, golds, 2), 0);
+	/* an impossible question: the reader's None (an empty candidate) is correct */
+	assert_int_equal(metrics_reader_first_correct(said, 2, none, 1), 2);
+	assert_int_equal(metrics_reader_first_correct(cands, 3, NULL, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +182,8 @@ int main(void)
 		cmocka_unit_test(test_fuzzy_inclusion_scores_equal_the_reference),
 		cmocka_unit_test(test_fuzzy_inclusion_takes_the_best_gold_against_the_threshold),
 		cmocka_unit_test(test_fuzzy_scores_agree_with_the_table_for_every_length),
+		cmocka_unit_test(test_seed001_impossible_questions),
+		cmocka_unit_test(test_seed001_first_correct_reading),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
