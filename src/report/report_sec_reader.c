@@ -1,12 +1,15 @@
 /* report_sec_reader.c - seed 001's reader metrics (--variant seed001) in
  * the section "automatic": top-1 and top-k reader accuracy over the
  * correct retrievals, the same over the questions that have an answer,
- * and EM and F1 over those (docs/metrics.md, "Variants"). */
+ * and EM and F1 over those; then the reader's F1 of its first and best of
+ * the first k candidates over the correct retrievals (docs/metrics.md,
+ * "Variants"). */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/metrics_answer.h"
 #include "convqa/metrics_variants.h"
 #include "report_internal.h"
 
@@ -16,6 +19,15 @@ struct reader_acc {
 	long has_retrievals, has_top1, has_topk;       /* the same, answerable questions only */
 	long has_answer;                               /* answerable questions (EM, F1) */
 	double em, f1;
+	double f1_top1, f1_topk;                       /* sums over the correct retrievals */
+	double has_f1_top1, has_f1_topk;               /* the same, answerable questions only */
+};
+
+/* What one item gives: the rank of its first correct candidate and the F1
+ * of its first candidate and of the best of its first k. */
+struct reading {
+	size_t rank;
+	double f1_top1, f1_topk;
 };
 
 /* Whether item it retrieved a gold passage of its turn; a turn without
@@ -33,23 +45,31 @@ static int correct_retrieval(const struct rp_data *d, const struct rp_item *it, 
 	return 0;
 }
 
-/* The 1-based rank of item it's first correct candidate (its answer alone
- * when it has no candidates), 0 when none is correct. */
-static size_t first_correct(const struct rp_item *it, const char *const *golds, size_t ng)
+/* Item it's candidates (its answer alone when it has none) against the
+ * ng gold answers: the rank of the first correct one (0 when none is) and
+ * the F1 of the first one and the best F1 of the first k. */
+static struct reading read_item(const struct rp_item *it, const char *const *golds, size_t ng, size_t k)
 {
 	cJSON *arr = it->candidates ? cJSON_Parse(it->candidates) : NULL;
-	size_t n = arr ? (size_t)cJSON_GetArraySize(arr) : 0, k = 0;
+	size_t n = arr ? (size_t)cJSON_GetArraySize(arr) : 0, m = 0;
 	const char **texts = xcalloc(n + 1, sizeof(*texts));
 	for (const cJSON *c = arr ? arr->child : NULL; c; c = c->next) {
 		const cJSON *text = cJSON_GetObjectItemCaseSensitive(c, "text");
-		texts[k++] = cJSON_IsString(text) ? text->valuestring : "";
+		texts[m++] = cJSON_IsString(text) ? text->valuestring : "";
 	}
-	if (k == 0)
-		texts[k++] = it->answer;
-	size_t rank = metrics_reader_first_correct(texts, k, golds, ng);
+	if (m == 0)
+		texts[m++] = it->answer;
+	struct reading r = { metrics_reader_first_correct(texts, m, golds, ng), 0.0, 0.0 };
+	for (size_t i = 0; i < m && i < k; i++) {
+		double f1 = metrics_answer_max(METRICS_ANSWER_F1, texts[i], golds, ng, 1.0);
+		if (i == 0)
+			r.f1_top1 = f1;
+		if (f1 > r.f1_topk)
+			r.f1_topk = f1;
+	}
 	free(texts);
 	cJSON_Delete(arr);
-	return rank;
+	return r;
 }
 
 static void add_item(const struct rp_ctx *c, size_t i, struct reader_acc *a)
@@ -60,14 +80,18 @@ static void add_item(const struct rp_ctx *c, size_t i, struct reader_acc *a)
 	const char *const *golds = (const char *const *)d->gold_answers + t->gold_ans;
 	int impossible = metrics_impossible(golds, t->n_gold_ans);
 	int retrieved = correct_retrieval(d, it, impossible);
-	size_t rank = retrieved ? first_correct(it, golds, t->n_gold_ans) : 0;
-	int top1 = rank == 1, topk = rank >= 1 && rank <= (size_t)c->o->reader_k;
+	struct reading r = { 0, 0.0, 0.0 };
+	if (retrieved)
+		r = read_item(it, golds, t->n_gold_ans, (size_t)c->o->reader_k);
+	int top1 = r.rank == 1, topk = r.rank >= 1 && r.rank <= (size_t)c->o->reader_k;
 	for (int k = 0; k < 2; k++) {
 		struct reader_acc *s = k ? &a[d->n_systems] : &a[it->system];
 		s->items++;
 		s->retrievals += retrieved;
 		s->top1 += top1;
 		s->topk += topk;
+		s->f1_top1 += r.f1_top1;
+		s->f1_topk += r.f1_topk;
 		if (impossible)
 			continue;
 		s->has_answer++;
@@ -76,6 +100,8 @@ static void add_item(const struct rp_ctx *c, size_t i, struct reader_acc *a)
 		s->has_retrievals += retrieved;
 		s->has_top1 += top1;
 		s->has_topk += topk;
+		s->has_f1_top1 += r.f1_top1;
+		s->has_f1_topk += r.f1_topk;
 	}
 }
 
@@ -99,6 +125,47 @@ static void reader_row(struct rtable *t, const char *name, const struct reader_a
 	share(row, 5, (double)a->has_topk, a->has_retrievals, "no correct retrieval of a question with an answer");
 	share(row, 6, a->em, a->has_answer, "no question with an answer");
 	share(row, 7, a->f1, a->has_answer, "no question with an answer");
+}
+
+static void f1_row(struct rtable *t, const char *name, const struct reader_acc *a)
+{
+	static const char *const no_retrieval = "no correct retrieval";
+	static const char *const no_has = "no correct retrieval of a question with an answer";
+	struct rrow *row = rtable_row(t, name, a->items);
+	rcell_count(row, 0, a->retrievals);
+	share(row, 1, a->f1_top1, a->retrievals, no_retrieval);
+	share(row, 2, a->f1_topk, a->retrievals, no_retrieval);
+	rcell_count(row, 3, a->has_retrievals);
+	share(row, 4, a->has_f1_top1, a->has_retrievals, no_has);
+	share(row, 5, a->has_f1_topk, a->has_retrievals, no_has);
+}
+
+/* The second table: the reader's F1 (seed 001's reader_top1_f1 and
+ * reader_top1_fk, here reader_topk_f1, and their has-answer subsets). */
+static void reader_f1_table(const struct rp_ctx *c, struct rsection *sec, const struct reader_acc *acc)
+{
+	const struct rp_data *d = c->d;
+	long k = c->o->reader_k;
+	char label[64];
+	struct rtable *t = rsection_table(sec, "reader_f1", "Reader F1 (seed 001)", "system", "items");
+	rtable_col(t, "correct_retrievals", "retrievals", RF_COUNT, 0);
+	rtable_col(t, "reader_top1_f1", "top-1 F1", RF_FRACTION, 0);
+	snprintf(label, sizeof(label), "top-%ld F1", k);
+	rtable_col(t, "reader_topk_f1", label, RF_FRACTION, 0);
+	rtable_col(t, "has_answer_retrievals", "retrievals HA", RF_COUNT, 0);
+	rtable_col(t, "reader_top1_f1_has_answer", "top-1 F1 HA", RF_FRACTION, 0);
+	snprintf(label, sizeof(label), "top-%ld F1 HA", k);
+	rtable_col(t, "reader_topk_f1_has_answer", label, RF_FRACTION, 0);
+	for (size_t s = 0; s <= d->n_systems; s++)
+		if (s == d->n_systems || acc[s].items)
+			f1_row(t, s < d->n_systems ? d->systems[s] : "all", &acc[s]);
+	rsection_note(sec, "Reader F1 (seed 001): the SQuAD F1 of the tokens (the answer metrics' F1, best "
+			   "over the gold answers; for an impossible question 1 when the candidate is empty, else "
+			   "0) of the first candidate (top-1 F1) and the best F1 of the first %ld candidates "
+			   "(top-%ld F1, the seed's reader_top1_fk), averaged over the correct retrievals as reader "
+			   "accuracy is; HA: over the correct retrievals of questions with an answer. The seed's F1 "
+			   "counts the characters of the answer's span in its passage that overlap the gold span's; "
+			   "a candidate here is text without offsets, so its tokens are counted instead.", k, k);
 }
 
 void rp_reader_table(const struct rp_ctx *c, struct rsection *sec, const uint8_t *scored)
@@ -136,5 +203,6 @@ void rp_reader_table(const struct rp_ctx *c, struct rsection *sec, const uint8_t
 			   "count. HA (has answer): the same over the questions not impossible to answer; EM HA and "
 			   "F1 HA are EM and F1 of the response's answer over all of those (has answer), as the "
 			   "standard EM and F1 above.", k, k, k);
+	reader_f1_table(c, sec, acc);
 	free(acc);
 }

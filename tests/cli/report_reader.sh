@@ -63,12 +63,41 @@ check_eq "the standard EM and F1 count the impossible question (\"Poseidon\" aga
 "em 0.333333333333 3
 f1 0.555555555556 3" "$(cat got)"
 
+# Reader F1 (SQuAD token F1 of the first candidate, best of the first k),
+# over the correct retrievals: a: c1/1 "Eiffel" 2/3 then "Gustave Eiffel"
+# 1; c1/2 "1889" 1; c2/1 "Poseidon" 0 against the empty gold, then "" 1.
+# top-1 (2/3 + 1 + 0) / 3 = 5/9, top-5 3/3; HA (c1/1, c1/2): (2/3 + 1) / 2,
+# top-5 1. b: c1/1 no correct retrieval (left out); c1/2 "1887" 0, "The
+# 1889" 1; c2/1 "" 1: top-1 1/2, top-5 1; HA (c1/2 alone): 0 and 1.
+figures automatic reader_f1 a >got
+check_eq "system a's reader F1, worked by hand" \
+"correct_retrievals 3 3
+reader_top1_f1 0.555555555556 3
+reader_topk_f1 1 3
+has_answer_retrievals 2 3
+reader_top1_f1_has_answer 0.833333333333 2
+reader_topk_f1_has_answer 1 2" "$(cat got)"
+figures automatic reader_f1 b >got
+check_eq "system b's reader F1: a question without a correct retrieval is left out" \
+"correct_retrievals 2 3
+reader_top1_f1 0.5 2
+reader_topk_f1 1 2
+has_answer_retrievals 1 3
+reader_top1_f1_has_answer 0 1
+reader_topk_f1_has_answer 1 1" "$(cat got)"
+figures automatic reader_f1 all | grep -E '^reader_top1_f1 ' >got
+check_eq "all systems: top-1 F1 (5/3 + 1) / 5" "reader_top1_f1 0.533333333333 5" "$(cat got)"
+
 # --reader-k 2: b's "The 1889" at rank 3 no longer counts
 run $CONVQA report --variant seed001 --reader-k 2 --only automatic --by none -f csv
 figures automatic reader b | grep -E '^reader_topk' >got
 check_eq "--reader-k 2: b's third candidate is out of the top 2" \
 "reader_topk_accuracy 0.5 2
 reader_topk_accuracy_has_answer 0 1" "$(cat got)"
+figures automatic reader_f1 b | grep -E '^reader_topk' >got
+check_eq "--reader-k 2: b's best F1 of its first two candidates (\"1887\", \"1888\") is 0" \
+"reader_topk_f1 0.5 2
+reader_topk_f1_has_answer 0 1" "$(cat got)"
 run $CONVQA report --variant seed001 --reader-k 2 --only automatic --by none
 check_grep "text: the column is named by k" 'top-2 acc\.' "$T/out"
 check_grep "text: the definitions are stated" 'Reader accuracy (seed 001, --variant seed001, k = 2' "$T/out"
