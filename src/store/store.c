@@ -410,6 +410,24 @@ static const char *const migrations[] = {
 	 * first questions to start live conversations from, then the turns of
 	 * those conversations (convqa chat --round). */
 	"ALTER TABLE round ADD COLUMN live INTEGER NOT NULL DEFAULT 0 CHECK(live IN (0,1));\n",
+	/* 9 -> 10: what a rater has finished of a pairwise round, kept (as
+	 * item_done for the turn screen) so that the pair screen opens
+	 * without reading the rater's labels: the pairs whose deciding fields
+	 * (basis) all have a value, and the last label row read for them
+	 * (store_pair_done.c). */
+	"CREATE TABLE pair_done(\n"
+	"  rater_id INTEGER NOT NULL,\n"
+	"  round_id INTEGER NOT NULL,\n"
+	"  task TEXT NOT NULL,\n"
+	"  pair_id INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(rater_id, round_id, task, pair_id)) WITHOUT ROWID;\n"
+	"CREATE TABLE pair_done_mark(\n"
+	"  rater_id INTEGER NOT NULL,\n"
+	"  round_id INTEGER NOT NULL,\n"
+	"  task TEXT NOT NULL,\n"
+	"  basis TEXT NOT NULL,\n"
+	"  label_id INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(rater_id, round_id, task)) WITHOUT ROWID;\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

@@ -573,8 +573,12 @@ struct pair_undo {
 	char *old_value, *new_value;       /* as stored (names the systems); NULL: unset */
 };
 struct pair_session {
-	struct store_pair_item *items;
-	size_t n, n_done;
+	struct store_pair_item *items;     /* a window of the queue: places base .. base + n_win - 1,
+					    * app->cur among them (store_pair_window) */
+	size_t n_win, base;
+	size_t n, n_done;                  /* the queue's size, the pairs done (store_pair_done_open) */
+	struct store_pair_key key;
+	const char **deciding;             /* the fields a pair is done with (key.fields) */
 	struct store_item left, right;     /* the pair shown (app->cur) */
 	const struct scheme_field *pref;   /* the preference field (role), in app->scheme */
 	const struct scheme_field *reason; /* a text field of the pair, or NULL */
