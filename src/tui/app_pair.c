@@ -10,6 +10,7 @@
 
 #include "app_internal.h"
 #include "convqa/labelling.h"
+#include "convqa/store.h"
 #include "convqa/store_pair.h"
 #include "convqa/text.h"
 #include "tui_internal.h"
@@ -237,15 +238,35 @@ static char **slot_of(struct store_pair_item *it, const struct pair_session *p, 
 	return f == p->pref ? &it->value : f == p->reason ? &it->reason : NULL;
 }
 
-/* Store value (as stored: NULL clears) as field f of pair pos; the time
- * spent since the pair was shown (or last saved) goes with it. 0, or -1
- * with the refusal in the message. */
+/* The label and whether its pair is done now, in one transaction. */
+static enum status save_and_decide(struct app *app, struct store_pair_item *it, const struct scheme_field *f,
+				   const char *value, int *done, struct error *err)
+{
+	struct pair_session *p = app->pairs;
+	enum status st = store_begin(app->store, err);
+	if (st != ST_OK)
+		return st;
+	st = labelling_set_pair(app->opt->labelling, it->pair_id, f->name, value, app->active, err);
+	if (st == ST_OK)
+		st = store_pair_done_check(app->store, &p->key, it->pair_id, it->turn_id, done, err);
+	if (st == ST_OK)
+		st = store_commit(app->store, err);
+	else
+		store_rollback(app->store);
+	return st;
+}
+
+/* Store value (as stored: NULL clears) as field f of the pair shown; the
+ * time spent since the pair was shown (or last saved) goes with it. 0, or
+ * -1 with the refusal in the message. */
 static int save(struct app *app, const struct scheme_field *f, const char *value)
 {
 	struct pair_session *p = app->pairs;
 	struct store_pair_item *it = cur_item(app);
 	struct error err;
-	if (labelling_set_pair(app->opt->labelling, it->pair_id, f->name, value, app->active, &err) != ST_OK) {
+	int done = 0;
+	app->opt->labelling->refused = LABELLING_NOT_REFUSED;
+	if (save_and_decide(app, it, f, value, &done, &err) != ST_OK) {
 		if (app->opt->labelling->refused == LABELLING_NOT_REFUSED && err.status == ST_STORE)
 			app_fail(app, &err);
 		else
@@ -258,11 +279,6 @@ static int save(struct app *app, const struct scheme_field *f, const char *value
 	if (slot) {
 		free(*slot);
 		*slot = value ? xstrdup(value) : NULL;
-	}
-	int done = 0;
-	if (store_pair_done_check(app->store, &p->key, it->pair_id, it->turn_id, &done, &err) != ST_OK) {
-		app_fail(app, &err);
-		return -1;
 	}
 	p->n_done = p->n_done + (size_t)done - (size_t)it->done;
 	it->done = done;
