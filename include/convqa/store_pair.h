@@ -76,6 +76,8 @@ struct store_pair_item {
 	char *value;                  /* the rater's current preference (a, b, tie, both_bad), or NULL */
 	char *reason;                 /* the current text of the reason field, or NULL */
 	double seconds;               /* the time spent on the pair so far */
+	char **values;                /* store_pair_window: the value of each field asked, or NULL */
+	size_t n_values;
 	long seq;                     /* its place in the queue, from 1 (store_pair_window) */
 	int done;                     /* every deciding field has a value (store_pair_window) */
 };
@@ -103,9 +105,10 @@ struct store_pair_key {
 enum status store_pair_done_open(struct store *s, const struct store_pair_key *k, long *size, long *n_done,
 				 struct error *err);
 /* Up to limit pairs from from_seq on, in queue order, with the rater's
- * values of field and text_field (NULL: none), time and done flag. */
-enum status store_pair_window(struct store *s, const struct store_pair_key *k, const char *field,
-			      const char *text_field, long from_seq, size_t limit, struct store_pair_item **out,
+ * values of fields[0..n_fields-1] (a NULL name: not read) in values[],
+ * the time spent and the done flag. */
+enum status store_pair_window(struct store *s, const struct store_pair_key *k, const char *const *fields,
+			      size_t n_fields, long from_seq, size_t limit, struct store_pair_item **out,
 			      size_t *n, struct error *err);
 /* The seq of the first pair not done from from_seq on, 0 when none. */
 enum status store_pair_next_undone(struct store *s, const struct store_pair_key *k, long from_seq, long *seq,

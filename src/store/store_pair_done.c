@@ -275,22 +275,24 @@ static void read_row(sqlite3_stmt *st, struct store_pair_item *it)
 }
 
 /* The rater's values of the window's pairs, and their time. */
-static enum status window_values(struct store *s, const struct store_pair_key *k, const char *field,
-				 const char *text_field, struct store_pair_item *items, size_t n, struct error *err)
+static enum status window_values(struct store *s, const struct store_pair_key *k, const char *const *fields,
+				 size_t n_fields, struct store_pair_item *items, size_t n, struct error *err)
 {
 	enum status st = ST_OK;
 	for (size_t i = 0; i < n && st == ST_OK; i++) {
-		st = current(s, k, items[i].pair_id, items[i].turn_id, field, &items[i].value, err);
-		if (st == ST_OK && text_field)
-			st = current(s, k, items[i].pair_id, items[i].turn_id, text_field, &items[i].reason, err);
+		items[i].values = xcalloc(n_fields + 1, sizeof(*items[i].values));
+		items[i].n_values = n_fields;
+		for (size_t j = 0; j < n_fields && st == ST_OK; j++)
+			if (fields[j])
+				st = current(s, k, items[i].pair_id, items[i].turn_id, fields[j], &items[i].values[j], err);
 		if (st == ST_OK)
 			st = seconds_of(s, k, &items[i], err);
 	}
 	return st;
 }
 
-enum status store_pair_window(struct store *s, const struct store_pair_key *k, const char *field,
-			      const char *text_field, long from_seq, size_t limit, struct store_pair_item **out,
+enum status store_pair_window(struct store *s, const struct store_pair_key *k, const char *const *fields,
+			      size_t n_fields, long from_seq, size_t limit, struct store_pair_item **out,
 			      size_t *n, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_PQ_WINDOW,
@@ -313,7 +315,7 @@ enum status store_pair_window(struct store *s, const struct store_pair_key *k, c
 	sqlite3_reset(st);
 	enum status ret = *n == limit || rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot read the pairs");
 	if (ret == ST_OK)
-		ret = window_values(s, k, field, text_field, *out, *n, err);
+		ret = window_values(s, k, fields, n_fields, *out, *n, err);
 	if (ret != ST_OK) {
 		store_pair_items_free(*out, *n);
 		*out = NULL;

@@ -15,23 +15,32 @@
 #include "convqa/text.h"
 #include "tui_internal.h"
 
-/* The stored value of category cat of f as the rater picked it on item it:
- * the first two categories of the preference (a, b) name sides. */
-static const char *stored_value(const struct pair_session *p, const struct store_pair_item *it,
-				const struct scheme_field *f, size_t cat)
+/* Whether field f's first two categories name the answers (a: the
+ * answer of response_a's system, b: the other): the preference, and any
+ * criterion judged as A / B / tie / both bad. Stored by system, picked
+ * by side. */
+static int names_sides(const struct scheme_field *f)
 {
-	if (f == p->pref && cat <= 1 && !it->a_first)
+	return f->type != TYPE_TEXT && f->n_categories >= 2 && strcmp(f->categories[0].value, "a") == 0 &&
+	       strcmp(f->categories[1].value, "b") == 0;
+}
+
+/* The stored value of category cat of f as the rater picked it on item it:
+ * the first two categories of a field naming the answers name sides. */
+static const char *stored_value(const struct store_pair_item *it, const struct scheme_field *f, size_t cat)
+{
+	if (names_sides(f) && cat <= 1 && !it->a_first)
 		cat = 1 - cat;
 	return f->categories[cat].value;
 }
 
-static int shown_index(const struct pair_session *p, const struct store_pair_item *it, const char *value)
+static int shown_index(const struct scheme_field *f, const struct store_pair_item *it, const char *value)
 {
-	const struct scheme_category *c = value ? scheme_category_find(p->pref, value) : NULL;
+	const struct scheme_category *c = value ? scheme_category_find(f, value) : NULL;
 	if (!c)
 		return -1;
-	int i = (int)(c - p->pref->categories);
-	return i <= 1 && !it->a_first ? 1 - i : i;
+	int i = (int)(c - f->categories);
+	return i <= 1 && !it->a_first && names_sides(f) ? 1 - i : i;
 }
 
 /* The pair shown (app->cur): always in the window. */
@@ -40,25 +49,32 @@ static struct store_pair_item *cur_item(const struct app *app)
 	return &app->pairs->items[app->cur - app->pairs->base];
 }
 
+/* Item it's value of field f (of app->scheme), as stored. */
+static char **slot_of(const struct app *app, struct store_pair_item *it, const struct scheme_field *f)
+{
+	size_t i = (size_t)(f - app->scheme->fields);
+	return i < it->n_values ? &it->values[i] : NULL;
+}
+
 int app_pair_shown(const struct app *app, size_t pos)
 {
 	const struct pair_session *p = app->pairs;
 	if (pos < p->base || pos - p->base >= p->n_win)
 		return -1;
-	const struct store_pair_item *it = &p->items[pos - p->base];
-	return shown_index(p, it, it->value);
+	struct store_pair_item *it = &p->items[pos - p->base];
+	char **v = slot_of(app, it, p->pref);
+	return shown_index(p->pref, it, v ? *v : NULL);
 }
 
 const char *app_pair_label(const struct app *app, const char *field)
 {
-	const struct pair_session *p = app->pairs;
-	const struct store_pair_item *it = cur_item(app);
-	if (p->reason && strcmp(field, p->reason->name) == 0)
-		return it->reason;
-	if (strcmp(field, p->pref->name) != 0)
-		return NULL;
-	int i = shown_index(p, it, it->value);
-	return i < 0 ? NULL : p->pref->categories[i].value;
+	const struct scheme_field *f = scheme_field_find(app->scheme, field);
+	struct store_pair_item *it = cur_item(app);
+	char **v = f ? slot_of(app, it, f) : NULL;
+	if (!v || !*v || f->type == TYPE_TEXT)
+		return v ? *v : NULL;
+	int i = shown_index(f, it, *v);
+	return i < 0 ? NULL : f->categories[i].value;
 }
 
 enum { PAIR_WINDOW = 64 };   /* pairs read at a time around the one shown */
@@ -74,8 +90,8 @@ static enum status window_at(struct app *app, size_t pos, struct error *err)
 	p->items = NULL;
 	p->n_win = 0;
 	p->base = from;
-	enum status st = store_pair_window(app->store, &p->key, p->pref->name, p->reason ? p->reason->name : NULL,
-					   (long)from + 1, PAIR_WINDOW, &p->items, &p->n_win, err);
+	enum status st = store_pair_window(app->store, &p->key, p->asked, app->scheme->n_fields, (long)from + 1,
+					   PAIR_WINDOW, &p->items, &p->n_win, err);
 	if (st == ST_OK && (pos - from >= p->n_win || p->items[pos - from].seq != (long)pos + 1))
 		st = error_set(err, ST_STORE, "the pairs of rater '%s' in round '%s' are not numbered 1 to %zu "
 			       "(convqa check lists every problem)", app->opt->rater, app->opt->round, p->n);
@@ -102,6 +118,7 @@ static int load(struct app *app, size_t pos)
 		app_blind_item(&p->right);
 	}
 	app->cur = pos;
+	app->field_focus = app_field_focus_step(app, 0);
 	p->scroll = 0;
 	app->active = 0;
 	return 0;
@@ -138,10 +155,14 @@ static void set_key(struct app *app)
 	struct pair_session *p = app->pairs;
 	const struct scheme *sc = app->scheme;
 	p->deciding = xcalloc(sc->n_fields + 1, sizeof(*p->deciding));
+	p->asked = xcalloc(sc->n_fields + 1, sizeof(*p->asked));
 	size_t n = 0;
-	for (size_t i = 0; i < sc->n_fields; i++)
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		if (sc->fields[i].unit == UNIT_PAIR)
+			p->asked[i] = sc->fields[i].name;
 		if (sc->fields[i].required && sc->fields[i].unit == UNIT_PAIR)
 			p->deciding[n++] = sc->fields[i].name;
+	}
 	if (!n)
 		p->deciding[n++] = p->pref->name;
 	p->key = (struct store_pair_key){ app->opt->round_id, app->opt->rater_id, app->task_name, p->deciding, n };
@@ -220,6 +241,7 @@ void app_pairs_release(struct app *app)
 		return;
 	store_pair_items_free(p->items, p->n_win);
 	free(p->deciding);
+	free(p->asked);
 	store_item_release(&p->left);
 	store_item_release(&p->right);
 	for (size_t i = 0; i < p->n_undo; i++) {
@@ -233,10 +255,6 @@ void app_pairs_release(struct app *app)
 
 /* ---- saving ----------------------------------------------------------------- */
 
-static char **slot_of(struct store_pair_item *it, const struct pair_session *p, const struct scheme_field *f)
-{
-	return f == p->pref ? &it->value : f == p->reason ? &it->reason : NULL;
-}
 
 /* The label and whether its pair is done now, in one transaction. */
 static enum status save_and_decide(struct app *app, struct store_pair_item *it, const struct scheme_field *f,
@@ -275,7 +293,7 @@ static int save(struct app *app, const struct scheme_field *f, const char *value
 	}
 	it->seconds += app->active;
 	app->active = 0;
-	char **slot = slot_of(it, p, f);
+	char **slot = slot_of(app, it, f);
 	if (slot) {
 		free(*slot);
 		*slot = value ? xstrdup(value) : NULL;
@@ -306,8 +324,8 @@ static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
 {
 	struct pair_session *p = app->pairs;
 	struct store_pair_item *it = cur_item(app);
-	const char *value = f == p->pref ? stored_value(p, it, f, cat) : f->categories[cat].value;
-	char **slot = slot_of(it, p, f);
+	const char *value = stored_value(it, f, cat);
+	char **slot = slot_of(app, it, f);
 	char *old = slot && *slot ? xstrdup(*slot) : NULL;
 	int was_done = it->done;
 	if (old && strcmp(old, value) == 0) {
@@ -318,7 +336,7 @@ static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
 	if (save(app, f, value) == 0) {
 		remember(p, app->cur, f, old, value);
 		app_message(app, MSG_SAVED, "saved: %s %s%s", f->name, f->categories[cat].label,
-			    f == p->pref && cat <= 1 ? (cat ? " (the right or lower answer)" :
+			    names_sides(f) && cat <= 1 ? (cat ? " (the right or lower answer)" :
 							" (the left or upper answer)") : "");
 		size_t next = first_unfinished(app, app->cur);
 		if (!was_done && cur_item(app)->done && app->auto_advance && next < p->n)
@@ -337,7 +355,7 @@ void app_pair_save_text(struct app *app, const struct scheme_field *f, const cha
 	while (n && (*text == ' ' || *text == '\t'))
 		text++, n--;
 	char *value = n ? xstrndup(text, n) : NULL;
-	char **slot = slot_of(it, p, f);
+	char **slot = slot_of(app, it, f);
 	char *old = slot && *slot ? xstrdup(*slot) : NULL;
 	if (save(app, f, value) == 0) {
 		remember(p, app->cur, f, old, value);
@@ -431,7 +449,7 @@ int app_pair_do(struct app *app, const struct request *r)
 		app_message(app, MSG_INFO, "%zu of %zu pairs judged", p->n_done, p->n);
 		return 1;
 	case REQ_TOGGLE_RANK: case REQ_TOGGLE_FOCUSED: case REQ_SET_REST: case REQ_TOGGLE_REWRITE:
-	case REQ_TOGGLE_SPANS: case REQ_OPEN_TURN: case REQ_FIELD_FOCUS: case REQ_KEY_UNFOCUSED:
+	case REQ_TOGGLE_SPANS: case REQ_OPEN_TURN:
 		app_message(app, MSG_INFO, "not on the pair screen \xc2\xb7 ? lists its keys");
 		return 1;
 	default:
@@ -465,8 +483,8 @@ int app_pair_row(struct app *app, size_t pos, struct item_row *row)
 	memset(row, 0, sizeof(*row));
 	memset(&left, 0, sizeof(left));
 	memset(&right, 0, sizeof(right));
-	enum status st = store_pair_window(app->store, &p->key, p->pref->name, p->reason ? p->reason->name : NULL,
-					   (long)pos + 1, 1, &it, &n, &err);
+	enum status st = store_pair_window(app->store, &p->key, p->asked, app->scheme->n_fields, (long)pos + 1, 1,
+					   &it, &n, &err);
 	if (st == ST_OK && !n)
 		st = error_set(&err, ST_STORE, "pair %zu of rater '%s' is not in the project", pos + 1,
 			       app->opt->rater);
@@ -483,7 +501,8 @@ int app_pair_row(struct app *app, size_t pos, struct item_row *row)
 		row->position = left.position;
 		row->n_turns = left.n_turns;
 		row->answer_index = row->n_answers = 1;   /* a pair per row: both answers */
-		row->labelled = it->value || it->reason;
+		for (size_t i = 0; i < it->n_values; i++)
+			row->labelled |= it->values[i] != NULL;
 		row->finished = it->done;
 		free(sys);
 	} else {

@@ -579,6 +579,7 @@ struct pair_session {
 	size_t n, n_done;                  /* the queue's size, the pairs done (store_pair_done_open) */
 	struct store_pair_key key;
 	const char **deciding;             /* the fields a pair is done with (key.fields) */
+	const char **asked;                /* per field of app->scheme: its name if it judges pairs, else NULL */
 	struct store_item left, right;     /* the pair shown (app->cur) */
 	const struct scheme_field *pref;   /* the preference field (role), in app->scheme */
 	const struct scheme_field *reason; /* a text field of the pair, or NULL */

@@ -28,6 +28,7 @@ struct fixture {
 };
 
 static const char *const deciding[] = { "preference" };
+static const char *const asked[] = { "preference", "reason" };
 
 static struct store_pair_key key_of(const struct fixture *fx)
 {
@@ -82,7 +83,7 @@ static struct fixture *project(size_t turns)
 	struct store_pair_key k = key_of(fx);
 	struct store_pair_item *items;
 	size_t n;
-	assert_int_equal(store_pair_window(fx->s, &k, "preference", "reason", 1, turns, &items, &n, &err), ST_OK);
+	assert_int_equal(store_pair_window(fx->s, &k, asked, 2, 1, turns, &items, &n, &err), ST_OK);
 	assert_int_equal(n, turns);
 	for (size_t i = 0; i < n; i++) {
 		assert_int_equal(items[i].seq, (long)i + 1);
@@ -156,14 +157,14 @@ static void test_window_values_and_done(void **state)
 	struct store_pair_key k = key_of(fx);
 	struct store_pair_item *items;
 	size_t n;
-	assert_int_equal(store_pair_window(fx->s, &k, "preference", "reason", 1, 3, &items, &n, &err), ST_OK);
+	assert_int_equal(store_pair_window(fx->s, &k, asked, 2, 1, 3, &items, &n, &err), ST_OK);
 	assert_int_equal(n, 3);
-	assert_string_equal(items[0].value, "a");
+	assert_string_equal(items[0].values[0], "a");
 	assert_true(items[0].done);
-	assert_null(items[1].value);
-	assert_string_equal(items[1].reason, "shorter");
+	assert_null(items[1].values[0]);
+	assert_string_equal(items[1].values[1], "shorter");
 	assert_false(items[1].done);
-	assert_null(items[2].value);
+	assert_null(items[2].values[0]);
 	assert_false(items[2].done);
 	assert_true(items[2].seconds > 3.9);   /* two rows of 2 s */
 	store_pair_items_free(items, n);
@@ -237,7 +238,7 @@ static void test_pair_statements_use_indexes(void **state)
 	struct store_pair_key k = key_of(fx);
 	struct store_pair_item *items;
 	size_t n;
-	assert_int_equal(store_pair_window(fx->s, &k, "preference", "reason", 300, 64, &items, &n, &err), ST_OK);
+	assert_int_equal(store_pair_window(fx->s, &k, asked, 2, 300, 64, &items, &n, &err), ST_OK);
 	assert_int_equal(n, 64);
 	assert_int_equal(items[0].seq, 300);
 	store_pair_items_free(items, n);
@@ -280,7 +281,7 @@ static long first_screen_work(size_t turns, int whole)
 		open_queue(fx, (long)turns, 51);
 		long at = next_undone(fx, 1);
 		assert_int_equal(at, 52);
-		assert_int_equal(store_pair_window(fx->s, &k, "preference", "reason", at - 32, 64, &items, &n, &err),
+		assert_int_equal(store_pair_window(fx->s, &k, asked, 2, at - 32, 64, &items, &n, &err),
 				 ST_OK);
 		assert_int_equal(n, 64);
 		label(fx, 51, "preference", "tie");
