@@ -58,9 +58,12 @@ static const char *action_help(const struct keymap *km, enum action a)
 }
 
 /* On the pair screen: what action a does there, "" when it does nothing
- * there (not listed), NULL when it does as elsewhere. */
-static const char *pair_help(enum action a)
+ * there (not listed), NULL when it does as elsewhere (focus: the scheme's
+ * fields share keys, tab and shift-tab move the focus). */
+static const char *pair_help(enum action a, int focus)
 {
+	if (focus && (a == ACT_NEXT_UNFINISHED || a == ACT_PREV_FIELD))
+		return a == ACT_PREV_FIELD ? NULL : "focus the next field (from the last: next pair not judged)";
 	switch (a) {
 	case ACT_NEXT_ITEM: return "next pair";
 	case ACT_PREV_ITEM: return "previous pair";
@@ -100,13 +103,13 @@ static void drop_key(struct strbuf *keys, const char *word)
 }
 
 /* The pair screen's arrows: they pick the answers (view_pair.c). */
-static void pair_arrow_rows(const struct scheme_field *pref, key_row_fn *fn, void *ctx)
+static void pair_arrow_rows(const struct scheme_field *pref, int focused, key_row_fn *fn, void *ctx)
 {
 	struct strbuf help = STRBUF_INIT;
 	for (size_t i = 0; i < 2 && i < pref->n_categories; i++) {
 		strbuf_reset(&help);
-		strbuf_addf(&help, "%s: %s (the %s answer)", pref->name, pref->categories[i].label,
-			    i ? "right or lower" : "left or upper");
+		strbuf_addf(&help, "%s: %s (the %s answer)", focused ? "the field in focus" : pref->name,
+			    pref->categories[i].label, i ? "right or lower" : "left or upper");
 		fn(actions[ACT_SET_VALUE].group, i ? "right" : "left", actions[ACT_SET_VALUE].name, strbuf_str(&help),
 		   ctx);
 	}
@@ -136,11 +139,12 @@ static void key_rows(const struct keymap *km, const struct scheme_field *pref, k
 		i = j;
 	}
 	if (pref)
-		pair_arrow_rows(pref, fn, ctx);
+		pair_arrow_rows(pref, scheme_has_focus(km->scheme), fn, ctx);
 	for (int a = ACT_FIRST_NAV; a < ACT__COUNT; a++) {
 		strbuf_reset(&keys);
 		keymap_action_keys(km, (enum action)a, &keys);
-		const char *h = pref && pair_help((enum action)a) ? pair_help((enum action)a) :
+		int focus = scheme_has_focus(km->scheme);
+		const char *h = pref && pair_help((enum action)a, focus) ? pair_help((enum action)a, focus) :
 				action_help(km, (enum action)a);
 		if (pref) {
 			drop_key(&keys, "left");

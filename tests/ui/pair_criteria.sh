@@ -126,4 +126,26 @@ check_rows "the list: the first pair finished, the second labelled (•) but unf
   1 ✓ finished   c1            1/2   1 of 1  Who built the lighthouse?
 ▸•2 unfinished   c1            2/2   1 of 1  How tall is it?
 EOT
+
+ui_run "$T/p.db" --rater alice --round ab <<'KEYS'
+?
+:save-screen help
+pgdn
+:save-screen help2
+q
+q
+KEYS
+check_rows "the help: the shared keys set the field in focus, the arrows pick A or B of it" help 15 22 <<'EOT'
+  Label
+    a b e x        faithfulness (in focus): A, B, tie, both bad
+    a b e x        completeness (in focus): A, B, tie, both bad
+    a b e x        preference (in focus): A, B, tie, both bad
+    w              write the reason (enter saves, esc cancels)
+    left           the field in focus: A (the left or upper answer)
+    right          the field in focus: B (the right or lower answer)
+    u              undo the last change (repeat: earlier ones)
+EOT
+check_eq "tab and shift-tab move the focus" "    shift-tab      focus the previous field
+    tab            focus the next field (from the last: next pair not judged)" \
+	"$(cat "$T/screens/help" "$T/screens/help2" | grep -E '^    (tab|shift-tab) ' | sort -u)"
 done_testing
