@@ -4,11 +4,13 @@
 # ~200 characters, no passages), one rater given every pair, with the
 # release build in script mode (80x24, drawn to /dev/null). Reports for each
 # size: the pairs, round create's time, the first screen (warm: median of 5
-# runs), the average and slowest key of a run of next-pair keys and of a
-# run of saves (a, then next), and the peak RSS. The first screen reads the
-# rater's queue of pairs whole (two reads: the assignments' ids, then the
-# rater's labels of pairs in the round), so it grows with the round; the
-# keys do not.
+# runs; cold: median of 3 fresh processes, each on a fresh copy of the
+# project dropped from the page cache first; resumed: warm, after the run
+# of saves, half-way into the queue), the average and slowest key of a run
+# of next-pair keys and of a run of saves (a, then next), and the peak RSS.
+# The queue of pairs is read a window at a time and what the rater has done
+# is kept in the project (store_pair_done.c), so neither the first screen
+# nor a key grows with the round.
 #   sh bench/annotate_pairs.sh          (make bench runs it too)
 #   PAIRS_BENCH_SIZES="1645" PAIRS_BENCH_KEYS=500 sh bench/annotate_pairs.sh
 cd "$(dirname "$0")/.." || exit 1
@@ -21,6 +23,15 @@ mkdir -p "$w"
 [ -x /usr/bin/time ] || sh tests/tools/deps.sh time || exit 1
 export TERM=xterm-256color LC_ALL=C.UTF-8 CONVQA_COLUMNS=80 CONVQA_LINES=24
 unset CONVQA_DB NO_COLOR
+
+# drop FILE...: take the files' pages out of the page cache
+drop() {
+	python3 -c 'import os, sys
+for p in sys.argv[1:]:
+    if os.path.exists(p):
+        fd = os.open(p, os.O_RDONLY); os.fsync(fd)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)' "$@"
+}
 
 value() { sed -n "s/^$1 //p" "$2"; }
 median() { echo "$@" | tr ' ' '\n' | sort -n | sed -n "$((($# + 1) / 2))p"; }
@@ -35,8 +46,9 @@ run() {
 	[ "$k" -gt "$rss" ] && rss=$k
 }
 
-printf '%7s %7s %8s %6s %13s %13s %8s\n' turns pairs create warm "next avg/max" "save avg/max" "peak RSS"
-printf '%7s %7s %8s %6s %13s %13s %8s\n' "" "" "s" "ms" "ms/key" "ms/key" ""
+printf '%7s %7s %7s %6s %6s %7s %13s %13s %8s\n' turns pairs create warm cold resumed "next avg/max" "save avg/max" \
+	"peak RSS"
+printf '%7s %7s %7s %6s %6s %7s %13s %13s %8s\n' "" "" "s" "ms" "ms" "ms" "ms/key" "ms/key" ""
 for turns in $sizes; do
 	json=$w/pairs-$turns.json
 	db=$w/pairs-$turns.db
@@ -68,11 +80,29 @@ PY
 		run first "$db" "$w/first.keys"
 		firsts="$firsts $(value first_screen_ms "$w/first.timing")"
 	done
+	cp "$db" "$w/pristine.db"
+	colds=""
+	for i in 1 2 3; do
+		rm -f "$w/cold.db" "$w/cold.db-wal" "$w/cold.db-shm"
+		cp "$w/pristine.db" "$w/cold.db"
+		drop "$w/cold.db" "$bin"
+		run cold "$w/cold.db" "$w/first.keys"
+		colds="$colds $(value first_screen_ms "$w/cold.timing")"
+	done
+	rm -f "$w/cold.db" "$w/cold.db-wal" "$w/cold.db-shm" "$w/pristine.db"
 	repeat n "$keys" >"$w/next.keys"
 	run next "$db" "$w/next.keys"
 	{ i=0; while [ $i -lt $((keys / 2)) ]; do printf 'a\nn\n'; i=$((i + 1)); done; } >"$w/save.keys"
 	run save "$db" "$w/save.keys"
-	printf '%7s %7s %8.2f %6.1f %13s %13s %5.1f MB\n' "$turns" "$pairs" "$(awk "BEGIN { print $t1 - $t0 }")" \
-		"$(median $firsts)" "$(keyfig next)" "$(keyfig save)" "$(awk "BEGIN { print $rss / 1024 }")"
+	resumed=""
+	for i in 1 2 3 4 5; do
+		run first "$db" "$w/first.keys"
+		resumed="$resumed $(value first_screen_ms "$w/first.timing")"
+	done
+	printf '%7s %7s %7.2f %6.1f %6.1f %7.1f %13s %13s %5.1f MB\n' "$turns" "$pairs" \
+		"$(awk "BEGIN { print $t1 - $t0 }")" "$(median $firsts)" "$(median $colds)" "$(median $resumed)" \
+		"$(keyfig next)" "$(keyfig save)" "$(awk "BEGIN { print $rss / 1024 }")"
 done
-echo "($keys keys per run; first screen: from the start of 'annotate' to the first drawn screen, median of 5)"
+echo "($keys keys per run; first screen: from the start of 'annotate' to the first drawn screen; warm and"
+echo " resumed (after the saves): median of 5; cold: median of 3 fresh processes on fresh copies dropped"
+echo " from the page cache; load: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -25,7 +25,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 10
+#define STORE_SCHEMA_VERSION 11
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000

@@ -76,6 +76,10 @@ struct store_pair_item {
 	char *value;                  /* the rater's current preference (a, b, tie, both_bad), or NULL */
 	char *reason;                 /* the current text of the reason field, or NULL */
 	double seconds;               /* the time spent on the pair so far */
+	char **values;                /* store_pair_window: the value of each field asked, or NULL */
+	size_t n_values;
+	long seq;                     /* its place in the queue, from 1 (store_pair_window) */
+	int done;                     /* every deciding field has a value (store_pair_window) */
 };
 /* The pairs round_id assigns to rater_id, in queue order, with the rater's
  * current values of field (the preference) and text_field (NULL: none)
@@ -85,6 +89,33 @@ enum status store_pair_queue(struct store *s, int64_t round_id, int64_t rater_id
 			     const char *field, const char *text_field, struct store_pair_item **out, size_t *n,
 			     struct error *err);
 void store_pair_items_free(struct store_pair_item *items, size_t n);
+
+/* The pair screen's queue, a window at a time (store_pair_done.c): the
+ * pairs round_id assigns to rater_id, judged in task; a pair is done when
+ * each of fields (the deciding fields) has a value. A rater's pairs in a
+ * round are numbered seq 1..N, so the pair at place pos is seq pos + 1. */
+struct store_pair_key {
+	int64_t round_id, rater_id;
+	const char *task;
+	const char *const *fields;
+	size_t n_fields;
+};
+/* Catch up what is done (kept in the project) and read the queue's size
+ * and how many pairs are done, without reading the queue. */
+enum status store_pair_done_open(struct store *s, const struct store_pair_key *k, long *size, long *n_done,
+				 struct error *err);
+/* Up to limit pairs from from_seq on, in queue order, with the rater's
+ * values of fields[0..n_fields-1] (a NULL name: not read) in values[],
+ * the time spent and the done flag. */
+enum status store_pair_window(struct store *s, const struct store_pair_key *k, const char *const *fields,
+			      size_t n_fields, long from_seq, size_t limit, struct store_pair_item **out,
+			      size_t *n, struct error *err);
+/* The seq of the first pair not done from from_seq on, 0 when none. */
+enum status store_pair_next_undone(struct store *s, const struct store_pair_key *k, long from_seq, long *seq,
+				   struct error *err);
+/* Decide pair_id (of turn_id) again after a save, and keep it: *done. */
+enum status store_pair_done_check(struct store *s, const struct store_pair_key *k, int64_t pair_id,
+				  int64_t turn_id, int *done, struct error *err);
 
 /* Whether round_id assigns pair_id to rater_id; with *item, the pair
  * named for a message (caller frees). */

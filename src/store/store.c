@@ -414,6 +414,24 @@ static const char *const migrations[] = {
 	 * task format's "candidates", seed 001's top-k reader accuracy): a
 	 * JSON array of {"text", "score"?} in rank order, NULL when none. */
 	"ALTER TABLE response ADD COLUMN candidates TEXT;\n",
+	/* 10 -> 11: what a rater has finished of a pairwise round, kept (as
+	 * item_done for the turn screen) so that the pair screen opens
+	 * without reading the rater's labels: the pairs whose deciding fields
+	 * (basis) all have a value, and the last label row read for them
+	 * (store_pair_done.c). */
+	"CREATE TABLE pair_done(\n"
+	"  rater_id INTEGER NOT NULL,\n"
+	"  round_id INTEGER NOT NULL,\n"
+	"  task TEXT NOT NULL,\n"
+	"  pair_id INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(rater_id, round_id, task, pair_id)) WITHOUT ROWID;\n"
+	"CREATE TABLE pair_done_mark(\n"
+	"  rater_id INTEGER NOT NULL,\n"
+	"  round_id INTEGER NOT NULL,\n"
+	"  task TEXT NOT NULL,\n"
+	"  basis TEXT NOT NULL,\n"
+	"  label_id INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(rater_id, round_id, task)) WITHOUT ROWID;\n",
 };
 
 /* Why the last call on db failed, for a person: SQLite's message, and for

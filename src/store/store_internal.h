@@ -14,7 +14,9 @@ struct scheme;
  * STMT_QUEUE__FIRST, apart, so that a session that pages its queue keeps
  * every other statement too. */
 #define STMT_QUEUE__FIRST 80
-#define STORE_STMT_SLOTS 100
+/* the pair screen's paged queue (store_pair_done.c) from here */
+#define STMT_PAIRQ__FIRST 100
+#define STORE_STMT_SLOTS 112
 
 struct store {
 	sqlite3 *db;

@@ -123,6 +123,9 @@ void store_pair_items_free(struct store_pair_item *items, size_t n)
 	for (size_t i = 0; items && i < n; i++) {
 		free(items[i].value);
 		free(items[i].reason);
+		for (size_t j = 0; j < items[i].n_values; j++)
+			free(items[i].values[j]);
+		free(items[i].values);
 	}
 	free(items);
 }

@@ -71,7 +71,7 @@ int app_pair_do(struct app *app, const struct request *r);
 /* The item list's row of pair pos (app_item_row); the first pair not judged
  * at or after from, else from the start (n: every pair is). */
 int app_pair_row(struct app *app, size_t pos, struct item_row *row);
-size_t app_pair_unfinished(const struct app *app, size_t from);
+size_t app_pair_unfinished(struct app *app, size_t from);
 
 /* ---- app_save.c ----------------------------------------------------------- */
 

@@ -10,45 +10,92 @@
 
 #include "app_internal.h"
 #include "convqa/labelling.h"
+#include "convqa/store.h"
 #include "convqa/store_pair.h"
 #include "convqa/text.h"
 #include "tui_internal.h"
 
-/* The stored value of category cat of f as the rater picked it on item it:
- * the first two categories of the preference (a, b) name sides. */
-static const char *stored_value(const struct pair_session *p, const struct store_pair_item *it,
-				const struct scheme_field *f, size_t cat)
+/* Whether field f's first two categories name the answers (a: the
+ * answer of response_a's system, b: the other): the preference, and any
+ * criterion judged as A / B / tie / both bad. Stored by system, picked
+ * by side. */
+static int names_sides(const struct scheme_field *f)
 {
-	if (f == p->pref && cat <= 1 && !it->a_first)
+	return f->type != TYPE_TEXT && f->n_categories >= 2 && strcmp(f->categories[0].value, "a") == 0 &&
+	       strcmp(f->categories[1].value, "b") == 0;
+}
+
+/* The stored value of category cat of f as the rater picked it on item it:
+ * the first two categories of a field naming the answers name sides. */
+static const char *stored_value(const struct store_pair_item *it, const struct scheme_field *f, size_t cat)
+{
+	if (names_sides(f) && cat <= 1 && !it->a_first)
 		cat = 1 - cat;
 	return f->categories[cat].value;
 }
 
-static int shown_index(const struct pair_session *p, const struct store_pair_item *it, const char *value)
+static int shown_index(const struct scheme_field *f, const struct store_pair_item *it, const char *value)
 {
-	const struct scheme_category *c = value ? scheme_category_find(p->pref, value) : NULL;
+	const struct scheme_category *c = value ? scheme_category_find(f, value) : NULL;
 	if (!c)
 		return -1;
-	int i = (int)(c - p->pref->categories);
-	return i <= 1 && !it->a_first ? 1 - i : i;
+	int i = (int)(c - f->categories);
+	return i <= 1 && !it->a_first && names_sides(f) ? 1 - i : i;
+}
+
+/* The pair shown (app->cur): always in the window. */
+static struct store_pair_item *cur_item(const struct app *app)
+{
+	return &app->pairs->items[app->cur - app->pairs->base];
+}
+
+/* Item it's value of field f (of app->scheme), as stored. */
+static char **slot_of(const struct app *app, struct store_pair_item *it, const struct scheme_field *f)
+{
+	size_t i = (size_t)(f - app->scheme->fields);
+	return i < it->n_values ? &it->values[i] : NULL;
 }
 
 int app_pair_shown(const struct app *app, size_t pos)
 {
 	const struct pair_session *p = app->pairs;
-	return pos < p->n ? shown_index(p, &p->items[pos], p->items[pos].value) : -1;
+	if (pos < p->base || pos - p->base >= p->n_win)
+		return -1;
+	struct store_pair_item *it = &p->items[pos - p->base];
+	char **v = slot_of(app, it, p->pref);
+	return shown_index(p->pref, it, v ? *v : NULL);
 }
 
 const char *app_pair_label(const struct app *app, const char *field)
 {
-	const struct pair_session *p = app->pairs;
-	const struct store_pair_item *it = &p->items[app->cur];
-	if (p->reason && strcmp(field, p->reason->name) == 0)
-		return it->reason;
-	if (strcmp(field, p->pref->name) != 0)
-		return NULL;
-	int i = shown_index(p, it, it->value);
-	return i < 0 ? NULL : p->pref->categories[i].value;
+	const struct scheme_field *f = scheme_field_find(app->scheme, field);
+	struct store_pair_item *it = cur_item(app);
+	char **v = f ? slot_of(app, it, f) : NULL;
+	if (!v || !*v || f->type == TYPE_TEXT)
+		return v ? *v : NULL;
+	int i = shown_index(f, it, *v);
+	return i < 0 ? NULL : f->categories[i].value;
+}
+
+enum { PAIR_WINDOW = 64 };   /* pairs read at a time around the one shown */
+
+/* The window moved to hold place pos (around it), if it does not. */
+static enum status window_at(struct app *app, size_t pos, struct error *err)
+{
+	struct pair_session *p = app->pairs;
+	if (pos >= p->base && pos - p->base < p->n_win)
+		return ST_OK;
+	size_t from = pos > PAIR_WINDOW / 2 ? pos - PAIR_WINDOW / 2 : 0;
+	store_pair_items_free(p->items, p->n_win);
+	p->items = NULL;
+	p->n_win = 0;
+	p->base = from;
+	enum status st = store_pair_window(app->store, &p->key, p->asked, app->scheme->n_fields, (long)from + 1,
+					   PAIR_WINDOW, &p->items, &p->n_win, err);
+	if (st == ST_OK && (pos - from >= p->n_win || p->items[pos - from].seq != (long)pos + 1))
+		st = error_set(err, ST_STORE, "the pairs of rater '%s' in round '%s' are not numbered 1 to %zu "
+			       "(convqa check lists every problem)", app->opt->rater, app->opt->round, p->n);
+	return st;
 }
 
 /* Show pair pos: both answers read, made inert (and blind). */
@@ -58,8 +105,9 @@ static int load(struct app *app, size_t pos)
 	struct error err;
 	store_item_release(&p->left);
 	store_item_release(&p->right);
-	if (store_item_load(app->store, p->items[pos].left, &p->left, &err) != ST_OK ||
-	    store_item_load(app->store, p->items[pos].right, &p->right, &err) != ST_OK) {
+	if (window_at(app, pos, &err) != ST_OK ||
+	    store_item_load(app->store, p->items[pos - p->base].left, &p->left, &err) != ST_OK ||
+	    store_item_load(app->store, p->items[pos - p->base].right, &p->right, &err) != ST_OK) {
 		app_fail(app, &err);
 		return -1;
 	}
@@ -70,27 +118,54 @@ static int load(struct app *app, size_t pos)
 		app_blind_item(&p->right);
 	}
 	app->cur = pos;
+	app->field_focus = app_field_focus_step(app, 0);
 	p->scroll = 0;
 	app->active = 0;
 	return 0;
 }
 
-static size_t first_unfinished(const struct pair_session *p, size_t from)
+/* The first pair not done from place from on, round the queue; p->n when
+ * every pair is done (or the read failed: app->failed). */
+static size_t first_unfinished(struct app *app, size_t from)
 {
-	for (size_t i = 0; i < p->n; i++)
-		if (!p->items[(from + i) % p->n].value)
-			return (from + i) % p->n;
-	return p->n;
+	struct pair_session *p = app->pairs;
+	struct error err;
+	long seq = 0;
+	enum status st = store_pair_next_undone(app->store, &p->key, (long)from + 1, &seq, &err);
+	if (st == ST_OK && !seq && from)
+		st = store_pair_next_undone(app->store, &p->key, 1, &seq, &err);
+	if (st != ST_OK) {
+		app_fail(app, &err);
+		return p->n;
+	}
+	return seq > 0 && (size_t)seq <= p->n ? (size_t)seq - 1 : p->n;
 }
 
 static void count_done(struct app *app)
 {
 	struct pair_session *p = app->pairs;
-	p->n_done = 0;
-	for (size_t i = 0; i < p->n; i++)
-		p->n_done += p->items[i].value != NULL;
 	app->queue.n = p->n;          /* the header counts from the queue */
 	app->queue.n_finished = p->n_done;
+}
+
+/* The fields a pair is done with: the scheme's required fields of the
+ * pair, else its preference. */
+static void set_key(struct app *app)
+{
+	struct pair_session *p = app->pairs;
+	const struct scheme *sc = app->scheme;
+	p->deciding = xcalloc(sc->n_fields + 1, sizeof(*p->deciding));
+	p->asked = xcalloc(sc->n_fields + 1, sizeof(*p->asked));
+	size_t n = 0;
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		if (sc->fields[i].unit == UNIT_PAIR)
+			p->asked[i] = sc->fields[i].name;
+		if (sc->fields[i].required && sc->fields[i].unit == UNIT_PAIR)
+			p->deciding[n++] = sc->fields[i].name;
+	}
+	if (!n)
+		p->deciding[n++] = p->pref->name;
+	p->key = (struct store_pair_key){ app->opt->round_id, app->opt->rater_id, app->task_name, p->deciding, n };
 }
 
 static enum status read_queue(struct app *app, struct error *err)
@@ -107,8 +182,11 @@ static enum status read_queue(struct app *app, struct error *err)
 	if (!p->pref)
 		return error_set(err, ST_INPUT, "task '%s' judges pairs but has no field with categories to pick",
 				 app->task_name);
-	enum status st = store_pair_queue(app->store, app->opt->round_id, app->opt->rater_id, app->task_name,
-					  p->pref->name, p->reason ? p->reason->name : NULL, &p->items, &p->n, err);
+	set_key(app);
+	long size = 0, done = 0;
+	enum status st = store_pair_done_open(app->store, &p->key, &size, &done, err);
+	p->n = (size_t)size;
+	p->n_done = (size_t)done;
 	if (st == ST_OK && !p->n)
 		st = error_set(err, ST_INPUT, "round '%s' assigns no pairs to rater '%s'",
 			       app->opt->round ? app->opt->round : "(none)", app->opt->rater);
@@ -131,7 +209,11 @@ enum status app_init_pairs(struct app *app, struct error *err)
 		st = app_guidelines_first_start(app, &show_guidelines, &notice, err);
 	if (st != ST_OK)
 		return st;
-	size_t start = first_unfinished(p, 0);
+	size_t start = first_unfinished(app, 0);
+	if (app->failed) {
+		*err = app->err;
+		return err->status;
+	}
 	app_push(app, &view_pair, 0);
 	if (load(app, start < p->n ? start : 0) != 0) {
 		*err = app->err;
@@ -157,7 +239,9 @@ void app_pairs_release(struct app *app)
 	struct pair_session *p = app->pairs;
 	if (!p)
 		return;
-	store_pair_items_free(p->items, p->n);
+	store_pair_items_free(p->items, p->n_win);
+	free(p->deciding);
+	free(p->asked);
 	store_item_release(&p->left);
 	store_item_release(&p->right);
 	for (size_t i = 0; i < p->n_undo; i++) {
@@ -171,20 +255,36 @@ void app_pairs_release(struct app *app)
 
 /* ---- saving ----------------------------------------------------------------- */
 
-static char **slot_of(struct store_pair_item *it, const struct pair_session *p, const struct scheme_field *f)
-{
-	return f == p->pref ? &it->value : f == p->reason ? &it->reason : NULL;
-}
 
-/* Store value (as stored: NULL clears) as field f of pair pos; the time
- * spent since the pair was shown (or last saved) goes with it. 0, or -1
- * with the refusal in the message. */
-static int save(struct app *app, size_t pos, const struct scheme_field *f, const char *value)
+/* The label and whether its pair is done now, in one transaction. */
+static enum status save_and_decide(struct app *app, struct store_pair_item *it, const struct scheme_field *f,
+				   const char *value, int *done, struct error *err)
 {
 	struct pair_session *p = app->pairs;
-	struct store_pair_item *it = &p->items[pos];
+	enum status st = store_begin(app->store, err);
+	if (st != ST_OK)
+		return st;
+	st = labelling_set_pair(app->opt->labelling, it->pair_id, f->name, value, app->active, err);
+	if (st == ST_OK)
+		st = store_pair_done_check(app->store, &p->key, it->pair_id, it->turn_id, done, err);
+	if (st == ST_OK)
+		st = store_commit(app->store, err);
+	else
+		store_rollback(app->store);
+	return st;
+}
+
+/* Store value (as stored: NULL clears) as field f of the pair shown; the
+ * time spent since the pair was shown (or last saved) goes with it. 0, or
+ * -1 with the refusal in the message. */
+static int save(struct app *app, const struct scheme_field *f, const char *value)
+{
+	struct pair_session *p = app->pairs;
+	struct store_pair_item *it = cur_item(app);
 	struct error err;
-	if (labelling_set_pair(app->opt->labelling, it->pair_id, f->name, value, app->active, &err) != ST_OK) {
+	int done = 0;
+	app->opt->labelling->refused = LABELLING_NOT_REFUSED;
+	if (save_and_decide(app, it, f, value, &done, &err) != ST_OK) {
 		if (app->opt->labelling->refused == LABELLING_NOT_REFUSED && err.status == ST_STORE)
 			app_fail(app, &err);
 		else
@@ -193,11 +293,13 @@ static int save(struct app *app, size_t pos, const struct scheme_field *f, const
 	}
 	it->seconds += app->active;
 	app->active = 0;
-	char **slot = slot_of(it, p, f);
+	char **slot = slot_of(app, it, f);
 	if (slot) {
 		free(*slot);
 		*slot = value ? xstrdup(value) : NULL;
 	}
+	p->n_done = p->n_done + (size_t)done - (size_t)it->done;
+	it->done = done;
 	count_done(app);
 	return 0;
 }
@@ -221,23 +323,23 @@ static void move_to(struct app *app, size_t pos)
 static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
 {
 	struct pair_session *p = app->pairs;
-	struct store_pair_item *it = &p->items[app->cur];
-	const char *value = f == p->pref ? stored_value(p, it, f, cat) : f->categories[cat].value;
-	char **slot = slot_of(it, p, f);
+	struct store_pair_item *it = cur_item(app);
+	const char *value = stored_value(it, f, cat);
+	char **slot = slot_of(app, it, f);
 	char *old = slot && *slot ? xstrdup(*slot) : NULL;
-	int was_done = it->value != NULL;
+	int was_done = it->done;
 	if (old && strcmp(old, value) == 0) {
 		app_message(app, MSG_INFO, "%s is %s already", f->name, f->categories[cat].label);
 		free(old);
 		return;
 	}
-	if (save(app, app->cur, f, value) == 0) {
+	if (save(app, f, value) == 0) {
 		remember(p, app->cur, f, old, value);
 		app_message(app, MSG_SAVED, "saved: %s %s%s", f->name, f->categories[cat].label,
-			    f == p->pref && cat <= 1 ? (cat ? " (the right or lower answer)" :
+			    names_sides(f) && cat <= 1 ? (cat ? " (the right or lower answer)" :
 							" (the left or upper answer)") : "");
-		size_t next = first_unfinished(p, app->cur);
-		if (!was_done && app->auto_advance && next < p->n)
+		size_t next = first_unfinished(app, app->cur);
+		if (!was_done && cur_item(app)->done && app->auto_advance && next < p->n)
 			move_to(app, next);
 	}
 	free(old);
@@ -246,16 +348,16 @@ static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
 void app_pair_save_text(struct app *app, const struct scheme_field *f, const char *text)
 {
 	struct pair_session *p = app->pairs;
-	struct store_pair_item *it = &p->items[app->cur];
+	struct store_pair_item *it = cur_item(app);
 	size_t n = strlen(text);
 	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
 		n--;
 	while (n && (*text == ' ' || *text == '\t'))
 		text++, n--;
 	char *value = n ? xstrndup(text, n) : NULL;
-	char **slot = slot_of(it, p, f);
+	char **slot = slot_of(app, it, f);
 	char *old = slot && *slot ? xstrdup(*slot) : NULL;
-	if (save(app, app->cur, f, value) == 0) {
+	if (save(app, f, value) == 0) {
 		remember(p, app->cur, f, old, value);
 		app_message(app, MSG_SAVED, value ? "saved: %s" : "cleared: %s", f->name);
 	}
@@ -272,7 +374,7 @@ static void undo(struct app *app)
 	}
 	struct pair_undo *u = &p->undo[p->n_undo - 1];
 	move_to(app, u->pos);
-	if (app->failed || save(app, u->pos, u->field, u->old_value) != 0)
+	if (app->failed || save(app, u->field, u->old_value) != 0)
 		return;
 	app_message(app, MSG_SAVED, "undone: %s %s", u->field->name, u->old_value ? "as it was" : "unset again");
 	free(u->old_value);
@@ -283,8 +385,10 @@ static void undo(struct app *app)
 static void step(struct app *app, long delta, int unfinished)
 {
 	struct pair_session *p = app->pairs;
-	size_t to = unfinished ? first_unfinished(p, app->cur + 1 < p->n ? app->cur + 1 : 0) :
+	size_t to = unfinished ? first_unfinished(app, app->cur + 1 < p->n ? app->cur + 1 : 0) :
 		    (size_t)((long)app->cur + delta);
+	if (app->failed)
+		return;
 	if (unfinished && to == p->n)
 		app_message(app, MSG_INFO, "every pair is judged (%zu of %zu)", p->n_done, p->n);
 	else if (!unfinished && (delta < 0 ? app->cur == 0 : app->cur + 1 >= p->n))
@@ -345,7 +449,7 @@ int app_pair_do(struct app *app, const struct request *r)
 		app_message(app, MSG_INFO, "%zu of %zu pairs judged", p->n_done, p->n);
 		return 1;
 	case REQ_TOGGLE_RANK: case REQ_TOGGLE_FOCUSED: case REQ_SET_REST: case REQ_TOGGLE_REWRITE:
-	case REQ_TOGGLE_SPANS: case REQ_OPEN_TURN: case REQ_FIELD_FOCUS: case REQ_KEY_UNFOCUSED:
+	case REQ_TOGGLE_SPANS: case REQ_OPEN_TURN:
 		app_message(app, MSG_INFO, "not on the pair screen \xc2\xb7 ? lists its keys");
 		return 1;
 	default:
@@ -355,9 +459,9 @@ int app_pair_do(struct app *app, const struct request *r)
 
 /* ---- the review list ---------------------------------------------------------- */
 
-size_t app_pair_unfinished(const struct app *app, size_t from)
+size_t app_pair_unfinished(struct app *app, size_t from)
 {
-	return first_unfinished(app->pairs, from < app->pairs->n ? from : 0);
+	return first_unfinished(app, from < app->pairs->n ? from : 0);
 }
 
 static char *inert_line(const char *s)
@@ -368,15 +472,24 @@ static char *inert_line(const char *s)
 	return out ? out : xstrdup("");
 }
 
+/* Pair pos as the review list shows it: read alone, the window stays. */
 int app_pair_row(struct app *app, size_t pos, struct item_row *row)
 {
-	const struct store_pair_item *it = &app->pairs->items[pos];
+	const struct pair_session *p = app->pairs;
+	struct store_pair_item *it = NULL;
+	size_t n = 0;
 	struct store_item left, right;
 	struct error err;
 	memset(row, 0, sizeof(*row));
 	memset(&left, 0, sizeof(left));
 	memset(&right, 0, sizeof(right));
-	enum status st = store_item_load(app->store, it->left, &left, &err);
+	enum status st = store_pair_window(app->store, &p->key, p->asked, app->scheme->n_fields, (long)pos + 1, 1,
+					   &it, &n, &err);
+	if (st == ST_OK && !n)
+		st = error_set(&err, ST_STORE, "pair %zu of rater '%s' is not in the project", pos + 1,
+			       app->opt->rater);
+	if (st == ST_OK)
+		st = store_item_load(app->store, it->left, &left, &err);
 	if (st == ST_OK && app->opt->show_systems)
 		st = store_item_load(app->store, it->right, &right, &err);
 	if (st == ST_OK) {
@@ -388,12 +501,14 @@ int app_pair_row(struct app *app, size_t pos, struct item_row *row)
 		row->position = left.position;
 		row->n_turns = left.n_turns;
 		row->answer_index = row->n_answers = 1;   /* a pair per row: both answers */
-		row->labelled = it->value || it->reason;
-		row->finished = it->value != NULL;
+		for (size_t i = 0; i < it->n_values; i++)
+			row->labelled |= it->values[i] != NULL;
+		row->finished = it->done;
 		free(sys);
 	} else {
 		app_fail(app, &err);
 	}
+	store_pair_items_free(it, n);
 	store_item_release(&left);
 	store_item_release(&right);
 	return st == ST_OK ? 0 : -1;

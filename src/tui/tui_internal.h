@@ -577,8 +577,13 @@ struct pair_undo {
 	char *old_value, *new_value;       /* as stored (names the systems); NULL: unset */
 };
 struct pair_session {
-	struct store_pair_item *items;
-	size_t n, n_done;
+	struct store_pair_item *items;     /* a window of the queue: places base .. base + n_win - 1,
+					    * app->cur among them (store_pair_window) */
+	size_t n_win, base;
+	size_t n, n_done;                  /* the queue's size, the pairs done (store_pair_done_open) */
+	struct store_pair_key key;
+	const char **deciding;             /* the fields a pair is done with (key.fields) */
+	const char **asked;                /* per field of app->scheme: its name if it judges pairs, else NULL */
 	struct store_item left, right;     /* the pair shown (app->cur) */
 	const struct scheme_field *pref;   /* the preference field (role), in app->scheme */
 	const struct scheme_field *reason; /* a text field of the pair, or NULL */
@@ -783,8 +788,9 @@ void answer_title(const struct app *app, int room, struct strbuf *out);
  * With pick the rule names the piece the open key opens. */
 void draw_evidence_pane(const struct app *app, int y, int rows, int width, int pick);
 /* Help lines of the keys of km (for the help screen): group titles, then
- * "  KEYS  what they do" (narrow: "  KEYS: what they do"). */
-size_t help_lines(const struct keymap *km, int narrow, struct strbuf *out);
+ * "  KEYS  what they do" (narrow: "  KEYS: what they do"); pref: the pair
+ * screen's preference field (its arrows pick the answers), else NULL. */
+size_t help_lines(const struct keymap *km, const struct scheme_field *pref, int narrow, struct strbuf *out);
 /* The hint at the right of the status line: "auto-advance on" when it is
  * on, then with keys (the item screen) "? help · q quit", as much as fits;
  * into buf[96]. */

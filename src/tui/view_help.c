@@ -57,10 +57,71 @@ static const char *action_help(const struct keymap *km, enum action a)
 	return actions[a].help;
 }
 
+/* On the pair screen: what action a does there, "" when it does nothing
+ * there (not listed), NULL when it does as elsewhere (focus: the scheme's
+ * fields share keys, tab and shift-tab move the focus). */
+static const char *pair_help(enum action a, int focus)
+{
+	if (focus && (a == ACT_NEXT_UNFINISHED || a == ACT_PREV_FIELD))
+		return a == ACT_PREV_FIELD ? NULL : "focus the next field (from the last: next pair not judged)";
+	switch (a) {
+	case ACT_NEXT_ITEM: return "next pair";
+	case ACT_PREV_ITEM: return "previous pair";
+	case ACT_NEXT_UNFINISHED: return "next pair not judged";
+	case ACT_JUMP: return "go to pair N: type its number, enter";
+	case ACT_AUTO_ADVANCE: return "on/off: judging a pair goes to the next one not judged";
+	case ACT_DOWN: return "scroll the answers down";
+	case ACT_UP: return "scroll the answers up";
+	case ACT_PAGE_DOWN: return "scroll the answers 5 rows down";
+	case ACT_PAGE_UP: return "scroll the answers 5 rows up";
+	case ACT_TOP: return "the answers' top";
+	case ACT_BOTTOM: return "the answers' end";
+	case ACT_OPEN: return "show / hide both answers' passages";
+	case ACT_LIST: return "the list of pairs, their state; enter goes to one";
+	case ACT_NEXT_TURN: case ACT_PREV_TURN: case ACT_VIEW_TURN: case ACT_REWRITE: case ACT_SPANS:
+	case ACT_SEARCH: case ACT_MARK_FOUND: case ACT_END_CHAT: case ACT_PREV_FIELD:
+		return "";
+	default: return NULL;
+	}
+}
+
+/* Take the key named word out of the space-separated keys. */
+static void drop_key(struct strbuf *keys, const char *word)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *p = strbuf_str(keys);
+	size_t n = strlen(word);
+	while (*p) {
+		size_t len = strcspn(p, " ");
+		if (len != n || strncmp(p, word, n) != 0)
+			strbuf_addf(&out, "%s%.*s", out.len ? " " : "", (int)len, p);
+		p += len + (p[len] == ' ');
+	}
+	strbuf_reset(keys);
+	strbuf_adds(keys, strbuf_str(&out));
+	strbuf_release(&out);
+}
+
+/* The pair screen's arrows: they pick the answers (view_pair.c). */
+static void pair_arrow_rows(const struct scheme_field *pref, int focused, key_row_fn *fn, void *ctx)
+{
+	struct strbuf help = STRBUF_INIT;
+	for (size_t i = 0; i < 2 && i < pref->n_categories; i++) {
+		strbuf_reset(&help);
+		strbuf_addf(&help, "%s: %s (the %s answer)", focused ? "the field in focus" : pref->name,
+			    pref->categories[i].label, i ? "right or lower" : "left or upper");
+		fn(actions[ACT_SET_VALUE].group, i ? "right" : "left", actions[ACT_SET_VALUE].name, strbuf_str(&help),
+		   ctx);
+	}
+	strbuf_release(&help);
+}
+
 /* fn for each row: the scheme's keys (a field's rank keys make one row, so
  * do the category keys of a focused field), then each other action with
- * its fixed keys (those the scheme does not take). */
-static void key_rows(const struct keymap *km, key_row_fn *fn, void *ctx)
+ * its fixed keys (those the scheme does not take). On the pair screen
+ * (pref: its preference field, else NULL) the arrows pick the answers and
+ * the actions say what they do there. */
+static void key_rows(const struct keymap *km, const struct scheme_field *pref, key_row_fn *fn, void *ctx)
 {
 	struct strbuf keys = STRBUF_INIT, help = STRBUF_INIT;
 	for (size_t i = 0; i < km->n; i++) {
@@ -77,12 +138,21 @@ static void key_rows(const struct keymap *km, key_row_fn *fn, void *ctx)
 		fn(actions[b->action].group, strbuf_str(&keys), actions[b->action].name, strbuf_str(&help), ctx);
 		i = j;
 	}
+	if (pref)
+		pair_arrow_rows(pref, scheme_has_focus(km->scheme), fn, ctx);
 	for (int a = ACT_FIRST_NAV; a < ACT__COUNT; a++) {
 		strbuf_reset(&keys);
 		keymap_action_keys(km, (enum action)a, &keys);
+		int focus = scheme_has_focus(km->scheme);
+		const char *h = pref && pair_help((enum action)a, focus) ? pair_help((enum action)a, focus) :
+				action_help(km, (enum action)a);
+		if (pref) {
+			drop_key(&keys, "left");
+			drop_key(&keys, "right");
+		}
 		/* no keys: the scheme took its only key (a scheme older than the key) */
-		if (keys.len && action_help(km, (enum action)a))
-			fn(actions[a].group, strbuf_str(&keys), actions[a].name, action_help(km, (enum action)a), ctx);
+		if (keys.len && h && *h)
+			fn(actions[a].group, strbuf_str(&keys), actions[a].name, h, ctx);
 	}
 	strbuf_release(&keys);
 	strbuf_release(&help);
@@ -110,10 +180,10 @@ static void help_row(const char *group, const char *keys, const char *action, co
 	h->n++;
 }
 
-size_t help_lines(const struct keymap *km, int narrow, struct strbuf *out)
+size_t help_lines(const struct keymap *km, const struct scheme_field *pref, int narrow, struct strbuf *out)
 {
 	struct help_ctx h = { out, NULL, narrow, 0 };
-	key_rows(km, help_row, &h);
+	key_rows(km, pref, help_row, &h);
 	return h.n;
 }
 
@@ -141,7 +211,7 @@ void tui_print_keys(FILE *out, const struct scheme *sc)
 	struct keymap km;
 	keymap_init(&km, s);
 	fprintf(out, "| keys | action | does |\n| --- | --- | --- |\n");
-	key_rows(&km, print_row, out);
+	key_rows(&km, NULL, print_row, out);
 	keymap_release(&km);
 	scheme_free(s);
 }
@@ -170,6 +240,11 @@ static void help_text(const struct app *app, struct strbuf *sb)
 				"it. n and p go to the next and previous disagreement, tab to the next unsettled one; "
 				"the keys of turns, the list, jumps and the passage focus do nothing here.\n\n",
 			    app->opt->round);
+	if (app->pairs)
+		strbuf_adds(sb, "The pair screen: two systems' answers to the same turn, A (left, or on top below "
+				"120 columns) and B, their systems hidden. Say which is better with the keys of the "
+				"preference, or left (A) and right (B); n and p go to the next and the previous pair. "
+				"What is saved names the systems, never the side.\n\n");
 	strbuf_addf(sb, "Keys for the %s task. Every change is saved at once; the status line "
 			"says \"saved\" when it is.\n\n", app->task_name);
 	if (scheme_has_focus(app->scheme)) {
@@ -179,7 +254,7 @@ static void help_text(const struct app *app, struct strbuf *sb)
 				"to the next and the previous field.\n\n", action_key(ACT_NEXT_UNFINISHED, next),
 			    action_key(ACT_PREV_FIELD, prev));
 	}
-	help_lines(&app->keys, text_screen_width() < 60, sb);
+	help_lines(&app->keys, app->pairs ? app->pairs->pref : NULL, text_screen_width() < 60, sb);
 }
 
 static void draw_help(const struct app *app, const struct view *view)

@@ -108,16 +108,31 @@ static void draw(const struct app *app, const struct view *view)
 	int y = draw_question(app, view, 1, LINES);
 	pair_draw_answers(app, &p->left, &p->right, y, bottom, p->show_passages, p->scroll);
 	draw_label_bar(app, bottom);
-	draw_status(app, COLS >= 60 ? "a/\xe2\x86\x90 b/\xe2\x86\x92 e x \xc2\xb7 ? help " : NULL);
+	char buf[96];   /* fields that share keys: the one in focus named, as on the turn screen */
+	draw_status(app, app->field_focus ? status_hint(app, 1, buf) :
+			 COLS >= 60 ? "a/\xe2\x86\x90 b/\xe2\x86\x92 e x \xc2\xb7 ? help " : NULL);
 }
 
+/* The arrows pick A or B of the field in focus when it names the answers
+ * (a criterion judged A / B / tie / both bad), else of the preference;
+ * tab in a scheme whose fields share keys focuses the next field (from the
+ * last: the next pair not judged), as on the turn screen. */
 static struct request handle(const struct app *app, const struct view *view, const struct input *in)
 {
 	const struct pair_session *p = app->pairs;
+	const struct scheme_field *f = app->field_focus;
+	if (!f || f->n_categories < 2 || strcmp(f->categories[0].value, "a") != 0 ||
+	    strcmp(f->categories[1].value, "b") != 0)
+		f = p->pref;
 	if (in->key.fkey && (in->key.code == KEY_LEFT || in->key.code == KEY_RIGHT))
 		return (struct request){ .kind = REQ_SET_VALUE, .arg = in->key.code == KEY_RIGHT, .key = in->key,
-					 .field = p->pref };
-	return request_default(app, view, in);
+					 .field = f };
+	struct request r = request_default(app, view, in);
+	if (r.kind == REQ_NEXT_UNFINISHED && app->field_focus && app_field_focus_step(app, 1)) {
+		r.kind = REQ_FIELD_FOCUS;
+		r.arg = 1;
+	}
+	return r;
 }
 
 const struct view_ops view_pair = {

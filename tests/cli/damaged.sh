@@ -39,7 +39,7 @@ check_eq "the healthy project: 12 labels, response 17 in turn 9" "12|9" \
 	"$(sqlite3 p.db "SELECT count(*) FROM label"; )|$(sqlite3 p.db "SELECT turn_id FROM response WHERE id = 17")"
 run $CONVQA check
 check_eq "check on the healthy project: exit 0, one line saying so" \
-	"0|ok: project 'p.db': schema version 10, 12 label rows, 3 raters, 2 rounds, 1 scheme: no problem found|" \
+	"0|ok: project 'p.db': schema version 11, 12 label rows, 3 raters, 2 rounds, 1 scheme: no problem found|" \
 	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 $CONVQA report >"$T/report.healthy" 2>&1
 $CONVQA agreement >"$T/agreement.healthy" 2>&1

@@ -27,7 +27,7 @@ rows() {
 before=$(rows)
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 10 project now" 10 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 11 project now" 11 "$(q 'PRAGMA user_version')"
 check_eq "every row is kept, with its id" "$before" "$(rows)"
 check_eq "version 6: no imported score yet" 0 "$(q 'SELECT count(*) FROM response_score')"
 check_eq "version 7: nothing finished recorded yet" "0|0" \
