@@ -153,7 +153,7 @@ round_task|round 2: task 'nosuch' is no scheme of the project|any
 unassigned|label 13: in round r1 on response 17, which the round does not assign to rater alice|any
 after_close|label 13: given 2026-01-03T00:00:00.000Z, after round r1 closed (2026-01-02T03:04:05.000Z)|any
 wrong_turn|label 13: turn_id 1 is not the turn of response 17 (turn 9)|damaged project 'p.db': label 13: turn_id 1 is not the turn of response 17 (turn 9) (convqa check lists every problem)
-newer_version|convqa: project 'p.db' has schema version 99, newer than this convqa (10): upgrade convqa|project 'p.db' has schema version 99, newer than this convqa (10): upgrade convqa
+newer_version|convqa: project 'p.db' has schema version 99, newer than this convqa (11): upgrade convqa|project 'p.db' has schema version 99, newer than this convqa (11): upgrade convqa
 EOF
 
 # what else reads a round: a blind report (an account bound to a rater)
