@@ -338,6 +338,10 @@ struct store_round_rater {
 };
 enum status store_round_raters(struct store *s, int64_t round_id, struct store_round_rater **rows, size_t *n,
 			       struct error *err);
+/* The same rows without counting (assigned, label_rows, seconds 0): as
+ * quick however large the round (the annotation UI's checks). */
+enum status store_round_rater_names(struct store *s, int64_t round_id, struct store_round_rater **rows,
+				    size_t *n, struct error *err);
 void store_round_raters_free(struct store_round_rater *rows, size_t n);
 
 /* Close (closed 1) or reopen (0) a round in its own transaction; closed_at

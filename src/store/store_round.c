@@ -435,13 +435,18 @@ void store_round_rows_free(struct store_round_row *rows, size_t n)
 	free(rows);
 }
 
-enum status store_round_raters(struct store *s, int64_t round_id, struct store_round_rater **rows, size_t *n,
-			       struct error *err)
+/* The round's raters by name; with counts, their assignments, label rows
+ * and seconds (each a count over the round's rows), else 0. */
+static enum status read_raters(struct store *s, int64_t round_id, int counts, struct store_round_rater **rows,
+			       size_t *n, struct error *err)
 {
 	size_t cap = 0;
 	*rows = NULL;
 	*n = 0;
-	sqlite3_stmt *st = store_prepare(s, "SELECT ra.id, ra.name, "
+	sqlite3_stmt *st = !counts ? store_prepare(s, "SELECT ra.id, ra.name, 0, 0, 0 FROM round_rater x "
+						   "JOIN rater ra ON ra.id = x.rater_id WHERE x.round_id = ? "
+						   "ORDER BY ra.name", "cannot read the round's raters", err) :
+			   store_prepare(s, "SELECT ra.id, ra.name, "
 				   "(SELECT count(*) FROM assignment a WHERE a.round_id = x.round_id "
 				   "AND a.rater_id = ra.id) + (SELECT count(*) FROM pair_assignment a "
 				   "WHERE a.round_id = x.round_id AND a.rater_id = ra.id), "
@@ -470,6 +475,18 @@ enum status store_round_raters(struct store *s, int64_t round_id, struct store_r
 	*rows = NULL;
 	*n = 0;
 	return store_fail(s, err, "cannot read the round's raters");
+}
+
+enum status store_round_raters(struct store *s, int64_t round_id, struct store_round_rater **rows, size_t *n,
+			       struct error *err)
+{
+	return read_raters(s, round_id, 1, rows, n, err);
+}
+
+enum status store_round_rater_names(struct store *s, int64_t round_id, struct store_round_rater **rows,
+				    size_t *n, struct error *err)
+{
+	return read_raters(s, round_id, 0, rows, n, err);
 }
 
 void store_round_raters_free(struct store_round_rater *rows, size_t n)

@@ -160,7 +160,7 @@ enum status access_check_act_as(struct store *s, const char *rater, int64_t roun
 	enum status st = store_rater_list(s, &rows, &n, err);
 	if (st != ST_OK)
 		return st;
-	if ((st = store_round_raters(s, round_id, &rr, &nr, err)) != ST_OK) {
+	if ((st = store_round_rater_names(s, round_id, &rr, &nr, err)) != ST_OK) {
 		store_rater_rows_free(rows, n);
 		return st;
 	}
