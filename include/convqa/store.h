@@ -766,7 +766,7 @@ struct store_disagreement {
 	int64_t turn_id;
 	const struct scheme_field *field; /* in the scheme asked for (a field with categories) */
 	int64_t unit_ref;                 /* the unit: turn_id, field->unit and unit_ref (see the
-					   * 2 -> 3 migration in store.c) */
+					   * 2 -> 3 migration in store_migrate.c) */
 	int64_t response_id;              /* where to show it: the item on which a rater first
 					   * judged the unit in the round (or the round it swapped) */
 	long passage_rank;                /* a passage field: the passage's rank there; else 0 */
