@@ -129,6 +129,9 @@ build/check/convqa: $(addprefix build/check/,$(ALL_OBJS) $(TUI_TEST_OBJS))
 build/check/tests/%: build/check/tests/%.o $(addprefix build/check/,$(LIB_OBJS))
 	$(call say,LINK,$@)$(CC) $(CHECK_LDFLAGS) $^ $(PKG_LIBS) $(TEST_LIBS) -o $@
 
+# the prompts' line editor, tested apart from the screen (its draw_text() a stub)
+build/check/tests/test_line_edit: build/check/tui/line_edit.o
+
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # The built-in label schemes (schemas/builtin/*.json, in this order: the

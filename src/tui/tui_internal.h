@@ -196,15 +196,16 @@ const char *action_key(enum action a, char buf[32]);
 /* The request of the item screen for an input (the item views' handle();
  * other views start from it and override what differs). */
 struct request request_default(const struct app *app, const struct view *view, const struct input *in);
-/* The request of a key typed into a prompt (the note's editor, the jump):
- * enter, esc (REQ_POP: cancel), backspace, C-u (clear) and printable
- * characters; REQ_NONE for the other keys. */
+/* The request of a key typed into a prompt (the note's editor, the jump,
+ * the / search): enter, esc (REQ_POP: cancel), and REQ_TEXT_EDIT for the
+ * keys of the line editor (line_edit_takes()); REQ_NONE for the others. */
 struct request request_typing(const struct input *in);
-/* A prompt's text changed by an editing request of request_typing(): a
- * printable character added (while text is shorter than max bytes), the
- * last character erased, or all of it cleared. Returns 1 when r was one of
- * those (and text may have changed), 0 for any other request. */
-int edit_typed_text(struct strbuf *text, const struct request *r, size_t max);
+/* A prompt's text changed by an editing request of request_typing(): the
+ * key carried out by the line editor (line_edit_key(), the text within
+ * max bytes). Returns 1 when r was one (and the text may have changed), 0
+ * for any other request. */
+struct line_edit;
+int edit_typed_text(struct line_edit *e, const struct request *r, size_t max);
 /* Scrolling a text of total lines in a page of page lines, now at top line
  * scroll: the request for the new top line after moving by delta lines
  * (±SCROLL_PAGE = a page, ±SCROLL_END = to the end / the top). */
@@ -276,11 +277,9 @@ enum request_kind {
 	REQ_UNCOVERED,       /* sent to the view a pop uncovers (pagers: back to the top) */
 	REQ_RESIZED,         /* sent to every view on the stack when the window's size changed */
 	REQ_PASSAGE,         /* passage pane: arg = +1 / -1 */
-	REQ_TEXT_INSERT,     /* prompts (the note's editor, the jump): key.code */
-	REQ_TEXT_ERASE,
-	REQ_TEXT_KILL,
+	REQ_TEXT_KILL,       /* the search's prompt again, empty (/ on its results) */
 	REQ_TEXT_ENTER,
-	REQ_TEXT_EDIT,       /* the chat's line editor: key (line_edit_key) */
+	REQ_TEXT_EDIT,       /* a prompt's line editor: key (line_edit_key) */
 	REQ_CHAT_CANCEL,     /* the chat: give up the question waiting for its answer */
 	REQ_CHAT_END,        /* the chat: end the conversation */
 };
@@ -345,7 +344,7 @@ extern const struct view_ops view_item, view_passage, view_help, view_guidelines
 	view_pair,
 	view_arena;
 
-/* ---- a one-line editor (src/tui/line_edit.c): the chat's question ------- */
+/* ---- the one-line editor (src/tui/line_edit.c) of every prompt ----------- */
 
 struct line_edit {
 	struct strbuf text;     /* UTF-8, printable characters only */
@@ -366,6 +365,11 @@ void line_edit_remember(struct line_edit *e, const char *s);
  * the cursor and C-k after it, up/down recall the history. 1 when the
  * key is the editor's. */
 int line_edit_key(struct line_edit *e, struct key k, size_t max);
+/* The text without the spaces and tabs at its ends: where it starts in
+ * e->text, *len bytes (0: a blank line). */
+const char *line_edit_trimmed(const struct line_edit *e, size_t *len);
+/* Is k one of the keys line_edit_key() carries out? */
+int line_edit_takes(struct key k);
 /* Draw the text at y,x in w columns, scrolled so the cursor shows;
  * returns the cursor's column. */
 int line_edit_draw(const struct line_edit *e, int y, int x, int w, attr_t a);
