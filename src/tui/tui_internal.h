@@ -59,7 +59,7 @@
  *   1. write view_<name>.c defining `const struct view_ops view_<name>`:
  *      draw and handle; private_size, open, close and act if it has state
  *      of its own; deadlines and file descriptors through the loop_*
- *      calls below, given up in close();
+ *      calls of tui_loop.h, given up in close();
  *   2. declare it in tui_views.h and add tui/view_<name>.o to TUI_OBJS in
  *      the Makefile;
  *   3. push it: a request with REQ_PUSH from a view's handle() (the item
