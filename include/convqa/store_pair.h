@@ -9,7 +9,7 @@
  * system with the lower id. A label of a pair field has unit 'pair',
  * unit_ref the pair's id, response_id its response_a; its value names the
  * systems (a: response_a's answer preferred, b, tie, both_bad), never a
- * side of the screen (see the 7 -> 8 migration in store.c).
+ * side of the screen (see the 7 -> 8 migration in store_migrate.c).
  *
  * Ownership: out arrays and their strings belong to the caller, freed by
  * the matching _free/_release function.

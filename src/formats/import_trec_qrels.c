@@ -136,14 +136,9 @@ static void put_conversation(struct import_sink *k, const struct trec_entry *v, 
 {
 	struct model_tasks m;
 	model_tasks_init(&m);
-	size_t n_turns = 0;
-	for (size_t i = 0; i < n; i++)
-		n_turns += i == 0 || v[i].turn != v[i - 1].turn;
-	struct model_conversation c = { .id = v[0].conv, .where = model_printf(&m, "%s:%zu", k->name, v[0].line) };
-	c.turns = model_alloc(&m, n_turns * sizeof(*c.turns));
+	struct model_conversation c = trec_conversation(&m, k->name, v, n);
 	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i; j < n && v[j].turn == v[i].turn; j++)
-			;
+		j = trec_turn_end(v, n, i);
 		gold_turn(&m, k->name, v + i, j - i, min_grade, gc, &c.turns[c.n_turns++]);
 	}
 	put_gold_passages(k, &m, &c, put);

@@ -81,16 +81,11 @@ static void put_conversation(struct import_sink *k, const struct trec_entry *v, 
 {
 	struct model_tasks m;
 	model_tasks_init(&m);
-	size_t n_turns = 0;
-	for (size_t i = 0; i < n; i++)
-		n_turns += i == 0 || v[i].turn != v[i - 1].turn;
-	struct model_conversation c = { .id = v[0].conv, .where = model_printf(&m, "%s:%zu", k->name, v[0].line) };
-	c.turns = model_alloc(&m, n_turns * sizeof(*c.turns));
+	struct model_conversation c = trec_conversation(&m, k->name, v, n);
 	struct model_passage *pas = model_alloc(&m, n * sizeof(*pas));
 	size_t n_pas = 0;
 	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i; j < n && v[j].turn == v[i].turn; j++)
-			;
+		j = trec_turn_end(v, n, i);
 		struct model_turn *t = &c.turns[c.n_turns++];
 		struct model_response *resp = model_alloc(&m, sizeof(*resp));
 		const char *where = model_printf(&m, "%s:%zu", k->name, v[i].line);

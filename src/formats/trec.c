@@ -250,3 +250,22 @@ void trec_check_turns(struct trec_entry *v, size_t n, const char *name, const ch
 		jr_message(jr, msg);
 	}
 }
+
+struct model_conversation trec_conversation(struct model_tasks *m, const char *name, const struct trec_entry *v,
+					    size_t n)
+{
+	size_t n_turns = 0;
+	for (size_t i = 0; i < n; i++)
+		n_turns += i == 0 || v[i].turn != v[i - 1].turn;
+	struct model_conversation c = { .id = v[0].conv, .where = model_printf(m, "%s:%zu", name, v[0].line) };
+	c.turns = model_alloc(m, n_turns * sizeof(*c.turns));
+	return c;
+}
+
+size_t trec_turn_end(const struct trec_entry *v, size_t n, size_t i)
+{
+	size_t j = i;
+	while (j < n && v[j].turn == v[i].turn)
+		j++;
+	return j;
+}

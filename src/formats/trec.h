@@ -101,6 +101,15 @@ int trec_by_turn(const struct trec_entry *a, const struct trec_entry *b);
 void trec_check_turns(struct trec_entry *v, size_t n, const char *name, const char *verb, const char *file,
 		      struct json_reader *jr);
 
+/* The conversation of v[0..n) (entries of one conversation sorted by
+ * turn), made in m: its id and where (name:line of its first entry), room
+ * for its turns (c.turns; c.n_turns is 0: the reader fills them). */
+struct model_conversation trec_conversation(struct model_tasks *m, const char *name, const struct trec_entry *v,
+					    size_t n);
+/* The end of the turn whose entries begin at v[i]: the first j > i with
+ * another turn, or n. */
+size_t trec_turn_end(const struct trec_entry *v, size_t n, size_t i);
+
 /* ---- qrels (import_trec_qrels.c) ----------------------------------------------- */
 
 

@@ -35,6 +35,18 @@ struct store {
 	int wal_deferred;                 /* store_wal_defer() was called */
 };
 
+/* The schema (store_migrate.c): the version this convqa writes (the
+ * number of migrations); a connection's PRAGMA user_version, -1 when it
+ * cannot be read; the migrations from the project's version to this one in
+ * one transaction (foreign keys off; they must hold after it). */
+int store_schema_version(void);
+int store_user_version(sqlite3 *db);
+enum status store_migrate(struct store *s, struct error *err);
+/* ST_STORE for a project that cannot be opened or set up: "what 'path':
+ * reason", with what to do next (not a project, no directory, permissions,
+ * a full disk). Read before anything else runs on db. */
+enum status store_open_error(struct error *err, sqlite3 *db, const char *path, const char *what);
+
 /* A project in WAL mode whose first read failed with SQLITE_READONLY (no
  * shared-memory file beside it, and none can be made) and that has no
  * write-ahead log (nobody is writing it): s->db reopened read-only as
@@ -108,7 +120,7 @@ void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k);
 /* SQL condition: label row l is the latest of its key (the current value). */
 /* SQL condition: label row l is the latest of its unit (the current value):
  * the same rater, round, task and field, and the same unit (turn_id, unit,
- * unit_ref: see the 2 -> 3 migration in store.c). */
+ * unit_ref: see the 2 -> 3 migration in store_migrate.c). */
 #define STORE_LABEL_IS_CURRENT \
 	"l.id = (SELECT max(x.id) FROM label x WHERE x.turn_id = l.turn_id" \
 	" AND x.rater_id = l.rater_id AND x.round_id IS l.round_id AND x.task = l.task" \
@@ -117,7 +129,7 @@ void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k);
 /* The unit of a label key, as SQL over ?1 response_id, ?6 passage_rank and
  * ?7 the unit's name (store_bind_label_key): FROM and WHERE that
  * find the response (and the passage at that rank, for a passage unit), and
- * the unit_ref of the unit (see the 2 -> 3 migration in store.c). */
+ * the unit_ref of the unit (see the 2 -> 3 migration in store_migrate.c). */
 #define STORE_UNIT_OF_KEY \
 	"FROM response r LEFT JOIN retrieved rt ON rt.response_id = r.id AND rt.rank = ?6 " \
 	"WHERE r.id = ?1 AND (?7 <> 'passage' OR rt.passage_id IS NOT NULL)"

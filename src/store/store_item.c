@@ -104,7 +104,7 @@ static void add_compensated(double *sum, double *lost, double x)
  *
  * One pass over the rater's rows in unit order, so that a unit's latest row
  * is the last of its run, and nothing is held but one row. The index
- * label_rater_unit (store.c, schema 4) makes the pass one range of it: no
+ * label_rater_unit (store_migrate.c, schema 4) makes the pass one range of it: no
  * sort, no table row, no row of another rater.
  * (Grouping by unit in SQL, or searching each row's unit for a later row,
  * took seconds on a project of millions of rows.) */

@@ -410,38 +410,17 @@ struct request request_typing(const struct input *in)
 		r.kind = REQ_TEXT_ENTER;
 	else if (!k.fkey && k.code == 27)
 		r.kind = REQ_POP;
-	else if ((k.fkey && k.code == KEY_BACKSPACE) || (!k.fkey && (k.code == 127 || k.code == 8)))
-		r.kind = REQ_TEXT_ERASE;
-	else if (!k.fkey && k.code == CTRL('u'))
-		r.kind = REQ_TEXT_KILL;
-	else if (!k.fkey && k.code >= 0x20)
-		r.kind = REQ_TEXT_INSERT;
+	else if (line_edit_takes(k))
+		r.kind = REQ_TEXT_EDIT;
 	return r;
 }
 
-int edit_typed_text(struct strbuf *text, const struct request *r, size_t max)
+int edit_typed_text(struct line_edit *e, const struct request *r, size_t max)
 {
-	uint32_t c = r->key.code;
-	char buf[4];
-	size_t n = text->len;
-	switch (r->kind) {
-	case REQ_TEXT_INSERT:
-		/* no C0 or C1 control, no DEL: a prompt shows its text as typed */
-		if (c >= 0x20 && c != 0x7f && !(c >= 0x80 && c < 0xa0) && text->len < max)
-			strbuf_add(text, buf, text_utf8_encode(c, buf));
-		return 1;
-	case REQ_TEXT_ERASE:
-		/* back over the continuation bytes to the character's first */
-		while (n > 0 && ((unsigned char)text->buf[n - 1] & 0xc0) == 0x80)
-			n--;
-		strbuf_setlen(text, n > 0 ? n - 1 : 0);
-		return 1;
-	case REQ_TEXT_KILL:
-		strbuf_reset(text);
-		return 1;
-	default:
+	if (r->kind != REQ_TEXT_EDIT)
 		return 0;
-	}
+	line_edit_key(e, r->key, max);
+	return 1;
 }
 
 struct request request_scroll(int scroll, long delta, size_t total, int page)

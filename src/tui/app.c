@@ -855,7 +855,7 @@ static void carry_out(struct app *app, const struct request *r)
 		unknown_key(app, r->key);
 		break;
 	case REQ_SCROLL: case REQ_UNCOVERED: case REQ_RESIZED: case REQ_PASSAGE:
-	case REQ_TEXT_INSERT: case REQ_TEXT_ERASE: case REQ_TEXT_KILL: case REQ_TEXT_ENTER:
+	case REQ_TEXT_KILL: case REQ_TEXT_ENTER:
 	case REQ_TEXT_EDIT: case REQ_CHAT_CANCEL:
 		break;
 	case REQ_CHAT_END:

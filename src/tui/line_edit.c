@@ -1,4 +1,5 @@
-/* line_edit.c - a one-line text editor for prompts (the chat's question):
+/* line_edit.c - the one-line text editor of every prompt (the chat's and
+ * the arena's question, the note, the / search, the jump):
  * UTF-8 text with a cursor between characters, wide characters and
  * combining marks measured as the terminal shows them, the usual keys
  * (left, right, home, end, backspace, delete, C-a, C-e, C-b, C-f, C-d,
@@ -146,14 +147,48 @@ int line_edit_key(struct line_edit *e, struct key k, size_t max)
 	}
 }
 
-int line_edit_draw(const struct line_edit *e, int y, int x, int w, attr_t a)
+const char *line_edit_trimmed(const struct line_edit *e, size_t *len)
 {
 	const char *s = strbuf_str(&e->text);
+	size_t n = e->text.len;
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	*len = n;
+	return s;
+}
+
+int line_edit_takes(struct key k)
+{
+	if (k.fkey)
+		return k.code == KEY_LEFT || k.code == KEY_RIGHT || k.code == KEY_HOME || k.code == KEY_END ||
+		       k.code == KEY_BACKSPACE || k.code == KEY_DC || k.code == KEY_UP || k.code == KEY_DOWN;
+	switch (k.code) {
+	case CTRL('a'): case CTRL('e'): case CTRL('b'): case CTRL('f'): case CTRL('d'): case CTRL('h'):
+	case CTRL('k'): case CTRL('u'):
+		return 1;
+	default:
+		return k.code >= 0x20;   /* printable, or DEL (backspace) */
+	}
+}
+
+int line_edit_draw(const struct line_edit *e, int y, int x, int w, attr_t a)
+{
+	/* sanitised as the screen shows text (a text set from elsewhere may
+	 * hold a tab or a line break), the cursor where it was */
+	struct strbuf sb = STRBUF_INIT;
+	const char *raw = strbuf_str(&e->text);
+	text_sanitize(&sb, raw, e->at, 0);
+	size_t at = sb.len;
+	text_sanitize(&sb, raw + e->at, e->text.len - e->at, 0);
+	const char *s = strbuf_str(&sb);
 	size_t start = 0;
 	/* scrolled so that the cursor shows, with a column after it */
-	while (start < e->at && (int)text_width(s + start, e->at - start) > w - 1)
-		start = next_char(s, e->at, start);
-	int before = (int)text_width(s + start, e->at - start);
-	draw_text(y, x, w, s + start, e->text.len - start, a);
+	while (start < at && (int)text_width(s + start, at - start) > w - 1)
+		start = next_char(s, at, start);
+	int before = (int)text_width(s + start, at - start);
+	draw_text(y, x, w, s + start, sb.len - start, a);
+	strbuf_release(&sb);
 	return x + before;
 }

@@ -253,12 +253,8 @@ static void send_turn(struct app *app, struct arena *c)
 /* Enter with a question typed: a new turn, or the turn in hand again. */
 static void send_question(struct app *app, struct arena *c)
 {
-	const char *s = strbuf_str(&c->ed.text);
-	size_t len = c->ed.text.len;
-	while (len && (*s == ' ' || *s == '\t'))
-		s++, len--;
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-		len--;
+	size_t len;
+	const char *s = line_edit_trimmed(&c->ed, &len);
 	if (!len) {
 		app_message(app, MSG_INFO, "type a question first \xc2\xb7 F2 ends the conversation");
 		return;

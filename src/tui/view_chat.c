@@ -147,12 +147,8 @@ static void wait_more(struct app *app, struct chat *c)
 /* The question in the editor, trimmed, sent. */
 static void send_question(struct app *app, struct chat *c)
 {
-	const char *s = strbuf_str(&c->ed.text);
-	size_t len = c->ed.text.len;
-	while (len && (*s == ' ' || *s == '\t'))
-		s++, len--;
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-		len--;
+	size_t len;
+	const char *s = line_edit_trimmed(&c->ed, &len);
 	if (!len) {
 		app_message(app, MSG_INFO, "type a question first \xc2\xb7 F2 ends the conversation");
 		return;

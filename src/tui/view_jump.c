@@ -14,14 +14,14 @@
 
 /* The private state: what is typed, and why enter did not go (or ""). */
 struct jump {
-	struct strbuf text;
+	struct line_edit ed;
 	char error[160];
 };
 
 static void close_jump(struct app *app, struct view *view)
 {
 	struct jump *j = view->private;
-	strbuf_release(&j->text);
+	line_edit_release(&j->ed);
 }
 
 static void draw_jump(const struct app *app, const struct view *view)
@@ -35,26 +35,14 @@ static void draw_jump(const struct app *app, const struct view *view)
 		 action_key(ACT_BACK, esc));
 	draw_rule(y, "Go to item", hint);
 	int x = 1 + draw_fmt(y + 1, 1, COLS - 2, style(S_BOLD), "item (1-%zu): ", app->queue.n);
-	/* the typed text, sanitised; its end when it does not fit */
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, strbuf_str(&j->text), j->text.len, 0);
-	const char *s = strbuf_str(&sb);
-	size_t len = sb.len;
-	int room = COLS - 1 - x;
-	while (len && (int)text_width(s, len) > room) {
-		uint32_t cp;
-		size_t n = text_utf8_decode(s, len, &cp);
-		s += n ? n : 1;
-		len -= n ? n : 1;
-	}
-	x += draw_text(y + 1, x, room, s, len, A_NORMAL);
+	/* COLS - 1 - x columns for the text, the cursor may stand after them */
+	x = line_edit_draw(&j->ed, y + 1, x, COLS - 1 - x + 1, A_NORMAL);
 	if (j->error[0])
 		draw_fmt(y + 2, 1, COLS - 2, style(S_ERROR), "%s", j->error);
 	else
 		draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "item %zu of %zu is shown; %zu finished", app->cur + 1,
 			 app->queue.n, app->queue.n_finished);
 	move(y + 1, x < COLS ? x : COLS - 1);
-	strbuf_release(&sb);
 }
 
 static struct request handle_jump(const struct app *app, const struct view *view, const struct input *in)
@@ -67,7 +55,7 @@ static struct request handle_jump(const struct app *app, const struct view *view
 static long item_number(const struct app *app, struct jump *j)
 {
 	size_t n = app->queue.n;
-	const char *t = strbuf_str(&j->text);
+	const char *t = strbuf_str(&j->ed.text);
 	while (*t == ' ')
 		t++;
 	size_t len = strlen(t);
@@ -92,7 +80,7 @@ static long item_number(const struct app *app, struct jump *j)
 static struct request act_jump(struct app *app, struct view *view, const struct request *r)
 {
 	struct jump *j = view->private;
-	if (edit_typed_text(&j->text, r, JUMP_MAX)) {
+	if (edit_typed_text(&j->ed, r, JUMP_MAX)) {
 		j->error[0] = '\0';   /* what it said was of the text before */
 		return (struct request){ .kind = REQ_NONE };
 	}

@@ -1,6 +1,6 @@
 /* view_note.c - the editor of a text field (the note), drawn over the item
- * screen: typed keys go into the text; enter saves, esc cancels, backspace
- * erases, C-u clears. */
+ * screen: the line editor (line_edit.c) has the keys; enter saves, esc
+ * cancels. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 /* The private state: the field and the text being edited. */
 struct note {
 	const struct scheme_field *field;
-	struct strbuf text;
+	struct line_edit ed;
 };
 
 /* Open the editor of text field arg (its index in the scheme): from the
@@ -22,13 +22,10 @@ struct note {
 static int open_note(struct app *app, struct view *view, long arg)
 {
 	struct turn_view *tv = app_turn(app);
-	struct note *n = view->private;   /* zeroed: n->text is STRBUF_INIT */
+	struct note *n = view->private;   /* zeroed: n->ed is empty */
 	n->field = &app->scheme->fields[arg];
 	const char *cur = app_label(app, n->field->name, 0);
-	if (tv->text_kept && tv->text_kept_field == n->field)
-		strbuf_adds(&n->text, tv->text_kept);
-	else if (cur)
-		strbuf_adds(&n->text, cur);
+	line_edit_set(&n->ed, tv->text_kept && tv->text_kept_field == n->field ? tv->text_kept : cur);
 	free(tv->text_kept);
 	tv->text_kept = NULL;
 	tv->text_kept_field = NULL;
@@ -38,7 +35,7 @@ static int open_note(struct app *app, struct view *view, long arg)
 static void close_note(struct app *app, struct view *view)
 {
 	struct note *n = view->private;
-	strbuf_release(&n->text);
+	line_edit_release(&n->ed);
 }
 
 static void draw_note(const struct app *app, const struct view *view)
@@ -56,26 +53,12 @@ static void draw_note(const struct app *app, const struct view *view)
 		    note->field->name);
 	draw_rule(y, title, strbuf_str(&hint));
 	strbuf_release(&hint);
-	/* sanitised copy; show the end that fits, the cursor after it */
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, strbuf_str(&note->text), note->text.len, 0);
-	const char *s = strbuf_str(&sb);
-	size_t len = sb.len;
-	int room = COLS - 4;
-	while (len && (int)text_width(s, len) > room) {
-		uint32_t cp;
-		size_t n = text_utf8_decode(s, len, &cp);
-		if (!n)
-			n = 1;
-		s += n;
-		len -= n;
-	}
+	/* COLS - 4 columns for the text, the cursor may stand after them */
 	int x = 1 + draw_str(y + 1, 1, 2, "> ", style(S_BOLD));
-	x += draw_text(y + 1, x, room, s, len, A_NORMAL);
+	x = line_edit_draw(&note->ed, y + 1, x, COLS - 4 + 1, A_NORMAL);
 	draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "the %s is %s; it is saved with the item's labels",
 		 note->field->name, note->field->required ? "required" : "optional");
 	move(y + 1, x < COLS ? x : COLS - 1);
-	strbuf_release(&sb);
 }
 
 static struct request handle_note(const struct app *app, const struct view *view, const struct input *in)
@@ -86,11 +69,11 @@ static struct request handle_note(const struct app *app, const struct view *view
 static struct request act_note(struct app *app, struct view *view, const struct request *r)
 {
 	struct note *n = view->private;
-	if (edit_typed_text(&n->text, r, NOTE_MAX))
+	if (edit_typed_text(&n->ed, r, NOTE_MAX))
 		return (struct request){ .kind = REQ_NONE };
 	if (r->kind != REQ_TEXT_ENTER)
 		return *r;
-	app_save_text(app, n->field, strbuf_str(&n->text));
+	app_save_text(app, n->field, strbuf_str(&n->ed.text));
 	return (struct request){ .kind = REQ_POP };
 }
 

@@ -29,7 +29,7 @@ struct found {
 
 /* The private state. */
 struct search {
-	struct strbuf typed;             /* the prompt's text */
+	struct line_edit ed;             /* the prompt's text, the queries before */
 	int typing;                      /* the prompt has the keys */
 	char *query;                     /* the query of the results; NULL: none yet */
 	struct search_terms terms;       /* its words */
@@ -126,7 +126,7 @@ static void close_search(struct app *app, struct view *view)
 {
 	struct search *s = view->private;
 	release_results(s);
-	strbuf_release(&s->typed);
+	line_edit_release(&s->ed);
 	search_terms_release(&s->terms);
 	free(s->query);
 }
@@ -237,13 +237,18 @@ static void draw_search(const struct app *app, const struct view *view)
 	const struct search *s = view->private;
 	draw_header(app);
 	int x = 1 + draw_str(1, 1, COLS - 2, "Search: ", style(S_BOLD));
-	struct strbuf q = STRBUF_INIT;
-	const char *shown = s->typing ? strbuf_str(&s->typed) : s->query ? s->query : "";
-	text_sanitize(&q, shown, strlen(shown), 0);
-	/* its end when it does not fit */
-	size_t start = text_fit_end(q.buf ? q.buf : "", q.len, COLS - 2 - x, NULL);
-	int cx = x + draw_text(1, x, COLS - 2 - x, strbuf_str(&q) + start, q.len - start, A_NORMAL);
-	strbuf_release(&q);
+	/* COLS - 2 - x columns for the text (its end when it does not fit),
+	 * the cursor may stand after them */
+	int cx = 0;
+	if (s->typing) {
+		cx = line_edit_draw(&s->ed, 1, x, COLS - 2 - x + 1, A_NORMAL);
+	} else {
+		struct strbuf q = STRBUF_INIT;
+		text_sanitize(&q, s->query ? s->query : "", s->query ? strlen(s->query) : 0, 0);
+		size_t start = text_fit_end(q.buf ? q.buf : "", q.len, COLS - 2 - x, NULL);
+		draw_text(1, x, COLS - 2 - x, strbuf_str(&q) + start, q.len - start, A_NORMAL);
+		strbuf_release(&q);
+	}
 	draw_body(app, s);
 	long page = s->limit ? s->limit : 1, pages = (s->res.total + page - 1) / page;
 	char where[64] = "";
@@ -294,7 +299,7 @@ static struct request handle_search(const struct app *app, const struct view *vi
  * to the turn when there is none). */
 static struct request act_typing(struct app *app, struct search *s, const struct request *r)
 {
-	if (edit_typed_text(&s->typed, r, SEARCH_MAX))
+	if (edit_typed_text(&s->ed, r, SEARCH_MAX))
 		return (struct request){ .kind = REQ_NONE };
 	if (r->kind == REQ_POP && s->query && !s->error[0]) {
 		s->typing = 0;
@@ -302,12 +307,13 @@ static struct request act_typing(struct app *app, struct search *s, const struct
 	}
 	if (r->kind != REQ_TEXT_ENTER)
 		return *r;
-	if (text_blank(s->typed.buf ? s->typed.buf : "", s->typed.len)) {
+	if (text_blank(strbuf_str(&s->ed.text), s->ed.text.len)) {
 		snprintf(s->error, sizeof(s->error), "type the words to search (esc goes back)");
 		return (struct request){ .kind = REQ_NONE };
 	}
 	s->sel = 0;
-	run_search(app, s, strbuf_str(&s->typed), 0);
+	line_edit_remember(&s->ed, strbuf_str(&s->ed.text));
+	run_search(app, s, strbuf_str(&s->ed.text), 0);
 	return (struct request){ .kind = REQ_NONE };
 }
 
@@ -341,7 +347,7 @@ static struct request act_search(struct app *app, struct view *view, const struc
 	switch (r->kind) {
 	case REQ_TEXT_KILL:
 		s->typing = 1;
-		strbuf_reset(&s->typed);
+		line_edit_set(&s->ed, NULL);
 		return (struct request){ .kind = REQ_NONE };
 	case REQ_FOCUS:
 		if (r->arg == SCROLL_END || r->arg == -SCROLL_END)

@@ -19,7 +19,7 @@ options (as the convqa commands take them):
 test turns them into its own TAP lines. Numbers must agree to 1e-9.
 
 Nothing here comes from convqa's code: the project is read with sqlite3
-straight from the schema (src/store/store.c), and every figure is computed from
+straight from the schema (src/store/store_migrate.c), and every figure is computed from
 its published definition:
 
 * current labels: per unit (the row's unit, turn_id, unit_ref: the turn, a
