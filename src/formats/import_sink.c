@@ -46,6 +46,9 @@ static enum status refuse_turn(struct import_sink *k, const struct model_turn *t
 
 static void tally(struct import_sink *k, enum import_noun n, enum store_put res)
 {
+	k->since++;
+	if (res == PUT_UPDATED)
+		k->hold = 1;
 	if (res == PUT_NEW)
 		k->counts->added[n]++;
 	else if (res == PUT_UPDATED)
@@ -59,10 +62,29 @@ enum status import_sink_begin(struct import_sink *k, struct store *s, const char
 {
 	(void)err;
 	*k = (struct import_sink){ .s = s, .name = name, .origin = origin, .sha256 = sha256, .counts = counts,
-				   .systems = STRMAP_INIT };
+				   .systems = STRMAP_INIT, .lock = { .fd = -1 } };
 	model_tasks_init(&k->scratch);
 	memset(counts, 0, sizeof(*counts));
 	return ST_OK;
+}
+
+/* The import's first transaction: one import at a time (the lock), its
+ * rows hidden from readers until the flip (store_pending_begin). */
+static enum status first_tx(struct import_sink *k)
+{
+	enum status st = store_import_lock(k->s, &k->lock, &k->err);
+	if (st == ST_OK)
+		st = store_pending_views(k->s, 0, &k->err);
+	if (st == ST_OK)
+		st = store_begin(k->s, &k->err);
+	if (st != ST_OK)
+		return st;
+	k->open = k->pending = 1;
+	store_import_cache(k->s, 1);
+	st = store_pending_begin(k->s, &k->err);
+	if (st == ST_OK)
+		st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
+	return st;
 }
 
 /* The transaction opens with the first row (or at the end when none came):
@@ -71,14 +93,32 @@ static enum status open_tx(struct import_sink *k)
 {
 	if (k->open || k->st != ST_OK)
 		return k->st;
-	enum status st = store_begin(k->s, &k->err);
+	enum status st = first_tx(k);
+	if (st == ST_OK)
+		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
+/* Between two objects of the file, every IMPORT_SINK_TX_ROWS rows: the
+ * rows so far committed (still hidden), so that a rater's save waits for
+ * one short transaction at most; not once the import has filled in rows
+ * readers see, which wait for the flip. */
+static enum status next_tx(struct import_sink *k)
+{
+	if (!k->open || k->hold || k->st != ST_OK || k->since < IMPORT_SINK_TX_ROWS)
+		return k->st;
+	enum status st = store_fts_fill(k->s, k->fts_mark, &k->err);
+	if (st == ST_OK)
+		st = store_commit(k->s, &k->err);
+	if (st != ST_OK)
+		return fail(k, st);
+	k->open = 0;
+	k->since = 0;
+	st = store_begin(k->s, &k->err);
 	if (st != ST_OK)
 		return fail(k, st);
 	k->open = 1;
-	store_import_cache(k->s, 1);
-	st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
-	if (st == ST_OK)
-		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
+	st = store_fts_defer(k->s, &k->fts_mark, &k->err);
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
@@ -217,7 +257,7 @@ static enum status put_before(struct import_sink *k, const struct model_passage 
 enum status import_sink_put_passages(struct import_sink *k, struct model_passage *v, size_t n)
 {
 	open_tx(k);
-	for (size_t i = 0; i < n && k->st == ST_OK; i++) {
+	for (size_t i = 0; i < n && next_tx(k) == ST_OK; i++) {
 		struct model_passage *p = &v[i];
 		enum store_put res;
 		struct store_conflict c;
@@ -285,6 +325,8 @@ enum status import_sink_fill_passage(struct import_sink *k, const char *id, cons
 				     const char *text, const char *where)
 {
 	struct import_sink_want *w = import_sink_wants(k, id);
+	if (w && next_tx(k) != ST_OK)
+		return k->st;
 	if (open_tx(k) != ST_OK || !w)
 		return k->st;
 	int64_t db_id;
@@ -296,8 +338,10 @@ enum status import_sink_fill_passage(struct import_sink *k, const char *id, cons
 	if (res == PUT_CONFLICT)
 		return fail(k, error_set(&k->err, ST_INPUT, "%s: passage \"%s\" conflicts with the one %s: %s", where,
 					 id, c.origin, c.what));
+	k->since++;
 	if (res == PUT_UPDATED && !(w->put & IMPORT_SINK_PUT_NEW)) {
 		/* in the project before, without its text: filled in */
+		k->hold = 1;
 		if (w->put & IMPORT_SINK_PUT_PRESENT)
 			k->counts->present[IMP_PASSAGES]--;
 		k->counts->updated[IMP_PASSAGES]++;
@@ -413,7 +457,7 @@ static enum status put_turn(struct import_sink *k, int64_t conv_id, const char *
 
 enum status import_sink_put_conversation(struct import_sink *k, const struct model_conversation *mc)
 {
-	if (open_tx(k) != ST_OK)
+	if (next_tx(k) != ST_OK || open_tx(k) != ST_OK)
 		return k->st;
 	int64_t conv_id;
 	enum store_put res;
@@ -458,6 +502,7 @@ static void release(struct import_sink *k)
 {
 	if (k->open)
 		store_import_cache(k->s, 0);
+	lock_release(&k->lock);
 	strmap_release(&k->systems);
 	store_seen_close(k->seen);
 	k->seen = NULL;
@@ -466,6 +511,18 @@ static void release(struct import_sink *k)
 	free(k->ranked);
 	k->ranked = NULL;
 	model_tasks_release(&k->scratch);
+}
+
+/* On error, and when nothing is new: leave no trace (the rows of the
+ * transactions committed before too). */
+static void undo(struct import_sink *k)
+{
+	if (k->open)
+		store_rollback(k->s);
+	k->open = 0;
+	struct error e;
+	if (k->pending)
+		store_pending_clean(k->s, &e); /* on failure, the next import or open cleans */
 }
 
 enum status import_sink_end(struct import_sink *k, struct error *err)
@@ -479,10 +536,12 @@ enum status import_sink_end(struct import_sink *k, struct error *err)
 		st = store_fts_fill(k->s, k->fts_mark, err);
 	if (st == ST_OK && added) /* a stream's digest is known at its end only */
 		st = store_import_set_sha256(k->s, k->import_id, k->sha256, err);
+	if (st == ST_OK && added) /* the flip: the rows shown */
+		st = store_pending_flip(k->s, err);
 	if (st == ST_OK && added)
 		st = store_commit(k->s, err);
-	else if (k->open)
-		store_rollback(k->s); /* on error, and when nothing is new: leave no trace */
+	else
+		undo(k);
 	if (k->st != ST_OK)
 		*err = k->err;
 	release(k);
@@ -491,7 +550,6 @@ enum status import_sink_end(struct import_sink *k, struct error *err)
 
 void import_sink_abort(struct import_sink *k)
 {
-	if (k->open)
-		store_rollback(k->s);
+	undo(k);
 	release(k);
 }

@@ -845,6 +845,12 @@ static enum status set_up(struct store *s, int read_only, struct error *err)
 		return st;
 	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK)
 		return set_error(err, s->db, s->path, "cannot configure project");
+	/* an import's rows hidden until its flip (store_pending.c) */
+	if (!read_only && sqlite3_db_readonly(s->db, "main") == 0)
+		store_pending_clean_stale(s);
+	st = store_pending_views(s, 1, err);
+	if (st != ST_OK)
+		return st;
 	if (read_only)
 		sqlite3_set_authorizer(s->db, refuse_writes, NULL);
 	return ST_OK;
