@@ -62,9 +62,10 @@ struct import_sink_want {
 #define IMPORT_SINK_PUT_NEW 1u       /* added by this import (counted as added) */
 #define IMPORT_SINK_PUT_PRESENT 2u   /* in the project before, put again (counted as present) */
 
-/* The rows an import commits at a time, hidden until its flip: a rater's
- * save waits for one such transaction at most. */
-#define IMPORT_SINK_TX_ROWS 2000
+/* How long an import writes before it commits (its rows hidden until its
+ * flip): a rater's save waits for one such transaction at most (and the
+ * index of its passages and the commit). */
+#define IMPORT_SINK_TX_MS 40
 
 struct import_sink {
 	struct store *s;
@@ -80,6 +81,7 @@ struct import_sink {
 	int pending;                  /* the import's rows are in the project, hidden (store_pending_begin) */
 	int hold;                     /* it filled in rows readers see: no commit before the flip */
 	long since;                   /* rows put since the last commit */
+	double tx_start;              /* now_monotonic() when the transaction began */
 	struct lock lock;             /* the project's import lock, while pending */
 	struct strmap systems;        /* system id -> db id */
 	struct store_seen *seen;      /* on disk (store_seen.h): how passages in the project before were

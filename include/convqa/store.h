@@ -127,6 +127,11 @@ enum status store_pending_flip(struct store *s, struct error *err);
 enum status store_pending_clean(struct store *s, struct error *err);
 /* 1 when an import's rows are hidden (under way or killed). */
 int store_pending_any(struct store *s);
+/* How a connection waits for the write lock: on, up to
+ * STORE_BUSY_TIMEOUT_MS in steps of a millisecond (so that a save takes
+ * the lock in the gap between two of an import's transactions); off, not
+ * at all. */
+void store_busy_wait(struct store *s, int on);
 /* Remove a killed import's rows when no importer holds the lock. */
 void store_pending_clean_stale(struct store *s);
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,

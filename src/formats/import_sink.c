@@ -2,6 +2,7 @@
  * row goes into the project as it is put, inside one transaction. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "convqa/import_sink.h"
 #include "convqa/store.h"
@@ -80,6 +81,7 @@ static enum status first_tx(struct import_sink *k)
 	if (st != ST_OK)
 		return st;
 	k->open = k->pending = 1;
+	k->tx_start = now_monotonic();
 	store_import_cache(k->s, 1);
 	st = store_pending_begin(k->s, &k->err);
 	if (st == ST_OK)
@@ -99,13 +101,14 @@ static enum status open_tx(struct import_sink *k)
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
-/* Between two objects of the file, every IMPORT_SINK_TX_ROWS rows: the
+/* Between two objects of the file, every IMPORT_SINK_TX_MS: the
  * rows so far committed (still hidden), so that a rater's save waits for
  * one short transaction at most; not once the import has filled in rows
  * readers see, which wait for the flip. */
 static enum status next_tx(struct import_sink *k)
 {
-	if (!k->open || k->hold || k->st != ST_OK || k->since < IMPORT_SINK_TX_ROWS)
+	if (!k->open || k->hold || k->st != ST_OK || !k->since ||
+	    (now_monotonic() - k->tx_start) * 1000 < IMPORT_SINK_TX_MS)
 		return k->st;
 	enum status st = store_fts_fill(k->s, k->fts_mark, &k->err);
 	if (st == ST_OK)
@@ -114,6 +117,9 @@ static enum status next_tx(struct import_sink *k)
 		return fail(k, st);
 	k->open = 0;
 	k->since = 0;
+	struct timespec gap = { 0, 2 * 1000 * 1000 }; /* a save waiting takes the lock (store_busy_wait) */
+	nanosleep(&gap, NULL);
+	k->tx_start = now_monotonic();
 	st = store_begin(k->s, &k->err);
 	if (st != ST_OK)
 		return fail(k, st);

@@ -158,3 +158,24 @@ void store_pending_clean_stale(struct store *s)
 	}
 	free(path);
 }
+
+/* A write waits in steps of a millisecond (SQLite's own handler sleeps up
+ * to 100 ms a step): the gap an import leaves between two transactions is
+ * then enough for a save to take the lock. */
+static int busy_wait(void *arg, int n)
+{
+	(void)arg;
+	if (n >= STORE_BUSY_TIMEOUT_MS)
+		return 0;
+	struct timespec ts = { 0, 1000 * 1000 };
+	nanosleep(&ts, NULL);
+	return 1;
+}
+
+void store_busy_wait(struct store *s, int on)
+{
+	if (on)
+		sqlite3_busy_handler(s->db, busy_wait, NULL);
+	else
+		sqlite3_busy_timeout(s->db, 0);
+}
