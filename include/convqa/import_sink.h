@@ -42,7 +42,6 @@
 
 #include "convqa/common.h"
 #include "convqa/importer.h"
-#include "convqa/lock.h"
 #include "convqa/model.h"
 #include "convqa/strmap.h"
 
@@ -82,7 +81,6 @@ struct import_sink {
 	int hold;                     /* it filled in rows readers see: no commit before the flip */
 	long since;                   /* rows put since the last commit */
 	double tx_start;              /* now_monotonic() when the transaction began */
-	struct lock lock;             /* the project's import lock, while pending */
 	struct strmap systems;        /* system id -> db id */
 	struct store_seen *seen;      /* on disk (store_seen.h): how passages in the project before were
 				       * put again; the passages without text (struct import_sink_want) */

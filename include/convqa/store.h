@@ -113,14 +113,14 @@ enum status store_fts_fill(struct store *s, int64_t mark, struct error *err);
  * transactions and stay hidden from every other connection, which reads
  * the import's tables through temporary views of the same names
  * (store_pending_views(), made by store_open), until the flip. In order:
- * store_import_lock() (waits for an import under way, then removes what a
- * killed one left), store_pending_views(s, 0) on the importer's own
- * connection, store_pending_begin() in the first transaction,
- * store_pending_flip() in the last; store_pending_clean() deletes the rows
- * of an import that fails. Every write outside an import names its table
- * main.TABLE. */
-struct lock;
-enum status store_import_lock(struct store *s, struct lock *l, struct error *err);
+ * store_pending_views(s, 0) on the importer's own connection; in its first
+ * transaction store_import_claim() (*busy: another import's rows are
+ * pending and its process alive: roll back, wait and try again; a dead
+ * one's rows are removed) and store_pending_begin() (which records this
+ * process as the importer); store_pending_flip() in the last;
+ * store_pending_clean() deletes the rows of an import that fails. Every
+ * write outside an import names its table main.TABLE. */
+enum status store_import_claim(struct store *s, int *busy, struct error *err);
 enum status store_pending_views(struct store *s, int on, struct error *err);
 enum status store_pending_begin(struct store *s, struct error *err);
 enum status store_pending_flip(struct store *s, struct error *err);
@@ -132,7 +132,7 @@ int store_pending_any(struct store *s);
  * the lock in the gap between two of an import's transactions); off, not
  * at all. */
 void store_busy_wait(struct store *s, int on);
-/* Remove a killed import's rows when no importer holds the lock. */
+/* Remove a killed import's rows (its process gone), when there are some. */
 void store_pending_clean_stale(struct store *s);
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
 			       int64_t *import_id, struct error *err);

@@ -63,24 +63,35 @@ enum status import_sink_begin(struct import_sink *k, struct store *s, const char
 {
 	(void)err;
 	*k = (struct import_sink){ .s = s, .name = name, .origin = origin, .sha256 = sha256, .counts = counts,
-				   .systems = STRMAP_INIT, .lock = { .fd = -1 } };
+				   .systems = STRMAP_INIT };
 	model_tasks_init(&k->scratch);
 	memset(counts, 0, sizeof(*counts));
 	return ST_OK;
 }
 
-/* The import's first transaction: one import at a time (the lock), its
- * rows hidden from readers until the flip (store_pending_begin). */
+/* The import's first transaction: one import at a time (another's
+ * pending rows with its importer alive: wait), its rows hidden from
+ * readers until the flip (store_pending_begin). */
 static enum status first_tx(struct import_sink *k)
 {
-	enum status st = store_import_lock(k->s, &k->lock, &k->err);
-	if (st == ST_OK)
-		st = store_pending_views(k->s, 0, &k->err);
-	if (st == ST_OK)
+	enum status st = store_pending_views(k->s, 0, &k->err);
+	int busy = 1;
+	while (st == ST_OK && busy) {
 		st = store_begin(k->s, &k->err);
+		if (st != ST_OK)
+			return st;
+		k->open = 1;
+		st = store_import_claim(k->s, &busy, &k->err);
+		if (st == ST_OK && busy) {
+			store_rollback(k->s);
+			k->open = 0;
+			struct timespec ts = { 0, 50 * 1000 * 1000 };
+			nanosleep(&ts, NULL);
+		}
+	}
 	if (st != ST_OK)
 		return st;
-	k->open = k->pending = 1;
+	k->pending = 1;
 	k->tx_start = now_monotonic();
 	store_import_cache(k->s, 1);
 	st = store_pending_begin(k->s, &k->err);
@@ -508,7 +519,6 @@ static void release(struct import_sink *k)
 {
 	if (k->open)
 		store_import_cache(k->s, 0);
-	lock_release(&k->lock);
 	strmap_release(&k->systems);
 	store_seen_close(k->seen);
 	k->seen = NULL;

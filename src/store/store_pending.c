@@ -5,14 +5,16 @@
  * through temporary views of the same names (SQLite resolves a name in
  * temp before main) that show only the rows below those ids. The flip
  * deletes the setting rows in the import's last transaction; a killed
- * import's rows are deleted by the next import, or the next open that finds
- * no importer holding the project's import lock. */
+ * import's rows (its pid, pending.pid, gone) are deleted by the next import
+ * or the next open that can write the project. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "convqa/lock.h"
 #include "store_internal.h"
 
 /* The tables an import adds to, and the id each is cut at: its own, or
@@ -62,7 +64,11 @@ enum status store_pending_begin(struct store *s, struct error *err)
 		if (!ok)
 			return store_fail(s, err, "cannot record the import");
 	}
-	return ST_OK;
+	char *sql = sqlite3_mprintf("INSERT OR REPLACE INTO main.setting(key, value) VALUES ('pending.pid', %lld)",
+				    (long long)getpid());
+	int ok = run(s, sql);
+	sqlite3_free(sql);
+	return ok ? ST_OK : store_fail(s, err, "cannot record the import");
 }
 
 enum status store_pending_flip(struct store *s, struct error *err)
@@ -83,8 +89,8 @@ int store_pending_any(struct store *s)
 	return any;
 }
 
-/* Delete the rows of the pending import from one table, each table in a
- * transaction of its own: rows of the import's own (import_id), or of its
+/* Delete the rows of the pending import from one table (outside a
+ * transaction, each table in one of its own): rows of the import's own (import_id), or of its
  * turns and responses; a conversation a chat added meanwhile stays. */
 static int clean_table(struct store *s, size_t i)
 {
@@ -122,41 +128,41 @@ enum status store_pending_clean(struct store *s, struct error *err)
 	return ST_OK;
 }
 
-static char *lock_path(struct store *s)
+/* The importer recorded in pending.pid is gone (on this machine). */
+static int owner_gone(struct store *s)
 {
-	size_t n = strlen(s->path) + sizeof("-import.lock");
-	char *p = xmalloc(n);
-	snprintf(p, n, "%s-import.lock", s->path);
-	return p;
+	sqlite3_stmt *st;
+	long long pid = 0;
+	if (sqlite3_prepare_v2(s->db, "SELECT CAST(value AS INTEGER) FROM main.setting WHERE key = 'pending.pid'", -1,
+			       &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		pid = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return pid <= 0 || (kill((pid_t)pid, 0) == -1 && errno == ESRCH);
 }
 
-enum status store_import_lock(struct store *s, struct lock *l, struct error *err)
+enum status store_import_claim(struct store *s, int *busy, struct error *err)
 {
-	char *path = lock_path(s);
-	enum lock_result r;
-	/* one import at a time: the next waits for the one under way */
-	while ((r = lock_take(l, path, "import", s->path, err)) == LOCK_BUSY) {
-		struct timespec ts = { 0, 50 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
+	*busy = 0;
+	if (!store_pending_any(s))
+		return ST_OK;
+	if (!owner_gone(s) || !s->tx_depth) {
+		*busy = 1;
+		return ST_OK;
 	}
-	free(path);
-	if (r != LOCK_TAKEN)
-		return ST_STORE;
 	return store_pending_clean(s, err);
 }
 
 void store_pending_clean_stale(struct store *s)
 {
-	if (!store_pending_any(s))
+	struct error err;
+	if (!store_pending_any(s) || !owner_gone(s) || store_begin(s, &err) != ST_OK)
 		return;
-	struct lock l;
-	struct error err = { 0 };
-	char *path = lock_path(s);
-	if (lock_take(&l, path, "import", s->path, &err) == LOCK_TAKEN) {
-		store_pending_clean(s, &err); /* on failure the rows stay hidden: the next open tries again */
-		lock_release(&l);
-	}
-	free(path);
+	/* on failure the rows stay hidden: the next open tries again */
+	if (!store_pending_any(s) || !owner_gone(s) || store_pending_clean(s, &err) != ST_OK ||
+	    store_commit(s, &err) != ST_OK)
+		store_rollback(s);
 }
 
 /* A write waits in steps of a millisecond (SQLite's own handler sleeps up
