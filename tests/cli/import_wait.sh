@@ -43,7 +43,9 @@ start=$(date +%s%N)
 run $CONVQA label --db p.db -r alice -c demo-rosetta -n 1 -s bm25-t5 answer_correct 1
 end=$(date +%s%N)
 check_eq "a label saved during the import" "0" "$rc"
-check_eq "the save did not wait for the import (under 1 s)" "1" "$([ $(( (end - start) / 1000000 )) -lt 1000 ] && echo 1)"
+# a sanitized build on a shared machine: 2 s (the import alone takes tens
+# of seconds here; bench/raters.sh measures the release build)
+check_eq "the save did not wait for the import (under 2 s)" "1" "$([ $(( (end - start) / 1000000 )) -lt 2000 ] && echo 1)"
 check_eq "the import was still running when the label was saved" "1" "$(kill -0 $pid 2>/dev/null && echo 1)"
 
 wait $pid
