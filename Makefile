@@ -45,7 +45,7 @@ STORE_OBJS := store/store.o store/store_migrate.o store/store_pair.o store/store
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \
-	store/store_score.o store/store_live.o store/store_seen.o
+	store/store_score.o store/store_live.o store/store_seen.o store/store_pending.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o formats/import_candidates.o \
 	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \

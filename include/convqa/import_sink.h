@@ -61,6 +61,11 @@ struct import_sink_want {
 #define IMPORT_SINK_PUT_NEW 1u       /* added by this import (counted as added) */
 #define IMPORT_SINK_PUT_PRESENT 2u   /* in the project before, put again (counted as present) */
 
+/* How long an import writes before it commits (its rows hidden until its
+ * flip): a rater's save waits for one such transaction at most (and the
+ * index of its passages and the commit). */
+#define IMPORT_SINK_TX_MS 40
+
 struct import_sink {
 	struct store *s;
 	const char *name;             /* the input, in messages */
@@ -72,6 +77,10 @@ struct import_sink {
 	struct error err;             /* its message */
 	int64_t import_id;
 	int64_t fts_mark;             /* passages past it are indexed at the end (store_fts_fill) */
+	int pending;                  /* the import's rows are in the project, hidden (store_pending_begin) */
+	int hold;                     /* it filled in rows readers see: no commit before the flip */
+	long since;                   /* rows put since the last commit */
+	double tx_start;              /* now_monotonic() when the transaction began */
 	struct strmap systems;        /* system id -> db id */
 	struct store_seen *seen;      /* on disk (store_seen.h): how passages in the project before were
 				       * put again; the passages without text (struct import_sink_want) */

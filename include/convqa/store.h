@@ -125,6 +125,31 @@ enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err);
 #define STORE_IMPORT_CACHE_KIB 32768
 void store_import_cache(struct store *s, int on);
 enum status store_fts_fill(struct store *s, int64_t mark, struct error *err);
+/* A pending import (store_pending.c): its rows are written in short
+ * transactions and stay hidden from every other connection, which reads
+ * the import's tables through temporary views of the same names
+ * (store_pending_views(), made by store_open), until the flip. In order:
+ * store_pending_views(s, 0) on the importer's own connection; in its first
+ * transaction store_import_claim() (*busy: another import's rows are
+ * pending and its process alive: roll back, wait and try again; a dead
+ * one's rows are removed) and store_pending_begin() (which records this
+ * process as the importer); store_pending_flip() in the last;
+ * store_pending_clean() deletes the rows of an import that fails. Every
+ * write outside an import names its table main.TABLE. */
+enum status store_import_claim(struct store *s, int *busy, struct error *err);
+enum status store_pending_views(struct store *s, int on, struct error *err);
+enum status store_pending_begin(struct store *s, struct error *err);
+enum status store_pending_flip(struct store *s, struct error *err);
+enum status store_pending_clean(struct store *s, struct error *err);
+/* 1 when an import's rows are hidden (under way or killed). */
+int store_pending_any(struct store *s);
+/* How a connection waits for the write lock: on, up to
+ * STORE_BUSY_TIMEOUT_MS in steps of a millisecond (so that a save takes
+ * the lock in the gap between two of an import's transactions); off, not
+ * at all. */
+void store_busy_wait(struct store *s, int on);
+/* Remove a killed import's rows (its process gone), when there are some. */
+void store_pending_clean_stale(struct store *s);
 enum status store_import_begin(struct store *s, const char *file, const char *sha256,
 			       int64_t *import_id, struct error *err);
 /* Record the digest of import import_id's file (known at its end when the

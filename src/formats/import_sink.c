@@ -2,6 +2,7 @@
  * row goes into the project as it is put, inside one transaction. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "convqa/import_sink.h"
 #include "convqa/store.h"
@@ -46,6 +47,9 @@ static enum status refuse_turn(struct import_sink *k, const struct model_turn *t
 
 static void tally(struct import_sink *k, enum import_noun n, enum store_put res)
 {
+	k->since++;
+	if (res == PUT_UPDATED)
+		k->hold = 1;
 	if (res == PUT_NEW)
 		k->counts->added[n]++;
 	else if (res == PUT_UPDATED)
@@ -65,20 +69,73 @@ enum status import_sink_begin(struct import_sink *k, struct store *s, const char
 	return ST_OK;
 }
 
+/* The import's first transaction: one import at a time (another's
+ * pending rows with its importer alive: wait), its rows hidden from
+ * readers until the flip (store_pending_begin). */
+static enum status first_tx(struct import_sink *k)
+{
+	enum status st = store_pending_views(k->s, 0, &k->err);
+	int busy = 1;
+	while (st == ST_OK && busy) {
+		st = store_begin(k->s, &k->err);
+		if (st != ST_OK)
+			return st;
+		k->open = 1;
+		st = store_import_claim(k->s, &busy, &k->err);
+		if (st == ST_OK && busy) {
+			store_rollback(k->s);
+			k->open = 0;
+			struct timespec ts = { 0, 50 * 1000 * 1000 };
+			nanosleep(&ts, NULL);
+		}
+	}
+	if (st != ST_OK)
+		return st;
+	k->pending = 1;
+	k->tx_start = now_monotonic();
+	store_import_cache(k->s, 1);
+	st = store_pending_begin(k->s, &k->err);
+	if (st == ST_OK)
+		st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
+	return st;
+}
+
 /* The transaction opens with the first row (or at the end when none came):
  * a reader that finds a problem before then leaves the project alone. */
 static enum status open_tx(struct import_sink *k)
 {
 	if (k->open || k->st != ST_OK)
 		return k->st;
-	enum status st = store_begin(k->s, &k->err);
+	enum status st = first_tx(k);
+	if (st == ST_OK)
+		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
+	return st == ST_OK ? ST_OK : fail(k, st);
+}
+
+/* Between two objects of the file, every IMPORT_SINK_TX_MS: the
+ * rows so far committed (still hidden), so that a rater's save waits for
+ * one short transaction at most; not once the import has filled in rows
+ * readers see, which wait for the flip. */
+static enum status next_tx(struct import_sink *k)
+{
+	if (!k->open || k->hold || k->st != ST_OK || !k->since ||
+	    (now_monotonic() - k->tx_start) * 1000 < IMPORT_SINK_TX_MS)
+		return k->st;
+	enum status st = store_fts_fill(k->s, k->fts_mark, &k->err);
+	if (st == ST_OK)
+		st = store_commit(k->s, &k->err);
+	if (st != ST_OK)
+		return fail(k, st);
+	k->open = 0;
+	k->since = 0;
+	struct timespec gap = { 0, 2 * 1000 * 1000 }; /* a save waiting takes the lock (store_busy_wait) */
+	nanosleep(&gap, NULL);
+	k->tx_start = now_monotonic();
+	st = store_begin(k->s, &k->err);
 	if (st != ST_OK)
 		return fail(k, st);
 	k->open = 1;
-	store_import_cache(k->s, 1);
-	st = store_import_begin(k->s, k->origin, k->sha256, &k->import_id, &k->err);
-	if (st == ST_OK)
-		st = store_fts_defer(k->s, &k->fts_mark, &k->err);
+	st = store_fts_defer(k->s, &k->fts_mark, &k->err);
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
@@ -217,7 +274,7 @@ static enum status put_before(struct import_sink *k, const struct model_passage 
 enum status import_sink_put_passages(struct import_sink *k, struct model_passage *v, size_t n)
 {
 	open_tx(k);
-	for (size_t i = 0; i < n && k->st == ST_OK; i++) {
+	for (size_t i = 0; i < n && next_tx(k) == ST_OK; i++) {
 		struct model_passage *p = &v[i];
 		enum store_put res;
 		struct store_conflict c;
@@ -285,6 +342,8 @@ enum status import_sink_fill_passage(struct import_sink *k, const char *id, cons
 				     const char *text, const char *where)
 {
 	struct import_sink_want *w = import_sink_wants(k, id);
+	if (w && next_tx(k) != ST_OK)
+		return k->st;
 	if (open_tx(k) != ST_OK || !w)
 		return k->st;
 	int64_t db_id;
@@ -296,8 +355,10 @@ enum status import_sink_fill_passage(struct import_sink *k, const char *id, cons
 	if (res == PUT_CONFLICT)
 		return fail(k, error_set(&k->err, ST_INPUT, "%s: passage \"%s\" conflicts with the one %s: %s", where,
 					 id, c.origin, c.what));
+	k->since++;
 	if (res == PUT_UPDATED && !(w->put & IMPORT_SINK_PUT_NEW)) {
 		/* in the project before, without its text: filled in */
+		k->hold = 1;
 		if (w->put & IMPORT_SINK_PUT_PRESENT)
 			k->counts->present[IMP_PASSAGES]--;
 		k->counts->updated[IMP_PASSAGES]++;
@@ -423,7 +484,7 @@ static enum status put_turn(struct import_sink *k, int64_t conv_id, const char *
 
 enum status import_sink_put_conversation(struct import_sink *k, const struct model_conversation *mc)
 {
-	if (open_tx(k) != ST_OK)
+	if (next_tx(k) != ST_OK || open_tx(k) != ST_OK)
 		return k->st;
 	int64_t conv_id;
 	enum store_put res;
@@ -478,6 +539,18 @@ static void release(struct import_sink *k)
 	model_tasks_release(&k->scratch);
 }
 
+/* On error, and when nothing is new: leave no trace (the rows of the
+ * transactions committed before too). */
+static void undo(struct import_sink *k)
+{
+	if (k->open)
+		store_rollback(k->s);
+	k->open = 0;
+	struct error e;
+	if (k->pending)
+		store_pending_clean(k->s, &e); /* on failure, the next import or open cleans */
+}
+
 enum status import_sink_end(struct import_sink *k, struct error *err)
 {
 	long added = 0;
@@ -489,10 +562,12 @@ enum status import_sink_end(struct import_sink *k, struct error *err)
 		st = store_fts_fill(k->s, k->fts_mark, err);
 	if (st == ST_OK && added) /* a stream's digest is known at its end only */
 		st = store_import_set_sha256(k->s, k->import_id, k->sha256, err);
+	if (st == ST_OK && added) /* the flip: the rows shown */
+		st = store_pending_flip(k->s, err);
 	if (st == ST_OK && added)
 		st = store_commit(k->s, err);
-	else if (k->open)
-		store_rollback(k->s); /* on error, and when nothing is new: leave no trace */
+	else
+		undo(k);
 	if (k->st != ST_OK)
 		*err = k->err;
 	release(k);
@@ -501,7 +576,6 @@ enum status import_sink_end(struct import_sink *k, struct error *err)
 
 void import_sink_abort(struct import_sink *k)
 {
-	if (k->open)
-		store_rollback(k->s);
+	undo(k);
 	release(k);
 }

@@ -305,9 +305,9 @@ int64_t store_answer_key(const char *answer)
 static void configure(struct store *s)
 {
 	sqlite3_extended_result_codes(s->db, 1);
-	/* A long import holds the write lock for its whole transaction; label
-	 * saves wait for it rather than fail. */
-	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	/* an import holds the write lock for one short transaction at a time;
+	 * a save waits for it rather than fail */
+	store_busy_wait(s, 1);
 	sqlite3_create_function(s->db, "convqa_answer_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
 				answer_key_fn, NULL, NULL);
 }
@@ -396,6 +396,13 @@ static enum status set_up(struct store *s, int read_only, struct error *err)
 		return st;
 	if (exec(s->db, "PRAGMA foreign_keys = ON") != SQLITE_OK)
 		return store_open_error(err, s->db, s->path, "cannot configure project");
+	/* an import's rows hidden until its flip (store_pending.c); a killed
+	 * one's removed by any command that can write the file */
+	if (sqlite3_db_readonly(s->db, "main") == 0)
+		store_pending_clean_stale(s);
+	st = store_pending_views(s, 1, err);
+	if (st != ST_OK)
+		return st;
 	if (read_only)
 		sqlite3_set_authorizer(s->db, refuse_writes, NULL);
 	return ST_OK;

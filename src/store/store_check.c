@@ -455,13 +455,21 @@ int store_check_version(struct store *s)
 enum status store_check(struct store *s, store_check_cb cb, void *ctx, struct error *err)
 {
 	struct checker c = { .s = s, .cb = cb, .ctx = ctx };
+	/* the tables as they are, an import's hidden rows too */
+	enum status st = store_pending_views(s, 0, err);
+	if (st != ST_OK)
+		return st;
 	int v = store_check_version(s);
 	if (v != STORE_SCHEMA_VERSION)
 		say(&c, "file: schema version %d, not %d (this convqa's)", v, STORE_SCHEMA_VERSION);
 	each(&c, s->db, "PRAGMA integrity_check(100)", integrity_row, NULL);
-	enum status st = store_open(":memory:", STORE_CREATE, &c.ref, err);
-	if (st != ST_OK)
+	st = store_open(":memory:", STORE_CREATE, &c.ref, err);
+	if (st == ST_OK)
+		st = store_pending_views(c.ref, 0, err);
+	if (st != ST_OK) {
+		store_close(c.ref);
 		return st;
+	}
 	each(&c, c.ref->db, "SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' AND sql IS NOT NULL "
 	     "ORDER BY rowid", schema_row, NULL);
 	each(&c, c.ref->db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
@@ -470,7 +478,7 @@ enum status store_check(struct store *s, store_check_cb cb, void *ctx, struct er
 	check_references(&c);
 	check_labels(&c);
 	store_close(c.ref);
-	return ST_OK;
+	return store_pending_views(s, 1, err);
 }
 
 /* ---- rows for the rules of the schemes ---------------------------------------------- */

@@ -260,9 +260,9 @@ enum status store_queue_finished_ids(struct store *s, int64_t rater_id, int64_t 
 	if (kind == 1 || !rater_id || sqlite3_db_readonly(s->db, "main") != 0 || !sqlite3_get_autocommit(s->db))
 		return store_check_finished(s, rater_id, round_id, sc, 0, ids, n, err);
 	/* never wait for another writer (an import): read the labels instead */
-	sqlite3_busy_timeout(s->db, 0);
+	store_busy_wait(s, 0);
 	enum status ret = store_begin(s, err);
-	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	store_busy_wait(s, 1);
 	if (ret == ST_OK) {
 		ret = catch_up(s, rater_id, round_id, sc, err);
 		if (ret == ST_OK)
@@ -305,9 +305,9 @@ static void keep_count(struct store *s, int64_t largest, size_t count, const int
 	for (size_t i = 0; i < n; i++)
 		strbuf_addf(&b, " %lld", (long long)systems[i]);
 	struct error ignored;
-	sqlite3_busy_timeout(s->db, 0);
+	store_busy_wait(s, 0);
 	(void)store_setting_set(s, "queue.responses", strbuf_str(&b), &ignored);
-	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	store_busy_wait(s, 1);
 	strbuf_release(&b);
 }
 

@@ -54,7 +54,7 @@ enum status store_import_begin(struct store *s, const char *file, const char *sh
 	char now[32];
 	sqlite3_stmt *st;
 	now_iso8601(now);
-	if (sqlite3_prepare_v2(s->db, "INSERT INTO import(file, sha256, imported_at) VALUES (?, ?, ?)",
+	if (sqlite3_prepare_v2(s->db, "INSERT INTO main.import(file, sha256, imported_at) VALUES (?, ?, ?)",
 			       -1, &st, NULL) != SQLITE_OK)
 		return store_fail(s, err, "cannot record import");
 	store_bind_text(st, 1, file);
@@ -71,7 +71,7 @@ enum status store_import_begin(struct store *s, const char *file, const char *sh
 enum status store_import_set_sha256(struct store *s, int64_t import_id, const char *sha256, struct error *err)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(s->db, "UPDATE import SET sha256 = ? WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(s->db, "UPDATE main.import SET sha256 = ? WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
 		return store_fail(s, err, "cannot record import");
 	store_bind_text(st, 1, sha256);
 	sqlite3_bind_int64(st, 2, import_id);
@@ -138,7 +138,7 @@ enum status store_put_system(struct store *s, const char *name, const char *desc
 			     struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_PUT_SYSTEM,
-				      "INSERT OR IGNORE INTO system(name, description, import_id) VALUES (?, ?, ?)", err);
+				      "INSERT OR IGNORE INTO main.system(name, description, import_id) VALUES (?, ?, ?)", err);
 	if (!st)
 		return ST_STORE;
 	store_bind_text(st, 1, name);
@@ -164,7 +164,7 @@ enum status store_put_system(struct store *s, const char *name, const char *desc
 	if (!ok)
 		conflict(s, c, old_import, "its description differs");
 	if (fill)
-		return fill_in(s, STMT_UPD_SYSTEM, "UPDATE system SET description = ?1 WHERE id = ?2", *id,
+		return fill_in(s, STMT_UPD_SYSTEM, "UPDATE main.system SET description = ?1 WHERE id = ?2", *id,
 			       &description, 1, err);
 	return ST_OK;
 }
@@ -239,7 +239,7 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 			      struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_PUT_PASSAGE,
-				      "INSERT OR IGNORE INTO passage(ext_id, title, url, text, import_id) "
+				      "INSERT OR IGNORE INTO main.passage(ext_id, title, url, text, import_id) "
 				      "VALUES (?, ?, ?, ?, ?)", err);
 	if (!st)
 		return ST_STORE;
@@ -278,7 +278,7 @@ enum status store_put_passage(struct store *s, const char *ext_id, const char *t
 	else if (fill) {
 		const char *v[3] = { title, url, text };
 		return fill_in(s, STMT_UPD_PASSAGE,
-			       "UPDATE passage SET title = coalesce(title, ?1), url = coalesce(url, ?2), "
+			       "UPDATE main.passage SET title = coalesce(title, ?1), url = coalesce(url, ?2), "
 			       "text = coalesce(text, ?3) WHERE id = ?4", *id, v, 3, err);
 	}
 	return ST_OK;
@@ -289,7 +289,7 @@ enum status store_put_conversation(struct store *s, const char *ext_id, const ch
 				   struct store_conflict *c, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_PUT_CONV,
-				      "INSERT OR IGNORE INTO conversation(ext_id, metadata, import_id) "
+				      "INSERT OR IGNORE INTO main.conversation(ext_id, metadata, import_id) "
 				      "VALUES (?, ?, ?)", err);
 	if (!st)
 		return ST_STORE;
@@ -317,7 +317,7 @@ enum status store_put_conversation(struct store *s, const char *ext_id, const ch
 	if (!ok)
 		conflict(s, c, old_import, "its metadata differs");
 	if (fill)
-		return fill_in(s, STMT_UPD_CONV, "UPDATE conversation SET metadata = ?1 WHERE id = ?2", *id,
+		return fill_in(s, STMT_UPD_CONV, "UPDATE main.conversation SET metadata = ?1 WHERE id = ?2", *id,
 			       &metadata_json, 1, err);
 	return ST_OK;
 }
@@ -348,7 +348,7 @@ static const char *put_gold_answers(struct store *s, int64_t turn_id, const stru
 		return "its gold answers differ";
 	if (n_old || !g->n_answers)
 		return NULL;
-	st = store_stmt(s, STMT_PUT_GOLD_ANSWER, "INSERT INTO gold_answer(turn_id, seq, text) VALUES (?, ?, ?)", err);
+	st = store_stmt(s, STMT_PUT_GOLD_ANSWER, "INSERT INTO main.gold_answer(turn_id, seq, text) VALUES (?, ?, ?)", err);
 	if (!st)
 		return *st_out = ST_STORE, NULL;
 	for (size_t i = 0; i < g->n_answers; i++) {
@@ -400,7 +400,7 @@ static const char *put_gold_passages(struct store *s, int64_t turn_id, const str
 	if (n_old || !g->n_passages)
 		return NULL;
 	st = store_stmt(s, STMT_PUT_GOLD_PASSAGE,
-			"INSERT INTO gold_passage(turn_id, passage_ext, grade) VALUES (?, ?, ?)", err);
+			"INSERT INTO main.gold_passage(turn_id, passage_ext, grade) VALUES (?, ?, ?)", err);
 	if (!st)
 		return *st_out = ST_STORE, NULL;
 	for (size_t i = 0; i < g->n_passages; i++) {
@@ -426,7 +426,7 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 	static const struct store_gold none = { 0 };
 	const struct store_gold *g = gold && gold->present ? gold : &none;
 	sqlite3_stmt *st = store_stmt(s, STMT_PUT_TURN,
-				      "INSERT OR IGNORE INTO turn(conversation_id, position, question, rewrite, "
+				      "INSERT OR IGNORE INTO main.turn(conversation_id, position, question, rewrite, "
 				      "gold_intent, metadata, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)", err);
 	if (!st)
 		return ST_STORE;
@@ -468,7 +468,7 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 		if (!what && fill) {
 			const char *v[4] = { rewrite, g->intent, metadata_json, question };
 			enum status fst = fill_in(s, STMT_UPD_TURN,
-						  "UPDATE turn SET rewrite = coalesce(rewrite, ?1), "
+						  "UPDATE main.turn SET rewrite = coalesce(rewrite, ?1), "
 						  "gold_intent = coalesce(gold_intent, ?2), "
 						  "metadata = coalesce(metadata, ?3), "
 						  "question = coalesce(question, ?4) WHERE id = ?5", *id, v, 4, err);
@@ -539,7 +539,7 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 			       enum store_put *res, struct store_conflict *c, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_PUT_RESPONSE,
-				      "INSERT OR IGNORE INTO response(turn_id, system_id, answer, metadata, import_id) "
+				      "INSERT OR IGNORE INTO main.response(turn_id, system_id, answer, metadata, import_id) "
 				      "VALUES (?, ?, ?, ?, ?)", err);
 	if (!st)
 		return ST_STORE;
@@ -553,7 +553,7 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 		return store_fail(s, err, "cannot add response");
 	if (added) {
 		st = store_stmt(s, STMT_PUT_RETRIEVED,
-				"INSERT INTO retrieved(response_id, rank, passage_id, score) VALUES (?, ?, ?, ?)", err);
+				"INSERT INTO main.retrieved(response_id, rank, passage_id, score) VALUES (?, ?, ?, ?)", err);
 		if (!st)
 			return ST_STORE;
 		for (size_t i = 0; i < n; i++) {
@@ -600,7 +600,7 @@ enum status store_put_response(struct store *s, int64_t turn_id, int64_t system_
 	if (what)
 		conflict(s, c, old_import, what);
 	else if (fill)
-		return fill_in(s, STMT_UPD_RESPONSE, "UPDATE response SET metadata = ?1 WHERE id = ?2", *id,
+		return fill_in(s, STMT_UPD_RESPONSE, "UPDATE main.response SET metadata = ?1 WHERE id = ?2", *id,
 			       &metadata_json, 1, err);
 	return ST_OK;
 }
@@ -628,7 +628,7 @@ static enum status put_response_column(struct store *s, int64_t response_id, con
 	if (!ok)
 		conflict(s, c, old_import, what);
 	if (fill) {
-		snprintf(sql, sizeof(sql), "UPDATE response SET %s = ?1 WHERE id = ?2", column);
+		snprintf(sql, sizeof(sql), "UPDATE main.response SET %s = ?1 WHERE id = ?2", column);
 		return fill_in(s, upd, sql, id, &v, 1, err);
 	}
 	return ST_OK;

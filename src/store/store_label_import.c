@@ -92,7 +92,7 @@ enum status store_open_read_only(const char *path, struct store **out, struct er
 		goto out;
 	}
 	sqlite3_extended_result_codes(s->db, 1);
-	sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+	store_busy_wait(s, 1);
 	int version = schema_version(s->db);
 	if (version < 0 && store_reopen_immutable(s))
 		version = schema_version(s->db);

@@ -82,7 +82,7 @@ static enum status put(struct store *s, const struct store_live_turn *t, int64_t
 {
 	int64_t conv = 0, turn = 0, pos = t->position, sys = t->system_id;
 	const char *c[] = { t->conversation, t->conv_metadata };
-	enum status ret = exec(s, "INSERT OR IGNORE INTO conversation(ext_id, metadata) VALUES (?1, ?2)", c, 2, NULL,
+	enum status ret = exec(s, "INSERT OR IGNORE INTO main.conversation(ext_id, metadata) VALUES (?1, ?2)", c, 2, NULL,
 			       0, NULL, err);
 	if (ret == ST_OK)
 		ret = exec(s, "SELECT id FROM conversation WHERE ext_id = ?1", c, 1, NULL, 0, &conv, err);
@@ -101,11 +101,11 @@ static enum status put(struct store *s, const struct store_live_turn *t, int64_t
 				 t->conversation);
 	const char *q[] = { t->question };
 	if (ret == ST_OK && !turn)
-		ret = exec(s, "INSERT INTO turn(question, conversation_id, position) VALUES (?1, ?2, ?3) RETURNING id", q,
+		ret = exec(s, "INSERT INTO main.turn(question, conversation_id, position) VALUES (?1, ?2, ?3) RETURNING id", q,
 			   1, (int64_t[]){ conv, pos }, 2, &turn, err);
 	const char *r[] = { t->answer, t->rewrite && *t->rewrite ? t->rewrite : NULL, t->metadata };
 	if (ret == ST_OK)
-		ret = exec(s, "INSERT INTO response(answer, rewrite, metadata, turn_id, system_id) "
+		ret = exec(s, "INSERT INTO main.response(answer, rewrite, metadata, turn_id, system_id) "
 			   "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id", r, 3, (int64_t[]){ turn, sys }, 2, response_id,
 			   err);
 	if (ret == ST_OK)

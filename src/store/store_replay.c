@@ -106,14 +106,14 @@ static enum status put_passage(struct store *s, sqlite3_stmt *put, sqlite3_stmt 
 enum status store_put_ranked(struct store *s, int64_t response_id, const struct store_replay_passage *p, size_t n,
 			     struct error *err)
 {
-	sqlite3_stmt *put = store_prepare(s, "INSERT INTO passage(ext_id, title, text) VALUES (?1, ?2, ?3) "
+	sqlite3_stmt *put = store_prepare(s, "INSERT INTO main.passage(ext_id, title, text) VALUES (?1, ?2, ?3) "
 				       "ON CONFLICT(ext_id) DO UPDATE SET title = coalesce(title, excluded.title), "
 				       "text = coalesce(text, excluded.text) "
 				       "WHERE title IS NULL AND excluded.title IS NOT NULL "
 				       "OR text IS NULL AND excluded.text IS NOT NULL", "cannot prepare statement", err);
 	sqlite3_stmt *get = put ? store_prepare(s, "SELECT id FROM passage WHERE ext_id = ?1", "cannot prepare statement",
 						 err) : NULL;
-	sqlite3_stmt *ins = get ? store_prepare(s, "INSERT INTO retrieved(response_id, rank, passage_id, score) "
+	sqlite3_stmt *ins = get ? store_prepare(s, "INSERT INTO main.retrieved(response_id, rank, passage_id, score) "
 					     "VALUES (?1, ?2, ?3, ?4)", "cannot prepare statement", err) : NULL;
 	enum status ret = ins ? ST_OK : ST_STORE;
 	for (size_t i = 0; i < n && ret == ST_OK; i++) {
@@ -141,7 +141,7 @@ enum status store_put_ranked(struct store *s, int64_t response_id, const struct 
 static enum status put_response(struct store *s, int64_t turn_id, int64_t system_id, const char *answer,
 				const char *rewrite, int64_t *id, struct error *err)
 {
-	sqlite3_stmt *st = store_prepare(s, "INSERT OR IGNORE INTO response(turn_id, system_id, answer, rewrite) "
+	sqlite3_stmt *st = store_prepare(s, "INSERT OR IGNORE INTO main.response(turn_id, system_id, answer, rewrite) "
 				      "VALUES (?1, ?2, ?3, ?4)", "cannot prepare statement", err);
 	if (!st)
 		return ST_STORE;

@@ -106,7 +106,8 @@ static enum status counts(struct store *s, const char *q, struct store_search_re
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
 		return store_fail(s, err, "cannot search the passages");
-	if (prepare(s, "SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ?1", &st, err) != ST_OK)
+	if (prepare(s, "SELECT count(*) FROM passage_fts JOIN passage p ON p.id = passage_fts.rowid "
+			"WHERE passage_fts MATCH ?1", &st, err) != ST_OK)
 		return ST_STORE;
 	sqlite3_bind_text(st, 1, q, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);

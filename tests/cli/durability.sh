@@ -1,7 +1,9 @@
 #!/bin/sh
 # An import killed with SIGKILL half-way leaves the project as it was: the
 # transaction never committed, the database is intact, labels saved before
-# are all there.
+# are all there. Killed after it committed rows of its own (hidden until
+# its flip), none of them is seen by any reader, and the next open removes
+# them.
 . "$CONVQA_TOP/tests/lib.sh"
 
 $CONVQA init --db p.db >/dev/null
@@ -44,4 +46,43 @@ $CONVQA info --db p.db >after.txt
 check_eq "the project holds what it held before, the saved label included" "$(cat before.txt)" "$(cat after.txt)"
 run $CONVQA import --db p.db big.json
 check_eq "the same import then succeeds" "0|big.json: added 400 conversations, 2400 turns, 2400 responses, 24000 passages, 1 system" "$rc|$(cat "$T/out")"
+
+# killed after some of its short transactions committed
+/usr/bin/python3 - <<'PY'
+import json
+d = json.load(open("big.json"))
+for c in d["conversations"]:
+    c["id"] = c["id"].replace("big-", "late-")
+    for t in c["turns"]:
+        for r in t["responses"]:
+            r["system"] = "late"
+            for p in r["passages"]:
+                p["text"] = p["text"].replace("passage", "quokka")
+json.dump(d, open("late.json", "w"))
+PY
+$CONVQA info --db p.db >before.txt
+$CONVQA import --db p.db late.json >/dev/null 2>&1 &
+pid=$!
+i=0 n=0
+while [ $i -lt 1200 ] && [ "$n" -lt 30 ] && kill -0 $pid 2>/dev/null; do
+	n=$(sqlite3 p.db "SELECT count(*) FROM main.conversation WHERE ext_id LIKE 'late-%'" 2>/dev/null)
+	n=${n:-0}
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+check_eq "the import had committed rows (hidden) when it was killed" "1" "$([ "$n" -ge 30 ] && echo 1)"
+run $CONVQA search --db p.db quokka
+check_eq "search after the kill: none of its passages" "no passage matches 'quokka'" "$(head -1 "$T/out")"
+check_eq "the next open removed its rows" "0|0|0" \
+	"$(sqlite3 p.db "SELECT (SELECT count(*) FROM conversation WHERE ext_id LIKE 'late-%') || '|' || (SELECT count(*) FROM system WHERE name = 'late') || '|' || (SELECT count(*) FROM setting WHERE key LIKE 'pending.%')")"
+run $CONVQA export --db p.db --format tasks
+check_eq "export after the kill: none of its conversations" "0|0" "$rc|$(grep -c 'late-' "$T/out")"
+$CONVQA info --db p.db >after.txt
+check_eq "the project holds what it held before" "$(cat before.txt)" "$(cat after.txt)"
+check_eq "the project is intact" "ok" "$(sqlite3 p.db 'PRAGMA integrity_check')"
+check_eq "its index of passages is intact" "" "$(sqlite3 p.db "INSERT INTO passage_fts(passage_fts, rank) VALUES ('integrity-check', 1)" 2>&1)"
+run $CONVQA import --db p.db late.json
+check_eq "the same import then succeeds" "0|late.json: added 400 conversations, 2400 turns, 2400 responses, 24000 passages, 1 system" "$rc|$(cat "$T/out")"
 done_testing
