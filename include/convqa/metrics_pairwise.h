@@ -177,6 +177,24 @@ struct pairwise_position {
 void pairwise_position(const struct pref_row *rows, size_t n_rows, const char *field, double z,
 		       struct pairwise_position *out);
 
+/* ---- preference against absolute labels ------------------------------------------------ */
+
+struct pairwise_absolute {
+	long pairs;              /* judged rows (a rater's, not SAME) whose answers both have has_abs */
+	long decided;            /* of those: A or B preferred */
+	long agree;              /* of those: the preferred answer has the higher absolute label */
+	long disagree;           /* ... the lower one */
+	long level;              /* ... an equal one */
+	int has_rate;
+	double rate, lo, hi;     /* agree / (agree + disagree), Wilson */
+	int has_tau;
+	double tau_b;            /* Kendall's tau-b over the pairs of preference (A +1, B -1, tie 0)
+				    and sign(abs_a - abs_b); undefined when either is constant */
+};
+
+void pairwise_absolute(const struct pref_row *rows, size_t n_rows, const char *field, double z,
+		       struct pairwise_absolute *out);
+
 /* ---- agreement between raters ---------------------------------------------------------- */
 
 /* Categories of a preference for agreement: A, B, tie (TIE and BOTH_BAD). */

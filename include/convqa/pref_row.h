@@ -30,6 +30,8 @@ struct pref_row {
 	enum pref_winner winner;
 	int a_first;            /* 1: sys_a's answer was shown left (or on top); -1: not shown */
 	double seconds;         /* time the rater spent on the pair */
+	int has_abs;            /* 1: both answers have an absolute correctness label (abs_a, abs_b) */
+	double abs_a, abs_b;    /* their correctness codes, higher = more correct (the report's layer) */
 };
 
 #endif

@@ -5,7 +5,8 @@
  * conversation, turn, system_a, system_b (system_a the system added first,
  * as the store normalises pairs), winner (system_a's or system_b's name,
  * tie or both_bad, or same), rater, left (the system whose answer the rater
- * saw left or on top; empty when not known), seconds (time spent on the
+ * saw left or on top, in a round or in the arena; empty when not known),
+ * seconds (time spent on the
  * pair). --round takes one round's (its task's preference field); else
  * every round's of --task (default pairwise); --rater one rater's. CRLF
  * and quoting as the csv export; inert on a terminal. */

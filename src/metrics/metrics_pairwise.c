@@ -671,6 +671,73 @@ void pairwise_position(const struct pref_row *rows, size_t n_rows, const char *f
 	metrics_binomial_half_p(out->first_wins, out->decided, &out->sign_p);
 }
 
+/* ---- preference against absolute labels ---------------------------------------------------------------- */
+
+static int sign3(double v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/* Kendall's tau-b of a 3 x 3 table of (x, y) in {-1, 0, 1}, n[x + 1][y + 1]. */
+static int tau_b3(const long n[3][3], double *tau)
+{
+	double conc = 0, disc = 0, total = 0, tx = 0, ty = 0;
+	for (int i = 0; i < 3; i++) {
+		double row = 0, col = 0;
+		for (int j = 0; j < 3; j++) {
+			row += (double)n[i][j];
+			col += (double)n[j][i];
+			for (int k = i + 1; k < 3; k++)
+				for (int l = 0; l < 3; l++) {
+					if (l > j)
+						conc += (double)n[i][j] * (double)n[k][l];
+					else if (l < j)
+						disc += (double)n[i][j] * (double)n[k][l];
+				}
+		}
+		total += row;
+		tx += row * (row - 1) / 2;
+		ty += col * (col - 1) / 2;
+	}
+	double n0 = total * (total - 1) / 2, den = sqrt((n0 - tx) * (n0 - ty));
+	if (!(den > 0))
+		return 0;
+	*tau = (conc - disc) / den;
+	return 1;
+}
+
+void pairwise_absolute(const struct pref_row *rows, size_t n_rows, const char *field, double z,
+		       struct pairwise_absolute *out)
+{
+	memset(out, 0, sizeof(*out));
+	long table[3][3] = { { 0 } };
+	for (size_t k = 0; k < n_rows; k++) {
+		const struct pref_row *r = &rows[k];
+		if (!field_matches(r, field) || r->rater < 0 || r->winner == PREF_SAME || !r->has_abs)
+			continue;
+		int x = r->winner == PREF_A ? 1 : r->winner == PREF_B ? -1 : 0;
+		int y = sign3(r->abs_a - r->abs_b);
+		table[x + 1][y + 1]++;
+		out->pairs++;
+		if (x == 0)
+			continue;
+		out->decided++;
+		if (y == 0)
+			out->level++;
+		else if (x == y)
+			out->agree++;
+		else
+			out->disagree++;
+	}
+	out->has_tau = tau_b3(table, &out->tau_b);
+	long n = out->agree + out->disagree;
+	if (n == 0)
+		return;
+	out->has_rate = 1;
+	out->rate = (double)out->agree / (double)n;
+	pairwise_wilson((double)out->agree, n, z, &out->lo, &out->hi);
+}
+
 /* ---- agreement ----------------------------------------------------------------------------------------- */
 
 static int cmp_str(const char *a, const char *b)

@@ -17,6 +17,9 @@
  *   position    how often the answer shown first won
  *   agreement   Fleiss' kappa over A / B / tie and the share of flips, then
  *               Cohen's kappa per pair of raters
+ *   absolute    where some row has both answers' correctness (has_abs):
+ *               the decided preferences whose winner is the more correct
+ *               answer (Wilson), and Kendall's tau-b
  * and the conventions as notes under each. Nothing when there are no rows.
  * rows, systems and raters are borrowed (sys_a, sys_b and rater index
  * them; rows with indexes outside are left out and counted in a note).

@@ -247,6 +247,58 @@ static void position_table(const struct pw_ctx *p, struct rsection *sec)
 		       "Without a position bias it is near 1/2.", level(p->o));
 }
 
+/* ---- preference against absolute labels ------------------------------------------------------- */
+
+static int any_absolute(const struct pw_ctx *p)
+{
+	for (size_t k = 0; k < p->n_rows; k++)
+		if (p->rows[k].has_abs && p->rows[k].field && strcmp(p->rows[k].field, p->field) == 0)
+			return 1;
+	return 0;
+}
+
+/* Only where some preference has both answers labelled for correctness. */
+static void absolute_table(const struct pw_ctx *p, struct rsection *sec)
+{
+	if (!any_absolute(p))
+		return;
+	struct pairwise_absolute a;
+	pairwise_absolute(p->rows, p->n_rows, p->field, p->o->z, &a);
+	struct rtable *t = rsection_table(sec, "absolute", "Preference against the absolute correctness labels",
+					  "field", "judgements");
+	rtable_col(t, "decided", "A or B preferred", RF_COUNT, 0);
+	rtable_col(t, "agree", "preferred more correct", RF_COUNT, 0);
+	rtable_col(t, "disagree", "preferred less correct", RF_COUNT, 0);
+	rtable_col(t, "level", "equally correct", RF_COUNT, 0);
+	rtable_col(t, "agreement", "agreement", RF_FRACTION, 0);
+	rtable_col(t, "tau_b", "Kendall tau-b", RF_FRACTION, 0);
+	struct rrow *row = rtable_row(t, p->field, a.pairs);
+	rcell_count(row, 0, a.decided);
+	rcell_count(row, 1, a.agree);
+	rcell_count(row, 2, a.disagree);
+	rcell_count(row, 3, a.level);
+	if (a.has_rate) {
+		rcell_num(row, 4, a.rate, a.agree + a.disagree);
+		rcell_ci(row, 4, a.lo, a.hi);
+	} else {
+		rcell_undef(row, 4, 0, "no decided preference between answers of different correctness");
+	}
+	if (a.has_tau)
+		rcell_num(row, 5, a.tau_b, a.pairs);
+	else
+		rcell_undef(row, 5, a.pairs, "the preference or the label difference is constant");
+	rtable_note(t, "n counts the judgements (not identical answers) whose two answers both have a correctness "
+		       "label in the report's layer (with every rater's judgements counting, their mean code). "
+		       "Agreement = preferred more correct / (more + less correct): among the decided preferences "
+		       "(A or B) whose answers differ in correctness, the share where the preferred answer has the "
+		       "higher label, with its %.0f%% Wilson interval; equally correct ones are counted apart.",
+		    level(p->o));
+	rtable_note(t, "Kendall tau-b between the preference (A +1, B -1, tie or both bad 0) and the sign of A's "
+		       "correctness minus B's, over the n judgements: 1 when the preferred answer is always the more "
+		       "correct one. Needs the correctness labels in the report (no --only preferences, no --task "
+		       "pairwise alone).");
+}
+
 /* ---- agreement ----------------------------------------------------------------------------------- */
 
 static void agreement_pairs(const struct pw_ctx *p, struct rtable *t)
@@ -338,6 +390,7 @@ static void field_section(struct report *r, struct pw_ctx *p, size_t skipped)
 	bt_table(p, sec, p->rows, p->n_rows);
 	position_table(p, sec);
 	agreement_table(p, sec);
+	absolute_table(p, sec);
 	pairwise_tally_release(&p->tally);
 }
 

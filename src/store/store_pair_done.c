@@ -237,16 +237,23 @@ enum status store_pair_done_open(struct store *s, const struct store_pair_key *k
 				 struct error *err)
 {
 	*size = *n_done = 0;
-	enum status st = store_begin(s, err);
-	if (st != ST_OK)
-		return st;
-	st = catch_up(s, k, err);
-	if (st == ST_OK)
-		st = store_commit(s, err);
-	else
-		store_rollback(s);
-	if (st != ST_OK)
-		return st;
+	/* Catch up with label rows written since the mark, when the project
+	 * takes a write at once. A project read only, or busy with another
+	 * writer (an import), is read as kept: the pair screen keeps pair_done
+	 * with each save, so only rows written elsewhere wait for the next
+	 * open. Never wait for the other writer. */
+	if (sqlite3_db_readonly(s->db, "main") == 0 && sqlite3_get_autocommit(s->db)) {
+		struct error ignored;
+		sqlite3_busy_timeout(s->db, 0);
+		enum status st = store_begin(s, &ignored);
+		sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+		if (st == ST_OK)
+			st = catch_up(s, k, &ignored);
+		if (st == ST_OK)
+			st = store_commit(s, &ignored);
+		if (st != ST_OK && !sqlite3_get_autocommit(s->db))
+			store_rollback(s);
+	}
 	sqlite3_stmt *q = store_stmt(s, STMT_PQ_SIZE, "SELECT coalesce(max(seq), 0) FROM pair_assignment "
 				     "WHERE round_id = ?2 AND rater_id = ?1", err);
 	if (!q)

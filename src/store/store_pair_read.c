@@ -207,12 +207,19 @@ static struct pref_row *add_row(struct prefs_reading *r, sqlite3_stmt *st)
 	return row;
 }
 
+/* The side a preference outside rounds was judged on: the arena (convqa
+ * chat --systems) keeps in each answer's metadata the side it was shown
+ * on, A the left (top) one; a label outside rounds has no assignment. */
+#define ARENA_A_FIRST \
+	"iif(l.round_id IS NULL AND json_valid(ra.metadata), CASE json_extract(ra.metadata, '$.live.side') " \
+	"WHEN 'A' THEN 1 WHEN 'B' THEN 0 END, NULL)"
+
 static enum status read_labelled(struct store *s, struct prefs_reading *r, int64_t round_id, const char *task,
 				 struct error *err)
 {
 	sqlite3_stmt *st = store_prepare(s,
 		"SELECT l.turn_id, c.ext_id, t.position, ra.system_id, rb.system_id, l.rater_id, l.value, "
-		"coalesce(pa.a_first, -1), (SELECT total(x.seconds) FROM label x WHERE x.turn_id = l.turn_id "
+		"coalesce(pa.a_first, " ARENA_A_FIRST ", -1), (SELECT total(x.seconds) FROM label x WHERE x.turn_id = l.turn_id "
 		"AND x.rater_id = l.rater_id AND x.round_id IS l.round_id AND x.task = l.task AND x.unit = 'pair' "
 		"AND x.unit_ref = l.unit_ref) FROM label l JOIN pair p ON p.id = l.unit_ref "
 		"JOIN response ra ON ra.id = p.response_a JOIN response rb ON rb.id = p.response_b "

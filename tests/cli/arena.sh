@@ -41,6 +41,7 @@ enter
 right
 :type When?
 enter
+:save-screen t3
 e
 :type How tall?
 enter
@@ -72,6 +73,11 @@ check_eq "a (the top answer) and right (the lower one) are stored as the systems
 2|alpha|beta|$(other "$t2")|alice
 3|alpha|beta|tie|alice" \
 	"$("$CONVQA" export --db p.db --format prefs-csv | tail -n +2 | cut -d, -f2-6 | tr , '|')"
+check_eq "prefs-csv's left column names the system shown left (on top) in the arena, a tie's too" \
+"1|$t1
+2|$t2
+3|$(top t3)" \
+	"$("$CONVQA" export --db p.db --format prefs-csv | tail -n +2 | cut -d, -f2,7 | tr , '|')"
 check_eq "the labels judge the turns' pairs in the pairwise task, outside rounds" "3|pairwise|preference|1" \
 	"$(q "SELECT count(*), min(task), min(field), count(*) = count(DISTINCT unit_ref) FROM label WHERE unit = 'pair' AND round_id IS NULL")"
 check_eq "the next question went with the preferred answer as both systems' history; after a tie each its own" \

@@ -33,7 +33,7 @@
 
 static struct pref_row row(long long turn, int a, int b, int rater, enum pref_winner w, int a_first)
 {
-	struct pref_row r = { turn, "c1", 1, a, b, rater, "preference", w, a_first, 3.0 };
+	struct pref_row r = { turn, "c1", 1, a, b, rater, "preference", w, a_first, 3.0, 0, 0, 0 };
 	return r;
 }
 
@@ -391,6 +391,52 @@ static void test_position_bias_by_hand(void **state)
 	assert_false(p.has_rate);
 }
 
+/* ---- preference against absolute labels ------------------------------------------------------------- */
+
+static struct pref_row judged(long long turn, enum pref_winner w, double abs_a, double abs_b)
+{
+	struct pref_row r = row(turn, 0, 1, 0, w, 1);
+	r.has_abs = 1;
+	r.abs_a = abs_a;
+	r.abs_b = abs_b;
+	return r;
+}
+
+/* Six pairs with both labels: (preference, sign of abs_a - abs_b) = (+,+),
+ * (+,0), (-,-), (-,+), (0,+), (+,+). Decided 5: agree 3, disagree 1,
+ * level 1; 3/4 with Wilson (z 1.96) [0.30063605, 0.95441394]. Tau-b by
+ * hand: 15 pairs of pairs, concordant 4, discordant 2, tied in the
+ * preference 4, in the labels 6: 2 / sqrt(11 * 9) = 0.20100756 (the same
+ * formula as SciPy's kendalltau, variant b, which was not at hand). */
+static void test_absolute_agreement_by_hand(void **state)
+{
+	struct pref_row rows[] = {
+		judged(1, PREF_A, 1, 0), judged(2, PREF_A, 1, 1), judged(3, PREF_B, 0, 1),
+		judged(4, PREF_B, 1, 0), judged(5, PREF_TIE, 1, 0), judged(6, PREF_A, 2, 0.5),
+		row(7, 0, 1, 0, PREF_A, 1),      /* no absolute labels */
+		row(8, 0, 1, -1, PREF_SAME, -1), /* not asked */
+	};
+	struct pairwise_absolute a;
+	(void)state;
+	pairwise_absolute(rows, ARRAY_SIZE(rows), "preference", METRICS_Z95, &a);
+	assert_int_equal(a.pairs, 6);
+	assert_int_equal(a.decided, 5);
+	assert_int_equal(a.agree, 3);
+	assert_int_equal(a.disagree, 1);
+	assert_int_equal(a.level, 1);
+	assert_true(a.has_rate);
+	assert_near(a.rate, 0.75, 1e-15);
+	assert_near(a.lo, 0.3006360524426366, 1e-9);
+	assert_near(a.hi, 0.9544139373553637, 1e-9);
+	assert_true(a.has_tau);
+	assert_near(a.tau_b, 2.0 / sqrt(99.0), 1e-12);
+	/* only level labels: no rate, and tau-b undefined (one variable constant) */
+	pairwise_absolute(rows + 1, 1, "preference", METRICS_Z95, &a);
+	assert_int_equal(a.pairs, 1);
+	assert_false(a.has_rate);
+	assert_false(a.has_tau);
+}
+
 /* ---- agreement -------------------------------------------------------------------------------------- */
 
 /* Two raters on four units: A/A, A/B (a flip), tie/B, B/B. By hand:
@@ -447,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_bootstrap_counts_degenerate_resamples),
 		cmocka_unit_test(test_position_bias_by_hand),
 		cmocka_unit_test(test_agreement_by_hand),
+		cmocka_unit_test(test_absolute_agreement_by_hand),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

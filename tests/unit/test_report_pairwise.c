@@ -24,7 +24,7 @@ static const char *const raters[] = { "alice", "bob" };
 
 static struct pref_row row(long long turn, int a, int b, int rater, enum pref_winner w, int a_first)
 {
-	struct pref_row r = { turn, "c1", (int)turn, a, b, rater, "preference", w, a_first, 2.0 };
+	struct pref_row r = { turn, "c1", (int)turn, a, b, rater, "preference", w, a_first, 2.0, 0, 0, 0 };
 	return r;
 }
 

@@ -1,0 +1,66 @@
+#!/bin/sh
+# The report's pairwise section against the absolute labels (issue 22):
+# where both answers of a preference have a correctness label, the table
+# "absolute" counts the decided preferences whose winner is the more
+# correct answer, with the Wilson interval of that share and Kendall's
+# tau-b, on the hand-worked case of test_metrics_pairwise.c; without
+# correctness labels there is no such table. The preferences are written
+# as the arena stores them (outside rounds): pairs cannot be imported.
+. "$CONVQA_TOP/tests/lib.sh"
+export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
+$CONVQA init >/dev/null
+q() { sqlite3 "$T/p.db" "$1"; }
+
+python3 - >"$T/tasks.json" <<'PY'
+import json
+S = ("s1", "s2")
+convs = [{"id": "c%d" % c, "turns": [{"question": "q of c%d?" % c, "responses": [
+    {"system": s, "answer": "answer of %s to c%d" % (s, c)} for s in S]}]} for c in range(1, 8)]
+print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": s} for s in S],
+                  "collection": [], "conversations": convs}))
+PY
+$CONVQA import "$T/tasks.json" >/dev/null
+$CONVQA rater add alice >/dev/null
+# conversation, preference (a: s1, b: s2), s1's and s2's correctness ("-": none)
+pref() {
+	q "INSERT INTO pair(turn_id, response_a, response_b) SELECT t.id, ra.id, rb.id FROM turn t
+	   JOIN conversation c ON c.id = t.conversation_id JOIN response ra ON ra.turn_id = t.id
+	   JOIN response rb ON rb.turn_id = t.id WHERE c.ext_id = '$1'
+	   AND ra.system_id = (SELECT id FROM system WHERE name = 's1') AND rb.system_id = (SELECT id FROM system WHERE name = 's2');
+	   INSERT INTO label(response_id, rater_id, round_id, task, field, value, seconds, created_at, unit, turn_id, unit_ref)
+	   SELECT p.response_a, (SELECT id FROM rater WHERE name = 'alice'), NULL, 'pairwise', 'preference', '$2', 1,
+	   '2031-02-03T04:05:06Z', 'pair', p.turn_id, p.id FROM pair p JOIN turn t ON t.id = p.turn_id
+	   JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = '$1'"
+	[ "$3" = - ] || $CONVQA label -r alice -c "$1" -n 1 -s s1 answer_correct "$3" >/dev/null
+	[ "$4" = - ] || $CONVQA label -r alice -c "$1" -n 1 -s s2 answer_correct "$4" >/dev/null
+}
+absolute() { python3 -c 'import json,sys
+t = json.load(open(sys.argv[1]))["sections"]["pairwise:preference"]["tables"]
+print(json.dumps(t.get("absolute"), sort_keys=True))' "$1"; }
+
+pref c1 a - -
+run $CONVQA report --format json -o "$T/r0.json"
+check_eq "without correctness labels there is no table against them" "0|null" "$rc|$(absolute "$T/r0.json")"
+
+pref c2 a 1 0   # preferred the more correct
+pref c3 a 1 1   # equally correct
+pref c4 b 0 1   # preferred the more correct
+pref c5 b 1 0   # preferred the less correct
+pref c6 tie 1 0 # not decided
+pref c7 a 1 0   # preferred the more correct
+run $CONVQA report --format json -o "$T/r.json"
+check_eq "the report runs" 0 "$rc"
+check_eq "the counts, the agreement 3/4 with its Wilson interval and tau-b 2/sqrt(99)" \
+"field preference n=6: decided 5, agree 3, disagree 1, level 1, agreement 0.750 [0.301, 0.954] n=4, tau_b 0.201 n=6" \
+	"$(python3 -c 'import json,sys
+t = json.load(open(sys.argv[1]))["sections"]["pairwise:preference"]["tables"]["absolute"]
+r = t["rows"][0]; c = r["cells"]
+print("field %s n=%d: decided %d, agree %d, disagree %d, level %d, agreement %.3f [%.3f, %.3f] n=%d, tau_b %.3f n=%d" % (
+    r["group"], r["n"], c["decided"]["count"], c["agree"]["count"], c["disagree"]["count"], c["level"]["count"],
+    c["agreement"]["value"], c["agreement"]["ci95"][0], c["agreement"]["ci95"][1], c["agreement"]["n"], c["tau_b"]["value"],
+    c["tau_b"]["n"]))' "$T/r.json" 2>&1)"
+run $CONVQA report
+check_grep "the text report has the table and its convention" "Preference against the absolute correctness labels" "$T/out"
+check_grep "the note says what agreement is" "the share where the preferred answer has the" "$T/out"
+run $CONVQA report --format html -o "$T/r.html"
+check_grep "the HTML report has the table" "Preference against the absolute correctness labels" "$T/r.html"
