@@ -159,23 +159,6 @@ static void apply_value(struct loader *l, struct rp_judgement *j, int task, int 
 	}
 }
 
-/*
- * Without --round a rater's value is their most recent label over every
- * round that is not cleared. The last row of a key is that value, unless it
- * clears the key's label in one round while the label of another round
- * still holds a value. So the rows of a judgement that has rows in more than
- * one round are kept (from its first row in a second round on, after a
- * snapshot of its values then) and merged once the scan is done: per key,
- * the last row of each round, and of those the latest that holds a value.
- */
-struct round_row {
-	uint32_t j;            /* judgement */
-	uint32_t seq;          /* order in the scan */
-	int64_t round;
-	int32_t rank;
-	int32_t value;         /* code or extra index; RP_UNSET / -1 / 0: cleared */
-	uint8_t task, field;   /* field: RP_* or F_* (F_CUSTOM + i < 256: RP_MAX_CFIELDS) */
-};
 /* Apply a row of task and field f to the judgement of rater on item (at
  * rank): set the value, or with rows in several rounds keep it for
  * ld_merge_rounds(). */
