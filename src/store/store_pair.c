@@ -158,13 +158,17 @@ enum status store_pair_round_create(struct store *s, const struct store_pair_rou
 
 enum status store_pair_count(struct store *s, int64_t round_id, int64_t rater_id, long *n, struct error *err)
 {
-	sqlite3_stmt *st = store_prepare(s, "SELECT count(*) FROM pair_assignment WHERE round_id = ?1 "
-					 "AND (?2 = 0 OR rater_id = ?2)", "cannot count the pairs", err);
+	/* a rater's pairs are numbered 1..n (seq, as round create makes them):
+	 * their last seq is one step of the index, not a count of the queue */
+	sqlite3_stmt *st = store_prepare(s, rater_id ? "SELECT coalesce(max(seq), 0) FROM pair_assignment WHERE "
+					 "round_id = ?1 AND rater_id = ?2" : "SELECT count(*) FROM pair_assignment "
+					 "WHERE round_id = ?1", "cannot count the pairs", err);
 	*n = 0;
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, round_id);
-	sqlite3_bind_int64(st, 2, rater_id);
+	if (rater_id)
+		sqlite3_bind_int64(st, 2, rater_id);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		*n = (long)sqlite3_column_int64(st, 0);

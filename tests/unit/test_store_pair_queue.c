@@ -257,7 +257,7 @@ static int count_step(void *arg)
 }
 
 /* The work of opening the pair screen on a round of turns pairs with 50
- * done and one label after the mark (the queue opened, the next pair not
+ * done and one label after the mark (the rater's pairs counted, the queue opened, the next pair not
  * done found, the window around it read, a save decided), in hundreds of
  * SQLite VM steps; with whole, of reading the queue whole instead
  * (store_pair_queue, the reading this replaced). */
@@ -278,6 +278,9 @@ static long first_screen_work(size_t turns, int whole)
 		assert_int_equal(store_pair_queue(fx->s, fx->round, fx->rater, "pairwise", "preference", "reason",
 						  &items, &n, &err), ST_OK);
 	} else {
+		long count = 0;   /* annotate's check that the round assigns the rater pairs */
+		assert_int_equal(store_pair_count(fx->s, fx->round, fx->rater, &count, &err), ST_OK);
+		assert_int_equal(count, (long)turns);
 		open_queue(fx, (long)turns, 51);
 		long at = next_undone(fx, 1);
 		assert_int_equal(at, 52);
