@@ -75,7 +75,7 @@ def generate(path, csv_dir, scale):
             turns.append({"question": q, "gold": {"intent": "extractive"},
                           "responses": [{"system": "bench", "answer": a, "passages": ranked}]})
             rows["turn"].append((turn_id, c + 1, t + 1, q, None, "extractive", None, 1))
-            rows["response"].append((turn_id, turn_id, 1, a, None, 1, None))  # (..., rewrite)
+            rows["response"].append((turn_id, turn_id, 1, a, None, 1, None, None))  # (..., rewrite, candidates)
         conversations.append({"id": "conv-%d" % (c + 1), "turns": turns})
     doc = {"format": "convqa-tasks", "version": 1, "systems": [{"id": "bench"}],
            "collection": collection, "conversations": conversations}
