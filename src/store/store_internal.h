@@ -90,6 +90,10 @@ enum status store_names(struct store *s, sqlite3_stmt *st, char **names, struct 
 enum status store_collect(struct store *s, sqlite3_stmt *st, void *rows, size_t *n, size_t size,
 			  void (*read)(sqlite3_stmt *st, void *row), void (*free_rows)(void *rows, size_t n),
 			  const char *what, struct error *err);
+/* A pair of a queue from the first five columns of st: pair id, turn id,
+ * the responses shown left and right, a_first (store_pair_read.c; a
+ * store_collect() row reader, row a struct store_pair_item). */
+void store_pair_item_read(sqlite3_stmt *st, void *row);
 
 /* Step st (prepared and bound by the caller) for one row: *id = its first
  * column, 0 when there is no row. st is reset. ST_STORE "what: reason" on

@@ -271,12 +271,7 @@ enum status store_pair_done_open(struct store *s, const struct store_pair_key *k
 
 static void read_row(sqlite3_stmt *st, struct store_pair_item *it)
 {
-	memset(it, 0, sizeof(*it));
-	it->pair_id = sqlite3_column_int64(st, 0);
-	it->turn_id = sqlite3_column_int64(st, 1);
-	it->left = sqlite3_column_int64(st, 2);
-	it->right = sqlite3_column_int64(st, 3);
-	it->a_first = sqlite3_column_int(st, 4);
+	store_pair_item_read(st, it);
 	it->seq = (long)sqlite3_column_int64(st, 5);
 	it->done = sqlite3_column_int(st, 6);
 }

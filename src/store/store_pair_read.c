@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void read_item(sqlite3_stmt *st, void *row)
+void store_pair_item_read(sqlite3_stmt *st, void *row)
 {
 	struct store_pair_item *it = row;
 	memset(it, 0, sizeof(*it));
@@ -95,7 +95,7 @@ enum status store_pair_queue(struct store *s, int64_t round_id, int64_t rater_id
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, round_id);
 	sqlite3_bind_int64(st, 2, rater_id);
-	enum status ret = store_collect(s, st, out, n, sizeof(**out), read_item, free_items, "cannot read the pairs",
+	enum status ret = store_collect(s, st, out, n, sizeof(**out), store_pair_item_read, free_items, "cannot read the pairs",
 					err);
 	sqlite3_finalize(st);
 	if (ret != ST_OK)
