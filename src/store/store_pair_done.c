@@ -244,9 +244,9 @@ enum status store_pair_done_open(struct store *s, const struct store_pair_key *k
 	 * open. Never wait for the other writer. */
 	if (sqlite3_db_readonly(s->db, "main") == 0 && sqlite3_get_autocommit(s->db)) {
 		struct error ignored;
-		sqlite3_busy_timeout(s->db, 0);
+		store_busy_wait(s, 0);
 		enum status st = store_begin(s, &ignored);
-		sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+		store_busy_wait(s, 1);
 		if (st == ST_OK)
 			st = catch_up(s, k, &ignored);
 		if (st == ST_OK)
