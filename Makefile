@@ -41,7 +41,7 @@ CORE_OBJS := core/common.o core/strbuf.o core/hash.o core/strmap.o core/text.o c
 MODEL_OBJS := model/model.o model/scheme.o model/order.o
 METRICS_OBJS := metrics/tokens.o metrics/metrics_retrieval.o metrics/metrics_answer.o \
 	metrics/metrics_stats.o metrics/metrics_compare.o metrics/metrics_variants.o metrics/metrics_pairwise.o metrics/agreement.o metrics/spans.o
-STORE_OBJS := store/store.o store/store_migrate.o store/store_pair.o store/store_pair_read.o store/store_pair_done.o store/store_import.o store/store_label.o store/store_round.o \
+STORE_OBJS := store/store.o store/store_migrate.o store/store_pair.o store/store_pair_read.o store/store_pair_done.o store/store_pair_controls.o store/store_import.o store/store_label.o store/store_round.o \
 	store/store_item.o store/store_queue.o store/store_done.o store/store_report.o store/store_scheme.o store/store_rater.o \
 	store/store_guidelines.o store/store_label_import.o store/store_tasks.o \
 	store/store_adjudicate.o store/store_spans.o store/store_check.o store/store_search.o store/store_replay.o \

@@ -50,6 +50,7 @@ struct store_pair_assign {
 	int64_t rater_id, response_a, response_b;
 	long seq;
 	int a_first;                  /* 1: response_a's answer shown left (on top) */
+	int control;                  /* a control pair (not shown as one) */
 };
 /* A pairwise round: the round row and its raters (store_round_create, no
  * response assignments), the pairs (made when new) and their assignments,
@@ -151,5 +152,25 @@ void store_prefs_release(struct store_prefs *p);
  * --systems makes each turn's on the fly); *swapped: x is its response_b. */
 enum status store_pair_ensure(struct store *s, int64_t x, int64_t y, int64_t *id, int *swapped,
 			      struct error *err);
+
+/* Control pairs (store_pair_controls.c). The pairs whose value of field
+ * (of task) expert_id has given, in any round or none, by pair id: what
+ * round create --control-from may mix into a pairwise round's queues. */
+struct store_pair_pool {
+	int64_t pair_id, turn_id, response_a, response_b, system_a, system_b;
+};
+enum status store_pair_control_pool(struct store *s, int64_t expert_id, const char *task, const char *field,
+				    struct store_pair_pool **out, size_t *n, struct error *err);
+/* Each control pair of round_id with its rater's current value of field
+ * (mine, NULL: none) and expert_id's (known, NULL: none), by rater then
+ * queue order. */
+struct store_pair_control {
+	int64_t rater_id, pair_id;
+	char *mine, *known;
+};
+enum status store_pair_control_values(struct store *s, int64_t round_id, int64_t expert_id, const char *task,
+				      const char *field, struct store_pair_control **out, size_t *n,
+				      struct error *err);
+void store_pair_controls_free(struct store_pair_control *c, size_t n);
 
 #endif

@@ -62,10 +62,11 @@ static const struct cli_opt opts[] = {
 	{ "live", 0, NULL, "create, with --swap-from: a live round: each rater's live conversations (convqa chat "
 			   "--round) start from the next rater's first questions in ROUND", NULL, &options.live },
 	{ "pilot", 0, NULL, "create: a pilot round (shown as one)", NULL, &options.pilot },
-	{ "control", 0, "RATE", "create: mix control items into each queue, RATE of its items (0 to 0.5); "
-				"their known answers: the gold, or --control-from's labels", &options.control, NULL },
+	{ "control", 0, "RATE", "create: mix control items (control pairs) into each queue, RATE of its items "
+				"(0 to 0.5); their known answers: the gold, or --control-from's labels", &options.control, NULL },
 	{ "control-from", 0, "RATER", "create: the rater whose labels outside rounds are the control items' "
-				      "known answers (default: the gold: intent, relevant passages)", &options.control_from, NULL },
+				      "known answers (default: the gold: intent, relevant passages); a pairwise task: "
+				      "whose preferences, in any round, are the control pairs'", &options.control_from, NULL },
 	{ "min-kappa", 0, "K", "close: flag the fields whose kappa is below K", &options.min_kappa, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
@@ -262,8 +263,15 @@ static void print_pairs_made(const struct round_request *rq, const struct round_
 	if (m->pairs_short)
 		cli_printf(stdout, "--pairs %s: there %s %zu pair%s to choose from: the round takes all\n", rq->pairs,
 			   m->pairs_short == 1 ? "is" : "are", m->pairs_short, m->pairs_short == 1 ? "" : "s");
-	for (size_t i = 0; i < rq->n_raters; i++)
-		cli_printf(stdout, "  %-16s %5zu pair%s\n", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? "" : "s");
+	for (size_t i = 0; i < rq->n_raters; i++) {
+		cli_printf(stdout, "  %-16s %5zu pair%s", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? "" : "s");
+		if (m->controls_of && m->controls_of[i])
+			cli_printf(stdout, ", %zu of them control pairs", m->controls_of[i]);
+		else if (m->controls_of)   /* every pair the expert judged is of a turn the rater has */
+			cli_printf(stdout, ", no control pairs (every pair %s judged is of a turn of their queue)",
+				   rq->control_from);
+		cli_printf(stdout, "\n");
+	}
 	cli_printf(stdout, "raters start with: convqa annotate --rater NAME --round %s\n", rq->name);
 }
 

@@ -230,7 +230,9 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 		"WHEN l.round_id IS NOT NULL AND ro.id IS NULL THEN 'round_id ' || l.round_id || ' names no round' END, "
 		/* given on a control item of its rater in its round */
 		"EXISTS (SELECT 1 FROM assignment ca WHERE ca.round_id = l.round_id AND ca.rater_id = l.rater_id "
-		"AND ca.response_id = l.response_id AND ca.control = 1), "
+		"AND ca.response_id = l.response_id AND ca.control = 1) OR (l.unit = 'pair' AND EXISTS (SELECT 1 "
+		"FROM pair_assignment pc WHERE pc.round_id = l.round_id AND pc.rater_id = l.rater_id "
+		"AND pc.pair_id = l.unit_ref AND pc.control = 1)), "
 		/* a pair's other system (system: its response_a's) */
 		"(SELECT sb.name FROM pair pp JOIN response rb ON rb.id = pp.response_b JOIN system sb ON sb.id = rb.system_id "
 		"WHERE l.unit = 'pair' AND pp.id = l.unit_ref) "

@@ -97,8 +97,8 @@ static enum status pair_ensure(struct store *s, int64_t x, int64_t y, int64_t *i
 static enum status insert_pair_assignments(struct store *s, int64_t round, const struct store_pair_round *r,
 					   struct error *err)
 {
-	sqlite3_stmt *st = store_prepare(s, "INSERT INTO pair_assignment(round_id, rater_id, pair_id, seq, a_first) "
-					 "VALUES (?, ?, ?, ?, ?)", "cannot add the assignments", err);
+	sqlite3_stmt *st = store_prepare(s, "INSERT INTO pair_assignment(round_id, rater_id, pair_id, seq, a_first, "
+					 "control) VALUES (?, ?, ?, ?, ?, ?)", "cannot add the assignments", err);
 	enum status ret = st ? ST_OK : ST_STORE;
 	for (size_t i = 0; ret == ST_OK && i < r->n_a; i++) {
 		int64_t pair;
@@ -111,6 +111,7 @@ static enum status insert_pair_assignments(struct store *s, int64_t round, const
 		sqlite3_bind_int64(st, 3, pair);
 		sqlite3_bind_int64(st, 4, r->a[i].seq);
 		sqlite3_bind_int(st, 5, (r->a[i].a_first != 0) != swapped);
+		sqlite3_bind_int(st, 6, r->a[i].control != 0);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			ret = store_fail(s, err, "cannot add the assignments");
 		sqlite3_reset(st);

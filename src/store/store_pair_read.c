@@ -226,7 +226,7 @@ static enum status read_labelled(struct store *s, struct prefs_reading *r, int64
 		"JOIN turn t ON t.id = l.turn_id JOIN conversation c ON c.id = t.conversation_id "
 		"LEFT JOIN pair_assignment pa ON pa.round_id = l.round_id AND pa.rater_id = l.rater_id "
 		"AND pa.pair_id = p.id WHERE l.unit = 'pair' AND l.task = ?2 AND l.field = ?3 "
-		"AND (?1 = 0 OR l.round_id = ?1) AND l.value IS NOT NULL AND " STORE_LABEL_IS_CURRENT
+		"AND (?1 = 0 OR l.round_id = ?1) AND l.value IS NOT NULL AND pa.control IS NOT 1 AND " STORE_LABEL_IS_CURRENT
 		" ORDER BY t.conversation_id, t.position, ra.system_id, rb.system_id, l.rater_id, l.id",
 		"cannot read the preferences", err);
 	if (!st)

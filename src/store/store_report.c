@@ -462,8 +462,12 @@ enum status store_report_controls(struct store_reader *s, store_report_control_c
 	struct relay r = { .ctx = ctx };
 	r.cb.control = cb;
 	return each_row(s,
-			"SELECT round_id, rater_id, response_id FROM assignment WHERE control = 1 "
-			"ORDER BY round_id, rater_id, response_id",
+			/* a control pair's label is on its response_a (store_pair.h); no
+			 * other pair of its turn is in its rater's queue (round create) */
+			"SELECT round_id, rater_id, response_id FROM assignment WHERE control = 1 UNION ALL "
+			"SELECT pa.round_id, pa.rater_id, p.response_a FROM pair_assignment pa JOIN pair p "
+			"ON p.id = pa.pair_id WHERE pa.control = 1 "
+			"ORDER BY 1, 2, 3",
 			0, control_row, &r, "cannot read control items", err);
 }
 

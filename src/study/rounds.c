@@ -784,7 +784,9 @@ enum status rounds_control_tally(struct store *s, int64_t round_id, struct round
 		t[i].rater_id = ra[i].rater_id;
 		t[i].rater = xstrdup(ra[i].name);
 	}
-	if (st == ST_OK)
+	if (st == ST_OK && sc->n_fields && sc->fields[0].unit == UNIT_PAIR)
+		st = rounds_pair_control_tally(s, r, sc, t, n_ra, err);
+	else if (st == ST_OK)
 		st = tally_round(s, r, sc, t, n_ra, err);
 	if (st == ST_OK) {
 		*out = t;

@@ -9,4 +9,12 @@
 enum status rounds_pair_create(struct store *s, const struct round_request *rq, struct round_made *out,
 			       struct error *err);
 
+/* How each rater (t[0..n_t), by rater id) did on round r's control pairs:
+ * per pair and field of sc that is not text, the rater's value against
+ * the control rater's, where both have one (rounds_control_tally). */
+struct scheme;
+struct store_round_row;
+enum status rounds_pair_control_tally(struct store *s, const struct store_round_row *r, const struct scheme *sc,
+				      struct round_control_tally *t, size_t n_t, struct error *err);
+
 #endif

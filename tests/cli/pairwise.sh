@@ -35,7 +35,7 @@ check_run "--pairs goes with a pairwise task only" 2 \
 	"convqa: --pairs goes with a pairwise task (--task pairwise), not turn" \
 	$CONVQA round create x --raters alice --pairs all
 check_run "a pairwise round takes no --by" 2 \
-	"convqa: --by does not go with a pairwise task (pairwise): a pairwise round takes --systems, --pairs, --raters, --overlap and --seed" \
+	"convqa: --by does not go with a pairwise task (pairwise): a pairwise round takes --systems, --pairs, --raters, --overlap, --seed and --control with --control-from" \
 	$CONVQA round create x --task pairwise --raters alice --by item
 check_run "--pairs takes all, adjacent or sample:N" 2 \
 	"convqa: --pairs expects all, adjacent or sample:N, got 'some'" \

@@ -69,7 +69,7 @@ static struct fixture *project(size_t turns)
 			assert_int_equal(store_put_response(fx->s, turn, sys[k], q, NULL, 0, NULL, imp, &r[k], &res, &c,
 							    &err), ST_OK);
 		}
-		a[t] = (struct store_pair_assign){ fx->rater, r[0], r[1], (long)t + 1, t % 2 == 1 };
+		a[t] = (struct store_pair_assign){ fx->rater, r[0], r[1], (long)t + 1, t % 2 == 1, 0 };
 	}
 	assert_int_equal(store_commit(fx->s, &err), ST_OK);
 	struct store_round_new rn = { .name = "ab", .task = "pairwise", .raters = &fx->rater, .n_raters = 1 };
