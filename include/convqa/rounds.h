@@ -83,8 +83,9 @@ struct round_request {
 	 * "all" (NULL too), "adjacent" (neighbours in the order of systems) or
 	 * "sample:N" (N pairs of turns at random, every two systems about as
 	 * often); systems: the systems compared (none: every system, by name).
-	 * No --conversations, --sample, --where, --items, --by, --swap-from or
-	 * --control (refused) */
+	 * No --conversations, --sample, --where, --items, --by or --swap-from
+	 * (refused); --control needs control_from: control pairs are pairs
+	 * of the systems that rater judged, in any round (rounds_pair.c) */
 	const char *pairs;
 };
 
