@@ -10,6 +10,12 @@ into the same project; then the same 16 without an import, for comparison.
 Prints the number of saves, p50, p99 and the maximum latency of each phase,
 and the import's time. A figure, not a timed test. CONVQA_BENCH=path
 measures another binary; RATERS=N another number of raters.
+
+Last measured (27 Nov, 2 cores, load 1-3 from other builds), RATERS=4:
+during the import p50 26-35 ms, p99 95-116 ms, max 172-408 ms (the import
+yields the lock to waiting saves: import_sink.c, take_lock); without an
+import p50 18-32 ms, p99 32-60 ms. Before the import yielded: p50 88 ms,
+p99 386 ms, max 455 ms. See docs/development.md, "Imports and raters".
 """
 import os
 import subprocess

@@ -62,9 +62,19 @@ struct import_sink_want {
 #define IMPORT_SINK_PUT_PRESENT 2u   /* in the project before, put again (counted as present) */
 
 /* How long an import writes before it commits (its rows hidden until its
- * flip): a rater's save waits for one such transaction at most (and the
- * index of its passages and the commit). */
+ * flip), and what it leaves to other writers between two transactions
+ * (import_sink.c, next_tx): IMPORT_SINK_TX_MS while no one else writes;
+ * IMPORT_SINK_TX_BUSY_MS while another writer (a rater's save) took the
+ * lock in a gap in the last IMPORT_SINK_CALM_MS. After a commit
+ * the import sleeps IMPORT_SINK_GAP_MS, then takes the lock only if no
+ * one holds it, else sleeps again, for IMPORT_SINK_YIELD_MS at most. A
+ * rater's save waits for one transaction (with the index of its passages
+ * and the commit, about twice its writing) and the saves queued before. */
 #define IMPORT_SINK_TX_MS 40
+#define IMPORT_SINK_TX_BUSY_MS 5
+#define IMPORT_SINK_GAP_MS 2
+#define IMPORT_SINK_YIELD_MS 100
+#define IMPORT_SINK_CALM_MS 2000
 
 struct import_sink {
 	struct store *s;
@@ -81,6 +91,8 @@ struct import_sink {
 	int hold;                     /* it filled in rows readers see: no commit before the flip */
 	long since;                   /* rows put since the last commit */
 	double tx_start;              /* now_monotonic() when the transaction began */
+	long tx_ms;                   /* how long this transaction writes (IMPORT_SINK_TX_*) */
+	double busy_at;               /* when another writer last took the lock in a gap */
 	struct strmap systems;        /* system id -> db id */
 	struct store_seen *seen;      /* on disk (store_seen.h): how passages in the project before were
 				       * put again; the passages without text (struct import_sink_want) */

@@ -93,6 +93,8 @@ static enum status first_tx(struct import_sink *k)
 		return st;
 	k->pending = 1;
 	k->tx_start = now_monotonic();
+	k->tx_ms = IMPORT_SINK_TX_MS;
+	k->busy_at = -1e9;
 	store_import_cache(k->s, 1);
 	st = store_pending_begin(k->s, &k->err);
 	if (st == ST_OK)
@@ -112,14 +114,40 @@ static enum status open_tx(struct import_sink *k)
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
-/* Between two objects of the file, every IMPORT_SINK_TX_MS: the
- * rows so far committed (still hidden), so that a rater's save waits for
- * one short transaction at most; not once the import has filled in rows
- * readers see, which wait for the flip. */
+/* The lock again after a commit: left to other writers first (a save
+ * waiting for it polls every millisecond), taken when no one holds it
+ * after a gap, or after IMPORT_SINK_YIELD_MS as any writer would. The
+ * next transaction is short while others write (import_sink.h). */
+static enum status take_lock(struct import_sink *k)
+{
+	struct timespec gap = { 0, IMPORT_SINK_GAP_MS * 1000L * 1000L };
+	int yielded = 0;
+	enum status st = ST_STORE;
+	for (long waited = 0; st != ST_OK && waited < IMPORT_SINK_YIELD_MS; waited += IMPORT_SINK_GAP_MS) {
+		struct error busy;
+		nanosleep(&gap, NULL);
+		store_busy_wait(k->s, 0);
+		st = store_begin(k->s, &busy);
+		store_busy_wait(k->s, 1);
+		yielded |= st != ST_OK;
+	}
+	if (st != ST_OK)
+		st = store_begin(k->s, &k->err);
+	k->tx_start = now_monotonic();
+	if (yielded)
+		k->busy_at = k->tx_start;
+	k->tx_ms = k->tx_start - k->busy_at < IMPORT_SINK_CALM_MS / 1000.0 ? IMPORT_SINK_TX_BUSY_MS : IMPORT_SINK_TX_MS;
+	return st;
+}
+
+/* Between two objects of the file, after tx_ms of writing: the rows so
+ * far committed (still hidden), so that a rater's save waits for one short
+ * transaction at most; not once the import has filled in rows readers
+ * see, which wait for the flip. */
 static enum status next_tx(struct import_sink *k)
 {
 	if (!k->open || k->hold || k->st != ST_OK || !k->since ||
-	    (now_monotonic() - k->tx_start) * 1000 < IMPORT_SINK_TX_MS)
+	    (now_monotonic() - k->tx_start) * 1000 < (double)k->tx_ms)
 		return k->st;
 	enum status st = store_fts_fill(k->s, k->fts_mark, &k->err);
 	if (st == ST_OK)
@@ -128,10 +156,7 @@ static enum status next_tx(struct import_sink *k)
 		return fail(k, st);
 	k->open = 0;
 	k->since = 0;
-	struct timespec gap = { 0, 2 * 1000 * 1000 }; /* a save waiting takes the lock (store_busy_wait) */
-	nanosleep(&gap, NULL);
-	k->tx_start = now_monotonic();
-	st = store_begin(k->s, &k->err);
+	st = take_lock(k);
 	if (st != ST_OK)
 		return fail(k, st);
 	k->open = 1;
