@@ -563,7 +563,17 @@ static enum status show_controls(struct cmd_ctx *c, const struct store_round_row
 	enum status st = rounds_control_tally(c->store, r->id, &t, &n, &c->err);
 	if (st != ST_OK || n == 0)
 		return st;
+	long pairs = 0;
 	if (r->control_rater)
+		st = store_pair_count(c->store, r->id, 0, &pairs, &c->err);
+	if (st != ST_OK) {
+		rounds_control_tally_free(t, n);
+		return st;
+	}
+	if (pairs)
+		cli_printf(stdout, "\ncontrol pairs, against %s's preferences (each field of the pair):\n",
+			   r->control_rater);
+	else if (r->control_rater)
 		cli_printf(stdout, "\ncontrol items, against %s's labels (fields of the turn, response or answer):\n",
 			   r->control_rater);
 	else

@@ -111,6 +111,11 @@ for r in alice bob; do
 done
 check_eq "(the set-up: 18 labels in round ctl)" 18 "$(q "SELECT count(*) FROM label WHERE round_id = (SELECT id FROM round WHERE name = 'ctl')")"
 
+run $CONVQA round show ctl
+check_eq "round show scores each rater against the expert on the control pairs" "control pairs, against eve's preferences (each field of the pair):
+  rater               items   values  agreed  accuracy (95% Wilson)
+  alice                   3        3       2  0.667 (0.208-0.939)
+  bob                     3        3       2  0.667 (0.208-0.939)" "$(tail -4 "$T/out")"
 run $CONVQA report --round ctl --format json -o "$T/r.json"
 check_eq "the report runs" 0 "$rc"
 check_eq "controls: each rater 3 control pairs, 2 agreeing, accuracy 2/3 with its Wilson interval" \
