@@ -212,17 +212,9 @@ static int cmp_id_key(const void *pa, const void *pb)
 	return (a->id > b->id) - (a->id < b->id);
 }
 
-/* A pool item a control may be drawn from: its block key, a draw for the
- * seed that picks one item per key, its response. */
-struct candidate {
-	int64_t key;
-	uint64_t draw;
-	int64_t id;
-};
-
-static int cmp_candidate(const void *pa, const void *pb)
+int rounds_cmp_draw(const void *pa, const void *pb)
 {
-	const struct candidate *a = pa, *b = pb;
+	const struct rounds_draw *a = pa, *b = pb;
 	if (a->key != b->key)
 		return a->key < b->key ? -1 : 1;
 	if (a->draw != b->draw)
@@ -248,15 +240,15 @@ static size_t mix_controls(const struct making *m, const struct store_assignment
 	qsort(own, n, sizeof(*own), cmp_id);
 	/* of each block key one item, drawn for the seed: a turn's field
 	 * judged on two control items of the turn would count twice */
-	struct candidate *cand = xcalloc(n_pool + 1, sizeof(*cand));
+	struct rounds_draw *cand = xcalloc(n_pool + 1, sizeof(*cand));
 	size_t n_cand = 0;
 	for (size_t i = 0; i < n_pool; i++) {
 		int64_t key = block_key(m, &pool[i]);
 		uint64_t state = seed ^ (uint64_t)pool[i].response_id;
 		if (!bsearch(&key, own, n, sizeof(*own), cmp_id))
-			cand[n_cand++] = (struct candidate){ key, assign_rng_next(&state), pool[i].response_id };
+			cand[n_cand++] = (struct rounds_draw){ key, assign_rng_next(&state), pool[i].response_id };
 	}
-	qsort(cand, n_cand, sizeof(*cand), cmp_candidate);
+	qsort(cand, n_cand, sizeof(*cand), rounds_cmp_draw);
 	for (size_t c = 0; c < n_cand; c++)
 		if (c == 0 || cand[c].key != cand[c - 1].key)
 			free_ids[n_free++] = cand[c].id;

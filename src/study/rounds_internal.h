@@ -9,6 +9,16 @@
 enum status rounds_pair_create(struct store *s, const struct round_request *rq, struct round_made *out,
 			       struct error *err);
 
+/* A control a queue may get: its block key (a conversation or a turn),
+ * a draw for the seed that picks one per key, its id (a response, or a
+ * place in the pool); rounds_cmp_draw() orders by key, then draw, then id. */
+struct rounds_draw {
+	int64_t key;
+	uint64_t draw;
+	int64_t id;
+};
+int rounds_cmp_draw(const void *pa, const void *pb);
+
 /* How each rater (t[0..n_t), by rater id) did on round r's control pairs:
  * per pair and field of sc that is not text, the rater's value against
  * the control rater's, where both have one (rounds_control_tally). */

@@ -193,23 +193,6 @@ static int cmp_size_t(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-/* A pool pair a control may be: its turn, a draw for the seed, its place. */
-struct drawn {
-	int64_t turn;
-	uint64_t draw;
-	size_t at;
-};
-
-static int cmp_drawn(const void *pa, const void *pb)
-{
-	const struct drawn *a = pa, *b = pb;
-	if (a->turn != b->turn)
-		return a->turn < b->turn ? -1 : 1;
-	if (a->draw != b->draw)
-		return a->draw < b->draw ? -1 : 1;
-	return (a->at > b->at) - (a->at < b->at);
-}
-
 /* The pool pairs a rater may get as controls: of the turns not among its
  * own[0..n) (a control is a pair it does not judge anyway), one per turn,
  * drawn for the seed; into at[], in the pool's order; returns how many. */
@@ -219,17 +202,17 @@ static size_t free_controls(const struct pmaking *m, const struct cand *own, siz
 	for (size_t i = 0; i < n; i++)
 		turns[i] = own[i].turn_id;
 	qsort(turns, n, sizeof(*turns), cmp_i64);
-	struct drawn *d = xcalloc(m->n_pool + 1, sizeof(*d));
+	struct rounds_draw *d = xcalloc(m->n_pool + 1, sizeof(*d));
 	size_t n_d = 0, n_free = 0;
 	for (size_t i = 0; i < m->n_pool; i++) {
 		uint64_t state = seed ^ (uint64_t)m->pool[i].pair;
 		if (!bsearch(&m->pool[i].turn_id, turns, n, sizeof(*turns), cmp_i64))
-			d[n_d++] = (struct drawn){ m->pool[i].turn_id, assign_rng_next(&state), i };
+			d[n_d++] = (struct rounds_draw){ m->pool[i].turn_id, assign_rng_next(&state), (int64_t)i };
 	}
-	qsort(d, n_d, sizeof(*d), cmp_drawn);
+	qsort(d, n_d, sizeof(*d), rounds_cmp_draw);
 	for (size_t i = 0; i < n_d; i++)
-		if (i == 0 || d[i].turn != d[i - 1].turn)
-			at[n_free++] = d[i].at;
+		if (i == 0 || d[i].key != d[i - 1].key)
+			at[n_free++] = (size_t)d[i].id;
 	qsort(at, n_free, sizeof(*at), cmp_size_t);
 	free(d);
 	free(turns);
