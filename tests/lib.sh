@@ -44,3 +44,33 @@ check_grep() {
 }
 
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
+
+# ---- another process holding a project's write lock ----
+# hold_write_lock DB [BUSY_MS]: a sqlite3 shell, fed through the fifo
+# $T/lock.in (kept open as fd 3; its output in $T/lock.out, its pid in
+# $lock_holder), begins a write transaction on DB and writes a row, then
+# the check "a sqlite3 shell holds the write lock" waits (10 s at most)
+# until another connection cannot take it. BUSY_MS: the shell's own busy
+# timeout (20000; the probe takes the lock for a moment too).
+write_locked() { ! sqlite3 "$1" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1; }
+hold_write_lock() {
+	rm -f "$T/lock.in"
+	mkfifo "$T/lock.in"
+	sqlite3 "$1" <"$T/lock.in" >"$T/lock.out" 2>&1 &
+	lock_holder=$!
+	exec 3>"$T/lock.in"
+	printf '.timeout %s\nBEGIN IMMEDIATE; INSERT INTO setting(key, value) VALUES (%s, %s);\n' \
+		"${2:-20000}" "'lock-test'" "'x'" >&3
+	_w=0
+	while ! write_locked "$1" && [ $_w -lt 100 ]; do sleep 0.1; _w=$((_w + 1)); done
+	if write_locked "$1"; then ok "a sqlite3 shell holds the write lock"; else
+		not_ok "a sqlite3 shell holds the write lock" "$(cat "$T/lock.out")"; fi
+}
+# release_write_lock [SQL]: the holder runs SQL in its transaction (default
+# ROLLBACK;; to keep what it did: "...; DELETE FROM setting WHERE key =
+# 'lock-test'; COMMIT;"), its fifo is closed and the shell waited for.
+release_write_lock() {
+	printf '%s\n' "${1:-ROLLBACK;}" >&3
+	exec 3>&-
+	wait "$lock_holder"
+}
