@@ -30,6 +30,15 @@ const char *cli_db_path(void)
 	return env && *env ? env : "convqa.db";
 }
 
+enum status cli_no_project(struct error *err)
+{
+	const char *env = getenv("CONVQA_DB"), *p = cli_db_path();
+	if (db_path || (env && *env))
+		return error_set(err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)", p, p);
+	return error_set(err, ST_STORE, "no project at '%s', the default without --db or $CONVQA_DB (name "
+			 "yours with --db PATH, or create one with: convqa init --db %s)", p, p);
+}
+
 const char *cli_db_name(void)
 {
 	const char *db = cli_db_path(), *slash = strrchr(db, '/');
@@ -126,7 +135,10 @@ void report_error(const char *fmt, ...)
 static int cli_open_project(int flags, struct store **s)
 {
 	struct error err;
+	struct stat sb;
 	if (store_open(cli_db_path(), flags, s, &err) != ST_OK) {
+		if (!(flags & STORE_CREATE) && stat(cli_db_path(), &sb) != 0 && errno == ENOENT)
+			cli_no_project(&err);
 		report_error("%s", err.msg);
 		return err.status;
 	}
