@@ -256,6 +256,18 @@ static int side_file(const char *target, char *what, size_t size)
 	return found;
 }
 
+/* What to do when -o path cannot be opened (e: its errno), or "". */
+static char *output_hint(const char *path, int e)
+{
+	const char *slash = strrchr(path, '/');
+	if (e == EISDIR)
+		return xasprintf(" (-o takes a file name, such as %s/out.txt)", path);
+	if (e == ENOENT && slash && slash > path)
+		return xasprintf(" (no directory '%.*s': create it first, or give -o a path in one that exists)",
+				 (int)(slash - path), path);
+	return xstrdup("");
+}
+
 enum status cli_output_open(struct cli_output *o, const char *path, struct error *err)
 {
 	memset(o, 0, sizeof(*o));
@@ -291,10 +303,9 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
 		fd = open_temp(o, o->target, exists ? st.st_mode & 07777 : new_file_mode());
 	}
 	if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-		int dir = errno == EISDIR;
-		enum status s = error_set(err, ST_IO, "cannot write '%s': %s%s%s%s", o->path, strerror(errno),
-					  dir ? " (-o takes a file name, such as " : "", dir ? o->path : "",
-					  dir ? "/out.txt)" : "");
+		char *hint = output_hint(o->path, errno);
+		enum status s = error_set(err, ST_IO, "cannot write '%s': %s%s", o->path, strerror(errno), hint);
+		free(hint);
 		if (fd >= 0)
 			close(fd);
 		if (fd >= 0 && o->tmp)

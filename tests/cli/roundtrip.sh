@@ -146,5 +146,5 @@ run $CONVQA import --db p.db "$FIXTURES/unicode_hostile.json"
 check_eq "the Unicode and hostile fixture imports" 0 "$rc"
 run $CONVQA export --db p.db -o /nonexistent/dir/x.json
 check_eq "an unwritable output exits 4 and says why" "4" "$rc"
-check_eq "the message names the file" "convqa: cannot write '/nonexistent/dir/x.json': No such file or directory" "$(cat "$T/err")"
+check_eq "the message names the file" "convqa: cannot write '/nonexistent/dir/x.json': No such file or directory (no directory '/nonexistent/dir': create it first, or give -o a path in one that exists)" "$(cat "$T/err")"
 done_testing
