@@ -76,6 +76,9 @@ enum { CLI_RUN = -1 };
 /* The project path: --db, else $CONVQA_DB, else ./convqa.db. */
 const char *cli_db_path(void);
 void cli_set_db_path(const char *path);
+/* err set to "no project at PATH" with what to do next (ST_STORE): with
+ * the default path (no --db, no $CONVQA_DB), also how to name another. */
+enum status cli_no_project(struct error *err);
 /* The project file's name without its directory (a UI's header). */
 const char *cli_db_name(void);
 /* The rater of a UI session (annotate, adjudicate): given, else what is

@@ -125,6 +125,10 @@ enum text_sanitize_flags {
  * copied unchanged. */
 void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags);
 
+/* text_sanitize() of the string s (NULL: "") into a new string, never
+ * NULL: the caller frees it. */
+char *text_sanitize_dup(const char *s, unsigned flags);
+
 /* text_sanitize() of text whose bytes carry marks (mark[0..len), such as
  * "in an evidence span"): for every byte appended to out, out_mark gets the
  * mark of the character it shows, so the marks follow the text through

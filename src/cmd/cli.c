@@ -30,6 +30,15 @@ const char *cli_db_path(void)
 	return env && *env ? env : "convqa.db";
 }
 
+enum status cli_no_project(struct error *err)
+{
+	const char *env = getenv("CONVQA_DB"), *p = cli_db_path();
+	if (db_path || (env && *env))
+		return error_set(err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)", p, p);
+	return error_set(err, ST_STORE, "no project at '%s', the default without --db or $CONVQA_DB (name "
+			 "yours with --db PATH, or create one with: convqa init --db %s)", p, p);
+}
+
 const char *cli_db_name(void)
 {
 	const char *db = cli_db_path(), *slash = strrchr(db, '/');
@@ -126,7 +135,10 @@ void report_error(const char *fmt, ...)
 static int cli_open_project(int flags, struct store **s)
 {
 	struct error err;
+	struct stat sb;
 	if (store_open(cli_db_path(), flags, s, &err) != ST_OK) {
+		if (!(flags & STORE_CREATE) && stat(cli_db_path(), &sb) != 0 && errno == ENOENT)
+			cli_no_project(&err);
 		report_error("%s", err.msg);
 		return err.status;
 	}
@@ -244,6 +256,18 @@ static int side_file(const char *target, char *what, size_t size)
 	return found;
 }
 
+/* What to do when -o path cannot be opened (e: its errno), or "". */
+static char *output_hint(const char *path, int e)
+{
+	const char *slash = strrchr(path, '/');
+	if (e == EISDIR)
+		return xasprintf(" (-o takes a file name, such as %s/out.txt)", path);
+	if (e == ENOENT && slash && slash > path)
+		return xasprintf(" (no directory '%.*s': create it first, or give -o a path in one that exists)",
+				 (int)(slash - path), path);
+	return xstrdup("");
+}
+
 enum status cli_output_open(struct cli_output *o, const char *path, struct error *err)
 {
 	memset(o, 0, sizeof(*o));
@@ -279,10 +303,9 @@ enum status cli_output_open(struct cli_output *o, const char *path, struct error
 		fd = open_temp(o, o->target, exists ? st.st_mode & 07777 : new_file_mode());
 	}
 	if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-		int dir = errno == EISDIR;
-		enum status s = error_set(err, ST_IO, "cannot write '%s': %s%s%s%s", o->path, strerror(errno),
-					  dir ? " (-o takes a file name, such as " : "", dir ? o->path : "",
-					  dir ? "/out.txt)" : "");
+		char *hint = output_hint(o->path, errno);
+		enum status s = error_set(err, ST_IO, "cannot write '%s': %s%s", o->path, strerror(errno), hint);
+		free(hint);
 		if (fd >= 0)
 			close(fd);
 		if (fd >= 0 && o->tmp)

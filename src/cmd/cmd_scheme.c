@@ -241,8 +241,7 @@ static int run_add(struct cmd_ctx *c)
 	struct scheme *s;
 	enum store_put res;
 	if (!c->store)   /* the same words as when any command finds no project */
-		return error_set(&c->err, ST_STORE, "no project at '%s' (create one with: convqa init --db %s)",
-				 cli_db_path(), cli_db_path());
+		return cli_no_project(&c->err);
 	enum status st = read_text_file(file, SCHEME_MAX_FILE, "and no scheme is that large (is it a scheme file?)",
 				       &buf, &len, &c->err);
 	if (st != ST_OK)

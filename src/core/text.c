@@ -257,6 +257,14 @@ void text_sanitize(struct strbuf *out, const char *s, size_t len, unsigned flags
 	sanitize(out, s, len, flags, NULL, NULL);
 }
 
+char *text_sanitize_dup(const char *s, unsigned flags)
+{
+	struct strbuf sb = STRBUF_INIT;
+	if (s)
+		text_sanitize(&sb, s, strlen(s), flags);
+	return strbuf_detach(&sb);
+}
+
 void text_sanitize_marked(struct strbuf *out, const char *s, size_t len, unsigned flags, const unsigned char *mark,
 			  struct strbuf *out_mark)
 {

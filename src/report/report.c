@@ -55,7 +55,7 @@ static const struct rp_section sections[] = {
 	{ "controls", REPORT_SEC_CONTROLS, 0, rp_controls_applies, rp_controls },
 	{ "compare", REPORT_SEC_COMPARE, RP_NEED_LAYER, rp_compare_applies, rp_compare },
 	{ "time", REPORT_SEC_TIME, 0, NULL, rp_time },
-	{ "preferences", REPORT_SEC_PREFERENCES, 0, rp_preferences_applies, rp_preferences },
+	{ "preferences", REPORT_SEC_PREFERENCES, RP_NEED_LAYER, rp_preferences_applies, rp_preferences },
 };
 
 /* The writers, by enum report_format. A new format: a file

@@ -295,8 +295,8 @@ static void absolute_table(const struct pw_ctx *p, struct rsection *sec)
 		    level(p->o));
 	rtable_note(t, "Kendall tau-b between the preference (A +1, B -1, tie or both bad 0) and the sign of A's "
 		       "correctness minus B's, over the n judgements: 1 when the preferred answer is always the more "
-		       "correct one. Needs the correctness labels in the report (no --only preferences, no --task "
-		       "pairwise alone).");
+		       "correct one. Needs the correctness labels in the report (with --task, the task that holds "
+		       "them); without them a note under the section says why the table is absent.");
 }
 
 /* ---- agreement ----------------------------------------------------------------------------------- */

@@ -7,6 +7,7 @@
  * layer where both answers have one), a section "pairwise:FIELD" each. --only preferences selects
  * them; --seed seeds their bootstrap. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "convqa/store_pair.h"
 #include "convqa/strmap.h"
@@ -92,6 +93,42 @@ static void add_correctness(const struct rp_ctx *c, struct store_prefs *p)
 	free(n);
 }
 
+/* Why no judgement has both answers' correctness, for the sections
+ * without the table "absolute". */
+static char *absolute_absent(const struct rp_ctx *c)
+{
+	const struct rp_data *d = c->d;
+	if (d->correctness.task >= 0)
+		return xasprintf("no judgement has both answers labelled for correctness (%s) in the report's layer",
+				 d->correctness.name);
+	for (size_t t = 0; t < d->n_tasks && (c->o->tasks || c->o->n_schemes); t++) {
+		const struct scheme_field *f = scheme_field_by_role(d->tasks[t].scheme, SROLE_CORRECTNESS);
+		if (f && !(c->shown & (1u << t)))
+			return xasprintf("--task leaves out task %s, whose field %s holds the correctness labels "
+					 "(add it: --task ...,%s)", d->tasks[t].name, f->name, d->tasks[t].name);
+	}
+	return xstrdup("no answer has a correctness label (a field of role correctness, such as answer_correct)");
+}
+
+/* A note under each section of the rows from first on that has no table
+ * "absolute", saying why. */
+static void note_absolute_absent(const struct rp_ctx *c, size_t first)
+{
+	char *why = NULL;
+	for (size_t i = first; i < c->r->n_sections; i++) {
+		struct rsection *sec = c->r->sections[i];
+		size_t k = 0;
+		while (k < sec->n_tables && strcmp(sec->tables[k]->id, "absolute") != 0)
+			k++;
+		if (k < sec->n_tables)
+			continue;
+		if (!why)
+			why = absolute_absent(c);
+		rsection_note(sec, "No table against the absolute correctness labels: %s.", why);
+	}
+	free(why);
+}
+
 enum status rp_preferences(struct rp_ctx *c)
 {
 	struct store_prefs p;
@@ -102,8 +139,10 @@ enum status rp_preferences(struct rp_ctx *c)
 	pairwise_options_init(&po);
 	po.seed = c->o->seed;
 	add_correctness(c, &p);
+	size_t first = c->r->n_sections;
 	report_pairwise(c->r, p.rows, p.n, (const char *const *)p.systems, p.n_systems,
 			(const char *const *)p.raters, p.n_raters, &po);
+	note_absolute_absent(c, first);
 	store_prefs_release(&p);
 	return ST_OK;
 }

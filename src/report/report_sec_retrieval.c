@@ -399,6 +399,22 @@ static void gold_ranking(const struct rp_data *d, const struct rp_item *it, int 
 	*rk = (struct ranking){ rel, gain, ideal, n, g, g, 0 };
 }
 
+/* The metrics of item it against its turn's gold passages, added to both
+ * accumulators (all the systems' and its own system's). */
+static void gold_add(const struct rp_data *d, const struct rp_item *it, const struct rcolumn *cols, size_t n_cols,
+		     struct racc *a[2], int **buf, size_t *cap)
+{
+	struct ranking rk;
+	gold_ranking(d, it, buf, cap, &rk);
+	for (size_t m = 0; m < n_cols; m++) {
+		double v = rmetric(&cols[m], &rk);
+		a[0]->sum[m] += v;
+		a[1]->sum[m] += v;
+	}
+	a[0]->n++;
+	a[1]->n++;
+}
+
 static void gold_notes(struct rtable *t)
 {
 	rtable_note(t, "Against the gold passages: a layer of its own, no human judgement (the turns' gold of the "
@@ -442,17 +458,8 @@ static void gold_by_turn(struct rp_ctx *c, struct rsection *sec, const struct rc
 		const struct rp_item *it = &d->items[i];
 		size_t depth = (size_t)d->turns[it->turn].position - 1;
 		struct racc *a[2] = { &acc[depth], &acc[(1 + (size_t)it->system) * nd + depth] };
-		struct ranking rk;
-		if (!d->turns[it->turn].n_gold_pas || depth >= nd)
-			continue;
-		gold_ranking(d, it, &buf, &cap, &rk);
-		for (size_t m = 0; m < n_cols; m++) {
-			double v = rmetric(&cols[m], &rk);
-			a[0]->sum[m] += v;
-			a[1]->sum[m] += v;
-		}
-		a[0]->n++;
-		a[1]->n++;
+		if (d->turns[it->turn].n_gold_pas && depth < nd)
+			gold_add(d, it, cols, n_cols, a, &buf, &cap);
 	}
 	struct rtable *t = metric_table(c, sec, "gold_by_turn", "Against the gold passages by turn depth",
 					"system / turn depth", "items", cols, n_cols, 0);
@@ -489,20 +496,12 @@ static void gold_retrieval(struct rp_ctx *c, struct rsection *sec)
 	for (size_t i = 0; i < d->n_items; i++) {
 		const struct rp_item *it = &d->items[i];
 		struct racc *a[2] = { &acc[0], &acc[1 + it->system] };
-		struct ranking rk;
 		if (!d->turns[it->turn].n_gold_pas) {
 			a[0]->zero_r++;   /* left out: no gold */
 			a[1]->zero_r++;
 			continue;
 		}
-		gold_ranking(d, it, &buf, &cap, &rk);
-		for (size_t m = 0; m < n_cols; m++) {
-			double v = rmetric(&cols[m], &rk);
-			a[0]->sum[m] += v;
-			a[1]->sum[m] += v;
-		}
-		a[0]->n++;
-		a[1]->n++;
+		gold_add(d, it, cols, n_cols, a, &buf, &cap);
 	}
 	struct rtable *t = metric_table(c, sec, "gold", "Against the gold passages (automatic)", "system", "items",
 					cols, n_cols, 0);

@@ -420,7 +420,9 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 	if (exists && S_ISDIR(sb.st_mode))
 		return error_set(err, ST_STORE, "cannot open project '%s': is a directory", path);
 	if (exists && (flags & STORE_MUST_BE_NEW) && sb.st_size > 0)
-		return error_set(err, ST_STORE, "'%s' already exists; not overwriting it", path);
+		return error_set(err, ST_STORE, "'%s' already exists; not overwriting it (if it is your project, "
+				 "the other commands use it with --db %s; for a new one, give init another path)",
+				 path, path);
 
 	struct store *s = xcalloc(1, sizeof(*s));
 	s->path = xstrdup(path);

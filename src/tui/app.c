@@ -127,12 +127,9 @@ static void clean(char **s, unsigned flags)
 {
 	if (!*s)
 		return;
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, *s, strlen(*s), flags);
+	char *inert = text_sanitize_dup(*s, flags);
 	free(*s);
-	*s = strbuf_detach(&sb);
-	if (!*s)
-		*s = xstrdup("");
+	*s = inert;
 }
 
 void app_sanitize_item(struct store_item *it)
@@ -547,14 +544,6 @@ void item_row_release(struct item_row *row)
 	memset(row, 0, sizeof(*row));
 }
 
-static char *one_line(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, s ? s : "", s ? strlen(s) : 0, 0);
-	char *out = strbuf_detach(&sb);
-	return out ? out : xstrdup("");
-}
-
 int app_item_row(struct app *app, size_t pos, struct item_row *row)
 {
 	if (app->pairs)
@@ -574,9 +563,9 @@ int app_item_row(struct app *app, size_t pos, struct item_row *row)
 		st = store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &l,
 					    &err);
 	if (st == ST_OK) {
-		row->conversation = one_line(it.conversation);
-		row->question = one_line(it.question ? it.question : TUI_NO_QUESTION);
-		row->system = one_line(it.system);
+		row->conversation = text_sanitize_dup(it.conversation, 0);
+		row->question = text_sanitize_dup(it.question ? it.question : TUI_NO_QUESTION, 0);
+		row->system = text_sanitize_dup(it.system, 0);
 		row->position = it.position;
 		row->n_turns = it.n_turns;
 		for (size_t i = 0; i < l.n && !row->labelled; i++)

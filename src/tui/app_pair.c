@@ -464,14 +464,6 @@ size_t app_pair_unfinished(struct app *app, size_t from)
 	return first_unfinished(app, from < app->pairs->n ? from : 0);
 }
 
-static char *inert_line(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, s ? s : "", s ? strlen(s) : 0, 0);
-	char *out = strbuf_detach(&sb);
-	return out ? out : xstrdup("");
-}
-
 /* Pair pos as the review list shows it: read alone, the window stays. */
 int app_pair_row(struct app *app, size_t pos, struct item_row *row)
 {
@@ -495,9 +487,9 @@ int app_pair_row(struct app *app, size_t pos, struct item_row *row)
 	if (st == ST_OK) {
 		char *sys = app->opt->show_systems ? xasprintf("%s / %s", left.system, right.system) : NULL;
 		row->pos = pos;
-		row->conversation = inert_line(left.conversation);
-		row->question = inert_line(left.question ? left.question : TUI_NO_QUESTION);
-		row->system = inert_line(sys ? sys : "");
+		row->conversation = text_sanitize_dup(left.conversation, 0);
+		row->question = text_sanitize_dup(left.question ? left.question : TUI_NO_QUESTION, 0);
+		row->system = text_sanitize_dup(sys, 0);
 		row->position = left.position;
 		row->n_turns = left.n_turns;
 		row->answer_index = row->n_answers = 1;   /* a pair per row: both answers */

@@ -11,12 +11,7 @@
  * spaces), or NULL for NULL. */
 static char *inert(const char *s)
 {
-	if (!s)
-		return NULL;
-	struct strbuf sb = STRBUF_INIT;
-	text_sanitize(&sb, s, strlen(s), 0);
-	char *out = strbuf_detach(&sb);
-	return out ? out : xstrdup("");
+	return s ? text_sanitize_dup(s, 0) : NULL;
 }
 
 static char *dup_or_null(const char *s)

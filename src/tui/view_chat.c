@@ -38,14 +38,6 @@ struct chat {
 	double latency;
 };
 
-static char *inert(const char *s, unsigned flags)
-{
-	struct strbuf sb = STRBUF_INIT;
-	if (s)
-		text_sanitize(&sb, s, strlen(s), flags);
-	return strbuf_detach(&sb);
-}
-
 static void forget_shown(struct chat *c)
 {
 	free(c->question);
@@ -66,14 +58,15 @@ static void show_last(struct chat *c)
 	const char *q = NULL;
 	const struct system_reply *r = live_last(c->live, &q, &c->latency);
 	forget_shown(c);
-	c->question = inert(q, TEXT_NEWLINES);
-	c->answer = inert(r->answer, TEXT_NEWLINES);
+	c->question = text_sanitize_dup(q, TEXT_NEWLINES);
+	c->answer = text_sanitize_dup(r->answer, TEXT_NEWLINES);
 	c->p = xcalloc(r->n_passages + 1, sizeof(*c->p));
 	c->n_p = r->n_passages;
 	for (size_t i = 0; i < r->n_passages; i++) {
 		const struct system_passage *sp = &r->passages[i];
-		c->p[i] = (struct shown_passage){ inert(sp->id, 0), sp->title ? inert(sp->title, 0) : NULL,
-						  inert(sp->text, 0), sp->score, sp->has_score };
+		c->p[i] = (struct shown_passage){ text_sanitize_dup(sp->id, 0),
+						  sp->title ? text_sanitize_dup(sp->title, 0) : NULL,
+						  text_sanitize_dup(sp->text, 0), sp->score, sp->has_score };
 	}
 }
 

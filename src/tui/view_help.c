@@ -255,6 +255,11 @@ static void help_text(const struct app *app, struct strbuf *sb)
 			    action_key(ACT_PREV_FIELD, prev));
 	}
 	help_lines(&app->keys, app->pairs ? app->pairs->pref : NULL, text_screen_width() < 60, sb);
+	if (!app->chatting)   /* the chat's paragraph says it */
+		strbuf_adds(sb, "\nTyping in a prompt (a note, / search, : go to item): left, right, home and end "
+				"(C-b, C-f, C-a, C-e) move in the line; backspace and delete (C-d) erase; C-u erases "
+				"before the cursor (all of the line with the cursor at its end), C-k after it; in the "
+				"search, up and down recall earlier queries.\n");
 }
 
 static void draw_help(const struct app *app, const struct view *view)

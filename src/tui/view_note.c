@@ -49,7 +49,7 @@ static void draw_note(const struct app *app, const struct view *view)
 	snprintf(title, sizeof(title), "%s", note->field->name);
 	title[0] = (char)toupper((unsigned char)title[0]);
 	struct strbuf hint = STRBUF_INIT;
-	strbuf_addf(&hint, "enter saves \xc2\xb7 esc cancels \xc2\xb7 C-u clears \xc2\xb7 empty = no %s",
+	strbuf_addf(&hint, "enter saves \xc2\xb7 esc cancels \xc2\xb7 C-u erases to start \xc2\xb7 empty = no %s",
 		    note->field->name);
 	draw_rule(y, title, strbuf_str(&hint));
 	strbuf_release(&hint);

@@ -254,7 +254,7 @@ static void draw_search(const struct app *app, const struct view *view)
 	char where[64] = "";
 	if (!s->typing && s->query && pages > 1)
 		snprintf(where, sizeof(where), "page %ld of %ld", s->offset / page + 1, pages);
-	const char *typing[] = { "C-u clears", "enter searches", "esc back" };
+	const char *typing[] = { "C-u erases to start", "enter searches", "esc back" };
 	const char *results[] = { "j/k choose", "n/p page", "enter opens", "+ relevant", "/ query", "esc back" };
 	if (s->typing)
 		draw_footer(LINES - 2, where, typing, ARRAY_SIZE(typing));

@@ -48,4 +48,21 @@ printf '{"format": "convqa-tasks", "version": 1, [' >broken.json
 check_run "a task file broken inside: the position only" 2 \
 	"broken.json:1:42: syntax error: expected a string key, found '['" $CONVQA import --db i.db broken.json
 
+
+# ---- the project not found: where convqa looked and how to name another ---------------
+mkdir nodb && cd nodb || exit 1
+unset CONVQA_DB
+check_run "no --db and no \$CONVQA_DB: the default path, and how to name a project" 3 \
+	"convqa: no project at 'convqa.db', the default without --db or \$CONVQA_DB (name yours with --db PATH, or create one with: convqa init --db convqa.db)" \
+	$CONVQA report
+check_run "a --db that names no file: how to create it" 3 \
+	"convqa: no project at 'x.db' (create one with: convqa init --db x.db)" $CONVQA info --db x.db
+CONVQA_DB=y.db check_run "so with \$CONVQA_DB" 3 \
+	"convqa: no project at 'y.db' (create one with: convqa init --db y.db)" $CONVQA round list
+$CONVQA init --db z.db >/dev/null
+check_run "init of an existing file: how to use it, or where a new one goes" 3 \
+	"convqa: 'z.db' already exists; not overwriting it (if it is your project, the other commands use it with --db z.db; for a new one, give init another path)" \
+	$CONVQA init --db z.db
+cd .. || exit 1
+
 done_testing

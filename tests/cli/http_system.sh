@@ -30,19 +30,6 @@ stop_server() {
 	wait $server_pid 2>/dev/null
 	server_pid=
 }
-new_project() {
-	rm -f "$T"/p.db* "$T"/log
-	$CONVQA init >/dev/null && $CONVQA import -q "$FIXTURES/replay.json"
-}
-# the stored responses of system $1: conversation position answer | rewrite | ranked passages
-rows() {
-	sqlite3 -separator ' ' p.db "SELECT c.ext_id, t.position, r.answer, '|', r.rewrite, '|',
-		(SELECT group_concat(x.ext_id || ':' || coalesce(x.score, '-'), ',') FROM
-		 (SELECT p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id
-		  WHERE rt.response_id = r.id ORDER BY rt.rank) x)
-		FROM response r JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id
-		JOIN system s ON s.id = r.system_id WHERE s.name = '$1' ORDER BY c.ext_id, t.position"
-}
 # the server's log, one request a line: status conversation turn question <- history
 sent() {
 	python3 -c 'import json, sys
@@ -54,7 +41,7 @@ for l in open(sys.argv[1]):
 
 start_server
 # ---- a normal replay --------------------------------------------------------------
-new_project
+replay_project
 run $CONVQA replay --system web --endpoint "$URL/echo" --conversations c1,c2
 check_eq "replay --endpoint POSTs every turn and says what it did" \
 	"0|replay: 5 turns sent, 5 stored, 0 skipped as already answered, 0 failed|" "$rc|$(cat out)|$(cat err)"
@@ -63,7 +50,7 @@ check_eq "each reply is stored as the system's response: answer, rewrite, passag
 c1 2 A(Who finished it?) after 1 | R(Who finished it?) | p-light:2.5,new-c1-2:-
 c1 3 A(When?) after 2 | R(When?) | p-light:2.5,new-c1-3:-
 c2 1 A(Where is Zürich?) after 0 | R(Where is Zürich?) | p-light:2.5,new-c2-1:-
-c2 2 A(Is it warm?) after 1 | R(Is it warm?) | p-light:2.5,new-c2-2:-" "$(rows web)"
+c2 2 A(Is it warm?) after 1 | R(Is it warm?) | p-light:2.5,new-c2-2:-" "$(replay_rows web)"
 check_eq "the requests: conversation_id, turn (its place), question, the gold history, in order" \
 "200 c1 1 Where is Cordouan? <- 
 200 c1 2 Who finished it? <- Where is Cordouan?=at the mouth of the Gironde
@@ -94,7 +81,7 @@ check_eq "run again, every turn is answered already: nothing is sent" \
 	"$rc|$(cat out)|$([ -s log ] && echo yes || echo no)"
 
 # ---- the token and the headers ------------------------------------------------------
-new_project
+replay_project
 CONVQA_SYSTEM_TOKEN=tok-SECRET-1 run $CONVQA replay -v --system web --conversations c2 \
 	--endpoint "http://user:pw-SECRET-3@127.0.0.1:$(cat port)/echo?key=q-SECRET-4" \
 	--header 'X-Api-Key: key-SECRET-2' --header 'X-Trace: on'
@@ -111,7 +98,7 @@ check_grep "HTTP 500: the URL, the status, the body (its secrets blanked) and wh
 check_eq "a server that echoes the secrets: none shown" "4|0" "$rc|$(cat out err | grep -c SECRET)"
 
 # ---- a timeout, malformed JSON ---------------------------------------------------------
-new_project
+replay_project
 run $CONVQA replay --system slow --endpoint "$URL/sleep" --conversations c2 --timeout 0.5
 check_eq "a system that times out: retried once, then stopped; nothing stored" \
 	"4|replay: 2 turns sent, 0 stored, 0 skipped as already answered, 2 failed|0" \
@@ -126,7 +113,7 @@ check_grep "the malformed reply is said with its position" \
 
 # ---- escape sequences ---------------------------------------------------------------------
 esc=$(printf '\033')
-new_project
+replay_project
 run $CONVQA replay --system esc --endpoint "$URL/escape" --conversations c1
 check_eq "answers and passages with escape sequences are stored as sent" "0|3|3" \
 	"$rc|$(sqlite3 p.db "SELECT count(*) FROM response WHERE instr(answer, char(27))")|$(sqlite3 p.db "SELECT count(*) FROM passage WHERE instr(text, char(27)) AND instr(title, char(27))")"
@@ -139,14 +126,14 @@ check_eq "the export keeps them, escaped as JSON" "yes" \
 	"$(grep -q 'new passage 1\\u001[bB]\[2J' export.json && echo yes || echo no)"
 
 # ---- a server that dies mid-conversation ----------------------------------------------------
-new_project
+replay_project
 run $CONVQA replay --system web --endpoint "$URL/die:When" --all
 check_eq "a server that dies on a turn: retried, then the replay stops (exit 4)" \
 	"4|replay: 4 turns sent, 2 stored, 0 skipped as already answered, 2 failed" "$rc|$(cat out)"
 check_grep "the failure says the URL, the attempts and what to do" \
 	"conversation c1 turn 3: cannot get a reply from the system at 'http://127.0.0.1:[0-9]*/die:When' to turn 3 after 4 attempts: .*; check that the server runs at that URL; failed twice" err
 check_eq "what was stored before is kept" "c1 1
-c1 2" "$(rows web | cut -d' ' -f1,2)"
+c1 2" "$(replay_rows web | cut -d' ' -f1,2)"
 server_pid=
 start_server
 rm -f log
@@ -157,7 +144,7 @@ check_eq "the server back: the resume sends only the turns not stored" \
 200 c2 2 Is it warm?" "$rc|$(cat out)|$(sent | sed 's/ <-.*//')"
 
 # ---- 429 and 503, retried ----------------------------------------------------------------
-new_project
+replay_project
 start=$(date +%s.%N)
 run $CONVQA replay -v --system busy --endpoint "$URL/busy429" --conversations c2
 took=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { print (e - s >= 2) ? "waited" : "too soon: " e - s }')
@@ -193,35 +180,16 @@ check_grep "... said" \
 	"to turn 1 with no time left (--timeout) after 1 attempt: HTTP 429 (Retry-After: 100 s); check that the server runs at that URL and is not overloaded" err
 
 # ---- resume after kill -9 ---------------------------------------------------------------
-new_project
-$CONVQA replay --system web --endpoint "$URL/slow" --all >/dev/null 2>&1 &
-pid=$!
-i=0
-while [ "$(sqlite3 p.db 'SELECT count(*) FROM response' 2>/dev/null || echo 0)" -lt 2 ] && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
-kill -9 $pid
-wait $pid 2>/dev/null
-sqlite3 p.db "SELECT t.question FROM response r JOIN turn t ON t.id = r.turn_id" >stored_before
+replay_project
+replay_kill_midway --system web --endpoint "$URL/slow"
 run $CONVQA replay --system web --endpoint "$URL/echo" --all
-n=$(wc -l <stored_before | tr -d ' ')
-check_eq "after kill -9, the replay goes on where it stopped" \
-	"0|replay: $((5 - n)) turns sent, $((5 - n)) stored, $n skipped as already answered, 0 failed" "$rc|$(cat out)"
-check_eq "killed mid-way: no turn stored before the kill was sent again; at most the one in flight was" "ok" \
-	"$(python3 -c 'import json, sys
-seen = {}
-for l in open(sys.argv[1]):
-    q = json.loads(l)["question"]; seen[q] = seen.get(q, 0) + 1
-stored = [l.rstrip("\n") for l in open(sys.argv[2])]
-again = [q for q, n in seen.items() if n > 1]
-print("ok" if 0 < len(stored) < 5 and all(seen[q] == 1 for q in stored) and len(again) <= 1 else "%s %s" % (seen, stored))' log stored_before)"
-check_eq "every turn is stored once" "5" "$(sqlite3 p.db "SELECT count(DISTINCT turn_id) FROM response")"
+check_replay_resumed
 
 # ---- --parallel ----------------------------------------------------------------------
-rows web >one.txt
-new_project
+replay_rows web >one.txt
+replay_project
 run $CONVQA replay --system web --endpoint "$URL/slow" --all --parallel 8
-check_eq "--parallel 8 stores the same rows" "0|$(cat one.txt)" "$rc|$(rows web)"
+check_eq "--parallel 8 stores the same rows" "0|$(cat one.txt)" "$rc|$(replay_rows web)"
 check_eq "--parallel 8: each conversation's turns in order" "c1 1 2 3|c2 1 2" \
 	"$(python3 -c 'import json, sys
 by = {}
@@ -237,7 +205,7 @@ if command -v openssl >/dev/null; then
 	plain_pid=$server_pid PLAIN_URL=$URL
 	FAKE_HTTP_CERT=$T/tls.pem start_server
 	tls_pid=$server_pid
-	new_project
+	replay_project
 	run $CONVQA replay --system tls --endpoint "https://127.0.0.1:$(cat port)/echo" --conversations c2
 	check_eq "a self-signed certificate is refused: nothing sent on, nothing stored" "4|0|" \
 		"$rc|$(sqlite3 p.db 'SELECT count(*) FROM response')|$(cat log 2>/dev/null)"

@@ -74,6 +74,11 @@ check_run "-o onto a directory: exit 4" 4 "convqa: cannot write 'adir': Is a dir
 	$CONVQA agreement --db p.db -o adir
 check_eq "the directory is untouched and empty" "directory " "$(stat -c %F adir) $(ls -A adir)"
 rmdir adir
+# a directory that does not exist: what to do, nothing made
+check_run "-o into a directory that does not exist: exit 4, create it or give another path" 4 \
+	"convqa: cannot write 'nodir/sub/out.csv': No such file or directory (no directory 'nodir/sub': create it first, or give -o a path in one that exists)" \
+	$CONVQA export --db p.db -f csv -o nodir/sub/out.csv
+check_eq "no directory was made" "no" "$([ -e nodir ] && echo yes || echo no)"
 
 # a regular file keeps its permissions; a new one gets 0666 minus the umask
 echo old >kept.json

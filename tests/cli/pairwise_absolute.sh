@@ -38,9 +38,22 @@ absolute() { python3 -c 'import json,sys
 t = json.load(open(sys.argv[1]))["sections"]["pairwise:preference"]["tables"]
 print(json.dumps(t.get("absolute"), sort_keys=True))' "$1"; }
 
+# the section's note that says why the table is absent
+why() { python3 -c 'import json,sys
+s = json.load(open(sys.argv[1]))["sections"]["pairwise:preference"]
+print("".join(n for n in s["notes"] if n.startswith("No table against")))' "$1"; }
+
 pref c1 a - -
 run $CONVQA report --format json -o "$T/r0.json"
 check_eq "without correctness labels there is no table against them" "0|null" "$rc|$(absolute "$T/r0.json")"
+check_eq "a note under the section says why" \
+	"No table against the absolute correctness labels: no answer has a correctness label (a field of role correctness, such as answer_correct)." \
+	"$(why "$T/r0.json")"
+$CONVQA label -r alice -c c1 -n 1 -s s1 answer_correct 1 >/dev/null   # one answer of the pair only
+run $CONVQA report --format json -o "$T/r1.json"
+check_eq "one answer labelled: still no table, and the note says both are wanted" \
+	"0|null|No table against the absolute correctness labels: no judgement has both answers labelled for correctness (answer_correct) in the report's layer." \
+	"$rc|$(absolute "$T/r1.json")|$(why "$T/r1.json")"
 
 pref c2 a 1 0   # preferred the more correct
 pref c3 a 1 1   # equally correct
@@ -64,3 +77,18 @@ check_grep "the text report has the table and its convention" "Preference agains
 check_grep "the note says what agreement is" "the share where the preferred answer has the" "$T/out"
 run $CONVQA report --format html -o "$T/r.html"
 check_grep "the HTML report has the table" "Preference against the absolute correctness labels" "$T/r.html"
+
+# --only preferences reads the layer it needs: the same table
+run $CONVQA report --only preferences --format json -o "$T/only.json"
+check_eq "--only preferences has the same table" "0|$(absolute "$T/r.json")" "$rc|$(absolute "$T/only.json")"
+check_eq "and no note of its absence" "" "$(why "$T/only.json")"
+# --task pairwise alone leaves the correctness labels out: the note says which task to add
+run $CONVQA report --task pairwise --format json -o "$T/task.json"
+check_eq "--task pairwise: no table, the note names the task to add" \
+	"0|null|No table against the absolute correctness labels: --task leaves out task turn, whose field answer_correct holds the correctness labels (add it: --task ...,turn)." \
+	"$rc|$(absolute "$T/task.json")|$(why "$T/task.json")"
+run $CONVQA report --task pairwise,turn --format json -o "$T/task2.json"
+check_eq "--task pairwise,turn has the table" "0|$(absolute "$T/r.json")" "$rc|$(absolute "$T/task2.json")"
+run $CONVQA report --task pairwise
+check_grep "the text report shows the note under the section" "No table against the absolute correctness labels: --task leaves out task" "$T/out"
+done_testing

@@ -11,19 +11,6 @@
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_DB="$T/p.db"
 FAKE="python3 $FIXTURES/fake_replay.py"
-new_project() {
-	rm -f "$T"/p.db* "$T"/log*
-	$CONVQA init >/dev/null && $CONVQA import -q "$FIXTURES/replay.json"
-}
-# the stored responses of system $1: conversation position answer rewrite ranked-passages
-rows() {
-	sqlite3 -separator ' ' p.db "SELECT c.ext_id, t.position, r.answer, '|', r.rewrite, '|',
-		(SELECT group_concat(x.ext_id || ':' || coalesce(x.score, '-'), ',') FROM
-		 (SELECT p.ext_id, rt.score FROM retrieved rt JOIN passage p ON p.id = rt.passage_id
-		  WHERE rt.response_id = r.id ORDER BY rt.rank) x)
-		FROM response r JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = t.conversation_id
-		JOIN system s ON s.id = r.system_id WHERE s.name = '$1' ORDER BY c.ext_id, t.position"
-}
 # what the fake was sent, one turn a line: conversation question <- history
 sent() {
 	python3 -c 'import json, sys
@@ -33,7 +20,7 @@ for l in open(sys.argv[1]):
 }
 
 # ---- a normal replay --------------------------------------------------------------
-new_project
+replay_project
 run $CONVQA replay --system fake --command "$FAKE echo $T/log" --conversations c1,c2
 check_eq "replay sends every turn and says what it did" \
 	"0|replay: 5 turns sent, 5 stored, 0 skipped as already answered, 0 failed|" "$rc|$(cat out)|$(cat err)"
@@ -42,7 +29,7 @@ check_eq "each reply is stored as the system's response: answer, rewrite, passag
 c1 2 A(Who finished it?) after 1 | R(Who finished it?) | p-light:2.5,new-c1-2:-
 c1 3 A(When?) after 2 | R(When?) | p-light:2.5,new-c1-3:-
 c2 1 A(Where is Zürich?) after 0 | R(Where is Zürich?) | p-light:2.5,new-c2-1:-
-c2 2 A(Is it warm?) after 1 | R(Is it warm?) | p-light:2.5,new-c2-2:-" "$(rows fake)"
+c2 2 A(Is it warm?) after 1 | R(Is it warm?) | p-light:2.5,new-c2-2:-" "$(replay_rows fake)"
 check_eq "passages the project lacked are added with title and text; one it had keeps its own text" \
 "p-light|Cordouan|The Cordouan lighthouse stands at the mouth of the Gironde.
 new-c1-1|New|new passage 1
@@ -73,7 +60,7 @@ c1 When? <- Where is Cordouan?=A(Where is Cordouan?) after 0; Who finished it?=A
 	"$rc|$(sent log3)"
 
 # ---- a system that dies mid-conversation -------------------------------------------
-new_project
+replay_project
 run $CONVQA replay --system fake --command "$FAKE die:When $T/log" --all
 check_eq "a system that dies on a turn: said, retried once with a new process, then the replay stops (exit 4)" \
 	"4|replay: 4 turns sent, 2 stored, 0 skipped as already answered, 2 failed" "$rc|$(cat out)"
@@ -82,7 +69,7 @@ check_grep "the first failure names the conversation and turn, and the retry" \
 check_grep "the last message says the replay stopped and how to go on" \
 	"conversation c1 turn 3: .*failed twice, the replay stops (the 2 replies stored are kept: run the same command again to go on)" err
 check_eq "what was stored before is kept" "c1 1
-c1 2" "$(rows fake | cut -d' ' -f1,2)"
+c1 2" "$(replay_rows fake | cut -d' ' -f1,2)"
 check_eq "two processes were started (the retry)" "2" \
 	"$(python3 -c 'import json, sys; print(len({json.loads(l)["pid"] for l in open(sys.argv[1])}))' log)"
 
@@ -96,7 +83,7 @@ c2 Where is Zürich? <-
 c2 Is it warm? <- Where is Zürich?=on the Zürichsee" "$(sent log | tail -n 4)"
 
 # ---- a timeout, malformed JSON -------------------------------------------------------
-new_project
+replay_project
 run $CONVQA replay --system slow --command "$FAKE sleep $T/log" --conversations c2 --timeout 0.5
 check_eq "a system that times out: retried once, then stopped; nothing stored" \
 	"4|replay: 2 turns sent, 0 stored, 0 skipped as already answered, 2 failed|0" \
@@ -109,36 +96,17 @@ check_eq "a system that writes malformed JSON: retried once, then stopped" \
 check_grep "the malformed line is said with its position" "conversation c2 turn 1: output of 'sh':2:" err
 
 # ---- resume after kill -9 ---------------------------------------------------------------
-new_project
-$CONVQA replay --system fake --command "$FAKE slow $T/log" --all >/dev/null 2>&1 &
-pid=$!
-i=0
-while [ "$(sqlite3 p.db 'SELECT count(*) FROM response' 2>/dev/null || echo 0)" -lt 2 ] && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
-kill -9 $pid
-wait $pid 2>/dev/null
-sqlite3 p.db "SELECT t.question FROM response r JOIN turn t ON t.id = r.turn_id" >stored_before
+replay_project
+replay_kill_midway --system fake --command "$FAKE slow $T/log"
 sleep 0.5   # the orphaned fake sees its input closed and ends
 run $CONVQA replay --system fake --command "$FAKE echo $T/log" --all
-check_eq "after kill -9, the replay goes on where it stopped" \
-	"0|replay: $((5 - $(wc -l <stored_before))) turns sent, $((5 - $(wc -l <stored_before))) stored, $(wc -l <stored_before | tr -d ' ') skipped as already answered, 0 failed" \
-	"$rc|$(cat out)"
-check_eq "killed mid-way: no turn stored before the kill was sent again; at most the one in flight was" "ok" \
-	"$(python3 -c 'import json, sys
-seen = {}
-for l in open(sys.argv[1]):
-    q = json.loads(l)["question"]; seen[q] = seen.get(q, 0) + 1
-stored = [l.rstrip("\n") for l in open(sys.argv[2])]
-again = [q for q, n in seen.items() if n > 1]
-print("ok" if 0 < len(stored) < 5 and all(seen[q] == 1 for q in stored) and len(again) <= 1 else "%s %s" % (seen, stored))' log stored_before)"
-check_eq "every turn is stored once" "5" "$(sqlite3 p.db "SELECT count(DISTINCT turn_id) FROM response")"
+check_replay_resumed
 
 # ---- --parallel 2 ----------------------------------------------------------------------
-rows fake >one.txt
-new_project
+replay_rows fake >one.txt
+replay_project
 run $CONVQA replay --system fake --command "$FAKE echo $T/log" --all --parallel 2
-check_eq "--parallel 2 stores the same rows" "0|$(cat one.txt)" "$rc|$(rows fake)"
+check_eq "--parallel 2 stores the same rows" "0|$(cat one.txt)" "$rc|$(replay_rows fake)"
 check_eq "--parallel 2: two processes, each conversation's turns on one of them, in order" "2|c1 c1 c1|c2 c2" \
 	"$(python3 -c 'import json, sys
 by = {}

@@ -308,10 +308,10 @@ check_run "an unknown consensus is a usage error" 1 "convqa report: --consensus 
 run $CONVQA report --db p.db -o /nonexistent/dir/r.txt
 check_eq "an unwritable output is an I/O error" 4 "$rc"
 check_eq "... and the message names the output file, not a temporary one" \
-	"convqa: cannot write '/nonexistent/dir/r.txt': No such file or directory" "$(cat "$T/err")"
+	"convqa: cannot write '/nonexistent/dir/r.txt': No such file or directory (no directory '/nonexistent/dir': create it first, or give -o a path in one that exists)" "$(cat "$T/err")"
 run $CONVQA agreement --db p.db -o /nonexistent/dir/a.txt
 check_eq "agreement: an unwritable output exits 4 and names the file" \
-	"4|convqa: cannot write '/nonexistent/dir/a.txt': No such file or directory" "$rc|$(cat "$T/err")"
+	"4|convqa: cannot write '/nonexistent/dir/a.txt': No such file or directory (no directory '/nonexistent/dir': create it first, or give -o a path in one that exists)" "$rc|$(cat "$T/err")"
 run $CONVQA report --db p.db --only time -f csv -o -
 check_eq "-o - writes to standard output" "0|section,table" "$rc|$(head -1 "$T/out" | cut -d, -f1,2)"
 done_testing

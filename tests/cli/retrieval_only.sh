@@ -7,16 +7,7 @@
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
 $CONVQA init >/dev/null
-cat >run.json <<'EOF'
-{"format": "convqa-tasks", "version": 1, "systems": [{"id": "bm25"}, {"id": "gen"}],
- "collection": [{"id": "p1", "title": "Bees", "text": "Honeybees dance to tell where flowers are."},
-                {"id": "p2", "title": "Wasps", "text": "Wasps do not dance."}],
- "conversations": [{"id": "bees", "turns": [
-   {"question": "Why do bees dance?", "responses": [
-     {"system": "bm25", "answer": "", "passages": [{"rank": 1, "id": "p1"}, {"rank": 2, "id": "p2"}]},
-     {"system": "gen", "answer": "To show where flowers are.", "passages": [{"rank": 1, "id": "p1"}]}]}]}]}
-EOF
-$CONVQA import -q run.json
+$CONVQA import -q "$FIXTURES/retrieval_only.json"
 for r in alice bob; do $CONVQA rater add $r >/dev/null; done
 
 run $CONVQA scheme show turn

@@ -23,18 +23,7 @@ check_run "label --round writes while the round is open" 0 "" \
 
 before=$(q "SELECT max(id) FROM label")
 
-# the lock holder: a sqlite3 shell reading its statements from a fifo
-mkfifo sql.in
-sqlite3 "$T/p.db" <sql.in >sql.out 2>&1 &
-holder=$!
-exec 3>sql.in
-# (with a busy timeout: the probe below takes the lock for a moment too)
-echo ".timeout 20000
-BEGIN IMMEDIATE; INSERT INTO setting(key, value) VALUES ('lock-test', 'x');" >&3
-locked() { ! sqlite3 "$T/p.db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1; }
-i=0
-while ! locked && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-if locked; then ok "a sqlite3 shell holds the write lock"; else not_ok "a sqlite3 shell holds the write lock" "$(cat sql.out)"; fi
+hold_write_lock "$T/p.db"
 
 $CONVQA label -r alice --round r1 -c "$conv" -n "$turn" -s "$sys" answer_correct 0 >label.out 2>label.err &
 lp=$!
@@ -47,13 +36,11 @@ while [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-echo "UPDATE round SET status = 'closed', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE name = 'r1';
-DELETE FROM setting WHERE key = 'lock-test'; COMMIT;" >&3
-exec 3>&-
-wait $holder
+release_write_lock "UPDATE round SET status = 'closed', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE name = 'r1';
+DELETE FROM setting WHERE key = 'lock-test'; COMMIT;"
 wait $lp
 rc=$?
-check_eq "the close committed while label waited" "closed|" "$(q "SELECT status FROM round WHERE name = 'r1'")|$(cat sql.out)"
+check_eq "the close committed while label waited" "closed|" "$(q "SELECT status FROM round WHERE name = 'r1'")|$(cat "$T/lock.out")"
 check_eq "label then refuses the label: the round is closed (exit 2)" \
 	"2|convqa: round 'r1' is closed (a coordinator reopens it with: convqa round reopen r1)" \
 	"$rc|$(cat label.err)"

@@ -7,7 +7,7 @@ V="/usr/bin/python3 $CONVQA_TOP/tests/tools/validate_json_schema.py"
 run $CONVQA init --db p.db
 check_eq "init creates a project" "0|created project p.db" "$rc|$(cat "$T/out")"
 run $CONVQA init --db p.db
-check_eq "init refuses an existing file" "3|convqa: 'p.db' already exists; not overwriting it" "$rc|$(cat "$T/err")"
+check_eq "init refuses an existing file" "3|convqa: 'p.db' already exists; not overwriting it (if it is your project, the other commands use it with --db p.db; for a new one, give init another path)" "$rc|$(cat "$T/err")"
 
 run $CONVQA import --db p.db "$S/demo.json"
 check_eq "import reports what it added" \
@@ -140,11 +140,11 @@ check_eq "CONVQA_DB names the project" "project        p.db" "$(head -1 "$T/out"
 unset CONVQA_DB
 run $CONVQA info
 check_eq "without --db or CONVQA_DB the project is ./convqa.db" \
-	"3|convqa: no project at 'convqa.db' (create one with: convqa init --db convqa.db)" "$rc|$(cat "$T/err")"
+	"3|convqa: no project at 'convqa.db', the default without --db or \$CONVQA_DB (name yours with --db PATH, or create one with: convqa init --db convqa.db)" "$rc|$(cat "$T/err")"
 
 run $CONVQA import --db p.db "$FIXTURES/unicode_hostile.json"
 check_eq "the Unicode and hostile fixture imports" 0 "$rc"
 run $CONVQA export --db p.db -o /nonexistent/dir/x.json
 check_eq "an unwritable output exits 4 and says why" "4" "$rc"
-check_eq "the message names the file" "convqa: cannot write '/nonexistent/dir/x.json': No such file or directory" "$(cat "$T/err")"
+check_eq "the message names the file" "convqa: cannot write '/nonexistent/dir/x.json': No such file or directory (no directory '/nonexistent/dir': create it first, or give -o a path in one that exists)" "$(cat "$T/err")"
 done_testing

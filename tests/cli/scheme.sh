@@ -203,7 +203,7 @@ run $CONVQA scheme show plausibility
 check_eq "scheme show of a built-in needs no project" "0|\"name\": \"plausibility\"," \
 	"$rc|$(grep -o '"name": "plausibility",' "$T/out" | head -1)"
 check_run "scheme add needs a project" 3 \
-	"convqa: no project at 'convqa.db' (create one with: convqa init --db convqa.db)" \
+	"convqa: no project at 'convqa.db', the default without --db or \$CONVQA_DB (name yours with --db PATH, or create one with: convqa init --db convqa.db)" \
 	$CONVQA scheme add "$CONVQA_TOP/sample_tasks/schemes/likert-4pt.json"
 check_eq "and nothing was created" "" "$(ls -A)"
 cd ..

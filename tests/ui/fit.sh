@@ -265,11 +265,6 @@ EOF
 check_screen "end in the help: its last page" help-end <<'EOF'
  convqa · u.db · rater alice · task turn         item 11/11 [----------] 0 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    pgup           a page up (passages: the focus 5 up)
-    home           the first passage (in a text: its top)
-    end            the last passage (in a text: its end)
-
-  Screens
     enter          open the focused passage or evidence piece (again: close)
     t              question, rewrite and answer in full
     l              the list of items, their state; enter goes to one
@@ -285,7 +280,12 @@ check_screen "end in the help: its last page" help-end <<'EOF'
 
   Chat
     F2             convqa chat: end the conversation and judge its turns
- lines 27-46 of 46                       j/k pgdn/pgup scroll · q or esc closes
+
+  Typing in a prompt (a note, / search, : go to item): left, right, home and
+  end (C-b, C-f, C-a, C-e) move in the line; backspace and delete (C-d) erase;
+  C-u erases before the cursor (all of the line with the cursor at its end),
+  C-k after it; in the search, up and down recall earlier queries.
+ lines 32-51 of 51                       j/k pgdn/pgup scroll · q or esc closes
 
 EOF
 ui_run p.db --rater bob <<'EOF'

@@ -145,7 +145,7 @@ check_screen "the help says how the focus works and lists each field's keys once
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
     [              previous turn (its first answer)
- lines 1-20 of 47                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 52                        j/k pgdn/pgup scroll · q or esc closes
  saved · naturalness = Mostly yes
 EOF
 check_rows "the help: tab and shift-tab" help-2 3 5 <<'EOF'

@@ -55,7 +55,7 @@ check_screen "pgdn scrolls the help" help-page2 <<'EOF'
     E              show / hide the evidence spans in the passages
     ? F1           this help
     g              the annotation guidelines
- lines 20-39 of 46                       j/k pgdn/pgup scroll · q or esc closes
+ lines 20-39 of 51                       j/k pgdn/pgup scroll · q or esc closes
  welcome, alice: ? lists the keys
 EOF
 check_screen_of "F1 shows the help too" help-f1 help_turn <<'EOF'

@@ -1,7 +1,8 @@
 #!/bin/sh
-# The note prompt (w: type, backspace erases, C-u clears, enter saves, esc
-# cancels, an empty note clears it) and undo (u): repeatable, across items;
-# an undo adds a label row restoring the previous value, it never deletes.
+# The note prompt (w: type, backspace erases, C-u erases before the cursor,
+# enter saves, esc cancels, an empty note clears it) and undo (u):
+# repeatable, across items; an undo adds a label row restoring the previous
+# value, it never deletes.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/small.json"
@@ -15,6 +16,12 @@ backspace
 :save-screen note-typing
 enter
 :save-screen note-saved
+w
+left
+left
+C-u
+:save-screen note-cut
+esc
 w
 C-u
 :type discarded
@@ -59,7 +66,7 @@ check_screen "w opens the note prompt over the item screen" note-typing <<'EOF'
 
 
 
-── Note · enter saves · esc cancels · C-u clears · empty = no note ─────────────
+── Note · enter saves · esc cancels · C-u erases to start · empty = no note ────
  > odd answer: 长城
  the note is optional; it is saved with the item's labels
 EOF
@@ -88,6 +95,10 @@ check_screen "enter saves the note" note-saved <<'EOF'
  intent: ?  answer: ?  relevant: 0/3 judged  note: yes
  missing: intent, answer_correct, relevant 1 2 3
  saved · note saved                                             ? help · q quit
+EOF
+check_rows "C-u erases what is before the cursor only, as the hint says" note-cut 22 23 <<'EOF'
+── Note · enter saves · esc cancels · C-u erases to start · empty = no note ────
+ > 长城
 EOF
 check_screen "esc cancels an edit: the saved note stays" note-cancelled <<'EOF'
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done

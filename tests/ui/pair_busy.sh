@@ -6,10 +6,7 @@
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 export CONVQA_NOW=2031-02-03T04:05:06Z CONVQA_DB="$T/p.db"
-python3 "$FIX/pairwise_hostile.py" "$T/t.json"
-ui_project "$T/p.db" "$T/t.json"
-$CONVQA rater add alice >/dev/null
-$CONVQA round create ab --task pairwise --raters alice --seed 2 >/dev/null
+ui_pair_project
 ui_run "$T/p.db" --rater alice --round ab <<'KEYS'
 esc
 a
@@ -17,17 +14,7 @@ q
 KEYS
 check_ran "a first session saves one preference"
 
-cd "$T" || exit 1
-mkfifo sql.in
-sqlite3 "$T/p.db" <sql.in >sql.out 2>&1 &
-holder=$!
-exec 3>sql.in
-echo ".timeout 5000
-BEGIN IMMEDIATE; INSERT INTO setting(key, value) VALUES ('lock-test', 'x');" >&3
-locked() { ! sqlite3 "$T/p.db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1; }
-i=0
-while ! locked && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-if locked; then ok "a sqlite3 shell holds the write lock"; else not_ok "a sqlite3 shell holds the write lock" "$(cat sql.out)"; fi
+hold_write_lock "$T/p.db" 5000
 
 start=$(date +%s)
 ui_run "$T/p.db" --rater alice --round ab <<'KEYS'
@@ -41,7 +28,5 @@ if [ "$took" -lt 20 ]; then ok "it did not wait for the lock (${took} s)"; else
 if grep -q "1 of .* done\|1 done" "$T/screens/busy"; then ok "the pair finished before is counted as done"; else
 	not_ok "the pair finished before is counted as done" "$(cat "$T/screens/busy")"; fi
 
-echo "ROLLBACK;" >&3
-exec 3>&-
-wait $holder
+release_write_lock
 done_testing

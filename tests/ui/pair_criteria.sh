@@ -9,11 +9,7 @@
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 export CONVQA_NOW=2031-02-03T04:05:06Z CONVQA_DB="$T/p.db"
-python3 "$FIX/pairwise_hostile.py" "$T/t.json"
-ui_project "$T/p.db" "$T/t.json"
-$CONVQA scheme add "$CONVQA_TOP/sample_tasks/schemes/pairwise-criteria.json" >/dev/null
-$CONVQA rater add alice >/dev/null
-$CONVQA round create ab --task pairwise-criteria --raters alice --seed 2 >/dev/null
+ui_pair_project pairwise-criteria
 q() { sqlite3 "$T/p.db" "$1"; }
 
 ui_run "$T/p.db" --rater alice --round ab <<'KEYS'

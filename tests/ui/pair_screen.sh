@@ -8,10 +8,7 @@
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 export CONVQA_NOW=2031-02-03T04:05:06Z CONVQA_DB="$T/p.db"
-python3 "$FIX/pairwise_hostile.py" "$T/t.json"
-ui_project "$T/p.db" "$T/t.json"
-$CONVQA rater add alice >/dev/null
-$CONVQA round create ab --task pairwise --raters alice --seed 2 >/dev/null
+ui_pair_project
 q() { sqlite3 "$T/p.db" "$1"; }
 
 ui_run "$T/p.db" --rater alice --round ab <<'KEYS'

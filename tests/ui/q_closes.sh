@@ -41,7 +41,7 @@ check_screen_of "q closes the first-start guidelines: the item screen" after-fir
  convqa · p.db · rater alice · task turn           item 1/4 [----------] 0 done
  welcome, alice: ? lists the keys                               ? help · q quit
 EOF
-check_eq "the help says q closes it" " lines 1-20 of 46                        j/k pgdn/pgup scroll · q or esc closes" \
+check_eq "the help says q closes it" " lines 1-20 of 51                        j/k pgdn/pgup scroll · q or esc closes" \
 	"$(sed -n 23p "$T/screens/help")"
 for s in after-help after-guidelines after-passage after-turn after-both; do
 	if cmp -s "$T/screens/after-first-guidelines" "$T/screens/$s"; then ok "$s: back on the item screen"; else

@@ -6,16 +6,7 @@
 # finished items agree; the system that did answer is asked as before.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
-cat >"$T/run.json" <<'EOF'
-{"format": "convqa-tasks", "version": 1, "systems": [{"id": "bm25"}, {"id": "gen"}],
- "collection": [{"id": "p1", "title": "Bees", "text": "Honeybees dance to tell where flowers are."},
-                {"id": "p2", "title": "Wasps", "text": "Wasps do not dance."}],
- "conversations": [{"id": "bees", "turns": [
-   {"question": "Why do bees dance?", "responses": [
-     {"system": "bm25", "answer": "", "passages": [{"rank": 1, "id": "p1"}, {"rank": 2, "id": "p2"}]},
-     {"system": "gen", "answer": "To show where flowers are.", "passages": [{"rank": 1, "id": "p1"}]}]}]}]}
-EOF
-ui_project p.db "$T/run.json"
+ui_project p.db "$FIXTURES/retrieval_only.json"
 
 ui_run p.db --rater alice <<'EOF'
 esc

@@ -135,17 +135,12 @@ check_screen "the help lists the scheme's keys, then the fixed ones" help <<'EOF
     n right        next item (in a passage: next passage)
     p left         previous item (in a passage: previous)
     ]              next turn (skips the other systems' answers)
- lines 1-20 of 47                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 52                        j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_screen "the help's last page" help-end <<'EOF'
  convqa · p.db · rater alice · task likert-4pt     item 1/5 [##--------] 1 done
 ── Help ────────────────────────────────────────────────────────────────────────
-    pgup           a page up (passages: the focus 5 up)
-    home           the first passage (in a text: its top)
-    end            the last passage (in a text: its end)
-
-  Screens
     enter          open the focused passage or evidence piece (again: close)
     t              question, rewrite and answer in full
     l              the list of items, their state; enter goes to one
@@ -161,7 +156,12 @@ check_screen "the help's last page" help-end <<'EOF'
 
   Chat
     F2             convqa chat: end the conversation and judge its turns
- lines 28-47 of 47                       j/k pgdn/pgup scroll · q or esc closes
+
+  Typing in a prompt (a note, / search, : go to item): left, right, home and
+  end (C-b, C-f, C-a, C-e) move in the line; backspace and delete (C-d) erase;
+  C-u erases before the cursor (all of the line with the cursor at its end),
+  C-k after it; in the search, up and down recall earlier queries.
+ lines 33-52 of 52                       j/k pgdn/pgup scroll · q or esc closes
  saved · error_type = hallucination
 EOF
 check_rows "e (intent in the turn scheme) does nothing here" other-key 24 24 <<'EOF'

@@ -88,7 +88,7 @@ check_screen "/ opens the search prompt over the turn" prompt <<'EOF'
 
 
 
-                                         C-u clears · enter searches · esc back
+                                C-u erases to start · enter searches · esc back
  welcome, alice: ? lists the keys
 EOF
 check_rows "what is typed shows in the prompt (backspace erases)" typed 2 2 <<'EOF'
@@ -274,7 +274,7 @@ check_screen 'a query FTS5 refuses stays in the prompt with the reason' bad-quer
 
 
 
-                                         C-u clears · enter searches · esc back
+                                C-u erases to start · enter searches · esc back
  c acts on the turn screen · esc goes back to it
 EOF
 check_rows "a query that matches nothing says so" no-match 2 4 <<'EOF'

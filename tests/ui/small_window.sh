@@ -115,7 +115,7 @@ check_screen "the help at 40x12" help-40x12 <<'EOF'
     e: intent: extractive
     a: intent: abstractive
     b: intent: boolean
- lines 1-8 of 73        q or esc closes
+ lines 1-8 of 83        q or esc closes
 
 EOF
 check_screen "39 columns: window too small" too-narrow <<'EOF'

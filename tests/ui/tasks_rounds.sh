@@ -123,7 +123,7 @@ check_screen "the help lists the plausibility keys only" plaus-help <<'EOF'
     A              on/off: finishing an item goes to the next unfinished one
     j down         focus the next passage or piece (in a text: scroll)
     k up           focus the previous passage or piece (in a text: scroll)
- lines 1-20 of 41                        j/k pgdn/pgup scroll · q or esc closes
+ lines 1-20 of 46                        j/k pgdn/pgup scroll · q or esc closes
  the key 1 does nothing here · ? lists the keys
 EOF
 check_eq "plausibility labels" 'c1/1/sys-a alice plausibility="plausible"

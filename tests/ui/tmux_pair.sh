@@ -8,10 +8,7 @@
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_tmux.sh"
 export CONVQA_DB="$T/p.db"
-python3 "$FIX/pairwise_hostile.py" "$T/t.json"
-ui_project "$T/p.db" "$T/t.json"
-$CONVQA rater add alice >/dev/null
-$CONVQA round create ab --task pairwise --raters alice --seed 2 >/dev/null
+ui_pair_project
 $CONVQA guidelines set /dev/null >/dev/null 2>&1
 
 TMUX_ENV="NO_COLOR=1" tmux_start 80 24 p.db --round ab --rater alice

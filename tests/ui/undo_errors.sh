@@ -178,7 +178,7 @@ check_screen "w opens the prompt with the text typed before" note-again <<'EOF'
 
 
 
-── Note · enter saves · esc cancels · C-u clears · empty = no note ─────────────
+── Note · enter saves · esc cancels · C-u erases to start · empty = no note ────
  > a careful note
  the note is optional; it is saved with the item's labels
 EOF
@@ -204,7 +204,7 @@ check_screen "on another item the prompt starts from that item's note" note-othe
 
 
 
-── Note · enter saves · esc cancels · C-u clears · empty = no note ─────────────
+── Note · enter saves · esc cancels · C-u erases to start · empty = no note ────
  >
  the note is optional; it is saved with the item's labels
 EOF

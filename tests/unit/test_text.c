@@ -100,6 +100,23 @@ static void test_sanitize_shows_escape_sequences_as_caret_text(void **state)
 	assert_sanitized("nul\x08", 0, "nul^H");
 }
 
+static void test_sanitize_dup_gives_a_new_inert_string_and_empty_for_null(void **state)
+{
+	(void)state;
+	char *s = text_sanitize_dup("a\x1b[31m\nb", 0);
+	assert_string_equal(s, "a^[[31m b");
+	free(s);
+	s = text_sanitize_dup("a\nb", TEXT_NEWLINES);
+	assert_string_equal(s, "a\nb");
+	free(s);
+	s = text_sanitize_dup(NULL, 0);
+	assert_string_equal(s, "");
+	free(s);
+	s = text_sanitize_dup("", 0);
+	assert_string_equal(s, "");
+	free(s);
+}
+
 static void test_sanitize_drops_cr_before_lf_and_shows_a_lone_cr(void **state)
 {
 	(void)state;
@@ -333,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_fit_keeps_whole_characters_and_their_combining_marks),
 		cmocka_unit_test(test_fit_end_keeps_the_longest_tail_of_whole_characters),
 		cmocka_unit_test(test_sanitize_shows_escape_sequences_as_caret_text),
+		cmocka_unit_test(test_sanitize_dup_gives_a_new_inert_string_and_empty_for_null),
 		cmocka_unit_test(test_sanitize_drops_cr_before_lf_and_shows_a_lone_cr),
 		cmocka_unit_test(test_sanitize_keeps_newlines_only_when_asked),
 		cmocka_unit_test(test_sanitize_expands_tabs_to_the_next_multiple_of_4_columns),
