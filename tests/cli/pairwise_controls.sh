@@ -134,6 +134,12 @@ for r in t["rows"]:
     c = r["cells"]
     print("%s items=%d agreed=%d accuracy=%.6f [%.6f, %.6f] n=%d" % (r["group"], c["items"]["count"], c["agreed"]["count"],
         c["accuracy"]["value"], c["accuracy"]["ci95"][0], c["accuracy"]["ci95"][1], c["accuracy"]["n"]))' "$T/r.json" 2>&1)"
+check_eq "the section is of control pairs, its note of the expert's preferences in any round" \
+	"Control pairs|their known answers are the preferences the control rater gave, in any round or in the arena" \
+	"$(python3 -c 'import json,sys
+s = json.load(open(sys.argv[1]))["sections"]["controls"]
+note = s["tables"]["by_rater"]["notes"][0]
+print(s["title"] + "|" + ("outside rounds" in note and "outside rounds" or note.split("; ")[1].split(" (round show")[0]))' "$T/r.json" 2>&1)"
 check_eq "the pairwise tables count the 12 own pairs only: s1 6 wins, 6 losses, no tie" "6|0|6" \
 	"$(python3 -c 'import json,sys
 t = json.load(open(sys.argv[1]))["sections"]["pairwise:preference"]["tables"]
