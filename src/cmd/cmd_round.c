@@ -467,8 +467,9 @@ static void print_duration(double seconds)
 		cli_printf(stdout, "%ld min %02ld s", s / 60, s % 60);
 }
 
-static void show_header(const struct store_round_row *r)
+static void show_header(const struct store_round_row *r, long pairs)
 {
+	const char *item = pairs ? "pair" : "item";   /* a pairwise round's are pairs of answers */
 	cli_printf(stdout, "round %s: %s, %s%s\n", r->name, r->task, r->status, r->pilot ? " (pilot)" : "");
 	cli_printf(stdout, "created %s%s%s\n", r->created_at, r->closed_at ? ", closed " : "",
 		   r->closed_at ? r->closed_at : "");
@@ -478,12 +479,12 @@ static void show_header(const struct store_round_row *r)
 	else if (r->swap_from)
 		cli_printf(stdout, "swapped from round %s\n", r->swap_from);
 	else
-		cli_printf(stdout, "%ld item%s, %ld rater%s per item or conversation%s, seed %lld\n", r->n_items,
+		cli_printf(stdout, "%ld %s%s, %ld rater%s per %s%s, seed %lld\n", r->n_items, item,
 			   r->n_items == 1 ? "" : "s", r->overlap ? r->overlap : r->n_raters,
-			   (r->overlap ? r->overlap : r->n_raters) == 1 ? "" : "s", r->overlap ? "" : " (all)",
-			   (long long)r->seed);
+			   (r->overlap ? r->overlap : r->n_raters) == 1 ? "" : "s",
+			   pairs ? "pair" : "item or conversation", r->overlap ? "" : " (all)", (long long)r->seed);
 	if (r->control > 0 && r->control_rater)
-		cli_printf(stdout, "control items: %.0f%% of each queue, known answers by %s\n", 100 * r->control,
+		cli_printf(stdout, "control %ss: %.0f%% of each queue, known answers by %s\n", item, 100 * r->control,
 			   r->control_rater);
 	else if (r->control > 0)
 		cli_printf(stdout, "control items: %.0f%% of each queue, known answers from the gold (intent, "
@@ -621,8 +622,11 @@ static int run_show(struct cmd_ctx *c)
 {
 	struct store_round_row *r = NULL;
 	enum status st = find_round(c, c->args[1], &r);
+	long pairs = 0;
+	if (st == ST_OK)
+		st = store_pair_count(c->store, r->id, 0, &pairs, &c->err);
 	if (st == ST_OK) {
-		show_header(r);
+		show_header(r, pairs);
 		st = show_raters(c, r);
 	}
 	if (st == ST_OK && r->live)

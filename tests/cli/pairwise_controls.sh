@@ -90,7 +90,8 @@ check_grep "round show names the known answers" "known answers by eve" "$T/out"
 # a round of 4 of the 12 pairs: its 2 control pairs are none of them
 $CONVQA round create few --task pairwise --raters alice --pairs sample:4 --seed 3 --control 0.5 --control-from eve >/dev/null
 run $CONVQA round show few
-check_grep "round show counts the round's 4 pairs, not its 2 control pairs" "^4 items, 1 rater per item" "$T/out"
+check_grep "round show counts the round's 4 pairs, not its 2 control pairs" "^4 pairs, 1 rater per pair, seed 3$" "$T/out"
+check_grep "   and names them control pairs" "^control pairs: 50% of each queue, known answers by eve$" "$T/out"
 check_grep "   its rater has the 6 in the queue" "^  alice  *0 / 6 " "$T/out"
 run $CONVQA round list
 check_grep "round list counts the 4 pairs too" "^few  *pairwise  *open  *1  *4  " "$T/out"
