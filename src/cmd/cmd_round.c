@@ -239,7 +239,7 @@ static void print_made(const struct round_request *rq, const struct round_made *
 			cli_printf(stdout, " in %zu conversation%s", m->blocks_of[i], m->blocks_of[i] == 1 ? "" : "s");
 		if (m->controls_of && m->controls_of[i])
 			cli_printf(stdout, ", %zu of them control items", m->controls_of[i]);
-		else if (m->controls_of)   /* the pool's items are all of blocks the rater has */
+		else if (m->controls_of && m->items_of[i])   /* the pool's items are all of blocks the rater has */
 			cli_printf(stdout, ", no control items (every item with a known answer is of a %s of "
 				   "their queue)", m->by == ROUND_BY_CONVERSATION ? "conversation" : "turn");
 		cli_printf(stdout, "\n");
@@ -267,7 +267,7 @@ static void print_pairs_made(const struct round_request *rq, const struct round_
 		cli_printf(stdout, "  %-16s %5zu pair%s", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? "" : "s");
 		if (m->controls_of && m->controls_of[i])
 			cli_printf(stdout, ", %zu of them control pairs", m->controls_of[i]);
-		else if (m->controls_of)   /* every pair the expert judged is of a turn the rater has */
+		else if (m->controls_of && m->items_of[i])   /* every pair the expert judged is of a turn they have */
 			cli_printf(stdout, ", no control pairs (every pair %s judged is of a turn of their queue)",
 				   rq->control_from);
 		cli_printf(stdout, "\n");

@@ -96,6 +96,14 @@ check_grep "   its rater has the 6 in the queue" "^  alice  *0 / 6 " "$T/out"
 run $CONVQA round list
 check_grep "round list counts the 4 pairs too" "^few  *pairwise  *open  *1  *4  " "$T/out"
 $CONVQA round delete few >/dev/null
+# 2 pairs for 3 raters: one of them has none, so no control pair either
+$CONVQA rater add dan >/dev/null
+run $CONVQA round create tiny --task pairwise --raters alice,bob,dan --pairs sample:2 --seed 2 --control 0.5 --control-from eve
+check_eq "a rater without pairs is not told that the expert's pairs are all of their queue" \
+	"1 2 pairs, 1 of them control pairs
+1 2 pairs, 1 of them control pairs
+1 0 pairs" "$(sed -n '2,4p' "$T/out" | sed 's/^  [a-z]* *//' | sort -r | sed 's/^/1 /')"
+$CONVQA round delete tiny >/dev/null
 
 # ---- labels ---------------------------------------------------------------------------------------
 # alice prefers s1 on each of her own pairs, bob s2; on their control
