@@ -239,7 +239,7 @@ static void print_made(const struct round_request *rq, const struct round_made *
 			cli_printf(stdout, " in %zu conversation%s", m->blocks_of[i], m->blocks_of[i] == 1 ? "" : "s");
 		if (m->controls_of && m->controls_of[i])
 			cli_printf(stdout, ", %zu of them control items", m->controls_of[i]);
-		else if (m->controls_of)   /* the pool's items are all of blocks the rater has */
+		else if (m->controls_of && m->items_of[i])   /* the pool's items are all of blocks the rater has */
 			cli_printf(stdout, ", no control items (every item with a known answer is of a %s of "
 				   "their queue)", m->by == ROUND_BY_CONVERSATION ? "conversation" : "turn");
 		cli_printf(stdout, "\n");
@@ -267,7 +267,7 @@ static void print_pairs_made(const struct round_request *rq, const struct round_
 		cli_printf(stdout, "  %-16s %5zu pair%s", rq->raters[i], m->items_of[i], m->items_of[i] == 1 ? "" : "s");
 		if (m->controls_of && m->controls_of[i])
 			cli_printf(stdout, ", %zu of them control pairs", m->controls_of[i]);
-		else if (m->controls_of)   /* every pair the expert judged is of a turn the rater has */
+		else if (m->controls_of && m->items_of[i])   /* every pair the expert judged is of a turn they have */
 			cli_printf(stdout, ", no control pairs (every pair %s judged is of a turn of their queue)",
 				   rq->control_from);
 		cli_printf(stdout, "\n");
@@ -467,8 +467,9 @@ static void print_duration(double seconds)
 		cli_printf(stdout, "%ld min %02ld s", s / 60, s % 60);
 }
 
-static void show_header(const struct store_round_row *r)
+static void show_header(const struct store_round_row *r, long pairs)
 {
+	const char *item = pairs ? "pair" : "item";   /* a pairwise round's are pairs of answers */
 	cli_printf(stdout, "round %s: %s, %s%s\n", r->name, r->task, r->status, r->pilot ? " (pilot)" : "");
 	cli_printf(stdout, "created %s%s%s\n", r->created_at, r->closed_at ? ", closed " : "",
 		   r->closed_at ? r->closed_at : "");
@@ -478,12 +479,12 @@ static void show_header(const struct store_round_row *r)
 	else if (r->swap_from)
 		cli_printf(stdout, "swapped from round %s\n", r->swap_from);
 	else
-		cli_printf(stdout, "%ld item%s, %ld rater%s per item or conversation%s, seed %lld\n", r->n_items,
+		cli_printf(stdout, "%ld %s%s, %ld rater%s per %s%s, seed %lld\n", r->n_items, item,
 			   r->n_items == 1 ? "" : "s", r->overlap ? r->overlap : r->n_raters,
-			   (r->overlap ? r->overlap : r->n_raters) == 1 ? "" : "s", r->overlap ? "" : " (all)",
-			   (long long)r->seed);
+			   (r->overlap ? r->overlap : r->n_raters) == 1 ? "" : "s",
+			   pairs ? "pair" : "item or conversation", r->overlap ? "" : " (all)", (long long)r->seed);
 	if (r->control > 0 && r->control_rater)
-		cli_printf(stdout, "control items: %.0f%% of each queue, known answers by %s\n", 100 * r->control,
+		cli_printf(stdout, "control %ss: %.0f%% of each queue, known answers by %s\n", item, 100 * r->control,
 			   r->control_rater);
 	else if (r->control > 0)
 		cli_printf(stdout, "control items: %.0f%% of each queue, known answers from the gold (intent, "
@@ -621,8 +622,11 @@ static int run_show(struct cmd_ctx *c)
 {
 	struct store_round_row *r = NULL;
 	enum status st = find_round(c, c->args[1], &r);
+	long pairs = 0;
+	if (st == ST_OK)
+		st = store_pair_count(c->store, r->id, 0, &pairs, &c->err);
 	if (st == ST_OK) {
-		show_header(r);
+		show_header(r, pairs);
 		st = show_raters(c, r);
 	}
 	if (st == ST_OK && r->live)

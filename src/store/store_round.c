@@ -395,8 +395,10 @@ enum status store_round_list(struct store *s, const char *name, struct store_rou
 	sqlite3_stmt *st = store_prepare(s, "SELECT r.id, r.name, r.task, r.status, r.created_at, r.closed_at, r.overlap, "
 				   "r.seed, r.pilot, f.name, r.made_by, "
 				   "(SELECT count(*) FROM round_rater x WHERE x.round_id = r.id), "
-				   "(SELECT count(DISTINCT a.response_id) FROM assignment a WHERE a.round_id = r.id) + "
-				   "(SELECT count(DISTINCT a.pair_id) FROM pair_assignment a WHERE a.round_id = r.id), "
+				   /* the round's items: control ones are not (round items) */
+				   "(SELECT count(DISTINCT a.response_id) FROM assignment a WHERE a.round_id = r.id "
+				   "AND a.control = 0) + (SELECT count(DISTINCT a.pair_id) FROM pair_assignment a "
+				   "WHERE a.round_id = r.id AND a.control = 0), "
 				   "(SELECT count(*) FROM assignment a WHERE a.round_id = r.id) + "
 				   "(SELECT count(*) FROM pair_assignment a WHERE a.round_id = r.id), "
 				   "r.control, r.control_rater, cr.name, r.live "

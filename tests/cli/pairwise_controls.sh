@@ -87,6 +87,23 @@ check_eq "the same seed mixes the same controls at the same places" \
 $CONVQA round delete ctl2 >/dev/null
 run $CONVQA round show ctl
 check_grep "round show names the known answers" "known answers by eve" "$T/out"
+# a round of 4 of the 12 pairs: its 2 control pairs are none of them
+$CONVQA round create few --task pairwise --raters alice --pairs sample:4 --seed 3 --control 0.5 --control-from eve >/dev/null
+run $CONVQA round show few
+check_grep "round show counts the round's 4 pairs, not its 2 control pairs" "^4 pairs, 1 rater per pair, seed 3$" "$T/out"
+check_grep "   and names them control pairs" "^control pairs: 50% of each queue, known answers by eve$" "$T/out"
+check_grep "   its rater has the 6 in the queue" "^  alice  *0 / 6 " "$T/out"
+run $CONVQA round list
+check_grep "round list counts the 4 pairs too" "^few  *pairwise  *open  *1  *4  " "$T/out"
+$CONVQA round delete few >/dev/null
+# 2 pairs for 3 raters: one of them has none, so no control pair either
+$CONVQA rater add dan >/dev/null
+run $CONVQA round create tiny --task pairwise --raters alice,bob,dan --pairs sample:2 --seed 2 --control 0.5 --control-from eve
+check_eq "a rater without pairs is not told that the expert's pairs are all of their queue" \
+	"1 2 pairs, 1 of them control pairs
+1 2 pairs, 1 of them control pairs
+1 0 pairs" "$(sed -n '2,4p' "$T/out" | sed 's/^  [a-z]* *//' | sort -r | sed 's/^/1 /')"
+$CONVQA round delete tiny >/dev/null
 
 # ---- labels ---------------------------------------------------------------------------------------
 # alice prefers s1 on each of her own pairs, bob s2; on their control
@@ -126,6 +143,12 @@ for r in t["rows"]:
     c = r["cells"]
     print("%s items=%d agreed=%d accuracy=%.6f [%.6f, %.6f] n=%d" % (r["group"], c["items"]["count"], c["agreed"]["count"],
         c["accuracy"]["value"], c["accuracy"]["ci95"][0], c["accuracy"]["ci95"][1], c["accuracy"]["n"]))' "$T/r.json" 2>&1)"
+check_eq "the section is of control pairs, its note of the expert's preferences in any round" \
+	"Control pairs|their known answers are the preferences the control rater gave, in any round or in the arena" \
+	"$(python3 -c 'import json,sys
+s = json.load(open(sys.argv[1]))["sections"]["controls"]
+note = s["tables"]["by_rater"]["notes"][0]
+print(s["title"] + "|" + ("outside rounds" in note and "outside rounds" or note.split("; ")[1].split(" (round show")[0]))' "$T/r.json" 2>&1)"
 check_eq "the pairwise tables count the 12 own pairs only: s1 6 wins, 6 losses, no tie" "6|0|6" \
 	"$(python3 -c 'import json,sys
 t = json.load(open(sys.argv[1]))["sections"]["pairwise:preference"]["tables"]

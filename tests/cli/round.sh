@@ -244,6 +244,7 @@ else not_ok "the JSON report with its controls section validates against report.
 check_grep "a round's report names the raters who labelled in it, not the expert" '^meta,,,,raters,"alice, bob",' "$T/out"
 run $CONVQA round show k1
 check_grep "round show gives them too" "bob                     2        2       0  0.000 (0.000-0.658)" "$T/out"
+check_grep "   and counts the round's 16 items, not its control items" "^16 items, 1 rater per item" "$T/out"
 check_eq "a control item is of a turn the rater does not have" "0" \
 	"$(q "SELECT count(*) FROM assignment a JOIN response r ON r.id = a.response_id JOIN assignment b ON b.round_id = a.round_id AND b.rater_id = a.rater_id AND NOT b.control JOIN response rb ON rb.id = b.response_id AND rb.turn_id = r.turn_id WHERE a.control")"
 # in round kx, c11's item is bob's and a control item of alice's, c12's the other way round
