@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 #include <cjson/cJSON.h>
@@ -72,6 +73,43 @@ static void test_nul_controls_bad_utf8_and_surrogates_are_refused(void **state)
 	assert_string_equal(ERR("[\"\\q\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
 	/* a backslash before a NUL byte (cJSON refused it after the check passed it) */
 	assert_string_equal(ERR("[\"\\\0\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
+}
+
+/* Long runs of plain text are taken a word at a time: a problem at every
+ * offset of a long string is still found at its column, and the
+ * characters that end a plain run (a quote, an escape, a multibyte
+ * character) are still taken right. */
+static void test_a_problem_at_any_offset_of_a_long_string_is_found_at_its_column(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *insert, *msg;
+	} bad[] = { { "\t", "syntax error: unescaped control character 0x09 in string" },
+		    { "\x01", "syntax error: unescaped control character 0x01 in string" },
+		    { "\xff", "invalid UTF-8 in string" },
+		    { "\\q", "syntax error: invalid escape sequence in string" } };
+	for (size_t b = 0; b < sizeof(bad) / sizeof(bad[0]); b++)
+		for (size_t at = 0; at < 40; at++) {
+			char text[128], want[160];
+			snprintf(text, sizeof(text), "[\"%.*s%s%.*s\"]", (int)at, "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF",
+				 bad[b].insert, 9, "abcdefghi");
+			snprintf(want, sizeof(want), "f.json:1:%zu: %s", at + 3, bad[b].msg);
+			assert_string_equal(parse_error(text, strlen(text)), want);
+		}
+	for (size_t at = 0; at < 40; at++) {
+		char text[128];
+		cJSON *root = NULL;
+		struct error err;
+		snprintf(text, sizeof(text), "[\"%.*s\\\"\xc3\xa9" "%.*s\", 1]", (int)at,
+			 "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF", 11, "abcdefghijk");
+		assert_int_equal(json_parse("f.json", text, strlen(text), NULL, &root, &err), ST_OK);
+		const char *v = cJSON_GetArrayItem(root, 0)->valuestring;
+		assert_int_equal(strlen(v), at + 1 + 2 + 11);
+		assert_memory_equal(v + at, "\"\xc3\xa9", 3);
+		assert_int_equal(cJSON_GetArraySize(root), 2);
+		cJSON_Delete(root);
+	}
+	assert_string_equal(ERR("[\"abcdefghijklmnopqrstuvwxyz0123456789"), "f.json:1:2: syntax error: unterminated string");
 }
 
 static void test_nesting_beyond_the_limit_is_refused_without_recursion_overflow(void **state)
@@ -208,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_paths_quote_keys_that_are_not_identifiers),
 		cmocka_unit_test(test_json_printed_by_cjson_is_made_inert_and_means_the_same),
 		cmocka_unit_test(test_an_array_is_read_an_element_at_a_time_within_one_elements_limit),
+		cmocka_unit_test(test_a_problem_at_any_offset_of_a_long_string_is_found_at_its_column),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
