@@ -2,6 +2,8 @@
  * piece at a time and checked by json.c's lexer (json_stream.h). */
 #include "convqa/json_stream.h"
 
+#include "json_tree.h"
+
 #include <cjson/cJSON.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -238,9 +240,11 @@ static enum status take(struct json_stream *js, int key, struct cJSON **root, st
 	if (js->lim_each)
 		js->values = 0;
 	enum status st = json_parse_at(js->name, js->buf + js->pos, n, at, key, key ? NULL : js->lim,
-				       key || !js->lim ? NULL : &js->values, &used, root, js->err);
+				       key || !js->lim ? NULL : &js->values, &used, NULL, js->err);
 	if (st != ST_OK)
 		return fail(js, st);
+	if (root && !(*root = json_tree(js->buf + js->pos, used))) /* checked: built in one pass */
+		return fail(js, error_set(js->err, ST_INPUT, "%s: cannot parse JSON (out of memory?)", js->name));
 	if (text)
 		*text = js->buf + js->pos;
 	if (len)
