@@ -525,8 +525,15 @@ void json_path_key(struct json_path *p, const char *key)
 
 void json_path_index(struct json_path *p, size_t i)
 {
+	char text[32]; /* "[i]" written from its end (no printf: an import takes one for every element) */
+	size_t n = sizeof(text);
 	push(p);
-	strbuf_addf(&p->sb, "[%zu]", i);
+	text[--n] = ']';
+	do
+		text[--n] = (char)('0' + i % 10);
+	while ((i /= 10) != 0);
+	text[--n] = '[';
+	strbuf_add(&p->sb, text + n, sizeof(text) - n);
 }
 
 void json_path_pop(struct json_path *p)
