@@ -118,8 +118,10 @@ enum status import_sink_put_passages(struct import_sink *k, struct model_passage
 enum status import_sink_put_conversation(struct import_sink *k, const struct model_conversation *c);
 /* Whether every passage c's responses name by id alone is known: put
  * before, or in the project. A reader of a stream holds back a conversation
- * that names a passage given later in the file, and puts it at the end. */
-int import_sink_resolves(struct import_sink *k, const struct model_conversation *c);
+ * that names a passage given later in the file, and puts it at the end.
+ * The ids found stay in c (model_ranked.db_id): its put looks none up
+ * again. */
+int import_sink_resolves(struct import_sink *k, struct model_conversation *c);
 /* The passages without text: those this import put without text, and
  * (after import_sink_want_project()) those the project holds so. A
  * collection (collection.h) fills them. want: NULL when id is not one. */

@@ -87,6 +87,7 @@ struct model_ranked {
 	int has_score;
 	const char *passage_id;
 	const char *where;
+	int64_t db_id;                /* the project's id of the passage once an import found it, else 0 */
 };
 
 struct model_response {

@@ -2,6 +2,7 @@
 #include "convqa/json.h"
 
 #include <cjson/cJSON.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -140,10 +141,25 @@ static int hex4(const char *p, unsigned *v)
 	return 0;
 }
 
+/* Whether any of the eight bytes of w is one lex_string() looks at: a
+ * quote, a backslash, a control character or a byte of a multibyte
+ * character (a word of plain ASCII text is taken at once). */
+static int special8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+	return ((w & high) | ((q - ones) & ~q & high) | ((b - ones) & ~b & high) | ((w - ones * 0x20) & ~w & high)) != 0;
+}
+
 static int lex_string(struct lexer *lx)
 {
 	size_t start = lx->pos++;
 	while (lx->pos < lx->len) {
+		uint64_t w;
+		while (lx->pos + 8 <= lx->len && (memcpy(&w, lx->s + lx->pos, 8), !special8(w)))
+			lx->pos += 8;
+		if (lx->pos >= lx->len)
+			break;
 		unsigned char c = (unsigned char)lx->s[lx->pos];
 		if (c == '"') {
 			lx->pos++;
@@ -509,8 +525,15 @@ void json_path_key(struct json_path *p, const char *key)
 
 void json_path_index(struct json_path *p, size_t i)
 {
+	char text[32]; /* "[i]" written from its end (no printf: an import takes one for every element) */
+	size_t n = sizeof(text);
 	push(p);
-	strbuf_addf(&p->sb, "[%zu]", i);
+	text[--n] = ']';
+	do
+		text[--n] = (char)('0' + i % 10);
+	while ((i /= 10) != 0);
+	text[--n] = '[';
+	strbuf_add(&p->sb, text + n, sizeof(text) - n);
 }
 
 void json_path_pop(struct json_path *p)

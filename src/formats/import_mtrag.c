@@ -444,7 +444,7 @@ static void read_contexts(struct mt_reader *r, const cJSON *task, struct mt_turn
 				id = NULL;
 			}
 		if (id)
-			t->ranked[t->n_ranked++] = (struct model_ranked){ (long)i + 1, 0, 0, id, where(r) };
+			t->ranked[t->n_ranked++] = (struct model_ranked){ (long)i + 1, 0, 0, id, where(r), 0 };
 		if (id && judged_relevant(v))
 			add_gold(t, id);
 		json_path_pop(&r->jr.path);

@@ -26,6 +26,7 @@
 #include "convqa/importer.h"
 #include "convqa/json_stream.h"
 #include "import_stream.h"
+#include "json_tree.h"
 #include "native.h"
 
 /* Where problems go, in the order they are told. */
@@ -114,7 +115,7 @@ static enum status unspill(struct nstream *ns)
 			free(text);
 			break;
 		}
-		cJSON *v = cJSON_ParseWithLength(text, len); /* checked as it was read */
+		cJSON *v = json_tree(text, len); /* checked as it was read */
 		free(text);
 		if (!v)
 			return error_set(&ns->js_err, ST_IO, "%s: cannot parse JSON (out of memory?)", ns->r.jr.name);

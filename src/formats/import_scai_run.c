@@ -145,7 +145,7 @@ static void add_passages(const struct run_rec *q, struct model_tasks *m, struct 
 	xgrow(&m->passages, &m->cap_passages, m->n_passages + q->n_ranked, sizeof(*m->passages));
 	for (size_t i = 0; i < q->n_ranked; i++) {
 		resp->ranked[i] = (struct model_ranked){ (long)i + 1, q->ranked[i].score, 1, q->ranked[i].id,
-							 resp->where };
+							 resp->where, 0 };
 		m->passages[m->n_passages++] = (struct model_passage){ q->ranked[i].id, NULL, NULL, NULL,
 									resp->where, 0 };
 	}

@@ -444,7 +444,8 @@ static enum status put_response(struct import_sink *k, int64_t turn_id, const st
 		sr->score = mr->score;
 		sr->has_score = mr->has_score;
 		sr->passage_ext = mr->passage_id;
-		enum status st = find_passage(k, mr->passage_id, &sr->passage_id);
+		sr->passage_id = mr->db_id; /* found by import_sink_resolves() */
+		enum status st = sr->passage_id ? ST_OK : find_passage(k, mr->passage_id, &sr->passage_id);
 		if (st != ST_OK)
 			return fail(k, st);
 		if (!sr->passage_id)
@@ -526,14 +527,15 @@ enum status import_sink_put_conversation(struct import_sink *k, const struct mod
 	return k->st;
 }
 
-int import_sink_resolves(struct import_sink *k, const struct model_conversation *c)
+int import_sink_resolves(struct import_sink *k, struct model_conversation *c)
 {
 	for (size_t i = 0; i < c->n_turns; i++)
 		for (size_t j = 0; j < c->turns[i].n_responses; j++) {
-			const struct model_response *r = &c->turns[i].responses[j];
+			struct model_response *r = &c->turns[i].responses[j];
 			for (size_t n = 0; n < r->n_ranked; n++) {
-				int64_t id = 0;
-				if (k->st != ST_OK || find_passage(k, r->ranked[n].passage_id, &id) != ST_OK || !id)
+				struct model_ranked *mr = &r->ranked[n];
+				if (k->st != ST_OK || (!mr->db_id && find_passage(k, mr->passage_id, &mr->db_id) != ST_OK) ||
+				    !mr->db_id)
 					return 0;
 			}
 		}

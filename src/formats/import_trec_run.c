@@ -95,7 +95,7 @@ static void put_conversation(struct import_sink *k, const struct trec_entry *v, 
 		resp->ranked = model_alloc(&m, (j - i) * sizeof(*resp->ranked));
 		for (size_t x = i; x < j; x++) {
 			const char *at = model_printf(&m, "%s:%zu", k->name, v[x].line);
-			resp->ranked[x - i] = (struct model_ranked){ (long)(x - i + 1), v[x].score, 1, v[x].docid, at };
+			resp->ranked[x - i] = (struct model_ranked){ (long)(x - i + 1), v[x].score, 1, v[x].docid, at, 0 };
 			if (strmap_put(passages, v[x].docid, 0, NULL))
 				pas[n_pas++] = (struct model_passage){ .id = v[x].docid, .where = at };
 		}

@@ -324,19 +324,21 @@ enum status store_put_conversation(struct store *s, const char *ext_id, const ch
 
 /* Gold answers (an ordered list) and gold passages (a set): the project's
  * and the file's must be equal when both have them; when only the file has
- * them they are added (*filled = 1). Returns a conflict description or NULL. */
-static const char *put_gold_answers(struct store *s, int64_t turn_id, const struct store_gold *g, int *filled,
-				    enum status *st_out, struct error *err)
+ * them they are added (*filled = 1). Returns a conflict description or NULL.
+ * fresh: the turn was added just now, so the project has none of its gold
+ * (the foreign key): nothing is read. */
+static const char *put_gold_answers(struct store *s, int64_t turn_id, int fresh, const struct store_gold *g,
+				    int *filled, enum status *st_out, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_GET_GOLD_ANSWERS,
 				      "SELECT text FROM gold_answer WHERE turn_id = ? ORDER BY seq", err);
 	size_t n_old = 0;
 	const char *what = NULL;
-	int rc;
+	int rc = SQLITE_DONE;
 	if (!st)
 		return *st_out = ST_STORE, NULL;
 	sqlite3_bind_int64(st, 1, turn_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while (!fresh && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (g->n_answers && (n_old >= g->n_answers || strcmp(store_col_text(st, 0), g->answers[n_old]) != 0))
 			what = "its gold answers differ";
 		n_old++;
@@ -372,20 +374,20 @@ static sqlite3_int64 gold_grade(const struct store_gold *g, size_t i)
 	return g->grades ? g->grades[i] : 1;
 }
 
-static const char *put_gold_passages(struct store *s, int64_t turn_id, const struct store_gold *g, int *filled,
-				     enum status *st_out, struct error *err)
+static const char *put_gold_passages(struct store *s, int64_t turn_id, int fresh, const struct store_gold *g,
+				     int *filled, enum status *st_out, struct error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, STMT_GET_GOLD_PASSAGES,
 				      "SELECT passage_ext, grade FROM gold_passage WHERE turn_id = ?", err);
 	struct strmap file = STRMAP_INIT;
 	size_t n_old = 0, n_common = 0;
-	int rc;
+	int rc = SQLITE_DONE;
 	if (!st)
 		return *st_out = ST_STORE, NULL;
 	for (size_t i = 0; i < g->n_passages; i++)
 		strmap_put(&file, g->passages[i], i, NULL);
 	sqlite3_bind_int64(st, 1, turn_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while (!fresh && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		size_t *i = strmap_get(&file, store_col_text(st, 0));
 		n_old++;
 		/* the same passage with another grade is not the same gold */
@@ -478,9 +480,9 @@ enum status store_put_turn(struct store *s, int64_t conversation_id, int positio
 	}
 	enum status gst = ST_OK;
 	if (!what)
-		what = put_gold_answers(s, *id, g, &fill, &gst, err);
+		what = put_gold_answers(s, *id, added, g, &fill, &gst, err);
 	if (!what && gst == ST_OK)
-		what = put_gold_passages(s, *id, g, &fill, &gst, err);
+		what = put_gold_passages(s, *id, added, g, &fill, &gst, err);
 	if (gst != ST_OK)
 		return gst;
 	*res = what ? PUT_CONFLICT : added ? PUT_NEW : fill ? PUT_UPDATED : PUT_SAME;

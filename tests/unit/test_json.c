@@ -3,11 +3,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
 #include "convqa/json.h"
+#include "../../src/formats/json_tree.h"
 
 static const char *parse_error(const char *text, size_t len)
 {
@@ -72,6 +74,43 @@ static void test_nul_controls_bad_utf8_and_surrogates_are_refused(void **state)
 	assert_string_equal(ERR("[\"\\q\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
 	/* a backslash before a NUL byte (cJSON refused it after the check passed it) */
 	assert_string_equal(ERR("[\"\\\0\"]"), "f.json:1:3: syntax error: invalid escape sequence in string");
+}
+
+/* Long runs of plain text are taken a word at a time: a problem at every
+ * offset of a long string is still found at its column, and the
+ * characters that end a plain run (a quote, an escape, a multibyte
+ * character) are still taken right. */
+static void test_a_problem_at_any_offset_of_a_long_string_is_found_at_its_column(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *insert, *msg;
+	} bad[] = { { "\t", "syntax error: unescaped control character 0x09 in string" },
+		    { "\x01", "syntax error: unescaped control character 0x01 in string" },
+		    { "\xff", "invalid UTF-8 in string" },
+		    { "\\q", "syntax error: invalid escape sequence in string" } };
+	for (size_t b = 0; b < sizeof(bad) / sizeof(bad[0]); b++)
+		for (size_t at = 0; at < 40; at++) {
+			char text[128], want[160];
+			snprintf(text, sizeof(text), "[\"%.*s%s%.*s\"]", (int)at, "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF",
+				 bad[b].insert, 9, "abcdefghi");
+			snprintf(want, sizeof(want), "f.json:1:%zu: %s", at + 3, bad[b].msg);
+			assert_string_equal(parse_error(text, strlen(text)), want);
+		}
+	for (size_t at = 0; at < 40; at++) {
+		char text[128];
+		cJSON *root = NULL;
+		struct error err;
+		snprintf(text, sizeof(text), "[\"%.*s\\\"\xc3\xa9" "%.*s\", 1]", (int)at,
+			 "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF", 11, "abcdefghijk");
+		assert_int_equal(json_parse("f.json", text, strlen(text), NULL, &root, &err), ST_OK);
+		const char *v = cJSON_GetArrayItem(root, 0)->valuestring;
+		assert_int_equal(strlen(v), at + 1 + 2 + 11);
+		assert_memory_equal(v + at, "\"\xc3\xa9", 3);
+		assert_int_equal(cJSON_GetArraySize(root), 2);
+		cJSON_Delete(root);
+	}
+	assert_string_equal(ERR("[\"abcdefghijklmnopqrstuvwxyz0123456789"), "f.json:1:2: syntax error: unterminated string");
 }
 
 static void test_nesting_beyond_the_limit_is_refused_without_recursion_overflow(void **state)
@@ -194,6 +233,56 @@ static void test_an_array_is_read_an_element_at_a_time_within_one_elements_limit
 	strbuf_release(&sb);
 }
 
+/* Two trees alike in every field cJSON's readers look at (doubles bit
+ * for bit), the last child reachable from the first as cJSON keeps it. */
+static int same_tree(const cJSON *a, const cJSON *b)
+{
+	for (; a || b; a = a->next, b = b->next) {
+		if (!a || !b || a->type != b->type || a->valueint != b->valueint ||
+		    memcmp(&a->valuedouble, &b->valuedouble, sizeof(double)) != 0 ||
+		    !a->valuestring != !b->valuestring || (a->valuestring && strcmp(a->valuestring, b->valuestring)) ||
+		    !a->string != !b->string || (a->string && strcmp(a->string, b->string)) || !same_tree(a->child, b->child))
+			return 0;
+		if (a->child) {
+			const cJSON *last = a->child;
+			while (last->next)
+				last = last->next;
+			if (a->child->prev != last)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* The stream reader's one-pass tree (formats/json_tree.c) is the tree
+ * cJSON's parser gives for every text the lexer passes. */
+static void test_the_one_pass_tree_is_the_tree_cjson_parses(void **state)
+{
+	(void)state;
+	static const char *const docs[] = {
+		"{\"a\": [1, -2.5e3, true, false, null, \"x\\u00e9\\ud83d\\ude00\"]}",
+		" [ ] ", "{}", "0", "-0", "123456789012345", "-1234567890123456789", "1e400", "-1e-400", "0.1",
+		"2147483648", "-2147483649", "3.0E+2", "\"\"", "\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"",
+		"\"\\\\\"", "\"\\\\\\\"\"", "\"caf\xc3\xa9 \xe4\xb8\xad \\u4e2d \\uDBFF\\uDFFF\"",
+		"{\"k\": 1, \"k\": 2, \"\\u00e9\": {\"deep\": [[[[{\"x\": []}]]]]}}",
+		"[\n\t1 ,\r\n 2\n]", "{\"id\": \"p1\", \"text\": \"The river city.\", \"score\": 29.3412, \"rank\": 1}",
+		"[1, [2, [3]], {\"a\": {\"b\": null}}, true]",
+		"0.12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+	};
+	for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		struct error err;
+		cJSON *checked = NULL;
+		assert_int_equal(json_parse("f.json", docs[i], strlen(docs[i]), NULL, &checked, &err), ST_OK);
+		cJSON *a = json_tree(docs[i], strlen(docs[i])), *b = cJSON_ParseWithLength(docs[i], strlen(docs[i]));
+		assert_non_null(a);
+		if (!same_tree(a, b))
+			fail_msg("not the same tree: %s", docs[i]);
+		cJSON_Delete(a);
+		cJSON_Delete(b);
+		cJSON_Delete(checked);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +297,8 @@ int main(void)
 		cmocka_unit_test(test_paths_quote_keys_that_are_not_identifiers),
 		cmocka_unit_test(test_json_printed_by_cjson_is_made_inert_and_means_the_same),
 		cmocka_unit_test(test_an_array_is_read_an_element_at_a_time_within_one_elements_limit),
+		cmocka_unit_test(test_a_problem_at_any_offset_of_a_long_string_is_found_at_its_column),
+		cmocka_unit_test(test_the_one_pass_tree_is_the_tree_cjson_parses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
