@@ -78,7 +78,7 @@ CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_lab
 	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_replay.o cmd/cmd_check.o cmd/cmd_search.o \
 	cmd/cmd_import_scores.o cmd/cmd_chat.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
-	tui/app_adjudicate.o tui/app_pair.o tui/view_pair.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
+	tui/app_adjudicate.o tui/app_pair.o tui/app_pair_adjudicate.o tui/view_pair.o tui/view_pair_dispute.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
 	tui/view_note.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o \
 	tui/view_round_closed.o tui/view_chat.o tui/view_arena.o tui/line_edit.o

@@ -167,9 +167,9 @@ check_grep "report: wins, ties and losses per pair of systems, the identical ans
 check_grep "report: ties are alice's tie, her both bad and the 12 identical answers" \
 	'^pairwise:preference,pairs,pair,s1 vs s2,ties,14,16,' "$T/out"
 $CONVQA rater add dan --role adjudicator >/dev/null
-check_run "a pairwise round is not adjudicated (yet): said up front" 2 \
-	"convqa: adjudicate: round 'ab1' is a pairwise round: preferences are not adjudicated (yet); export --format prefs-csv --round ab1 lists them" \
-	env CONVQA_SCRIPT=/dev/null $CONVQA adjudicate --round ab1 --rater dan
+run env CONVQA_SCRIPT=/dev/null $CONVQA adjudicate --round ab1 --rater dan
+check_eq "a pairwise round is adjudicated (cli/adjudicate_pairs.sh): here one rater judged, nothing to settle" \
+	"0|round 'ab1': nothing to adjudicate: no unit has been judged by two or more raters|" "$rc|$(cat "$T/out")|$(cat "$T/err")"
 run $CONVQA check
 check_eq "check finds nothing wrong with pairs and their labels" 0 "$rc"
 done_testing
