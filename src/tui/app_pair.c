@@ -236,7 +236,7 @@ enum status app_init_pairs(struct app *app, struct error *err)
 	if (p->adjudicating)
 		app_message(app, MSG_INFO, start == p->n ? "every disagreement is settled: n and p go through them" :
 			    p->n_done ? "resumed at the first unsettled disagreement" :
-			    "settle each with the keys of its field \xc2\xb7 ? lists the keys");
+			    "settle each disagreement with its field's keys");
 	else if (start == p->n)
 		app_message(app, MSG_INFO, "every pair is judged (%zu of %zu): n and p go through them", p->n_done, p->n);
 	else if (p->n_done)

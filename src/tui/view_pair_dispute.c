@@ -66,6 +66,15 @@ void pair_draw_dispute(const struct app *app, int y)
 	draw_rule(y++, title, NULL);
 	int rows = rows_of_raters(d->n_values);
 	struct strbuf line = STRBUF_INIT;
+	int nw = 0;
+	for (size_t i = 0; i < n; i++) {
+		strbuf_reset(&line);
+		rater_name(app, &d->values[order[i]], i, &line);
+		int w = (int)text_width(strbuf_str(&line), line.len);
+		nw = w > nw ? w : nw;
+	}
+	nw = nw < COLS / 3 ? nw : COLS / 3;
+	strbuf_reset(&line);
 	for (size_t i = 0; i < n; i++) {
 		const struct store_adjudication_value *v = &d->values[order[i]];
 		if (rows > 1 && (int)i >= rows - 1 && n > (size_t)rows) {
@@ -77,10 +86,15 @@ void pair_draw_dispute(const struct app *app, int y)
 		else if (i)
 			strbuf_adds(&line, " \xc2\xb7 ");
 		rater_name(app, v, i, &line);
-		strbuf_adds(&line, rows > 1 ? "  " : ": ");
+		if (rows > 1) {   /* the names in a column */
+			draw_fit(y, 2, nw, strbuf_str(&line), A_NORMAL);
+			strbuf_reset(&line);
+			value_text(app, f, v->value, &line);
+			draw_fit(y++, 2 + nw + 2, COLS - nw - 5, strbuf_str(&line), A_NORMAL);
+			continue;
+		}
+		strbuf_adds(&line, ": ");
 		value_text(app, f, v->value, &line);
-		if (rows > 1)
-			draw_fit(y++, 2, COLS - 3, strbuf_str(&line), A_NORMAL);
 	}
 	if (rows == 1)
 		draw_fit(y, 1, COLS - 2, strbuf_str(&line), A_NORMAL);
