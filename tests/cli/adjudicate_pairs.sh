@@ -126,3 +126,10 @@ check_eq "every judgement: 5 / 3 / 4 of 12, the settlements left out" "5|3|4|12"
 check_eq "--consensus adjudicated: 1 / 1 / 3 of 5" "1|1|3|5" "$(wtl --consensus adjudicated)"
 check_eq "--consensus majority: 2 / 1 / 2 of 5" "2|1|2|5" "$(wtl --consensus majority)"
 check_eq "--consensus discard: 1 / 0 / 2 of 3" "1|0|2|3" "$(wtl --consensus discard)"
+
+# ---- the export ------------------------------------------------------------------------------------
+check_eq "prefs-csv: dan's rows are the settled ones (the last column), the raters' are not" "c2,s2,dan,1
+c3,tie,dan,1
+0 0 0 0 0 0 0 0 0 0 0 0" \
+	"$($CONVQA export --format prefs-csv --round ab | tr -d '\r' | awk -F, 'NR > 1 && $9 == 1 { print $1 "," $5 "," $6 "," $9 }
+		NR > 1 && $9 == 0 { z = z (z == "" ? "" : " ") $9 } END { print z }')"

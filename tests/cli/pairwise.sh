@@ -136,8 +136,8 @@ check_eq "the label rows judge pairs: unit pair, the pair's id as unit_ref" "5|5
 	"$(q "SELECT count(*), sum(unit_ref IN (SELECT id FROM pair)) FROM label WHERE unit = 'pair'")"
 run $CONVQA export --format prefs-csv --round ab1 --rater alice
 check_eq "prefs-csv: a row per preference: the winner a system's name, the system shown left, the seconds" \
-	"conversation,turn,system_a,system_b,winner,rater,left,seconds
-c01,1,s1,s2,$left,alice,$left,6.000" "$(head -2 "$T/out" | tr -d '\r')"
+	"conversation,turn,system_a,system_b,winner,rater,left,seconds,settled
+c01,1,s1,s2,$left,alice,$left,6.000,0" "$(head -2 "$T/out" | tr -d '\r')"
 check_eq "prefs-csv: right (B) prefers the system shown right" 1 \
 	"$(sed -n 3p "$T/out" | grep -c '^c01,2,s1,s2,\(s1,alice,s2\|s2,alice,s1\),1.000')"
 check_grep "prefs-csv: a tie" ",tie,alice," "$T/out"
