@@ -57,7 +57,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
 	formats/scores_read.o
 STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
-	study/sampling.o study/project_check.o study/round_where.o
+	study/sampling.o study/project_check.o study/round_where.o study/pair_disputes.o
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
 # checkpoints deferred to idle time (a session saving labels)

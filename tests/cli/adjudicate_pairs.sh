@@ -90,6 +90,10 @@ carol|c3|tie" \
 	      JOIN conversation c ON c.id = t.conversation_id WHERE l.unit = 'pair' ORDER BY 1, 2")"
 
 # ---- who and what --------------------------------------------------------------------------
+run $CONVQA round show ab
+check_eq "round show counts the open disagreements and says who settles them" \
+	"disagreements: 2 of the 4 pairs judged by two raters or more; 0 settled by an adjudicator, 2 open
+an adjudicator settles them with: convqa adjudicate --round ab" "$(tail -2 "$T/out")"
 check_run "a rater of the open round may not adjudicate it" 2 \
 	"convqa: adjudicate: rater 'alice' is not an adjudicator (give the role with: convqa rater add alice --role adjudicator)" \
 	env CONVQA_SCRIPT=/dev/null $CONVQA adjudicate --round ab --rater alice
@@ -104,10 +108,17 @@ printf '%s\nn\nq\n' "$(side 1 s2)" >"$T/script"
 CONVQA_SCRIPT="$T/script" $CONVQA adjudicate --round ab --rater dan >"$T/out" 2>"$T/err"
 check_eq "one of two settled, said at the end" "0|round 'ab': 1 of 2 disagreements settled by dan|" \
 	"$?|$(cat "$T/out")|$(cat "$T/err")"
+run $CONVQA round show ab
+check_eq "round show: one settled, one open" \
+	"disagreements: 2 of the 4 pairs judged by two raters or more; 1 settled by an adjudicator, 1 open" \
+	"$(grep '^disagreements' "$T/out")"
 printf 'e\nq\n' >"$T/script"
 CONVQA_SCRIPT="$T/script" $CONVQA adjudicate --round ab --rater dan >"$T/out" 2>"$T/err"
 check_eq "resumed at the unsettled one (c3), settled as a tie" "0|round 'ab': 2 of 2 disagreements settled by dan" \
 	"$?|$(cat "$T/out")"
+run $CONVQA round show ab
+check_eq "round show: none open, no command" "disagreements: 2 of the 4 pairs judged by two raters or more; 2 settled by an adjudicator, 0 open" \
+	"$(tail -1 "$T/out")"
 check_eq "the settlements are dan's labels of the pairs in the round, by system" "c2|s2
 c3|tie" \
 	"$(q "SELECT c.ext_id, CASE l.value WHEN 'a' THEN 's1' WHEN 'b' THEN 's2' ELSE l.value END
