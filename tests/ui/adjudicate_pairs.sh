@@ -58,7 +58,7 @@ check_screen "80x24: the pair as a rater sees it, the dispute below, the adjudic
   alice  A (top)
   bob    tie
  preference: ?  reason: —
- missing: preference
+ — not settled yet
  settle each disagreement with its field's keys            a/← b/→ e x · ? help
 EOF
 check_screen "the hostile pair: escape sequences and a right-to-left override shown inert" hostile <<'EOF'
@@ -84,7 +84,7 @@ check_screen "the hostile pair: escape sequences and a right-to-left override sh
   alice  A (top)
   bob    tie
  preference: ?  reason: —
- missing: preference
+ — not settled yet
                                                            a/← b/→ e x · ? help
 EOF
 check_screen "40x12: the question, both answers and the raters' choices on one row" narrow <<'EOF'
@@ -98,7 +98,7 @@ check_screen "40x12: the question, both answers and the raters' choices on one r
 ── In dispute · preference ─────────────
  alice: A (top) · bob: tie
  preference:? reason:—
- missing: preference
+ — not settled yet
 
 EOF
 check_screen "b settles: the label bar says B, the header counts it" settled <<'EOF'
@@ -124,7 +124,7 @@ check_screen "b settles: the label bar says B, the header counts it" settled <<'
   alice  A (top)
   bob    tie
  preference: B  reason: —
- ✓ finished · n: next item
+ ✓ settled · n: next
  saved: preference B (the right or lower answer)           a/← b/→ e x · ? help
 EOF
 check_eq "stored by system: b picked the answer below on turn 1, s1's (a: the pair's first system)" "1|a" \
