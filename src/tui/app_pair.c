@@ -318,6 +318,8 @@ static int save(struct app *app, const struct scheme_field *f, const char *value
 		free(*slot);
 		*slot = value ? xstrdup(value) : NULL;
 	}
+	if (p->adjudicating)   /* the pair's other disagreements show it too */
+		app_pair_settled_elsewhere(app, it, f, value);
 	p->n_done = p->n_done + (size_t)done - (size_t)it->done;
 	it->done = done;
 	count_done(app);
@@ -419,8 +421,8 @@ static void step(struct app *app, long delta, int unfinished)
 		app_message(app, MSG_INFO, p->adjudicating ? "every disagreement is settled (%zu of %zu)" :
 			    "every pair is judged (%zu of %zu)", p->n_done, p->n);
 	else if (!unfinished && (delta < 0 ? app->cur == 0 : app->cur + 1 >= p->n))
-		app_message(app, MSG_INFO, "this is the %s pair (%zu of %zu judged)", delta < 0 ? "first" : "last",
-			    p->n_done, p->n);
+		app_message(app, MSG_INFO, p->adjudicating ? "this is the %s disagreement (%zu of %zu settled)" :
+			    "this is the %s pair (%zu of %zu judged)", delta < 0 ? "first" : "last", p->n_done, p->n);
 	else
 		move_to(app, to);
 }

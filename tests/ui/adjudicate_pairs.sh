@@ -137,3 +137,35 @@ q
 KEYS
 CONVQA_SCRIPT="$T/script" $CONVQA adjudicate --round ab --rater dan --blind >"$T/out" 2>"$T/err"
 check_eq "--blind: no rater named" "" "$(grep -l 'alice\|bob' "$T/screens/blind")"
+
+# ---- several criteria (pairwise-criteria): one disagreement per field ------------------------------
+$CONVQA scheme add "$CONVQA_TOP/sample_tasks/schemes/pairwise-criteria.json" >/dev/null
+$CONVQA round create cr --task pairwise-criteria --raters alice,bob --overlap 2 --seed 2 >/dev/null
+printf 'esc\na\ntab\na\ntab\na\nq\n' | ui_run "$T/p.db" --rater alice --round cr
+printf 'esc\nb\ntab\ne\ntab\na\nq\n' | ui_run "$T/p.db" --rater bob --round cr
+cat >"$T/script" <<'KEYS'
+:save-screen c1
+b
+n
+:save-screen c2
+q
+KEYS
+CONVQA_SCRIPT="$T/script" $CONVQA adjudicate --round cr --rater dan >"$T/out" 2>"$T/err"
+check_eq "criteria: faithfulness and completeness of the one pair are two disagreements" \
+	"0|round 'cr': 1 of 2 disagreements settled by dan" "$?|$(cat "$T/out")"
+check_rows "the first is about faithfulness, in focus" c1 19 22 <<'EOF'
+── In dispute · faithfulness ───────────────────────────────────────────────────
+  alice  A (top)
+  bob    B (below)
+ ▸faithfulness: ?  completeness: ?  preference: ?  reason: —
+EOF
+check_rows "the same pair, the same sides, the settled faithfulness on the bar; completeness in focus" c2 4 5 <<'EOF'
+── A · top ─────────────────────────────────────────────────────────────────────
+ Robert Stevenson.
+EOF
+check_rows "and below" c2 19 22 <<'EOF'
+── In dispute · completeness ───────────────────────────────────────────────────
+  alice  A (top)
+  bob    tie
+ faithfulness: B  ▸completeness: ?  preference: ?  reason: —
+EOF
