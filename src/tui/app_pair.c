@@ -283,8 +283,8 @@ static enum status save_and_decide(struct app *app, struct store_pair_item *it, 
 	if (st != ST_OK)
 		return st;
 	st = labelling_set_pair(app->opt->labelling, it->pair_id, f->name, value, app->active, err);
-	if (st == ST_OK && p->adjudicating)
-		*done = value != NULL;   /* settled: the disputed field is the only one saved */
+	if (st == ST_OK && p->adjudicating)   /* settled: the disputed field has a value (a reason is no settlement) */
+		*done = f == app_pair_disputed(app) ? value != NULL : it->done;
 	else if (st == ST_OK)
 		st = store_pair_done_check(app->store, &p->key, it->pair_id, it->turn_id, done, err);
 	if (st == ST_OK)

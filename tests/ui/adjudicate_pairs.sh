@@ -133,10 +133,19 @@ check_eq "stored by system: b picked the answer below on turn 1, s1's (a: the pa
 
 cat >"$T/script" <<'KEYS'
 :save-screen blind
+w
+:type both say 35 m
+enter
+:save-screen reason
 q
 KEYS
 CONVQA_SCRIPT="$T/script" $CONVQA adjudicate --round ab --rater dan --blind >"$T/out" 2>"$T/err"
 check_eq "--blind: no rater named" "" "$(grep -l 'alice\|bob' "$T/screens/blind")"
+check_rows "a reason is saved, but settles nothing" reason 1 1 <<'EOF'
+ convqa · p.db · adjudicator dan · round ab     disagreement 2 of 2 · 1 settled
+EOF
+check_eq "the reason is dan's, the pair still open" "round 'ab': 1 of 2 disagreements settled by dan|both say 35 m" \
+	"$(cat "$T/out")|$(q "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'dan' AND l.field = 'reason'")"
 
 # ---- several criteria (pairwise-criteria): one disagreement per field ------------------------------
 $CONVQA scheme add "$CONVQA_TOP/sample_tasks/schemes/pairwise-criteria.json" >/dev/null
