@@ -5,7 +5,10 @@
  * intervals, the sign test, the Bradley-Terry ranking, position bias,
  * agreement, and against the answers' correctness labels of the report's
  * layer where both answers have one), a section "pairwise:FIELD" each. --only preferences selects
- * them; --seed seeds their bootstrap. */
+ * them; --seed seeds their bootstrap. An adjudicator's preferences settle
+ * disagreements (convqa adjudicate) and are no judgements; with --consensus
+ * the pairs, win rates and ranking count one settled preference per pair
+ * of answers (settle()). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +163,8 @@ static void settle(const struct rp_ctx *c, const struct store_prefs *p, struct r
 		long counts[PREF_SAME] = { 0 }, adj[PREF_SAME] = { 0 };
 		for (size_t k = from; k < to; k++) {
 			const struct pref_row *x = &p->rows[k];
+			if (x->rater < 0)
+				continue;
 			int kd = p->rater_kind[x->rater];
 			if (only ? strcmp(p->raters[x->rater], only) == 0 : kd == PREFS_RATER)
 				counts[x->winner]++;
