@@ -57,7 +57,7 @@ FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o format
 	formats/labels_trec.o formats/trec.o formats/import_trec_run.o formats/import_trec_qrels.o \
 	formats/scores_read.o
 STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labelling_import.o study/access.o study/assign.o study/rounds.o \
-	study/sampling.o study/project_check.o study/round_where.o
+	study/sampling.o study/project_check.o study/round_where.o study/pair_disputes.o
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
 # checkpoints deferred to idle time (a session saving labels)
@@ -78,7 +78,7 @@ CMD_OBJS := cmd/cli.o cmd/cmd_init.o cmd/cmd_import.o cmd/cmd_info.o cmd/cmd_lab
 	cmd/cmd_adjudicate.o cmd/cmd_spans.o cmd/cmd_replay.o cmd/cmd_check.o cmd/cmd_search.o \
 	cmd/cmd_import_scores.o cmd/cmd_chat.o
 TUI_OBJS := tui/tui.o tui/loop.o tui/app.o tui/app_save.o tui/app_evidence.o tui/app_guidelines.o \
-	tui/app_adjudicate.o tui/app_pair.o tui/view_pair.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
+	tui/app_adjudicate.o tui/app_pair.o tui/app_pair_adjudicate.o tui/view_pair.o tui/view_pair_dispute.o tui/actions.o tui/fields.o tui/draw.o tui/view_item.o \
 	tui/view_passage.o tui/view_help.o tui/view_guidelines.o tui/view_summary.o tui/view_small.o \
 	tui/view_note.o tui/view_list.o tui/view_jump.o tui/view_adjudicate.o \
 	tui/view_round_closed.o tui/view_chat.o tui/view_arena.o tui/line_edit.o

@@ -123,6 +123,10 @@ enum status store_pair_done_check(struct store *s, const struct store_pair_key *
 enum status store_pair_assigned(struct store *s, int64_t round_id, int64_t rater_id, int64_t pair_id,
 				int *assigned, struct error *err);
 
+/* The two responses of pair_id (response_a: the system of the lower id). */
+enum status store_pair_responses(struct store *s, int64_t pair_id, int64_t *response_a, int64_t *response_b,
+				 struct error *err);
+
 /* Add a label row of field (unit pair) on pair_id: value NULL clears. */
 struct store_pair_label {
 	int64_t pair_id, rater_id, round_id;
@@ -136,11 +140,15 @@ enum status store_pair_label_set(struct store *s, const struct store_pair_label 
  * (pref_row.h), and a PREF_SAME row for each pair a round did not ask
  * (identical answers; rater -1). Systems are numbered by id, so sys_a <
  * sys_b; systems[] and raters[] name them; conversations[i] is row i's. */
+enum { PREFS_RATER, PREFS_ADJUDICATOR, PREFS_DISTRUSTED };
 struct store_prefs {
 	struct pref_row *rows;
 	size_t n;
 	char **systems, **raters;
 	size_t n_systems, n_raters;
+	unsigned char *rater_kind;    /* per rater: PREFS_RATER, PREFS_ADJUDICATOR (their labels
+				       * settle disagreements, they judge nothing) or
+				       * PREFS_DISTRUSTED (left out of every consensus) */
 	char **conversations;         /* per row, owned */
 	char *field;                  /* the rows' field, owned */
 };

@@ -152,7 +152,9 @@ const struct cmd_entry cmd_adjudicate_entry = {
 	  "adjudicated takes it. A round made with --swap-from is compared together with\n"
 	  "the round it swapped (each item has one rater in either), as round close does.\n"
 	  "The adjudicator is a rater with the role adjudicator (convqa rater add NAME\n"
-	  "--role adjudicator); a closed round may be adjudicated. n/p move, tab goes to\n"
+	  "--role adjudicator); a closed round may be adjudicated. A pairwise round's\n"
+	  "disagreements are pairs of answers, shown on the pair screen with each\n"
+	  "rater's choice (round show counts them). n/p move, tab goes to\n"
 	  "the next unsettled one, u undoes, q quits. See convqa(1) and\n"
 	  "docs/study.md (\"Adjudication\").",
 	  opts, 0, 0, NULL },

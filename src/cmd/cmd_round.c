@@ -11,6 +11,7 @@
 #include "convqa/expr.h"
 #include "convqa/metrics_stats.h"
 #include "convqa/model.h"
+#include "convqa/pair_disputes.h"
 #include "convqa/report.h"
 #include "convqa/rounds.h"
 #include "convqa/scheme.h"
@@ -618,6 +619,34 @@ static enum status show_live(struct cmd_ctx *c, const struct store_round_row *r)
 	return st;
 }
 
+/* A pairwise round: the pairs its raters disagree on, settled and open
+ * (convqa adjudicate walks them). */
+static enum status show_disputes(struct cmd_ctx *c, const struct store_round_row *r)
+{
+	struct scheme *sc = NULL;
+	struct pair_disputes d;
+	enum status st = scheme_load(c->store, r->task, &sc, &c->err);
+	const struct scheme_field *pref = sc ? scheme_field_by_role(sc, SROLE_PREFERENCE) : NULL;
+	if (st != ST_OK || !pref || pref->unit != UNIT_PAIR) {
+		scheme_free(sc);
+		return st == ST_INPUT ? ST_OK : st;   /* a task the project no longer has: nothing to say */
+	}
+	st = pair_disputes_count(c->store, r->id, sc, &d, &c->err);
+	scheme_free(sc);
+	if (st != ST_OK)
+		return st;
+	if (!d.n)
+		cli_printf(stdout, "\ndisagreements: none (%ld pair%s judged by two raters or more)\n", d.units,
+			   d.units == 1 ? "" : "s");
+	else
+		cli_printf(stdout, "\ndisagreements: %ld of the %ld pair%s judged by two raters or more; %ld settled by "
+			   "an adjudicator, %ld open\n", d.n, d.units, d.units == 1 ? "" : "s", d.settled,
+			   d.n - d.settled);
+	if (d.n > d.settled)
+		cli_printf(stdout, "an adjudicator settles them with: convqa adjudicate --round %s\n", r->name);
+	return ST_OK;
+}
+
 static int run_show(struct cmd_ctx *c)
 {
 	struct store_round_row *r = NULL;
@@ -629,6 +658,8 @@ static int run_show(struct cmd_ctx *c)
 		show_header(r, pairs);
 		st = show_raters(c, r);
 	}
+	if (st == ST_OK)
+		st = show_disputes(c, r);
 	if (st == ST_OK && r->live)
 		st = show_live(c, r);
 	if (st == ST_OK)

@@ -7,7 +7,8 @@
  * tie or both_bad, or same), rater, left (the system whose answer the rater
  * saw left or on top, in a round or in the arena; empty when not known),
  * seconds (time spent on the
- * pair). --round takes one round's (its task's preference field); else
+ * pair), settled (1: an adjudicator's preference, which settles the pair
+ * the raters disagreed on: convqa adjudicate; else 0). --round takes one round's (its task's preference field); else
  * every round's of --task (default pairwise); --rater one rater's. CRLF
  * and quoting as the csv export; inert on a terminal. */
 #include <errno.h>
@@ -52,7 +53,7 @@ static void add_row(struct strbuf *sb, const struct store_prefs *p, const struct
 	strbuf_add_csv(sb, r->rater >= 0 ? p->raters[r->rater] : "");
 	strbuf_adds(sb, ",");
 	strbuf_add_csv(sb, r->a_first < 0 ? "" : p->systems[r->a_first ? r->sys_a : r->sys_b]);
-	strbuf_addf(sb, ",%.3f\r\n", r->seconds);
+	strbuf_addf(sb, ",%.3f,%d\r\n", r->seconds, r->rater >= 0 && p->rater_kind[r->rater] == PREFS_ADJUDICATOR);
 }
 
 /* The round (0: all), the task and its preference field that f names. */
@@ -92,7 +93,7 @@ static enum status write_prefs(struct store *s, const struct store_label_filter 
 	enum status st = what_to_read(s, f, &round, &task, &field, err);
 	if (st == ST_OK)
 		st = store_prefs_load(s, round, task, field, &p, err);
-	strbuf_adds(&sb, "conversation,turn,system_a,system_b,winner,rater,left,seconds\r\n");
+	strbuf_adds(&sb, "conversation,turn,system_a,system_b,winner,rater,left,seconds,settled\r\n");
 	for (size_t i = 0; st == ST_OK && i < p.n; i++) {
 		const struct pref_row *r = &p.rows[i];
 		if (f->rater && (r->rater < 0 || strcmp(p.raters[r->rater], f->rater) != 0))
@@ -119,6 +120,6 @@ static enum status write_prefs(struct store *s, const struct store_label_filter 
 
 const struct export_format export_prefs_csv = {
 	.name = "prefs-csv", .summary = "the preferences of pairwise rounds as CSV: turn, the two systems, the "
-		"winner, rater, the system shown left, seconds",
+		"winner, rater, the system shown left, seconds, settled by an adjudicator",
 	.write = write_prefs,
 };

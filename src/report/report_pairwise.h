@@ -38,4 +38,20 @@ void report_pairwise(struct report *r, const struct pref_row *rows, size_t n_row
 		     const char *const *systems, size_t n_systems, const char *const *raters,
 		     size_t n_raters, const struct pairwise_options *o);
 
+/* With a consensus (report --consensus): the settled preferences, one row
+ * per pair of answers (rater -1) and the identical ones, counted by the
+ * pairs, the win-rate matrix and the Bradley-Terry ranking; rows (every
+ * rater's judgement) by position bias, agreement and absolute. A section
+ * note names the consensus and counts what was settled and left out. */
+struct report_pairwise_settled {
+	const struct pref_row *rows;
+	size_t n;
+	const char *name;             /* majority, adjudicated, discard, rater NAME */
+	long adjudicated, no_consensus;
+};
+void report_pairwise_consensus(struct report *r, const struct pref_row *rows, size_t n_rows,
+			       const struct report_pairwise_settled *settled, const char *const *systems,
+			       size_t n_systems, const char *const *raters, size_t n_raters,
+			       const struct pairwise_options *o);
+
 #endif

@@ -18,7 +18,8 @@ struct pw_ctx {
 	const char *const *raters;
 	size_t n_raters;
 	const struct pairwise_options *o;
-	struct pairwise_tally tally;   /* of the field */
+	struct pairwise_tally tally;   /* of the field: of the settled rows when there are */
+	const struct report_pairwise_settled *settled;   /* NULL: every judgement counts */
 };
 
 static double level(const struct pairwise_options *o)
@@ -378,16 +379,26 @@ static void field_section(struct report *r, struct pw_ctx *p, size_t skipped)
 	struct rsection *sec = report_section(r, id, title);
 	free(id);
 	free(title);
+	const struct report_pairwise_settled *s = p->settled;
+	const struct pref_row *counted = s ? s->rows : p->rows;
+	size_t n_counted = s ? s->n : p->n_rows;
 	pairwise_tally_init(&p->tally, p->n_systems);
-	pairwise_tally_add(&p->tally, p->rows, p->n_rows, p->field);
-	rsection_note(sec, "Judgements of %s: %ld, of which identical answers not asked (counted as ties): %ld.",
-		      p->field, p->tally.rows, same_total(&p->tally));
+	pairwise_tally_add(&p->tally, counted, n_counted, p->field);
+	if (s)
+		rsection_note(sec, "Consensus %s: the pairs, win rates and the Bradley-Terry ranking count one "
+			      "settled preference per pair of answers (%ld, of which identical answers: %ld); %ld "
+			      "settled by an adjudicator, %ld without consensus left out. Position bias and "
+			      "agreement count every rater's judgement.", s->name, p->tally.rows,
+			      same_total(&p->tally), s->adjudicated, s->no_consensus);
+	else
+		rsection_note(sec, "Judgements of %s: %ld, of which identical answers not asked (counted as "
+			      "ties): %ld.", p->field, p->tally.rows, same_total(&p->tally));
 	if (skipped)
 		rsection_note(sec, "Rows left out (a system or rater the report does not know, or no field): %zu.",
 			      skipped);
 	pairs_table(p, sec);
 	matrix_table(p, sec);
-	bt_table(p, sec, p->rows, p->n_rows);
+	bt_table(p, sec, counted, n_counted);
 	position_table(p, sec);
 	agreement_table(p, sec);
 	absolute_table(p, sec);
@@ -405,6 +416,14 @@ void report_pairwise(struct report *r, const struct pref_row *rows, size_t n_row
 		     const char *const *systems, size_t n_systems, const char *const *raters,
 		     size_t n_raters, const struct pairwise_options *o)
 {
+	report_pairwise_consensus(r, rows, n_rows, NULL, systems, n_systems, raters, n_raters, o);
+}
+
+void report_pairwise_consensus(struct report *r, const struct pref_row *rows, size_t n_rows,
+			       const struct report_pairwise_settled *settled, const char *const *systems,
+			       size_t n_systems, const char *const *raters, size_t n_raters,
+			       const struct pairwise_options *o)
+{
 	struct pref_row *valid = xmalloc((n_rows + 1) * sizeof(*valid));
 	const char **fields = xmalloc((n_rows + 1) * sizeof(*fields));
 	size_t n = 0, n_fields = 0;
@@ -419,7 +438,7 @@ void report_pairwise(struct report *r, const struct pref_row *rows, size_t n_row
 			fields[n_fields++] = rows[k].field;
 	}
 	for (size_t f = 0; f < n_fields; f++) {
-		struct pw_ctx p = { valid, n, fields[f], systems, n_systems, raters, n_raters, o, { 0 } };
+		struct pw_ctx p = { valid, n, fields[f], systems, n_systems, raters, n_raters, o, { 0 }, settled };
 		field_section(r, &p, n_rows - n);
 	}
 	free(fields);

@@ -5,7 +5,11 @@
  * intervals, the sign test, the Bradley-Terry ranking, position bias,
  * agreement, and against the answers' correctness labels of the report's
  * layer where both answers have one), a section "pairwise:FIELD" each. --only preferences selects
- * them; --seed seeds their bootstrap. */
+ * them; --seed seeds their bootstrap. An adjudicator's preferences settle
+ * disagreements (convqa adjudicate) and are no judgements; with --consensus
+ * the pairs, win rates and ranking count one settled preference per pair
+ * of answers (settle()). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,6 +133,143 @@ static void note_absolute_absent(const struct rp_ctx *c, size_t first)
 	free(why);
 }
 
+/* ---- settled preferences (--consensus) ------------------------------------------------ */
+
+/* The rows of one pair of answers: rows[from .. to - 1] (the store gives
+ * them together: by turn, then systems). */
+static size_t unit_end(const struct store_prefs *p, size_t from)
+{
+	const struct pref_row *a = &p->rows[from];
+	size_t to = from + 1;
+	while (to < p->n && p->rows[to].turn_id == a->turn_id && p->rows[to].sys_a == a->sys_a &&
+	       p->rows[to].sys_b == a->sys_b && p->rows[to].winner != PREF_SAME)
+		to++;
+	return to;
+}
+
+/* The consensus of kind over rows[from .. to - 1] of trusted raters
+ * (counts[w]: how many gave w) and adjudicators (adj[w]); -1: none. */
+static int consensus_of(enum report_consensus kind, const long *counts, const long *adj, int *by_adjudicator)
+{
+	int best = -1, second = -1, distinct = 0, adj_best = -1, adj_distinct = 0;
+	for (int w = 0; w < PREF_SAME; w++) {
+		if (adj[w]) {
+			adj_best = w;
+			adj_distinct++;
+		}
+		if (!counts[w])
+			continue;
+		distinct++;
+		if (best < 0 || counts[w] > counts[best]) {
+			second = best;
+			best = w;
+		} else if (second < 0 || counts[w] > counts[second]) {
+			second = w;
+		}
+	}
+	*by_adjudicator = 0;
+	switch (kind) {
+	case REPORT_CONSENSUS_MAJORITY:
+		return best >= 0 && (second < 0 || counts[second] < counts[best]) ? best : -1;
+	case REPORT_CONSENSUS_ADJUDICATED:
+		if (adj_distinct) {
+			*by_adjudicator = adj_distinct == 1;
+			return adj_distinct == 1 ? adj_best : -1;
+		}
+		return distinct == 1 ? best : -1;
+	default:   /* discard, and one rater's (the rows are theirs only) */
+		return distinct == 1 ? best : -1;
+	}
+}
+
+/* One settled row per pair of answers of p (with the identical ones) into
+ * out->rows (caller frees). */
+static void settle(const struct rp_ctx *c, const struct store_prefs *p, struct report_pairwise_settled *out)
+{
+	enum report_consensus kind = c->o->consensus;
+	const char *only = kind == REPORT_CONSENSUS_RATER ? c->o->consensus_rater : NULL;
+	struct pref_row *rows = xmalloc((p->n + 1) * sizeof(*rows));
+	size_t n = 0;
+	for (size_t from = 0, to; from < p->n; from = to) {
+		to = unit_end(p, from);
+		if (p->rows[from].winner == PREF_SAME) {
+			rows[n++] = p->rows[from];
+			continue;
+		}
+		long counts[PREF_SAME] = { 0 }, adj[PREF_SAME] = { 0 };
+		for (size_t k = from; k < to; k++) {
+			const struct pref_row *x = &p->rows[k];
+			if (x->rater < 0)
+				continue;
+			int kd = p->rater_kind[x->rater];
+			if (only ? strcmp(p->raters[x->rater], only) == 0 : kd == PREFS_RATER)
+				counts[x->winner]++;
+			else if (!only && kd == PREFS_ADJUDICATOR)
+				adj[x->winner]++;
+		}
+		int by_adj, w = consensus_of(kind, counts, adj, &by_adj);
+		long any = 0;
+		for (int k = 0; k < PREF_SAME; k++)
+			any += counts[k] + adj[k];
+		if (!any)
+			continue;   /* nobody whose labels count here */
+		if (w < 0) {
+			out->no_consensus++;
+			continue;
+		}
+		out->adjudicated += by_adj;
+		rows[n] = p->rows[from];
+		rows[n].winner = (enum pref_winner)w;
+		rows[n].rater = -1;
+		rows[n].a_first = -1;
+		rows[n++].seconds = 0;
+	}
+	out->rows = rows;
+	out->n = n;
+}
+
+/* Every judgement: the adjudicators' rows moved behind the first *n_judged
+ * (their values settle disagreements, they are no judgements); the rows
+ * and their conversations stay in p, whose strings the settled rows borrow. */
+static void drop_settlements(struct store_prefs *p, size_t *n_judged)
+{
+	struct pref_row *rows = xmalloc((p->n + 1) * sizeof(*rows));
+	char **conv = xmalloc((p->n + 1) * sizeof(*conv));
+	size_t n = 0, tail = p->n;
+	for (size_t k = p->n; k-- > 0;) {
+		if (p->rows[k].rater >= 0 && p->rater_kind[p->rows[k].rater] == PREFS_ADJUDICATOR) {
+			rows[--tail] = p->rows[k];
+			conv[tail] = p->conversations[k];
+		}
+	}
+	for (size_t k = 0; k < p->n; k++) {
+		if (p->rows[k].rater >= 0 && p->rater_kind[p->rows[k].rater] == PREFS_ADJUDICATOR)
+			continue;
+		rows[n] = p->rows[k];
+		conv[n++] = p->conversations[k];
+	}
+	free(p->rows);
+	free(p->conversations);
+	p->rows = rows;
+	p->conversations = conv;
+	*n_judged = n;
+}
+
+static const char *consensus_name(const struct rp_ctx *c, char *buf, size_t size)
+{
+	switch (c->o->consensus) {
+	case REPORT_CONSENSUS_MAJORITY:
+		return "majority";
+	case REPORT_CONSENSUS_ADJUDICATED:
+		return "adjudicated";
+	case REPORT_CONSENSUS_DISCARD:
+		return "discard";
+	default:
+		snprintf(buf, size, "rater %s", c->o->consensus_rater ? c->o->consensus_rater : "");
+		return buf;
+	}
+}
+
 enum status rp_preferences(struct rp_ctx *c)
 {
 	struct store_prefs p;
@@ -140,9 +281,17 @@ enum status rp_preferences(struct rp_ctx *c)
 	po.seed = c->o->seed;
 	add_correctness(c, &p);
 	size_t first = c->r->n_sections;
-	report_pairwise(c->r, p.rows, p.n, (const char *const *)p.systems, p.n_systems,
-			(const char *const *)p.raters, p.n_raters, &po);
+	char name[256];
+	struct report_pairwise_settled settled = { .name = consensus_name(c, name, sizeof(name)) };
+	int with = c->o->consensus != REPORT_CONSENSUS_NONE;
+	if (with)
+		settle(c, &p, &settled);
+	size_t judged;
+	drop_settlements(&p, &judged);
+	report_pairwise_consensus(c->r, p.rows, judged, with ? &settled : NULL, (const char *const *)p.systems,
+				  p.n_systems, (const char *const *)p.raters, p.n_raters, &po);
 	note_absolute_absent(c, first);
+	free((void *)settled.rows);
 	store_prefs_release(&p);
 	return ST_OK;
 }

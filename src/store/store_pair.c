@@ -195,6 +195,26 @@ enum status store_pair_assigned(struct store *s, int64_t round_id, int64_t rater
 	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot read the assignments");
 }
 
+enum status store_pair_responses(struct store *s, int64_t pair_id, int64_t *response_a, int64_t *response_b,
+				 struct error *err)
+{
+	sqlite3_stmt *st = store_prepare(s, "SELECT response_a, response_b FROM pair WHERE id = ?1",
+					 "cannot read the pair", err);
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, pair_id);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*response_a = sqlite3_column_int64(st, 0);
+		*response_b = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return ST_OK;
+	return rc == SQLITE_DONE ? error_set(err, ST_STORE, "no pair %lld", (long long)pair_id) :
+				   store_fail(s, err, "cannot read the pair");
+}
+
 /* ---- labels of pairs ----------------------------------------------------------- */
 
 enum status store_pair_label_set(struct store *s, const struct store_pair_label *k, const char *value,

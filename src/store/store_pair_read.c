@@ -282,6 +282,23 @@ static enum status any_pair(struct store *s, int *any, struct error *err)
 	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot read the pairs");
 }
 
+/* Each rater's standing in the consensus (store_pair.h: rater_kind), in
+ * the order of the names (by id). */
+static enum status read_kinds(struct store *s, struct store_prefs *p, struct error *err)
+{
+	sqlite3_stmt *st = store_prepare(s, "SELECT role = 'adjudicator', trusted FROM rater ORDER BY id",
+					 "cannot read the raters", err);
+	if (!st)
+		return ST_STORE;
+	p->rater_kind = xcalloc(p->n_raters + 1, 1);
+	int rc;
+	for (size_t i = 0; (rc = sqlite3_step(st)) == SQLITE_ROW && i < p->n_raters; i++)
+		p->rater_kind[i] = sqlite3_column_int(st, 0) ? PREFS_ADJUDICATOR :
+				   sqlite3_column_int(st, 1) ? PREFS_RATER : PREFS_DISTRUSTED;
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE || rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot read the raters");
+}
+
 enum status store_prefs_load(struct store *s, int64_t round_id, const char *task, const char *field,
 			     struct store_prefs *out, struct error *err)
 {
@@ -294,6 +311,8 @@ enum status store_prefs_load(struct store *s, int64_t round_id, const char *task
 	if (st == ST_OK)
 		st = read_names(s, "SELECT id, name FROM rater ORDER BY id", &out->raters, &r.rater_ids,
 				&out->n_raters, err);
+	if (st == ST_OK)
+		st = read_kinds(s, out, err);
 	if (st == ST_OK)
 		st = any_pair(s, &any, err);
 	if (st == ST_OK && any)
@@ -317,6 +336,7 @@ void store_prefs_release(struct store_prefs *p)
 		free(p->conversations[i]);
 	free(p->systems);
 	free(p->raters);
+	free(p->rater_kind);
 	free(p->conversations);
 	free(p->rows);
 	free(p->field);

@@ -272,9 +272,6 @@ static enum status open_session(struct labelling *l, struct store *s, const stru
 		st = find_adjudicator(l, rq, err);
 	if (st == ST_OK && rq->round && rq->task_rule == LABELLING_TASK_OF_ROUND && !l->adjudicator)
 		st = check_has_items(l, err);
-	if (st == ST_OK && rq->adjudicate && labelling_pairwise(l))
-		st = refuse(l, LABELLING_ADJUDICATOR, err, "round '%s' is a pairwise round: preferences are not "
-			    "adjudicated (yet); export --format prefs-csv --round %s lists them", l->round, l->round);
 	if (st != ST_OK) {
 		enum labelling_refusal why = l->refused;
 		labelling_release(l);

@@ -60,6 +60,16 @@ void app_blind_item(struct store_item *it);
 /* The rater's queue of pairs in the round, the first unfinished shown on
  * view_pair (app->pairs). */
 enum status app_init_pairs(struct app *app, struct error *err);
+/* Adjudication of pairs (app_pair_adjudicate.c): the disagreements as the
+ * session's items; the disputed field of the item shown (in app->scheme);
+ * the first unsettled one from place from on, round the queue (p->n: none). */
+enum status app_pair_read_disagreements(struct app *app, struct error *err);
+size_t app_pair_next_unsettled(const struct app *app, size_t from);
+/* Field f of it's pair saved as value: the pair's other disagreements
+ * (other fields in dispute) show it too. */
+struct store_pair_item;
+void app_pair_settled_elsewhere(struct app *app, const struct store_pair_item *it, const struct scheme_field *f,
+				const char *value);
 void app_pairs_release(struct app *app);
 /* The current value of field on the pair shown, as the rater sees it: a
  * preference names the side ("a": the answer shown left or on top). */

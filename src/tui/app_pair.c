@@ -56,6 +56,11 @@ static char **slot_of(const struct app *app, struct store_pair_item *it, const s
 	return i < it->n_values ? &it->values[i] : NULL;
 }
 
+int app_pair_side(const struct app *app, const struct scheme_field *f, const char *value)
+{
+	return shown_index(f, cur_item(app), value);
+}
+
 int app_pair_shown(const struct app *app, size_t pos)
 {
 	const struct pair_session *p = app->pairs;
@@ -83,7 +88,7 @@ enum { PAIR_WINDOW = 64 };   /* pairs read at a time around the one shown */
 static enum status window_at(struct app *app, size_t pos, struct error *err)
 {
 	struct pair_session *p = app->pairs;
-	if (pos >= p->base && pos - p->base < p->n_win)
+	if (p->adjudicating || (pos >= p->base && pos - p->base < p->n_win))
 		return ST_OK;
 	size_t from = pos > PAIR_WINDOW / 2 ? pos - PAIR_WINDOW / 2 : 0;
 	store_pair_items_free(p->items, p->n_win);
@@ -119,6 +124,9 @@ static int load(struct app *app, size_t pos)
 	}
 	app->cur = pos;
 	app->field_focus = app_field_focus_step(app, 0);
+	const struct scheme_field *disputed = p->adjudicating ? app_pair_disputed(app) : NULL;
+	if (disputed && scheme_field_focused(app->scheme, disputed))
+		app->field_focus = disputed;
 	p->scroll = 0;
 	app->active = 0;
 	return 0;
@@ -131,6 +139,8 @@ static size_t first_unfinished(struct app *app, size_t from)
 	struct pair_session *p = app->pairs;
 	struct error err;
 	long seq = 0;
+	if (p->adjudicating)
+		return app_pair_next_unsettled(app, from);
 	enum status st = store_pair_next_undone(app->store, &p->key, (long)from + 1, &seq, &err);
 	if (st == ST_OK && !seq && from)
 		st = store_pair_next_undone(app->store, &p->key, 1, &seq, &err);
@@ -183,6 +193,8 @@ static enum status read_queue(struct app *app, struct error *err)
 		return error_set(err, ST_INPUT, "task '%s' judges pairs but has no field with categories to pick",
 				 app->task_name);
 	set_key(app);
+	if (p->adjudicating)
+		return app_pair_read_disagreements(app, err);
 	long size = 0, done = 0;
 	enum status st = store_pair_done_open(app->store, &p->key, &size, &done, err);
 	p->n = (size_t)size;
@@ -199,16 +211,18 @@ enum status app_init_pairs(struct app *app, struct error *err)
 {
 	app->pairs = xcalloc(1, sizeof(*app->pairs));
 	struct pair_session *p = app->pairs;
+	p->adjudicating = app->opt->adjudication != NULL;
 	int show_guidelines = 0, notice = GUIDELINES_PLAIN;
 	enum status st = app->opt->round_id ? read_queue(app, err) :
 			 error_set(err, ST_USAGE, "a pairwise task is labelled in a round: give --round (made with "
 				   "convqa round create NAME --task %s)", app->task_name);
 	if (st == ST_OK)
 		st = app_init_guidelines(app, err);
-	if (st == ST_OK)
+	if (st == ST_OK && !p->adjudicating)   /* an adjudicator reads them with g */
 		st = app_guidelines_first_start(app, &show_guidelines, &notice, err);
 	if (st != ST_OK)
 		return st;
+	count_done(app);
 	size_t start = first_unfinished(app, 0);
 	if (app->failed) {
 		*err = app->err;
@@ -219,7 +233,11 @@ enum status app_init_pairs(struct app *app, struct error *err)
 		*err = app->err;
 		return err->status;
 	}
-	if (start == p->n)
+	if (p->adjudicating)
+		app_message(app, MSG_INFO, start == p->n ? "every disagreement is settled: n and p go through them" :
+			    p->n_done ? "resumed at the first unsettled disagreement" :
+			    "settle each disagreement with its field's keys");
+	else if (start == p->n)
 		app_message(app, MSG_INFO, "every pair is judged (%zu of %zu): n and p go through them", p->n_done, p->n);
 	else if (p->n_done)
 		app_message(app, MSG_INFO, "resumed at the first pair not judged (%zu of %zu done)", p->n_done, p->n);
@@ -265,7 +283,9 @@ static enum status save_and_decide(struct app *app, struct store_pair_item *it, 
 	if (st != ST_OK)
 		return st;
 	st = labelling_set_pair(app->opt->labelling, it->pair_id, f->name, value, app->active, err);
-	if (st == ST_OK)
+	if (st == ST_OK && p->adjudicating)   /* settled: the disputed field has a value (a reason is no settlement) */
+		*done = f == app_pair_disputed(app) ? value != NULL : it->done;
+	else if (st == ST_OK)
 		st = store_pair_done_check(app->store, &p->key, it->pair_id, it->turn_id, done, err);
 	if (st == ST_OK)
 		st = store_commit(app->store, err);
@@ -298,6 +318,8 @@ static int save(struct app *app, const struct scheme_field *f, const char *value
 		free(*slot);
 		*slot = value ? xstrdup(value) : NULL;
 	}
+	if (p->adjudicating)   /* the pair's other disagreements show it too */
+		app_pair_settled_elsewhere(app, it, f, value);
 	p->n_done = p->n_done + (size_t)done - (size_t)it->done;
 	it->done = done;
 	count_done(app);
@@ -326,6 +348,12 @@ static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
 	struct store_pair_item *it = cur_item(app);
 	const char *value = stored_value(it, f, cat);
 	char **slot = slot_of(app, it, f);
+	const struct scheme_field *disputed = p->adjudicating ? app_pair_disputed(app) : f;
+	if (disputed != f) {
+		app_message(app, MSG_INFO, "key %s sets %s; this disagreement is about %s",
+			    f->categories[cat].key ? f->categories[cat].key : "", f->name, disputed->name);
+		return;
+	}
 	char *old = slot && *slot ? xstrdup(*slot) : NULL;
 	int was_done = it->done;
 	if (old && strcmp(old, value) == 0) {
@@ -390,10 +418,11 @@ static void step(struct app *app, long delta, int unfinished)
 	if (app->failed)
 		return;
 	if (unfinished && to == p->n)
-		app_message(app, MSG_INFO, "every pair is judged (%zu of %zu)", p->n_done, p->n);
+		app_message(app, MSG_INFO, p->adjudicating ? "every disagreement is settled (%zu of %zu)" :
+			    "every pair is judged (%zu of %zu)", p->n_done, p->n);
 	else if (!unfinished && (delta < 0 ? app->cur == 0 : app->cur + 1 >= p->n))
-		app_message(app, MSG_INFO, "this is the %s pair (%zu of %zu judged)", delta < 0 ? "first" : "last",
-			    p->n_done, p->n);
+		app_message(app, MSG_INFO, p->adjudicating ? "this is the %s disagreement (%zu of %zu settled)" :
+			    "this is the %s pair (%zu of %zu judged)", delta < 0 ? "first" : "last", p->n_done, p->n);
 	else
 		move_to(app, to);
 }

@@ -517,7 +517,12 @@ void draw_label_bar(const struct app *app, int y)
 	int x = 1;
 	for (size_t i = 0; i < n && x < COLS; i++)
 		x += draw_fmt(y, x, COLS - x, p[i].a, "%s", p[i].text);
-	if (missing.len) {
+	const struct pair_session *ps = app->pairs && app->pairs->adjudicating ? app->pairs : NULL;
+	if (ps && ps->items[app->cur].done)   /* the disputed field has the adjudicator's value */
+		draw_str(y + 1, 1, COLS - 2, "\xe2\x9c\x93 settled \xc2\xb7 n: next", style(S_YES));
+	else if (ps)
+		draw_str(y + 1, 1, COLS - 2, "\xe2\x80\x94 not settled yet", style(S_MISSING));
+	else if (missing.len) {
 		int w = draw_str(y + 1, 1, COLS - 2, "missing: ", style(S_MISSING));
 		draw_fit(y + 1, 1 + w, COLS - 2 - w, strbuf_str(&missing), style(S_MISSING));
 	} else {

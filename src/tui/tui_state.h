@@ -147,6 +147,9 @@ struct pair_session {
 	int scroll;                        /* rows scrolled in the answers */
 	struct pair_undo *undo;
 	size_t n_undo, cap_undo;
+	int adjudicating;                  /* convqa adjudicate: the queue is the round's disagreements
+					    * over pairs (opt->adjudication, item i: disagreement i), all
+					    * in the window; done = settled (app_pair_adjudicate.c) */
 };
 /* Two answers as the pair screen shows them (view_pair.c), in rows y ..
  * bottom - 1: side by side from 120 columns, else left on top; titled "A"
@@ -155,6 +158,15 @@ struct pair_session {
  * draws with it too. */
 void pair_draw_answers(const struct app *app, const struct store_item *left, const struct store_item *right, int y,
 		       int bottom, int show_passages, int scroll);
+/* Adjudication of pairs: the dispute below the answers (view_pair_dispute.c),
+ * its rows (0 when not adjudicating), drawn from row y. */
+int pair_dispute_rows(const struct app *app);
+/* The disputed field of the pair shown, in app->scheme (app_pair_adjudicate.c). */
+const struct scheme_field *app_pair_disputed(const struct app *app);
+void pair_draw_dispute(const struct app *app, int y);
+/* The category index of value of field f as the pair shown puts it (0: the
+ * left or upper answer, 1: the other, ...), or -1: none. */
+int app_pair_side(const struct app *app, const struct scheme_field *f, const char *value);
 /* The category index of the pair shown's preference as the rater sees it
  * (0: the left answer, 1: the right one, ...), or -1: none. */
 int app_pair_shown(const struct app *app, size_t pos);

@@ -53,6 +53,14 @@ extern const struct view_ops view_item, view_passage, view_help, view_guidelines
 
 /* the collection search of the turn screen (/) and a passage it found in full */
 extern const struct view_ops view_search, view_found;
+/* Adjudication (view_adjudicate.c): the order in which a disagreement's
+ * values are listed (by name, or mixed with --blind) into order[], at most
+ * ADJ_MAX_SHOWN of them; returns how many. The pair screen lists them so
+ * too (view_pair_dispute.c). */
+#define ADJ_MAX_SHOWN 16
+struct store_disagreement;
+size_t adjudicate_value_order(const struct app *app, const struct store_disagreement *d, size_t *order);
+
 /* the keys of the chat's question line, shared by the arena (view_chat.c) */
 struct request chat_handle(const struct app *app, const struct view *view, const struct input *in);
 #ifdef CONVQA_TEST_VIEWS

@@ -45,10 +45,10 @@ static uint64_t blind_key(const struct store_disagreement *d, int64_t rater)
 	return x ^ (x >> 27);
 }
 
-#define MAX_SHOWN 16   /* raters listed; more are counted */
+#define MAX_SHOWN ADJ_MAX_SHOWN
 
 /* The order in which the values are listed: by name, or blind. */
-static size_t value_order(const struct app *app, const struct store_disagreement *d, size_t *order)
+size_t adjudicate_value_order(const struct app *app, const struct store_disagreement *d, size_t *order)
 {
 	size_t n = d->n_values < MAX_SHOWN ? d->n_values : MAX_SHOWN;
 	for (size_t i = 0; i < n; i++)
@@ -329,7 +329,7 @@ static void draw_dispute_rule(const struct app *app, const struct store_disagree
 static void draw_dispute(const struct app *app, const struct store_disagreement *d, int y)
 {
 	size_t order[MAX_SHOWN];
-	size_t n = value_order(app, d, order);
+	size_t n = adjudicate_value_order(app, d, order);
 	const char *mine = app_label(app, d->field->name, d->passage_rank);
 	char name[64];
 	int nw = (int)strlen("adjudicated");

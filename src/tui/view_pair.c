@@ -104,10 +104,13 @@ static void draw(const struct app *app, const struct view *view)
 	const struct pair_session *p = app->pairs;
 	erase();
 	draw_header(app);
-	int bottom = LINES - 3;
-	int y = draw_question(app, view, 1, LINES);
+	int dispute = pair_dispute_rows(app);
+	int bottom = LINES - 3 - dispute;
+	int y = draw_question(app, view, 1, LINES - dispute);
 	pair_draw_answers(app, &p->left, &p->right, y, bottom, p->show_passages, p->scroll);
-	draw_label_bar(app, bottom);
+	if (dispute)
+		pair_draw_dispute(app, bottom);
+	draw_label_bar(app, LINES - 3);
 	char buf[96];   /* fields that share keys: the one in focus named, as on the turn screen */
 	draw_status(app, app->field_focus ? status_hint(app, 1, buf) :
 			 COLS >= 60 ? "a/\xe2\x86\x90 b/\xe2\x86\x92 e x \xc2\xb7 ? help " : NULL);

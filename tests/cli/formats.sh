@@ -42,7 +42,7 @@ export formats (convqa export --format NAME; default: json):
   jsonl                         labels as JSON Lines: one label a line, the objects of json's labels
   label-studio                  a round's items as Label Studio tasks (JSON; labels back: import-labels)
   label-studio-config           the labeling config (XML) of those tasks, made from the scheme
-  prefs-csv                     the preferences of pairwise rounds as CSV: turn, the two systems, the winner, rater, the system shown left, seconds" "$rc|$(cat "$T/out")"
+  prefs-csv                     the preferences of pairwise rounds as CSV: turn, the two systems, the winner, rater, the system shown left, seconds, settled by an adjudicator" "$rc|$(cat "$T/out")"
 cp "$T/out" formats.txt
 # rows FILE: "direction|name|detects|summary" for each row of `convqa formats`
 rows() {

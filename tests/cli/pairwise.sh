@@ -136,8 +136,8 @@ check_eq "the label rows judge pairs: unit pair, the pair's id as unit_ref" "5|5
 	"$(q "SELECT count(*), sum(unit_ref IN (SELECT id FROM pair)) FROM label WHERE unit = 'pair'")"
 run $CONVQA export --format prefs-csv --round ab1 --rater alice
 check_eq "prefs-csv: a row per preference: the winner a system's name, the system shown left, the seconds" \
-	"conversation,turn,system_a,system_b,winner,rater,left,seconds
-c01,1,s1,s2,$left,alice,$left,6.000" "$(head -2 "$T/out" | tr -d '\r')"
+	"conversation,turn,system_a,system_b,winner,rater,left,seconds,settled
+c01,1,s1,s2,$left,alice,$left,6.000,0" "$(head -2 "$T/out" | tr -d '\r')"
 check_eq "prefs-csv: right (B) prefers the system shown right" 1 \
 	"$(sed -n 3p "$T/out" | grep -c '^c01,2,s1,s2,\(s1,alice,s2\|s2,alice,s1\),1.000')"
 check_grep "prefs-csv: a tie" ",tie,alice," "$T/out"
@@ -167,9 +167,9 @@ check_grep "report: wins, ties and losses per pair of systems, the identical ans
 check_grep "report: ties are alice's tie, her both bad and the 12 identical answers" \
 	'^pairwise:preference,pairs,pair,s1 vs s2,ties,14,16,' "$T/out"
 $CONVQA rater add dan --role adjudicator >/dev/null
-check_run "a pairwise round is not adjudicated (yet): said up front" 2 \
-	"convqa: adjudicate: round 'ab1' is a pairwise round: preferences are not adjudicated (yet); export --format prefs-csv --round ab1 lists them" \
-	env CONVQA_SCRIPT=/dev/null $CONVQA adjudicate --round ab1 --rater dan
+run env CONVQA_SCRIPT=/dev/null $CONVQA adjudicate --round ab1 --rater dan
+check_eq "a pairwise round is adjudicated (cli/adjudicate_pairs.sh): here one rater judged, nothing to settle" \
+	"0|round 'ab1': nothing to adjudicate: no unit has been judged by two or more raters|" "$rc|$(cat "$T/out")|$(cat "$T/err")"
 run $CONVQA check
 check_eq "check finds nothing wrong with pairs and their labels" 0 "$rc"
 done_testing
