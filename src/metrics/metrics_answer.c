@@ -161,6 +161,54 @@ static void best_over_golds(const char *pred, const char *const *golds, size_t n
 			out[m] = if_all_empty[m];
 }
 
+/* Golds tokenised once (metrics_answer.h). */
+struct metrics_golds {
+	struct answer *g;
+	size_t n;
+	int any;          /* some gold has a token */
+};
+
+struct metrics_golds *metrics_golds_new(const char *const *golds, size_t n_golds)
+{
+	struct metrics_golds *gs = xcalloc(1, sizeof(*gs));
+	gs->g = xcalloc(n_golds + 1, sizeof(*gs->g));
+	gs->n = n_golds;
+	for (size_t i = 0; i < n_golds; i++) {
+		answer_init(&gs->g[i], golds[i]);
+		gs->any |= gs->g[i].t.n > 0;
+	}
+	return gs;
+}
+
+void metrics_golds_free(struct metrics_golds *gs)
+{
+	if (!gs)
+		return;
+	for (size_t i = 0; i < gs->n; i++)
+		answer_release(&gs->g[i]);
+	free(gs->g);
+	free(gs);
+}
+
+void metrics_answer_em_f1(const char *pred, const struct metrics_golds *gs, double *em, double *f1)
+{
+	struct answer p;
+	*em = *f1 = 0.0;
+	if (gs->n == 0)
+		return;
+	answer_init(&p, pred);
+	/* as best_over_golds(): golds without tokens count only when all are so */
+	for (size_t i = 0; i < gs->n; i++) {
+		if (gs->any && gs->g[i].t.n == 0)
+			continue;
+		double e = score_pair(METRICS_ANSWER_EM, &p, &gs->g[i], 1.0);
+		double f = score_pair(METRICS_ANSWER_F1, &p, &gs->g[i], 1.0);
+		*em = e > *em ? e : *em;
+		*f1 = f > *f1 ? f : *f1;
+	}
+	answer_release(&p);
+}
+
 static struct sb_stemmer *scai_stemmer(void);
 static double scai_em_max(struct sb_stemmer *st, const char *pred,
 			  const char *const *golds, size_t n_golds);
