@@ -542,6 +542,27 @@ static void test_summary_reports_its_sample_size(void **state)
 	assert_close(s.median, 2.0, 0.0);
 }
 
+/* The quartiles of values of every sign and size, with ties, in an order
+ * that is not sorted: the sorted order's (the sort is a radix sort of the
+ * bits: negatives, subnormals and values that share their high bytes). */
+static void test_summary_sorts_values_of_every_sign_and_size(void **state)
+{
+	static const double v[] = { 5e-324, -1e300, 3.5, -2.25, 0.0, 3.5, 1e300, -5e-324, 2.0, 2.0000000000000004,
+				    -1e-10, 42.0 };
+	struct metrics_summary s;
+	double q;
+
+	(void)state;
+	assert_int_equal(metrics_summarize(v, 12, &s), METRICS_OK);
+	/* sorted: -1e300 -2.25 -1e-10 -5e-324 0 5e-324 2 2.0000000000000004 3.5 3.5 42 1e300 */
+	assert_true(s.min == -1e300 && s.max == 1e300);
+	assert_true(s.median == 0.5 * 5e-324 + 0.5 * 2.0);   /* h = 5.5 */
+	assert_true(s.q1 == -1e-10 + 0.75 * (-5e-324 - -1e-10));   /* h = 2.75 */
+	assert_true(s.q3 == 3.5);   /* h = 8.25, between 3.5 and 3.5 */
+	assert_int_equal(metrics_quantile(v, 12, 1.0 / 11.0, &q), METRICS_OK);
+	assert_true(q == -2.25);
+}
+
 static void test_wilson_rejects_a_nonpositive_z(void **state)
 {
 	double lo, hi;
@@ -630,6 +651,7 @@ int main(void)
 		cmocka_unit_test(test_rouge_l_handles_long_answers),
 		cmocka_unit_test(test_normalized_answer_is_a_fresh_string_owned_by_the_caller),
 		cmocka_unit_test(test_summary_reports_its_sample_size),
+		cmocka_unit_test(test_summary_sorts_values_of_every_sign_and_size),
 		cmocka_unit_test(test_wilson_rejects_a_nonpositive_z),
 		cmocka_unit_test(test_kendall_tau_b_agrees_with_counting_every_pair),
 		cmocka_unit_test(test_answer_all_equals_each_metric_on_its_own),
