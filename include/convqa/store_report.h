@@ -136,14 +136,7 @@ struct store_report_label {
 	 * response_id and passage_rank say where it was given. */
 	enum scheme_unit unit;
 	int64_t turn_id, unit_ref;
-	/* Codes of task, field and value within one scan: the same text has the
-	 * same code (shared by the three), a small number from 0 up (under
-	 * STORE_REPORT_CODES); -1 for NULL, for a text over 64 bytes and once
-	 * STORE_REPORT_CODES distinct texts were seen. A caller caches what it
-	 * makes of a text by its code. */
-	int task_code, field_code, value_code;
 };
-#define STORE_REPORT_CODES 4096
 typedef int (*store_report_label_cb)(const struct store_report_label *l, void *ctx);
 /*
  * Every label row, the whole history, in the order the rows were saved

@@ -304,12 +304,6 @@ void rp_loader_free(struct rp_loader *ld)
 	free(l->turn_ids);
 	free(l->rr);
 	free(l->controls);
-	free(l->task_by_code);
-	for (size_t t = 0; t < RP_MAX_TASKS; t++)
-		free(l->f_by_code[t]);
-	for (size_t f = 0; f < l->n_value_by_code; f++)
-		free(l->value_by_code[f]);
-	free(l->value_by_code);
 	free(l);
 }
 

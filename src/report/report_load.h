@@ -55,14 +55,6 @@ struct loader {
 	int64_t viewer;
 	const int64_t *open_rounds;
 	size_t n_open;
-	/* what the label scan's texts make, by their code (task_code, ...
-	 * of store_report_label, STORE_REPORT_CODES of each): a task's index
-	 * (-1: none of the report's; LD_UNCACHED: not looked up yet), a field's
-	 * f by task, a value's code by f (ld_row_code) */
-	int16_t *task_by_code;
-	int16_t *f_by_code[RP_MAX_TASKS];
-	int16_t **value_by_code;   /* n_value_by_code (F_CUSTOM + d->n_cfields) */
-	size_t n_value_by_code;
 	/* the control assignments, sorted: their rows are left out */
 	struct store_report_control *controls;
 	size_t n_controls, cap_controls;
@@ -72,7 +64,6 @@ struct loader {
  * a text field of a project scheme), F_RELEVANT, F_EXTRA, F_CUSTOM + i for
  * d->cfields[i]. */
 enum { F_NOTE = RP_NCAT, F_RELEVANT, F_EXTRA, F_CUSTOM };
-#define LD_UNCACHED INT16_MIN
 
 /* report_load_damage.c: stop the scan, the project is damaged as fmt says
  * ("label 13: ..."); returns 1. ld_label_damaged: whether row lr (its

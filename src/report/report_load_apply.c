@@ -208,59 +208,6 @@ static int in_ids(const int64_t *ids, size_t n, int64_t id)
 			return 1;
 	return 0;
 }
-/* A table of STORE_REPORT_CODES entries, each LD_UNCACHED. */
-static int16_t *code_table(void)
-{
-	int16_t *t = xmalloc(STORE_REPORT_CODES * sizeof(*t));
-	for (size_t i = 0; i < STORE_REPORT_CODES; i++)
-		t[i] = LD_UNCACHED;
-	return t;
-}
-
-/* task_of(), field_of() and ld_row_code() of a row, each looked up once a
- * text (by the scan's codes of the texts) */
-static int row_task(struct loader *l, const struct store_report_label *lr)
-{
-	if (lr->task_code < 0)
-		return task_of(l->d, lr->task);
-	if (!l->task_by_code)
-		l->task_by_code = code_table();
-	int16_t *c = &l->task_by_code[lr->task_code];
-	if (*c == LD_UNCACHED)
-		*c = (int16_t)task_of(l->d, lr->task);
-	return *c;
-}
-
-static int row_field(struct loader *l, const struct store_report_label *lr, int task)
-{
-	if (lr->field_code < 0)
-		return field_of(l->d, task, lr->field);
-	if (!l->f_by_code[task])
-		l->f_by_code[task] = code_table();
-	int16_t *c = &l->f_by_code[task][lr->field_code];
-	if (*c == LD_UNCACHED)
-		*c = (int16_t)field_of(l->d, task, lr->field);
-	return *c;
-}
-
-static int row_code(struct loader *l, const struct store_report_label *lr, int f)
-{
-	if (f == F_NOTE || f == F_EXTRA || !lr->value)
-		return RP_UNSET;
-	if (lr->value_code < 0)
-		return ld_row_code(l->d, f, lr->value);
-	if (!l->value_by_code) {
-		l->n_value_by_code = F_CUSTOM + l->d->n_cfields;
-		l->value_by_code = xcalloc(l->n_value_by_code, sizeof(*l->value_by_code));
-	}
-	if (!l->value_by_code[f])
-		l->value_by_code[f] = code_table();
-	int16_t *c = &l->value_by_code[f][lr->value_code];
-	if (*c == LD_UNCACHED)
-		*c = (int16_t)ld_row_code(l->d, f, lr->value);
-	return *c;
-}
-
 int ld_on_label(const struct store_report_label *lr, void *data)
 {
 	struct loader *l = data;
@@ -268,7 +215,7 @@ int ld_on_label(const struct store_report_label *lr, void *data)
 	int32_t rater = ld_idmap_get(&l->rater, lr->rater_id);
 	int32_t item = ld_idmap_get(&l->response, lr->response_id);
 	int32_t turn = ld_idmap_get(&l->turn, lr->turn_id);
-	int task = row_task(l, lr);
+	int task = task_of(d, lr->task);
 	uint32_t seq = ++l->seq;
 	if (ld_label_damaged(l, lr, rater, item, turn, task))
 		return 1;
@@ -284,9 +231,9 @@ int ld_on_label(const struct store_report_label *lr, void *data)
 	}
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;
-	int f = row_field(l, lr, task);
+	int f = field_of(d, task, lr->field);
 	/* the code of the value, once (RP_UNSET for a note, extra or NULL) */
-	int code = row_code(l, lr, f);
+	int code = f == F_NOTE || f == F_EXTRA || !lr->value ? RP_UNSET : ld_row_code(d, f, lr->value);
 	if (ld_value_damaged(l, lr, task, f, code))
 		return 1;
 	/* each row: the active seconds since the previous save, on the item

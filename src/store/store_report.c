@@ -4,7 +4,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "store_internal.h"
 
@@ -82,7 +81,6 @@ struct relay {
 	struct store_reader *rd;
 	struct error *err;
 	int damaged;
-	struct intern *intern;   /* the label scan's texts (label_row) */
 };
 
 /* Stop the scan: the project is damaged, as fmt says ("label 13: ..."). */
@@ -394,92 +392,22 @@ static void name_label(sqlite3_stmt *st, char *buf, size_t size)
 	snprintf(buf, size, "label %lld", (long long)sqlite3_column_int64(st, 11));
 }
 
-/* The short texts of a label scan (task, field, value, unit) numbered as
- * they come: the same text, the same code, so that the caller looks a
- * text up in its schemes once, not once a row (a string compare per
- * category and field of every row was a tenth of the scan). Texts over
- * INTERN_LEN bytes, and any after INTERN_MAX distinct ones (free-text
- * values), get -1 (store_report.h). */
-enum { INTERN_MAX = STORE_REPORT_CODES, INTERN_SLOTS = 2 * STORE_REPORT_CODES, INTERN_LEN = 64 };
-
-struct intern {
-	uint32_t slot[INTERN_SLOTS];       /* code + 1, 0 for an empty slot */
-	uint32_t hash[INTERN_MAX];
-	uint32_t off[INTERN_MAX], len[INTERN_MAX];
-	int8_t unit[INTERN_MAX];           /* the unit a text names, -1 when none, -2 not yet parsed */
-	char *text;
-	size_t used, cap;
-	uint32_t n;
-};
-
-static int intern_code(struct intern *in, const char *s, int len)
-{
-	if (!s || len > INTERN_LEN)
-		return -1;
-	uint32_t h = 2166136261u;
-	for (int i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	for (uint32_t k = h & (INTERN_SLOTS - 1);; k = (k + 1) & (INTERN_SLOTS - 1)) {
-		uint32_t c = in->slot[k];
-		if (c == 0) {
-			if (in->n == INTERN_MAX)
-				return -1;
-			c = in->n++;
-			xgrow(&in->text, &in->cap, in->used + (size_t)len + 1, 1);
-			memcpy(in->text + in->used, s, (size_t)len);
-			in->text[in->used + (size_t)len] = '\0';
-			in->hash[c] = h;
-			in->off[c] = (uint32_t)in->used;
-			in->len[c] = (uint32_t)len;
-			in->unit[c] = -2;
-			in->used += (size_t)len + 1;
-			in->slot[k] = c + 1;
-			return (int)c;
-		}
-		c--;
-		if (in->hash[c] == h && in->len[c] == (uint32_t)len && memcmp(in->text + in->off[c], s, (size_t)len) == 0)
-			return (int)c;
-	}
-}
-
-/* Column i of the row as text and its code. */
-static const char *col_code(struct intern *in, sqlite3_stmt *st, int i, int *code)
-{
-	const char *s = store_col_text(st, i);
-	*code = s ? intern_code(in, s, sqlite3_column_bytes(st, i)) : -1;
-	return s;
-}
-
-/* The unit a label row names (-1 when none), parsed once a text. */
-static int unit_of(struct intern *in, const char *unit, int code)
-{
-	enum scheme_unit u;
-	if (code >= 0 && in->unit[code] != -2)
-		return in->unit[code];
-	int v = scheme_unit_parse(unit, &u) == 0 ? (int)u : -1;
-	if (code >= 0)
-		in->unit[code] = (int8_t)v;
-	return v;
-}
-
 static int label_row(sqlite3_stmt *st, struct relay *r)
 {
-	struct intern *in = r->intern;
 	struct store_report_label l = {
 		.id = sqlite3_column_int64(st, 11),
 		.response_id = sqlite3_column_int64(st, 0),
 		.rater_id = sqlite3_column_int64(st, 1),
+		.task = store_col_text(st, 2),
+		.field = store_col_text(st, 3),
 		.passage_rank = (long)sqlite3_column_int64(st, 4),
+		.value = store_col_text(st, 5),
 		.seconds = sqlite3_column_double(st, 6),
 		.round_id = sqlite3_column_int64(st, 7),   /* NULL reads as 0 */
 		.turn_id = sqlite3_column_int64(st, 9),
 		.unit_ref = sqlite3_column_int64(st, 10),
 	};
-	int unit_code;
-	l.task = col_code(in, st, 2, &l.task_code);
-	l.field = col_code(in, st, 3, &l.field_code);
-	l.value = col_code(in, st, 5, &l.value_code);
-	const char *unit = col_code(in, st, 8, &unit_code);
+	const char *unit = store_col_text(st, 8);
 	const char *null = null_number(st, 0, (double)l.response_id) ? "response_id"
 			 : null_number(st, 1, (double)l.rater_id) ? "rater_id"
 			 : !l.task ? "task"
@@ -491,10 +419,8 @@ static int label_row(sqlite3_stmt *st, struct relay *r)
 			 : null_number(st, 10, (double)l.unit_ref) ? "unit_ref" : NULL;
 	if (null)
 		return damaged_row(r, st, name_label, "%s is NULL, which the schema does not allow", null);
-	int u = unit_of(in, unit, unit_code);
-	if (u < 0)
+	if (scheme_unit_parse(unit, &l.unit) != 0)
 		return damaged_row(r, st, name_label, "unit '%s' is none of turn, passage, response, answer", unit);
-	l.unit = (enum scheme_unit)u;
 	return r->cb.label(&l, r->ctx);
 }
 
@@ -503,7 +429,6 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 {
 	struct relay r = { .ctx = ctx };
 	r.cb.label = cb;
-	r.intern = xcalloc(1, sizeof(*r.intern));
 	/* A rowid-order scan of the table. On 2.9 million rows it takes about a
 	 * quarter of the time of walking the label_key index (a table lookup per
 	 * row) and an eighth of GROUP BY ... max(id) or the per-row "is current"
@@ -517,11 +442,8 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
 		"unit_ref, id FROM label "
 		"WHERE round_id = ?1 ORDER BY id";
-	enum status st = each_row(s, round_id > 0 ? one : all, round_id > 0 ? round_id : 0, label_row, &r,
-				  "cannot read labels", err);
-	free(r.intern->text);
-	free(r.intern);
-	return st;
+	return each_row(s, round_id > 0 ? one : all, round_id > 0 ? round_id : 0, label_row, &r,
+			"cannot read labels", err);
 }
 
 static int control_row(sqlite3_stmt *st, struct relay *r)
