@@ -427,6 +427,36 @@ static void test_k_zero_means_the_whole_ranking(void **state)
 	assert_close(metrics_precision_at_k(rel, 0, 0), 0.0, 0.0);
 }
 
+/* nDCG's discounts are log2(rank + 1) exactly as the C library gives them,
+ * in the first 64 ranks (a table) and after: a ranking of 100 with every
+ * third passage relevant, against the sums computed here. */
+static void test_ndcg_discounts_are_the_c_librarys_log2_at_every_rank(void **state)
+{
+	enum { N = 100 };
+	int rel[N], ideal[N];
+	double dcg = 0.0, idcg = 0.0, gdcg = 0.0, gidcg = 0.0;
+	size_t r = 0;
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) {
+		rel[i] = i % 3 == 0;
+		r += (size_t)rel[i];
+	}
+	for (size_t i = 0; i < N; i++) {
+		ideal[i] = i < r;
+		if (rel[i]) {
+			dcg += 1.0 / log2((double)(i + 2));
+			gdcg += 1.0 / log2((double)(i + 2));
+		}
+		if (i < r) {
+			idcg += 1.0 / log2((double)(i + 2));
+			gidcg += 1.0 / log2((double)(i + 2));
+		}
+	}
+	assert_true(metrics_ndcg_at_k(rel, N, 0, 0) == dcg / idcg);
+	assert_true(metrics_ndcg_graded_at_k(rel, N, 0, ideal, r) == gdcg / gidcg);
+}
+
 static void test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal(void **state)
 {
 	static const int rel[] = { 1, 1 };
@@ -643,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_r_smaller_than_the_relevant_retrieved_is_raised_to_it),
 		cmocka_unit_test(test_k_zero_means_the_whole_ranking),
 		cmocka_unit_test(test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal),
+		cmocka_unit_test(test_ndcg_discounts_are_the_c_librarys_log2_at_every_rank),
 		cmocka_unit_test(test_graded_ndcg_gains_the_grade_against_the_known_grades_best_first),
 		cmocka_unit_test(test_mean_of_no_items_is_empty_and_leaves_the_output_alone),
 		cmocka_unit_test(test_answer_without_gold_scores_0),
