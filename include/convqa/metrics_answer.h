@@ -86,6 +86,10 @@ struct metrics_golds;
 struct metrics_golds *metrics_golds_new(const char *const *golds, size_t n_golds);
 void metrics_golds_free(struct metrics_golds *gs);
 void metrics_answer_em_f1(const char *pred, const struct metrics_golds *gs, double *em, double *f1);
+/* metrics_answer_all() against golds tokenised once (their SCAI forms made
+ * on the first call and kept in gs: one thread at a time). */
+void metrics_answer_all_golds(const char *pred, struct metrics_golds *gs, double beta,
+			      double out[METRICS_ANSWER_COUNT]);
 
 /*
  * SCAI-QReCC exact match (seed 004: "identical after lowercasing, stemming,
