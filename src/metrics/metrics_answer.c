@@ -202,8 +202,7 @@ void metrics_answer_em_f1(const char *pred, const struct metrics_golds *gs, doub
 }
 
 static struct sb_stemmer *scai_stemmer(void);
-static double scai_em_max(struct sb_stemmer *st, const char *pred,
-			  const char *const *golds, size_t n_golds);
+static double scai_em_golds(const char *pred, struct metrics_golds *gs);
 
 static const char *const answer_names[METRICS_ANSWER_COUNT] = {
 	[METRICS_ANSWER_EM] = "em",
@@ -223,21 +222,19 @@ const char *metrics_answer_name(enum metrics_answer m)
 double metrics_answer_max(enum metrics_answer m, const char *pred,
 			  const char *const *golds, size_t n_golds, double beta)
 {
-	double out[METRICS_ANSWER_COUNT], best;
+	double out[METRICS_ANSWER_COUNT];
 
 	if ((unsigned)m >= METRICS_ANSWER_COUNT || n_golds == 0)
 		return 0.0;
-	if (m == METRICS_ANSWER_SCAI_EM) {
-		struct sb_stemmer *st = scai_stemmer();
-		best = scai_em_max(st, pred, golds, n_golds);
-		sb_stemmer_delete(st);
-		return best;
-	}
 	struct metrics_golds *gs = metrics_golds_new(golds, n_golds);
-	struct answer p;
-	answer_init(&p, pred);
-	best_over_golds(&p, gs, beta, m, m + 1, out);
-	answer_release(&p);
+	if (m == METRICS_ANSWER_SCAI_EM) {
+		out[m] = scai_em_golds(pred, gs);
+	} else {
+		struct answer p;
+		answer_init(&p, pred);
+		best_over_golds(&p, gs, beta, m, m + 1, out);
+		answer_release(&p);
+	}
 	metrics_golds_free(gs);
 	return out[m];
 }
@@ -381,35 +378,13 @@ char *metrics_scai_normalize(const char *s)
 	return out;
 }
 
-static double scai_em_max(struct sb_stemmer *st, const char *pred,
-			  const char *const *golds, size_t n_golds)
-{
-	char *p = scai_normalize(st, pred);
-	int match = 0, only_empty = 1;
-	size_t i;
-
-	/* golds that normalise to nothing count only if all do (as best_over_golds) */
-	for (i = 0; i < n_golds && !match; i++) {
-		char *g = scai_normalize(st, golds[i]);
-		if (*g) {
-			only_empty = 0;
-			match = strcmp(p, g) == 0;
-		}
-		free(g);
-	}
-	if (only_empty)
-		match = *p == '\0';
-	free(p);
-	return match ? 1.0 : 0.0;
-}
-
 double metrics_scai_exact_match(const char *pred, const char *gold)
 {
 	return metrics_answer_max(METRICS_ANSWER_SCAI_EM, pred, &gold, 1, 0.0);
 }
 
-/* SCAI EM of pred over the golds of gs (as scai_em_max), their SCAI
- * forms made once. */
+/* SCAI EM of pred: 1 when its SCAI form is that of a gold of gs (their
+ * forms made once); golds whose form is empty count only when all are. */
 static double scai_em_golds(const char *pred, struct metrics_golds *gs)
 {
 	if (!gs->stemmer)
