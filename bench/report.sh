@@ -12,9 +12,14 @@
 # Built straight in SQL against a `convqa init` project, once (again when
 # the generator changes): about 15 s at 1M, a few minutes at 10M.
 # Targets (issue 21): a full report at 1M labels in under 1 s (was 2 s),
-# at 10M under 10 s and 1 GB of peak RSS. Last measured (2026-11-26, load
-# 5-13 on 2 cores, so CPU time): 2.3 s of CPU at 1M, 26 s at 10M, peak RSS
-# 83 MB and 708 MB; docs/development.md says where the time goes.
+# at 10M under 10 s and 1 GB of peak RSS. Last measured (2026-11-27, load
+# 4-7 on 2 cores, so CPU time; paired runs of the build before and after):
+# 2.17 -> 2.00 s of CPU at 1M (median of 5 pairs, ratio 0.92), 24.8 -> 21.1
+# s at 10M (one run each; user time 20.5 -> 18.9 s), peak RSS unchanged (84
+# MB, 715 MB); wall time 2.1-3.6 s and 35-37 s on the loaded machine, 1.84
+# s at 1M at load 1.2. Not met: reading the 2.9 million label rows through
+# SQLite is about 1.0 s of CPU by itself at 1M (docs/development.md says
+# where the time goes and what was tried).
 #
 #   sh bench/report.sh [RUNS]      (make bench runs it with 3; at 10M and
 #                                  over, one run of each: a run takes ~20 s)

@@ -77,6 +77,20 @@ double metrics_answer_max(enum metrics_answer m, const char *pred,
 void metrics_answer_all(const char *pred, const char *const *golds, size_t n_golds,
 			double beta, double out[METRICS_ANSWER_COUNT]);
 
+/* The golds of one question tokenised once, for scoring many predictions
+ * against them (a reader's candidates): metrics_answer_em_f1() gives
+ * *em == metrics_answer_max(METRICS_ANSWER_EM, pred, golds, n_golds, 1.0)
+ * and *f1 the same of METRICS_ANSWER_F1, pred tokenised once for both.
+ * golds are copied; free with metrics_golds_free(). */
+struct metrics_golds;
+struct metrics_golds *metrics_golds_new(const char *const *golds, size_t n_golds);
+void metrics_golds_free(struct metrics_golds *gs);
+void metrics_answer_em_f1(const char *pred, const struct metrics_golds *gs, double *em, double *f1);
+/* metrics_answer_all() against golds tokenised once (their SCAI forms made
+ * on the first call and kept in gs: one thread at a time). */
+void metrics_answer_all_golds(const char *pred, struct metrics_golds *gs, double beta,
+			      double out[METRICS_ANSWER_COUNT]);
+
 /*
  * SCAI-QReCC exact match (seed 004: "identical after lowercasing, stemming,
  * punctuation and stopword removal"; the shared task's own scorer for this

@@ -124,46 +124,85 @@ static double score_pair(enum metrics_answer m, const struct answer *p,
 	}
 }
 
+/* Golds tokenised once (metrics_answer.h); their SCAI forms and the
+ * stemmer made on first use. */
+struct metrics_golds {
+	struct answer *g;
+	char **text;      /* the golds as given */
+	char **scai;
+	struct sb_stemmer *stemmer;
+	size_t n;
+	int any;          /* some gold has a token */
+};
+
 /* out[m] for the metrics first <= m < last (but SCAI EM): the best score of
- * pred over the golds. A gold that normalises to nothing counts only when
+ * p over the golds. A gold that normalises to nothing counts only when
  * every gold does, as in the SQuAD 2.0 script (get_raw_scores keeps the
  * golds whose normalize_answer() is not empty, else [""]). */
-static void best_over_golds(const char *pred, const char *const *golds, size_t n_golds,
-			    double beta, int first, int last, double out[METRICS_ANSWER_COUNT])
+static void best_over_golds(const struct answer *p, const struct metrics_golds *gs, double beta, int first,
+			    int last, double out[METRICS_ANSWER_COUNT])
 {
-	double if_all_empty[METRICS_ANSWER_COUNT];
-	int any_gold = 0, m;
-	struct answer p;
-	size_t i;
-
-	for (m = first; m < last; m++)
-		out[m] = if_all_empty[m] = 0.0;
-	answer_init(&p, pred);
-	for (i = 0; i < n_golds; i++) {
-		struct answer g;
-		double *best;
-
-		answer_init(&g, golds[i]);
-		best = g.t.n ? out : if_all_empty;
-		any_gold |= g.t.n > 0;
-		for (m = first; m < last; m++) {
-			double v;
+	for (int m = first; m < last; m++)
+		out[m] = 0.0;
+	for (size_t i = 0; i < gs->n; i++) {
+		if (gs->any && gs->g[i].t.n == 0)
+			continue;
+		for (int m = first; m < last; m++) {
 			if (m == METRICS_ANSWER_SCAI_EM)
 				continue;
-			v = score_pair((enum metrics_answer)m, &p, &g, beta);
-			best[m] = v > best[m] ? v : best[m];
+			double v = score_pair((enum metrics_answer)m, p, &gs->g[i], beta);
+			out[m] = v > out[m] ? v : out[m];
 		}
-		answer_release(&g);
 	}
-	answer_release(&p);
-	if (!any_gold)
-		for (m = first; m < last; m++)
-			out[m] = if_all_empty[m];
+}
+
+struct metrics_golds *metrics_golds_new(const char *const *golds, size_t n_golds)
+{
+	struct metrics_golds *gs = xcalloc(1, sizeof(*gs));
+	gs->g = xcalloc(n_golds + 1, sizeof(*gs->g));
+	gs->text = xcalloc(n_golds + 1, sizeof(*gs->text));
+	gs->n = n_golds;
+	for (size_t i = 0; i < n_golds; i++) {
+		answer_init(&gs->g[i], golds[i]);
+		gs->text[i] = xstrdup(golds[i]);
+		gs->any |= gs->g[i].t.n > 0;
+	}
+	return gs;
+}
+
+void metrics_golds_free(struct metrics_golds *gs)
+{
+	if (!gs)
+		return;
+	for (size_t i = 0; i < gs->n; i++) {
+		answer_release(&gs->g[i]);
+		free(gs->text[i]);
+		if (gs->scai)
+			free(gs->scai[i]);
+	}
+	free(gs->text);
+	free(gs->scai);
+	if (gs->stemmer)
+		sb_stemmer_delete(gs->stemmer);
+	free(gs->g);
+	free(gs);
+}
+
+void metrics_answer_em_f1(const char *pred, const struct metrics_golds *gs, double *em, double *f1)
+{
+	double out[METRICS_ANSWER_COUNT] = { 0 };
+	struct answer p;
+	if (gs->n) {
+		answer_init(&p, pred);
+		best_over_golds(&p, gs, 1.0, METRICS_ANSWER_EM, METRICS_ANSWER_F1 + 1, out);
+		answer_release(&p);
+	}
+	*em = out[METRICS_ANSWER_EM];
+	*f1 = out[METRICS_ANSWER_F1];
 }
 
 static struct sb_stemmer *scai_stemmer(void);
-static double scai_em_max(struct sb_stemmer *st, const char *pred,
-			  const char *const *golds, size_t n_golds);
+static double scai_em_golds(const char *pred, struct metrics_golds *gs);
 
 static const char *const answer_names[METRICS_ANSWER_COUNT] = {
 	[METRICS_ANSWER_EM] = "em",
@@ -183,17 +222,20 @@ const char *metrics_answer_name(enum metrics_answer m)
 double metrics_answer_max(enum metrics_answer m, const char *pred,
 			  const char *const *golds, size_t n_golds, double beta)
 {
-	double out[METRICS_ANSWER_COUNT], best;
+	double out[METRICS_ANSWER_COUNT];
 
 	if ((unsigned)m >= METRICS_ANSWER_COUNT || n_golds == 0)
 		return 0.0;
+	struct metrics_golds *gs = metrics_golds_new(golds, n_golds);
 	if (m == METRICS_ANSWER_SCAI_EM) {
-		struct sb_stemmer *st = scai_stemmer();
-		best = scai_em_max(st, pred, golds, n_golds);
-		sb_stemmer_delete(st);
-		return best;
+		out[m] = scai_em_golds(pred, gs);
+	} else {
+		struct answer p;
+		answer_init(&p, pred);
+		best_over_golds(&p, gs, beta, m, m + 1, out);
+		answer_release(&p);
 	}
-	best_over_golds(pred, golds, n_golds, beta, m, m + 1, out);
+	metrics_golds_free(gs);
 	return out[m];
 }
 
@@ -336,46 +378,55 @@ char *metrics_scai_normalize(const char *s)
 	return out;
 }
 
-static double scai_em_max(struct sb_stemmer *st, const char *pred,
-			  const char *const *golds, size_t n_golds)
+double metrics_scai_exact_match(const char *pred, const char *gold)
 {
-	char *p = scai_normalize(st, pred);
-	int match = 0, only_empty = 1;
-	size_t i;
+	return metrics_answer_max(METRICS_ANSWER_SCAI_EM, pred, &gold, 1, 0.0);
+}
 
-	/* golds that normalise to nothing count only if all do (as best_over_golds) */
-	for (i = 0; i < n_golds && !match; i++) {
-		char *g = scai_normalize(st, golds[i]);
-		if (*g) {
-			only_empty = 0;
-			match = strcmp(p, g) == 0;
-		}
-		free(g);
+/* SCAI EM of pred: 1 when its SCAI form is that of a gold of gs (their
+ * forms made once); golds whose form is empty count only when all are. */
+static double scai_em_golds(const char *pred, struct metrics_golds *gs)
+{
+	if (!gs->stemmer)
+		gs->stemmer = scai_stemmer();
+	if (!gs->scai) {
+		gs->scai = xcalloc(gs->n + 1, sizeof(*gs->scai));
+		for (size_t i = 0; i < gs->n; i++)
+			gs->scai[i] = scai_normalize(gs->stemmer, gs->text[i]);
 	}
+	char *p = scai_normalize(gs->stemmer, pred);
+	int match = 0, only_empty = 1;
+	/* golds that normalise to nothing count only if all do (as best_over_golds) */
+	for (size_t i = 0; i < gs->n && !match; i++)
+		if (*gs->scai[i]) {
+			only_empty = 0;
+			match = strcmp(p, gs->scai[i]) == 0;
+		}
 	if (only_empty)
 		match = *p == '\0';
 	free(p);
 	return match ? 1.0 : 0.0;
 }
 
-double metrics_scai_exact_match(const char *pred, const char *gold)
+void metrics_answer_all_golds(const char *pred, struct metrics_golds *gs, double beta,
+			      double out[METRICS_ANSWER_COUNT])
 {
-	return metrics_answer_max(METRICS_ANSWER_SCAI_EM, pred, &gold, 1, 0.0);
+	for (int m = 0; m < METRICS_ANSWER_COUNT; m++)
+		out[m] = 0.0;
+	if (gs->n == 0)
+		return;
+	struct answer p;
+	answer_init(&p, pred);
+	best_over_golds(&p, gs, beta, 0, METRICS_ANSWER_COUNT, out);
+	answer_release(&p);
+	out[METRICS_ANSWER_SCAI_EM] = scai_em_golds(pred, gs);
 }
 
 void metrics_answer_all(const char *pred, const char *const *golds, size_t n_golds,
 			double beta, double out[METRICS_ANSWER_COUNT])
 {
-	struct sb_stemmer *st;
-	int m;
-
-	for (m = 0; m < METRICS_ANSWER_COUNT; m++)
-		out[m] = 0.0;
-	if (n_golds == 0)
-		return;
-	best_over_golds(pred, golds, n_golds, beta, 0, METRICS_ANSWER_COUNT, out);
-	st = scai_stemmer();
-	out[METRICS_ANSWER_SCAI_EM] = scai_em_max(st, pred, golds, n_golds);
-	sb_stemmer_delete(st);
+	struct metrics_golds *gs = metrics_golds_new(golds, n_golds);
+	metrics_answer_all_golds(pred, gs, beta, out);
+	metrics_golds_free(gs);
 }
 

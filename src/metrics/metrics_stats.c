@@ -272,11 +272,55 @@ enum metrics_status metrics_wilson_interval(long successes, long n, double z,
 	return METRICS_OK;
 }
 
-static int cmp_double(const void *pa, const void *pb)
+/* The bits of a double as an unsigned key in the doubles' order (a NaN
+ * with the sign bit first, one without last). */
+static uint64_t order_key(double x)
 {
-	double a = *(const double *)pa, b = *(const double *)pb;
+	uint64_t u;
+	memcpy(&u, &x, sizeof(u));
+	return u >> 63 ? ~u : u | (UINT64_C(1) << 63);
+}
 
-	return (a > b) - (a < b);
+static double key_double(uint64_t k)
+{
+	uint64_t u = k >> 63 ? k & ~(UINT64_C(1) << 63) : ~k;
+	double x;
+	memcpy(&x, &u, sizeof(x));
+	return x;
+}
+
+/* v sorted ascending by a radix sort of the order keys, a byte a pass
+ * (the passes whose byte is the same in every key skipped): linear, no
+ * compare calls (qsort's were the time section's whole cost). */
+static void sort_doubles(double *v, size_t n)
+{
+	uint64_t *a = xmalloc(n * sizeof(*a)), *b = xmalloc(n * sizeof(*b));
+	size_t (*count)[256] = xcalloc(8, sizeof(*count));
+	for (size_t i = 0; i < n; i++) {
+		a[i] = order_key(v[i]);
+		for (int p = 0; p < 8; p++)
+			count[p][(a[i] >> (8 * p)) & 0xff]++;
+	}
+	for (int p = 0; p < 8; p++) {
+		if (count[p][(a[0] >> (8 * p)) & 0xff] == n)
+			continue;   /* one byte value: the pass moves nothing */
+		size_t at = 0;
+		for (int c = 0; c < 256; c++) {
+			size_t k = count[p][c];
+			count[p][c] = at;
+			at += k;
+		}
+		for (size_t i = 0; i < n; i++)
+			b[count[p][(a[i] >> (8 * p)) & 0xff]++] = a[i];
+		uint64_t *t = a;
+		a = b;
+		b = t;
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = key_double(a[i]);
+	free(a);
+	free(b);
+	free(count);
 }
 
 /* Type-7 quantile of values already sorted ascending. */
@@ -295,7 +339,7 @@ static double *sorted_copy(const double *x, size_t n)
 	double *v = xmalloc(n * sizeof(*v));
 
 	memcpy(v, x, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_double);
+	sort_doubles(v, n);
 	return v;
 }
 

@@ -49,20 +49,28 @@ static void correlation_row(struct rtable *t, const char *group, const double *x
 void rp_auto_scores(const struct rp_data *d, const struct report_options *o, double *val,
 		    uint8_t *scored)
 {
+	/* the golds of a turn tokenised (and stemmed) once for its items */
+	struct metrics_golds *golds = NULL;
+	uint32_t golds_turn = 0;
 	for (size_t i = 0; i < d->n_items; i++) {
 		const struct rp_item *it = &d->items[i];
 		const struct rp_turn *t = &d->turns[it->turn];
 		double all[METRICS_ANSWER_COUNT];
 		if (t->n_gold_ans == 0)
 			continue;
-		metrics_answer_all(it->answer, (const char *const *)d->gold_answers + t->gold_ans, t->n_gold_ans,
-				   o->rouge_beta, all);
+		if (!golds || golds_turn != it->turn) {
+			metrics_golds_free(golds);
+			golds = metrics_golds_new((const char *const *)d->gold_answers + t->gold_ans, t->n_gold_ans);
+			golds_turn = it->turn;
+		}
+		metrics_answer_all_golds(it->answer, golds, o->rouge_beta, all);
 		if (o->bleu_bp)
 			all[METRICS_ANSWER_BLEU1] = all[METRICS_ANSWER_BLEU1_BP];
 		for (size_t m = 0; m < N_AUTO; m++)
 			val[i * N_AUTO + m] = all[auto_metrics[m].m];
 		scored[i] = 1;
 	}
+	metrics_golds_free(golds);
 }
 
 /* Automatic scores are of the turn task: the section appears when --task

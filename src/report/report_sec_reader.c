@@ -45,34 +45,45 @@ static int correct_retrieval(const struct rp_data *d, const struct rp_item *it, 
 	return 0;
 }
 
+/* The golds of the turn last read, tokenised once for its items. */
+struct gold_cache {
+	uint32_t turn;
+	struct metrics_golds *golds;
+};
+
 /* Item it's candidates (its answer alone when it has none) against the
- * ng gold answers: the rank of the first correct one (0 when none is) and
- * the F1 of the first one and the best F1 of the first k. */
-static struct reading read_item(const struct rp_item *it, const char *const *golds, size_t ng, size_t k)
+ * gold answers of golds: the rank of the first correct one (0 when none
+ * is) and the F1 of the first one and the best F1 of the first k. Its
+ * candidate JSON is parsed once and each candidate tokenised once, for
+ * its EM and F1 together. */
+static struct reading read_item(const struct rp_item *it, const struct metrics_golds *golds, size_t ng, size_t k)
 {
 	cJSON *arr = it->candidates ? cJSON_Parse(it->candidates) : NULL;
-	size_t n = arr ? (size_t)cJSON_GetArraySize(arr) : 0, m = 0;
-	const char **texts = xcalloc(n + 1, sizeof(*texts));
-	for (const cJSON *c = arr ? arr->child : NULL; c; c = c->next) {
-		const cJSON *text = cJSON_GetObjectItemCaseSensitive(c, "text");
-		texts[m++] = cJSON_IsString(text) ? text->valuestring : "";
-	}
-	if (m == 0)
-		texts[m++] = it->answer;
-	struct reading r = { metrics_reader_first_correct(texts, m, golds, ng), 0.0, 0.0 };
-	for (size_t i = 0; i < m && i < k; i++) {
-		double f1 = metrics_answer_max(METRICS_ANSWER_F1, texts[i], golds, ng, 1.0);
+	struct reading r = { 0, 0.0, 0.0 };
+	const cJSON *c = arr ? arr->child : NULL;
+	for (size_t i = 0; c || i == 0; i++) {
+		const char *text = it->answer;   /* no candidates: the answer alone */
+		if (c) {
+			const cJSON *t = cJSON_GetObjectItemCaseSensitive(c, "text");
+			text = cJSON_IsString(t) ? t->valuestring : "";
+			c = c->next;
+		}
+		if (i >= k && (r.rank || !ng))
+			break;   /* past the first k, and the first correct one found */
+		double em, f1;
+		metrics_answer_em_f1(text, golds, &em, &f1);
+		if (!r.rank && ng && em == 1.0)
+			r.rank = i + 1;
 		if (i == 0)
 			r.f1_top1 = f1;
-		if (f1 > r.f1_topk)
+		if (i < k && f1 > r.f1_topk)
 			r.f1_topk = f1;
 	}
-	free(texts);
 	cJSON_Delete(arr);
 	return r;
 }
 
-static void add_item(const struct rp_ctx *c, size_t i, struct reader_acc *a)
+static void add_item(const struct rp_ctx *c, size_t i, struct reader_acc *a, struct gold_cache *gc)
 {
 	const struct rp_data *d = c->d;
 	const struct rp_item *it = &d->items[i];
@@ -81,8 +92,14 @@ static void add_item(const struct rp_ctx *c, size_t i, struct reader_acc *a)
 	int impossible = metrics_impossible(golds, t->n_gold_ans);
 	int retrieved = correct_retrieval(d, it, impossible);
 	struct reading r = { 0, 0.0, 0.0 };
-	if (retrieved)
-		r = read_item(it, golds, t->n_gold_ans, (size_t)c->o->reader_k);
+	if (retrieved) {
+		if (!gc->golds || gc->turn != it->turn) {
+			metrics_golds_free(gc->golds);
+			gc->golds = metrics_golds_new(golds, t->n_gold_ans);
+			gc->turn = it->turn;
+		}
+		r = read_item(it, gc->golds, t->n_gold_ans, (size_t)c->o->reader_k);
+	}
 	int top1 = r.rank == 1, topk = r.rank >= 1 && r.rank <= (size_t)c->o->reader_k;
 	for (int k = 0; k < 2; k++) {
 		struct reader_acc *s = k ? &a[d->n_systems] : &a[it->system];
@@ -175,9 +192,11 @@ void rp_reader_table(const struct rp_ctx *c, struct rsection *sec, const uint8_t
 	long k = c->o->reader_k;
 	char label[64];
 	struct reader_acc *acc = xcalloc(ns + 1, sizeof(*acc));
+	struct gold_cache gc = { 0, NULL };
 	for (size_t i = 0; i < d->n_items; i++)
 		if (scored[i])
-			add_item(c, i, acc);
+			add_item(c, i, acc, &gc);
+	metrics_golds_free(gc.golds);
 	struct rtable *t = rsection_table(sec, "reader", "Reader accuracy (seed 001)", "system", "items");
 	rtable_col(t, "correct_retrievals", "retrievals", RF_COUNT, 0);
 	rtable_col(t, "reader_top1_accuracy", "top-1 acc.", RF_FRACTION, 0);

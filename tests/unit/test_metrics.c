@@ -427,6 +427,36 @@ static void test_k_zero_means_the_whole_ranking(void **state)
 	assert_close(metrics_precision_at_k(rel, 0, 0), 0.0, 0.0);
 }
 
+/* nDCG's discounts are log2(rank + 1) exactly as the C library gives them,
+ * in the first 64 ranks (a table) and after: a ranking of 100 with every
+ * third passage relevant, against the sums computed here. */
+static void test_ndcg_discounts_are_the_c_librarys_log2_at_every_rank(void **state)
+{
+	enum { N = 100 };
+	int rel[N], ideal[N];
+	double dcg = 0.0, idcg = 0.0, gdcg = 0.0, gidcg = 0.0;
+	size_t r = 0;
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) {
+		rel[i] = i % 3 == 0;
+		r += (size_t)rel[i];
+	}
+	for (size_t i = 0; i < N; i++) {
+		ideal[i] = i < r;
+		if (rel[i]) {
+			dcg += 1.0 / log2((double)(i + 2));
+			gdcg += 1.0 / log2((double)(i + 2));
+		}
+		if (i < r) {
+			idcg += 1.0 / log2((double)(i + 2));
+			gidcg += 1.0 / log2((double)(i + 2));
+		}
+	}
+	assert_true(metrics_ndcg_at_k(rel, N, 0, 0) == dcg / idcg);
+	assert_true(metrics_ndcg_graded_at_k(rel, N, 0, ideal, r) == gdcg / gidcg);
+}
+
 static void test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal(void **state)
 {
 	static const int rel[] = { 1, 1 };
@@ -542,6 +572,27 @@ static void test_summary_reports_its_sample_size(void **state)
 	assert_close(s.median, 2.0, 0.0);
 }
 
+/* The quartiles of values of every sign and size, with ties, in an order
+ * that is not sorted: the sorted order's (the sort is a radix sort of the
+ * bits: negatives, subnormals and values that share their high bytes). */
+static void test_summary_sorts_values_of_every_sign_and_size(void **state)
+{
+	static const double v[] = { 5e-324, -1e300, 3.5, -2.25, 0.0, 3.5, 1e300, -5e-324, 2.0, 2.0000000000000004,
+				    -1e-10, 42.0 };
+	struct metrics_summary s;
+	double q;
+
+	(void)state;
+	assert_int_equal(metrics_summarize(v, 12, &s), METRICS_OK);
+	/* sorted: -1e300 -2.25 -1e-10 -5e-324 0 5e-324 2 2.0000000000000004 3.5 3.5 42 1e300 */
+	assert_true(s.min == -1e300 && s.max == 1e300);
+	assert_true(s.median == 0.5 * 5e-324 + 0.5 * 2.0);   /* h = 5.5 */
+	assert_true(s.q1 == -1e-10 + 0.75 * (-5e-324 - -1e-10));   /* h = 2.75 */
+	assert_true(s.q3 == 3.5);   /* h = 8.25, between 3.5 and 3.5 */
+	assert_int_equal(metrics_quantile(v, 12, 1.0 / 11.0, &q), METRICS_OK);
+	assert_true(q == -2.25);
+}
+
 static void test_wilson_rejects_a_nonpositive_z(void **state)
 {
 	double lo, hi;
@@ -622,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_r_smaller_than_the_relevant_retrieved_is_raised_to_it),
 		cmocka_unit_test(test_k_zero_means_the_whole_ranking),
 		cmocka_unit_test(test_ndcg_without_cutoff_uses_every_known_relevant_in_the_ideal),
+		cmocka_unit_test(test_ndcg_discounts_are_the_c_librarys_log2_at_every_rank),
 		cmocka_unit_test(test_graded_ndcg_gains_the_grade_against_the_known_grades_best_first),
 		cmocka_unit_test(test_mean_of_no_items_is_empty_and_leaves_the_output_alone),
 		cmocka_unit_test(test_answer_without_gold_scores_0),
@@ -630,6 +682,7 @@ int main(void)
 		cmocka_unit_test(test_rouge_l_handles_long_answers),
 		cmocka_unit_test(test_normalized_answer_is_a_fresh_string_owned_by_the_caller),
 		cmocka_unit_test(test_summary_reports_its_sample_size),
+		cmocka_unit_test(test_summary_sorts_values_of_every_sign_and_size),
 		cmocka_unit_test(test_wilson_rejects_a_nonpositive_z),
 		cmocka_unit_test(test_kendall_tau_b_agrees_with_counting_every_pair),
 		cmocka_unit_test(test_answer_all_equals_each_metric_on_its_own),

@@ -62,12 +62,47 @@ static void test_every_answer_metric_scores_answers_without_a_common_word_0(void
 			fail_msg("%s: %g", metrics_answer_name((enum metrics_answer)m), all[m]);
 }
 
+/* Golds tokenised once score as metrics_answer_max() and
+ * metrics_answer_all() do, for one prediction after another: a partial
+ * match, a gold empty after normalisation (left out while another has
+ * tokens, used when all are empty), no golds. */
+static void test_prepared_golds_score_as_metrics_answer_max(void **state)
+{
+	static const char *const golds_a[] = { "Gustave Eiffel", "the", "Eiffel tower" };
+	static const char *const golds_b[] = { "", "A." };
+	static const char *const preds[] = { "Eiffel", "gustave eiffel!", "", "The", "tower of Eiffel", "x y z", "Eiffel towers" };
+	static const struct { const char *const *g; size_t n; } sets[] = { { golds_a, 3 }, { golds_b, 2 },
+									   { golds_a, 0 } };
+
+	(void)state;
+	for (size_t s = 0; s < sizeof(sets) / sizeof(sets[0]); s++) {
+		struct metrics_golds *gs = metrics_golds_new(sets[s].g, sets[s].n);
+		for (size_t p = 0; p < sizeof(preds) / sizeof(preds[0]); p++) {
+			double em, f1;
+			metrics_answer_em_f1(preds[p], gs, &em, &f1);
+			double want_em = metrics_answer_max(METRICS_ANSWER_EM, preds[p], sets[s].g, sets[s].n, 1.0);
+			double want_f1 = metrics_answer_max(METRICS_ANSWER_F1, preds[p], sets[s].g, sets[s].n, 1.0);
+			if (em != want_em || f1 != want_f1)
+				fail_msg("set %zu, '%s': EM %g F1 %g, want %g %g", s, preds[p], em, f1, want_em, want_f1);
+			double all[METRICS_ANSWER_COUNT], want[METRICS_ANSWER_COUNT];
+			metrics_answer_all_golds(preds[p], gs, 1.2, all);   /* SCAI forms kept from the first */
+			metrics_answer_all(preds[p], sets[s].g, sets[s].n, 1.2, want);
+			for (int m = 0; m < METRICS_ANSWER_COUNT; m++)
+				if (all[m] != want[m])
+					fail_msg("set %zu, '%s': %s %g, want %g", s, preds[p],
+						 metrics_answer_name((enum metrics_answer)m), all[m], want[m]);
+		}
+		metrics_golds_free(gs);
+	}
+}
+
 int main(void)
 {
 	static const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_answer_metric_has_a_name_of_its_own),
 		cmocka_unit_test(test_every_answer_metric_scores_an_answer_against_itself_1),
 		cmocka_unit_test(test_every_answer_metric_scores_answers_without_a_common_word_0),
+		cmocka_unit_test(test_prepared_golds_score_as_metrics_answer_max),
 	};
 	return cmocka_run_group_tests_name("metrics_answer", tests, NULL, NULL);
 }
