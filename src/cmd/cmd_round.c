@@ -787,8 +787,8 @@ static int agreement_comes_later(struct cmd_ctx *c, const struct store_round_row
 	struct store_round_rater *ra = NULL;
 	size_t n = 0, n_ra = 0;
 	const char *later = NULL;
-	if (r->swap_from || r->overlap != 1 || any_shared_unit(rep, sc))
-		return 0;
+	if (r->swap_from || r->overlap != 1 || any_shared_unit(rep, sc) || (sc->n_fields && sc->fields[0].unit == UNIT_PAIR))
+		return 0;   /* a pairwise round has no round 2: its section says what it compared */
 	*st = store_round_raters(c->store, r->id, &ra, &n_ra, &c->err);
 	if (*st == ST_OK && n_ra < 2) {   /* one rater: the report says there is nothing to compare */
 		store_round_raters_free(ra, n_ra);
@@ -824,7 +824,8 @@ static enum status print_agreement(struct cmd_ctx *c, const struct store_round_r
 	char *rounds = r->swap_from ? xasprintf("%s,%s", r->swap_from, r->name) : xstrdup(r->name);
 	report_options_init(&o);
 	o.round = rounds;
-	o.sections = REPORT_SEC_AGREEMENT;
+	/* a pairwise round's agreement is over pairs: its section pairwise:FIELD */
+	o.sections = sc->n_fields && sc->fields[0].unit == UNIT_PAIR ? REPORT_SEC_PREFERENCES : REPORT_SEC_AGREEMENT;
 	o.command = "round close";
 	o.project = store_path(c->store);
 	if (r->swap_from)
@@ -847,10 +848,13 @@ static void flag_low(struct cmd_ctx *c, const struct report *r, const struct sto
 	if (store_round_raters(c->store, row->id, &ra, &n, &c->err) != ST_OK)
 		return;
 	for (size_t f = 0; f < sc->n_fields; f++) {
-		char id[160];
+		char id[160], sec[200];
 		if (sc->fields[f].type == TYPE_TEXT)
 			continue;
 		field_id(sc, &sc->fields[f], id, sizeof(id));
+		/* a field of pairs: its section pairwise:FIELD, table agreement */
+		int pairs = sc->fields[f].unit == UNIT_PAIR;
+		snprintf(sec, sizeof(sec), "%s%s", pairs ? "pairwise:" : "agreement", pairs ? sc->fields[f].name : "");
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = i + 1; j < n; j++) {
 				char pair[300];
@@ -858,7 +862,7 @@ static void flag_low(struct cmd_ctx *c, const struct report *r, const struct sto
 				double k;
 				long units;
 				snprintf(pair, sizeof(pair), "%s / %s", ra[i].name, ra[j].name);
-				if (!report_value(r, "agreement", id, pair, "kappa", &k, &units, &why)) {
+				if (!report_value(r, sec, pairs ? "agreement" : id, pair, "kappa", &k, &units, &why)) {
 					shared += why && strcmp(why, agreement_status_message(AGREEMENT_NO_ITEMS)) != 0;
 					continue;
 				}

@@ -378,6 +378,7 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 	const struct report_options *o = c->o;
 	struct strbuf names = STRBUF_INIT;
 	size_t cap = 0;
+	const char *pair_field = NULL;   /* --field names a field of pairs */
 	*out = NULL;
 	*n = 0;
 	for (size_t t = 0; t < d->n_tasks; t++) {
@@ -387,7 +388,9 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 		for (size_t i = 0; i < sch->n_fields; i++) {
 			const struct scheme_field *f = &sch->fields[i];
 			struct afield af = { f->name, t, f, -3, NULL, AGREEMENT_UNWEIGHTED };
-			if (f->type == TYPE_TEXT)
+			if (f->unit == UNIT_PAIR && o->field && strcmp(o->field, f->name) == 0)
+				pair_field = f->name;
+			if (f->type == TYPE_TEXT || f->unit == UNIT_PAIR)   /* pairs: section pairwise:FIELD */
 				continue;
 			if (t < TASK__COUNT) {
 				af.cat = builtin_cat(d, f);
@@ -414,11 +417,27 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 		}
 	}
 	enum status st = ST_OK;
-	if (o->field && *n == 0)
+	if (o->field && *n == 0 && pair_field)
+		st = error_set(c->err, ST_INPUT, "field '%s' judges pairs of answers: its agreement is in the report's "
+			       "section pairwise:%s (convqa report --only preferences)", pair_field, pair_field);
+	else if (o->field && *n == 0)
 		st = error_set(c->err, ST_INPUT, "no field '%s' with categories to compare (fields: %s)", o->field,
 			       strbuf_str(&names));
 	strbuf_release(&names);
 	return st;
+}
+
+/* The fields of the selected tasks that judge pairs: not here (their unit
+ * is a pair of answers, not one response), in their own sections. */
+static void pairs_note(const struct rp_data *d, struct rsection *sec)
+{
+	for (size_t t = 0; t < d->n_tasks; t++) {
+		const struct scheme *sch = d->tasks[t].scheme;
+		if ((d->selected & (1u << t)) && sch->n_fields && sch->fields[0].unit == UNIT_PAIR &&
+		    (d->tasks_seen & (1u << t)))
+			rsection_note(sec, "Task %s judges pairs of answers: its agreement is in section pairwise:FIELD "
+					   "(kappa over each turn's pair of systems, and flips).", sch->name);
+	}
 }
 
 /* The rule for live rounds and what it compared (docs/study.md). */
@@ -479,6 +498,7 @@ enum status rp_agreement(struct rp_ctx *c)
 		free(t.rater_seen);
 	}
 	adjudicators_note(d, sec);
+	pairs_note(d, sec);
 	rsection_note(sec, "Each rater's current value counts, whatever --consensus says; an adjudicator's "
 			   "values settle disagreements and are left out. Cohen's kappa per "
 			   "pair over the units both labelled, 95%% interval kappa +- 1.96 SE (large-sample SE; "

@@ -95,7 +95,7 @@ check_eq "... and a passage one rater judged is one single unit" "count 1" "$(ce
 run $CONVQA agreement --db p.db --field intent -f json -o int.json
 check_eq "the intent of a turn given on two responses is one unit" "1.0000 n=1" "$(cell int.json intent 'ann / ben' p_o)"
 check_run "a field without categories is bad input; the message lists the fields" 2 \
-	"convqa: no field 'note' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness, pairwise/preference)" \
+	"convqa: no field 'note' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness)" \
 	$CONVQA agreement --db p.db --field note
 run $CONVQA agreement --db p.db --raters ann -f json
 check_grep "one rater alone: the report says agreement needs two" \
