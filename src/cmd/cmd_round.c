@@ -862,7 +862,12 @@ static void flag_low(struct cmd_ctx *c, const struct report *r, const struct sto
 				double k;
 				long units;
 				snprintf(pair, sizeof(pair), "%s / %s", ra[i].name, ra[j].name);
-				if (!report_value(r, sec, pairs ? "agreement" : id, pair, "kappa", &k, &units, &why)) {
+				int found = report_value(r, sec, pairs ? "agreement" : id, pair, "kappa", &k, &units, &why);
+				if (!found && pairs && !why) {   /* the pairwise section names raters in id order */
+					snprintf(pair, sizeof(pair), "%s / %s", ra[j].name, ra[i].name);
+					found = report_value(r, sec, "agreement", pair, "kappa", &k, &units, &why);
+				}
+				if (!found) {
 					shared += why && strcmp(why, agreement_status_message(AGREEMENT_NO_ITEMS)) != 0;
 					continue;
 				}

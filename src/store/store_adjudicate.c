@@ -335,12 +335,16 @@ static enum status open_stream(struct store *s, struct stream *x, int64_t round_
 		"SELECT turn_id, field, unit, unit_ref, value, id FROM label "
 		"WHERE rater_id = ?1 AND round_id = ?2 AND task = ?3 AND response_id NOT IN (SELECT response_id "
 		"FROM assignment WHERE round_id = ?2 AND rater_id = ?1 AND control = 1) "
+		"AND NOT (unit = 'pair' AND unit_ref IN (SELECT pair_id FROM pair_assignment WHERE round_id = ?2 "
+		"AND rater_id = ?1 AND control = 1)) "
 		"ORDER BY turn_id, field, unit, unit_ref, id",
 	};
 	sqlite3_stmt *q;
 	int controls = 0;
+	/* control items of a turn round, control pairs of a pairwise round */
 	enum status st = prepare(s, "SELECT EXISTS (SELECT 1 FROM assignment WHERE round_id = ?2 AND rater_id = ?1 "
-				 "AND control = 1)", &q, err);
+				 "AND control = 1) OR EXISTS (SELECT 1 FROM pair_assignment WHERE round_id = ?2 "
+				 "AND rater_id = ?1 AND control = 1)", &q, err);
 	if (st != ST_OK)
 		return st;
 	sqlite3_bind_int64(q, 1, x->rater_id);

@@ -16,9 +16,9 @@ enum status store_pair_control_pool(struct store *s, int64_t expert_id, const ch
 	sqlite3_stmt *st = store_prepare(s,
 		"SELECT p.id, p.turn_id, p.response_a, p.response_b, ra.system_id, rb.system_id FROM pair p "
 		"JOIN response ra ON ra.id = p.response_a JOIN response rb ON rb.id = p.response_b "
-		"WHERE EXISTS (SELECT 1 FROM label l WHERE l.unit = 'pair' AND l.unit_ref = p.id "
-		"AND l.turn_id = p.turn_id AND l.rater_id = ?1 AND l.task = ?2 AND l.field = ?3 "
-		"AND l.value IS NOT NULL AND " STORE_LABEL_IS_CURRENT ") ORDER BY p.id",
+		/* the expert's labels read once (not a look-up per pair of the project) */
+		"WHERE p.id IN (SELECT l.unit_ref FROM label l WHERE l.rater_id = ?1 AND l.task = ?2 AND l.field = ?3 "
+		"AND l.unit = 'pair' AND l.value IS NOT NULL AND " STORE_LABEL_IS_CURRENT ") ORDER BY p.id",
 		"cannot read the control pairs", err);
 	size_t cap = 0;
 	*out = NULL;
@@ -56,8 +56,9 @@ enum status store_pair_control_values(struct store *s, int64_t round_id, int64_t
 		"(SELECT l.value FROM label l WHERE l.unit = 'pair' AND l.unit_ref = pa.pair_id "
 		"AND l.turn_id = p.turn_id AND l.rater_id = pa.rater_id AND l.round_id = pa.round_id "
 		"AND l.task = ?3 AND l.field = ?4 ORDER BY l.id DESC LIMIT 1), "
-		"(SELECT l.value FROM label l WHERE l.unit = 'pair' AND l.unit_ref = pa.pair_id "
-		"AND l.turn_id = p.turn_id AND l.rater_id = ?2 AND l.task = ?3 AND l.field = ?4 "
+		/* by the pair's turn (label_unit), not every label of the expert */
+		"(SELECT l.value FROM label l INDEXED BY label_unit WHERE l.turn_id = p.turn_id AND l.rater_id = ?2 "
+		"AND l.unit = 'pair' AND l.unit_ref = pa.pair_id AND l.task = ?3 AND l.field = ?4 "
 		"AND l.value IS NOT NULL AND " STORE_LABEL_IS_CURRENT " ORDER BY l.id DESC LIMIT 1) "
 		"FROM pair_assignment pa JOIN pair p ON p.id = pa.pair_id "
 		"WHERE pa.round_id = ?1 AND pa.control = 1 ORDER BY pa.rater_id, pa.seq",

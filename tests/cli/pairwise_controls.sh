@@ -162,3 +162,12 @@ check_eq "   alice's 6 all s1, bob's 6 all s2" "6 s1 alice
 6 s2 bob" "$(tail -n +2 "$T/out" | cut -d, -f5,6 | tr ',' ' ' | sort | uniq -c | sed 's/^ *//')"
 run $CONVQA export --round ctl --format csv
 check_eq "the labels export keeps every label (control ones too, as for turn rounds)" 19 "$(wc -l <"$T/out")"
+
+# ---- adjudication ---------------------------------------------------------------------------------
+# overlap 1: no pair has two raters' votes; a control pair of one rater is
+# often another's own pair, and never makes a disagreement with it
+$CONVQA rater add dan --role adjudicator >/dev/null
+run $CONVQA round show ctl
+check_grep "round show: no disagreement (control pairs are no votes)" "disagreements: none (0 pairs judged by two raters or more)" "$T/out"
+run env CONVQA_SCRIPT=/dev/null $CONVQA adjudicate --round ctl --rater dan
+check_grep "adjudicate: nothing to adjudicate" "nothing to adjudicate" "$T/out" "$T/err"

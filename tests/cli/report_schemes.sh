@@ -114,7 +114,7 @@ check_grep "text: ... and the ordinal alpha (the table goes on below)" '^  liker
 check_grep "text: the pair table says the weights" 'Weighted kappa (linear weights) by category position on the scale as' "$T/out"
 check_grep "text: ... and the scale in its declared order" '^  no < mostly no < mostly yes < yes.$' "$T/out"
 check_run "a field no scheme has is bad input; the message lists the fields" 2 \
-	"convqa: no field 'correctness' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness, pairwise/preference, likert-4pt/completeness, likert-4pt/error_type)" \
+	"convqa: no field 'correctness' with categories to compare (fields: intent, answer_correct, relevant, plausibility, faithfulness, likert-4pt/completeness, likert-4pt/error_type)" \
 	$CONVQA agreement --db p.db --field correctness
 
 # ---- report --task likert-4pt: the scheme's section ---------------------------------
