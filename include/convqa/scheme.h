@@ -121,6 +121,9 @@ const struct scheme_field *scheme_field_find(const struct scheme *s, const char 
 int scheme_field_focused(const struct scheme *s, const struct scheme_field *f);
 /* Whether s has focused fields. */
 int scheme_has_focus(const struct scheme *s);
+/* Whether s judges pairs of answers (a pairwise task: its fields are all
+ * of unit pair or none, scheme_read.c); 0 for NULL. */
+int scheme_judges_pairs(const struct scheme *s);
 /* The field of s with role r, or NULL (s NULL too). */
 const struct scheme_field *scheme_field_by_role(const struct scheme *s, enum scheme_role r);
 /* The category index from which on a value of f counts (relevant,

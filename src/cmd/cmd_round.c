@@ -787,7 +787,7 @@ static int agreement_comes_later(struct cmd_ctx *c, const struct store_round_row
 	struct store_round_rater *ra = NULL;
 	size_t n = 0, n_ra = 0;
 	const char *later = NULL;
-	if (r->swap_from || r->overlap != 1 || any_shared_unit(rep, sc) || (sc->n_fields && sc->fields[0].unit == UNIT_PAIR))
+	if (r->swap_from || r->overlap != 1 || any_shared_unit(rep, sc) || scheme_judges_pairs(sc))
 		return 0;   /* a pairwise round has no round 2: its section says what it compared */
 	*st = store_round_raters(c->store, r->id, &ra, &n_ra, &c->err);
 	if (*st == ST_OK && n_ra < 2) {   /* one rater: the report says there is nothing to compare */
@@ -825,7 +825,7 @@ static enum status print_agreement(struct cmd_ctx *c, const struct store_round_r
 	report_options_init(&o);
 	o.round = rounds;
 	/* a pairwise round's agreement is over pairs: its section pairwise:FIELD */
-	o.sections = sc->n_fields && sc->fields[0].unit == UNIT_PAIR ? REPORT_SEC_PREFERENCES : REPORT_SEC_AGREEMENT;
+	o.sections = scheme_judges_pairs(sc) ? REPORT_SEC_PREFERENCES : REPORT_SEC_AGREEMENT;
 	o.command = "round close";
 	o.project = store_path(c->store);
 	if (r->swap_from)

@@ -106,6 +106,11 @@ int scheme_role_parse(const char *name, enum scheme_role *out)
 	return i >= 0 ? 0 : -1;
 }
 
+int scheme_judges_pairs(const struct scheme *s)
+{
+	return s && s->n_fields && s->fields[0].unit == UNIT_PAIR;
+}
+
 const struct scheme_field *scheme_field_by_role(const struct scheme *s, enum scheme_role r)
 {
 	for (size_t i = 0; s && r != SROLE_NONE && i < s->n_fields; i++)

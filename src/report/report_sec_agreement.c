@@ -433,7 +433,7 @@ static void pairs_note(const struct rp_data *d, struct rsection *sec)
 {
 	for (size_t t = 0; t < d->n_tasks; t++) {
 		const struct scheme *sch = d->tasks[t].scheme;
-		if ((d->selected & (1u << t)) && sch->n_fields && sch->fields[0].unit == UNIT_PAIR &&
+		if ((d->selected & (1u << t)) && scheme_judges_pairs(sch) &&
 		    (d->tasks_seen & (1u << t)))
 			rsection_note(sec, "Task %s judges pairs of answers: its agreement is in section pairwise:FIELD "
 					   "(kappa over each turn's pair of systems, and flips).", sch->name);

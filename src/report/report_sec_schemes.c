@@ -139,7 +139,7 @@ enum status rp_schemes(struct rp_ctx *c)
 		const struct scheme *sch = d->tasks[t].scheme;
 		char id[SCHEME_MAX_NAME + 16], title[SCHEME_MAX_NAME + 64];
 		int any = 0, text = 0;
-		if (!(c->shown & (1u << t)) || (sch->n_fields && sch->fields[0].unit == UNIT_PAIR))
+		if (!(c->shown & (1u << t)) || scheme_judges_pairs(sch))
 			continue;   /* a pairwise scheme's: section preferences */
 		snprintf(id, sizeof(id), "scheme:%s", sch->name);
 		snprintf(title, sizeof(title), "Scheme %s: categories per system", sch->name);

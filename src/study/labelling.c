@@ -155,7 +155,7 @@ static enum status find_adjudicator(struct labelling *l, const struct labelling_
 
 int labelling_pairwise(const struct labelling *l)
 {
-	return l->scheme && l->scheme->n_fields && l->scheme->fields[0].unit == UNIT_PAIR;
+	return scheme_judges_pairs(l->scheme);
 }
 
 static enum status check_has_pairs(struct labelling *l, struct error *err)

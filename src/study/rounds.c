@@ -613,7 +613,7 @@ enum status rounds_create(struct store *s, const struct round_request *rq, struc
 			       "--swap-from ROUND");
 	if (st == ST_OK)
 		st = scheme_load(s, rq->task, &sc, err);
-	if (st == ST_OK && sc->n_fields && sc->fields[0].unit == UNIT_PAIR) {
+	if (st == ST_OK && scheme_judges_pairs(sc)) {
 		st = rounds_pair_create(s, rq, out, err);
 		scheme_free(sc);
 		return st;
@@ -776,7 +776,7 @@ enum status rounds_control_tally(struct store *s, int64_t round_id, struct round
 		t[i].rater_id = ra[i].rater_id;
 		t[i].rater = xstrdup(ra[i].name);
 	}
-	if (st == ST_OK && sc->n_fields && sc->fields[0].unit == UNIT_PAIR)
+	if (st == ST_OK && scheme_judges_pairs(sc))
 		st = rounds_pair_control_tally(s, r, sc, t, n_ra, err);
 	else if (st == ST_OK)
 		st = tally_round(s, r, sc, t, n_ra, err);

@@ -346,7 +346,7 @@ static void chat_ended(struct app *app)
 static enum status start_queue(struct app *app, struct error *err)
 {
 	const struct tui_options *opt = app->opt;
-	if (app->scheme->n_fields && app->scheme->fields[0].unit == UNIT_PAIR)
+	if (scheme_judges_pairs(app->scheme))
 		return app_init_pairs(app, err);
 	enum status st = opt->adjudication ? app_init_disagreements(app, err) : init_queue(app, err);
 	if (st == ST_OK)
