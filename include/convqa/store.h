@@ -27,7 +27,7 @@
 
 struct store;
 
-#define STORE_SCHEMA_VERSION 11
+#define STORE_SCHEMA_VERSION 12
 /* How long a write waits for another connection's transaction (an import
  * of a few hundred MB holds the lock for tens of seconds). */
 #define STORE_BUSY_TIMEOUT_MS 120000

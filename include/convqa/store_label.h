@@ -105,4 +105,22 @@ typedef int (*store_label_cb)(const struct store_label_row *row, void *ctx);
 enum status store_labels_each(struct store *s, const struct store_label_filter *f,
 			      store_label_cb cb, void *ctx, struct error *err);
 
+/* ---- label packs ------------------------------------------------------ */
+
+/* Label rows are also kept, STORE_LABEL_PACK_ROWS consecutive rows at a
+ * time, in one blob each (table label_pack, store_label_pack.c): the
+ * report reads a pack in one call where it reads a row's columns one call
+ * each. */
+#define STORE_LABEL_PACK_ROWS 4096
+#define STORE_LABEL_PACK_ROWS_SQL "4096"
+/* packs written in one transaction: about 30 ms of holding the lock */
+#define STORE_LABEL_PACK_PER_TX 8
+/* Pack the label rows not packed yet, STORE_LABEL_PACK_ROWS at a time (the
+ * rest wait for more), in short transactions, only while no other
+ * connection holds the write lock (never waiting for it). Nothing on a
+ * project open read-only or inside a transaction. A command that wrote
+ * calls it before it closes the project; annotate while the rater is
+ * idle. */
+enum status store_label_pack(struct store *s, struct error *err);
+
 #endif

@@ -66,10 +66,22 @@ int cli_session_check(void)
 	return ST_USAGE;
 }
 
-int cli_session_end(struct cmd_ctx *c, enum status st, int sig)
+/* Close the project of a command that ran: one that may have written packs
+ * the label rows not packed yet first (store_label_pack: never waiting for
+ * the lock; a failure loses nothing, the next command packs them). */
+static void close_project(struct cmd_ctx *c, int rc)
 {
+	struct error err;
+	unsigned setup = c->entry->flags | (c->action ? c->action->flags : 0);
+	if (c->store && rc == ST_OK && !(setup & CMD_READONLY))
+		store_label_pack(c->store, &err);
 	store_close(c->store);
 	c->store = NULL;
+}
+
+int cli_session_end(struct cmd_ctx *c, enum status st, int sig)
+{
+	close_project(c, sig ? ST_STORE : st);   /* a signal ends the session at once */
 	if (st != ST_OK || !sig)
 		return st;
 	if (c->entry->release)
@@ -541,7 +553,7 @@ int cli_run_command(const struct cmd_entry *e, int argc, char **argv)
 		if (rc != ST_OK && c.err.msg[0])
 			report_error("%s", c.err.msg);
 	}
-	store_close(c.store);
+	close_project(&c, rc);
 	if (e->release)
 		e->release(&c);
 	return rc;

@@ -633,14 +633,15 @@ enum status report_build(struct store *s, const struct report_options *o, struct
 	if (st == ST_OK)
 		st = load_labels(s, o, loader, rounds, n_rounds, err);
 	t_labels = now_monotonic();
-	if (threaded)
-		pthread_join(thread, NULL);
 	rp_loader_free(loader);
 	if (st == ST_OK)
 		rp_find_roles(&d, rp_tasks_given(o, &d));
+	/* the automatic scores read the items only: they go on beside the layer */
 	if (st == ST_OK && (needs & RP_NEED_LAYER))
 		st = rp_layer_build(rd, &d, o, &layer, err);
 	t_layer = now_monotonic();
+	if (threaded)
+		pthread_join(thread, NULL);
 	if (st == ST_OK) {
 		r = xcalloc(1, sizeof(*r));
 		/* a task's sections appear when --task names it or its labels exist */

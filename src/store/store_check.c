@@ -438,6 +438,35 @@ static void check_labels(struct checker *c)
 	end_kind(c, "label", "given after their round closed");
 }
 
+/* A label pack (store_label_pack.c) that does not hold exactly the label
+ * rows of its range: the report would read other labels than the table's. */
+static void pack_row(struct checker *c, sqlite3_stmt *st, void *data)
+{
+	char why[256];
+	struct error err;
+	int64_t last = sqlite3_column_int64(st, 0), first = sqlite3_column_int64(st, 1);
+	int64_t *after = data;
+	if (sqlite3_column_type(st, 3) != SQLITE_BLOB)
+		snprintf(why, sizeof(why), "its data is not a blob");
+	else if (first <= *after || first > last)
+		snprintf(why, sizeof(why), "its range overlaps the pack before it");
+	else if (store_label_pack_verify(c->s, first, last, sqlite3_column_int64(st, 2), sqlite3_column_blob(st, 3),
+					 (size_t)sqlite3_column_bytes(st, 3), why, sizeof(why), &err) != ST_OK)
+		snprintf(why, sizeof(why), "cannot be compared with its rows");
+	*after = last;
+	if (why[0] && one_more(c))
+		say(c, "label_pack %lld (labels %lld to %lld): %s (a copy of the label rows kept for the report: "
+		    "delete it with sqlite3 FILE 'DELETE FROM label_pack' and convqa packs them again)",
+		    (long long)last, (long long)first, (long long)last, why);
+}
+
+static void check_label_packs(struct checker *c)
+{
+	int64_t after = 0;
+	each(c, c->s->db, "SELECT last_id, first_id, n, data FROM label_pack ORDER BY last_id", pack_row, &after);
+	end_kind(c, "label_pack", "that are not their labels' copy");
+}
+
 /* ---- all --------------------------------------------------------------------------- */
 
 int store_check_version(struct store *s)
@@ -477,6 +506,7 @@ enum status store_check(struct store *s, store_check_cb cb, void *ctx, struct er
 	     NULL);
 	check_references(&c);
 	check_labels(&c);
+	check_label_packs(&c);
 	store_close(c.ref);
 	return store_pending_views(s, 1, err);
 }

@@ -424,6 +424,22 @@ static const char *const migrations[] = {
 	"  basis TEXT NOT NULL,\n"
 	"  label_id INTEGER NOT NULL,\n"
 	"  PRIMARY KEY(rater_id, round_id, task)) WITHOUT ROWID;\n",
+	/* 11 -> 12: label packs (store_label_pack.c): label rows first_id..
+	 * last_id (n of them) copied into one blob, for the report's read of
+	 * every label; a label row changed or deleted all the same (labels are
+	 * never: label_no_update, label_no_delete) drops the packs from its id
+	 * on. The packs are written by the next command that writes. */
+	"CREATE TABLE label_pack(\n"
+	"  last_id INTEGER PRIMARY KEY,\n"
+	"  first_id INTEGER NOT NULL,\n"
+	"  n INTEGER NOT NULL,\n"
+	"  data BLOB NOT NULL);\n"
+	"CREATE TRIGGER label_pack_stale_update AFTER UPDATE ON label BEGIN\n"
+	"  DELETE FROM label_pack WHERE last_id >= old.id;\n"
+	"END;\n"
+	"CREATE TRIGGER label_pack_stale_delete AFTER DELETE ON label BEGIN\n"
+	"  DELETE FROM label_pack WHERE last_id >= old.id;\n"
+	"END;\n",
 };
 
 int store_schema_version(void)

@@ -80,6 +80,7 @@ static void checkpoint_now(struct app *app, void *ctx)
 	double t0 = now_monotonic();
 	if (store_wal_checkpoint(app->store, &err) != ST_OK)
 		return;   /* every label is saved in the log: the next idle time, or the last close, copies it */
+	store_label_pack(app->store, &err);   /* a failure loses nothing: the close packs them */
 	double ms = (now_monotonic() - t0) * 1000.0;
 	app->checkpoints++;
 	app->checkpoint_ms_sum += ms;

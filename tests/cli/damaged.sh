@@ -39,7 +39,7 @@ check_eq "the healthy project: 12 labels, response 17 in turn 9" "12|9" \
 	"$(sqlite3 p.db "SELECT count(*) FROM label"; )|$(sqlite3 p.db "SELECT turn_id FROM response WHERE id = 17")"
 run $CONVQA check
 check_eq "check on the healthy project: exit 0, one line saying so" \
-	"0|ok: project 'p.db': schema version 11, 12 label rows, 3 raters, 2 rounds, 1 scheme: no problem found|" \
+	"0|ok: project 'p.db': schema version 12, 12 label rows, 3 raters, 2 rounds, 1 scheme: no problem found|" \
 	"$rc|$(cat "$T/out")|$(cat "$T/err")"
 $CONVQA report >"$T/report.healthy" 2>&1
 $CONVQA agreement >"$T/agreement.healthy" 2>&1
@@ -153,7 +153,7 @@ round_task|round 2: task 'nosuch' is no scheme of the project|any
 unassigned|label 13: in round r1 on response 17, which the round does not assign to rater alice|any
 after_close|label 13: given 2026-01-03T00:00:00.000Z, after round r1 closed (2026-01-02T03:04:05.000Z)|any
 wrong_turn|label 13: turn_id 1 is not the turn of response 17 (turn 9)|damaged project 'p.db': label 13: turn_id 1 is not the turn of response 17 (turn 9) (convqa check lists every problem)
-newer_version|convqa: project 'p.db' has schema version 99, newer than this convqa (11): upgrade convqa|project 'p.db' has schema version 99, newer than this convqa (11): upgrade convqa
+newer_version|convqa: project 'p.db' has schema version 99, newer than this convqa (12): upgrade convqa|project 'p.db' has schema version 99, newer than this convqa (12): upgrade convqa
 EOF
 
 # what else reads a round: a blind report (an account bound to a rater)

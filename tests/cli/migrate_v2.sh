@@ -32,7 +32,7 @@ last_v2=$(q 'SELECT max(id) FROM label')
 
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 11 project now" 11 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 12 project now" 12 "$(q 'PRAGMA user_version')"
 check_eq "every label row is kept (history)" "$rows_before" \
 	"$(q "SELECT $cols FROM label WHERE id <= $last_v2 ORDER BY id")"
 # a copy of a row: the same place, value and time, 0 seconds

@@ -27,12 +27,12 @@ rows() {
 before=$(rows)
 run $CONVQA info
 check_eq "info opens it (and migrates it)" 0 "$rc"
-check_eq "it is a version 11 project now" 11 "$(q 'PRAGMA user_version')"
+check_eq "it is a version 12 project now" 12 "$(q 'PRAGMA user_version')"
 check_eq "every row is kept, with its id" "$before" "$(rows)"
 check_eq "version 6: no imported score yet" 0 "$(q 'SELECT count(*) FROM response_score')"
 check_eq "version 7: nothing finished recorded yet" "0|0" \
 	"$(q 'SELECT (SELECT count(*) FROM item_done), (SELECT count(*) FROM item_done_mark)')"
-check_eq "version 8: no pairs yet, the labels keep their indexes and triggers" "0|0|0|4|2" \
+check_eq "version 8: no pairs yet, the labels keep their indexes and triggers (version 12: two more)" "0|0|0|4|4" \
 	"$(q "SELECT (SELECT count(*) FROM pair), (SELECT count(*) FROM pair_assignment), (SELECT count(*) FROM pair_same),
 	      (SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'label'),
 	      (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'label')")"

@@ -28,7 +28,7 @@ run $CONVQA report --only retrieval --format csv
 check_eq "the report reads the project (id-only passage, no question)" 0 "$rc"
 run $CONVQA check
 check_eq "check calls neither the missing question nor the missing text damage" \
-	"0|ok: project 'p.db': schema version 11, 0 label rows, 0 raters, 0 rounds, 0 schemes: no problem found" \
+	"0|ok: project 'p.db': schema version 12, 0 label rows, 0 raters, 0 rounds, 0 schemes: no problem found" \
 	"$rc|$(cat "$T/out")"
 run $CONVQA spans
 check_eq "evidence spans skip the passage without text" "0|spans: 2 responses, 2 spans (2 added, 0 removed, 0 unchanged)" \

@@ -69,7 +69,7 @@ before=$(state old/p.db)
 cd old && run $as_user "$CONVQA" info --db p.db
 cd "$T" || exit 1
 check_eq "a read-only project of an older schema: a reading command says it must be upgraded where it can be written" \
-	"3|convqa: project 'p.db' has schema version 2, older than this convqa's (11), and cannot be upgraded here: it is read-only (any convqa command upgrades it where its file and directory can be written)" \
+	"3|convqa: project 'p.db' has schema version 2, older than this convqa's (12), and cannot be upgraded here: it is read-only (any convqa command upgrades it where its file and directory can be written)" \
 	"$rc|$(cat "$T/err")"
 check_eq "   and leaves it as it was" "$before" "$(state old/p.db)"
 chmod 755 old b c
