@@ -136,6 +136,13 @@ struct store_report_label {
 	 * response_id and passage_rank say where it was given. */
 	enum scheme_unit unit;
 	int64_t turn_id, unit_ref;
+	/* A row read from a label pack has its texts numbered in the pack's
+	 * list of strings: dict names the list (0 for a row read from the
+	 * table, whose texts have no numbers), dict_size is its length,
+	 * task_sid and field_sid the numbers of task and field, value_sid the
+	 * number of value + 1 (0: NULL). Within one read, the same dict and
+	 * number is the same text. */
+	uint32_t dict, dict_size, task_sid, field_sid, value_sid;
 };
 typedef int (*store_report_label_cb)(const struct store_report_label *l, void *ctx);
 /*

@@ -420,18 +420,77 @@ static void phase(struct report *r, const char *name, double seconds)
 
 /* The sections o selects that have something to say, in table order, each
  * timed. */
+/* Sections that read only what is loaded (no SQLite connection, nothing
+ * computed on first use): built in a second thread beside the others. */
+static int runs_beside(const struct rp_section *sec)
+{
+	return sec->bit == REPORT_SEC_RETRIEVAL || sec->bit == REPORT_SEC_TIME;
+}
+
+/* The sections built beside the others: into their own parts, with their
+ * own error. */
+struct beside {
+	struct rp_ctx c;
+	struct report *part;            /* a report of one section each, by section */
+	const uint8_t *build;           /* which sections to build */
+	double *seconds;
+	enum status *st;
+	struct error err;
+};
+
+static void build_one(struct rp_ctx *c, size_t i, struct report *part, double *seconds, enum status *st)
+{
+	double t0 = now_monotonic();
+	c->r = part;
+	*st = sections[i].build(c);
+	*seconds = now_monotonic() - t0;
+}
+
+static void *beside_run(void *arg)
+{
+	struct beside *b = arg;
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+		if (b->build[i] && runs_beside(&sections[i]))
+			build_one(&b->c, i, &b->part[i], &b->seconds[i], &b->st[i]);
+	return NULL;
+}
+
+/* Each section into a part of its own (those that read only what is
+ * loaded in a second thread), then the parts in the table's order; the
+ * first failure in that order is the report's. */
 static enum status build_sections(struct rp_ctx *c)
 {
-	enum status st = ST_OK;
-	for (size_t i = 0; i < ARRAY_SIZE(sections) && st == ST_OK; i++) {
-		const struct rp_section *sec = &sections[i];
-		if (!(c->o->sections & sec->bit) || (sec->applies && !sec->applies(c)))
-			continue;
-		double t0 = now_monotonic();
-		st = sec->build(c);
-		phase(c->r, sec->name, now_monotonic() - t0);
+	struct report *r = c->r, part[ARRAY_SIZE(sections)];
+	uint8_t build[ARRAY_SIZE(sections)] = { 0 };
+	double seconds[ARRAY_SIZE(sections)] = { 0 };
+	enum status st[ARRAY_SIZE(sections)] = { ST_OK };
+	struct beside b = { .c = *c, .part = part, .build = build, .seconds = seconds, .st = st };
+	pthread_t thread;
+	memset(part, 0, sizeof(part));
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+		build[i] = (c->o->sections & sections[i].bit) && (!sections[i].applies || sections[i].applies(c));
+	b.c.err = &b.err;
+	int threaded = pthread_create(&thread, NULL, beside_run, &b) == 0;
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
+		if (build[i] && (!threaded || !runs_beside(&sections[i])))
+			build_one(c, i, &part[i], &seconds[i], &st[i]);
+	if (threaded)
+		pthread_join(thread, NULL);
+	c->r = r;
+	enum status ret = ST_OK;
+	for (size_t i = 0; i < ARRAY_SIZE(sections); i++) {
+		if (build[i] && ret == ST_OK) {
+			phase(r, sections[i].name, seconds[i]);
+			if ((ret = st[i]) != ST_OK && threaded && runs_beside(&sections[i]))
+				*c->err = b.err;
+		}
+		for (size_t k = 0; k < part[i].n_sections; k++) {
+			xgrow(&r->sections, &r->cap_sections, r->n_sections + 1, sizeof(*r->sections));
+			r->sections[r->n_sections++] = part[i].sections[k];
+		}
+		free(part[i].sections);   /* the sections add no meta (header() does) */
 	}
-	return st;
+	return ret;
 }
 
 void report_timings(const struct report *r, char *out, size_t size)

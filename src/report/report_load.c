@@ -304,6 +304,7 @@ void rp_loader_free(struct rp_loader *ld)
 	free(l->turn_ids);
 	free(l->rr);
 	free(l->controls);
+	free(l->memo);
 	free(l);
 }
 

@@ -58,6 +58,21 @@ struct loader {
 	/* the control assignments, sorted: their rows are left out */
 	struct store_report_control *controls;
 	size_t n_controls, cap_controls;
+	/* what the texts of the label pack being read (store_report_label.dict)
+	 * mean, by their numbers: looked up once a pack, not once a row */
+	uint32_t memo_dict;
+	struct ld_memo *memo;
+	size_t cap_memo;
+};
+
+/* A text of a label pack as a task (its index), as a field of task f_task
+ * (its f), as a value of field v_f (its code); LD_MEMO_UNKNOWN until
+ * looked up. */
+#define LD_MEMO_UNKNOWN INT32_MIN
+struct ld_memo {
+	int32_t task;
+	int32_t f_task, f;
+	int32_t v_f, code;
 };
 
 /* Fields: RP_* (the built-in categorical ones), F_NOTE (text: a note, or

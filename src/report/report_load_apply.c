@@ -208,6 +208,58 @@ static int in_ids(const int64_t *ids, size_t n, int64_t id)
 			return 1;
 	return 0;
 }
+/* The memo of the texts of lr's pack (emptied at each new pack), NULL for
+ * a row read from the table. */
+static struct ld_memo *memo_of(struct loader *l, const struct store_report_label *lr)
+{
+	if (!lr->dict)
+		return NULL;
+	if (lr->dict != l->memo_dict) {
+		xgrow(&l->memo, &l->cap_memo, lr->dict_size + 1, sizeof(*l->memo));
+		for (uint32_t i = 0; i < lr->dict_size; i++)
+			l->memo[i] = (struct ld_memo){ LD_MEMO_UNKNOWN, LD_MEMO_UNKNOWN, LD_MEMO_UNKNOWN,
+						       LD_MEMO_UNKNOWN, LD_MEMO_UNKNOWN };
+		l->memo_dict = lr->dict;
+	}
+	return l->memo;
+}
+
+static int memo_task(const struct rp_data *d, struct ld_memo *m, const struct store_report_label *lr)
+{
+	if (!m)
+		return task_of(d, lr->task);
+	if (m[lr->task_sid].task == LD_MEMO_UNKNOWN)
+		m[lr->task_sid].task = task_of(d, lr->task);
+	return m[lr->task_sid].task;
+}
+
+static int memo_field(const struct rp_data *d, struct ld_memo *m, int task, const struct store_report_label *lr)
+{
+	if (!m)
+		return field_of(d, task, lr->field);
+	struct ld_memo *e = &m[lr->field_sid];
+	if (e->f_task != task) {
+		e->f_task = task;
+		e->f = field_of(d, task, lr->field);
+	}
+	return e->f;
+}
+
+/* The code of lr's value in field f (RP_UNSET for a note, extra or NULL). */
+static int memo_code(const struct rp_data *d, struct ld_memo *m, int f, const struct store_report_label *lr)
+{
+	if (f == F_NOTE || f == F_EXTRA || !lr->value)
+		return RP_UNSET;
+	if (!m)
+		return ld_row_code(d, f, lr->value);
+	struct ld_memo *e = &m[lr->value_sid - 1];
+	if (e->v_f != f) {
+		e->v_f = f;
+		e->code = ld_row_code(d, f, lr->value);
+	}
+	return e->code;
+}
+
 int ld_on_label(const struct store_report_label *lr, void *data)
 {
 	struct loader *l = data;
@@ -215,7 +267,8 @@ int ld_on_label(const struct store_report_label *lr, void *data)
 	int32_t rater = ld_idmap_get(&l->rater, lr->rater_id);
 	int32_t item = ld_idmap_get(&l->response, lr->response_id);
 	int32_t turn = ld_idmap_get(&l->turn, lr->turn_id);
-	int task = task_of(d, lr->task);
+	struct ld_memo *memo = memo_of(l, lr);
+	int task = memo_task(d, memo, lr);
 	uint32_t seq = ++l->seq;
 	if (ld_label_damaged(l, lr, rater, item, turn, task))
 		return 1;
@@ -231,9 +284,8 @@ int ld_on_label(const struct store_report_label *lr, void *data)
 	}
 	d->label_rows++;
 	d->tasks_seen |= 1u << task;
-	int f = field_of(d, task, lr->field);
-	/* the code of the value, once (RP_UNSET for a note, extra or NULL) */
-	int code = f == F_NOTE || f == F_EXTRA || !lr->value ? RP_UNSET : ld_row_code(d, f, lr->value);
+	int f = memo_field(d, memo, task, lr);
+	int code = memo_code(d, memo, f, lr);   /* once a row, or once a pack */
 	if (ld_value_damaged(l, lr, task, f, code))
 		return 1;
 	/* each row: the active seconds since the previous save, on the item

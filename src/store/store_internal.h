@@ -71,12 +71,14 @@ char *store_immutable_uri(const char *path);
 
 /* Label packs (store_label_pack.c): the rows of a pack of label ids
  * first_id..last_id holding n rows, decoded from its blob, each given to cb
- * in id order (strings point into the blob). 0 when every row was given,
+ * in id order (strings point into the blob, numbered in dict: see
+ * struct store_report_label). 0 when every row was given,
  * cb's non-zero when it stopped, -1 when the blob is not such a pack (*why
  * says how). */
 struct store_report_label;
 int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64_t last_id, int64_t n,
-			  int (*cb)(const struct store_report_label *l, void *ctx), void *ctx, const char **why);
+			  uint32_t dict, int (*cb)(const struct store_report_label *l, void *ctx), void *ctx,
+			  const char **why);
 /* Whether the pack of label ids first..last (n rows, blob) holds exactly
  * the label rows of its range: *why "" when it does, else what differs. */
 enum status store_label_pack_verify(struct store *s, int64_t first, int64_t last, int64_t n, const void *blob,

@@ -343,6 +343,9 @@ static int read_row(struct cursor *c, const char **str, const signed char *units
 	if (c->bad || id == 0 || l->id < prev.id || task >= n_str || field >= n_str || unit >= n_str ||
 	    units[unit] < 0 || value > n_str)
 		return 0;
+	l->task_sid = (uint32_t)task;
+	l->field_sid = (uint32_t)field;
+	l->value_sid = (uint32_t)value;
 	l->task = str[task];
 	l->field = str[field];
 	l->unit = (enum scheme_unit)units[unit];
@@ -351,7 +354,7 @@ static int read_row(struct cursor *c, const char **str, const signed char *units
 }
 
 int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64_t last_id, int64_t n,
-			  store_report_label_cb cb, void *ctx, const char **why)
+			  uint32_t dict, store_report_label_cb cb, void *ctx, const char **why)
 {
 	struct cursor c = { blob, (const unsigned char *)blob + size, 0 };
 	size_t n_str = 0;
@@ -366,7 +369,7 @@ int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64
 		return -1;
 	int ret = 0;
 	uint64_t rows = get_varint(&c);
-	struct store_report_label l = { .id = 0 };
+	struct store_report_label l = { .dict = dict, .dict_size = (uint32_t)n_str };
 	*why = "it holds another number of rows than it says";
 	if (c.bad || n < 0 || rows != (uint64_t)n)
 		ret = -1;
@@ -430,7 +433,7 @@ enum status store_label_pack_verify(struct store *s, int64_t first, int64_t last
 		return err->status;
 	sqlite3_bind_int64(v.rows, 1, first);
 	sqlite3_bind_int64(v.rows, 2, last);
-	int rc = store_label_pack_rows(blob, size, first, last, n, verify_row, &v, &bad);
+	int rc = store_label_pack_rows(blob, size, first, last, n, 0, verify_row, &v, &bad);
 	if (rc < 0)
 		snprintf(why, why_size, "%s", bad);
 	else if (rc > 0)

@@ -444,6 +444,7 @@ static enum status label_packs(struct store_reader *s, int64_t round_id, struct 
 	sqlite3_stmt *st;
 	struct pack_relay p = { r, round_id };
 	int64_t after = 0;
+	uint32_t dict = 0;
 	int rc, stop = 0;
 	r->rd = s;
 	r->err = err;
@@ -457,7 +458,7 @@ static enum status label_packs(struct store_reader *s, int64_t round_id, struct 
 		stop = first <= after || first > last || sqlite3_column_type(st, 3) != SQLITE_BLOB
 			       ? -1
 			       : store_label_pack_rows(blob, (size_t)sqlite3_column_bytes(st, 3), first, last,
-						       sqlite3_column_int64(st, 2), pack_row, &p, &why);
+						       sqlite3_column_int64(st, 2), ++dict, pack_row, &p, &why);
 		if (stop < 0)
 			damaged(r, "label_pack %lld (labels %lld to %lld): %s; it is a copy of the label rows kept for "
 				"the report: delete it (sqlite3 FILE 'DELETE FROM label_pack') and convqa packs them again",

@@ -250,12 +250,12 @@ static void test_damaged_blobs_are_refused(void **state)
 	sqlite3_finalize(st);
 	const char *why = NULL;
 	size_t rows = 0;
-	assert_int_equal(store_label_pack_rows(good, size, first, last, n, count_row, &rows, &why), 0);
+	assert_int_equal(store_label_pack_rows(good, size, first, last, n, 1, count_row, &rows, &why), 0);
 	assert_int_equal(rows, (size_t)n);
 	/* its range or count said otherwise */
-	assert_int_equal(store_label_pack_rows(good, size, first + 1, last, n, count_row, &rows, &why), -1);
-	assert_int_equal(store_label_pack_rows(good, size, first, last - 1, n, count_row, &rows, &why), -1);
-	assert_int_equal(store_label_pack_rows(good, size, first, last, n - 1, count_row, &rows, &why), -1);
+	assert_int_equal(store_label_pack_rows(good, size, first + 1, last, n, 1, count_row, &rows, &why), -1);
+	assert_int_equal(store_label_pack_rows(good, size, first, last - 1, n, 1, count_row, &rows, &why), -1);
+	assert_int_equal(store_label_pack_rows(good, size, first, last, n - 1, 1, count_row, &rows, &why), -1);
 	unsigned seed = 7;
 	for (int round = 0; round < 600; round++) {
 		size_t len = round % 3 == 0 ? (size_t)rand_r(&seed) % size : size;
@@ -264,7 +264,7 @@ static void test_damaged_blobs_are_refused(void **state)
 		for (int k = 0; k < 1 + round % 4 && len; k++)
 			bad[(size_t)rand_r(&seed) % len] = (unsigned char)rand_r(&seed);
 		rows = 0;
-		int rc = store_label_pack_rows(bad, len, first, last, n, count_row, &rows, &why);
+		int rc = store_label_pack_rows(bad, len, first, last, n, 1, count_row, &rows, &why);
 		assert_true(rc == 0 || rc == -1);
 		assert_true(rows <= (size_t)n);
 		if (rc == 0)
