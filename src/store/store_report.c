@@ -213,17 +213,83 @@ static int item_row(sqlite3_stmt *st, struct relay *r)
 	return r->cb.item(&it, r->ctx);
 }
 
+#define ITEM_COLUMNS                                                                                   \
+	"SELECT r.id, r.turn_id, t.conversation_id, c.ext_id, t.position, t.gold_intent, r.system_id, "   \
+	"sy.name, r.answer, t.id, c.id, sy.id, t.rewrite, r.rewrite, r.candidates "
+
+/* Whether the systems' ids ascend in the order of their names (none NULL):
+ * then a turn's responses in system_id order are in name order. */
+static int systems_by_name(struct store_reader *s)
+{
+	sqlite3_stmt *st;
+	int ok = 1, rc;
+	int64_t prev = 0;
+	if (sqlite3_prepare_v2(s->db, "SELECT id, name FROM system ORDER BY name", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ok) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		ok = sqlite3_column_type(st, 1) != SQLITE_NULL && id > prev;
+		prev = id;
+	}
+	sqlite3_finalize(st);
+	return ok && (rc == SQLITE_DONE || rc == SQLITE_ROW);
+}
+
+static int64_t count_rows(struct store_reader *s, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t n = -1;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+struct item_count {
+	store_report_item_cb cb;
+	void *ctx;
+	int64_t n;
+	int stopped;
+};
+
+static int count_item(const struct store_report_item *it, void *data)
+{
+	struct item_count *ic = data;
+	ic->n++;
+	return ic->stopped = ic->cb(it, ic->ctx);
+}
+
 enum status store_report_items(struct store_reader *s, store_report_item_cb cb, void *ctx,
 			       struct error *err)
 {
 	struct relay r = { .ctx = ctx };
 	r.cb.item = cb;
+	/* By the turns' (conversation, position) index and the responses'
+	 * (turn, system) index: no sort, where a sort of every item with its
+	 * texts spilled to temporary files (0.6 s of 3 at 1 million items,
+	 * much more when the disk is busy). It orders a turn's responses by
+	 * system id, which is their names' order when the systems' ids
+	 * ascend with their names. */
+	if (systems_by_name(s)) {
+		struct item_count ic = { cb, ctx, 0, 0 };
+		r.cb.item = count_item;
+		r.ctx = &ic;
+		enum status st = each_row(s, ITEM_COLUMNS "FROM turn t CROSS JOIN response r ON r.turn_id = t.id "
+					  "LEFT JOIN conversation c ON c.id = t.conversation_id "
+					  "LEFT JOIN system sy ON sy.id = r.system_id "
+					  "ORDER BY t.conversation_id, t.position, r.system_id",
+					  0, item_row, &r, "cannot read items", err);
+		if (st != ST_OK || ic.stopped || ic.n == count_rows(s, "SELECT count(*) FROM response"))
+			return st;
+		/* a response whose turn is gone: the scan below names it first */
+		r = (struct relay){ .ctx = ctx };
+		r.cb.item = cb;
+	}
 	/* outer joins: a response whose turn or system is gone is damage to
 	 * say, not an item to leave out */
-	return each_row(s,
-			"SELECT r.id, r.turn_id, t.conversation_id, c.ext_id, t.position, t.gold_intent, r.system_id, "
-			"sy.name, r.answer, t.id, c.id, sy.id, t.rewrite, r.rewrite, r.candidates "
-			"FROM response r LEFT JOIN turn t ON t.id = r.turn_id "
+	return each_row(s, ITEM_COLUMNS "FROM response r LEFT JOIN turn t ON t.id = r.turn_id "
 			"LEFT JOIN conversation c ON c.id = t.conversation_id "
 			"LEFT JOIN system sy ON sy.id = r.system_id "
 			"ORDER BY c.id, t.position, sy.name",
