@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "convqa/metrics_answer.h"
@@ -96,6 +97,32 @@ static void test_prepared_golds_score_as_metrics_answer_max(void **state)
 	}
 }
 
+/* SCAI's normalisation drops the Snowball English stop words, every one of
+ * them (each looked up among its first letter's), and keeps the words
+ * beside them in that order. */
+static void test_scai_drops_every_stop_word(void **state)
+{
+	(void)state;
+	static const char all[] =
+		"a about above after again against all am an and any are aren't as at be because been before "
+		"being below between both but by can't cannot could couldn't did didn't do does doesn't doing "
+		"don't down during each few for from further had hadn't has hasn't have haven't having he he'd "
+		"he'll he's her here here's hers herself him himself his how how's i i'd i'll i'm i've if in into "
+		"is isn't it it's its itself let's me more most mustn't my myself no nor not of off on once only "
+		"or other ought our ours ourselves out over own same shan't she she'd she'll she's should "
+		"shouldn't so some such than that that's the their theirs them themselves then there there's "
+		"these they they'd they'll they're they've this those through to too under until up very was "
+		"wasn't we we'd we'll we're we've were weren't what what's when when's where where's which while "
+		"who who's whom why why's with won't would wouldn't you you'd you'll you're you've your yours "
+		"yourself yourselves ";
+	char *n = metrics_scai_normalize(all);
+	assert_string_equal(n, "");
+	free(n);
+	n = metrics_scai_normalize("aardvark abandoned yourselves youthful zebras b isn Whom wholly");
+	assert_string_equal(n, "aardvark abandon youth zebra b isn wholli");
+	free(n);
+}
+
 int main(void)
 {
 	static const struct CMUnitTest tests[] = {
@@ -103,6 +130,7 @@ int main(void)
 		cmocka_unit_test(test_every_answer_metric_scores_an_answer_against_itself_1),
 		cmocka_unit_test(test_every_answer_metric_scores_answers_without_a_common_word_0),
 		cmocka_unit_test(test_prepared_golds_score_as_metrics_answer_max),
+		cmocka_unit_test(test_scai_drops_every_stop_word),
 	};
 	return cmocka_run_group_tests_name("metrics_answer", tests, NULL, NULL);
 }
