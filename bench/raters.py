@@ -18,6 +18,7 @@ import p50 18-32 ms, p99 32-60 ms. Before the import yielded: p50 88 ms,
 p99 386 ms, max 455 ms. See docs/development.md, "Imports and raters".
 """
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -27,10 +28,18 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(TOP, "bench", "work")
 CONVQA = os.environ.get("CONVQA_BENCH", os.path.join(TOP, "convqa"))
 RATERS = int(os.environ.get("RATERS", "16"))
+PACE = float(os.environ.get("PACE", "1.0"))
 TASK = os.path.join(WORK, "qrecc-size-1x.json")
 
 
 def rater(db, n, stop, out):
+    """Save, think, save again until stop: the first save after a time
+    uniform in [0, PACE] seconds, each think time uniform in [0.5, 1.5] x
+    PACE, drawn from a seed of the rater's own (the same draws in every run
+    and phase); PACE 0: no pause."""
+    rng = random.Random(1000 + n)
+    if PACE > 0:  # people do not start at the same instant
+        stop.wait(rng.uniform(0, PACE))
     i = 0
     while not stop.is_set():
         t0 = time.perf_counter()
@@ -39,6 +48,8 @@ def rater(db, n, stop, out):
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         out.append((time.perf_counter() - t0, rc))
         i += 1
+        if PACE > 0:
+            stop.wait(rng.uniform(0.5, 1.5) * PACE)
 
 
 def phase(db, name, work):
@@ -59,8 +70,9 @@ def phase(db, name, work):
         print("bench/raters %s: no save succeeded (%d failed)" % (name, failed))
         return
     p = lambda q: saves[min(len(saves) - 1, int(q * len(saves)))] * 1000
-    print("bench/raters %s: %d saves by %d raters in %.1f s (%d failed): p50 %.0f ms, p99 %.0f ms, max %.0f ms"
-          % (name, len(saves), RATERS, took, failed, p(0.5), p(0.99), saves[-1] * 1000), flush=True)
+    print("bench/raters %s: %d saves by %d raters (PACE %g s) in %.1f s (%d failed): "
+          "p50 %.0f ms, p99 %.0f ms, max %.0f ms"
+          % (name, len(saves), RATERS, PACE, took, failed, p(0.5), p(0.99), saves[-1] * 1000), flush=True)
 
 
 def main():
@@ -79,8 +91,8 @@ def main():
         return time.perf_counter() - t0
 
     def wait():
-        time.sleep(5)
-        return 5.0
+        time.sleep(10)
+        return 10.0
     phase(db, "during an import of %.0f MB" % (os.path.getsize(TASK) / 1e6), run_import)
     phase(db, "without an import", wait)
 
