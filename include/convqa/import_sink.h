@@ -63,26 +63,27 @@ struct import_sink_want {
 
 /* How long an import writes before it commits (its rows hidden until its
  * flip), and what it leaves to other writers between two transactions
- * (import_sink.c, next_tx; import_sink_tx_ms() below): while no one else
+ * (import_sink.c, next_tx; import_sink_tx_ms() below). While no one else
  * writes, from IMPORT_SINK_TX_MS, each transaction writes twice as long as
  * the one before, up to IMPORT_SINK_TX_MAX_MS, as long as the lock was held
  * (the writing, the index of its passages, the commit and the log's
  * checkpoint) no more than half IMPORT_SINK_HOLD_MS; held longer than
- * IMPORT_SINK_HOLD_MS, half as long. IMPORT_SINK_TX_BUSY_MS while another
- * writer (a rater's save) wrote between two of its transactions in the
- * last IMPORT_SINK_CALM_MS. After a commit the
- * import sleeps IMPORT_SINK_GAP_MS, then takes the lock only if no one
- * holds it, else sleeps again, for IMPORT_SINK_YIELD_MS at most. A rater's
- * save waits for what is left of one transaction (its writing, the index
- * and the commit: about 400 ms at most when it came first, about 15 ms
- * while others write) and the saves queued before. */
+ * IMPORT_SINK_HOLD_MS, half as long: fewer commits for an import alone.
+ * IMPORT_SINK_TX_BUSY_MS while another writer (a rater's save) wrote
+ * between two of its transactions in the last IMPORT_SINK_CALM_MS (a
+ * person's few seconds between two judgements). After a commit the import
+ * sleeps IMPORT_SINK_GAP_MS, then takes the lock only if no one holds it,
+ * else sleeps again, for IMPORT_SINK_YIELD_MS at most. A rater's save
+ * waits for what is left of one transaction (its writing, the index and
+ * the commit: about 400 ms at most for the first save after a quiet
+ * while, about 15 ms while others write) and the saves queued before. */
 #define IMPORT_SINK_TX_MS 40
 #define IMPORT_SINK_TX_MAX_MS 320
 #define IMPORT_SINK_HOLD_MS 400
 #define IMPORT_SINK_TX_BUSY_MS 5
 #define IMPORT_SINK_GAP_MS 2
 #define IMPORT_SINK_YIELD_MS 100
-#define IMPORT_SINK_CALM_MS 2000
+#define IMPORT_SINK_CALM_MS 10000
 
 struct import_sink {
 	struct store *s;
