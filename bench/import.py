@@ -27,14 +27,15 @@ answer, retrieved rank, passage and score; the same counts, checked with
 `convqa info`); COMMIT. With the bulk tricks besides: a 32 MiB page cache
 (STORE_IMPORT_CACHE_KIB, as convqa's import) and the insert trigger of
 passage_fts dropped, the index filled by one INSERT ... SELECT of every
-passage (the same index content convqa's store_fts_fill() writes), the
-trigger created again. What the anchor does not do that convqa does: read
+passage (the same index content convqa's store_fts_fill() writes) with
+FTS5's hash of pending terms at 8 MiB (its 'hashsize', as convqa's fill;
+the row removed after), the trigger created again. What the anchor does not do that convqa does: read
 JSON and check it (messages with FILE:LINE and the JSON path), hash the
 file and each passage's text, keep a table of the ids seen, look up each
 ranked passage's id by name (the CSV gives the integer ids), write in
 short transactions hidden until a flip (a 2 ms gap after each so that
-raters' saves get the lock: about 110 at 1x) and commit each with
-synchronous FULL (about 260 fdatasync calls at 1x, 0.2 s). It is the same
+raters' saves get the lock: about 25 at 1x, their length growing from
+40 ms while no one else writes) and commit each with synchronous FULL. It is the same
 rows, indexes and full-text content, so the ratio is fair on the work
 written; the short transactions and FULL are behaviour convqa keeps.
 
@@ -50,6 +51,17 @@ import now: 40% the full-text fill (the anchor's fill costs the same,
 2.5 s CPU), 25% the commits (the log written 12%, checkpoints 12%), 7%
 JSON (was 13%), 7% the ids-seen table and each passage's digest, 2.8%
 reading and hashing the file, 17% the rows' inserts.
+
+27 Nov, transactions that grow while no one else writes (about 25
+instead of 54 at 1x) and the index's terms gathered up to 8 MiB before
+they are written (FTS5's hashsize; 1 MiB before): 4.84 s CPU against
+5.40 s before (0.90; wall 5.38 s against 6.11 s; 4 runs alternating,
+load 1.3-2.4), peak RSS 55 MiB (51 before). The anchor given the 8 MiB
+too: convqa takes 1.05 of its CPU (median of 4 alternating runs, load
+2.5-3.6; the speed ratio 0.95, 0.94 in wall time); `bench/import.sh 1`
+printed 0.97 at load 1.3. Still short of 1x: the index fill and the
+commits are the same work as the anchor's, and convqa's own (JSON, the
+checks, the digests, the ids-seen table) is the difference.
 """
 import csv
 import json

@@ -3,19 +3,30 @@
 import runs (issue 21: "raters never wait on an import"; target p99 under
 100 ms and the maximum under 1 s).
 
-16 raters label in a loop (each save a new process, as a script would run
-it) into a project while `convqa import` of the QReCC-sized task file
-(bench/work/qrecc-size-1x.json, 184 MB, made by bench/import.sh 1) runs
-into the same project; then the same 16 without an import, for comparison.
-Prints the number of saves, p50, p99 and the maximum latency of each phase,
-and the import's time. A figure, not a timed test. CONVQA_BENCH=path
-measures another binary; RATERS=N another number of raters.
+RATERS raters (default 16) label into a project while `convqa import` of
+the QReCC-sized task file (bench/work/qrecc-size-1x.json, 184 MB, made by
+bench/import.sh 1) runs into the same project; then the same raters for
+10 s without an import, for comparison. The raters are modelled as people:
+a person gives at most about one judgement a second, so each rater saves,
+then thinks for a time drawn uniformly in [0.5, 1.5] x PACE seconds
+(default PACE=1) before the next save, its first save after a time in
+[0, PACE] (people do not start at the same instant); the draws come from a
+fixed seed per rater, the same in every run. Each save is a new process,
+as a script would run it: its start is counted in the latency. PACE=0 is
+the stress mode of before: each rater saves again at once (16 of them on
+two cores saturate the machine). Prints RATERS and PACE with the number of
+saves, p50, p99 and the maximum latency of each phase, and the import's
+time. A figure, not a timed test. CONVQA_BENCH=path measures another
+binary.
 
-Last measured (27 Nov, 2 cores, load 1-3 from other builds), RATERS=4:
-during the import p50 26-35 ms, p99 95-116 ms, max 172-408 ms (the import
-yields the lock to waiting saves: import_sink.c, take_lock); without an
-import p50 18-32 ms, p99 32-60 ms. Before the import yielded: p50 88 ms,
-p99 386 ms, max 455 ms. See docs/development.md, "Imports and raters".
+Last measured (27 Nov, 2 cores, load 1.7-2.9 from other builds), 16
+paced raters during the import: p50 22-32 ms, p99 45-100 ms, max
+47-101 ms (five runs; a sixth, when the same raters without an import had
+p99 234 ms: p99 418 ms, max 515 ms); without an import p99 27-55 ms. The
+build before (40 ms transactions; saves that took the lock during the
+import's checkpoint went unseen): p99 143-199 ms, max 147-226 ms.
+PACE=0 RATERS=4 (load 2-6): p99 112-165 ms, max 157-231 ms; before p99
+142-278 ms, max 398-677 ms. See docs/development.md, "Imports and raters".
 """
 import os
 import random
