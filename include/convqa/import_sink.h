@@ -75,7 +75,7 @@ struct import_sink_want {
  * sleeps IMPORT_SINK_GAP_MS, then takes the lock only if no one holds it,
  * else sleeps again, for IMPORT_SINK_YIELD_MS at most. A rater's save
  * waits for what is left of one transaction (its writing, the index and
- * the commit: about 400 ms at most for the first save after a quiet
+ * the commit: about 450 ms at most for the first save after a quiet
  * while, about 15 ms while others write) and the saves queued before. */
 #define IMPORT_SINK_TX_MS 40
 #define IMPORT_SINK_TX_MAX_MS 320
