@@ -20,11 +20,12 @@ time. A figure, not a timed test. CONVQA_BENCH=path measures another
 binary.
 
 Last measured (27 Nov, 2 cores, load 1.7-2.9 from other builds), 16
-paced raters during the import: p50 22-32 ms, p99 45-100 ms, max
-47-101 ms (five runs; a sixth, when the same raters without an import had
-p99 234 ms: p99 418 ms, max 515 ms); without an import p99 27-55 ms. The
-build before (40 ms transactions; saves that took the lock during the
-import's checkpoint went unseen): p99 143-199 ms, max 147-226 ms.
+paced raters during the import, fourteen runs: p50 20-34 ms; p99 45-100
+ms in nine, 115-343 ms in four, 954 ms in one (a commit of the import
+that took 324 ms on the shared disk); max under 1 s in all; without an
+import p99 27-59 ms. The build before (40 ms transactions; saves that
+took the lock during the import's checkpoint went unseen): p99 143-199
+ms, max 147-226 ms (four runs).
 PACE=0 RATERS=4 (load 2-6): p99 112-165 ms, max 157-231 ms; before p99
 142-278 ms, max 398-677 ms. See docs/development.md, "Imports and raters".
 """
