@@ -21,8 +21,9 @@ binary.
 
 Last measured (27 Nov, 2 cores, load 1.7-2.9 from other builds), 16
 paced raters during the import, fourteen runs: p50 20-34 ms; p99 45-100
-ms in nine, 115-343 ms in four, 954 ms in one (a commit of the import
-that took 324 ms on the shared disk); max under 1 s in all; without an
+ms in nine, 115-343 ms in four, 954 ms in one (where logged, the long
+waits came from a commit of the import that took 324 ms on the disk
+shared with other builds); max under 1 s in all; without an
 import p99 27-59 ms. The build before (40 ms transactions; saves that
 took the lock during the import's checkpoint went unseen): p99 143-199
 ms, max 147-226 ms (four runs).
