@@ -21,7 +21,7 @@ binary.
 
 Last measured (27 Nov, 2 cores, load 1.7-2.9 from other builds), 16
 paced raters during the import, fourteen runs: p50 20-34 ms; p99 45-100
-ms in nine, 115-343 ms in four, 954 ms in one (where logged, the long
+ms in eight, 115-418 ms in five, 954 ms in one (where logged, the long
 waits came from a commit of the import that took 324 ms on the disk
 shared with other builds); max under 1 s in all; without an
 import p99 27-59 ms. The build before (40 ms transactions; saves that
