@@ -63,18 +63,27 @@ struct import_sink_want {
 
 /* How long an import writes before it commits (its rows hidden until its
  * flip), and what it leaves to other writers between two transactions
- * (import_sink.c, next_tx): IMPORT_SINK_TX_MS while no one else writes;
- * IMPORT_SINK_TX_BUSY_MS while another writer (a rater's save) took the
- * lock in a gap in the last IMPORT_SINK_CALM_MS. After a commit
- * the import sleeps IMPORT_SINK_GAP_MS, then takes the lock only if no
- * one holds it, else sleeps again, for IMPORT_SINK_YIELD_MS at most. A
- * rater's save waits for one transaction (with the index of its passages
- * and the commit, about twice its writing) and the saves queued before. */
+ * (import_sink.c, next_tx; import_sink_tx_ms() below). While no one else
+ * writes, from IMPORT_SINK_TX_MS, each transaction writes twice as long as
+ * the one before, up to IMPORT_SINK_TX_MAX_MS, as long as the lock was held
+ * (the writing, the index of its passages, the commit and the log's
+ * checkpoint) no more than half IMPORT_SINK_HOLD_MS; held longer than
+ * IMPORT_SINK_HOLD_MS, half as long: fewer commits for an import alone.
+ * IMPORT_SINK_TX_BUSY_MS while another writer (a rater's save) wrote
+ * between two of its transactions in the last IMPORT_SINK_CALM_MS (a
+ * person's few seconds between two judgements). After a commit the import
+ * sleeps IMPORT_SINK_GAP_MS, then takes the lock only if no one holds it,
+ * else sleeps again, for IMPORT_SINK_YIELD_MS at most. A rater's save
+ * waits for what is left of one transaction (its writing, the index and
+ * the commit: about 450 ms at most for the first save after a quiet
+ * while, about 15 ms while others write) and the saves queued before. */
 #define IMPORT_SINK_TX_MS 40
+#define IMPORT_SINK_TX_MAX_MS 320
+#define IMPORT_SINK_HOLD_MS 400
 #define IMPORT_SINK_TX_BUSY_MS 5
 #define IMPORT_SINK_GAP_MS 2
 #define IMPORT_SINK_YIELD_MS 100
-#define IMPORT_SINK_CALM_MS 2000
+#define IMPORT_SINK_CALM_MS 10000
 
 struct import_sink {
 	struct store *s;
@@ -92,7 +101,8 @@ struct import_sink {
 	long since;                   /* rows put since the last commit */
 	double tx_start;              /* now_monotonic() when the transaction began */
 	long tx_ms;                   /* how long this transaction writes (IMPORT_SINK_TX_*) */
-	double busy_at;               /* when another writer last took the lock in a gap */
+	double busy_at;               /* when another writer last wrote between two of its transactions */
+	int64_t version;              /* the project's data_version in the last transaction */
 	struct strmap systems;        /* system id -> db id */
 	struct store_seen *seen;      /* on disk (store_seen.h): how passages in the project before were
 				       * put again; the passages without text (struct import_sink_want) */
@@ -148,5 +158,13 @@ enum status import_sink_put_model(struct import_sink *k, struct model_tasks *m);
 enum status import_sink_end(struct import_sink *k, struct error *err);
 /* Roll back and release the sink. */
 void import_sink_abort(struct import_sink *k);
+
+/* The policy of the import's transactions (see IMPORT_SINK_TX_MS): how
+ * long the next one writes (ms), given how long the last one wrote
+ * (last_ms), how long it held the lock (held_ms: its writing, index,
+ * commit and checkpoint) and the seconds since another writer last wrote
+ * between two of its transactions (calm_s; a large number when none
+ * has). Pure. */
+long import_sink_tx_ms(long last_ms, long held_ms, double calm_s);
 
 #endif

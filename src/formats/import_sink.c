@@ -114,11 +114,24 @@ static enum status open_tx(struct import_sink *k)
 	return st == ST_OK ? ST_OK : fail(k, st);
 }
 
-/* The lock again after a commit: left to other writers first (a save
- * waiting for it polls every millisecond), taken when no one holds it
- * after a gap, or after IMPORT_SINK_YIELD_MS as any writer would. The
- * next transaction is short while others write (import_sink.h). */
-static enum status take_lock(struct import_sink *k)
+long import_sink_tx_ms(long last_ms, long held_ms, double calm_s)
+{
+	if (calm_s < IMPORT_SINK_CALM_MS / 1000.0)
+		return IMPORT_SINK_TX_BUSY_MS;
+	long ms = last_ms;
+	if (held_ms > IMPORT_SINK_HOLD_MS)
+		ms = last_ms / 2;
+	else if (held_ms * 2 <= IMPORT_SINK_HOLD_MS)
+		ms = last_ms * 2;
+	return ms < IMPORT_SINK_TX_MS ? IMPORT_SINK_TX_MS : ms > IMPORT_SINK_TX_MAX_MS ? IMPORT_SINK_TX_MAX_MS : ms;
+}
+
+/* The lock again after a commit (the last transaction held it held_ms):
+ * left to other writers first (a save waiting for it polls every
+ * millisecond), taken when no one holds it after a gap, or after
+ * IMPORT_SINK_YIELD_MS as any writer would. The next transaction's length
+ * is import_sink_tx_ms()'s: short while others write. */
+static enum status take_lock(struct import_sink *k, long held_ms)
 {
 	struct timespec gap = { 0, IMPORT_SINK_GAP_MS * 1000L * 1000L };
 	int yielded = 0;
@@ -134,9 +147,14 @@ static enum status take_lock(struct import_sink *k)
 	if (st != ST_OK)
 		st = store_begin(k->s, &k->err);
 	k->tx_start = now_monotonic();
-	if (yielded)
+	/* a save that took the lock while this import checkpointed its log
+	 * (after its commit, without the lock) is seen by the version only */
+	int64_t version = k->version;
+	if (st == ST_OK)
+		st = store_data_version(k->s, &version, &k->err);
+	if (yielded || version != k->version)
 		k->busy_at = k->tx_start;
-	k->tx_ms = k->tx_start - k->busy_at < IMPORT_SINK_CALM_MS / 1000.0 ? IMPORT_SINK_TX_BUSY_MS : IMPORT_SINK_TX_MS;
+	k->tx_ms = import_sink_tx_ms(k->tx_ms, held_ms, k->tx_start - k->busy_at);
 	return st;
 }
 
@@ -149,14 +167,16 @@ static enum status next_tx(struct import_sink *k)
 	if (!k->open || k->hold || k->st != ST_OK || !k->since ||
 	    (now_monotonic() - k->tx_start) * 1000 < (double)k->tx_ms)
 		return k->st;
-	enum status st = store_fts_fill(k->s, k->fts_mark, &k->err);
+	enum status st = store_data_version(k->s, &k->version, &k->err);
+	if (st == ST_OK)
+		st = store_fts_fill(k->s, k->fts_mark, &k->err);
 	if (st == ST_OK)
 		st = store_commit(k->s, &k->err);
 	if (st != ST_OK)
 		return fail(k, st);
 	k->open = 0;
 	k->since = 0;
-	st = take_lock(k);
+	st = take_lock(k, (long)((now_monotonic() - k->tx_start) * 1000));
 	if (st != ST_OK)
 		return fail(k, st);
 	k->open = 1;

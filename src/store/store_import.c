@@ -685,10 +685,14 @@ enum status store_fts_defer(struct store *s, int64_t *mark, struct error *err)
 
 enum status store_fts_fill(struct store *s, int64_t mark, struct error *err)
 {
-	char *sql = sqlite3_mprintf("INSERT INTO passage_fts(rowid, title, text) "
+	/* the hash size is a row of the index's configuration: removed again,
+	 * so that the project keeps FTS5's default for every other write */
+	char *sql = sqlite3_mprintf("INSERT INTO passage_fts(passage_fts, rank) VALUES ('hashsize', %d); "
+				    "INSERT INTO passage_fts(rowid, title, text) "
 				    "SELECT id, title, text FROM passage WHERE id > %lld; "
+				    "DELETE FROM passage_fts_config WHERE k = 'hashsize'; "
 				    "DROP TRIGGER passage_au; " STORE_PASSAGE_AI_SQL "; " STORE_PASSAGE_AU_SQL("") ";",
-				    (long long)mark);
+				    STORE_IMPORT_FTS_HASH_KIB * 1024, (long long)mark);
 	enum status res = fts_exec(s, sql, "cannot index the passages", err);
 	sqlite3_free(sql);
 	return res;
