@@ -69,13 +69,21 @@ char *store_immutable_uri(const char *path);
 	"  INSERT INTO passage_fts(rowid, title, text) VALUES (new.id, new.title, new.text);\n"      \
 	"END"
 
+/* The columns of a label row as the report reads it (store_report.c) and
+ * the packs hold it (store_label_pack.c), and the row st is on read from
+ * them into l (its texts valid until st moves; NULL reads as 0 or NULL;
+ * unit left to the caller: *unit, its name). */
+#define STORE_LABEL_ROW_COLUMNS \
+	"response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, unit_ref, id"
+struct store_report_label;
+void store_label_row_read(sqlite3_stmt *st, struct store_report_label *l, const char **unit);
+
 /* Label packs (store_label_pack.c): the rows of a pack of label ids
  * first_id..last_id holding n rows, decoded from its blob, each given to cb
  * in id order (strings point into the blob, numbered in dict: see
  * struct store_report_label). 0 when every row was given,
  * cb's non-zero when it stopped, -1 when the blob is not such a pack (*why
  * says how). */
-struct store_report_label;
 int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64_t last_id, int64_t n,
 			  uint32_t dict, int (*cb)(const struct store_report_label *l, void *ctx), void *ctx,
 			  const char **why);

@@ -130,20 +130,7 @@ static int packable(sqlite3_stmt *st, struct store_report_label *l, const char *
 	    (seconds != SQLITE_FLOAT && seconds != SQLITE_INTEGER) || sqlite3_column_type(st, 2) != SQLITE_TEXT ||
 	    sqlite3_column_type(st, 3) != SQLITE_TEXT || sqlite3_column_type(st, 8) != SQLITE_TEXT)
 		return 0;
-	*l = (struct store_report_label){
-		.response_id = sqlite3_column_int64(st, 0),
-		.rater_id = sqlite3_column_int64(st, 1),
-		.task = store_col_text(st, 2),
-		.field = store_col_text(st, 3),
-		.passage_rank = (long)sqlite3_column_int64(st, 4),
-		.value = store_col_text(st, 5),
-		.seconds = sqlite3_column_double(st, 6),
-		.round_id = sqlite3_column_int64(st, 7),
-		.turn_id = sqlite3_column_int64(st, 9),
-		.unit_ref = sqlite3_column_int64(st, 10),
-		.id = sqlite3_column_int64(st, 11),
-	};
-	*unit = store_col_text(st, 8);
+	store_label_row_read(st, l, unit);
 	/* NUL inside a text would be cut by the blob's strings */
 	return sqlite3_column_int64(st, 4) == l->passage_rank && l->round_id >= 0 &&
 	       scheme_unit_parse(*unit, &u) == 0 &&
@@ -219,8 +206,7 @@ static enum status pack_state(struct store *s, int64_t *packed, int64_t *last, s
 /* Packs while due, STORE_LABEL_PACK_PER_TX at most in one transaction. */
 static enum status pack_due(struct store *s, struct error *err)
 {
-	sqlite3_stmt *rd = store_prepare(s, "SELECT response_id, rater_id, task, field, passage_rank, value, seconds, "
-				      "round_id, unit, turn_id, unit_ref, id FROM main.label WHERE id > ?1 "
+	sqlite3_stmt *rd = store_prepare(s, "SELECT " STORE_LABEL_ROW_COLUMNS " FROM main.label WHERE id > ?1 "
 				      "ORDER BY id LIMIT " STORE_LABEL_PACK_ROWS_SQL, "cannot read labels to pack", err);
 	if (!rd)
 		return err->status;
@@ -426,8 +412,8 @@ enum status store_label_pack_verify(struct store *s, int64_t first, int64_t last
 	struct verify v = { 0 };
 	const char *bad = NULL;
 	why[0] = '\0';
-	v.rows = store_prepare(s, "SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, "
-			       "unit, turn_id, unit_ref, id FROM main.label WHERE id BETWEEN ?1 AND ?2 ORDER BY id",
+	v.rows = store_prepare(s, "SELECT " STORE_LABEL_ROW_COLUMNS " FROM main.label WHERE id BETWEEN ?1 AND ?2 "
+			       "ORDER BY id",
 			       "cannot read labels", err);
 	if (!v.rows)
 		return err->status;

@@ -458,10 +458,9 @@ static void name_label(sqlite3_stmt *st, char *buf, size_t size)
 	snprintf(buf, size, "label %lld", (long long)sqlite3_column_int64(st, 11));
 }
 
-static int label_row(sqlite3_stmt *st, struct relay *r)
+void store_label_row_read(sqlite3_stmt *st, struct store_report_label *l, const char **unit)
 {
-	struct store_report_label l = {
-		.id = sqlite3_column_int64(st, 11),
+	*l = (struct store_report_label){
 		.response_id = sqlite3_column_int64(st, 0),
 		.rater_id = sqlite3_column_int64(st, 1),
 		.task = store_col_text(st, 2),
@@ -472,8 +471,16 @@ static int label_row(sqlite3_stmt *st, struct relay *r)
 		.round_id = sqlite3_column_int64(st, 7),   /* NULL reads as 0 */
 		.turn_id = sqlite3_column_int64(st, 9),
 		.unit_ref = sqlite3_column_int64(st, 10),
+		.id = sqlite3_column_int64(st, 11),
 	};
-	const char *unit = store_col_text(st, 8);
+	*unit = store_col_text(st, 8);
+}
+
+static int label_row(sqlite3_stmt *st, struct relay *r)
+{
+	struct store_report_label l;
+	const char *unit;
+	store_label_row_read(st, &l, &unit);
 	const char *null = null_number(st, 0, (double)l.response_id) ? "response_id"
 			 : null_number(st, 1, (double)l.rater_id) ? "rater_id"
 			 : !l.task ? "task"
@@ -552,13 +559,11 @@ enum status store_report_labels(struct store_reader *s, int64_t round_id, store_
 	 * keeps the last value of each key. Only the columns the report needs:
 	 * each column read costs as much as the scan. */
 	static const char all[] =
-		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
-		"unit_ref, id FROM label WHERE id > (SELECT coalesce(max(last_id), 0) FROM label_pack) "
-		"ORDER BY id";
+		"SELECT " STORE_LABEL_ROW_COLUMNS " FROM label "
+		"WHERE id > (SELECT coalesce(max(last_id), 0) FROM label_pack) ORDER BY id";
 	static const char one[] =
-		"SELECT response_id, rater_id, task, field, passage_rank, value, seconds, round_id, unit, turn_id, "
-		"unit_ref, id FROM label WHERE id > (SELECT coalesce(max(last_id), 0) FROM label_pack) "
-		"AND round_id = ?1 ORDER BY id";
+		"SELECT " STORE_LABEL_ROW_COLUMNS " FROM label "
+		"WHERE id > (SELECT coalesce(max(last_id), 0) FROM label_pack) AND round_id = ?1 ORDER BY id";
 	int stopped = 0;
 	enum status st = label_packs(s, round_id, &r, &stopped, err);
 	if (st != ST_OK || stopped)
