@@ -11,15 +11,15 @@
 # 10M size is the same with 100,000 conversations (29,000,000 label rows).
 # Built straight in SQL against a `convqa init` project, once (again when
 # the generator changes): about 15 s at 1M, a few minutes at 10M.
-# Targets (issue 21): a full report at 1M labels in under 1 s (was 2 s),
-# at 10M under 10 s and 1 GB of peak RSS. Last measured (2026-11-27, load
-# 4-7 on 2 cores, so CPU time; paired runs of the build before and after):
-# 2.17 -> 2.00 s of CPU at 1M (median of 5 pairs, ratio 0.92), 24.8 -> 21.1
-# s at 10M (one run each; user time 20.5 -> 18.9 s), peak RSS unchanged (84
-# MB, 715 MB); wall time 2.1-3.6 s and 35-37 s on the loaded machine, 1.84
-# s at 1M at load 1.2. Not met: reading the 2.9 million label rows through
-# SQLite is about 1.0 s of CPU by itself at 1M (docs/development.md says
-# where the time goes and what was tried).
+# Targets (issue 21): a full report at 1M labels in under 1 s, at 10M under
+# 10 s and 1 GB of peak RSS. The label rows are read from label packs
+# (store_label_pack.c: blobs of 4,096 rows; the generator's SQL goes
+# around convqa, so one save packs them after it, as the first command
+# that writes does after an upgrade). Last measured (2026-11-27, load
+# 1.2-1.4 on 2 cores, one helper building): 1M 0.94 s best of 3 (0.71-0.77
+# s in runs by hand; CPU 1.2-1.4 s: two threads), peak RSS 90 MB; 10M
+# 8.30 s (JSON 7.27 s), 776 MB: both met. Before the packs: 1.70 s and
+# 16.7 s (12.1 s warm). docs/development.md says where the time goes.
 #
 #   sh bench/report.sh [RUNS]      (make bench runs it with 3; at 10M and
 #                                  over, two runs of each: a run takes ~10 s)
@@ -54,10 +54,13 @@ generate() {
 		  cat bench/report_gen.sql; } | sqlite3 "$1" >/dev/null || {
 		rm -f "$1"; echo "bench/report: generation failed"; exit 1; }
 	echo "bench/report: generated in $(($(date +%s) - t0)) s ($(du -m "$1" | cut -f1) MB)"
-	# convqa packs the label rows it writes as it goes (store_label_pack.c);
-	# the generator's SQL goes around it, so one save (alice's first label
-	# again) makes the command that writes pack them all, as the first
-	# command after an upgrade does with a project's old labels
+}
+
+# pack DB: convqa packs the label rows it writes as it goes
+# (store_label_pack.c); the generator's SQL goes around it, so one save
+# (alice's first label again) makes the command that writes pack them all,
+# as the first command after an upgrade does with a project's old labels
+pack() {
 	t0=$(date +%s)
 	$CONVQA label --db "$1" -r alice -c c1 -n 1 -s dense answer_correct 1 >/dev/null || {
 		rm -f "$1"; echo "bench/report: packing the labels failed"; exit 1; }
@@ -96,6 +99,7 @@ for size in $SIZES; do
 	[ "$n" -lt 10000000 ] || runs=2
 	[ "$n" -ge 100 ] && [ $((n % 100)) -eq 0 ] || { echo "bench/report: size $size: a multiple of 100 labels"; exit 1; }
 	[ -f "$db" ] && [ ! bench/report_gen.sql -nt "$db" ] || generate "$db" "$n"
+	[ "$(sqlite3 "$db" "SELECT count(*) FROM label_pack" 2>/dev/null || echo 0)" != 0 ] || pack "$db"
 	echo "bench/report $size: $($CONVQA info --db "$db" | awk '/^(responses|labels|label rows) / { printf "%s%s", sep, $0; sep = ", " }' | tr -s ' ')"
 	measure "full report (text)" $CONVQA report --db "$db"
 	full=$(cat $WORK/best) rss=$(cat $WORK/rss) cpu=$(cat $WORK/cpu)
