@@ -18,7 +18,11 @@
 # key; a script's keys come 1 s apart on its virtual clock, so the copy runs
 # between keys as it would for a rater: its time is printed apart ("idle
 # copy"), as is an fsync of a 4 KB write measured alone on the same disk
-# (the floor of a saving key), and where the slowest key's time went.
+# (the floor of a saving key), and where the slowest key's time went: its
+# CPU time, how often it waited (on the disk: a read, the fsync of a save)
+# or was preempted, and what it read and wrote. A slowest key of little
+# CPU that waited or was preempted is the machine's other work, not the
+# code's.
 # ANNOTATE_BENCH_LOAD=N runs the key sessions beside N busy processes and one
 # that writes and syncs 20 MB files without end (the machine loaded as when
 # several builds run; the figures then say "loaded").
@@ -102,7 +106,8 @@ keyfig() { printf '%.2f/%.2f/%.1f' "$(value key_ms_avg "$w/$1.timing")" "$(value
 # phases TURNS FSYNC: where the keys' time went, a line per key kind: the
 # average and slowest of each phase (notice: the labels read again after
 # another process's change; handle: the key carried out, its save and
-# fsync included; draw), and the idle copies of the log
+# fsync included; draw), and the idle copies of the log; then what the
+# slowest key of the three runs cost
 phases() {
 	for k in next open toggle; do
 		f=$w/$k.timing
@@ -113,6 +118,11 @@ phases() {
 			"$(value checkpoints "$f")" "$(value checkpoint_ms_avg "$f")" "$(value checkpoint_ms_max "$f")"
 	done
 	printf '%7s fsync of a 4 KB write alone: %s ms (avg/p99/max)\n' "$1" "$2"
+	k=$(for k in next open toggle; do echo "$(value key_ms_max "$w/$k.timing") $k"; done | sort -g | tail -1 | cut -d' ' -f2)
+	f=$w/$k.timing
+	printf '%7s slowest key (%s) %.1f ms: %.2f ms of CPU, %s waits, %s times preempted, read %s KB, wrote %s KB\n' \
+		"$1" "$k" "$(value key_ms_max "$f")" "$(value key_max_cpu_ms "$f")" "$(value key_max_waits "$f")" \
+		"$(value key_max_preempted "$f")" "$(value key_max_read_kb "$f")" "$(value key_max_written_kb "$f")"
 }
 
 rm -f "$w/figures" "$w/phases"

@@ -127,3 +127,43 @@ print("ok" if 0 < len(stored) < 5 and all(seen[q] == 1 for q in stored) and len(
 			"$T/log" "$T/stored_before")"
 	check_eq "every turn is stored once" "5" "$(sqlite3 "$T/p.db" "SELECT count(DISTINCT turn_id) FROM response")"
 }
+
+# ---- pairwise projects (cli/adjudicate_pairs.sh, pairwise_*.sh, ui/adjudicate_pair_help.sh) ----
+# pairwise_project N SYSTEM...: a new project $T/p.db of N conversations of
+# one turn each, c1..cN (c01..cN from 10 on), the question "q of cK?", each
+# SYSTEM answering "answer of SYSTEM to cK".
+pairwise_project() {
+	_pn=$1; shift
+	rm -f "$T"/p.db*
+	python3 - "$_pn" "$@" >"$T/tasks.json" <<'PY'
+import json, sys
+n, S = int(sys.argv[1]), sys.argv[2:]
+ids = ["c%0*d" % (len(str(n)), c) for c in range(1, n + 1)]
+convs = [{"id": c, "turns": [{"question": "q of %s?" % c, "responses": [
+    {"system": s, "answer": "answer of %s to %s" % (s, c)} for s in S]}]} for c in ids]
+print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": s} for s in S],
+                  "collection": [], "conversations": convs}))
+PY
+	$CONVQA init --db "$T/p.db" >/dev/null && $CONVQA import --db "$T/p.db" "$T/tasks.json" >/dev/null
+}
+# pairwise_pair CONV SA SB: the pair of SA's and SB's answers to CONV's turn,
+# made outside rounds (as the arena makes it: pairs cannot be imported).
+pairwise_pair() {
+	sqlite3 "$T/p.db" "INSERT INTO pair(turn_id, response_a, response_b) SELECT t.id, ra.id, rb.id FROM turn t
+	   JOIN conversation c ON c.id = t.conversation_id JOIN response ra ON ra.turn_id = t.id
+	   JOIN response rb ON rb.turn_id = t.id WHERE c.ext_id = '$1'
+	   AND ra.system_id = (SELECT id FROM system WHERE name = '$2') AND rb.system_id = (SELECT id FROM system WHERE name = '$3')"
+}
+# pairwise_label RATER ROUND CONV VALUE [SECONDS [SB]]: RATER's preference
+# VALUE (a: the pair's first system preferred, b, tie, both_bad) of each
+# pair of CONV's turn (with SB: those whose second answer is SB's), in
+# ROUND ("-": outside rounds), as the pair screen stores it; SECONDS: its
+# time (default 1).
+pairwise_label() {
+	sqlite3 "$T/p.db" "INSERT INTO label(response_id, rater_id, round_id, task, field, value, seconds, created_at, unit,
+	   turn_id, unit_ref) SELECT p.response_a, (SELECT id FROM rater WHERE name = '$1'),
+	   (SELECT id FROM round WHERE name = '$2'), 'pairwise', 'preference', '$4', ${5:-1}, '2031-02-03T04:05:06Z', 'pair',
+	   p.turn_id, p.id FROM pair p JOIN turn t ON t.id = p.turn_id JOIN conversation c ON c.id = t.conversation_id
+	   WHERE c.ext_id = '$3' AND ('${6:-}' = '' OR p.response_b IN (SELECT r.id FROM response r
+	   JOIN system s ON s.id = r.system_id WHERE s.name = '${6:-}'))"
+}

@@ -52,7 +52,7 @@ static void shuffle(size_t *v, size_t n, uint64_t *state)
 	}
 }
 
-static int cmp_size(const void *a, const void *b)
+int pairing_cmp_size(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 	return x < y ? -1 : x > y;
@@ -84,7 +84,7 @@ size_t pairing_sample(const uint32_t *pair_of, size_t m, size_t n_pairs, size_t 
 				out[k++] = by_pair[next[p]++];
 		}
 	}
-	qsort(out, k, sizeof(*out), cmp_size);
+	qsort(out, k, sizeof(*out), pairing_cmp_size);
 	free(start);
 	free(next);
 	free(by_pair);

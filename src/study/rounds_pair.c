@@ -187,12 +187,6 @@ static int cmp_i64(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-static int cmp_size_t(const void *pa, const void *pb)
-{
-	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-	return (a > b) - (a < b);
-}
-
 /* The pool pairs a rater may get as controls: of the turns not among its
  * own[0..n) (a control is a pair it does not judge anyway), one per turn,
  * drawn for the seed; into at[], in the pool's order; returns how many. */
@@ -213,7 +207,7 @@ static size_t free_controls(const struct pmaking *m, const struct cand *own, siz
 	for (size_t i = 0; i < n_d; i++)
 		if (i == 0 || d[i].key != d[i - 1].key)
 			at[n_free++] = (size_t)d[i].id;
-	qsort(at, n_free, sizeof(*at), cmp_size_t);
+	qsort(at, n_free, sizeof(*at), pairing_cmp_size);
 	free(d);
 	free(turns);
 	return n_free;

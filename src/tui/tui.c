@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -388,7 +390,9 @@ static int terminal_next(struct app *app, struct key *k)
 
 /* How long the first screen and the keys took, for CONVQA_TIMING (the
  * benchmarks read it): the average, the 99th percentile and the slowest
- * key (the slowest alone is at the mercy of the machine's other work). */
+ * key (the slowest alone is at the mercy of the machine's other work: what
+ * it spent is kept too, its CPU time, its waits and the blocks it read and
+ * wrote, so that a slow key tells a busy machine from slow code). */
 enum { PH_NOTICE, PH_HANDLE, PH_DRAW, PH_N };   /* the phases of a key, timed apart */
 static const char *const phase_names[PH_N] = { "notice", "handle", "draw" };
 
@@ -400,11 +404,38 @@ struct timing {
 	double *ms;                /* every key's, when kept */
 	size_t cap;
 	long keys;
+	/* the slowest key's resources (getrusage around the key, when kept) */
+	double max_cpu_ms;
+	long max_waits, max_preempted, max_read_kb, max_written_kb;
 };
 
-static void timing_add(struct timing *tm, double t0)
+/* The process's CPU time (ms) and resource counts now, for a key's cost. */
+struct key_cost {
+	double cpu_ms;
+	struct rusage ru;
+};
+
+static void key_cost_now(struct key_cost *c)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	c->cpu_ms = (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+	getrusage(RUSAGE_SELF, &c->ru);
+}
+
+/* Key t0's time (and with before, what it cost) into tm. */
+static void timing_add(struct timing *tm, double t0, const struct key_cost *before)
 {
 	double ms = (now_monotonic() - t0) * 1000.0;
+	if (ms > tm->max_ms && tm->keep) {
+		struct key_cost after;
+		key_cost_now(&after);
+		tm->max_cpu_ms = after.cpu_ms - before->cpu_ms;
+		tm->max_waits = after.ru.ru_nvcsw - before->ru.ru_nvcsw;
+		tm->max_preempted = after.ru.ru_nivcsw - before->ru.ru_nivcsw;
+		tm->max_read_kb = (after.ru.ru_inblock - before->ru.ru_inblock) / 2;   /* 512-byte blocks */
+		tm->max_written_kb = (after.ru.ru_oublock - before->ru.ru_oublock) / 2;
+	}
 	for (int i = 0; i < PH_N; i++) {
 		double p = (tm->ph_at[i + 1] - tm->ph_at[i]) * 1000.0;
 		tm->ph_sum[i] += p;
@@ -439,6 +470,9 @@ static void write_timing(const char *path, struct timing *tm, const struct app *
 	}
 	fprintf(f, "first_screen_ms %.3f\nkeys %ld\nkey_ms_avg %.4f\nkey_ms_p99 %.3f\nkey_ms_max %.3f\n",
 		tm->first_ms, tm->keys, tm->keys ? tm->sum_ms / (double)tm->keys : 0.0, p99, tm->max_ms);
+	fprintf(f, "key_max_cpu_ms %.3f\nkey_max_waits %ld\nkey_max_preempted %ld\nkey_max_read_kb %ld\n"
+		"key_max_written_kb %ld\n", tm->max_cpu_ms, tm->max_waits, tm->max_preempted, tm->max_read_kb,
+		tm->max_written_kb);
 	for (int i = 0; i < PH_N; i++)   /* where a key's time goes: avg and max of each phase */
 		fprintf(f, "phase_%s_ms_avg %.4f\nphase_%s_ms_max %.3f\n", phase_names[i],
 			tm->keys ? tm->ph_sum[i] / (double)tm->keys : 0.0, phase_names[i], tm->ph_max[i]);
@@ -530,6 +564,9 @@ static enum status run_keys(struct app *app, struct script *sc, const struct tui
 		}
 		if (rc > 0)
 			break;
+		struct key_cost before;
+		if (tm.keep)
+			key_cost_now(&before);
 		double t0 = now_monotonic();
 		if (k.fkey && k.code == KEY_RESIZE) {
 			app_resized(app);
@@ -539,7 +576,7 @@ static enum status run_keys(struct app *app, struct script *sc, const struct tui
 		press(app, sc, k, t0, tm.ph_at);
 		if (app->failed)
 			break;
-		timing_add(&tm, t0);
+		timing_add(&tm, t0, &before);
 		app_key_done(app);
 	}
 	if (timing && *timing)

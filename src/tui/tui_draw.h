@@ -71,8 +71,11 @@ void answer_title(const struct app *app, int room, struct strbuf *out);
 void draw_evidence_pane(const struct app *app, int y, int rows, int width, int pick);
 /* Help lines of the keys of km (for the help screen): group titles, then
  * "  KEYS  what they do" (narrow: "  KEYS: what they do"); pref: the pair
- * screen's preference field (its arrows pick the answers), else NULL. */
-size_t help_lines(const struct keymap *km, const struct scheme_field *pref, int narrow, struct strbuf *out);
+ * screen's preference field (its arrows pick the answers), else NULL;
+ * adjudicating (with pref): the pair screen of convqa adjudicate, whose
+ * moves go through the disagreements. */
+size_t help_lines(const struct keymap *km, const struct scheme_field *pref, int adjudicating, int narrow,
+		  struct strbuf *out);
 /* The hint at the right of the status line: "auto-advance on" when it is
  * on, then with keys (the item screen) "? help · q quit", as much as fits;
  * into buf[96]. */

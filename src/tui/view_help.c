@@ -57,11 +57,32 @@ static const char *action_help(const struct keymap *km, enum action a)
 	return actions[a].help;
 }
 
-/* On the pair screen: what action a does there, "" when it does nothing
- * there (not listed), NULL when it does as elsewhere (focus: the scheme's
- * fields share keys, tab and shift-tab move the focus). */
-static const char *pair_help(enum action a, int focus)
+/* On the pair screen of an adjudication: what the moves do there (they go
+ * through the round's disagreements), "" for the list (a rater's queue of
+ * pairs: not there), NULL for the rest (as on the pair screen). */
+static const char *pair_adjudication_help(enum action a, int focus)
 {
+	switch (a) {
+	case ACT_NEXT_ITEM: return "next disagreement";
+	case ACT_PREV_ITEM: return "previous disagreement";
+	case ACT_NEXT_UNFINISHED: return focus ? "focus the next field (from the last: next unsettled disagreement)" :
+						 "next unsettled disagreement";
+	case ACT_JUMP: return "go to disagreement N: type its number, enter";
+	case ACT_AUTO_ADVANCE: return "on/off: settling goes on to the next unsettled one";
+	case ACT_LIST: return "";
+	default: return NULL;
+	}
+}
+
+/* On the pair screen (adjudicating: convqa adjudicate's): what action a
+ * does there, "" when it does nothing there (not listed), NULL when it
+ * does as elsewhere (focus: the scheme's fields share keys, tab and
+ * shift-tab move the focus). */
+static const char *pair_help(enum action a, int focus, int adjudicating)
+{
+	const char *adj = adjudicating ? pair_adjudication_help(a, focus) : NULL;
+	if (adj)
+		return adj;
 	if (focus && (a == ACT_NEXT_UNFINISHED || a == ACT_PREV_FIELD))
 		return a == ACT_PREV_FIELD ? NULL : "focus the next field (from the last: next pair not judged)";
 	switch (a) {
@@ -119,9 +140,10 @@ static void pair_arrow_rows(const struct scheme_field *pref, int focused, key_ro
 /* fn for each row: the scheme's keys (a field's rank keys make one row, so
  * do the category keys of a focused field), then each other action with
  * its fixed keys (those the scheme does not take). On the pair screen
- * (pref: its preference field, else NULL) the arrows pick the answers and
- * the actions say what they do there. */
-static void key_rows(const struct keymap *km, const struct scheme_field *pref, key_row_fn *fn, void *ctx)
+ * (pref: its preference field, else NULL; adjudicating: an adjudicator's)
+ * the arrows pick the answers and the actions say what they do there. */
+static void key_rows(const struct keymap *km, const struct scheme_field *pref, int adjudicating, key_row_fn *fn,
+		     void *ctx)
 {
 	struct strbuf keys = STRBUF_INIT, help = STRBUF_INIT;
 	for (size_t i = 0; i < km->n; i++) {
@@ -144,8 +166,8 @@ static void key_rows(const struct keymap *km, const struct scheme_field *pref, k
 		strbuf_reset(&keys);
 		keymap_action_keys(km, (enum action)a, &keys);
 		int focus = scheme_has_focus(km->scheme);
-		const char *h = pref && pair_help((enum action)a, focus) ? pair_help((enum action)a, focus) :
-				action_help(km, (enum action)a);
+		const char *ph = pref ? pair_help((enum action)a, focus, adjudicating) : NULL;
+		const char *h = ph ? ph : action_help(km, (enum action)a);
 		if (pref) {
 			drop_key(&keys, "left");
 			drop_key(&keys, "right");
@@ -180,10 +202,11 @@ static void help_row(const char *group, const char *keys, const char *action, co
 	h->n++;
 }
 
-size_t help_lines(const struct keymap *km, const struct scheme_field *pref, int narrow, struct strbuf *out)
+size_t help_lines(const struct keymap *km, const struct scheme_field *pref, int adjudicating, int narrow,
+		  struct strbuf *out)
 {
 	struct help_ctx h = { out, NULL, narrow, 0 };
-	key_rows(km, pref, help_row, &h);
+	key_rows(km, pref, adjudicating, help_row, &h);
 	return h.n;
 }
 
@@ -211,7 +234,7 @@ void tui_print_keys(FILE *out, const struct scheme *sc)
 	struct keymap km;
 	keymap_init(&km, s);
 	fprintf(out, "| keys | action | does |\n| --- | --- | --- |\n");
-	key_rows(&km, NULL, print_row, out);
+	key_rows(&km, NULL, 0, print_row, out);
 	keymap_release(&km);
 	scheme_free(s);
 }
@@ -233,14 +256,21 @@ static void help_text(const struct app *app, struct strbuf *sb)
 				"(A), b or right (B), e (a tie), x (both bad); enter unfolds the passages, up and down "
 				"scroll. One system failing keeps the other's answer: enter sends the question again "
 				"to it alone.\n\n");
-	if (app->opt->adjudication)
+	if (app->opt->adjudication && app->pairs)
+		strbuf_addf(sb, "Adjudication of round %s: each screen is one pair of answers its raters disagree "
+				"on, A (left, or on top below 120 columns) and B as the raters saw them, and below, "
+				"the field in dispute with each rater's value. Only the keys of that field act (left "
+				"and right pick A and B); your value settles it, stored by system, never by side. n "
+				"and p go to the next and previous disagreement, tab to the next unsettled one, : to "
+				"disagreement N.\n\n", app->opt->round);
+	else if (app->opt->adjudication)
 		strbuf_addf(sb, "Adjudication of round %s: each screen is one disagreement of its raters. Only the "
 				"keys of the field in dispute act (a passage field's on the passage in dispute; its "
 				"key of all unjudged passages sets that passage's first category); your value settles "
 				"it. n and p go to the next and previous disagreement, tab to the next unsettled one; "
 				"the keys of turns, the list, jumps and the passage focus do nothing here.\n\n",
 			    app->opt->round);
-	if (app->pairs)
+	if (app->pairs && !app->opt->adjudication)
 		strbuf_adds(sb, "The pair screen: two systems' answers to the same turn, A (left, or on top below "
 				"120 columns) and B, their systems hidden. Say which is better with the keys of the "
 				"preference, or left (A) and right (B); n and p go to the next and the previous pair. "
@@ -254,7 +284,8 @@ static void help_text(const struct app *app, struct strbuf *sb)
 				"to the next and the previous field.\n\n", action_key(ACT_NEXT_UNFINISHED, next),
 			    action_key(ACT_PREV_FIELD, prev));
 	}
-	help_lines(&app->keys, app->pairs ? app->pairs->pref : NULL, text_screen_width() < 60, sb);
+	help_lines(&app->keys, app->pairs ? app->pairs->pref : NULL, app->opt->adjudication != NULL,
+		   text_screen_width() < 60, sb);
 	if (!app->chatting)   /* the chat's paragraph says it */
 		strbuf_adds(sb, "\nTyping in a prompt (a note, / search, : go to item): left, right, home and end "
 				"(C-b, C-f, C-a, C-e) move in the line; backspace and delete (C-d) erase; C-u erases "

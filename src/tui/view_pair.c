@@ -131,6 +131,8 @@ static struct request handle(const struct app *app, const struct view *view, con
 		return (struct request){ .kind = REQ_SET_VALUE, .arg = in->key.code == KEY_RIGHT, .key = in->key,
 					 .field = f };
 	struct request r = request_default(app, view, in);
+	if (p->adjudicating && r.kind == REQ_PUSH && r.view == &view_list)
+		r.kind = REQ_UNKNOWN_KEY;   /* the list reads a rater's queue of pairs: an adjudicator has none */
 	if (r.kind == REQ_NEXT_UNFINISHED && app->field_focus && app_field_focus_step(app, 1)) {
 		r.kind = REQ_FIELD_FOCUS;
 		r.arg = 1;

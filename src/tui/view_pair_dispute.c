@@ -5,7 +5,16 @@
  * whichever system the rater saw there; with --show-systems the system
  * too), by name or as "rater 1", "rater 2" with --blind. Tall screens list
  * a row per rater, short ones the values on one row. The adjudicator's own
- * value is on the label bar below. Names and values are sanitised. */
+ * value is on the label bar below.
+ *
+ * What is drawn: rater names go through text_sanitize() here (unless
+ * --blind); category labels and system names come from the session's
+ * copies, sanitised when it read them (scheme_copy_inert,
+ * app_sanitize_item); the field's name (a scheme name: a-z, 0-9, '_' and
+ * '-') and a value that is none of the field's categories are drawn as
+ * stored. All of it goes through draw_rule() and draw_fit(), whose filter
+ * (draw_text) shows a control character as '?' and invalid UTF-8 as
+ * U+FFFD. */
 #include <stdio.h>
 #include <string.h>
 

@@ -23,18 +23,9 @@
 # --consensus discard: c1 s1, c4 s2, c5 s2 (c2, c3 left out): 1 / 0 / 2.
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
-$CONVQA init >/dev/null
 q() { sqlite3 "$T/p.db" "$1"; }
 
-python3 - >"$T/tasks.json" <<'PY'
-import json
-S = ("s1", "s2")
-convs = [{"id": "c%d" % c, "turns": [{"question": "q of c%d?" % c, "responses": [
-    {"system": s, "answer": "answer of %s to c%d" % (s, c)} for s in S]}]} for c in range(1, 6)]
-print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": s} for s in S],
-                  "collection": [], "conversations": convs}))
-PY
-$CONVQA import "$T/tasks.json" >/dev/null
+pairwise_project 5 s1 s2
 for r in alice bob carol; do $CONVQA rater add $r >/dev/null; done
 $CONVQA rater add dan --role adjudicator >/dev/null
 $CONVQA round create ab --task pairwise --systems s1,s2 --raters alice,bob,carol --overlap 3 --seed 4 >/dev/null

@@ -8,29 +8,14 @@
 # as the arena stores them (outside rounds): pairs cannot be imported.
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
-$CONVQA init >/dev/null
 q() { sqlite3 "$T/p.db" "$1"; }
 
-python3 - >"$T/tasks.json" <<'PY'
-import json
-S = ("s1", "s2")
-convs = [{"id": "c%d" % c, "turns": [{"question": "q of c%d?" % c, "responses": [
-    {"system": s, "answer": "answer of %s to c%d" % (s, c)} for s in S]}]} for c in range(1, 8)]
-print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": s} for s in S],
-                  "collection": [], "conversations": convs}))
-PY
-$CONVQA import "$T/tasks.json" >/dev/null
+pairwise_project 7 s1 s2
 $CONVQA rater add alice >/dev/null
 # conversation, preference (a: s1, b: s2), s1's and s2's correctness ("-": none)
 pref() {
-	q "INSERT INTO pair(turn_id, response_a, response_b) SELECT t.id, ra.id, rb.id FROM turn t
-	   JOIN conversation c ON c.id = t.conversation_id JOIN response ra ON ra.turn_id = t.id
-	   JOIN response rb ON rb.turn_id = t.id WHERE c.ext_id = '$1'
-	   AND ra.system_id = (SELECT id FROM system WHERE name = 's1') AND rb.system_id = (SELECT id FROM system WHERE name = 's2');
-	   INSERT INTO label(response_id, rater_id, round_id, task, field, value, seconds, created_at, unit, turn_id, unit_ref)
-	   SELECT p.response_a, (SELECT id FROM rater WHERE name = 'alice'), NULL, 'pairwise', 'preference', '$2', 1,
-	   '2031-02-03T04:05:06Z', 'pair', p.turn_id, p.id FROM pair p JOIN turn t ON t.id = p.turn_id
-	   JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = '$1'"
+	pairwise_pair "$1" s1 s2
+	pairwise_label alice - "$1" "$2"
 	[ "$3" = - ] || $CONVQA label -r alice -c "$1" -n 1 -s s1 answer_correct "$3" >/dev/null
 	[ "$4" = - ] || $CONVQA label -r alice -c "$1" -n 1 -s s2 answer_correct "$4" >/dev/null
 }

@@ -6,18 +6,9 @@
 # close of a pairwise round prints that section and checks --min-kappa on it.
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
-$CONVQA init >/dev/null
 q() { sqlite3 "$T/p.db" "$1"; }
 
-python3 - >"$T/tasks.json" <<'PY'
-import json
-S = ("s1", "s2", "s3")
-convs = [{"id": "c%d" % c, "turns": [{"question": "q of c%d?" % c, "responses": [
-    {"system": s, "answer": "answer of %s to c%d" % (s, c)} for s in S]}]} for c in range(1, 4)]
-print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": s} for s in S],
-                  "collection": [], "conversations": convs}))
-PY
-$CONVQA import "$T/tasks.json" >/dev/null
+pairwise_project 3 s1 s2 s3
 # bob added first: the pairwise section names rater pairs in the order
 # raters were added, round close in the order of their names
 for r in bob alice; do $CONVQA rater add $r >/dev/null; done
@@ -26,10 +17,11 @@ $CONVQA round create ab --task pairwise --raters alice,bob --overlap 2 >/dev/nul
 # the first system (a) everywhere; bob too on s1-s2, the second (b) on the
 # pairs with s3. Agreement on 3 of 9: p_o = 1/3; alice always a, bob a on
 # 3 of 9: p_e = 1 x 3/9 = 1/3; kappa = 0; flips (a against b) 6.
-q "INSERT INTO label(response_id, rater_id, round_id, task, field, value, seconds, created_at, unit, turn_id, unit_ref)
-   SELECT p.response_a, ra.id, (SELECT id FROM round WHERE name = 'ab'), 'pairwise', 'preference',
-   CASE WHEN ra.name = 'alice' THEN 'a' WHEN sb.name = 's3' THEN 'b' ELSE 'a' END, 1, '2031-02-03T04:05:06Z', 'pair',
-   p.turn_id, p.id FROM pair p JOIN response rb ON rb.id = p.response_b JOIN system sb ON sb.id = rb.system_id, rater ra"
+for c in c1 c2 c3; do
+	pairwise_label alice ab $c a
+	pairwise_label bob ab $c a 1 s2
+	pairwise_label bob ab $c b 1 s3
+done
 check_eq "(the set-up: 18 preferences on 9 pairs)" "18|9" "$(q "SELECT count(*), count(DISTINCT unit_ref) FROM label")"
 
 run $CONVQA report --round ab --format json -o "$T/r.json"

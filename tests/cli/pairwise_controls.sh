@@ -7,19 +7,10 @@
 # rater against the expert.
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_DB="$T/p.db" CONVQA_NOW=2031-02-03T04:05:06Z
-$CONVQA init >/dev/null
 q() { sqlite3 "$T/p.db" "$1"; }
 
 # 12 conversations of one turn, answered by s1 and s2 (all different)
-python3 - >"$T/tasks.json" <<'PY'
-import json
-S = ("s1", "s2")
-convs = [{"id": "c%02d" % c, "turns": [{"question": "q of c%02d?" % c, "responses": [
-    {"system": s, "answer": "answer of %s to c%02d" % (s, c)} for s in S]}]} for c in range(1, 13)]
-print(json.dumps({"format": "convqa-tasks", "version": 1, "systems": [{"id": s} for s in S],
-                  "collection": [], "conversations": convs}))
-PY
-$CONVQA import "$T/tasks.json" >/dev/null
+pairwise_project 12 s1 s2
 for r in alice bob eve; do $CONVQA rater add $r >/dev/null; done
 
 # ---- refusals ---------------------------------------------------------------------------
@@ -44,14 +35,7 @@ set -- a b tie a b a both_bad b a b a tie
 i=0
 for v in "$@"; do
 	i=$((i + 1))
-	# label(rater, round, conversation, value): a preference as the pair screen stores it
-	label() {
-		q "INSERT INTO label(response_id, rater_id, round_id, task, field, value, seconds, created_at, unit, turn_id, unit_ref)
-		   SELECT p.response_a, (SELECT id FROM rater WHERE name = '$1'), (SELECT id FROM round WHERE name = '$2'),
-		   'pairwise', 'preference', '$4', 2, '2031-02-03T04:05:06Z', 'pair', p.turn_id, p.id FROM pair p
-		   JOIN turn t ON t.id = p.turn_id JOIN conversation c ON c.id = t.conversation_id WHERE c.ext_id = '$3'"
-	}
-	label eve gold "$(printf 'c%02d' $i)" "$v"
+	pairwise_label eve gold "$(printf 'c%02d' $i)" "$v" 2
 done
 check_run "with no turn free of each rater's own pairs there is no control pair" 2 \
 	"convqa: --control 0.5 gives no control pairs: each of the 12 pairs eve judged is of a turn in every rater's queue already (a control pair is one a rater does not judge anyway: make the round smaller, or let eve judge more pairs)" \
@@ -118,12 +102,12 @@ for r in alice bob; do
 	k=0
 	while IFS='|' read -r conv control known; do
 		if [ "$control" = 0 ]; then
-			label $r ctl "$conv" $own
+			pairwise_label $r ctl "$conv" $own 2
 			continue
 		fi
 		k=$((k + 1))
 		if [ $k -le 2 ]; then v=$known; elif [ "$known" = tie ]; then v=a; else v=tie; fi
-		label $r ctl "$conv" $v
+		pairwise_label $r ctl "$conv" $v 2
 	done <"$T/queue.$r"
 done
 check_eq "(the set-up: 18 labels in round ctl)" 18 "$(q "SELECT count(*) FROM label WHERE round_id = (SELECT id FROM round WHERE name = 'ctl')")"

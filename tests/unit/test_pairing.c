@@ -121,6 +121,17 @@ static void test_sides_depend_on_the_seed(void **state)
 	assert_int_equal(n, N / 2);
 }
 
+static void test_cmp_size_sorts_ascending_over_the_whole_range(void **state)
+{
+	(void)state;
+	size_t v[] = { 5, SIZE_MAX, 0, 5, 3 };   /* SIZE_MAX - 0: a difference an int would not hold */
+	const size_t want[] = { 0, 3, 5, 5, SIZE_MAX };
+	qsort(v, 5, sizeof(*v), pairing_cmp_size);
+	assert_memory_equal(v, want, sizeof(want));
+	assert_int_equal(pairing_cmp_size(&v[2], &v[3]), 0);
+	assert_true(pairing_cmp_size(&v[4], &v[0]) > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -129,6 +140,7 @@ int main(void)
 		cmocka_unit_test(test_sample_takes_each_pair_in_turn_until_it_runs_out),
 		cmocka_unit_test(test_sides_balance_each_system_within_one),
 		cmocka_unit_test(test_sides_depend_on_the_seed),
+		cmocka_unit_test(test_cmp_size_sorts_ascending_over_the_whole_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
