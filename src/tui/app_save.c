@@ -88,8 +88,33 @@ static void checkpoint_now(struct app *app, void *ctx)
 		app->checkpoint_ms_max = ms;
 }
 
+static void read_ahead_now(struct app *app, void *ctx)
+{
+	const struct store_queue *q = &app->queue;
+	struct store_item it;
+	struct store_item_labels lb;
+	struct error err;
+	size_t next = app->cur + 1;
+	(void)ctx;
+	app->read_ahead_timer = 0;
+	if (app->pairs || next < q->lo || next >= q->lo + q->w_n)
+		return;   /* the next window is read when the rater gets there */
+	int64_t id = store_queue_response(q, next);
+	memset(&it, 0, sizeof(it));
+	memset(&lb, 0, sizeof(lb));
+	if (store_item_load(app->store, id, &it, &err) == ST_OK &&
+	    store_item_labels_load(app->store, id, app->opt->rater_id, app->opt->round_id, app->scheme, &lb,
+				   &err) == ST_OK)
+		app->read_aheads++;
+	store_item_release(&it);
+	store_item_labels_release(&lb);
+}
+
 void app_key_done(struct app *app)
 {
+	if (app->read_ahead_timer)
+		loop_remove(&app->loop, app->read_ahead_timer);
+	app->read_ahead_timer = loop_at(&app->loop, loop_now(&app->loop) + APP_READ_AHEAD_S, read_ahead_now, NULL);
 	if (app->checkpoint_timer)
 		loop_remove(&app->loop, app->checkpoint_timer);
 	app->checkpoint_timer = 0;

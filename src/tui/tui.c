@@ -478,6 +478,7 @@ static void write_timing(const char *path, struct timing *tm, const struct app *
 			tm->keys ? tm->ph_sum[i] / (double)tm->keys : 0.0, phase_names[i], tm->ph_max[i]);
 	fprintf(f, "checkpoints %ld\ncheckpoint_ms_avg %.4f\ncheckpoint_ms_max %.3f\n", app->checkpoints,
 		app->checkpoints ? app->checkpoint_ms_sum / (double)app->checkpoints : 0.0, app->checkpoint_ms_max);
+	fprintf(f, "read_aheads %ld\n", app->read_aheads);
 	fclose(f);
 }
 

@@ -121,6 +121,9 @@ struct app {
 	unsigned long checkpoint_timer;    /* its deadline (loop_at), 0: none */
 	long checkpoints;                  /* how many ran, and their time (CONVQA_TIMING) */
 	double checkpoint_ms_sum, checkpoint_ms_max;
+	/* the next item read ahead while idle (app_save.c) */
+	unsigned long read_ahead_timer;    /* its deadline (loop_at), 0: none */
+	long read_aheads;                  /* how many ran (CONVQA_TIMING) */
 };
 
 /* A pairwise task's session (app_pair.c; view_pair draws it): the rater's
@@ -193,6 +196,11 @@ void app_notice_changes(struct app *app);
 #define APP_CHECKPOINT_IDLE_S 0.2
 #define APP_CHECKPOINT_LONG_IDLE_S 3.0
 #define APP_CHECKPOINT_PAGES 500
+/* ... and, APP_READ_AHEAD_S after a key on the turn screen, read the next
+ * item of the queue and the rater's labels of it once, so that its pages
+ * are in memory when the rater moves on (a project bigger than the page
+ * cache keeps can otherwise make the next key wait for the disk). */
+#define APP_READ_AHEAD_S 0.05
 void app_key_done(struct app *app);
 /* Account for an input at time now (seconds), then carry out the request:
  * the top view's act() first, then the rest. */

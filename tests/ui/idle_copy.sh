@@ -46,4 +46,5 @@ check_eq "the session ends normally" 0 $?
 kill $holder 2>/dev/null
 wait $holder 2>/dev/null
 check_grep "CONVQA_TIMING counts the idle copies" '^checkpoints [1-9]' "$T/timing"
+check_grep "   and the next items read ahead while idle" '^read_aheads [1-9]' "$T/timing"
 done_testing
