@@ -14,6 +14,7 @@
 struct batch {
 	struct import_ahead_item *v;
 	size_t n, cap, cost;
+	int trees;                    /* it holds parsed elements (not only passages' copies) */
 };
 
 struct import_ahead {
@@ -21,6 +22,7 @@ struct import_ahead {
 	pthread_cond_t changed;       /* a batch queued or taken, or the reader returned */
 	struct batch queue[IMPORT_AHEAD_BATCHES];
 	size_t head, queued;          /* the ring: queue[head] is the oldest */
+	size_t queued_trees;          /* of them, batches with trees */
 	int done;                     /* the reader returned (under mu) */
 	atomic_int stop;              /* the writer takes no more */
 	struct batch filling;         /* the reader's */
@@ -43,19 +45,20 @@ static void release_batch(struct batch *b)
 	for (size_t i = 0; i < b->n; i++)
 		import_ahead_item_release(&b->v[i]);
 	free(b->v);
-	*b = (struct batch){ NULL, 0, 0, 0 };
+	*b = (struct batch){ NULL, 0, 0, 0, 0 };
 }
 
 /* The reader's batch into the queue (waiting for a place). */
 static void hand_over(struct import_ahead *a)
 {
 	pthread_mutex_lock(&a->mu);
-	while (a->queued == IMPORT_AHEAD_BATCHES)
+	while (a->queued == IMPORT_AHEAD_BATCHES || (a->filling.trees && a->queued_trees >= IMPORT_AHEAD_TREE_BATCHES))
 		pthread_cond_wait(&a->changed, &a->mu);
 	a->queue[(a->head + a->queued++) % IMPORT_AHEAD_BATCHES] = a->filling;
+	a->queued_trees += a->filling.trees != 0;
 	pthread_cond_broadcast(&a->changed);
 	pthread_mutex_unlock(&a->mu);
-	a->filling = (struct batch){ NULL, 0, 0, 0 };
+	a->filling = (struct batch){ NULL, 0, 0, 0, 0 };
 }
 
 void import_ahead_put(struct import_ahead *a, struct import_ahead_item *item)
@@ -68,6 +71,7 @@ void import_ahead_put(struct import_ahead *a, struct import_ahead_item *item)
 	xgrow(&b->v, &b->cap, b->n + 1, sizeof(*b->v));
 	b->v[b->n++] = *item;
 	b->cost += item->bytes + IMPORT_AHEAD_ELEMENT_BYTES;
+	b->trees = 1;
 	if (b->cost >= IMPORT_AHEAD_BATCH_BYTES)
 		hand_over(a);
 }
@@ -167,13 +171,14 @@ int import_ahead_take(struct import_ahead *a, struct import_ahead_item *item)
 {
 	if (a->next == a->taking.n) {
 		free(a->taking.v);
-		a->taking = (struct batch){ NULL, 0, 0, 0 };
+		a->taking = (struct batch){ NULL, 0, 0, 0, 0 };
 		a->next = 0;
 		pthread_mutex_lock(&a->mu);
 		while (!a->queued && !a->done)
 			pthread_cond_wait(&a->changed, &a->mu);
 		if (a->queued) {
 			a->taking = a->queue[a->head];
+			a->queued_trees -= a->taking.trees != 0;
 			a->head = (a->head + 1) % IMPORT_AHEAD_BATCHES;
 			a->queued--;
 			pthread_cond_broadcast(&a->changed);

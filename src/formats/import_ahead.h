@@ -12,13 +12,20 @@
  *   } else
  *       read_all(NULL, ctx);                       // no thread: put as read
  *
- * The bound: the reader waits while IMPORT_AHEAD_BATCHES batches are
- * queued; a batch holds elements until their cost (the length of their
- * JSON text plus IMPORT_AHEAD_ELEMENT_BYTES each, the first block of a
- * model's arena) reaches IMPORT_AHEAD_BATCH_BYTES. What the memory holds
- * besides the writer's: those batches, the one being filled and the one
- * being put, at most (IMPORT_AHEAD_BATCHES + 2) x (IMPORT_AHEAD_BATCH_BYTES
- * + one element) of cost, about 6 MiB and the trees of their values.
+ * The bound: a batch holds elements until their cost reaches
+ * IMPORT_AHEAD_BATCH_BYTES: a parsed element (a system, a conversation:
+ * its tree and model) costs the length of its JSON text plus
+ * IMPORT_AHEAD_ELEMENT_BYTES (its model's first arena block); the passages
+ * of the collection, copied into one model (import_ahead_put_passages),
+ * the bytes copied. The reader waits while IMPORT_AHEAD_BATCHES batches
+ * are queued, or IMPORT_AHEAD_TREE_BATCHES batches with parsed elements
+ * when its batch has some. So the reader runs up to about 16 MiB of
+ * passages ahead (what it reads while the writer fills the full-text
+ * index and commits, which is what makes the thread pay), and a few
+ * parsed elements: at most (IMPORT_AHEAD_BATCHES + 2) x
+ * (IMPORT_AHEAD_BATCH_BYTES + one element) of passages' copies, or
+ * (IMPORT_AHEAD_TREE_BATCHES + 2) batches of parsed elements (the one
+ * being filled and the one being put besides the queued).
  *
  * Nothing else is shared: the reader owns the JSON stream, the native
  * reader and its table of seen ids (a SQLite database of its own), the
@@ -37,8 +44,9 @@
 
 #include "convqa/model.h"
 
-#define IMPORT_AHEAD_BATCHES 8
-#define IMPORT_AHEAD_BATCH_BYTES ((size_t)2 << 20)
+#define IMPORT_AHEAD_BATCHES 16
+#define IMPORT_AHEAD_TREE_BATCHES 2
+#define IMPORT_AHEAD_BATCH_BYTES ((size_t)1 << 20)
 #define IMPORT_AHEAD_ELEMENT_BYTES ((size_t)64 << 10)
 /* The reader's stack (the JSON reader's depth is bounded: JSON_MAX_DEPTH). */
 #define IMPORT_AHEAD_STACK_BYTES ((size_t)2 << 20)
