@@ -48,7 +48,7 @@ STORE_OBJS := store/store.o store/store_migrate.o store/store_pair.o store/store
 	store/store_score.o store/store_live.o store/store_seen.o store/store_pending.o
 # import and export formats: one file each under formats/, a row in formats/formats.c
 FORMAT_OBJS := formats/importer.o formats/import_sink.o formats/formats.o formats/json_read.o formats/import_native.o formats/import_candidates.o \
-	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/json_stream.o formats/json_tree.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
+	formats/import_jsonl.o formats/import_stream.o formats/import_native_stream.o formats/import_ahead.o formats/json_stream.o formats/json_tree.o formats/export_json.o formats/scheme_read.o formats/scheme_registry.o \
 	formats/labels_read.o formats/export_tasks.o formats/export_trec_qrels.o \
 	formats/export_csv.o formats/export_prefs_csv.o formats/export_jsonl.o formats/export_ls_select.o formats/export_label_studio.o \
 	formats/export_label_studio_config.o formats/labels_label_studio.o formats/collection.o formats/csv_read.o \

@@ -42,6 +42,14 @@ struct import_counts {
  * tree is built. */
 #define IMPORTER_MAX_VALUES_ENV "CONVQA_MAX_JSON_VALUES"
 
+/* A task file read as a stream of IMPORTER_THREAD_BYTES or more (or of a
+ * size not known: a pipe) is read and checked in a second thread, a
+ * bounded number of elements ahead of the writing (src/formats/
+ * import_ahead.h); the environment variable sets another number of bytes
+ * (0: every file). */
+#define IMPORTER_THREAD_BYTES ((long long)1 << 20)
+#define IMPORTER_THREAD_BYTES_ENV "CONVQA_IMPORT_THREAD_BYTES"
+
 /* Import path into s: a file, a pipe (/dev/stdin, a shell's <(...)), or "-"
  * for standard input, named "standard input" in messages. On failure the
  * project is unchanged and err holds up to ten messages, one per line

@@ -25,6 +25,7 @@
 #include "convqa/import_sink.h"
 #include "convqa/importer.h"
 #include "convqa/json_stream.h"
+#include "import_ahead.h"
 #include "import_stream.h"
 #include "json_tree.h"
 #include "native.h"
@@ -47,18 +48,51 @@ struct nstream {
 	cJSON *skel;                  /* the document's members: what the checks of the root need */
 	int seen[SEC__N];
 	FILE *spill;                  /* conversations kept for the end: index, length, bytes */
+	struct import_ahead *ahead;   /* the reader's queue to the writer, when it runs in a thread
+				       * of its own (set by that thread); NULL: put as read */
 };
 
-/* Read v, element i of section sec, with its problems in that section;
- * what it adds goes into the sink unless the file showed a problem. */
-static void element(struct nstream *ns, enum section sec, size_t i, cJSON *v)
+/* Put what element it adds into the sink (the writer's side): its new
+ * systems, its passages, its conversation (held back for the end when it
+ * names a passage not yet given); it is released (or kept, held back). */
+static void put(struct nstream *ns, struct import_ahead *a, struct import_ahead_item *it)
+{
+	struct import_sink *k = ns->k;
+	if (k->st == ST_OK && it->n_systems)
+		import_sink_put_systems(k, it->systems, it->n_systems);
+	if (k->st == ST_OK)
+		import_sink_put_passages(k, it->m.passages, it->m.n_passages);
+	if (k->st == ST_OK && it->section == SEC_CONVERSATIONS) {
+		if (!import_sink_resolves(k, &it->m.conversations[0]) && k->st == ST_OK) {
+			xgrow(&ns->pending, &ns->cap_pending, ns->n_pending + 1, sizeof(*ns->pending));
+			ns->pending[ns->n_pending++] = it->m;
+			model_tasks_init(&it->m);
+		} else {
+			import_sink_put_conversation(k, &it->m.conversations[0]);
+		}
+	}
+	import_ahead_item_release(it);
+	if (a && k->st != ST_OK)
+		import_ahead_stop(a); /* nothing more will be written */
+}
+
+/* Whether the writer will write no more (the sink failed). */
+static int writer_stopped(struct nstream *ns)
+{
+	return ns->ahead ? import_ahead_stopped(ns->ahead) : ns->k->st != ST_OK;
+}
+
+/* Read v (len bytes of JSON), element i of section sec, with its problems
+ * in that section; what it adds goes to the writer (put() now, or through
+ * the reader's queue) unless the file showed a problem. */
+static void element(struct nstream *ns, enum section sec, size_t i, cJSON *v, size_t len)
 {
 	struct native_reader *r = &ns->r;
-	struct model_tasks m;
+	struct import_ahead_item it = { .section = sec, .bytes = len };
 	size_t n_systems = ns->keep.n_systems;
-	model_tasks_init(&m);
-	jr_keep(&m, v);
-	r->m = &m;
+	model_tasks_init(&it.m);
+	jr_keep(&it.m, v);
+	r->m = &it.m;
 	r->jr.err = &ns->sec_err[sec];
 	r->jr.n_errors = ns->sec_n[sec];
 	json_path_key(&r->jr.path, section_key[sec]);
@@ -74,21 +108,24 @@ static void element(struct nstream *ns, enum section sec, size_t i, cJSON *v)
 	ns->problems += r->jr.n_errors - ns->sec_n[sec];
 	ns->sec_n[sec] = r->jr.n_errors;
 	r->m = &ns->keep;
-	if (ns->problems || ns->k->st != ST_OK) { /* nothing more will be written: nothing kept */
-		model_tasks_release(&m);
+	if (ns->problems || writer_stopped(ns)) { /* nothing more will be written: nothing kept */
+		model_tasks_release(&it.m);
 		return;
 	}
-	if (ns->keep.n_systems > n_systems) /* (systems is NULL before the first) */
-		import_sink_put_systems(ns->k, ns->keep.systems + n_systems, ns->keep.n_systems - n_systems);
-	import_sink_put_passages(ns->k, m.passages, m.n_passages);
-	if (sec == SEC_CONVERSATIONS && !import_sink_resolves(ns->k, &m.conversations[0])) {
-		xgrow(&ns->pending, &ns->cap_pending, ns->n_pending + 1, sizeof(*ns->pending));
-		ns->pending[ns->n_pending++] = m;
+	if (ns->ahead && sec == SEC_COLLECTION && ns->keep.n_systems == n_systems) {
+		import_ahead_put_passages(ns->ahead, sec, it.m.passages, it.m.n_passages);
+		model_tasks_release(&it.m);
 		return;
 	}
-	if (sec == SEC_CONVERSATIONS)
-		import_sink_put_conversation(ns->k, &m.conversations[0]);
-	model_tasks_release(&m);
+	if (ns->keep.n_systems > n_systems) { /* (systems is NULL before the first); copied: keep grows */
+		it.n_systems = ns->keep.n_systems - n_systems;
+		it.systems = xmalloc(it.n_systems * sizeof(*it.systems));
+		memcpy(it.systems, ns->keep.systems + n_systems, it.n_systems * sizeof(*it.systems));
+	}
+	if (ns->ahead)
+		import_ahead_put(ns->ahead, &it);
+	else
+		put(ns, NULL, &it);
 }
 
 /* A conversation kept for the end of the document. */
@@ -119,7 +156,7 @@ static enum status unspill(struct nstream *ns)
 		free(text);
 		if (!v)
 			return error_set(&ns->js_err, ST_IO, "%s: cannot parse JSON (out of memory?)", ns->r.jr.name);
-		element(ns, SEC_CONVERSATIONS, i, v);
+		element(ns, SEC_CONVERSATIONS, i, v, len);
 	}
 	if (ferror(ns->spill))
 		return error_set(&ns->js_err, ST_IO, "cannot read a temporary file: %s", strerror(errno));
@@ -144,7 +181,7 @@ static enum status walk_array(struct nstream *ns, enum section sec)
 		if (keep && spill(ns, i, text, len) != ST_OK)
 			return ST_IO;
 		if (!keep)
-			element(ns, sec, i, v);
+			element(ns, sec, i, v, len);
 	}
 	if (more < 0)
 		return js->failed;
@@ -321,6 +358,53 @@ static enum status read_all(struct nstream *ns, struct import_input *in, struct 
 	return ST_INPUT;
 }
 
+/* read_all() in the reader's thread (import_ahead.h). */
+struct reading {
+	struct nstream *ns;
+	struct import_input *in;
+	struct error *err;
+	enum status st;
+};
+
+static void read_ahead(struct import_ahead *a, void *ctx)
+{
+	struct reading *rd = ctx;
+	rd->ns->ahead = a;
+	rd->st = read_all(rd->ns, rd->in, rd->err);
+}
+
+/* Whether the input is read in a thread of its own, ahead of the writer:
+ * when it is IMPORTER_THREAD_BYTES or more (or the environment's number
+ * of bytes), or of a size not known (a pipe). */
+static int reads_ahead(struct import_input *in)
+{
+	const char *env = getenv(IMPORTER_THREAD_BYTES_ENV);
+	char *end;
+	long long min = IMPORTER_THREAD_BYTES, size = import_stream_size(import_input_stream(in));
+	if (env && *env) {
+		long long v = strtoll(env, &end, 10);
+		if (!*end && v >= 0)
+			min = v;
+	}
+	return size < 0 || size >= min;
+}
+
+/* Read the document and put what it adds: in two threads, the reader's
+ * and this one, the writer (import_ahead.h); or in this one. */
+static enum status read_and_put(struct nstream *ns, struct import_input *in, struct error *err)
+{
+	struct reading rd = { ns, in, err, ST_OK };
+	struct import_ahead *a = NULL;
+	struct import_ahead_item it;
+	if (!reads_ahead(in) || !import_ahead_start(&a, read_ahead, &rd))
+		return read_all(ns, in, err);
+	while (import_ahead_take(a, &it))
+		put(ns, a, &it);
+	import_ahead_finish(a);
+	ns->ahead = NULL;
+	return rd.st;
+}
+
 enum status native_feed_stream(struct import_input *in, struct import_sink *k, struct error *err)
 {
 	char why[256];
@@ -347,7 +431,7 @@ enum status native_feed_stream(struct import_input *in, struct import_sink *k, s
 	for (int s = 0; s < SEC__N; s++)
 		error_clear(&ns.sec_err[s]);
 	ns.skel = cJSON_CreateObject();
-	st = read_all(&ns, in, err);
+	st = read_and_put(&ns, in, err);
 	st = end(&ns, st, err);
 	release(&ns);
 	return st;

@@ -16,6 +16,7 @@ struct import_stream {
 	int close;               /* f was opened here */
 	char *what;              /* in messages: "'PATH'" or "standard input" */
 	size_t total;            /* bytes read */
+	long long size;          /* a regular file's size, else -1 */
 	struct hash_sha256 h;
 	char *sha;               /* where the digest goes at the end (65 bytes) */
 	char *head;              /* the first bytes, handed out first */
@@ -109,7 +110,9 @@ enum status import_stream_open(const char *path, const char *name, char sha[65],
 		return ST_IO;
 	}
 	struct import_stream *s = xcalloc(1, sizeof(*s));
-	*s = (struct import_stream){ .f = f, .close = !std, .what = what, .sha = sha };
+	*s = (struct import_stream){ .f = f, .close = !std, .what = what, .sha = sha, .size = -1 };
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+		s->size = (long long)st.st_size;
 	hash_sha256_init(&s->h);
 	sha[0] = '\0';
 	s->head = xmalloc(IMPORT_STREAM_HEAD);
@@ -125,6 +128,11 @@ enum status import_stream_open(const char *path, const char *name, char sha[65],
 		return s->st;
 	}
 	return ST_OK;
+}
+
+long long import_stream_size(const struct import_stream *s)
+{
+	return s ? s->size : -1;
 }
 
 void import_stream_head(const struct import_stream *s, const char **buf, size_t *len)

@@ -26,6 +26,8 @@
  * caller whatever this returns. */
 enum status import_stream_open(const char *path, const char *name, char sha[65], struct import_stream **out,
 			       struct error *err);
+/* The size of a regular file, -1 for another (a pipe). */
+long long import_stream_size(const struct import_stream *s);
 void import_stream_head(const struct import_stream *s, const char **buf, size_t *len);
 /* The whole file (the head and the rest) into *buf (from xmalloc,
  * NUL-terminated). */
