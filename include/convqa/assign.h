@@ -101,6 +101,9 @@ enum assign_status assign_swap(const struct assign_pair *prev, size_t n_prev, si
  * ascending order and returns how many: min(n, m).
  */
 size_t assign_sample(size_t m, size_t n, uint64_t seed, size_t *out);
+/* qsort's comparator of size_t values, ascending (assign_sample's and
+ * pairing_sample's indices, rounds_pair.c's pool positions). */
+int assign_cmp_size(const void *a, const void *b);
 
 /* The PRNG under all three (splitmix64): the next 64 bits of the stream
  * that *state (any value, the seed to begin with) is at. */

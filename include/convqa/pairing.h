@@ -43,10 +43,6 @@ size_t pairing_systems(size_t n_systems, enum pairing_mode mode, uint32_t (*out)
  * returns how many: min(n, m). */
 size_t pairing_sample(const uint32_t *pair_of, size_t m, size_t n_pairs, size_t n, uint64_t seed, size_t *out);
 
-/* qsort's comparator of size_t values, ascending (pairing_sample's
- * indices; rounds_pair.c's pool positions). */
-int pairing_cmp_size(const void *a, const void *b);
-
 /* Which answer of each of one rater's n items is shown left (or on top):
  * item i compares systems sys[i][0] (its first answer) and sys[i][1], of
  * n_systems. The items are visited in a seeded order and each puts left

@@ -304,7 +304,7 @@ enum assign_status assign_swap(const struct assign_pair *prev, size_t n_prev, si
 
 /* ---- samples --------------------------------------------------------------- */
 
-static int by_size(const void *pa, const void *pb)
+int assign_cmp_size(const void *pa, const void *pb)
 {
 	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
 	return (a > b) - (a < b);
@@ -322,6 +322,6 @@ size_t assign_sample(size_t m, size_t n, uint64_t seed, size_t *out)
 		swap_sizes(a, i, i + (size_t)below_low(&rng, m - i));
 	memcpy(out, a, n * sizeof(*out));
 	free(a);
-	qsort(out, n, sizeof(*out), by_size);
+	qsort(out, n, sizeof(*out), assign_cmp_size);
 	return n;
 }

@@ -52,12 +52,6 @@ static void shuffle(size_t *v, size_t n, uint64_t *state)
 	}
 }
 
-int pairing_cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 size_t pairing_sample(const uint32_t *pair_of, size_t m, size_t n_pairs, size_t n, uint64_t seed, size_t *out)
 {
 	uint64_t state = seed ^ 0x70616972ULL;
@@ -84,7 +78,7 @@ size_t pairing_sample(const uint32_t *pair_of, size_t m, size_t n_pairs, size_t 
 				out[k++] = by_pair[next[p]++];
 		}
 	}
-	qsort(out, k, sizeof(*out), pairing_cmp_size);
+	qsort(out, k, sizeof(*out), assign_cmp_size);
 	free(start);
 	free(next);
 	free(by_pair);

@@ -207,7 +207,7 @@ static size_t free_controls(const struct pmaking *m, const struct cand *own, siz
 	for (size_t i = 0; i < n_d; i++)
 		if (i == 0 || d[i].key != d[i - 1].key)
 			at[n_free++] = (size_t)d[i].id;
-	qsort(at, n_free, sizeof(*at), pairing_cmp_size);
+	qsort(at, n_free, sizeof(*at), assign_cmp_size);
 	free(d);
 	free(turns);
 	return n_free;

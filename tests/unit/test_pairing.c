@@ -126,10 +126,10 @@ static void test_cmp_size_sorts_ascending_over_the_whole_range(void **state)
 	(void)state;
 	size_t v[] = { 5, SIZE_MAX, 0, 5, 3 };   /* SIZE_MAX - 0: a difference an int would not hold */
 	const size_t want[] = { 0, 3, 5, 5, SIZE_MAX };
-	qsort(v, 5, sizeof(*v), pairing_cmp_size);
+	qsort(v, 5, sizeof(*v), assign_cmp_size);
 	assert_memory_equal(v, want, sizeof(want));
-	assert_int_equal(pairing_cmp_size(&v[2], &v[3]), 0);
-	assert_true(pairing_cmp_size(&v[4], &v[0]) > 0);
+	assert_int_equal(assign_cmp_size(&v[2], &v[3]), 0);
+	assert_true(assign_cmp_size(&v[4], &v[0]) > 0);
 }
 
 int main(void)
