@@ -445,15 +445,12 @@ static void pack_row(struct checker *c, sqlite3_stmt *st, void *data)
 	char why[256];
 	struct error err;
 	int64_t last = sqlite3_column_int64(st, 0), first = sqlite3_column_int64(st, 1);
-	int64_t *after = data;
-	if (sqlite3_column_type(st, 3) != SQLITE_BLOB)
-		snprintf(why, sizeof(why), "its data is not a blob");
-	else if (first <= *after || first > last)
-		snprintf(why, sizeof(why), "its range overlaps the pack before it");
+	const char *problem = store_label_pack_row_problem(st, data);
+	if (problem)
+		snprintf(why, sizeof(why), "%s", problem);
 	else if (store_label_pack_verify(c->s, first, last, sqlite3_column_int64(st, 2), sqlite3_column_blob(st, 3),
 					 (size_t)sqlite3_column_bytes(st, 3), why, sizeof(why), &err) != ST_OK)
 		snprintf(why, sizeof(why), "cannot be compared with its rows");
-	*after = last;
 	if (why[0] && one_more(c))
 		say(c, "label_pack %lld (labels %lld to %lld): %s (a copy of the label rows kept for the report: "
 		    "delete it with sqlite3 FILE 'DELETE FROM label_pack' and convqa packs them again)",
@@ -463,7 +460,7 @@ static void pack_row(struct checker *c, sqlite3_stmt *st, void *data)
 static void check_label_packs(struct checker *c)
 {
 	int64_t after = 0;
-	each(c, c->s->db, "SELECT last_id, first_id, n, data FROM label_pack ORDER BY last_id", pack_row, &after);
+	each(c, c->s->db, STORE_LABEL_PACK_SELECT, pack_row, &after);
 	end_kind(c, "label_pack", "that are not their labels' copy");
 }
 

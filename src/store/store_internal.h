@@ -87,6 +87,12 @@ void store_label_row_read(sqlite3_stmt *st, struct store_report_label *l, const 
 int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64_t last_id, int64_t n,
 			  uint32_t dict, int (*cb)(const struct store_report_label *l, void *ctx), void *ctx,
 			  const char **why);
+/* The packs, in id order: STORE_LABEL_PACK_SELECT's rows (last_id,
+ * first_id, n, data); what is wrong with the row st is on before its blob
+ * is read (its data not a blob, a range empty or overlapping the pack
+ * before, whose last id is *after: set to this one's), else NULL. */
+#define STORE_LABEL_PACK_SELECT "SELECT last_id, first_id, n, data FROM label_pack ORDER BY last_id"
+const char *store_label_pack_row_problem(sqlite3_stmt *st, int64_t *after);
 /* Whether the pack of label ids first..last (n rows, blob) holds exactly
  * the label rows of its range: *why "" when it does, else what differs. */
 enum status store_label_pack_verify(struct store *s, int64_t first, int64_t last, int64_t n, const void *blob,

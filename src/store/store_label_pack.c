@@ -376,6 +376,15 @@ int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64
 	return ret;
 }
 
+const char *store_label_pack_row_problem(sqlite3_stmt *st, int64_t *after)
+{
+	int64_t last = sqlite3_column_int64(st, 0), first = sqlite3_column_int64(st, 1), before = *after;
+	*after = last;
+	if (sqlite3_column_type(st, 3) != SQLITE_BLOB)
+		return "its data is not a blob";
+	return first <= before || first > last ? "its range overlaps the pack before it" : NULL;
+}
+
 /* ---- checking ----------------------------------------------------------------- */
 
 struct verify {

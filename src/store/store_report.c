@@ -521,23 +521,18 @@ static enum status label_packs(struct store_reader *s, int64_t round_id, struct 
 	int rc, stop = 0;
 	r->rd = s;
 	r->err = err;
-	if (sqlite3_prepare_v2(s->db, "SELECT last_id, first_id, n, data FROM label_pack ORDER BY last_id", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(s->db, STORE_LABEL_PACK_SELECT, -1, &st, NULL) != SQLITE_OK)
 		return reader_fail(s, err, "cannot read labels");
 	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t last = sqlite3_column_int64(st, 0), first = sqlite3_column_int64(st, 1);
-		const void *blob = sqlite3_column_blob(st, 3);
-		const char *why = "it overlaps the pack before it";
-		stop = first <= after || first > last || sqlite3_column_type(st, 3) != SQLITE_BLOB
-			       ? -1
-			       : store_label_pack_rows(blob, (size_t)sqlite3_column_bytes(st, 3), first, last,
-						       sqlite3_column_int64(st, 2), ++dict, pack_row, &p, &why);
+		const char *why = store_label_pack_row_problem(st, &after);
+		stop = why ? -1
+			   : store_label_pack_rows(sqlite3_column_blob(st, 3), (size_t)sqlite3_column_bytes(st, 3), first,
+						   last, sqlite3_column_int64(st, 2), ++dict, pack_row, &p, &why);
 		if (stop < 0)
 			damaged(r, "label_pack %lld (labels %lld to %lld): %s; it is a copy of the label rows kept for "
 				"the report: delete it (sqlite3 FILE 'DELETE FROM label_pack') and convqa packs them again",
-				(long long)last, (long long)first, (long long)last,
-				sqlite3_column_type(st, 3) != SQLITE_BLOB ? "its data is not a blob" : why);
-		after = last;
+				(long long)last, (long long)first, (long long)last, why);
 	}
 	enum status ret = r->damaged ? ST_STORE
 			  : !stop && rc != SQLITE_DONE ? reader_fail(s, err, "cannot read labels") : ST_OK;
