@@ -244,4 +244,9 @@ void report_timings(const struct report *r, char *out, size_t size);
 int report_value(const struct report *r, const char *section, const char *table,
 		 const char *group, const char *col, double *value, long *n, const char **why);
 
+/* The id of the section of the preferences of field of task (a field of
+ * pairs): "pairwise:FIELD" for the built-in pairwise scheme's,
+ * "pairwise:TASK/FIELD" for a project scheme's (caller frees). */
+char *report_pairwise_section(const char *task, const char *field);
+
 #endif

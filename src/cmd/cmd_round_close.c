@@ -107,13 +107,13 @@ static void flag_low(struct cmd_ctx *c, const struct report *r, const struct sto
 	if (store_round_raters(c->store, row->id, &ra, &n, &c->err) != ST_OK)
 		return;
 	for (size_t f = 0; f < sc->n_fields; f++) {
-		char id[160], sec[200];
+		char id[160];
 		if (sc->fields[f].type == TYPE_TEXT)
 			continue;
 		field_id(sc, &sc->fields[f], id, sizeof(id));
 		/* a field of pairs: its section pairwise:FIELD, table agreement */
 		int pairs = sc->fields[f].unit == UNIT_PAIR;
-		snprintf(sec, sizeof(sec), "%s%s", pairs ? "pairwise:" : "agreement", pairs ? sc->fields[f].name : "");
+		char *sec = pairs ? report_pairwise_section(sc->name, sc->fields[f].name) : xstrdup("agreement");
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = i + 1; j < n; j++) {
 				char pair[300];
@@ -136,6 +136,7 @@ static void flag_low(struct cmd_ctx *c, const struct report *r, const struct sto
 				cli_printf(stdout, "%s%s: %s kappa %.3f on %ld units, below %g\n",
 					   low++ ? "" : "\nbelow --min-kappa:\n", id, pair, k, units, cmd_round_min_kappa);
 			}
+		free(sec);
 	}
 	if (!checked && !shared)
 		cli_printf(stdout, "\nno rater pair shares a unit, so nothing was checked against --min-kappa %g\n",

@@ -199,6 +199,13 @@ void report_free(struct report *r)
 	free(r);
 }
 
+char *report_pairwise_section(const char *task, const char *field)
+{
+	if (strcmp(task, "pairwise") == 0)
+		return xasprintf("pairwise:%s", field);
+	return xasprintf("pairwise:%s/%s", task, field);
+}
+
 int report_value(const struct report *r, const char *section, const char *table,
 		 const char *group, const char *col, double *value, long *n, const char **why)
 {

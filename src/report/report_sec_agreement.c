@@ -378,7 +378,7 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 	const struct report_options *o = c->o;
 	struct strbuf names = STRBUF_INIT;
 	size_t cap = 0;
-	const char *pair_field = NULL;   /* --field names a field of pairs */
+	char *pair_section = NULL;   /* --field names a field of pairs: its section */
 	*out = NULL;
 	*n = 0;
 	for (size_t t = 0; t < d->n_tasks; t++) {
@@ -388,8 +388,8 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 		for (size_t i = 0; i < sch->n_fields; i++) {
 			const struct scheme_field *f = &sch->fields[i];
 			struct afield af = { f->name, t, f, -3, NULL, AGREEMENT_UNWEIGHTED };
-			if (f->unit == UNIT_PAIR && o->field && strcmp(o->field, f->name) == 0)
-				pair_field = f->name;
+			if (f->unit == UNIT_PAIR && o->field && strcmp(o->field, f->name) == 0 && !pair_section)
+				pair_section = report_pairwise_section(sch->name, f->name);
 			if (f->type == TYPE_TEXT || f->unit == UNIT_PAIR)   /* pairs: section pairwise:FIELD */
 				continue;
 			if (t < TASK__COUNT) {
@@ -417,13 +417,14 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 		}
 	}
 	enum status st = ST_OK;
-	if (o->field && *n == 0 && pair_field)
+	if (o->field && *n == 0 && pair_section)
 		st = error_set(c->err, ST_INPUT, "field '%s' judges pairs of answers: its agreement is in the report's "
-			       "section pairwise:%s (convqa report --only preferences)", pair_field, pair_field);
+			       "section %s (convqa report --only preferences)", o->field, pair_section);
 	else if (o->field && *n == 0)
 		st = error_set(c->err, ST_INPUT, "no field '%s' with categories to compare (fields: %s)", o->field,
 			       strbuf_str(&names));
 	strbuf_release(&names);
+	free(pair_section);
 	return st;
 }
 
@@ -435,8 +436,9 @@ static void pairs_note(const struct rp_data *d, struct rsection *sec)
 		const struct scheme *sch = d->tasks[t].scheme;
 		if ((d->selected & (1u << t)) && scheme_judges_pairs(sch) &&
 		    (d->tasks_seen & (1u << t)))
-			rsection_note(sec, "Task %s judges pairs of answers: its agreement is in section pairwise:FIELD "
-					   "(kappa over each turn's pair of systems, and flips).", sch->name);
+			rsection_note(sec, "Task %s judges pairs of answers: its agreement is in section %s "
+					   "(kappa over each turn's pair of systems, and flips).", sch->name,
+				      strcmp(sch->name, "pairwise") ? "pairwise:TASK/FIELD" : "pairwise:FIELD");
 	}
 }
 

@@ -8,7 +8,13 @@
  * them; --seed seeds their bootstrap. An adjudicator's preferences settle
  * disagreements (convqa adjudicate) and are no judgements; with --consensus
  * the pairs, win rates and ranking count one settled preference per pair
- * of answers (settle()). */
+ * of answers (settle()).
+ *
+ * Which preferences: every pair field with categories of a task of the
+ * report (--task, else every one) whose scheme judges pairs: the built-in
+ * pairwise scheme's ("pairwise:preference") and a project scheme's, such
+ * as sample_tasks/schemes/pairwise-criteria.json's three criteria
+ * ("pairwise:pairwise-criteria/faithfulness"), each a section of its own. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,18 +24,75 @@
 #include "report_internal.h"
 #include "report_pairwise.h"
 
-#define PREF_TASK "pairwise"
-#define PREF_FIELD "preference"
+/* Whether field f of sc holds preferences of one answer over the other. */
+static int holds_prefs(const struct scheme *sc, const struct scheme_field *f)
+{
+	return scheme_judges_pairs(sc) && f->unit == UNIT_PAIR && f->type != TYPE_TEXT && f->n_categories;
+}
+
+/* The preferences of field f of task into p, their field named as their
+ * section is (report_pairwise_section(): TASK/FIELD but for the built-in
+ * pairwise scheme's); *judged:
+ * some row is a rater's (not only identical answers, which are no task's). */
+static enum status load_field(const struct rp_ctx *c, const char *task, const struct scheme_field *f,
+			      struct store_prefs *p, int *judged, struct error *err)
+{
+	enum status st = store_prefs_load(c->db, c->round_id, task, f->name, p, err);
+	if (st != ST_OK)
+		return st;
+	*judged = 0;
+	for (size_t k = 0; k < p->n && !*judged; k++)
+		*judged = p->rows[k].rater >= 0;
+	char *id = report_pairwise_section(task, f->name), *name = xstrdup(id + strlen("pairwise:"));
+	for (size_t k = 0; k < p->n; k++)
+		if (p->rows[k].field == p->field)
+			p->rows[k].field = name;
+	free(p->field);
+	p->field = name;
+	free(id);
+	return ST_OK;
+}
+
+/* fn on the preferences of each field that holds them, of each task of
+ * the report, in the report's order of tasks and the scheme's of fields;
+ * stops at fn's non-zero (returned). */
+typedef int prefs_fn(struct rp_ctx *c, struct store_prefs *p);
+static int each_field(struct rp_ctx *c, prefs_fn *fn, enum status *st, struct error *err)
+{
+	const struct rp_data *d = c->d;
+	int stop = 0;
+	*st = ST_OK;
+	for (size_t t = 0; !stop && *st == ST_OK && t < d->n_tasks; t++) {
+		const struct scheme *sc = d->tasks[t].scheme;
+		if (!(d->selected & (1u << t)) || !scheme_judges_pairs(sc))
+			continue;
+		for (size_t i = 0; !stop && *st == ST_OK && i < sc->n_fields; i++) {
+			struct store_prefs p;
+			int judged = 0;
+			if (!holds_prefs(sc, &sc->fields[i]))
+				continue;
+			*st = load_field(c, d->tasks[t].name, &sc->fields[i], &p, &judged, err);
+			if (*st != ST_OK)
+				break;
+			if (judged)
+				stop = fn(c, &p);
+			store_prefs_release(&p);
+		}
+	}
+	return stop;
+}
+
+static int found(struct rp_ctx *c, struct store_prefs *p)
+{
+	(void)c, (void)p;
+	return 1;
+}
 
 int rp_preferences_applies(const struct rp_ctx *c)
 {
-	struct store_prefs p;
 	struct error err;
-	if (store_prefs_load(c->db, c->round_id, PREF_TASK, PREF_FIELD, &p, &err) != ST_OK)
-		return 0;
-	int any = p.n > 0;
-	store_prefs_release(&p);
-	return any;
+	enum status st;
+	return each_field((struct rp_ctx *)c, found, &st, &err);
 }
 
 /* The key of an answer: its conversation, turn position and system. */
@@ -270,28 +333,31 @@ static const char *consensus_name(const struct rp_ctx *c, char *buf, size_t size
 	}
 }
 
-enum status rp_preferences(struct rp_ctx *c)
+/* The sections of one field's preferences. */
+static int field_sections(struct rp_ctx *c, struct store_prefs *p)
 {
-	struct store_prefs p;
-	enum status st = store_prefs_load(c->db, c->round_id, PREF_TASK, PREF_FIELD, &p, c->err);
-	if (st != ST_OK)
-		return st;
 	struct pairwise_options po;
 	pairwise_options_init(&po);
 	po.seed = c->o->seed;
-	add_correctness(c, &p);
+	add_correctness(c, p);
 	size_t first = c->r->n_sections;
 	char name[256];
 	struct report_pairwise_settled settled = { .name = consensus_name(c, name, sizeof(name)) };
 	int with = c->o->consensus != REPORT_CONSENSUS_NONE;
 	if (with)
-		settle(c, &p, &settled);
+		settle(c, p, &settled);
 	size_t judged;
-	drop_settlements(&p, &judged);
-	report_pairwise_consensus(c->r, p.rows, judged, with ? &settled : NULL, (const char *const *)p.systems,
-				  p.n_systems, (const char *const *)p.raters, p.n_raters, &po);
+	drop_settlements(p, &judged);
+	report_pairwise_consensus(c->r, p->rows, judged, with ? &settled : NULL, (const char *const *)p->systems,
+				  p->n_systems, (const char *const *)p->raters, p->n_raters, &po);
 	note_absolute_absent(c, first);
 	free((void *)settled.rows);
-	store_prefs_release(&p);
-	return ST_OK;
+	return 0;
+}
+
+enum status rp_preferences(struct rp_ctx *c)
+{
+	enum status st;
+	each_field(c, field_sections, &st, c->err);
+	return st;
 }

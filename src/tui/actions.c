@@ -390,8 +390,8 @@ struct request request_default(const struct app *app, const struct view *view, c
 	case ACT_GUIDELINES: r.kind = REQ_PUSH; r.view = &view_guidelines; break;
 	case ACT_LIST: r.kind = REQ_PUSH; r.view = &view_list; break;
 	case ACT_JUMP: r.kind = REQ_PUSH; r.view = &view_jump; break;
-	case ACT_SEARCH:   /* from the turn screen only */
-		r.kind = view == &app->views[0] ? REQ_PUSH : REQ_UNKNOWN_KEY;
+	case ACT_SEARCH:   /* from the turn screen only (its + marks a passage of the turn shown) */
+		r.kind = view == &app->views[0] && !app->pairs ? REQ_PUSH : REQ_UNKNOWN_KEY;
 		r.view = &view_search;
 		break;
 	case ACT_AUTO_ADVANCE: r.kind = REQ_AUTO_ADVANCE; break;

@@ -597,10 +597,12 @@ static void toggle_auto_advance(struct app *app)
 	char k[32];
 	action_key(ACT_AUTO_ADVANCE, k);
 	app->auto_advance = !app->auto_advance;
+	const char *what = app->opt->adjudication ? "settling a disagreement" :
+			   app->pairs ? "finishing a pair" : "finishing an item";
 	if (app->auto_advance)
-		app_message(app, MSG_INFO, "finishing an item now moves on (%s: off)", k);
+		app_message(app, MSG_INFO, "%s now moves on (%s: off)", what, k);
 	else
-		app_message(app, MSG_INFO, "finishing an item no longer moves on (%s: on)", k);
+		app_message(app, MSG_INFO, "%s no longer moves on (%s: on)", what, k);
 }
 
 /* Auto-advance: the request's change finished the item shown (it was

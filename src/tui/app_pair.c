@@ -366,9 +366,16 @@ static void set_value(struct app *app, const struct scheme_field *f, size_t cat)
 		app_message(app, MSG_SAVED, "saved: %s %s%s", f->name, f->categories[cat].label,
 			    names_sides(f) && cat <= 1 ? (cat ? " (the right or lower answer)" :
 							" (the left or upper answer)") : "");
-		size_t next = first_unfinished(app, app->cur);
-		if (!was_done && cur_item(app)->done && app->auto_advance && next < p->n)
-			move_to(app, next);
+		size_t done = app->cur, next = first_unfinished(app, app->cur);
+		if (!was_done && cur_item(app)->done && app->auto_advance && next < p->n && next != done) {
+			move_to(app, next);   /* the message says what was saved, as the turn screen's does */
+			if (p->adjudicating)
+				app_message(app, MSG_SAVED, "saved \xc2\xb7 disagreement %zu settled \xc2\xb7 on to %zu",
+					    done + 1, next + 1);
+			else
+				app_message(app, MSG_SAVED, "saved \xc2\xb7 pair %zu finished \xc2\xb7 on to pair %zu",
+					    done + 1, next + 1);
+		}
 	}
 	free(old);
 }

@@ -259,8 +259,8 @@ void draw_header(const struct app *app)
 		snprintf(right, sizeof(right), COLS >= 60 ? "disagreement %zu of %zu \xc2\xb7 %zu settled " :
 			 "%zu/%zu \xc2\xb7 %zu settled ", app->cur + 1, q->n, q->n_finished);
 	else
-		snprintf(right, sizeof(right), "item %zu/%zu %s%s%zu done ", app->cur + 1, q->n, barbuf,
-			 bar ? " " : "", q->n_finished);
+		snprintf(right, sizeof(right), "%s %zu/%zu %s%s%zu done ", app->pairs ? "pair" : "item", app->cur + 1,
+			 q->n, barbuf, bar ? " " : "", q->n_finished);
 	int rw = (int)text_width(right, strlen(right));
 	char left[512];
 	int lw = COLS - rw - 1;

@@ -1,8 +1,8 @@
 /* view_jump.c - the prompt of a jump to item N (:), drawn over the screen
- * below it (the item screen, the list, the summary): the number as the
- * header counts items ("item 12 of 80": 12), enter goes there, esc
- * cancels; a number that is not an item of the queue is said so and can be
- * corrected. */
+ * below it (the item screen, the pair screen, the list, the summary): the
+ * number as the header counts ("item 12 of 80": 12; pairs and
+ * disagreements are named so), enter goes there, esc cancels; a number
+ * that is not one of the queue's is said so and can be corrected. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,17 @@ struct jump {
 	struct line_edit ed;
 	char error[160];
 };
+
+/* What the queue holds, as the header names it, and what its done ones are. */
+static const char *unit(const struct app *app)
+{
+	return app->opt->adjudication ? "disagreement" : app->pairs ? "pair" : "item";
+}
+
+static const char *done_word(const struct app *app)
+{
+	return app->opt->adjudication ? "settled" : app->pairs ? "judged" : "finished";
+}
 
 static void close_jump(struct app *app, struct view *view)
 {
@@ -33,15 +44,17 @@ static void draw_jump(const struct app *app, const struct view *view)
 	draw_fill(y + 2, 0, COLS, A_NORMAL);
 	snprintf(hint, sizeof(hint), "%s goes \xc2\xb7 %s cancels", action_key(ACT_OPEN, enter),
 		 action_key(ACT_BACK, esc));
-	draw_rule(y, "Go to item", hint);
-	int x = 1 + draw_fmt(y + 1, 1, COLS - 2, style(S_BOLD), "item (1-%zu): ", app->queue.n);
+	char title[40];
+	snprintf(title, sizeof(title), "Go to %s", unit(app));
+	draw_rule(y, title, hint);
+	int x = 1 + draw_fmt(y + 1, 1, COLS - 2, style(S_BOLD), "%s (1-%zu): ", unit(app), app->queue.n);
 	/* COLS - 1 - x columns for the text, the cursor may stand after them */
 	x = line_edit_draw(&j->ed, y + 1, x, COLS - 1 - x + 1, A_NORMAL);
 	if (j->error[0])
 		draw_fmt(y + 2, 1, COLS - 2, style(S_ERROR), "%s", j->error);
 	else
-		draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "item %zu of %zu is shown; %zu finished", app->cur + 1,
-			 app->queue.n, app->queue.n_finished);
+		draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "%s %zu of %zu is shown; %zu %s", unit(app), app->cur + 1,
+			 app->queue.n, app->queue.n_finished, done_word(app));
 	move(y + 1, x < COLS ? x : COLS - 1);
 }
 
@@ -64,11 +77,14 @@ static long item_number(const struct app *app, struct jump *j)
 	char *num = xstrndup(t, len);
 	long v = -1;
 	if (!*num) {
-		snprintf(j->error, sizeof(j->error), "type an item's number, 1 to %zu (esc cancels)", n);
+		snprintf(j->error, sizeof(j->error), "type a%s %s's number, 1 to %zu (esc cancels)",
+			 strcmp(unit(app), "item") ? "" : "n", unit(app), n);
 	} else if (strspn(num, "0123456789") != len || len > 18) {
-		snprintf(j->error, sizeof(j->error), "'%s' is not an item number: type 1 to %zu", num, n);
+		snprintf(j->error, sizeof(j->error), "'%s' is not a%s %s number: type 1 to %zu", num,
+			 strcmp(unit(app), "item") ? "" : "n", unit(app), n);
 	} else if (parse_long(num, 1, (long)n, &v) != 0) {
-		snprintf(j->error, sizeof(j->error), "there is no item %s: the queue has items 1 to %zu", num, n);
+		snprintf(j->error, sizeof(j->error), "there is no %s %s: the queue has %ss 1 to %zu", unit(app), num,
+			 unit(app), n);
 		v = -1;
 	} else {
 		v--;

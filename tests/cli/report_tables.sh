@@ -50,9 +50,10 @@ for s in $(words "$sections"); do
 	extra=
 	[ "$s" = controls ] && extra="--round k"
 	[ "$s" = compare ] && extra="--compare bm25-t5,dense-llm"
-	[ "$s" = preferences ] && extra="--round ab"
+	tasks=turn,plausibility,faithfulness,likert-4pt
+	[ "$s" = preferences ] && extra="--round ab" && tasks=$tasks,pairwise   # (the round's task)
 	# shellcheck disable=SC2086
-	run $CONVQA report --db p.db $extra --task turn,plausibility,faithfulness,likert-4pt --only "$s" -f json -o "$s.json"
+	run $CONVQA report --db p.db $extra --task $tasks --only "$s" -f json -o "$s.json"
 	got=$(/usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["sections"]))' "$s.json")
 	want=$s
 	[ "$s" = schemes ] && want=scheme:likert-4pt

@@ -90,7 +90,7 @@ check_eq "p on the first says so, n goes to the next" \
 check_eq "l does nothing here and says so" "the key l does nothing here · ? lists the keys|disagreement 2 of 2 · 0 settled" \
 	"$(stat list)|$(hdr list)"
 check_eq "A turns moving on after a settlement on: left settles the pair and goes on to the unsettled one" \
-	"finishing an item now moves on (A: off)|disagreement 1 of 2 · 1 settled" "$(stat auto)|$(hdr settled)"
+	"settling a disagreement now moves on (A: off)|disagreement 1 of 2 · 1 settled" "$(stat auto)|$(hdr settled)"
 check_eq "the settlement is dan's label of the pair" "1" \
 	"$(sqlite3 "$T/p.db" "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'dan'")"
 done_testing

@@ -34,7 +34,7 @@ q
 KEYS
 check_ran "annotate opens the pair screen of a scheme of criteria"
 check_screen "80x24: the three criteria on the label bar, the first in focus" first <<'EOT'
- p.db · alice · pairwise-criteria · ab             item 1/2 [----------] 0 done
+ p.db · alice · pairwise-criteria · ab             pair 1/2 [----------] 0 done
 ── Question · turn 1 of c1 ─────────────────────────────────────────────────────
  Who built the lighthouse?
 ── A · top ─────────────────────────────────────────────────────────────────────
@@ -83,7 +83,7 @@ check_rows "e (the same key as elsewhere) sets the preference: every criterion g
  saved: preference tie                      focus: preference · ? help · q quit
 EOT
 check_screen "40x12 on the next pair: the focus back on the first field, 1 done" narrow <<'EOT'
- p.db · alice · pairwi… item 2/2 1 done
+ p.db · alice · pairwi… pair 2/2 1 done
 ── Question · turn 2 of c1 ─────────────
  How tall is it?
 ── A · top ─────────────────────────────
@@ -115,7 +115,7 @@ q
 q
 KEYS
 check_rows "two criteria of three: not finished, the session resumes on it" resumed 1 1 <<'EOT'
- p.db · alice · pairwise-criteria · ab             item 2/2 [#####-----] 1 done
+ p.db · alice · pairwise-criteria · ab             pair 2/2 [#####-----] 1 done
 EOT
 check_rows "the list: the first pair finished, the second labelled (•) but unfinished" list 3 5 <<'EOT'
   # state        conversation  turn  answer  question

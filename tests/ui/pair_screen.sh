@@ -26,7 +26,7 @@ q
 KEYS
 check_ran "annotate opens the pair screen and quits cleanly"
 check_screen "80x24: the question, A on top and B below, passages folded, nothing judged" first <<'EOF'
- p.db · alice · pairwise · ab                      item 1/2 [----------] 0 done
+ p.db · alice · pairwise · ab                      pair 1/2 [----------] 0 done
 ── Question · turn 1 of c1 ─────────────────────────────────────────────────────
  Who built the lighthouse?
 ── A · top ─────────────────────────────────────────────────────────────────────
@@ -74,7 +74,7 @@ check_rows "160x40: side by side, A left and B right" wide 6 9 <<'EOF'
  [1] Passage 3: Text of passage 3 about the lighthouse keeper and the storm.   │ [1] Passage 4: Text of passage 4 about the lighthouse keeper and the storm.
 EOF
 check_screen "40x12: the question and both answers still, the history left out" narrow <<'EOF'
- p.db · alice · pairwi… item 2/2 0 done
+ p.db · alice · pairwi… pair 2/2 0 done
 ── Question · turn 2 of c1 ─────────────
  How tall is it?
 ── A · top ─────────────────────────────
@@ -133,7 +133,7 @@ check_rows "l: the review list, a row per pair, both judged" list 3 5 <<'EOF'
   2 ✓ finished   c1            2/2   1 of 1  How tall is it?
 EOF
 check_rows "enter on a row goes to its pair" second 1 1 <<'EOF'
- p.db · alice · pairwise · ab                      item 2/2 [##########] 2 done
+ p.db · alice · pairwise · ab                      pair 2/2 [##########] 2 done
 EOF
 ui_run "$T/p.db" --rater alice --round ab --show-systems <<'KEYS'
 :save-screen systems

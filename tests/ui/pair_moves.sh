@@ -1,0 +1,51 @@
+#!/bin/sh
+# Moving through pairs names pairs: the header counts pairs, : asks for a
+# pair's number, A says that judging a pair moves on, and the move says
+# what was saved (it cleared the "saved" message before); / (the
+# collection search of the turn screen, whose + marks a passage of the turn
+# shown) does nothing here and says so.
+. "$CONVQA_TOP/tests/lib.sh"
+. "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
+export CONVQA_NOW=2031-02-03T04:05:06Z CONVQA_DB="$T/p.db"
+ui_pair_project
+q() { sqlite3 "$T/p.db" "$1"; }
+
+ui_run "$T/p.db" --rater alice --round ab <<'KEYS'
+esc
+:
+:save-screen jump
+3
+enter
+:save-screen jump-bad
+esc
+/
+:save-screen search
+A
+:save-screen auto
+a
+:save-screen moved
+q
+KEYS
+check_ran "the pair screen's moves"
+check_rows ": asks for a pair's number, counting pairs judged" jump 22 24 <<'EOF'
+── Go to pair · enter goes · esc cancels ───────────────────────────────────────
+ pair (1-2):
+ pair 1 of 2 is shown; 0 judged
+EOF
+check_rows "a number past the queue is said so in pairs" jump-bad 24 24 <<'EOF'
+ there is no pair 3: the queue has pairs 1 to 2
+EOF
+check_rows "/ opens no search on the pair screen, and says so" search 24 24 <<'EOF'
+ the key / does nothing here · ? lists the keys            a/← b/→ e x · ? help
+EOF
+check_rows "A: judging a pair moves on" auto 24 24 <<'EOF'
+ finishing a pair now moves on (A: off)                    a/← b/→ e x · ? help
+EOF
+check_rows "a judged pair moves on, saying what was saved" moved 1 1 <<'EOF'
+ p.db · alice · pairwise · ab                      pair 2/2 [#####-----] 1 done
+EOF
+check_rows "   (the message)" moved 24 24 <<'EOF'
+ saved · pair 1 finished · on to pair 2                    a/← b/→ e x · ? help
+EOF
+check_eq "one label saved" 1 "$(q "SELECT count(*) FROM label WHERE field = 'preference'")"
+done_testing
