@@ -122,5 +122,10 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
  * calls it before it closes the project; annotate while the rater is
  * idle. */
 enum status store_label_pack(struct store *s, struct error *err);
+/* As store_label_pack(), calling fn(ctx, packed, due) after each
+ * transaction that packed: the rows packed so far by this call and those
+ * still to pack (ids past the last pack: fewer where ids have gaps). */
+typedef void store_pack_progress_fn(void *ctx, int64_t packed, int64_t due);
+enum status store_label_pack_progress(struct store *s, store_pack_progress_fn *fn, void *ctx, struct error *err);
 
 #endif

@@ -69,12 +69,28 @@ int cli_session_check(void)
 /* Close the project of a command that ran: one that may have written packs
  * the label rows not packed yet first (store_label_pack: never waiting for
  * the lock; a failure loses nothing, the next command packs them). */
+/* Packing that will take a while (labels of an upgraded project, or
+ * written around convqa: about a second a million rows) is said once, so
+ * that the wait is not taken for a hang. */
+#define PACK_NOTE_ROWS 1000000
+
+static void pack_note(void *ctx, int64_t packed, int64_t due)
+{
+	int *said = ctx;
+	if (*said || due < PACK_NOTE_ROWS)
+		return;
+	*said = 1;
+	report_error("packing the project's label rows for faster reports: %lld done, %lld to go (once; about a "
+		     "second a million)", (long long)packed, (long long)due);
+}
+
 static void close_project(struct cmd_ctx *c, int rc)
 {
 	struct error err;
 	unsigned setup = c->entry->flags | (c->action ? c->action->flags : 0);
+	int said = 0;
 	if (c->store && rc == ST_OK && !(setup & CMD_READONLY))
-		store_label_pack(c->store, &err);
+		store_label_pack_progress(c->store, pack_note, &said, &err);
 	store_close(c->store);
 	c->store = NULL;
 }

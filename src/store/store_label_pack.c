@@ -203,9 +203,11 @@ static enum status pack_state(struct store *s, int64_t *packed, int64_t *last, s
 	return rc == SQLITE_ROW ? ST_OK : store_fail(s, err, "cannot read label packs");
 }
 
-/* Packs while due, STORE_LABEL_PACK_PER_TX at most in one transaction. */
-static enum status pack_due(struct store *s, struct error *err)
+/* Packs while due, STORE_LABEL_PACK_PER_TX at most in one transaction;
+ * fn (if any) after each. */
+static enum status pack_due(struct store *s, store_pack_progress_fn *fn, void *ctx, struct error *err)
 {
+	int64_t done = 0;
 	sqlite3_stmt *rd = store_prepare(s, "SELECT " STORE_LABEL_ROW_COLUMNS " FROM main.label WHERE id > ?1 "
 				      "ORDER BY id LIMIT " STORE_LABEL_PACK_ROWS_SQL, "cannot read labels to pack", err);
 	if (!rd)
@@ -217,12 +219,18 @@ static enum status pack_due(struct store *s, struct error *err)
 			break;   /* another connection writes: the next command packs */
 		st = pack_state(s, &after, &last, err);
 		more = st == ST_OK && last - after >= STORE_LABEL_PACK_ROWS;
-		for (int i = 0; more && st == ST_OK && i < STORE_LABEL_PACK_PER_TX; i++)
+		int made = 0;
+		for (int i = 0; more && st == ST_OK && i < STORE_LABEL_PACK_PER_TX; i++) {
 			st = pack_one(s, rd, &after, &more, err);
+			made += more;
+		}
 		if (st != ST_OK || sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 			if (st == ST_OK)
 				st = store_fail(s, err, "cannot pack labels");
 			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		} else if (fn && made) {
+			done += (int64_t)made * STORE_LABEL_PACK_ROWS;
+			fn(ctx, done, last > after ? last - after : 0);
 		}
 	}
 	sqlite3_finalize(rd);
@@ -230,6 +238,11 @@ static enum status pack_due(struct store *s, struct error *err)
 }
 
 enum status store_label_pack(struct store *s, struct error *err)
+{
+	return store_label_pack_progress(s, NULL, NULL, err);
+}
+
+enum status store_label_pack_progress(struct store *s, store_pack_progress_fn *fn, void *ctx, struct error *err)
 {
 	if (s->tx_depth || s->immutable || sqlite3_db_readonly(s->db, "main") != 0 ||
 	    !sqlite3_get_autocommit(s->db))
@@ -239,7 +252,7 @@ enum status store_label_pack(struct store *s, struct error *err)
 	if (st != ST_OK || last - packed < STORE_LABEL_PACK_ROWS)
 		return st;
 	store_busy_wait(s, 0);   /* never wait for the lock: a rater's save is not kept waiting */
-	st = pack_due(s, err);
+	st = pack_due(s, fn, ctx, err);
 	store_busy_wait(s, 1);
 	return st;
 }

@@ -169,6 +169,40 @@ static void test_packs_read_as_rows(void **state)
 
 /* A row a pack could not hold exactly (a blob where text belongs) stops
  * packing before it: the table's readers see it as it is. */
+struct progress {
+	int calls;
+	int64_t packed, due;
+};
+
+static void record_progress(void *ctx, int64_t packed, int64_t due)
+{
+	struct progress *p = ctx;
+	p->calls++;
+	p->packed = packed;
+	p->due = due;
+}
+
+/* The progress hook (the CLI's note on a long packing): after each
+ * transaction, the rows packed and the ids still past the last pack. */
+static void test_progress_counts_rows(void **state)
+{
+	(void)state;
+	struct store *s = project();
+	struct error err;
+	struct progress p = { 0 };
+	int64_t last = one_int(s, "SELECT max(id) FROM label");
+	assert_int_equal(store_label_pack_progress(s, record_progress, &p, &err), ST_OK);
+	/* three packs, one transaction (at most STORE_LABEL_PACK_PER_TX) */
+	assert_int_equal(p.calls, 1);
+	assert_int_equal(p.packed, 3 * STORE_LABEL_PACK_ROWS);
+	assert_int_equal(p.due, last - one_int(s, "SELECT max(last_id) FROM label_pack"));
+	assert_true(p.due > 0);
+	/* nothing due: no call */
+	assert_int_equal(store_label_pack_progress(s, record_progress, &p, &err), ST_OK);
+	assert_int_equal(p.calls, 1);
+	done(s);
+}
+
 static void test_unpackable_row_stays_in_table(void **state)
 {
 	(void)state;
@@ -279,6 +313,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_packs_read_as_rows),
+		cmocka_unit_test(test_progress_counts_rows),
 		cmocka_unit_test(test_unpackable_row_stays_in_table),
 		cmocka_unit_test(test_changed_row_drops_packs),
 		cmocka_unit_test(test_never_waits_for_the_lock),
