@@ -43,6 +43,13 @@ static int shown_index(const struct scheme_field *f, const struct store_pair_ite
 	return i <= 1 && !it->a_first && names_sides(f) ? 1 - i : i;
 }
 
+/* The key of the preference's category i ("" when it has none). */
+static const char *pref_key(const struct pair_session *p, size_t i)
+{
+	const struct scheme_field *f = p->pref;
+	return f && i < f->n_categories && f->categories[i].key ? f->categories[i].key : "";
+}
+
 /* The pair shown (app->cur): always in the window. */
 static struct store_pair_item *cur_item(const struct app *app)
 {
@@ -241,9 +248,10 @@ enum status app_init_pairs(struct app *app, struct error *err)
 		app_message(app, MSG_INFO, "every pair is judged (%zu of %zu): n and p go through them", p->n_done, p->n);
 	else if (p->n_done)
 		app_message(app, MSG_INFO, "resumed at the first pair not judged (%zu of %zu done)", p->n_done, p->n);
-	else
-		app_message(app, MSG_INFO, "welcome, %s: which answer is better? a or \xe2\x86\x90 the left (top) one, "
-			    "b or \xe2\x86\x92 the other \xc2\xb7 ? lists the keys", app->opt->rater);
+	else   /* the preference's keys for A and B, as the scheme gives them */
+		app_message(app, MSG_INFO, "welcome, %s: which answer is better? %s%s\xe2\x86\x90 the left (top) one, "
+			    "%s%s\xe2\x86\x92 the other \xc2\xb7 ? lists the keys", app->opt->rater, pref_key(p, 0),
+			    *pref_key(p, 0) ? " or " : "", pref_key(p, 1), *pref_key(p, 1) ? " or " : "");
 	app->auto_advance = app->opt->auto_advance;
 	if (show_guidelines) {
 		app->guidelines_unseen = 1;

@@ -99,6 +99,25 @@ void pair_draw_answers(const struct app *app, const struct store_item *left, con
 	}
 }
 
+/* The preference's keys as the scheme gives them, the arrows by the first
+ * two (the answers: handle()), then help's key: "a/\xe2\x86\x90 b/\xe2\x86\x92 e x \xc2\xb7 ? help". */
+static const char *pref_hint(const struct app *app, char buf[96])
+{
+	const struct scheme_field *f = app->pairs->pref;
+	struct strbuf sb = STRBUF_INIT;
+	char help[32];
+	for (size_t i = 0; f && i < f->n_categories; i++) {
+		const char *k = f->categories[i].key;
+		if (k || i < 2)
+			strbuf_addf(&sb, "%s%s%s%s", sb.len ? " " : "", k ? k : "", k && i < 2 ? "/" : "",
+				    i == 0 ? "\xe2\x86\x90" : i == 1 ? "\xe2\x86\x92" : "");
+	}
+	strbuf_addf(&sb, "%s%s help ", sb.len ? " \xc2\xb7 " : "", action_key(ACT_HELP, help));
+	snprintf(buf, 96, "%s", sb.len < 96 ? sb.buf : "");
+	strbuf_release(&sb);
+	return buf;
+}
+
 static void draw(const struct app *app, const struct view *view)
 {
 	const struct pair_session *p = app->pairs;
@@ -112,8 +131,7 @@ static void draw(const struct app *app, const struct view *view)
 		pair_draw_dispute(app, bottom);
 	draw_label_bar(app, LINES - 3);
 	char buf[96];   /* fields that share keys: the one in focus named, as on the turn screen */
-	draw_status(app, app->field_focus ? status_hint(app, 1, buf) :
-			 COLS >= 60 ? "a/\xe2\x86\x90 b/\xe2\x86\x92 e x \xc2\xb7 ? help " : NULL);
+	draw_status(app, app->field_focus ? status_hint(app, 1, buf) : COLS >= 60 ? pref_hint(app, buf) : NULL);
 }
 
 /* The arrows pick A or B of the field in focus when it names the answers

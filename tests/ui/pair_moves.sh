@@ -3,7 +3,8 @@
 # pair's number, A says that judging a pair moves on, and the move says
 # what was saved (it cleared the "saved" message before); / (the
 # collection search of the turn screen, whose + marks a passage of the turn
-# shown) does nothing here and says so.
+# shown) does nothing here and says so; the keys shown at the bottom are
+# the scheme's (they were a b e x whatever it gave).
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 export CONVQA_NOW=2031-02-03T04:05:06Z CONVQA_DB="$T/p.db"
@@ -48,4 +49,26 @@ check_rows "   (the message)" moved 24 24 <<'EOF'
  saved · pair 1 finished · on to pair 2                    a/← b/→ e x · ? help
 EOF
 check_eq "one label saved" 1 "$(q "SELECT count(*) FROM label WHERE field = 'preference'")"
+
+# a scheme of pairs of its own, with keys 1 2 3
+cat >"$T/s.json" <<'EOF'
+{"format": "convqa-scheme", "version": 1, "name": "duel", "description": "which answer wins, by 1 2 3", "shows": ["history", "passages", "answer"],
+ "fields": [{"name": "winner", "unit": "pair", "type": "nominal", "role": "preference", "required": true,
+   "categories": [{"value": "a", "label": "A", "key": "1"}, {"value": "b", "label": "B", "key": "2"},
+                  {"value": "tie", "label": "tie", "key": "3"}]}]}
+EOF
+$CONVQA scheme add "$T/s.json" >/dev/null
+$CONVQA round create duel --task duel --raters alice --seed 2 >/dev/null
+ui_run "$T/p.db" --rater alice --round duel <<'KEYS'
+esc
+:save-screen duel
+2
+:save-screen duel-2
+q
+KEYS
+check_ran "a scheme of pairs of its own"
+check_rows "the bottom line gives the scheme's keys" duel 24 24 <<'EOF'
+ welcome, alice: which answer is better? 1 or ← the left (…  1/← 2/→ 3 · ? help
+EOF
+check_eq "its key 2 saves B (stored by system)" 1 "$(q "SELECT count(*) FROM label WHERE task = 'duel' AND field = 'winner'")"
 done_testing
