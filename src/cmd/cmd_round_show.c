@@ -233,16 +233,23 @@ static enum status show_disputes(struct cmd_ctx *c, const struct store_round_row
 		return st == ST_INPUT ? ST_OK : st;   /* a task the project no longer has: nothing to say */
 	}
 	st = pair_disputes_count(c->store, r->id, sc, &d, &c->err);
+	/* a scheme of several criteria counts a pair once for each */
+	size_t crit = 0;
+	for (size_t i = 0; sc && i < sc->n_fields; i++)
+		crit += sc->fields[i].unit == UNIT_PAIR && sc->fields[i].type != TYPE_TEXT;
 	scheme_free(sc);
 	if (st != ST_OK)
 		return st;
-	if (!d.n)
-		cli_printf(stdout, "\ndisagreements: none (%ld pair%s judged by two raters or more)\n", d.units,
-			   d.units == 1 ? "" : "s");
+	char what[64];
+	if (crit > 1)
+		snprintf(what, sizeof(what), "pair criteri%s (%zu criteria a pair)", d.units == 1 ? "on" : "a", crit);
 	else
-		cli_printf(stdout, "\ndisagreements: %ld of the %ld pair%s judged by two raters or more; %ld settled by "
-			   "an adjudicator, %ld open\n", d.n, d.units, d.units == 1 ? "" : "s", d.settled,
-			   d.n - d.settled);
+		snprintf(what, sizeof(what), "pair%s", d.units == 1 ? "" : "s");
+	if (!d.n)
+		cli_printf(stdout, "\ndisagreements: none (%ld %s judged by two raters or more)\n", d.units, what);
+	else
+		cli_printf(stdout, "\ndisagreements: %ld of the %ld %s judged by two raters or more; %ld settled by "
+			   "an adjudicator, %ld open\n", d.n, d.units, what, d.settled, d.n - d.settled);
 	if (d.n > d.settled)
 		cli_printf(stdout, "an adjudicator settles them with: convqa adjudicate --round %s\n", r->name);
 	return ST_OK;

@@ -58,6 +58,10 @@ check_grep "without --round too, titled with the task" "Pairwise preference: pai
 run $CONVQA report --task turn --only preferences
 check_eq "--task that leaves the scheme out leaves its preferences out" 0 "$(grep -c 'Pairwise preference' "$T/out")"
 
+run $CONVQA round show cr
+check_grep "round show counts a disagreement per pair and criterion" \
+	"^disagreements: 2 of the 8 pair criteria (3 criteria a pair) judged by two raters or more; 0 settled by an adjudicator, 2 open$" "$T/out"
+
 # agreement: faithfulness 3 of 4 the same (kappa over a/b/tie: p_o 3/4;
 # alice a a a a, bob a a a tie: p_e = 1 x 3/4 = 3/4, kappa 0)
 run $CONVQA round close cr --min-kappa 0.5
