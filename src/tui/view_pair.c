@@ -8,6 +8,7 @@
  * sanitised when it was read (app_pair.c); draw_* cut and wrap it. */
 #include <string.h>
 
+#include "convqa/text.h"
 #include "tui_internal.h"
 
 #define PAIR_SIDE_BY_SIDE 120
@@ -62,18 +63,67 @@ static void draw_side(const struct app *app, const struct store_item *it, int le
 	strbuf_release(&sb);
 }
 
-/* The history (last turns) and the question from row y; returns the row after. */
+/* What system of side it answered at position (NULL: it did not). */
+static const char *earlier_answer(const struct store_item *it, int position)
+{
+	for (size_t i = 0; i < it->n_history; i++)
+		if (it->history[i].position == position)
+			return it->history[i].answer;
+	return NULL;
+}
+
+/* s cut to at most w columns, an ellipsis where it is cut, into out. */
+static void add_cut(struct strbuf *out, const char *s, int w)
+{
+	size_t len = strlen(s);
+	int used;
+	if ((int)text_width(s, len) <= w) {
+		strbuf_adds(out, s);
+		return;
+	}
+	strbuf_add(out, s, text_fit(s, len, w > 1 ? w - 1 : 0, &used));
+	strbuf_adds(out, "\xe2\x80\xa6");
+}
+
+/* An earlier turn whose answers differ on row y: its question, then A's
+ * and B's answers sharing what room is left alike (the shorter gives the
+ * other what it does not use), so that neither is cut for the other. */
+static void draw_both(int y, const struct store_item_turn *h, const char *a, const char *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%d. %s \xe2\x86\x92 A: ", h->position, h->question);
+	int room = COLS - 2 - (int)text_width(sb.buf, sb.len) - 6;   /* less " \xc2\xb7 B: " */
+	int wa = (int)text_width(a, strlen(a)), wb = (int)text_width(b, strlen(b));
+	int half = room > 0 ? room / 2 : 0;
+	int ca = wa <= half ? wa : wb <= half ? room - wb : half;
+	add_cut(&sb, a, ca > 0 ? ca : 1);
+	strbuf_adds(&sb, " \xc2\xb7 B: ");
+	add_cut(&sb, b, room - ca > 1 ? room - ca : 1);
+	draw_fmt(y, 1, COLS - 2, style(S_DIM), "%s", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* The history (last turns) and the question from row y; returns the row
+ * after. Each system's conversation is its own: an earlier turn shows both
+ * answers (A's, then B's) where they differ, so that neither answer is
+ * read in the other's context. */
 static int draw_question(const struct app *app, const struct view *view, int y, int room)
 {
 	const struct turn_view *t = view->private;
-	const struct store_item *it = &app->pairs->left;
+	const struct store_item *it = &app->pairs->left, *other = &app->pairs->right;
 	char title[128];
 	if (t->show_history && it->n_history && room >= 20) {
 		draw_rule(y++, "History", NULL);
 		size_t from = it->n_history > HISTORY_ROWS ? it->n_history - HISTORY_ROWS : 0;
-		for (size_t i = from; i < it->n_history; i++)
-			draw_fmt(y++, 1, COLS - 2, style(S_DIM), "%d. %s \xe2\x86\x92 %s", it->history[i].position,
-				 it->history[i].question, it->history[i].answer ? it->history[i].answer : "");
+		for (size_t i = from; i < it->n_history; i++) {
+			const struct store_item_turn *h = &it->history[i];
+			const char *a = h->answer, *b = earlier_answer(other, h->position);
+			if (a && b && strcmp(a, b) != 0)
+				draw_both(y++, h, a, b);
+			else
+				draw_fmt(y++, 1, COLS - 2, style(S_DIM), "%d. %s \xe2\x86\x92 %s", h->position,
+					 h->question, a ? a : b ? b : "");
+		}
 	}
 	snprintf(title, sizeof(title), "Question \xc2\xb7 turn %d of %s", it->position, it->conversation);
 	draw_rule(y++, title, NULL);

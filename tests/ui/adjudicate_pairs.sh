@@ -64,7 +64,7 @@ EOF
 check_screen "the hostile pair: escape sequences and a right-to-left override shown inert" hostile <<'EOF'
  convqa · p.db · adjudicator dan · round ab     disagreement 2 of 2 · 0 settled
 ── History ─────────────────────────────────────────────────────────────────────
- 1. Who built the lighthouse? → A Scottish engineer built it in 1810.
+ 1. Who built the lighthouse? → A: A Scottish engineer … · B: Robert Stevenson.
 ── Question · turn 2 of c1 ─────────────────────────────────────────────────────
  How tall is it?
 ── A · top ─────────────────────────────────────────────────────────────────────

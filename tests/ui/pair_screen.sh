@@ -59,9 +59,9 @@ check_rows "the other answer too" hostile 14 15 <<'EOF'
 ── B · below ───────────────────────────────────────────────────────────────────
  About 35 m, the tallest of its kind <U+202E>evil<U+202C>.
 EOF
-check_rows "the history of turn 2 is shown above its question" hostile 2 3 <<'EOF'
+check_rows "the history of turn 2 is shown above its question, with both systems' earlier answers (each answer in its own context), cut alike" hostile 2 3 <<'EOF'
 ── History ─────────────────────────────────────────────────────────────────────
- 1. Who built the lighthouse? → A Scottish engineer built it in 1810.
+ 1. Who built the lighthouse? → A: A Scottish engineer … · B: Robert Stevenson.
 EOF
 check_rows "enter unfolds each answer's passages" unfolded 8 9 <<'EOF'
 
@@ -72,6 +72,9 @@ check_rows "160x40: side by side, A left and B right" wide 6 9 <<'EOF'
  It is 35 metres tall.^[[31m RED ^[]0;pwned^G end                              │ About 35 m, the tallest of its kind <U+202E>evil<U+202C>.
                                                                                │
  [1] Passage 3: Text of passage 3 about the lighthouse keeper and the storm.   │ [1] Passage 4: Text of passage 4 about the lighthouse keeper and the storm.
+EOF
+check_rows "   and at 160 columns both earlier answers whole" wide 3 3 <<'EOF'
+ 1. Who built the lighthouse? → A: A Scottish engineer built it in 1810. · B: Robert Stevenson.
 EOF
 check_screen "40x12: the question and both answers still, the history left out" narrow <<'EOF'
  p.db · alice · pairwi… pair 2/2 0 done
