@@ -59,8 +59,11 @@ static enum status annotate(struct store *s, struct tui_options *o, const char *
 		st = cli_lock_rater(&lock, db, o->rater, "annotate", err);
 	if (st == ST_OK)
 		st = open_session(&l, s, o, opt_task, err);
-	if (st == ST_OK && (st = tui_run(s, o, err)) != ST_OK)
-		labelling_rater_withdraw(&l);   /* refused (no terminal, no items): no rater added */
+	if (st == ST_OK)
+		st = tui_run(s, o, err);
+	/* refused (no terminal, no items), or nothing saved (a mistyped name
+	 * looked at and left): no rater added; one who saved is kept */
+	labelling_rater_withdraw(&l);
 	o->labelling = NULL;
 	labelling_release(&l);
 	lock_release(&lock);

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convqa/labelling.h"
 #include "convqa/store.h"
+#include "convqa/store_rater.h"
 #include "convqa/text.h"
 #include "app_internal.h"
 #include "tui_internal.h"
@@ -342,6 +344,29 @@ static void chat_ended(struct app *app)
 	app_shown(app);   /* the guidelines, if shown first, are on the screen drawn after this key */
 }
 
+/* A rater this session added, in a project that has others (a mistyped
+ * --rater?): the welcome names them. Returns 1 when it said so. A session
+ * that saves nothing adds nobody (cmd_annotate.c withdraws the row). */
+static int new_rater_note(struct app *app)
+{
+	struct store_rater *rows = NULL;
+	size_t n = 0, shown = 0;
+	struct error err;
+	if (!app->opt->labelling || !app->opt->labelling->rater_added ||
+	    store_rater_list(app->store, &rows, &n, &err) != ST_OK)
+		return 0;
+	struct strbuf names = STRBUF_INIT;
+	for (size_t i = 0; i < n && shown < 3; i++)
+		if (rows[i].id != app->opt->rater_id)
+			strbuf_addf(&names, "%s%s", shown++ ? ", " : "", rows[i].name);
+	if (shown)
+		app_message(app, MSG_INFO, "new rater %s; others: %s%s \xc2\xb7 q if mistyped",
+			    app->opt->rater, strbuf_str(&names), n - 1 > shown ? ", \xe2\x80\xa6" : "");
+	strbuf_release(&names);
+	store_rater_rows_free(rows, n);
+	return shown > 0;
+}
+
 /* The queue (or the round's disagreements) and its first item. */
 static enum status start_queue(struct app *app, struct error *err)
 {
@@ -382,7 +407,7 @@ static enum status start_queue(struct app *app, struct error *err)
 	else if (app->queue.n_finished)
 		app_message(app, MSG_INFO, "resumed at the first unfinished item (%zu of %zu done)",
 			    app->queue.n_finished, app->queue.n);
-	else
+	else if (!new_rater_note(app))
 		app_message(app, MSG_INFO, "welcome, %s: ? lists the keys", opt->rater);
 	if (app->failed) {
 		*err = app->err;

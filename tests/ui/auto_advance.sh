@@ -145,7 +145,7 @@ A
 :save-screen bob-narrow
 EOF
 check_rows "off by default" bob 24 24 <<'EOF'
- welcome, bob: ? lists the keys                                 ? help · q quit
+ new rater bob; others: alice · q if mistyped                   ? help · q quit
 EOF
 check_rows "A turns it on" bob-on 24 24 <<'EOF'
  finishing an item now moves on (A: off)      auto-advance on · ? help · q quit

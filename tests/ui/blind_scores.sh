@@ -84,6 +84,7 @@ EOF
 # adjudication is blind too: the disputed passage and the passage in full
 export CONVQA_DB=p.db
 $CONVQA rater add frank --role adjudicator >/dev/null
+for r in alice bob; do $CONVQA rater add $r >/dev/null; done   # (their sessions above saved nothing)
 $CONVQA round create r1 --raters alice,bob --overlap 0 >/dev/null
 $CONVQA label --round r1 -r alice -c bees -n 1 -s bm25 relevant 1 -k 1
 $CONVQA label --round r1 -r bob -c bees -n 1 -s bm25 relevant 0 -k 1

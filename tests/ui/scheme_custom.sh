@@ -318,7 +318,7 @@ check_screen "shows: answer - the question and the answer, no passages" quick <<
 
  topic: ?  fluent: ?
  missing: topic, fluent
- welcome, bob: ? lists the keys                                 ? help · q quit
+ new rater bob; others: alice · q if mistyped                   ? help · q quit
 EOF
 check_rows "enter: the task shows no passages" quick-no-passages 24 24 <<'EOF'
  the quick task shows no passages                               ? help · q quit

@@ -350,7 +350,7 @@ check_screen "40x12: two passages a page, cut snippets, the footer's last hints"
       at night.
 
  page 1 of 4         / query · esc back
- welcome, bob: ? lists the keys
+ new rater bob; others: alice · q if m…
 EOF
 check_rows "40x12: n, the next page" n-page2 3 9 <<'EOF'
 ── 8 passages · 3-4 · best first ───────
