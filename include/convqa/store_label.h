@@ -91,6 +91,10 @@ struct store_label_row {
 	int control;                      /* 1: given on a control item of its rater in its
 					   * round (round create --control): scores the
 					   * rater, no judgement */
+	int control_hidden;               /* 1: the filter's blind_for rater's own label of an
+					   * open round: a rater is not shown which of their
+					   * items are controls (exports write null); control
+					   * still says what it is */
 };
 
 struct store_label_filter {

@@ -3,7 +3,8 @@
  * label objects, in its order: conversation, turn, system, rater, round,
  * task, field, unit, value, passage, rank, seconds, timestamp, id, control
  * (1: given on a control item of its rater in its round, which scores the
- * rater and is no judgement; else 0). Lines end in CRLF; a field with a comma, quote, CR or LF is quoted, its quotes
+ * rater and is no judgement; else 0; empty: not shown, a blind rater's own
+ * label of an open round). Lines end in CRLF; a field with a comma, quote, CR or LF is quoted, its quotes
  * doubled. A JSON null (round outside rounds, a cleared value in
  * --history, passage and rank of a label not per passage) is an empty
  * field.
@@ -72,7 +73,8 @@ static int row(const struct store_label_row *r, void *data)
 	field(sb, r->passage_rank ? strbuf_str(&num) : NULL, 0);
 	strbuf_addf(sb, "%.3f,", r->seconds);
 	field(sb, r->created_at, 0);
-	strbuf_addf(sb, "%lld,%d\r\n", (long long)r->id, r->control != 0);
+	strbuf_addf(sb, "%lld,", (long long)r->id);
+	strbuf_adds(sb, r->control_hidden ? "\r\n" : r->control ? "1\r\n" : "0\r\n");
 	strbuf_release(&num);
 	if (flush(c))
 		return 1;

@@ -156,19 +156,19 @@ static void read_value(struct reader *r, const cJSON *obj, struct labelling_impo
 	json_path_pop(&r->jr.path);
 }
 
-/* control: true or false (an export's since version 3), into L->control;
- * required when need. */
+/* control: true, false or null (not shown: a blind rater's export), an
+ * export's since version 3, into L->control; required when need. */
 static void read_control(struct reader *r, const cJSON *obj, int need, struct labelling_import_label *L)
 {
 	const cJSON *v = jr_member(&r->jr, obj, "control", need);
-	if (!v)
+	if (!v || cJSON_IsNull(v))
 		return;
 	if (cJSON_IsBool(v)) {
 		L->control = cJSON_IsTrue(v);
 		return;
 	}
 	json_path_key(&r->jr.path, "control");
-	jr_problem(&r->jr, "expected true (given on a control item) or false, got %s", jr_type_name(v));
+	jr_problem(&r->jr, "expected true (given on a control item), false or null, got %s", jr_type_name(v));
 	json_path_pop(&r->jr.path);
 }
 

@@ -222,6 +222,7 @@ static enum status label_row(struct store *s, sqlite3_stmt *st, struct store_lab
 		.unit = store_col_text(st, 13),
 		.control = sqlite3_column_int(st, 15),
 		.system_b = store_col_text(st, 16),
+		.control_hidden = sqlite3_column_int(st, 17),
 	};
 	const char *gone = store_col_text(st, 14);
 	if (gone)
@@ -256,7 +257,9 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 		"AND pc.pair_id = l.unit_ref AND pc.control = 1)), "
 		/* a pair's other system (system: its response_a's) */
 		"(SELECT sb.name FROM pair pp JOIN response rb ON rb.id = pp.response_b JOIN system sb ON sb.id = rb.system_id "
-		"WHERE l.unit = 'pair' AND pp.id = l.unit_ref) "
+		"WHERE l.unit = 'pair' AND pp.id = l.unit_ref), "
+		/* the viewer's own label of an open round: whether it is a control's is not shown */
+		"?4 IS NOT NULL AND ro.status IS 'open' "
 		"FROM label l "
 		"LEFT JOIN response r ON r.id = l.response_id "
 		"LEFT JOIN turn t ON t.id = r.turn_id "

@@ -7,7 +7,9 @@
 # json and jsonl exports (round trip into another copy: the labels stay
 # controls, by the round's assignment) and its refusal of control labels
 # that would land as judgements (--no-rounds, a round that does not ask
-# them as controls, a project file read as the source).
+# them as controls, a project file read as the source). An account bound to
+# a rater is not shown which of its own labels of an open round are
+# controls (null, an empty cell).
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_NOW=2031-02-03T04:05:06Z
 q() { sqlite3 "$1" "$2"; }
@@ -114,7 +116,7 @@ check_run "a project file as the source: its control labels refused the same way
 	$CONVQA import-labels --db copy3.db --no-rounds k.db
 printf '{"conversation": "c2", "turn": 1, "system": "s", "rater": "alice", "round": "k", "task": "turn", "field": "relevant", "unit": "passage", "value": 1, "passage": "p2", "rank": 1, "seconds": 0, "timestamp": "2031-02-03T04:05:06.000Z", "control": "no"}\n' >bad.jsonl
 check_run "a control that is not true or false is refused with its place" 2 \
-	'bad.jsonl:1: $.control: expected true (given on a control item) or false, got a string' \
+	'bad.jsonl:1: $.control: expected true (given on a control item), false or null, got a string' \
 	$CONVQA import-labels --db copy3.db bad.jsonl
 python3 -c 'import json
 d = json.load(open("k.json"))
@@ -130,6 +132,23 @@ for l in d["labels"]:
     del l["control"]
 json.dump(d, open("v2.json", "w"))'
 check_run "a version 2 export (no control) still imports" 0 "" $CONVQA import-labels --db copy3.db -q v2.json
+
+# ---- a rater's own export while the round is open: controls not shown ----------------------
+$CONVQA rater add alice --os-user "$(id -un)" >/dev/null 2>&1
+run $CONVQA export --format csv --rater alice
+check_eq "an account bound to alice: her labels of the open round have an empty control (not shown to her)" \
+	"0|c1,1,s,alice,k,turn,intent,turn,boolean,,,0.000,2031-02-03T04:05:06.000Z,3,
+c1,1,s,alice,k,turn,relevant,passage,0,p1,1,0.000,2031-02-03T04:05:06.000Z,2,
+c2,1,s,alice,k,turn,relevant,passage,1,p2,1,0.000,2031-02-03T04:05:06.000Z,4," "$rc|$(tr -d '\r' <"$T/out" | sed 1d)"
+run $CONVQA export --format jsonl --rater alice
+check_eq "   null in jsonl" "null null null" "$(python3 -c 'import json, sys
+print(*[json.dumps(json.loads(l)["control"]) for l in open(sys.argv[1])])' "$T/out")"
+$CONVQA export --format json --rater alice -o blind.json 2>/dev/null
+check_run "   such a file imports (null: not said): the round's assignment decides" 0 "" \
+	$CONVQA import-labels --db copy3.db -q blind.json
+$CONVQA round close k >/dev/null
+run $CONVQA export --format csv --rater alice
+check_eq "   once the round is closed, she sees them" "1,1,0" "$(tr -d '\r' <"$T/out" | sed 1d | awk -F, '{ print $15 }' | paste -sd,)"
 
 # ---- a pairwise round with control pairs ---------------------------------------------------
 # eve judges the 4 pairs; alice and bob 2 each, and 1 control pair each
