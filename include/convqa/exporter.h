@@ -17,7 +17,9 @@
 #include "convqa/common.h"
 #include "convqa/store.h"
 
-#define LABELS_FORMAT_VERSION 2
+/* 1: the first; 2: each label names its unit; 3: and says whether it was
+ * given on a control item (control) */
+#define LABELS_FORMAT_VERSION 3
 
 struct export_counts;   /* formats.h */
 struct export_options;

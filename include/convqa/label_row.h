@@ -30,6 +30,9 @@ struct labelling_import_label {
 	int64_t source_id;                 /* the source's row id (orders equal times); 0: none
 					    * (before those with one) */
 	const char *where;                 /* for messages: "FILE: $.labels[3]", "FILE:7" */
+	int control;                       /* 1: the source says it was given on a control item
+					    * (round create --control), no judgement there; 0:
+					    * not one, or not said */
 };
 
 #endif

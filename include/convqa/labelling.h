@@ -277,7 +277,11 @@ struct labelling_import_result {
  * this project's scheme; a source that says another one is refused); a
  * label in a round is on an item the round assigns to its rater (an
  * adjudicator's excepted: the write rule above), else one message at the
- * first such label says how many there are. A
+ * first such label says how many there are. A label the source gives on
+ * a control item (control 1) must land on a control item of its rater in
+ * its round here (the round's assignment decides whether a label is a
+ * control's): where it would be a judgement (outside rounds, an ordinary
+ * item of the round) one message at the first says how many. A
  * label the project has already (same rater, round, item, task, field,
  * rank, value and time) is skipped: importing twice adds nothing, also
  * after the round was closed. Rows

@@ -27,6 +27,11 @@ enum status store_response_ranks(struct store *s, int64_t response_id, char **ra
 enum status store_round_assigns(struct store *s, int64_t round_id, int64_t rater_id, int64_t response_id,
 				int *assigned, char **item, struct error *err);
 
+/* Whether round_id asks response_id of rater_id as a control item (round
+ * create --control): *control 1, else 0 (also when it does not assign it). */
+enum status store_round_asks_control(struct store *s, int64_t round_id, int64_t rater_id, int64_t response_id,
+				     int *control, struct error *err);
+
 /* What a label is about: the unit its field judges (scheme.h), named by
  * where the rater gave it. round_id 0 = outside any round; passage_rank 0 =
  * the field is about the whole item, not one retrieved passage.
@@ -86,6 +91,10 @@ struct store_label_row {
 	int control;                      /* 1: given on a control item of its rater in its
 					   * round (round create --control): scores the
 					   * rater, no judgement */
+	int control_hidden;               /* 1: the filter's blind_for rater's own label of an
+					   * open round: a rater is not shown which of their
+					   * items are controls (exports write null); control
+					   * still says what it is */
 };
 
 struct store_label_filter {

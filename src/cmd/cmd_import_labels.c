@@ -94,7 +94,7 @@ static int run(struct cmd_ctx *c)
 const struct cmd_entry cmd_import_labels_entry = {
 	{ "import-labels", "[--db PATH] [--format FORMAT] [--round NAME | --no-rounds] FILE...",
 	  "merge labels from another copy of the project",
-	  "FILE is a labels export (convqa export, format version 1 or 2; with\n"
+	  "FILE is a labels export (convqa export, format version 1, 2 or 3; with\n"
 	  "--history it carries every change, clears included), labels as JSON Lines\n"
 	  "(one label object a line, the fields of an export's label), or another\n"
 	  "copy's project file (read, never written), or Label Studio's JSON export\n"
@@ -104,12 +104,15 @@ const struct cmd_entry cmd_import_labels_entry = {
 	  "turn and system (a passage by rank and id) and must be in this project;\n"
 	  "raters are added when missing; each label's round must be here (or give\n"
 	  "--round NAME or --no-rounds) and assign the label's item to its rater (an\n"
-	  "adjudicator's excepted). A label keeps its value, seconds and time. A\n"
-	  "label already here is skipped: importing twice changes nothing. The latest\n"
-	  "label of a unit by time is current, whichever copy gave it. A label at the\n"
-	  "same time as one here with another value is a conflict: the file is\n"
-	  "refused. Each file is checked as a whole and imported in one transaction:\n"
-	  "all of it or nothing.",
+	  "adjudicator's excepted). A label given on a control item (control: true)\n"
+	  "stays one where its round asks the item of its rater as a control item,\n"
+	  "and is refused where it would count as a judgement (--no-rounds, a round\n"
+	  "that has the item as an ordinary one). A label keeps its value, seconds\n"
+	  "and time. A label already here is skipped: importing twice changes\n"
+	  "nothing. The latest label of a unit by time is current, whichever copy\n"
+	  "gave it. A label at the same time as one here with another value is a\n"
+	  "conflict: the file is refused. Each file is checked as a whole and\n"
+	  "imported in one transaction: all of it or nothing.",
 	  opts, 0, -1, NULL },   /* no FILE: check() says what it takes */
 	CMD_PROJECT, NULL, check, run, NULL, &options, NULL,
 };

@@ -1,8 +1,10 @@
 /* export_csv.c - labels as CSV (RFC 4180), the export format "csv": a
  * header row, then one row per label with the fields of the json export's
  * label objects, in its order: conversation, turn, system, rater, round,
- * task, field, unit, value, passage, rank, seconds, timestamp, id. Lines
- * end in CRLF; a field with a comma, quote, CR or LF is quoted, its quotes
+ * task, field, unit, value, passage, rank, seconds, timestamp, id, control
+ * (1: given on a control item of its rater in its round, which scores the
+ * rater and is no judgement; else 0; empty: not shown, a blind rater's own
+ * label of an open round). Lines end in CRLF; a field with a comma, quote, CR or LF is quoted, its quotes
  * doubled. A JSON null (round outside rounds, a cleared value in
  * --history, passage and rank of a label not per passage) is an empty
  * field.
@@ -71,7 +73,8 @@ static int row(const struct store_label_row *r, void *data)
 	field(sb, r->passage_rank ? strbuf_str(&num) : NULL, 0);
 	strbuf_addf(sb, "%.3f,", r->seconds);
 	field(sb, r->created_at, 0);
-	strbuf_addf(sb, "%lld\r\n", (long long)r->id);
+	strbuf_addf(sb, "%lld,", (long long)r->id);
+	strbuf_adds(sb, r->control_hidden ? "\r\n" : r->control ? "1\r\n" : "0\r\n");
 	strbuf_release(&num);
 	if (flush(c))
 		return 1;
@@ -86,7 +89,7 @@ static enum status write_csv(struct store *s, const struct store_label_filter *f
 	struct ctx c = { out, isatty(fileno(out)), STRBUF_INIT, STRBUF_INIT, 0, 0 };
 	(void)project;
 	strbuf_adds(&c.sb, "conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,"
-		    "id\r\n");
+		    "id,control\r\n");
 	enum status st = flush(&c) ? ST_OK : store_labels_each(s, f, row, &c, err);
 	strbuf_release(&c.sb);
 	strbuf_release(&c.inert);

@@ -1,7 +1,10 @@
 /* export_json.c - labels as JSON (schemas/labels.schema.json), streamed:
  * the export format "json". Values are written by the scheme of the label's
  * task (built-in or the project's): a binary field's 0 and 1 as numbers,
- * categories and text as strings. Each label names the unit it judges. */
+ * categories and text as strings. Each label names the unit it judges and
+ * says whether it was given on a control item (control: true), which
+ * scores its rater and is no judgement (null: not shown, a blind rater's
+ * own label of an open round). */
 #include "convqa/exporter.h"
 
 #include <errno.h>
@@ -85,7 +88,8 @@ void export_json_label(struct export_schemes *c, struct strbuf *sb, const struct
 	}
 	strbuf_addf(sb, ", \"seconds\": %.3f", r->seconds);
 	json_member(sb, ", \"timestamp\": ", r->created_at);
-	strbuf_addf(sb, ", \"id\": %lld}", (long long)r->id);
+	strbuf_addf(sb, ", \"id\": %lld, \"control\": %s}", (long long)r->id,
+		    r->control_hidden ? "null" : r->control ? "true" : "false");
 }
 
 static int row(const struct store_label_row *r, void *data)

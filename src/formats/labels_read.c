@@ -87,7 +87,7 @@ void labels_read_release(struct labels_read *in)
 /* The members of a label: those of an export's label (labels.schema.json). */
 static const char *const label_keys[] = {
 	"conversation", "turn", "system", "rater", "round", "task", "field", "unit", "value", "passage", "rank",
-	"seconds", "timestamp", "id", "system_b", "winner", NULL,
+	"seconds", "timestamp", "id", "system_b", "winner", "control", NULL,
 };
 
 enum need { OPTIONAL, REQUIRED };
@@ -156,9 +156,27 @@ static void read_value(struct reader *r, const cJSON *obj, struct labelling_impo
 	json_path_pop(&r->jr.path);
 }
 
+/* control: true, false or null (not shown: a blind rater's export), an
+ * export's since version 3, into L->control; required when need. */
+static void read_control(struct reader *r, const cJSON *obj, int need, struct labelling_import_label *L)
+{
+	const cJSON *v = jr_member(&r->jr, obj, "control", need);
+	if (!v || cJSON_IsNull(v))
+		return;
+	if (cJSON_IsBool(v)) {
+		L->control = cJSON_IsTrue(v);
+		return;
+	}
+	json_path_key(&r->jr.path, "control");
+	jr_problem(&r->jr, "expected true (given on a control item), false or null, got %s", jr_type_name(v));
+	json_path_pop(&r->jr.path);
+}
+
 /* The label object v at the reader's path (where names it). strict: the
- * members an export always writes are required (need_unit: the unit too). */
-static void read_label(struct reader *r, const cJSON *v, const char *where, int strict, int need_unit)
+ * members an export always writes are required (need_unit: the unit too;
+ * need_control: control too). */
+static void read_label(struct reader *r, const cJSON *v, const char *where, int strict, int need_unit,
+		       int need_control)
 {
 	enum need often = strict ? REQUIRED : OPTIONAL;
 	int before = r->jr.n_errors;
@@ -204,6 +222,7 @@ static void read_label(struct reader *r, const cJSON *v, const char *where, int 
 	L.created_at = labels_keep(r->in, jr_string_member(&r->jr, v, "timestamp", 1, 1));
 	if (integer_member(r, v, "id", often, 1, 9007199254740991.0, &d))
 		L.source_id = (int64_t)d;
+	read_control(r, v, need_control, &L);
 	if (r->jr.n_errors == before)
 		*labels_new(r->in) = L;
 }
@@ -230,11 +249,11 @@ static enum status read_document(struct import_input *src, struct labels_read *i
 			json_path_pop(&r.jr.path);
 		}
 		const cJSON *v = jr_member(&r.jr, root, "version", 1);
-		if (v && cJSON_IsNumber(v) && (v->valuedouble == 1 || v->valuedouble == 2)) {
+		if (v && cJSON_IsNumber(v) && (v->valuedouble == 1 || v->valuedouble == 2 || v->valuedouble == 3)) {
 			version = (int)v->valuedouble;
 		} else if (v) {
 			json_path_key(&r.jr.path, "version");
-			jr_problem(&r.jr, "expected 1 or 2 (the versions this convqa reads), got %s",
+			jr_problem(&r.jr, "expected 1, 2 or 3 (the versions this convqa reads), got %s",
 				   cJSON_IsNumber(v) ? "another number" : jr_type_name(v));
 			json_path_pop(&r.jr.path);
 		}
@@ -243,7 +262,8 @@ static enum status read_document(struct import_input *src, struct labels_read *i
 		size_t i = 0;
 		for (const cJSON *l = labels ? labels->child : NULL; l && version; l = l->next, i++) {
 			json_path_index(&r.jr.path, i);
-			read_label(&r, l, labels_keepf(in, "%s: %s", src->name, json_path_str(&r.jr.path)), 1, version >= 2);
+			read_label(&r, l, labels_keepf(in, "%s: %s", src->name, json_path_str(&r.jr.path)), 1, version >= 2,
+				   version >= 3);
 			json_path_pop(&r.jr.path);
 		}
 		json_path_pop(&r.jr.path);
@@ -282,7 +302,7 @@ static enum status read_lines(struct import_input *src, struct labels_read *in, 
 			jr_message(&r.jr, e.msg);
 		} else {
 			r.jr.line = line;
-			read_label(&r, root, labels_keepf(in, "%s:%zu", src->name, line), 0, 0);
+			read_label(&r, root, labels_keepf(in, "%s:%zu", src->name, line), 0, 0, 0);
 			r.jr.line = 0;
 			cJSON_Delete(root);
 		}
@@ -340,6 +360,7 @@ static int project_row(const struct store_label_row *row, void *data)
 	L->created_at = labels_keep(in, row->created_at);
 	L->source_id = row->id;
 	L->where = labels_keepf(in, "%s: label %lld", c->name, (long long)row->id);
+	L->control = row->control;
 	return 0;
 }
 

@@ -121,6 +121,27 @@ enum status store_round_assigns(struct store *s, int64_t round_id, int64_t rater
 	return ST_OK;
 }
 
+enum status store_round_asks_control(struct store *s, int64_t round_id, int64_t rater_id, int64_t response_id,
+				     int *control, struct error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_ROUND_CONTROL,
+				      "SELECT EXISTS (SELECT 1 FROM assignment WHERE round_id = ?1 AND rater_id = ?2 "
+				      "AND response_id = ?3 AND control = 1)", err);
+	*control = 0;
+	if (!st)
+		return ST_STORE;
+	sqlite3_bind_int64(st, 1, round_id);
+	sqlite3_bind_int64(st, 2, rater_id);
+	sqlite3_bind_int64(st, 3, response_id);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*control = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_fail(s, err, "cannot read the assignments");
+	return ST_OK;
+}
+
 void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k)
 {
 	sqlite3_bind_int64(st, 1, k->response_id);
@@ -201,6 +222,7 @@ static enum status label_row(struct store *s, sqlite3_stmt *st, struct store_lab
 		.unit = store_col_text(st, 13),
 		.control = sqlite3_column_int(st, 15),
 		.system_b = store_col_text(st, 16),
+		.control_hidden = sqlite3_column_int(st, 17),
 	};
 	const char *gone = store_col_text(st, 14);
 	if (gone)
@@ -235,7 +257,9 @@ enum status store_labels_each(struct store *s, const struct store_label_filter *
 		"AND pc.pair_id = l.unit_ref AND pc.control = 1)), "
 		/* a pair's other system (system: its response_a's) */
 		"(SELECT sb.name FROM pair pp JOIN response rb ON rb.id = pp.response_b JOIN system sb ON sb.id = rb.system_id "
-		"WHERE l.unit = 'pair' AND pp.id = l.unit_ref) "
+		"WHERE l.unit = 'pair' AND pp.id = l.unit_ref), "
+		/* the viewer's own label of an open round: whether it is a control's is not shown */
+		"?4 IS NOT NULL AND ro.status IS 'open' "
 		"FROM label l "
 		"LEFT JOIN response r ON r.id = l.response_id "
 		"LEFT JOIN turn t ON t.id = r.turn_id "

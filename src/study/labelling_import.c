@@ -229,6 +229,52 @@ static enum status check_label(const struct labelling_import_label *L, struct re
 	return ST_OK;
 }
 
+/* Labels the source gives on control items (control 1) that this project
+ * would take as judgements: one problem for them all, at the first. */
+struct lost_controls {
+	const char *where;                 /* the first's; NULL: none */
+	char why[256];                     /* where the first would land */
+	long n;
+};
+
+/* A label given on a control item stays one here: its round asks its item
+ * of its rater as a control item (the round's assignment decides, as for
+ * every label); else it is counted in c (it would be a judgement). */
+static enum status check_control(struct store *s, const struct labelling_import_label *L, const struct resolved *r,
+				 struct lost_controls *c, struct error *fatal)
+{
+	const struct labelling *l = &r->se->l;
+	int control = 0;
+	if (!L->control)
+		return ST_OK;
+	if (l->round_id && l->rater_id) {
+		enum status st = store_round_asks_control(s, l->round_id, l->rater_id, r->response_id, &control, fatal);
+		if (st != ST_OK)
+			return st;
+	}
+	if (control)
+		return ST_OK;
+	if (!c->n++) {
+		c->where = L->where;
+		if (l->round_id)
+			snprintf(c->why, sizeof(c->why), "round '%s' does not ask it of rater '%s' as one", l->round,
+				 L->rater);
+		else
+			snprintf(c->why, sizeof(c->why), "outside rounds");
+	}
+	return ST_INPUT;
+}
+
+static void lost_controls_problem(const struct lost_controls *c, struct problems *p)
+{
+	if (!c->n)
+		return;
+	problem(p, c->where, "given on a control item (\"control\": true), it would count as a judgement here (%s); "
+		"%ld %s of the file %s: leave the labels whose control is true out of the file, or import them into "
+		"the round that asks their items as control items", c->why, c->n, c->n == 1 ? "label" : "labels",
+		c->n == 1 ? "is such" : "are such");
+}
+
 /* ---- the import ----------------------------------------------------------------- */
 
 static const struct labelling_import_label *sort_labels;
@@ -254,6 +300,7 @@ static enum status check_all(struct store *s, struct store_label_importer *imp,
 {
 	struct strmap unknown = STRMAP_INIT;
 	struct unassigned u = { NULL, "", 0 };
+	struct lost_controls lost = { NULL, "", 0 };
 	char **keys = NULL;
 	size_t n_keys = 0, keys_cap = 0;
 	enum status st = ST_OK;
@@ -279,8 +326,9 @@ static enum status check_all(struct store *s, struct store_label_importer *imp,
 			st = item;
 			break;
 		}
-		if (item == ST_OK && r[i].se && (item = check_label(L, &r[i], p, &u, fatal)) != ST_OK &&
-		    item != ST_INPUT) {
+		if (item == ST_OK && r[i].se && (item = check_label(L, &r[i], p, &u, fatal)) == ST_OK)
+			item = check_control(s, L, &r[i], &lost, fatal);
+		if (item != ST_OK && item != ST_INPUT) {
 			st = item;
 			break;
 		}
@@ -289,6 +337,8 @@ static enum status check_all(struct store *s, struct store_label_importer *imp,
 		problem(p, u.where, "%s; %ld %s of the file %s not assigned to %s rater in %s round", u.msg, u.n,
 			u.n == 1 ? "label" : "labels", u.n == 1 ? "is on an item" : "are on items",
 			u.n == 1 ? "its" : "their", u.n == 1 ? "its" : "their");
+	if (st == ST_OK)
+		lost_controls_problem(&lost, p);
 	for (size_t i = 0; i < n_keys; i++)
 		free(keys[i]);
 	free(keys);

@@ -232,7 +232,7 @@ fi
 # ---- csv -----------------------------------------------------------------------
 check_run "csv of one rater's labels is written to a file" 0 "wrote 4 labels to bob.csv" \
 	$CONVQA export --format csv --rater bob --task turn -o bob.csv
-printf 'conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id\r\nc1,1,s,bob,,turn,relevant,passage,0,p1,1,0.000,2031-02-03T04:05:06.000Z,8\r\nc1,1,s,bob,,turn,relevant,passage,1,p2,2,0.000,2031-02-03T04:05:06.000Z,9\r\nc1,1,t,bob,,turn,note,response,"=1+1\r\nsecond line",,,2.500,2031-02-03T04:05:06.000Z,16\r\nc2,1,s,bob,,turn,relevant,passage,1,p10,1,0.000,2031-02-03T04:05:06.000Z,10\r\n' >want.csv
+printf 'conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id,control\r\nc1,1,s,bob,,turn,relevant,passage,0,p1,1,0.000,2031-02-03T04:05:06.000Z,8,0\r\nc1,1,s,bob,,turn,relevant,passage,1,p2,2,0.000,2031-02-03T04:05:06.000Z,9,0\r\nc1,1,t,bob,,turn,note,response,"=1+1\r\nsecond line",,,2.500,2031-02-03T04:05:06.000Z,16,0\r\nc2,1,s,bob,,turn,relevant,passage,1,p10,1,0.000,2031-02-03T04:05:06.000Z,10,0\r\n' >want.csv
 check_eq "RFC 4180: a header, CRLF line ends, a field with CR/LF quoted, nulls empty, a formula kept as data" \
 	"$(od -c want.csv)" "$(od -c bob.csv)"
 run $CONVQA export --format json --rater alice --round no-such-round
@@ -240,10 +240,10 @@ json_refusal="$rc|$(cat "$T/err")"
 run $CONVQA export --format csv --rater alice --round no-such-round
 check_eq "the filters are those of the json export" "$json_refusal" "$rc|$(cat "$T/err")"
 run $CONVQA export --format csv --rater alice
-check_eq "passage labels carry the passage and its rank" "0|conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id
-c1,1,s,alice,,graded,grade,passage,3,p1,1,0.000,2031-02-03T04:05:06.000Z,11
-c1,1,s,alice,,graded,grade,passage,0,p2,2,0.000,2031-02-03T04:05:06.000Z,12
-c1,1,s,alice,,turn,relevant,passage,1,p1,1,0.000,2031-02-03T04:05:06.000Z,1" \
+check_eq "passage labels carry the passage and its rank" "0|conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id,control
+c1,1,s,alice,,graded,grade,passage,3,p1,1,0.000,2031-02-03T04:05:06.000Z,11,0
+c1,1,s,alice,,graded,grade,passage,0,p2,2,0.000,2031-02-03T04:05:06.000Z,12,0
+c1,1,s,alice,,turn,relevant,passage,1,p1,1,0.000,2031-02-03T04:05:06.000Z,1,0" \
 	"$rc|$(tr -d '\r' <"$T/out" | head -4)"
 check_grep "a note with a comma and quotes is quoted, its quotes doubled" '^c1,1,t,alice,,turn,note,response,"a note, ""quoted""",,,0.000,' "$T/out"
 $CONVQA export --format json -o labels.json   # with carol's and judy's
@@ -253,9 +253,11 @@ $CONVQA export --format csv --history -o history.csv
 if /usr/bin/python3 - <<'EOF' >csv.out 2>&1
 import csv, json
 def cell(v):
+    if isinstance(v, bool):
+        return "1" if v else "0"
     return "" if v is None else "%.3f" % v if isinstance(v, float) else str(v)
 cols = ["conversation", "turn", "system", "rater", "round", "task", "field", "unit", "value", "passage", "rank",
-        "seconds", "timestamp", "id"]
+        "seconds", "timestamp", "id", "control"]
 for j, c in (("labels.json", "all.csv"), ("history.json", "history.csv")):
     labels = json.load(open(j))["labels"]
     want = [[cell(l.get(k)) for k in cols] for l in labels]
@@ -273,10 +275,10 @@ else not_ok "the CSV read with python's csv module equals the json export's labe
 # ---- jsonl ---------------------------------------------------------------------
 check_run "jsonl is written to a file" 0 "wrote 4 labels to bob.jsonl" \
 	$CONVQA export --format jsonl --rater bob --task turn -o bob.jsonl
-check_eq "one label a line, the json export's label objects" '{"conversation": "c1", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 0, "passage": "p1", "rank": 1, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 8}
-{"conversation": "c1", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 1, "passage": "p2", "rank": 2, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 9}
-{"conversation": "c1", "turn": 1, "system": "t", "rater": "bob", "round": null, "task": "turn", "field": "note", "unit": "response", "value": "=1+1\r\nsecond line", "seconds": 2.500, "timestamp": "2031-02-03T04:05:06.000Z", "id": 16}
-{"conversation": "c2", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 1, "passage": "p10", "rank": 1, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 10}' "$(cat bob.jsonl)"
+check_eq "one label a line, the json export's label objects" '{"conversation": "c1", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 0, "passage": "p1", "rank": 1, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 8, "control": false}
+{"conversation": "c1", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 1, "passage": "p2", "rank": 2, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 9, "control": false}
+{"conversation": "c1", "turn": 1, "system": "t", "rater": "bob", "round": null, "task": "turn", "field": "note", "unit": "response", "value": "=1+1\r\nsecond line", "seconds": 2.500, "timestamp": "2031-02-03T04:05:06.000Z", "id": 16, "control": false}
+{"conversation": "c2", "turn": 1, "system": "s", "rater": "bob", "round": null, "task": "turn", "field": "relevant", "unit": "passage", "value": 1, "passage": "p10", "rank": 1, "seconds": 0.000, "timestamp": "2031-02-03T04:05:06.000Z", "id": 10, "control": false}' "$(cat bob.jsonl)"
 $CONVQA export --format jsonl -o all.jsonl
 $CONVQA export --format jsonl --history -o history.jsonl
 if /usr/bin/python3 - <<'EOF' >jsonl.out 2>&1

@@ -156,7 +156,7 @@ check_run "bad JSON is refused with file, line and column" 2 \
 printf '{"conversation": "demo-lighthouse", "turn": 1, "system": "bm25-t5", "rater": "x", "task": "turn", "field": "intent", "value": "boolean", "timestamp": "2026-01-01T00:00:00.000Z"}\n{"conversation": "demo-lighthouse" "turn": 1}\n{"conversation": "demo-lighthouse", "turn": 0, "system": "bm25-t5", "rater": "x", "task": "turn", "field": "intent", "value": true, "timestamp": "2026-01-01T00:00:00.000Z", "colour": 1}\n' >bad.jsonl
 check_run "a bad line is refused with its line and JSON path, every line checked" 2 \
 	"bad.jsonl:2:36: syntax error: expected ',' or '}', found '\"'
-bad.jsonl:3: \$.colour: unknown property (expected one of: conversation, turn, system, rater, round, task, field, unit, value, passage, rank, seconds, timestamp, id, system_b, winner)
+bad.jsonl:3: \$.colour: unknown property (expected one of: conversation, turn, system, rater, round, task, field, unit, value, passage, rank, seconds, timestamp, id, system_b, winner, control)
 bad.jsonl:3: \$.turn: expected an integer from 1 to 2147483647, got 0
 bad.jsonl:3: \$.value: expected a string, an integer or null, got a boolean" $CONVQA import-labels --db e.db bad.jsonl
 run $CONVQA import-labels --db e.db "$DEMO"

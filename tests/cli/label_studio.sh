@@ -136,15 +136,15 @@ check_run "Label Studio's JSON export imports; the cancelled annotation is skipp
 	$CONVQA import-labels --format label-studio ls.json
 check_eq "what it says" "ls.json: imported 7 label rows (0 already here); 1 cancelled annotation skipped" "$(cat "$T/out")"
 run $CONVQA export --format csv
-check_eq "the labels: the annotator (email, else label-studio-ID) is the rater, from_name the field (FIELD_K: rank K with the id the task showed), a Choice's alias or label its value, the lines of a TextArea the text, updated_at (else created_at) the time in UTC, lead_time the seconds of the first label" "conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id
-c1,1,s,ann@example.org,,turn,answer_correct,response,1,,,0.000,2031-02-03T05:02:30.987Z,4
-c1,1,s,ann@example.org,,turn,intent,turn,extractive,,,42.500,2031-02-03T05:02:30.987Z,1
+check_eq "the labels: the annotator (email, else label-studio-ID) is the rater, from_name the field (FIELD_K: rank K with the id the task showed), a Choice's alias or label its value, the lines of a TextArea the text, updated_at (else created_at) the time in UTC, lead_time the seconds of the first label" "conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id,control
+c1,1,s,ann@example.org,,turn,answer_correct,response,1,,,0.000,2031-02-03T05:02:30.987Z,4,0
+c1,1,s,ann@example.org,,turn,intent,turn,extractive,,,42.500,2031-02-03T05:02:30.987Z,1,0
 c1,1,s,ann@example.org,,turn,note,response,\"says <3
-& more\",,,0.000,2031-02-03T05:02:30.987Z,5
-c1,1,s,ann@example.org,,turn,relevant,passage,1,p1,1,0.000,2031-02-03T05:02:30.987Z,2
-c1,1,s,ann@example.org,,turn,relevant,passage,0,p2,2,0.000,2031-02-03T05:02:30.987Z,3
-c1,1,t,label-studio-7,,turn,answer_correct,response,0,,,8.000,2031-02-03T07:15:00.500Z,6
-c1,1,t,label-studio-7,,turn,relevant,passage,1,p3,1,0.000,2031-02-03T07:15:00.500Z,7" "$(cat "$T/out" | tr -d '\r')"
+& more\",,,0.000,2031-02-03T05:02:30.987Z,5,0
+c1,1,s,ann@example.org,,turn,relevant,passage,1,p1,1,0.000,2031-02-03T05:02:30.987Z,2,0
+c1,1,s,ann@example.org,,turn,relevant,passage,0,p2,2,0.000,2031-02-03T05:02:30.987Z,3,0
+c1,1,t,label-studio-7,,turn,answer_correct,response,0,,,8.000,2031-02-03T07:15:00.500Z,6,0
+c1,1,t,label-studio-7,,turn,relevant,passage,1,p3,1,0.000,2031-02-03T07:15:00.500Z,7,0" "$(cat "$T/out" | tr -d '\r')"
 tr -d '\r' <"$T/out" >labels.csv
 run $CONVQA import-labels ls.json
 check_eq "imported twice, nothing is added; an array is detected as Label Studio's" \
@@ -200,9 +200,9 @@ cat >rating.json <<'EOF'
 EOF
 run $CONVQA import-labels rating.json
 run $CONVQA export --format jsonl --rater bo@example.org
-check_eq "a Rating gives the category of that value" '0|{"conversation": "c1", "turn": 2, "system": "s", "rater": "bo@example.org", "round": null, "task": "odd", "field": "fluent", "unit": "answer", "value": 1, "seconds": 0.000, "timestamp": "2031-02-04T10:00:00.000Z", "id": 9}
-{"conversation": "c1", "turn": 2, "system": "s", "rater": "bo@example.org", "round": null, "task": "odd", "field": "grade", "unit": "passage", "value": "3", "passage": "p1", "rank": 1, "seconds": 5.000, "timestamp": "2031-02-04T10:00:00.000Z", "id": 8}
-{"conversation": "c1", "turn": 2, "system": "s", "rater": "bo@example.org", "round": null, "task": "odd", "field": "why", "unit": "response", "value": "ok", "seconds": 0.000, "timestamp": "2031-02-04T10:00:00.000Z", "id": 10}' "$rc|$(cat "$T/out")"
+check_eq "a Rating gives the category of that value" '0|{"conversation": "c1", "turn": 2, "system": "s", "rater": "bo@example.org", "round": null, "task": "odd", "field": "fluent", "unit": "answer", "value": 1, "seconds": 0.000, "timestamp": "2031-02-04T10:00:00.000Z", "id": 9, "control": false}
+{"conversation": "c1", "turn": 2, "system": "s", "rater": "bo@example.org", "round": null, "task": "odd", "field": "grade", "unit": "passage", "value": "3", "passage": "p1", "rank": 1, "seconds": 5.000, "timestamp": "2031-02-04T10:00:00.000Z", "id": 8, "control": false}
+{"conversation": "c1", "turn": 2, "system": "s", "rater": "bo@example.org", "round": null, "task": "odd", "field": "why", "unit": "response", "value": "ok", "seconds": 0.000, "timestamp": "2031-02-04T10:00:00.000Z", "id": 10, "control": false}' "$rc|$(cat "$T/out")"
 sed 's/"rating": 3/"rating": 7/' rating.json >bad.json
 run $CONVQA import-labels bad.json
 check_eq "a rating off the scale" '2|bad.json: $[0].annotations[0].result[0].value: rating 7 is not a value of grade (expected one of: "0" (<none>), "1", "2", "3" ("perfect" & '"'all'"'))' "$rc|$(cat "$T/err")"
@@ -227,14 +227,14 @@ run $CONVQA import-labels --format label-studio annotated.json
 check_eq "the annotations on the exported tasks import, into the round the tasks name" \
 	"0|annotated.json: imported 9 label rows (0 already here)" "$rc|$(cat "$T/out")"
 run $CONVQA export --format csv --round crowd
-check_eq "those labels, in round crowd (the turn's intent, one unit, given on s and then on t: t's is current)" "conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id
-c1,1,s,label-studio-7,crowd,turn,answer_correct,response,1,,,0.000,2031-02-05T08:00:00.000Z,12
-c1,1,s,label-studio-7,crowd,turn,relevant,passage,1,p1,1,0.000,2031-02-05T08:00:00.000Z,13
-c1,1,t,label-studio-7,crowd,turn,answer_correct,response,0,,,0.000,2031-02-05T08:00:01.000Z,15
-c1,1,t,label-studio-7,crowd,turn,intent,turn,boolean,,,11.000,2031-02-05T08:00:01.000Z,14
-c1,1,t,label-studio-7,crowd,turn,relevant,passage,1,p3,1,0.000,2031-02-05T08:00:01.000Z,16
-c1,2,s,label-studio-7,crowd,turn,answer_correct,response,1,,,0.000,2031-02-05T08:00:02.000Z,18
-c1,2,s,label-studio-7,crowd,turn,intent,turn,boolean,,,12.000,2031-02-05T08:00:02.000Z,17
-c1,2,s,label-studio-7,crowd,turn,relevant,passage,1,p1,1,0.000,2031-02-05T08:00:02.000Z,19" "$(cat "$T/out" | tr -d '\r')"
+check_eq "those labels, in round crowd (the turn's intent, one unit, given on s and then on t: t's is current)" "conversation,turn,system,rater,round,task,field,unit,value,passage,rank,seconds,timestamp,id,control
+c1,1,s,label-studio-7,crowd,turn,answer_correct,response,1,,,0.000,2031-02-05T08:00:00.000Z,12,0
+c1,1,s,label-studio-7,crowd,turn,relevant,passage,1,p1,1,0.000,2031-02-05T08:00:00.000Z,13,0
+c1,1,t,label-studio-7,crowd,turn,answer_correct,response,0,,,0.000,2031-02-05T08:00:01.000Z,15,0
+c1,1,t,label-studio-7,crowd,turn,intent,turn,boolean,,,11.000,2031-02-05T08:00:01.000Z,14,0
+c1,1,t,label-studio-7,crowd,turn,relevant,passage,1,p3,1,0.000,2031-02-05T08:00:01.000Z,16,0
+c1,2,s,label-studio-7,crowd,turn,answer_correct,response,1,,,0.000,2031-02-05T08:00:02.000Z,18,0
+c1,2,s,label-studio-7,crowd,turn,intent,turn,boolean,,,12.000,2031-02-05T08:00:02.000Z,17,0
+c1,2,s,label-studio-7,crowd,turn,relevant,passage,1,p1,1,0.000,2031-02-05T08:00:02.000Z,19,0" "$(cat "$T/out" | tr -d '\r')"
 
 done_testing
