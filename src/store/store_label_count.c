@@ -232,13 +232,13 @@ static int pack_row(const struct store_report_label *l, void *ctx)
 }
 
 /* A counter for rows label rows (there are as many units at most): as
- * many passes as keep its table within PASS_SLOTS, sized so that it does
+ * many passes as keep its table within pass_slots, sized so that it does
  * not grow. */
-static void counter_init(struct counter *c, int64_t rows)
+static void counter_init(struct counter *c, int64_t rows, size_t pass_slots)
 {
 	memset(c, 0, sizeof(*c));
 	c->batch = xmalloc(2 * BATCH * sizeof(*c->batch));
-	int64_t per_pass = (int64_t)(PASS_SLOTS / 8 * 7);
+	int64_t per_pass = (int64_t)(pass_slots / 8 * 7);
 	/* at most MAX_PASSES: past them the table grows (ids far apart make
 	 * rows a bound far above the rows there are) */
 	c->parts = rows > per_pass ? (uint32_t)((rows - 1) / per_pass + 1) : 1;
@@ -349,7 +349,7 @@ static enum status count_pass(struct store *s, struct counter *c, uint32_t part,
 
 /* The count of the packs and the rows after them; *labels -1 when a row
  * did not fit (the caller asks the SQL). */
-static enum status count_rows(struct store *s, long *labels, long *rows, struct error *err)
+static enum status count_rows(struct store *s, size_t pass_slots, long *labels, long *rows, struct error *err)
 {
 	struct counter c;
 	int64_t estimate = 0;
@@ -365,7 +365,7 @@ static enum status count_rows(struct store *s, long *labels, long *rows, struct 
 		packs = sqlite3_column_int64(q, 1) >= 1;
 	}
 	sqlite3_finalize(q);
-	counter_init(&c, estimate);
+	counter_init(&c, estimate, pass_slots);
 	enum status st = ST_OK;
 	for (uint32_t part = 0; st == ST_OK && !c.unfit && part < c.parts; part++) {
 		st = count_pass(s, &c, part, &packs, err);
@@ -379,10 +379,16 @@ static enum status count_rows(struct store *s, long *labels, long *rows, struct 
 
 enum status store_label_counts(struct store *s, long *labels, long *rows, struct error *err)
 {
+	return store_label_counts_sized(s, PASS_SLOTS, labels, rows, err);
+}
+
+enum status store_label_counts_sized(struct store *s, size_t pass_slots, long *labels, long *rows,
+				     struct error *err)
+{
 	/* the packs and the rows after them read in one transaction */
 	int own = !s->tx_depth && sqlite3_get_autocommit(s->db) &&
 		  sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
-	enum status st = count_rows(s, labels, rows, err);
+	enum status st = count_rows(s, pass_slots < 2 * BATCH ? 2 * BATCH : pass_slots, labels, rows, err);
 	if (st == ST_OK && *labels < 0) {
 		sqlite3_stmt *q = store_prepare(s, "SELECT count(*), (SELECT count(*) FROM label) FROM label l WHERE "
 					     STORE_LABEL_IS_CURRENT " AND l.value IS NOT NULL", "cannot count labels", err);
