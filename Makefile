@@ -61,7 +61,7 @@ STUDY_OBJS := study/labelling.o study/pairing.o study/rounds_pair.o study/labell
 # connectors to live systems: system.c the interface, one file per kind of connection
 SYSTEM_OBJS := system/system.o system/system_proc.o system/system_json.o system/system_bm25.o system/system_http.o system/replay.o system/live.o
 # checkpoints deferred to idle time (a session saving labels)
-STORE_OBJS += store/store_wal.o store/store_label_pack.o
+STORE_OBJS += store/store_wal.o store/store_label_pack.o store/store_label_count.o
 REPORT_OBJS := report/report.o report/report_load.o report/report_load_tasks.o report/report_load_units.o \
 	report/report_load_apply.o report/report_load_rounds.o report/report_load_controls.o report/report_load_credit.o \
 	report/report_load_damage.o report/report_consensus.o report/report_doc.o \

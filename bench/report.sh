@@ -106,6 +106,7 @@ for size in $SIZES; do
 	measure "full report (json)" $CONVQA report --db "$db" --format json
 	measure "full report --by all (text)" $CONVQA report --db "$db" --by all
 	measure "agreement section (convqa agreement)" $CONVQA agreement --db "$db"
+	measure "convqa info (counts every row)" $CONVQA info --db "$db"
 	measure "report --consensus majority" $CONVQA report --db "$db" --consensus majority
 	CONVQA_TIMING=1 $CONVQA report --db "$db" 2>&1 >/dev/null | sed 's/^convqa report: /  where the time goes: /'
 	summary="$summary$(awk -v size="$size" -v n="$n" -v t="$full" -v cpu="$cpu" -v rss="$rss" 'BEGIN {

@@ -557,9 +557,8 @@ enum status store_counts(struct store *s, struct store_counts *c, struct error *
 	c->raters = count(s, "SELECT count(*) FROM rater", err, &failed);
 	c->rounds = count(s, "SELECT count(*) FROM round", err, &failed);
 	c->assignments = count(s, "SELECT count(*) FROM assignment", err, &failed);
-	c->label_rows = count(s, "SELECT count(*) FROM label", err, &failed);
-	c->labels = count(s, "SELECT count(*) FROM label l WHERE " STORE_LABEL_IS_CURRENT
-			  " AND l.value IS NOT NULL", err, &failed);
+	if (!failed && store_label_counts(s, &c->labels, &c->label_rows, err) != ST_OK)
+		failed = 1;
 	c->spans = count(s, "SELECT count(*) FROM evidence_span", err, &failed);
 	c->imports = count(s, "SELECT count(*) FROM import", err, &failed);
 	return failed ? ST_STORE : ST_OK;

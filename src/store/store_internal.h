@@ -93,6 +93,15 @@ int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64
  * before, whose last id is *after: set to this one's), else NULL. */
 #define STORE_LABEL_PACK_SELECT "SELECT last_id, first_id, n, data FROM label_pack ORDER BY last_id"
 const char *store_label_pack_row_problem(sqlite3_stmt *st, int64_t *after);
+/* The current label values (STORE_LABEL_IS_CURRENT and a value) and the
+ * label rows there are, from the packs and the rows after them
+ * (store_label_count.c); exactly what the SQL counts. */
+enum status store_label_counts(struct store *s, long *labels, long *rows, struct error *err);
+/* The same with a table of pass_slots units at most (16 bytes each) in one
+ * pass: more label rows than 7/8 of it are counted in several passes
+ * (store_label_counts: 2^24 slots, 256 MB). For the tests. */
+enum status store_label_counts_sized(struct store *s, size_t pass_slots, long *labels, long *rows,
+				     struct error *err);
 /* Whether the pack of label ids first..last (n rows, blob) holds exactly
  * the label rows of its range: *why "" when it does, else what differs. */
 enum status store_label_pack_verify(struct store *s, int64_t first, int64_t last, int64_t n, const void *blob,
