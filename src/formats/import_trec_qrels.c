@@ -65,8 +65,10 @@ enum status trec_qrels_read(struct import_input *in, const char *qid_pattern, st
 	if (st != ST_OK)
 		return st;
 	jr_init(&jr, in->name, err);
-	while (trec_lines_next(&q->lines))
-		read_line(q, &jr, &p);
+	if (!trec_lines_refuse_json(&q->lines, in->name, "qrels", "qid 0 docid grade",
+				    "SCAI-QReCC's ground truth is read with convqa import --format scai-truth", &jr))
+		while (trec_lines_next(&q->lines))
+			read_line(q, &jr, &p);
 	if (!q->n && !jr.n_errors) {
 		char msg[512];
 		snprintf(msg, sizeof(msg), "%s: no lines: expected 'qid 0 docid grade' lines", in->name);

@@ -32,7 +32,7 @@ check_run "gold answers that differ: the way to score against them is a new proj
 	$CONVQA import --db g.db extended.json
 
 # ---- another tool's file ---------------------------------------------------------------
-NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and convqa(1): convert another tool's file to it first)"
+NOT_OURS=" (no format convqa reads was detected, so it was read as a convqa task file, schemas/tasks.schema.json: convqa formats lists the formats convqa reads, convqa import --format NAME FILE reads one; else convert the file to a task file, docs/formats.md)"
 $CONVQA init --db i.db >/dev/null
 printf '[{"qid": 1, "docid": "d1"}]\n' >hits.json
 check_run "a JSON array of no format convqa reads: the position, then what convqa imports" 2 \
