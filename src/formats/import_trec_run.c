@@ -152,7 +152,8 @@ static enum status feed_trec_run(struct import_inputs *inputs, struct import_sin
 	if (st == ST_OK) {
 		jr_init(&r.jr, in->name, err);
 		if (!trec_lines_refuse_json(&l, in->name, "run", "qid Q0 docid rank score tag",
-					    "a SCAI-QReCC run is read with convqa import --format scai-run --system NAME", &r.jr))
+					    "a SCAI-QReCC run is read with convqa import --format scai-run "
+					    "--system NAME", &r.jr))
 			while (trec_lines_next(&l))
 				read_line(&r, &l, &p, inputs->opt->system != NULL);
 		if (!r.n && !r.jr.n_errors) {

@@ -490,7 +490,7 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 	st = check_project(s, flags & STORE_CREATE, err);
 	if (st != ST_OK && read_only && reopen_read_only(s))
 		st = check_project(s, 0, err);
-	else if (st != ST_OK && exists && (sqlite3_extended_errcode(s->db) & 0xff) == SQLITE_READONLY)
+	else if (st != ST_OK && !read_only && exists && (sqlite3_extended_errcode(s->db) & 0xff) == SQLITE_READONLY)
 		st = write_refused(err, s->db, path); /* not "cannot read": SQLite could not write beside it */
 	if (st == ST_OK)
 		st = set_up(s, read_only, err);
