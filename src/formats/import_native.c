@@ -631,31 +631,6 @@ void native_read_conversation(struct native_reader *r, const cJSON *v)
 
 /* ---- the document ------------------------------------------------------ */
 
-/* The other files convqa writes or reads, by their "format": what one is,
- * what to do with it (the command, followed by the file's name). */
-static const struct {
-	const char *format, *what, *then;
-	int command;
-} other_files[] = {
-	{ "convqa-labels", "a labels export of convqa export", "import its labels with convqa import-labels", 1 },
-	{ "convqa-scheme", "a label scheme", "add it to the project with convqa scheme add", 1 },
-	{ "convqa-report", "a report of convqa report", "it holds no tasks: import the task files it was made of", 0 },
-};
-
-enum status native_other_file(const char *name, const cJSON *root, struct error *err)
-{
-	const cJSON *f = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "format") : NULL;
-	if (!cJSON_IsString(f))
-		return ST_OK;
-	const char *arg = strcmp(name, importer_input_name("-")) == 0 ? "-" : name; /* the command's FILE */
-	for (size_t i = 0; i < sizeof(other_files) / sizeof(other_files[0]); i++)
-		if (strcmp(f->valuestring, other_files[i].format) == 0)
-			return error_set(err, ST_INPUT, "%s: $.format: \"%s\": this is %s, not a task file: %s%s%s",
-					 name, f->valuestring, other_files[i].what, other_files[i].then,
-					 other_files[i].command ? " " : "", other_files[i].command ? arg : "");
-	return ST_OK;
-}
-
 void native_read_header(struct native_reader *r, const cJSON *root)
 {
 	jr_header(&r->jr, root, "convqa-tasks");
@@ -714,7 +689,7 @@ enum status importer_native_read(const char *name, const cJSON *root, struct mod
 				 struct error *err)
 {
 	struct native_reader r;
-	if (native_other_file(name, root, err) != ST_OK)
+	if (jr_other_convqa_file(name, root, "convqa-tasks", err) != ST_OK)
 		return ST_INPUT;
 	native_reader_init(&r, name, m, err);
 	if (!cJSON_IsObject(root))

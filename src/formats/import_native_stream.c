@@ -351,7 +351,7 @@ static enum status read_all(struct nstream *ns, struct import_input *in, struct 
 		*err = ns->js_err;
 		return st;
 	}
-	if (native_other_file(ns->r.jr.name, ns->skel, err) != ST_OK)
+	if (jr_other_convqa_file(ns->r.jr.name, ns->skel, "convqa-tasks", err) != ST_OK)
 		return ST_INPUT;
 	check_root(ns);
 	if (!ns->problems)

@@ -61,11 +61,6 @@ void native_read_conversation(struct native_reader *r, const struct cJSON *v);
 /* One element of a task file's "systems", of its "collection" (at r->jr.path). */
 void native_read_system(struct native_reader *r, const struct cJSON *v);
 void native_read_passage(struct native_reader *r, const struct cJSON *v);
-/* When root's "format" names another file of convqa's (a labels export,
- * a label scheme, a report), the one problem (what it is, the command that
- * reads it) in err, ST_INPUT; else ST_OK. Checked before the members, so
- * that theirs ("unknown property") do not come first. */
-enum status native_other_file(const char *name, const struct cJSON *root, struct error *err);
 /* A task file's "format" and "version" members of root. */
 void native_read_header(struct native_reader *r, const struct cJSON *root);
 /* A response object's "candidates" (import_candidates.c): canonical JSON

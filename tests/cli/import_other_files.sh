@@ -2,8 +2,9 @@
 # convqa import of a file convqa writes or reads that is no task file says
 # at once what it is and which command reads it, in one line (no "unknown
 # property" lines first): a labels export (import-labels), a label scheme
-# (scheme add), a report (nothing to import); read whole, from standard
-# input and in the reader's thread alike; nothing is imported.
+# (scheme add), a report (nothing reads it back); read whole, from standard
+# input and in the reader's thread alike; nothing is imported. scheme add
+# and import-labels say the same of the files they do not read.
 . "$CONVQA_TOP/tests/lib.sh"
 export CONVQA_NOW=2026-01-02T03:04:05.000Z CONVQA_DB="$T/p.db"
 $CONVQA init >/dev/null && $CONVQA import -q "$CONVQA_TOP/sample_tasks/demo.json" &&
@@ -35,9 +36,16 @@ check_run "... also when \"format\" is its last member" 2 \
 	'late.json: $.format: "convqa-scheme": this is a label scheme, not a task file: add it to the project with convqa scheme add late.json' \
 	$CONVQA import --db q.db late.json
 check_run "a report: nothing in it to import" 2 \
-	'report.json: $.format: "convqa-report": this is a report of convqa report, not a task file: it holds no tasks: import the task files it was made of' \
+	'report.json: $.format: "convqa-report": this is a report of convqa report, not a task file: convqa reads no report back' \
 	$CONVQA import --db q.db report.json
 check_eq "nothing was imported" 0 "$(n_turns)"
+# the reverse: scheme add and import-labels say the same of the files they do not read
+check_run "scheme add of a labels export: import-labels reads it" 2 \
+	'labels.json: $.format: "convqa-labels": this is a labels export of convqa export, not a label scheme: import its labels with convqa import-labels labels.json' \
+	$CONVQA scheme add --db q.db labels.json
+check_run "import-labels of a scheme: scheme add reads it" 2 \
+	'scheme.json: $.format: "convqa-scheme": this is a label scheme, not a labels export of convqa export: add it to the project with convqa scheme add scheme.json' \
+	$CONVQA import-labels --db q.db scheme.json
 $CONVQA import --db q.db -q "$CONVQA_TOP/sample_tasks/demo.json"
 run $CONVQA import-labels --db q.db labels.json
 check_eq "and import-labels does read the labels export" "0|1" "$rc|$(sqlite3 q.db 'SELECT count(*) FROM label')"
