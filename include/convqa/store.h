@@ -104,10 +104,14 @@ enum store_put {
 	PUT_CONFLICT, /* present with different content: see conflict text */
 };
 
-/* Why a put conflicted: what differs and which import brought the old row. */
+/* Why a put conflicted: what differs and which import brought the old row
+ * ("imported from 'FILE' at TIME", or "already in the project"), its file
+ * alone ("" when not known). A turn's gold is not told apart: it came with
+ * the turn or with a later import that filled it in. */
 struct store_conflict {
 	char what[256];
 	char origin[512];
+	char file[512];
 };
 
 /* Record an import (file should be an absolute path) and make it the origin

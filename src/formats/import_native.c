@@ -689,6 +689,8 @@ enum status importer_native_read(const char *name, const cJSON *root, struct mod
 				 struct error *err)
 {
 	struct native_reader r;
+	if (jr_other_convqa_file(name, root, "convqa-tasks", err) != ST_OK)
+		return ST_INPUT;
 	native_reader_init(&r, name, m, err);
 	if (!cJSON_IsObject(root))
 		jr_problem(&r.jr, "expected a convqa task file (an object), got %s%s", jr_type_name(root),

@@ -351,6 +351,8 @@ static enum status read_all(struct nstream *ns, struct import_input *in, struct 
 		*err = ns->js_err;
 		return st;
 	}
+	if (jr_other_convqa_file(ns->r.jr.name, ns->skel, "convqa-tasks", err) != ST_OK)
+		return ST_INPUT;
 	check_root(ns);
 	if (!ns->problems)
 		return ST_OK;

@@ -7,6 +7,7 @@
 #include "convqa/import_sink.h"
 #include "convqa/store.h"
 #include "convqa/store_seen.h"
+#include "convqa/strbuf.h"
 
 /* Where an object of the file came from, for a message: "NAME: $.path", or
  * the object's own "FILE:LINE: $.path" (model.h). */
@@ -30,19 +31,44 @@ static enum status refuse(struct import_sink *k, const char *where, const char *
 				 noun, id, c->origin, c->what));
 }
 
-/* Other gold answers (a gold-extension export brought back, say) make a
- * project of their own: the hint says how. */
+/* A turn whose gold differs: the project keeps a turn's first gold,
+ * whichever import gave it (the turn's own or a later one: not recorded),
+ * and never replaces it; another gold makes a project of its own. A file
+ * that gives the turn's question (a task file, a gold-extension export)
+ * can make it alone; one that gives only gold (qrels) needs the file of
+ * the turns first. */
+static enum status refuse_gold(struct import_sink *k, const struct model_turn *t, const char *conversation,
+			       const struct store_conflict *c)
+{
+	const char *file = strcmp(k->name, importer_input_name("-")) == 0 ? "FILE" : k->name;
+	const char *gold = strstr(c->what, "answers") ? "gold answers" : "gold passages";
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%s: turn %d of conversation \"%s\" conflicts with the one in the project: %s (the "
+		    "project keeps a turn's first gold, whichever import gave it, and never replaces it; the turn "
+		    "was %s). To score against this file's %s, ", at(k, t->where), t->position, conversation,
+		    c->what, c->origin, gold);
+	if (t->question)
+		strbuf_addf(&sb, "import the file into a new project: convqa init --db new.db && convqa import "
+			    "--db new.db %s", file);
+	else if (c->file[0])
+		strbuf_addf(&sb, "make a new project of the turns' file and this one: convqa init --db new.db && "
+			    "convqa import --db new.db %s, then import %s there as here, with --db new.db", c->file,
+			    file);
+	else
+		strbuf_addf(&sb, "make a new project of the turns' files and this one: convqa init --db new.db, "
+			    "import the turns' files there, then %s as here, with --db new.db", file);
+	enum status st = error_set(&k->err, ST_INPUT, "%s", strbuf_str(&sb));
+	strbuf_release(&sb);
+	return fail(k, st);
+}
+
 static enum status refuse_turn(struct import_sink *k, const struct model_turn *t, const char *conversation,
 			       const struct store_conflict *c)
 {
-	int gold = strcmp(c->what, "its gold answers differ") == 0;
-	const char *file = strcmp(k->name, importer_input_name("-")) == 0 ? "FILE" : k->name;
-	return fail(k, error_set(&k->err, ST_INPUT,
-				 "%s: turn %d of conversation \"%s\" conflicts with the one %s: %s%s%s%s",
-				 at(k, t->where), t->position, conversation, c->origin, c->what,
-				 gold ? " (to score against these gold answers, import the file into a new "
-					"project: convqa init --db new.db && convqa import --db new.db " : "",
-				 gold ? file : "", gold ? ")" : ""));
+	if (strstr(c->what, "gold answers differ") || strstr(c->what, "gold passages differ"))
+		return refuse_gold(k, t, conversation, c);
+	return fail(k, error_set(&k->err, ST_INPUT, "%s: turn %d of conversation \"%s\" conflicts with the one %s: %s",
+				 at(k, t->where), t->position, conversation, c->origin, c->what));
 }
 
 static void tally(struct import_sink *k, enum import_noun n, enum store_put res)

@@ -65,8 +65,10 @@ enum status trec_qrels_read(struct import_input *in, const char *qid_pattern, st
 	if (st != ST_OK)
 		return st;
 	jr_init(&jr, in->name, err);
-	while (trec_lines_next(&q->lines))
-		read_line(q, &jr, &p);
+	if (!trec_lines_refuse_json(&q->lines, in->name, "qrels", "qid 0 docid grade",
+				    "SCAI-QReCC's ground truth is read with convqa import --format scai-truth", &jr))
+		while (trec_lines_next(&q->lines))
+			read_line(q, &jr, &p);
 	if (!q->n && !jr.n_errors) {
 		char msg[512];
 		snprintf(msg, sizeof(msg), "%s: no lines: expected 'qid 0 docid grade' lines", in->name);
@@ -95,8 +97,11 @@ struct gold_counts {
 static void gold_turn(struct model_tasks *m, const char *name, const struct trec_entry *v, size_t n,
 		      long min_grade, struct gold_counts *gc, struct model_turn *t)
 {
+	size_t first = v[0].line;   /* the turn's first line in the file (v is sorted by docid) */
+	for (size_t i = 1; i < n; i++)
+		first = v[i].line < first ? v[i].line : first;
 	*t = (struct model_turn){ .position = (int)v[0].turn, .has_gold = 1,
-				  .where = model_printf(m, "%s:%zu", name, v[0].line) };
+				  .where = model_printf(m, "%s:%zu", name, first) };
 	t->gold_passages = model_alloc(m, n * sizeof(*t->gold_passages));
 	t->gold_grades = model_alloc(m, n * sizeof(*t->gold_grades));
 	for (size_t i = 0; i < n; i++) {
@@ -162,6 +167,34 @@ static void gold_note(char *note, size_t size, const struct gold_counts *gc, lon
 	strbuf_release(&sb);
 }
 
+/* A conversation's entries, q.v[from .. to), and its first line in the file. */
+struct conv_span {
+	size_t from, to, line;
+};
+
+static int by_first_line(const void *x, const void *y)
+{
+	const struct conv_span *a = x, *b = y;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* The conversations of q in the order the file gives them (by the first
+ * line of each), so that the first refused is the first in the file; *n
+ * set. Caller frees. */
+static struct conv_span *conversations_in_file_order(const struct trec_qrels *q, size_t *n)
+{
+	struct conv_span *sp = xmalloc((q->n ? q->n : 1) * sizeof(*sp));
+	*n = 0;
+	for (size_t i = 0, j; i < q->n; i = j) {
+		size_t line = q->v[i].line;
+		for (j = i; j < q->n && strcmp(q->v[j].conv, q->v[i].conv) == 0; j++)
+			line = q->v[j].line < line ? q->v[j].line : line;
+		sp[(*n)++] = (struct conv_span){ i, j, line };
+	}
+	qsort(sp, *n, sizeof(*sp), by_first_line);
+	return sp;
+}
+
 static enum status feed_trec_qrels(struct import_inputs *inputs, struct import_sink *k, struct error *err)
 {
 	struct import_input *in = import_inputs_find(inputs, IMPORT_TASKS);
@@ -178,11 +211,11 @@ static enum status feed_trec_qrels(struct import_inputs *inputs, struct import_s
 	k->where_names_file = 1;
 	if (st == ST_OK) {
 		struct strmap put = STRMAP_INIT;
-		for (size_t i = 0, j; i < q.n && k->st == ST_OK; i = j) {
-			for (j = i; j < q.n && strcmp(q.v[j].conv, q.v[i].conv) == 0; j++)
-				;
-			put_conversation(k, q.v + i, j - i, o->min_grade, &gc, &put);
-		}
+		size_t n_conv;
+		struct conv_span *sp = conversations_in_file_order(&q, &n_conv);
+		for (size_t i = 0; i < n_conv && k->st == ST_OK; i++)
+			put_conversation(k, q.v + sp[i].from, sp[i].to - sp[i].from, o->min_grade, &gc, &put);
+		free(sp);
 		strmap_release(&put);
 		gold_note(k->counts->note, sizeof(k->counts->note), &gc, o->min_grade);
 		st = collection_end(k, inputs, err);

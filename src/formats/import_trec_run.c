@@ -151,8 +151,11 @@ static enum status feed_trec_run(struct import_inputs *inputs, struct import_sin
 	trec_lines_init(&l, in);
 	if (st == ST_OK) {
 		jr_init(&r.jr, in->name, err);
-		while (trec_lines_next(&l))
-			read_line(&r, &l, &p, inputs->opt->system != NULL);
+		if (!trec_lines_refuse_json(&l, in->name, "run", "qid Q0 docid rank score tag",
+					    "a SCAI-QReCC run is read with convqa import --format scai-run "
+					    "--system NAME", &r.jr))
+			while (trec_lines_next(&l))
+				read_line(&r, &l, &p, inputs->opt->system != NULL);
 		if (!r.n && !r.jr.n_errors) {
 			char msg[512];
 			snprintf(msg, sizeof(msg), "%s: no lines: expected 'qid Q0 docid rank score tag' lines", in->name);

@@ -258,6 +258,36 @@ const cJSON *jr_array_member(struct json_reader *r, const cJSON *obj, const char
 	return v;
 }
 
+/* The files convqa writes or reads, by their "format": what one is, what
+ * to do with it (a command, followed by the file's name, or a sentence). */
+static const struct {
+	const char *format, *what, *then;
+	int command;
+} convqa_files[] = {
+	{ "convqa-tasks", "a task file", "import it with convqa import", 1 },
+	{ "convqa-labels", "a labels export of convqa export", "import its labels with convqa import-labels", 1 },
+	{ "convqa-scheme", "a label scheme", "add it to the project with convqa scheme add", 1 },
+	{ "convqa-report", "a report of convqa report", "convqa reads no report back", 0 },
+};
+
+enum status jr_other_convqa_file(const char *name, const cJSON *root, const char *format, struct error *err)
+{
+	const cJSON *f = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "format") : NULL;
+	const char *expected = format;
+	if (!cJSON_IsString(f) || strcmp(f->valuestring, format) == 0)
+		return ST_OK;
+	for (size_t i = 0; i < sizeof(convqa_files) / sizeof(convqa_files[0]); i++)
+		if (strcmp(format, convqa_files[i].format) == 0)
+			expected = convqa_files[i].what;
+	const char *arg = strcmp(name, importer_input_name("-")) == 0 ? "-" : name; /* the command's FILE */
+	for (size_t i = 0; i < sizeof(convqa_files) / sizeof(convqa_files[0]); i++)
+		if (strcmp(f->valuestring, convqa_files[i].format) == 0)
+			return error_set(err, ST_INPUT, "%s: $.format: \"%s\": this is %s, not %s: %s%s%s", name,
+					 f->valuestring, convqa_files[i].what, expected, convqa_files[i].then,
+					 convqa_files[i].command ? " " : "", convqa_files[i].command ? arg : "");
+	return ST_OK;
+}
+
 void jr_header(struct json_reader *r, const cJSON *root, const char *format)
 {
 	const char *given = jr_string_member(r, root, "format", 1, 0);

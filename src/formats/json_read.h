@@ -107,5 +107,12 @@ const struct cJSON *jr_array_member(struct json_reader *r, const struct cJSON *o
 /* The "format" and "version" members every JSON document convqa reads
  * begins with: format must be the string format, version the number 1. */
 void jr_header(struct json_reader *r, const struct cJSON *root, const char *format);
+/* When root's "format" names another file of convqa's than format (a
+ * task file, a labels export, a label scheme, a report), the one problem:
+ * what it is, which command reads it, in err ("NAME: $.format: ..."),
+ * ST_INPUT; else ST_OK. Checked before the members, so that theirs
+ * ("unknown property") do not come first. */
+enum status jr_other_convqa_file(const char *name, const struct cJSON *root, const char *format,
+				 struct error *err);
 
 #endif

@@ -237,6 +237,10 @@ static enum status read_document(struct import_input *src, struct labels_read *i
 	enum status st = jr_parse(src, &root, err);
 	if (st != ST_OK)
 		return st;
+	if (jr_other_convqa_file(src->name, root, "convqa-labels", err) != ST_OK) {
+		cJSON_Delete(root);
+		return ST_INPUT;
+	}
 	struct reader r = { .in = in };
 	jr_init(&r.jr, src->name, err);
 	int version = 0;
@@ -244,8 +248,8 @@ static enum status read_document(struct import_input *src, struct labels_read *i
 		const char *format = jr_string_member(&r.jr, root, "format", 1, 0);
 		if (format && strcmp(format, "convqa-labels") != 0) {
 			json_path_key(&r.jr.path, "format");
-			jr_problem(&r.jr, "expected \"convqa-labels\" (a labels export of convqa export), got \"%s\"%s",
-				   format, strcmp(format, "convqa-tasks") == 0 ? " (a task file: import it with convqa import)" : "");
+			jr_problem(&r.jr, "expected \"convqa-labels\" (a labels export of convqa export), got \"%s\"",
+				   format);
 			json_path_pop(&r.jr.path);
 		}
 		const cJSON *v = jr_member(&r.jr, root, "version", 1);

@@ -46,11 +46,13 @@ struct native_reader {
 extern const char *const native_conversation_keys[];
 extern const char *const native_doc_keys[];
 
-/* The end of a message about a file that is no task file at all (another
- * tool's: SCAI-QReCC's run.json, TREC CAsT topics, a CSV). */
-#define NATIVE_NOT_A_TASK_FILE                                                                              \
-	" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and " \
-	"convqa(1): convert another tool's file to it first)"
+/* The end of a message about a file that is no task file at all and no
+ * other format detected (a CSV of questions, another tool's JSON): it was
+ * read as a task file; the formats convqa reads, how to name one. */
+#define NATIVE_NOT_A_TASK_FILE                                                                          \
+	" (no format convqa reads was detected, so it was read as a convqa task file, "                  \
+	"schemas/tasks.schema.json: convqa formats lists the formats convqa reads, convqa import --format " \
+	"NAME FILE reads one; else convert the file to a task file, docs/formats.md)"
 
 void native_reader_init(struct native_reader *r, const char *name, struct model_tasks *m,
 			struct error *err);

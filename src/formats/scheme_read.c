@@ -447,6 +447,10 @@ static enum status read_json(const char *name, char *buf, size_t len, int stored
 	enum status st = jr_parse(&in, &root, err);
 	if (st != ST_OK)
 		return st;
+	if (!stored && jr_other_convqa_file(name, root, "convqa-scheme", err) != ST_OK) {
+		cJSON_Delete(root);
+		return ST_INPUT;
+	}
 	struct reading rd = { .stored = stored };
 	struct scheme *s = xcalloc(1, sizeof(*s));
 	jr_init(&rd.r, name, err);

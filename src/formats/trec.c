@@ -134,6 +134,21 @@ int trec_lines_next(struct trec_lines *l)
 	return 1;
 }
 
+int trec_lines_refuse_json(const struct trec_lines *l, const char *name, const char *kind, const char *layout,
+			   const char *hint, struct json_reader *jr)
+{
+	size_t i = l->it.at;
+	while (i < l->it.len && (is_space(l->it.buf[i]) || l->it.buf[i] == '\n'))
+		i++;
+	if (i >= l->it.len || (l->it.buf[i] != '{' && l->it.buf[i] != '['))
+		return 0;
+	char msg[512];
+	snprintf(msg, sizeof(msg), "%s: this is JSON (it begins with '%c'), not TREC %s lines (%s): %s; convqa "
+		 "formats lists the formats convqa reads", name, l->it.buf[i], kind, layout, hint);
+	jr_message(jr, msg);
+	return 1;
+}
+
 void trec_lines_release(struct trec_lines *l)
 {
 	free(l->buf);
@@ -232,6 +247,8 @@ void trec_check_turns(struct trec_entry *v, size_t n, const char *name, const ch
 		      struct json_reader *jr)
 {
 	char msg[1024];
+	if (n < 2)
+		return;
 	qsort(v, n, sizeof(*v), by_docid);
 	for (size_t i = 1; i < n; i++) {
 		const struct trec_entry *a = &v[i - 1], *b = &v[i];

@@ -43,6 +43,8 @@ enum status trec_qid_pattern_init(struct trec_qid_pattern *p, const char *patter
 int trec_qid_match(const struct trec_qid_pattern *p, const char *qid, const char **conv, size_t *conv_len,
 		   long *turn);
 
+struct json_reader;
+
 /* The lines of a file (text_lines(): a byte order mark skipped, blank
  * lines passed over), each split in place into fields (spaces and tabs
  * between them; a carriage return before the newline is dropped). Fields
@@ -60,6 +62,12 @@ void trec_lines_init(struct trec_lines *l, struct import_input *in);
 /* The next line that is not blank: 1, or 0 at the end. */
 int trec_lines_next(struct trec_lines *l);
 void trec_lines_release(struct trec_lines *l);
+/* Before the first line: when the file begins (past a byte order mark and
+ * white space) with '{' or '[', it is JSON, not lines of fields: the one
+ * problem given to jr ("FILE: this is JSON ..., not TREC <kind> lines
+ * (<layout>): <hint>; convqa formats ...") and 1; else 0. */
+int trec_lines_refuse_json(const struct trec_lines *l, const char *name, const char *kind, const char *layout,
+			   const char *hint, struct json_reader *jr);
 
 /* What a file that no format detects looks like, from its first line:
  * "trec-run" (6 fields, the second Q0), "trec-qrels" (4 fields, the second
@@ -72,8 +80,6 @@ int trec_parse_long(const char *s, long *out);
 int trec_parse_score(const char *s, double *out);
 
 /* ---- a line of a run or of qrels ---------------------------------------------- */
-
-struct json_reader;
 
 /* The query of a line (and the turn it names), its document, and what the
  * line says of it. */

@@ -18,7 +18,10 @@ static void accuracy_row(struct rtable *t, const char *group, const struct acc *
 	double lo, hi;
 	rcell_count(row, 0, a->correct);
 	if (a->n == 0) {
-		rcell_undef(row, 1, 0, "no %s labels", field);
+		if (a->no_consensus)
+			rcell_undef(row, 1, 0, "no consensus on any %s label", field);
+		else
+			rcell_undef(row, 1, 0, "no %s labels", field);
 	} else {
 		rcell_num(row, 1, (double)a->correct / (double)a->n, a->n);
 		if (metrics_wilson_interval(a->correct, a->n, METRICS_Z95, &lo, &hi) == METRICS_OK)

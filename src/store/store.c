@@ -6,6 +6,7 @@
 #include "convqa/metrics_answer.h"
 #include "convqa/strbuf.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,38 @@ static int dir_exists(const char *path)
 	return ok;
 }
 
+/* Why the project at path cannot be written, for a person, with what to
+ * do, into buf: its file is read-only, its directory cannot be written
+ * (SQLite makes the project's -wal and -shm files there; for a file not
+ * there yet, its own), or it is on a read-only file system; note (NULL:
+ * none) ends the parenthesis. NULL when access() sees none of these (as
+ * root). */
+static const char *why_not_writable(const char *path, const char *note, char *buf, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = !slash ? xstrdup(".") : slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+	int exists = access(path, F_OK) == 0;
+	const char *why = buf, *sep = note ? "; " : "";
+	note = note ? note : "";
+	if (exists && access(path, W_OK) != 0 && errno == EROFS)
+		snprintf(buf, size, "it is on a read-only file system (copy it to a place you can write: cp %s "
+			 "COPY.db, and give --db COPY.db%s%s)", path, sep, note);
+	else if (exists && access(path, W_OK) != 0)
+		snprintf(buf, size, "its file is read-only (make it writable: chmod u+w %s, as its owner; or work "
+			 "on a copy: cp %s COPY.db%s%s)", path, path, sep, note);
+	else if (exists && access(dir, W_OK) != 0)
+		snprintf(buf, size, "its directory '%s' cannot be written, and SQLite makes the project's -wal and "
+			 "-shm files there (make the directory writable: chmod u+w %s, as its owner; or copy the "
+			 "project to a directory you can write%s%s)", dir, dir, sep, note);
+	else if (!exists && access(dir, W_OK) != 0)
+		snprintf(buf, size, "its directory '%s' cannot be written (make it writable: chmod u+w %s, as its "
+			 "owner; or give a --db in a directory you can write)", dir, dir);
+	else
+		why = NULL;
+	free(dir);
+	return why;
+}
+
 enum status store_open_error(struct error *err, sqlite3 *db, const char *path, const char *what)
 {
 	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_NOTADB)
@@ -53,11 +86,27 @@ enum status store_open_error(struct error *err, sqlite3 *db, const char *path, c
 	if (sqlite3_errcode(db) == SQLITE_CANTOPEN && !dir_exists(path))
 		return error_set(err, ST_STORE, "%s '%s': its directory does not exist (create it first, or "
 				 "give another --db)", what, path);
+	char why[1024];
+	if (((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY || sqlite3_errcode(db) == SQLITE_CANTOPEN) &&
+	    why_not_writable(path, NULL, why, sizeof(why)))
+		return error_set(err, ST_STORE, "%s '%s': %s", what, path, why);
 	if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY || sqlite3_errcode(db) == SQLITE_CANTOPEN)
 		return error_set(err, ST_STORE, "%s '%s': %s (check the permissions of the file and of its directory)",
 				 what, path, sqlite3_errmsg(db));
 	char buf[256];
 	return error_set(err, ST_STORE, "%s '%s': %s", what, path, db_reason(db, buf, sizeof(buf)));
+}
+
+/* A command that writes, on a project it cannot write (db: NULL before
+ * SQLite opened it): ST_STORE with why, or, when access() sees no reason,
+ * SQLite's (db) or ST_OK (no db). */
+static enum status write_refused(struct error *err, sqlite3 *db, const char *path)
+{
+	char why[1024];
+	if (why_not_writable(path, "reading commands such as report and export work on it as it is", why,
+			     sizeof(why)))
+		return error_set(err, ST_STORE, "cannot write project '%s': %s", path, why);
+	return db ? store_open_error(err, db, path, "cannot write project") : ST_OK;
 }
 
 enum status store_damaged(const char *path, struct error *err, const char *fmt, ...)
@@ -424,18 +473,25 @@ enum status store_open(const char *path, int flags, struct store **out, struct e
 				 "the other commands use it with --db %s; for a new one, give init another path)",
 				 path, path);
 
+	/* a command that writes, on a file it cannot write: said before SQLite
+	 * opens it (which would make the -wal and -shm files beside it) */
+	if (exists && !read_only && access(path, W_OK) != 0 && write_refused(err, NULL, path) != ST_OK)
+		return ST_STORE;
+
 	struct store *s = xcalloc(1, sizeof(*s));
 	s->path = xstrdup(path);
 	int oflags = SQLITE_OPEN_READWRITE | (flags & STORE_CREATE ? SQLITE_OPEN_CREATE : 0);
 	enum status st = ST_OK;
 	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
-		st = store_open_error(err, s->db, path, "cannot open project");
+		st = store_open_error(err, s->db, path, exists ? "cannot open project" : "cannot create project");
 		goto fail;
 	}
 	configure(s);
 	st = check_project(s, flags & STORE_CREATE, err);
 	if (st != ST_OK && read_only && reopen_read_only(s))
 		st = check_project(s, 0, err);
+	else if (st != ST_OK && !read_only && exists && (sqlite3_extended_errcode(s->db) & 0xff) == SQLITE_READONLY)
+		st = write_refused(err, s->db, path); /* not "cannot read": SQLite could not write beside it */
 	if (st == ST_OK)
 		st = set_up(s, read_only, err);
 	if (st != ST_OK)

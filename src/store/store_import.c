@@ -38,13 +38,16 @@ static void conflict(struct store *s, struct store_conflict *c, int64_t import_i
 {
 	snprintf(c->what, sizeof(c->what), "%s", what);
 	snprintf(c->origin, sizeof(c->origin), "already in the project");
+	c->file[0] = '\0';
 	sqlite3_stmt *st = store_stmt(s, STMT_IMPORT_ORIGIN, "SELECT file, imported_at FROM import WHERE id = ?", NULL);
 	if (!st || !import_id)
 		return;
 	sqlite3_bind_int64(st, 1, import_id);
-	if (sqlite3_step(st) == SQLITE_ROW)
+	if (sqlite3_step(st) == SQLITE_ROW) {
 		snprintf(c->origin, sizeof(c->origin), "imported from '%s' at %s", store_col_text(st, 0),
 			 store_col_text(st, 1));
+		snprintf(c->file, sizeof(c->file), "%s", store_col_text(st, 0));
+	}
 	sqlite3_reset(st);
 }
 

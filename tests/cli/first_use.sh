@@ -28,11 +28,11 @@ tasks '"1889", "in the year 1889"' >extended.json
 $CONVQA init --db g.db >/dev/null && $CONVQA import --db g.db -q tasks.json
 ORIGIN="imported from '$T/tasks.json' at $(sqlite3 g.db 'SELECT imported_at FROM import WHERE id = 1')"
 check_run "gold answers that differ: the way to score against them is a new project" 2 \
-	"extended.json: \$.conversations[0].turns[0]: turn 1 of conversation \"c\" conflicts with the one $ORIGIN: its gold answers differ (to score against these gold answers, import the file into a new project: convqa init --db new.db && convqa import --db new.db extended.json)" \
+	"extended.json: \$.conversations[0].turns[0]: turn 1 of conversation \"c\" conflicts with the one in the project: its gold answers differ (the project keeps a turn's first gold, whichever import gave it, and never replaces it; the turn was $ORIGIN). To score against this file's gold answers, import the file into a new project: convqa init --db new.db && convqa import --db new.db extended.json" \
 	$CONVQA import --db g.db extended.json
 
 # ---- another tool's file ---------------------------------------------------------------
-NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and convqa(1): convert another tool's file to it first)"
+NOT_OURS=" (no format convqa reads was detected, so it was read as a convqa task file, schemas/tasks.schema.json: convqa formats lists the formats convqa reads, convqa import --format NAME FILE reads one; else convert the file to a task file, docs/formats.md)"
 $CONVQA init --db i.db >/dev/null
 printf '[{"qid": 1, "docid": "d1"}]\n' >hits.json
 check_run "a JSON array of no format convqa reads: the position, then what convqa imports" 2 \

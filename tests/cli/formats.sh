@@ -220,7 +220,7 @@ check_eq "a task file whose first key is not format is a task file (named .jsonl
 cp once.db p.db
 printf 'hello\n' >f.jsonl
 refuse "a file that is not JSON gets the task file's message" 2 \
-	"f.jsonl:1:1: syntax error: expected a value, found 'h' (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and convqa(1): convert another tool's file to it first)"
+	"f.jsonl:1:1: syntax error: expected a value, found 'h' (no format convqa reads was detected, so it was read as a convqa task file, schemas/tasks.schema.json: convqa formats lists the formats convqa reads, convqa import --format NAME FILE reads one; else convert the file to a task file, docs/formats.md)"
 printf '{"turns": [{"question": "q"}], "id": "a"}\n{"id": "b" "turns": []}\n' >f.jsonl
 refuse "a file that begins with a conversation's key is JSONL" 2 \
 	"f.jsonl:2:12: syntax error: expected ',' or '}', found '\"'"

@@ -101,7 +101,7 @@ check_run "a field of another task than the one given names the task to give" 2 
 check_run "a value and --clear together" 1 "convqa label: give either a VALUE or --clear, not both" \
 	$L -r ann --clear answer_correct 1
 check_run "a project in a directory that does not exist says so" 3 \
-	"convqa: cannot open project 'no/such/dir/p.db': its directory does not exist (create it first, or give another --db)" \
+	"convqa: cannot create project 'no/such/dir/p.db': its directory does not exist (create it first, or give another --db)" \
 	$CONVQA init --db no/such/dir/p.db
 check_run "standard input given twice is a usage error" 1 \
 	"convqa import: '-' (standard input) is given 2 times: it can be read once" \

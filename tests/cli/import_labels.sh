@@ -159,8 +159,9 @@ check_run "a bad line is refused with its line and JSON path, every line checked
 bad.jsonl:3: \$.colour: unknown property (expected one of: conversation, turn, system, rater, round, task, field, unit, value, passage, rank, seconds, timestamp, id, system_b, winner, control)
 bad.jsonl:3: \$.turn: expected an integer from 1 to 2147483647, got 0
 bad.jsonl:3: \$.value: expected a string, an integer or null, got a boolean" $CONVQA import-labels --db e.db bad.jsonl
-run $CONVQA import-labels --db e.db "$DEMO"
-check_grep "a task file given by mistake says so" 'got "convqa-tasks" (a task file: import it with convqa import)' "$T/err"
+check_run "a task file given by mistake says so at once, in one line" 2 \
+	"$DEMO: \$.format: \"convqa-tasks\": this is a task file, not a labels export of convqa export: import it with convqa import $DEMO" \
+	$CONVQA import-labels --db e.db "$DEMO"
 check_run "a missing file is a file error" 4 "convqa: cannot open 'nope.json': No such file or directory" \
 	$CONVQA import-labels --db e.db nope.json
 /usr/bin/python3 -c '

@@ -16,7 +16,7 @@ cp p.db before.db
 ORIGIN="imported from '$T/base.json' at $(sqlite3 p.db 'SELECT imported_at FROM import WHERE id = 1')"
 
 # refuse NAME STATUS EXPECTED_STDERR : imports f.json (already written)
-NOT_OURS=" (convqa imports its own task format, schemas/tasks.schema.json, described in docs/formats.md and convqa(1): convert another tool's file to it first)"
+NOT_OURS=" (no format convqa reads was detected, so it was read as a convqa task file, schemas/tasks.schema.json: convqa formats lists the formats convqa reads, convqa import --format NAME FILE reads one; else convert the file to a task file, docs/formats.md)"
 refuse() {
 	run $CONVQA import --db p.db f.json
 	if [ "$rc" = "$2" ] && [ "$(cat "$T/err")" = "$3" ] && cmp -s p.db before.db && [ ! -s "$T/out" ]; then

@@ -103,7 +103,7 @@ origin=$(q "SELECT 'imported from ''' || file || ''' at ' || imported_at FROM im
 doc() { printf '{"format": "convqa-tasks", "version": 1, "conversations": [%s]}' "$1" >f.json; }
 doc '{"id": "g1", "turns": [{"n": 11, "question": null, "gold": {"passages": ["p1", "p3"]}}]}'
 refused "the same gold passages with other grades conflict" 2 \
-	"f.json: \$.conversations[0].turns[0]: turn 11 of conversation \"g1\" conflicts with the one $origin: its gold passages differ"
+	"f.json: \$.conversations[0].turns[0]: turn 11 of conversation \"g1\" conflicts with the one in the project: its gold passages differ (the project keeps a turn's first gold, whichever import gave it, and never replaces it; the turn was $origin). To score against this file's gold passages, make a new project of the turns' file and this one: convqa init --db new.db && convqa import --db new.db $(q 'SELECT file FROM import WHERE id = 1'), then import f.json there as here, with --db new.db"
 doc '{"id": "g1", "turns": [{"n": 11, "question": null, "responses": [{"system": "sysA", "answer": "The Pharos.", "rewrite": "Another rewrite?", "passages": [{"rank": 1, "id": "p1", "score": 9.5}, {"rank": 2, "id": "p3", "score": 7}]}]}]}'
 refused "another rewrite of a response conflicts" 2 \
 	"f.json: \$.conversations[0].turns[0].responses[0]: response of system \"sysA\" conflicts with the one $origin: its rewrite differs"

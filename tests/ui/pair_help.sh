@@ -4,6 +4,7 @@
 # answer there, not the previous and the next item; n and p go to the next
 # and the previous pair; keys that do nothing there (turns, rewrite, spans,
 # search) are not listed. Elsewhere the arrows still move between items.
+# docs/study.md says the same of enter and h.
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 export CONVQA_NOW=2031-02-03T04:05:06Z CONVQA_DB="$T/p.db"
@@ -53,4 +54,13 @@ check_eq "down scrolls the answers, enter unfolds their passages" "    enter    
 check_rows "and the right arrow does pick B" picked 22 22 <<'EOT'
  preference: B  reason: —
 EOT
+check_eq "h shows and hides the earlier turns (shown from the start: ui/pair_screen.sh)" \
+	"    h              show / hide the earlier turns" "$(printf '%s\n' "$all" | grep -E '^    h ' | sort -u)"
+# docs/study.md's pair screen names the same keys: enter unfolds, h hides
+# the history shown by default (it said o unfolds, h shows the history)
+screen=$(sed -n '/^\* \*\*The screen\.\*\*/,/^\* \*\*/p' "$CONVQA_TOP/docs/study.md" | tr '\n' ' ' | tr -s ' ')
+check_eq "docs/study.md: enter unfolds the passages, h hides and shows the history" "yes|yes|no" \
+	"$(case $screen in *'(`enter` unfolds them'*) echo yes;; *) echo no;; esac)|$(
+	case $screen in *'when the window has room (`h` hides and shows them)'*) echo yes;; *) echo no;; esac)|$(
+	case $screen in *'`o`'*) echo yes;; *) echo no;; esac)"
 done_testing

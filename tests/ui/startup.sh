@@ -34,7 +34,7 @@ if [ "$as_user" = none ]; then
 else
 	cd "$T/ro" || exit 1
 	CONVQA_SCRIPT="$T/quit" check_run "a read-only project is refused before the UI opens" 3 \
-		"convqa: annotate: the project 'p.db' is read-only: no label could be saved (check the file's permissions)" \
+		"convqa: cannot write project 'p.db': its file is read-only (make it writable: chmod u+w p.db, as its owner; or work on a copy: cp p.db COPY.db; reading commands such as report and export work on it as it is)" \
 		$as_user "$CONVQA" annotate --db p.db --rater alice
 	cd "$T" || exit 1
 	check_eq "nothing was written to it (no rater, no label)" "0|0" \
