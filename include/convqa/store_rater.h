@@ -48,7 +48,8 @@ enum status store_rater_put(struct store *s, const char *name, enum model_role r
 /* Set whether rater id is trusted (1) or distrusted (0). */
 enum status store_rater_set_trusted(struct store *s, int64_t id, int trusted, struct error *err);
 /* Remove rater id when no row of the project refers to them (no label,
- * round, assignment, guidelines seen): *removed 1; else kept, *removed 0. */
+ * round, assignment) but the guidelines they were shown, which go with
+ * them: *removed 1; else kept, *removed 0, the rows as they were. */
 enum status store_rater_remove_unused(struct store *s, int64_t id, int *removed, struct error *err);
 
 /* A rater's labels of one task: current values (as store_rater.labels),

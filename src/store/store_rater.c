@@ -211,23 +211,48 @@ enum status store_rater_set_trusted(struct store *s, int64_t id, int trusted, st
 	return rc == SQLITE_DONE ? ST_OK : store_fail(s, err, "cannot save rater");
 }
 
-enum status store_rater_remove_unused(struct store *s, int64_t id, int *removed, struct error *err)
+/* Delete rater id and what only says they were shown something (the
+ * guidelines they saw); *rc: the rater's delete's. */
+static enum status remove_rater(struct store *s, int64_t id, int *rc, struct error *err)
 {
 	sqlite3_stmt *st;
-	*removed = 0;
-	enum status ret = prepare(s, "DELETE FROM rater WHERE id = ?", &st, "cannot remove rater", err);
+	enum status ret = prepare(s, "DELETE FROM guidelines_seen WHERE rater_id = ?", &st, "cannot remove rater", err);
 	if (ret != ST_OK)
 		return ret;
 	sqlite3_bind_int64(st, 1, id);
-	int rc = sqlite3_step(st);
+	*rc = sqlite3_step(st);
 	sqlite3_finalize(st);
-	/* a row that refers to the rater (foreign_keys=ON) keeps them */
-	if (rc == SQLITE_CONSTRAINT)
-		return ST_OK;
-	if (rc != SQLITE_DONE)
+	if (*rc != SQLITE_DONE)
 		return store_fail(s, err, "cannot remove rater");
-	*removed = sqlite3_changes(s->db) > 0;
+	if ((ret = prepare(s, "DELETE FROM rater WHERE id = ?", &st, "cannot remove rater", err)) != ST_OK)
+		return ret;
+	sqlite3_bind_int64(st, 1, id);
+	*rc = sqlite3_step(st);
+	sqlite3_finalize(st);
 	return ST_OK;
+}
+
+enum status store_rater_remove_unused(struct store *s, int64_t id, int *removed, struct error *err)
+{
+	int rc = SQLITE_DONE;
+	*removed = 0;
+	enum status ret = store_begin(s, err);
+	if (ret == ST_OK)
+		ret = remove_rater(s, id, &rc, err);
+	/* a row that refers to the rater (foreign_keys=ON: a label, a round)
+	 * keeps them, and what they were shown */
+	if (ret != ST_OK || rc == SQLITE_CONSTRAINT) {
+		if (s->tx_depth)
+			store_rollback(s);
+		return ret;
+	}
+	if (rc != SQLITE_DONE) {
+		ret = store_fail(s, err, "cannot remove rater");
+		store_rollback(s);
+		return ret;
+	}
+	*removed = sqlite3_changes(s->db) > 0;
+	return store_commit(s, err);
 }
 
 struct relay {

@@ -32,6 +32,18 @@ check_rows "the first screen names the project's raters" typo 24 24 <<'EOF'
  new rater alcie; others: alice, bob, dan · q if mistyped       ? help · q quit
 EOF
 check_eq "quit without a label: no rater added" "alice bob dan" "$(q "SELECT group_concat(name, ' ') FROM (SELECT name FROM rater ORDER BY name)")"
+# shown the guidelines first (a row says they saw them): still nobody added
+printf '# How to judge\n\nRead the question first.\n' >"$T/g.md"
+$CONVQA guidelines set "$T/g.md" >/dev/null
+ui_run "$T/p.db" --rater alcie <<'KEYS'
+:save-screen guide
+q
+q
+KEYS
+check_ran "a name the project does not have, shown the guidelines"
+check_eq "   (the guidelines were shown)" 1 "$(grep -c 'How to judge' "$T/screens/guide")"
+check_eq "quit without a label: no rater added, nor what they were shown" "alice bob dan|0" \
+	"$(q "SELECT group_concat(name, ' ') FROM (SELECT name FROM rater ORDER BY name)")|$(q "SELECT count(*) FROM guidelines_seen")"
 ui_run "$T/p.db" --rater eve <<'KEYS'
 esc
 c
