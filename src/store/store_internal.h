@@ -90,7 +90,8 @@ int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64
 /* The packs, in id order: STORE_LABEL_PACK_SELECT's rows (last_id,
  * first_id, n, data); what is wrong with the row st is on before its blob
  * is read (its data not a blob, a range empty or overlapping the pack
- * before, whose last id is *after: set to this one's), else NULL. */
+ * before, whose last id is *after: set to this one's, or label rows
+ * between the two: a pack missing), else NULL. */
 #define STORE_LABEL_PACK_SELECT "SELECT last_id, first_id, n, data FROM label_pack ORDER BY last_id"
 const char *store_label_pack_row_problem(sqlite3_stmt *st, int64_t *after);
 /* The current label values (STORE_LABEL_IS_CURRENT and a value) and the

@@ -389,13 +389,32 @@ int store_label_pack_rows(const void *blob, size_t size, int64_t first_id, int64
 	return ret;
 }
 
+/* Whether a label row has an id between lo and hi (both left out): ids
+ * skipped by the packer are gaps in the ids, rows there are a pack lost.
+ * An error counts as rows: the readers then read the table. */
+static int rows_between(sqlite3 *db, int64_t lo, int64_t hi)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(db, "SELECT EXISTS (SELECT 1 FROM main.label WHERE id > ?1 AND id < ?2)", -1, &q,
+			       NULL) != SQLITE_OK)
+		return 1;
+	sqlite3_bind_int64(q, 1, lo);
+	sqlite3_bind_int64(q, 2, hi);
+	int any = sqlite3_step(q) != SQLITE_ROW || sqlite3_column_int(q, 0) != 0;
+	sqlite3_finalize(q);
+	return any;
+}
+
 const char *store_label_pack_row_problem(sqlite3_stmt *st, int64_t *after)
 {
 	int64_t last = sqlite3_column_int64(st, 0), first = sqlite3_column_int64(st, 1), before = *after;
 	*after = last;
 	if (sqlite3_column_type(st, 3) != SQLITE_BLOB)
 		return "its data is not a blob";
-	return first <= before || first > last ? "its range overlaps the pack before it" : NULL;
+	if (first <= before || first > last)
+		return "its range overlaps the pack before it";
+	return first > before + 1 && rows_between(sqlite3_db_handle(st), before, first) ?
+		"label rows lie between it and the pack before it (a pack is missing)" : NULL;
 }
 
 /* ---- checking ----------------------------------------------------------------- */

@@ -72,6 +72,16 @@ sqlite3 swapped.db "UPDATE label_pack SET data = (SELECT data FROM label_pack WH
 CONVQA_DB=swapped.db run $CONVQA check
 check_grep "a pack holding other rows than its range's: check says so" \
 	"^label_pack 4096 (labels 1 to 4096): a row of it is not a label row of its range" "$T/out"
+cp p.db gap.db
+sqlite3 gap.db "DELETE FROM label_pack WHERE last_id = 4096"
+CONVQA_DB=gap.db run $CONVQA report
+check_eq "a pack missing (rows between two packs, or before the first): the report refuses it" \
+	"3|convqa: damaged project 'gap.db': label_pack 8192 (labels 4097 to 8192): label rows lie between it and the pack before it (a pack is missing); it is a copy of the label rows kept for the report: delete it (sqlite3 FILE 'DELETE FROM label_pack') and convqa packs them again (convqa check lists every problem)" \
+	"$rc|$(cat "$T/err")"
+CONVQA_DB=gap.db run $CONVQA check
+check_grep "   check names it" "^label_pack 8192 (labels 4097 to 8192): label rows lie between it and the pack before it" "$T/out"
+CONVQA_DB=gap.db run $CONVQA info
+check_eq "   info counts the rows as they are" "14501" "$(sed -n 's/^label rows *//p' "$T/out")"
 cp p.db other.db
 sqlite3 other.db "DROP TRIGGER label_no_update; DROP TRIGGER label_pack_stale_update;
 	UPDATE label SET value = CASE value WHEN '1' THEN '0' ELSE '1' END WHERE id = 5000"

@@ -167,8 +167,6 @@ static void test_packs_read_as_rows(void **state)
 	done(s);
 }
 
-/* A row a pack could not hold exactly (a blob where text belongs) stops
- * packing before it: the table's readers see it as it is. */
 struct progress {
 	int calls;
 	int64_t packed, due;
@@ -203,6 +201,8 @@ static void test_progress_counts_rows(void **state)
 	done(s);
 }
 
+/* A row a pack could not hold exactly (a blob where text belongs) stops
+ * packing before it: the table's readers see it as it is. */
 static void test_unpackable_row_stays_in_table(void **state)
 {
 	(void)state;
