@@ -85,7 +85,8 @@ static void add_cut(struct strbuf *out, const char *s, int w)
 	strbuf_adds(out, "\xe2\x80\xa6");
 }
 
-/* An earlier turn whose answers differ on row y: its question, then A's
+/* An earlier turn whose answers differ on row y (a dash where a system gave
+ * none): its question, then A's
  * and B's answers sharing what room is left alike (the shorter gives the
  * other what it does not use), so that neither is cut for the other. */
 static void draw_both(int y, const struct store_item_turn *h, const char *a, const char *b)
@@ -118,8 +119,8 @@ static int draw_question(const struct app *app, const struct view *view, int y, 
 		for (size_t i = from; i < it->n_history; i++) {
 			const struct store_item_turn *h = &it->history[i];
 			const char *a = h->answer, *b = earlier_answer(other, h->position);
-			if (a && b && strcmp(a, b) != 0)
-				draw_both(y++, h, a, b);
+			if ((a || b) && (!a || !b || strcmp(a, b) != 0))   /* one system may not have answered */
+				draw_both(y++, h, a ? a : "\xe2\x80\x94", b ? b : "\xe2\x80\x94");
 			else
 				draw_fmt(y++, 1, COLS - 2, style(S_DIM), "%d. %s \xe2\x86\x92 %s", h->position,
 					 h->question, a ? a : b ? b : "");

@@ -71,4 +71,23 @@ check_rows "the bottom line gives the scheme's keys" duel 24 24 <<'EOF'
  welcome, alice: which answer is better? 1 or ← the left (…  1/← 2/→ 3 · ? help
 EOF
 check_eq "its key 2 saves B (stored by system)" 1 "$(q "SELECT count(*) FROM label WHERE task = 'duel' AND field = 'winner'")"
+
+# an earlier turn one system did not answer: a dash stands for its answer
+cat >"$T/one.json" <<'EOF'
+{"format": "convqa-tasks", "version": 1, "systems": [{"id": "s1"}, {"id": "s2"}], "collection": [],
+ "conversations": [{"id": "c9", "turns": [
+   {"question": "Who built it?", "responses": [{"system": "s1", "answer": "Stevenson."}]},
+   {"question": "When?", "responses": [{"system": "s1", "answer": "In 1810."}, {"system": "s2", "answer": "1811."}]}]}]}
+EOF
+ui_project "$T/one.db" "$T/one.json"
+CONVQA_DB="$T/one.db" $CONVQA rater add alice >/dev/null
+CONVQA_DB="$T/one.db" $CONVQA round create ab --task pairwise --raters alice --seed 2 >/dev/null
+ui_run "$T/one.db" --rater alice --round ab <<'KEYS'
+esc
+:save-screen one
+q
+KEYS
+check_ran "a pair whose earlier turn one system did not answer"
+check_eq "its history row gives the one answer to its side, a dash to the other" 1 \
+	"$(grep -cE '^ 1\. Who built it\? → (A: Stevenson\. · B: —|A: — · B: Stevenson\.)$' "$T/screens/one")"
 done_testing
