@@ -378,7 +378,9 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 	const struct report_options *o = c->o;
 	struct strbuf names = STRBUF_INIT;
 	size_t cap = 0;
-	char *pair_section = NULL;   /* --field names a field of pairs: its section */
+	char *pair_section = NULL;   /* --field names a field of pairs: its section (of a task with
+				      * labels in the selection, where one has, as the round's) */
+	int pair_seen = 0;
 	*out = NULL;
 	*n = 0;
 	for (size_t t = 0; t < d->n_tasks; t++) {
@@ -388,8 +390,13 @@ static enum status agreement_fields(const struct rp_ctx *c, struct afield **out,
 		for (size_t i = 0; i < sch->n_fields; i++) {
 			const struct scheme_field *f = &sch->fields[i];
 			struct afield af = { f->name, t, f, -3, NULL, AGREEMENT_UNWEIGHTED };
-			if (f->unit == UNIT_PAIR && o->field && strcmp(o->field, f->name) == 0 && !pair_section)
+			int seen = (d->tasks_seen & (1u << t)) != 0;
+			if (f->unit == UNIT_PAIR && o->field && strcmp(o->field, f->name) == 0 &&
+			    (!pair_section || (seen && !pair_seen))) {
+				free(pair_section);
 				pair_section = report_pairwise_section(sch->name, f->name);
+				pair_seen = seen;
+			}
 			if (f->type == TYPE_TEXT || f->unit == UNIT_PAIR)   /* pairs: section pairwise:FIELD */
 				continue;
 			if (t < TASK__COUNT) {

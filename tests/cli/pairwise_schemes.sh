@@ -71,4 +71,7 @@ check_grep "--min-kappa checks each criterion's kappa" "faithfulness: alice / bo
 check_run "convqa agreement --field of a criterion says which section" 2 \
 	"convqa: field 'completeness' judges pairs of answers: its agreement is in the report's section pairwise:pairwise-criteria/completeness (convqa report --only preferences)" \
 	$CONVQA agreement --round cr --field completeness
+check_run "   and of its preference, the round's (not the built-in scheme's field of that name)" 2 \
+	"convqa: field 'preference' judges pairs of answers: its agreement is in the report's section pairwise:pairwise-criteria/preference (convqa report --only preferences)" \
+	$CONVQA agreement --round cr --field preference
 done_testing
