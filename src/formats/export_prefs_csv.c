@@ -87,10 +87,16 @@ static enum status write_prefs(struct store *s, const struct store_label_filter 
 	(void)o, (void)project;
 	struct store_prefs p = { 0 };
 	struct strbuf sb = STRBUF_INIT, inert = STRBUF_INIT;
-	int64_t round;
-	char *task, *field;
+	int64_t round = 0;
+	char *task = NULL, *field = NULL;
 	long n = 0;
-	enum status st = what_to_read(s, f, &round, &task, &field, err);
+	/* an account bound to a rater sees only their own labels of open
+	 * rounds, controls unmarked: these rows are every rater's, controls
+	 * left out (which would tell them apart) */
+	enum status st = f->blind_for ? error_set(err, ST_INPUT, "prefs-csv lists every rater's preferences: an account "
+						  "bound to a rater (%s) exports its own labels with --format csv, "
+						  "json or jsonl", f->blind_for) :
+		what_to_read(s, f, &round, &task, &field, err);
 	if (st == ST_OK)
 		st = store_prefs_load(s, round, task, field, &p, err);
 	strbuf_adds(&sb, "conversation,turn,system_a,system_b,winner,rater,left,seconds,settled\r\n");

@@ -86,7 +86,8 @@ static int row(const struct store_label_row *r, void *data)
 	const struct scheme *sch = export_scheme_of(&c->schemes, r->task);
 	const struct scheme_field *f = sch ? scheme_field_find(sch, r->field) : NULL;
 	const struct scheme_category *cat = f && r->value ? scheme_category_find(f, r->value) : NULL;
-	if (!f || f->role != SROLE_RELEVANCE || f->unit != UNIT_PASSAGE || !cat || !r->passage || r->control)
+	if (!f || f->role != SROLE_RELEVANCE || f->unit != UNIT_PASSAGE || !cat || !r->passage ||
+	    (r->control && !r->control_hidden))   /* a blind rater's own: left out, it would tell which */
 		return 0;
 	if (has_space(r->conversation) || !*r->conversation) {
 		c->st = error_set(c->err, ST_INPUT, "trec-qrels: conversation '%s' has white space in its id, which a "

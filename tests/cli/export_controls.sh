@@ -143,6 +143,12 @@ c2,1,s,alice,k,turn,relevant,passage,1,p2,1,0.000,2031-02-03T04:05:06.000Z,4," "
 run $CONVQA export --format jsonl --rater alice
 check_eq "   null in jsonl" "null null null" "$(python3 -c 'import json, sys
 print(*[json.dumps(json.loads(l)["control"]) for l in open(sys.argv[1])])' "$T/out")"
+run $CONVQA export --format trec-qrels --rater alice
+check_eq "   trec-qrels keeps her control label too (leaving it out would tell which it is)" "0|c1_1 0 p1 0
+c2_1 0 p2 1" "$rc|$(cat "$T/out")"
+check_run "   prefs-csv (every rater's, controls left out) is refused to her, with what to use" 2 \
+	"convqa: prefs-csv lists every rater's preferences: an account bound to a rater (alice) exports its own labels with --format csv, json or jsonl" \
+	$CONVQA export --format prefs-csv
 $CONVQA export --format json --rater alice -o blind.json 2>/dev/null
 check_run "   such a file imports (null: not said): the round's assignment decides" 0 "" \
 	$CONVQA import-labels --db copy3.db -q blind.json
