@@ -127,19 +127,16 @@ enum status store_round_asks_control(struct store *s, int64_t round_id, int64_t 
 	sqlite3_stmt *st = store_stmt(s, STMT_ROUND_CONTROL,
 				      "SELECT EXISTS (SELECT 1 FROM assignment WHERE round_id = ?1 AND rater_id = ?2 "
 				      "AND response_id = ?3 AND control = 1)", err);
+	int64_t yes = 0;
 	*control = 0;
 	if (!st)
 		return ST_STORE;
 	sqlite3_bind_int64(st, 1, round_id);
 	sqlite3_bind_int64(st, 2, rater_id);
 	sqlite3_bind_int64(st, 3, response_id);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*control = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_fail(s, err, "cannot read the assignments");
-	return ST_OK;
+	enum status ret = store_step_id(s, st, &yes, "cannot read the assignments", err);
+	*control = yes != 0;
+	return ret;
 }
 
 void store_bind_label_key(sqlite3_stmt *st, const struct store_label_key *k)

@@ -349,8 +349,7 @@ const char *status_hint(const struct app *app, int keys, char buf[96])
 	return buf;
 }
 
-/* s cut to at most maxw columns, with an ellipsis when it is cut. */
-static void add_fit(struct strbuf *out, const char *s, int maxw)
+void add_fit(struct strbuf *out, const char *s, int maxw)
 {
 	size_t len = strlen(s);
 	int used;

@@ -64,6 +64,8 @@ const char *passage_mark(const struct scheme_field *f, const char *v, enum style
  * the name cut with an ellipsis, so that what follows it on the row (the
  * key hints) keeps its place; room <= 0: in full. */
 void answer_title(const struct app *app, int room, struct strbuf *out);
+/* s cut to at most maxw columns, with an ellipsis when it is cut, added to out. */
+void add_fit(struct strbuf *out, const char *s, int maxw);
 /* The evidence pane at row y: its rule ("Evidence · 2 pieces of 1
  * passage"), then rows rows of the item's evidence paragraph with the
  * answer's words highlighted, or "no evidence spans: run convqa spans".

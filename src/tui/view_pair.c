@@ -72,19 +72,6 @@ static const char *earlier_answer(const struct store_item *it, int position)
 	return NULL;
 }
 
-/* s cut to at most w columns, an ellipsis where it is cut, into out. */
-static void add_cut(struct strbuf *out, const char *s, int w)
-{
-	size_t len = strlen(s);
-	int used;
-	if ((int)text_width(s, len) <= w) {
-		strbuf_adds(out, s);
-		return;
-	}
-	strbuf_add(out, s, text_fit(s, len, w > 1 ? w - 1 : 0, &used));
-	strbuf_adds(out, "\xe2\x80\xa6");
-}
-
 /* An earlier turn whose answers differ on row y (a dash where a system gave
  * none): its question, then A's
  * and B's answers sharing what room is left alike (the shorter gives the
@@ -97,9 +84,9 @@ static void draw_both(int y, const struct store_item_turn *h, const char *a, con
 	int wa = (int)text_width(a, strlen(a)), wb = (int)text_width(b, strlen(b));
 	int half = room > 0 ? room / 2 : 0;
 	int ca = wa <= half ? wa : wb <= half ? room - wb : half;
-	add_cut(&sb, a, ca > 0 ? ca : 1);
+	add_fit(&sb, a, ca > 0 ? ca : 1);
 	strbuf_adds(&sb, " \xc2\xb7 B: ");
-	add_cut(&sb, b, room - ca > 1 ? room - ca : 1);
+	add_fit(&sb, b, room - ca > 1 ? room - ca : 1);
 	draw_fmt(y, 1, COLS - 2, style(S_DIM), "%s", sb.buf);
 	strbuf_release(&sb);
 }

@@ -9,6 +9,8 @@
 . "$CONVQA_TOP/tests/lib.sh"
 . "$CONVQA_TOP/tests/ui/fixtures/lib_ui.sh"
 ui_project p.db "$FIX/small.json"
+# added first: a session that saves nothing would add no rater, nor what they saw
+for r in alice bob carol; do "$CONVQA" rater add --db p.db $r >/dev/null; done
 
 # seen RATER: the versions RATER has been shown ("1 2")
 seen() {
@@ -264,6 +266,7 @@ EOF
 
 # a real terminal (tmux): nothing of the file acts on it
 ui_project q.db "$FIX/small.json"
+"$CONVQA" rater add --db q.db erin >/dev/null
 "$CONVQA" guidelines --db q.db set g2.md >/dev/null
 . "$CONVQA_TOP/tests/ui/fixtures/lib_tmux.sh"
 TMUX_ENV="NO_COLOR=1" tmux_start 80 24 q.db --rater erin
