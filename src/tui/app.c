@@ -22,6 +22,11 @@ const struct view *app_view(const struct app *app)
 	return &app->views[app->n_views - 1];
 }
 
+const char *app_queue_unit(const struct app *app)
+{
+	return app->opt->adjudication ? "disagreement" : app->pairs ? "pair" : "item";
+}
+
 void app_message(struct app *app, enum status_kind kind, const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;

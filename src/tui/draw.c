@@ -259,7 +259,7 @@ void draw_header(const struct app *app)
 		snprintf(right, sizeof(right), COLS >= 60 ? "disagreement %zu of %zu \xc2\xb7 %zu settled " :
 			 "%zu/%zu \xc2\xb7 %zu settled ", app->cur + 1, q->n, q->n_finished);
 	else
-		snprintf(right, sizeof(right), "%s %zu/%zu %s%s%zu done ", app->pairs ? "pair" : "item", app->cur + 1,
+		snprintf(right, sizeof(right), "%s %zu/%zu %s%s%zu done ", app_queue_unit(app), app->cur + 1,
 			 q->n, barbuf, bar ? " " : "", q->n_finished);
 	int rw = (int)text_width(right, strlen(right));
 	char left[512];

@@ -238,6 +238,10 @@ int app_find_unfinished(struct app *app, size_t from, size_t *p);
 /* The item shown back in the queue's memory (after reading other items of
  * it): 0, or -1 after a fatal error. */
 int app_queue_home(struct app *app);
+/* What the queue holds, as the header and the prompts name it:
+ * "disagreement" (adjudication), "pair" (a pairwise task) or "item". */
+const char *app_queue_unit(const struct app *app);
+
 /* Read row pos of the queue into row (caller releases with
  * item_row_release()): the queue's window may move to it (the caller
  * brings it back with app_queue_home() when its rows are read). 0, or -1

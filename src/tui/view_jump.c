@@ -18,12 +18,7 @@ struct jump {
 	char error[160];
 };
 
-/* What the queue holds, as the header names it, and what its done ones are. */
-static const char *unit(const struct app *app)
-{
-	return app->opt->adjudication ? "disagreement" : app->pairs ? "pair" : "item";
-}
-
+/* What the queue's done ones are. */
 static const char *done_word(const struct app *app)
 {
 	return app->opt->adjudication ? "settled" : app->pairs ? "judged" : "finished";
@@ -45,15 +40,15 @@ static void draw_jump(const struct app *app, const struct view *view)
 	snprintf(hint, sizeof(hint), "%s goes \xc2\xb7 %s cancels", action_key(ACT_OPEN, enter),
 		 action_key(ACT_BACK, esc));
 	char title[40];
-	snprintf(title, sizeof(title), "Go to %s", unit(app));
+	snprintf(title, sizeof(title), "Go to %s", app_queue_unit(app));
 	draw_rule(y, title, hint);
-	int x = 1 + draw_fmt(y + 1, 1, COLS - 2, style(S_BOLD), "%s (1-%zu): ", unit(app), app->queue.n);
+	int x = 1 + draw_fmt(y + 1, 1, COLS - 2, style(S_BOLD), "%s (1-%zu): ", app_queue_unit(app), app->queue.n);
 	/* COLS - 1 - x columns for the text, the cursor may stand after them */
 	x = line_edit_draw(&j->ed, y + 1, x, COLS - 1 - x + 1, A_NORMAL);
 	if (j->error[0])
 		draw_fmt(y + 2, 1, COLS - 2, style(S_ERROR), "%s", j->error);
 	else
-		draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "%s %zu of %zu is shown; %zu %s", unit(app), app->cur + 1,
+		draw_fmt(y + 2, 1, COLS - 2, style(S_DIM), "%s %zu of %zu is shown; %zu %s", app_queue_unit(app), app->cur + 1,
 			 app->queue.n, app->queue.n_finished, done_word(app));
 	move(y + 1, x < COLS ? x : COLS - 1);
 }
@@ -78,13 +73,13 @@ static long item_number(const struct app *app, struct jump *j)
 	long v = -1;
 	if (!*num) {
 		snprintf(j->error, sizeof(j->error), "type a%s %s's number, 1 to %zu (esc cancels)",
-			 strcmp(unit(app), "item") ? "" : "n", unit(app), n);
+			 strcmp(app_queue_unit(app), "item") ? "" : "n", app_queue_unit(app), n);
 	} else if (strspn(num, "0123456789") != len || len > 18) {
 		snprintf(j->error, sizeof(j->error), "'%s' is not a%s %s number: type 1 to %zu", num,
-			 strcmp(unit(app), "item") ? "" : "n", unit(app), n);
+			 strcmp(app_queue_unit(app), "item") ? "" : "n", app_queue_unit(app), n);
 	} else if (parse_long(num, 1, (long)n, &v) != 0) {
-		snprintf(j->error, sizeof(j->error), "there is no %s %s: the queue has %ss 1 to %zu", unit(app), num,
-			 unit(app), n);
+		snprintf(j->error, sizeof(j->error), "there is no %s %s: the queue has %ss 1 to %zu", app_queue_unit(app), num,
+			 app_queue_unit(app), n);
 		v = -1;
 	} else {
 		v--;
